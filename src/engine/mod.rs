@@ -1,0 +1,134 @@
+//! The game-agnostic contract every title implements, and the registry the HTTP layer talks to.
+//!
+//! A title is pure code: `decide` turns (state, seat, action, rng) into events, `evolve` folds one event into the
+//! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
+
+mod registry;
+mod rng;
+pub mod selfplay;
+
+pub use registry::{
+    ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames,
+};
+pub use rng::{GameRng, GameSeed, SETUP_STREAM};
+
+use serde::{Serialize, de::DeserializeOwned};
+use utoipa::ToSchema;
+
+/// Index of a seat in a game (0-based, in the title's seat order).
+pub type Seat = usize;
+
+/// Who is looking at the game: one seat, or a spectator who sees only public information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// True when this viewer is the given seat.
+    pub fn is(self, seat: Seat) -> bool {
+        self == Viewer::Seat(seat)
+    }
+}
+
+/// A rule violation: the action is well-formed but not allowed now.
+/// `code` is stable and machine-readable; `message` is a sentence a player understands.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Why a game cannot be created with the requested parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("this title is played by {min} to {max} players, not {requested}")]
+    PlayerCount {
+        min: usize,
+        max: usize,
+        requested: usize,
+    },
+    #[error("invalid options: {0}")]
+    InvalidOptions(String),
+}
+
+/// One configurable option of a title, as listed by `GET /v1/titles`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct OptionInfo {
+    #[schema(example = "manipulation_pile")]
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The accepted values, when the option is an enumeration.
+    pub values: Vec<&'static str>,
+    pub default: &'static str,
+}
+
+/// Static description of a title.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct TitleInfo {
+    /// Stable id used in URLs and requests.
+    #[schema(example = "caesar-cleopatra")]
+    pub id: &'static str,
+    #[schema(example = "César et Cléopâtre")]
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Seat ids in turn order; a game with n players uses the first n.
+    pub seats: Vec<&'static str>,
+    pub options: Vec<OptionInfo>,
+}
+
+/// A title's rules engine. Implementations are pure: no I/O, no clock, no global RNG.
+pub trait Game: Send + Sync + 'static {
+    type Options: Serialize + DeserializeOwned + Default + Clone + Send + Sync + ToSchema;
+    type State: Clone + Send + Sync + 'static;
+    type Action: Serialize + DeserializeOwned + ToSchema;
+    type Event: Serialize + DeserializeOwned + Clone + ToSchema;
+    type View: Serialize + ToSchema;
+    type Outcome: Serialize + ToSchema;
+
+    fn info() -> TitleInfo;
+
+    /// The deterministic state before any event, for `players` seats.
+    fn new_state(players: usize, options: &Self::Options) -> Result<Self::State, SetupError>;
+
+    /// The setup events (shuffles, deals, ...) that take `new_state` to the first decision.
+    fn setup(state: &Self::State, rng: &mut GameRng) -> Vec<Self::Event>;
+
+    /// Fold one event into the state. Never fails for events `decide` or `setup` produced.
+    fn evolve(state: &mut Self::State, event: &Self::Event);
+
+    /// Validate `action` by `seat` and return the events it causes, automatic follow-ups included.
+    fn decide(
+        state: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Every action `seat` may take now, each exactly as `decide` accepts it; empty when it need not act.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// Seats that must act now (several during simultaneous steps; none once finished).
+    fn to_act(state: &Self::State) -> Vec<Seat>;
+
+    /// The result, once the game is over.
+    fn outcome(state: &Self::State) -> Option<Self::Outcome>;
+
+    /// The state as `viewer` may see it.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event as `viewer` may see it, or `None` when it must not see the event at all.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+}

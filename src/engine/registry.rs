@@ -1,0 +1,294 @@
+//! Type erasure: the HTTP layer sees every title through `Title` and `GameSession`, speaking JSON.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use serde_json::Value;
+use utoipa::openapi::{RefOr, schema::Schema};
+
+use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
+
+/// Why an action was not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionError {
+    /// The JSON is not one of the title's actions.
+    #[error("the action does not fit this title's schema: {0}")]
+    Malformed(String),
+    #[error("the game is over")]
+    GameOver,
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+/// A stored log that this build cannot read back (a corrupt store or an incompatible release).
+#[derive(Debug, thiserror::Error)]
+#[error("event {index} of the log cannot be read: {reason}")]
+pub struct ReplayError {
+    pub index: usize,
+    pub reason: String,
+}
+
+/// Schema names a title contributes to the OpenAPI document.
+pub struct TitleSchemaNames {
+    pub action: String,
+    pub view: String,
+    pub event: String,
+    pub outcome: String,
+    pub options: String,
+}
+
+/// One title as the service sees it.
+pub trait Title: Send + Sync {
+    fn info(&self) -> TitleInfo;
+    /// Checks the requested options (absent = defaults) and returns them in full, as stored with the game.
+    fn normalize_options(&self, options: Option<&Value>) -> Result<Value, SetupError>;
+    /// The setup events of a new game, serialized for the log.
+    fn create(
+        &self,
+        players: usize,
+        options: &Value,
+        seed: GameSeed,
+    ) -> Result<Vec<String>, SetupError>;
+    /// Rebuilds a game from its options and log.
+    fn replay(
+        &self,
+        players: usize,
+        options: &Value,
+        events: &[String],
+    ) -> Result<Box<dyn GameSession>, ReplayError>;
+    fn schema_names(&self) -> TitleSchemaNames;
+    /// Adds this title's schemas (and the ones they reference) to `out`.
+    fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
+}
+
+/// A game rebuilt at some version of its log.
+pub trait GameSession: Send + Sync {
+    /// Number of events in the log this state was built from.
+    fn version(&self) -> u64;
+    fn to_act(&self) -> Vec<Seat>;
+    fn outcome(&self) -> Option<Value>;
+    fn is_finished(&self) -> bool {
+        self.outcome().is_some()
+    }
+    fn view(&self, viewer: Viewer) -> Value;
+    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// Decides `action` for `seat` with the randomness of this log position; returns the next state and the new
+    /// events, serialized for the log. `self` is left untouched.
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError>;
+    /// Folds already-stored events in (to catch a cached state up with the log).
+    fn apply(&mut self, events: &[String]) -> Result<(), ReplayError>;
+    /// A stored event as `viewer` may see it; `None` when it must not see it.
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Value>;
+    fn clone_session(&self) -> Box<dyn GameSession>;
+}
+
+/// What `GameSession::play` produced.
+pub struct Played {
+    pub next: Box<dyn GameSession>,
+    pub events: Vec<String>,
+}
+
+/// Adapts a typed `Game` to the JSON-speaking `Title`.
+pub struct TitleAdapter<G>(PhantomData<G>);
+
+impl<G> Default for TitleAdapter<G> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("engine types serialize to JSON")
+}
+
+fn encode<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("engine types serialize to JSON")
+}
+
+fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
+    serde_json::from_value(options.clone()).map_err(|e| SetupError::InvalidOptions(e.to_string()))
+}
+
+struct Session<G: Game> {
+    state: G::State,
+    version: u64,
+}
+
+impl<G: Game> Session<G> {
+    fn fold(&mut self, events: &[String]) -> Result<(), ReplayError> {
+        for (offset, text) in events.iter().enumerate() {
+            let event: G::Event = serde_json::from_str(text).map_err(|e| ReplayError {
+                index: self.version as usize + offset,
+                reason: e.to_string(),
+            })?;
+            G::evolve(&mut self.state, &event);
+        }
+        self.version += events.len() as u64;
+        Ok(())
+    }
+}
+
+impl<G: Game> Title for TitleAdapter<G> {
+    fn info(&self) -> TitleInfo {
+        G::info()
+    }
+
+    fn normalize_options(&self, options: Option<&Value>) -> Result<Value, SetupError> {
+        let options = match options {
+            None | Some(Value::Null) => G::Options::default(),
+            Some(value) => parse_options::<G>(value)?,
+        };
+        Ok(to_json(&options))
+    }
+
+    fn create(
+        &self,
+        players: usize,
+        options: &Value,
+        seed: GameSeed,
+    ) -> Result<Vec<String>, SetupError> {
+        let state = G::new_state(players, &parse_options::<G>(options)?)?;
+        let events = G::setup(&state, &mut seed.rng(SETUP_STREAM));
+        Ok(events.iter().map(encode).collect())
+    }
+
+    fn replay(
+        &self,
+        players: usize,
+        options: &Value,
+        events: &[String],
+    ) -> Result<Box<dyn GameSession>, ReplayError> {
+        let broken = |reason: String| ReplayError { index: 0, reason };
+        let options = parse_options::<G>(options).map_err(|e| broken(e.to_string()))?;
+        let state = G::new_state(players, &options).map_err(|e| broken(e.to_string()))?;
+        let mut session = Session::<G> { state, version: 0 };
+        session.fold(events)?;
+        Ok(Box::new(session))
+    }
+
+    fn schema_names(&self) -> TitleSchemaNames {
+        use utoipa::ToSchema;
+        TitleSchemaNames {
+            action: G::Action::name().into_owned(),
+            view: G::View::name().into_owned(),
+            event: G::Event::name().into_owned(),
+            outcome: G::Outcome::name().into_owned(),
+            options: G::Options::name().into_owned(),
+        }
+    }
+
+    fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::ToSchema;
+        fn add<T: ToSchema>(out: &mut Vec<(String, RefOr<Schema>)>) {
+            out.push((T::name().into_owned(), T::schema()));
+            T::schemas(out);
+        }
+        add::<G::Action>(out);
+        add::<G::View>(out);
+        add::<G::Event>(out);
+        add::<G::Outcome>(out);
+        add::<G::Options>(out);
+    }
+}
+
+impl<G: Game> GameSession for Session<G> {
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        G::to_act(&self.state)
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        G::outcome(&self.state).map(|outcome| to_json(&outcome))
+    }
+
+    fn is_finished(&self) -> bool {
+        G::outcome(&self.state).is_some()
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&G::view(&self.state, viewer))
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        G::legal_actions(&self.state, seat)
+            .iter()
+            .map(to_json)
+            .collect()
+    }
+
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError> {
+        if self.is_finished() {
+            return Err(ActionError::GameOver);
+        }
+        let action: G::Action =
+            G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        let events = G::decide(&self.state, seat, &action, &mut seed.rng(self.version))?;
+        let mut next = Session::<G> {
+            state: self.state.clone(),
+            version: self.version + events.len() as u64,
+        };
+        for event in &events {
+            G::evolve(&mut next.state, event);
+        }
+        Ok(Played {
+            next: Box::new(next),
+            events: events.iter().map(encode).collect(),
+        })
+    }
+
+    fn apply(&mut self, events: &[String]) -> Result<(), ReplayError> {
+        self.fold(events)
+    }
+
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Value> {
+        let event: G::Event = serde_json::from_str(event).ok()?;
+        G::redact(&event, viewer).map(|event| to_json(&event))
+    }
+
+    fn clone_session(&self) -> Box<dyn GameSession> {
+        Box::new(Session::<G> {
+            state: self.state.clone(),
+            version: self.version,
+        })
+    }
+}
+
+use serde::Deserialize as _;
+
+/// Every title this build serves, by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    titles: Vec<(TitleInfo, Arc<dyn Title>)>,
+}
+
+impl Registry {
+    /// The registry with every title of this build.
+    pub fn with_all_titles() -> Self {
+        let mut registry = Self::default();
+        crate::games::register_all(&mut registry);
+        registry
+    }
+
+    pub fn register<G: Game>(&mut self) {
+        self.titles
+            .push((G::info(), Arc::new(TitleAdapter::<G>::default())));
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Arc<dyn Title>> {
+        self.titles
+            .iter()
+            .find(|(info, _)| info.id == id)
+            .map(|(_, title)| title)
+    }
+
+    pub fn infos(&self) -> impl Iterator<Item = &TitleInfo> {
+        self.titles.iter().map(|(info, _)| info)
+    }
+
+    pub fn titles(&self) -> impl Iterator<Item = &Arc<dyn Title>> {
+        self.titles.iter().map(|(_, title)| title)
+    }
+}

@@ -1,0 +1,10 @@
+//! ludus: a game-state service for four Roman-themed board games.
+//!
+//! - `engine`: the game-agnostic contract and the registry of titles;
+//! - `games`: one pure rules engine per title;
+//! - `store`: event logs, in memory or in Redis, behind one trait;
+//! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping).
+
+pub mod engine;
+pub mod games;
+pub mod store;

@@ -5,6 +5,9 @@
 //! - `store`: event logs, in memory or in Redis, behind one trait;
 //! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping).
 
+pub mod api;
+pub mod config;
 pub mod engine;
 pub mod games;
+pub mod service;
 pub mod store;

@@ -1,0 +1,23 @@
+# syntax=docker/dockerfile:1
+# Build: docker build -t ludus .    Run: docker compose up (ludus + Redis with append-only persistence)
+
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+# Cache the registry and the target dir between builds; copy the binary out of the cache mount.
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked --bin ludus \
+    && cp target/release/ludus /usr/local/bin/ludus \
+    && strip /usr/local/bin/ludus
+
+FROM debian:bookworm-slim AS runtime
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin ludus
+COPY --from=build /usr/local/bin/ludus /usr/local/bin/ludus
+USER 10001:10001
+ENV LUDUS_BIND=0.0.0.0:8080 \
+    RUST_LOG=info
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["/usr/local/bin/ludus", "healthcheck"]
+ENTRYPOINT ["/usr/local/bin/ludus"]

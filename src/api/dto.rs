@@ -1,0 +1,172 @@
+//! Request and response bodies. Title-specific parts (actions, views, events, results, options) are JSON values
+//! here; the OpenAPI document describes each as a `oneOf` of the titles' own schemas (see `openapi.rs`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::store::StoreKind;
+
+/// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
+macro_rules! title_union {
+    ($($type:ident => $name:literal),* $(,)?) => {$(
+        #[doc = concat!("Placeholder for the `", $name, "` schema: a `oneOf` of every title's own schema.")]
+        pub struct $type;
+        impl utoipa::PartialSchema for $type {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::Object::new().into()
+            }
+        }
+        impl ToSchema for $type {
+            fn name() -> std::borrow::Cow<'static, str> {
+                $name.into()
+            }
+        }
+    )*};
+}
+
+title_union! {
+    AnyAction => "Action",
+    AnyView => "View",
+    AnyEvent => "Event",
+    AnyOutcome => "Outcome",
+    AnyOptions => "Options",
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"title": "caesar-cleopatra", "players": 2, "seed": 42, "options": {"manipulation_pile": "shuffled"}}))]
+pub struct CreateGameRequest {
+    /// A title id from `GET /v1/titles`.
+    pub title: String,
+    /// Number of players (seats).
+    pub players: usize,
+    /// Makes every shuffle and roll of the game reproducible. Omit it for an unpredictable game.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The title's options; omitted fields take their defaults.
+    #[serde(default)]
+    #[schema(value_type = Option<AnyOptions>)]
+    pub options: Option<Value>,
+}
+
+/// A seat and its secret token, returned only once, when the game is created.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatToken {
+    #[schema(example = "cleopatra")]
+    pub seat: &'static str,
+    /// 256-bit secret; send it as `Authorization: Bearer <token>`.
+    #[schema(example = "9f2c4e0b7a1d3c5e8f6a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e")]
+    pub token: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Active,
+    Finished,
+}
+
+/// A game as one viewer may see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameResponse {
+    #[schema(example = "3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b")]
+    pub id: String,
+    #[schema(example = "caesar-cleopatra")]
+    pub title: String,
+    /// Seat ids in turn order.
+    pub seats: Vec<&'static str>,
+    /// Number of events in the log; send it back as `expected_version` to guard a move.
+    pub version: u64,
+    pub status: GameStatus,
+    /// Seats that must act now.
+    pub to_act: Vec<&'static str>,
+    /// The seat the bearer token belongs to; absent for a spectator.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<&'static str>,
+    /// The state as this viewer may see it.
+    #[schema(value_type = AnyView)]
+    pub view: Value,
+    /// The result, once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<AnyOutcome>)]
+    pub result: Option<Value>,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at_ms: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreateGameResponse {
+    /// Every seat's token. They are not stored in clear and cannot be shown again.
+    pub seats: Vec<SeatToken>,
+    /// The game as a spectator sees it.
+    pub game: GameResponse,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalActionsResponse {
+    pub seat: &'static str,
+    pub version: u64,
+    /// Every action this seat may send now, each exactly as `POST /v1/games/{id}/actions` accepts it.
+    #[schema(value_type = Vec<AnyAction>)]
+    pub actions: Vec<Value>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"action": {"type": "place_face_down", "card": 3, "group": "senators"}, "expected_version": 12}))]
+pub struct PlayRequest {
+    /// One of the title's actions, as listed by `GET /v1/games/{id}/actions`.
+    #[schema(value_type = AnyAction)]
+    pub action: Value,
+    /// When given, the move is refused with 409 unless the game is at exactly this version. Without it, a move that
+    /// loses a race is decided again on the new state.
+    #[serde(default)]
+    pub expected_version: Option<u64>,
+}
+
+/// One event of the log, numbered by its position (1-based).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoggedEvent {
+    pub seq: u64,
+    #[schema(value_type = AnyEvent)]
+    pub event: Value,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayResponse {
+    /// The game's version after the move.
+    pub version: u64,
+    /// The events of this move that this seat may see.
+    pub events: Vec<LoggedEvent>,
+    pub game: GameResponse,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventsResponse {
+    /// The log's version when it was read.
+    pub version: u64,
+    /// True once the game is over; the log is then public in full, secrets included.
+    pub complete: bool,
+    /// The events after `after` that the viewer may see (positions hidden from it are skipped).
+    pub events: Vec<LoggedEvent>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Return the events after this many (default 0: the whole log).
+    #[serde(default)]
+    pub after: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HealthResponse {
+    /// `ok`, or `unavailable` when the store does not answer.
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub store: StoreKind,
+    /// False for the in-memory store, whose data does not survive a restart.
+    pub durable: bool,
+}

@@ -1,0 +1,267 @@
+//! HTTP handlers: thin adapters between requests and the game service. They never know one title from another.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use super::dto::*;
+use super::error::{ApiError, Problem};
+use crate::engine::{TitleInfo, Viewer};
+use crate::service::{GameService, Move, PlayOutcome, Snapshot};
+
+type Service = web::Data<GameService>;
+
+const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
+const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
+
+/// The bearer token, if any. A malformed `Authorization` header is an error, not a spectator.
+fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
+    let Some(value) = request.headers().get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let invalid = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "expected `Authorization: Bearer <token>`");
+    let text = value.to_str().map_err(|_| invalid())?;
+    let (scheme, token) = text.split_once(' ').ok_or_else(invalid)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(invalid());
+    }
+    Ok(Some(token.trim()))
+}
+
+fn required_bearer(request: &HttpRequest) -> Result<&str, ApiError> {
+    bearer(request)?.ok_or_else(|| crate::service::ServiceError::MissingToken.into())
+}
+
+fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
+    let Some(value) = request.headers().get(IDEMPOTENCY_KEY) else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::bad_request(
+            "invalid_idempotency_key",
+            format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"),
+        )
+    };
+    let key = value.to_str().map_err(|_| bad())?;
+    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad());
+    }
+    Ok(Some(key))
+}
+
+fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
+    let session = &snapshot.session;
+    let finished = session.is_finished();
+    GameResponse {
+        id: snapshot.meta.id.clone(),
+        title: snapshot.meta.title.clone(),
+        seats: snapshot.seats.to_vec(),
+        version: session.version(),
+        status: if finished { GameStatus::Finished } else { GameStatus::Active },
+        to_act: snapshot.to_act(),
+        seat: match viewer {
+            Viewer::Seat(seat) => Some(snapshot.seat_name(seat)),
+            Viewer::Spectator => None,
+        },
+        view: session.view(viewer),
+        result: session.outcome(),
+        created_at_ms: snapshot.meta.created_at_ms,
+    }
+}
+
+fn logged(events: Vec<(u64, serde_json::Value)>) -> Vec<LoggedEvent> {
+    events.into_iter().map(|(seq, event)| LoggedEvent { seq, event }).collect()
+}
+
+fn json_body(status: StatusCode, body: String) -> HttpResponse {
+    HttpResponse::build(status).content_type("application/json").body(body)
+}
+
+/// The titles this service plays.
+#[utoipa::path(get, path = "/v1/titles", tag = "titles",
+    responses((status = 200, description = "Every title with its seats and options", body = [TitleInfo])))]
+pub async fn list_titles(service: Service) -> HttpResponse {
+    HttpResponse::Ok().json(service.titles().collect::<Vec<_>>())
+}
+
+/// Creates a game. The answer holds every seat's secret token, once.
+#[utoipa::path(post, path = "/v1/games", tag = "games", request_body = CreateGameRequest,
+    responses(
+        (status = 201, description = "Created", body = CreateGameResponse,
+            headers(("Location" = String, description = "The game's address"))),
+        (status = 400, description = "Unknown title, wrong player count, invalid options or malformed body",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn create_game(service: Service, body: web::Json<CreateGameRequest>) -> Result<HttpResponse, ApiError> {
+    let request = body.into_inner();
+    let created = service
+        .create(&request.title, request.players, request.seed, request.options.as_ref())
+        .await?;
+    let game = game_response(&created.snapshot, Viewer::Spectator);
+    let location = format!("/v1/games/{}", game.id);
+    tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
+    let seats = created.tokens.into_iter().map(|(seat, token)| SeatToken { seat, token }).collect();
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, location))
+        .json(CreateGameResponse { seats, game }))
+}
+
+/// A game as the bearer's seat sees it, or as a spectator without a token.
+#[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game", body = GameResponse),
+        (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn get_game(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let snapshot = service.load(&id).await?;
+    let viewer = snapshot.viewer(bearer(&request)?)?;
+    Ok(HttpResponse::Ok().json(game_response(&snapshot, viewer)))
+}
+
+/// Every action the bearer's seat may take now (empty when it need not act).
+#[utoipa::path(get, path = "/v1/games/{id}/actions", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The legal actions", body = LegalActionsResponse),
+        (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn legal_actions(
+    service: Service,
+    id: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let snapshot = service.load(&id).await?;
+    let seat = snapshot.seat_of(token)?;
+    Ok(HttpResponse::Ok().json(LegalActionsResponse {
+        seat: snapshot.seat_name(seat),
+        version: snapshot.version(),
+        actions: snapshot.session.legal_actions(seat),
+    }))
+}
+
+/// Plays an action for the bearer's seat.
+#[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", request_body = PlayRequest,
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header,
+            description = "A retry with the same key returns the first answer and appends nothing"),
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"))),
+        (status = 400, description = "Malformed body, or an action that is not of the title's schema",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is not at `expected_version`", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Illegal now; `code` is the rule's code", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn play(
+    service: Service,
+    id: web::Path<String>,
+    request: HttpRequest,
+    body: web::Json<PlayRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let key = idempotency_key(&request)?;
+    let render = |done: &Move<'_>| {
+        let viewer = Viewer::Seat(done.seat);
+        let response = PlayResponse {
+            version: done.after.version(),
+            events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
+            game: game_response(done.after, viewer),
+        };
+        serde_json::to_string(&response).expect("responses serialize")
+    };
+    let outcome = service
+        .play(&id, token, &body.action, body.expected_version, key, &render)
+        .await?;
+    Ok(match outcome {
+        PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
+        PlayOutcome::Replayed { response } => {
+            let mut answer = json_body(StatusCode::OK, response);
+            answer
+                .headers_mut()
+                .insert(header::HeaderName::from_static("idempotent-replayed"), HeaderValue::from_static("true"));
+            answer
+        }
+    })
+}
+
+/// The log as the viewer may see it; once the game is over, the whole log (a replay export).
+#[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
+    params(("id" = String, Path, description = "Game id"), EventsQuery),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "The events", body = EventsResponse),
+        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn list_events(
+    service: Service,
+    id: web::Path<String>,
+    query: web::Query<EventsQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let snapshot = service.load(&id).await?;
+    let viewer = snapshot.viewer(bearer(&request)?)?;
+    let version = snapshot.version();
+    let after = query.after.min(version);
+    let events = service
+        .store()
+        .events_after(&id, after)
+        .await
+        .map_err(crate::service::ServiceError::from)?;
+    // Only up to the version the snapshot was built at, so that redaction matches the state it is judged by.
+    let events = &events[..events.len().min((version - after) as usize)];
+    Ok(HttpResponse::Ok().json(EventsResponse {
+        version,
+        complete: snapshot.session.is_finished(),
+        events: logged(snapshot.visible_events(events, after, viewer)),
+    }))
+}
+
+/// Liveness and the store in use.
+#[utoipa::path(get, path = "/health", tag = "service",
+    responses(
+        (status = 200, description = "Serving", body = HealthResponse),
+        (status = 503, description = "The store does not answer", body = HealthResponse),
+    ))]
+pub async fn health(service: Service) -> HttpResponse {
+    let store = service.store();
+    let reachable = store.ping().await.is_ok();
+    let body = HealthResponse {
+        status: if reachable { "ok" } else { "unavailable" },
+        store: store.kind(),
+        durable: store.kind() != crate::store::StoreKind::Memory,
+    };
+    let status = if reachable { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    HttpResponse::build(status).json(body)
+}
+
+pub async fn not_found() -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::not_found())
+}
+
+pub async fn method_not_allowed() -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::method_not_allowed())
+}

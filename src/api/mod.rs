@@ -1,0 +1,61 @@
+//! The HTTP layer: routes, DTOs, OpenAPI and the mapping of errors to problem documents.
+
+pub mod dto;
+pub mod error;
+mod handlers;
+pub mod openapi;
+
+use actix_web::web::{self, ServiceConfig};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::service::GameService;
+
+/// Largest accepted request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Mounts every route of the service on an actix `App`.
+pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig) {
+    move |config: &mut ServiceConfig| {
+        let document = openapi::document(service.registry());
+        config
+            .app_data(service)
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(MAX_BODY_BYTES)
+                    .error_handler(error::json_error),
+            )
+            .app_data(web::QueryConfig::default().error_handler(error::query_error))
+            .app_data(web::PathConfig::default().error_handler(error::path_error))
+            .service(resource("/v1/titles").route(web::get().to(handlers::list_titles)))
+            .service(resource("/v1/games").route(web::post().to(handlers::create_game)))
+            .service(resource("/v1/games/{id}").route(web::get().to(handlers::get_game)))
+            .service(
+                resource("/v1/games/{id}/actions")
+                    .route(web::get().to(handlers::legal_actions))
+                    .route(web::post().to(handlers::play)),
+            )
+            .service(resource("/v1/games/{id}/events").route(web::get().to(handlers::list_events)))
+            .service(resource("/health").route(web::get().to(handlers::health)))
+            .service(
+                web::resource("/docs").route(web::get().to(|| async {
+                    actix_web::HttpResponse::PermanentRedirect()
+                        .insert_header(("Location", "/docs/"))
+                        .finish()
+                })),
+            )
+            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", document))
+            .default_service(web::to(handlers::not_found));
+    }
+}
+
+/// A resource whose unsupported methods answer 405 as a problem document.
+fn resource(path: &str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(handlers::method_not_allowed))
+}
+
+/// The OpenAPI document this build serves, as pretty JSON (the content of `openapi/openapi.json`).
+pub fn openapi_json(service: &GameService) -> String {
+    openapi::document(service.registry())
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes")
+}

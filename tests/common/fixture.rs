@@ -1,0 +1,176 @@
+//! A tiny title used to test the game-agnostic layers (service, store, HTTP) without depending on any real rules.
+//! Each seat is dealt a secret card; seats take turns to `bump` a public counter or `reveal` their card; the game
+//! ends when both have revealed (higher card wins) or the counter reaches `LIMIT`.
+
+use ludus::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const LIMIT: u32 = 10_000;
+
+pub struct Duel;
+
+#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct DuelOptions {
+    pub bonus: u32,
+}
+
+#[derive(Clone, Default)]
+pub struct DuelState {
+    cards: [Option<u32>; 2],
+    revealed: [bool; 2],
+    counter: u32,
+    turn: Seat,
+}
+
+#[derive(Clone, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DuelAction {
+    Bump,
+    Reveal,
+}
+
+#[derive(Clone, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DuelEvent {
+    Dealt {
+        seat: Seat,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        card: Option<u32>,
+    },
+    Bumped {
+        seat: Seat,
+    },
+    Revealed {
+        seat: Seat,
+        card: u32,
+    },
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DuelView {
+    pub counter: u32,
+    pub my_card: Option<u32>,
+    pub revealed: Vec<Option<u32>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DuelOutcome {
+    pub winners: Vec<Seat>,
+}
+
+impl Game for Duel {
+    type Options = DuelOptions;
+    type State = DuelState;
+    type Action = DuelAction;
+    type Event = DuelEvent;
+    type View = DuelView;
+    type Outcome = DuelOutcome;
+
+    fn info() -> TitleInfo {
+        TitleInfo {
+            id: "duel",
+            name: "Duel (test fixture)",
+            min_players: 2,
+            max_players: 2,
+            seats: vec!["north", "south"],
+            options: vec![OptionInfo {
+                name: "bonus",
+                description: "unused",
+                values: vec![],
+                default: "0",
+            }],
+        }
+    }
+
+    fn new_state(players: usize, _: &DuelOptions) -> Result<DuelState, SetupError> {
+        if players != 2 {
+            return Err(SetupError::PlayerCount {
+                min: 2,
+                max: 2,
+                requested: players,
+            });
+        }
+        Ok(DuelState::default())
+    }
+
+    fn setup(_: &DuelState, rng: &mut GameRng) -> Vec<DuelEvent> {
+        let mut deck: Vec<u32> = (1..=100).collect();
+        deck.shuffle(rng);
+        (0..2).map(|seat| DuelEvent::Dealt { seat, card: Some(deck[seat]) }).collect()
+    }
+
+    fn evolve(state: &mut DuelState, event: &DuelEvent) {
+        match event {
+            DuelEvent::Dealt { seat, card } => state.cards[*seat] = *card,
+            DuelEvent::Bumped { seat } => {
+                state.counter += 1;
+                state.turn = 1 - seat;
+            }
+            DuelEvent::Revealed { seat, .. } => {
+                state.revealed[*seat] = true;
+                state.turn = 1 - seat;
+            }
+        }
+    }
+
+    fn decide(state: &DuelState, seat: Seat, action: &DuelAction, _: &mut GameRng) -> Result<Vec<DuelEvent>, RuleError> {
+        if seat != state.turn {
+            return Err(RuleError::new("not_your_turn", "it is the other seat's turn"));
+        }
+        match action {
+            DuelAction::Bump => Ok(vec![DuelEvent::Bumped { seat }]),
+            DuelAction::Reveal if state.revealed[seat] => {
+                Err(RuleError::new("already_revealed", "you have already shown your card"))
+            }
+            DuelAction::Reveal => Ok(vec![DuelEvent::Revealed {
+                seat,
+                card: state.cards[seat].unwrap_or_default(),
+            }]),
+        }
+    }
+
+    fn legal_actions(state: &DuelState, seat: Seat) -> Vec<DuelAction> {
+        if Self::to_act(state) != [seat] {
+            return vec![];
+        }
+        let mut actions = vec![DuelAction::Bump];
+        if !state.revealed[seat] {
+            actions.push(DuelAction::Reveal);
+        }
+        actions
+    }
+
+    fn to_act(state: &DuelState) -> Vec<Seat> {
+        if Self::outcome(state).is_some() { vec![] } else { vec![state.turn] }
+    }
+
+    fn outcome(state: &DuelState) -> Option<DuelOutcome> {
+        if state.revealed == [true, true] || state.counter >= LIMIT {
+            let winner = if state.cards[0] > state.cards[1] { 0 } else { 1 };
+            Some(DuelOutcome { winners: vec![winner] })
+        } else {
+            None
+        }
+    }
+
+    fn view(state: &DuelState, viewer: Viewer) -> DuelView {
+        DuelView {
+            counter: state.counter,
+            my_card: match viewer {
+                Viewer::Seat(seat) => state.cards[seat],
+                Viewer::Spectator => None,
+            },
+            revealed: (0..2).map(|s| state.revealed[s].then_some(state.cards[s]).flatten()).collect(),
+        }
+    }
+
+    fn redact(event: &DuelEvent, viewer: Viewer) -> Option<DuelEvent> {
+        match event {
+            DuelEvent::Dealt { seat, .. } if !viewer.is(*seat) => Some(DuelEvent::Dealt { seat: *seat, card: None }),
+            other => Some(other.clone()),
+        }
+    }
+}

@@ -27,8 +27,9 @@ impl Config {
         Self {
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
             redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
-            redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
-                .is_some_and(|value| matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")),
+            redis_cluster: non_empty("LUDUS_REDIS_CLUSTER").is_some_and(|value| {
+                matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")
+            }),
         }
     }
 
@@ -46,7 +47,11 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Config {
-        Config::from_lookup(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
+        Config::from_lookup(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
     }
 
     #[test]
@@ -67,7 +72,11 @@ mod tests {
 
     #[test]
     fn empty_values_count_as_absent() {
-        let config = config(&[("LUDUS_BIND", ""), ("LUDUS_REDIS_URL", " "), ("LUDUS_REDIS_CLUSTER", "true")]);
+        let config = config(&[
+            ("LUDUS_BIND", ""),
+            ("LUDUS_REDIS_URL", " "),
+            ("LUDUS_REDIS_CLUSTER", "true"),
+        ]);
         assert_eq!(config.bind, DEFAULT_BIND);
         assert_eq!(config.redis_url, None);
         assert!(config.redis_cluster);

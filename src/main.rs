@@ -29,7 +29,9 @@ async fn main() -> std::io::Result<()> {
         None => {}
     }
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
         .init();
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {
@@ -61,6 +63,9 @@ fn healthcheck(bind: &str) -> std::io::Result<()> {
     if answer.starts_with("HTTP/1.0 200") || answer.starts_with("HTTP/1.1 200") {
         Ok(())
     } else {
-        Err(std::io::Error::other(format!("unhealthy: {}", answer.lines().next().unwrap_or(""))))
+        Err(std::io::Error::other(format!(
+            "unhealthy: {}",
+            answer.lines().next().unwrap_or("")
+        )))
     }
 }

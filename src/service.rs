@@ -11,7 +11,10 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::engine::{ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer};
+use crate::engine::{
+    ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo,
+    Viewer,
+};
 use crate::store::{Appended, EventStore, GameMeta, Idempotency, StoreError};
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.
@@ -78,7 +81,11 @@ impl Snapshot {
     }
 
     pub fn to_act(&self) -> Vec<&'static str> {
-        self.session.to_act().into_iter().map(|seat| self.seats[seat]).collect()
+        self.session
+            .to_act()
+            .into_iter()
+            .map(|seat| self.seats[seat])
+            .collect()
     }
 
     /// The viewer a bearer token stands for (a spectator without a token).
@@ -103,7 +110,12 @@ impl Snapshot {
 
     /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
     /// Once the game is over the whole log is public.
-    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Value)> {
+    pub fn visible_events(
+        &self,
+        events: &[String],
+        after: u64,
+        viewer: Viewer,
+    ) -> Vec<(u64, Value)> {
         let public = self.session.is_finished();
         events
             .iter()
@@ -162,7 +174,9 @@ impl GameService {
         Self {
             registry,
             store,
-            cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
+            cache: Mutex::new(LruCache::new(
+                NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"),
+            )),
         }
     }
 
@@ -204,8 +218,10 @@ impl GameService {
         let events = title.create(players, &options, seed)?;
         let session = title.replay(players, &options, &events)?;
         let seats: Arc<[&'static str]> = info.seats[..players].into();
-        let tokens: Vec<(&'static str, String)> =
-            seats.iter().map(|&seat| (seat, hex::encode(rand::random::<[u8; 32]>()))).collect();
+        let tokens: Vec<(&'static str, String)> = seats
+            .iter()
+            .map(|&seat| (seat, hex::encode(rand::random::<[u8; 32]>())))
+            .collect();
         let meta = GameMeta {
             id: hex::encode(rand::random::<[u8; 16]>()),
             title: info.id.to_owned(),
@@ -228,7 +244,12 @@ impl GameService {
 
     /// The game at the latest version of its log.
     pub async fn load(&self, id: &str) -> Result<Snapshot, ServiceError> {
-        let cached = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned();
+        let cached = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+            .cloned();
         let snapshot = match cached {
             Some(snapshot) => {
                 let newer = self.store.events_after(id, snapshot.version()).await?;
@@ -256,9 +277,12 @@ impl GameService {
         let title = self
             .registry
             .get(&meta.title)
-            .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))?
+            .ok_or_else(|| {
+                ServiceError::Corrupt(format!("title {} is not served by this build", meta.title))
+            })?
             .clone();
-        let options: Value = serde_json::from_str(&meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+        let options: Value = serde_json::from_str(&meta.options)
+            .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
         let session = title.replay(meta.players, &options, events)?;
         let seats: Arc<[&'static str]> = title
             .info()
@@ -276,7 +300,9 @@ impl GameService {
 
     fn remember(&self, snapshot: &Snapshot) {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        let stale = cache.peek(&snapshot.meta.id).is_some_and(|c| c.version() > snapshot.version());
+        let stale = cache
+            .peek(&snapshot.meta.id)
+            .is_some_and(|c| c.version() > snapshot.version());
         if !stale {
             cache.put(snapshot.meta.id.clone(), snapshot.clone());
         }
@@ -310,8 +336,9 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let seed = GameSeed::from_hex(&snapshot.meta.seed)
-                .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
+            let seed = GameSeed::from_hex(&snapshot.meta.seed).ok_or_else(|| {
+                ServiceError::Corrupt("the stored seed is not 32 hex bytes".into())
+            })?;
             let played = snapshot.session.play(seat, action, seed)?;
             let after = Snapshot {
                 session: played.next.into(),
@@ -327,12 +354,18 @@ impl GameService {
                 key,
                 response: &response,
             });
-            match self.store.append(id, snapshot.version(), &played.events, idempotency).await {
+            match self
+                .store
+                .append(id, snapshot.version(), &played.events, idempotency)
+                .await
+            {
                 Ok(Appended::Ok { .. }) => {
                     self.remember(&after);
                     return Ok(PlayOutcome::Played { response });
                 }
-                Ok(Appended::Duplicate { response }) => return Ok(PlayOutcome::Replayed { response }),
+                Ok(Appended::Duplicate { response }) => {
+                    return Ok(PlayOutcome::Replayed { response });
+                }
                 Err(StoreError::Conflict { actual }) => {
                     if let Some(expected) = expected_version {
                         return Err(ServiceError::VersionConflict { expected, actual });

@@ -6,8 +6,11 @@ use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use serde_json::{Value, json};
 
-async fn app() -> impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>
-{
+async fn app() -> impl actix_web::dev::Service<
+    actix_http::Request,
+    Response = actix_web::dev::ServiceResponse,
+    Error = actix_web::Error,
+> {
     let service = web::Data::new(common::service(common::memory()));
     test::init_service(App::new().configure(ludus::api::routes(service))).await
 }
@@ -15,14 +18,22 @@ async fn app() -> impl actix_web::dev::Service<actix_http::Request, Response = a
 type Response = (StatusCode, actix_web::http::header::HeaderMap, Value);
 
 async fn call(
-    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>,
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
     request: test::TestRequest,
 ) -> Response {
     let response = test::call_service(app, request.to_request()).await;
     let status = response.status();
     let headers = response.headers().clone();
     let body = test::read_body(response).await;
-    let json = if body.is_empty() { Value::Null } else { serde_json::from_slice(&body).unwrap_or(Value::Null) };
+    let json = if body.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&body).unwrap_or(Value::Null)
+    };
     (status, headers, json)
 }
 
@@ -42,15 +53,26 @@ fn assert_problem(response: &Response, status: StatusCode, code: &str) {
 }
 
 /// Creates a duel; returns (id, north token, south token, body).
-async fn create(app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>) -> (String, String, String, Value) {
+async fn create(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> (String, String, String, Value) {
     let (status, headers, body) = call(
         app,
-        test::TestRequest::post().uri("/v1/games").set_json(json!({"title": "duel", "players": 2, "seed": 7})),
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .set_json(json!({"title": "duel", "players": 2, "seed": 7})),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["game"]["id"].as_str().unwrap().to_owned();
-    assert_eq!(headers.get("location").unwrap().to_str().unwrap(), format!("/v1/games/{id}"));
+    assert_eq!(
+        headers.get("location").unwrap().to_str().unwrap(),
+        format!("/v1/games/{id}")
+    );
     let token = |i: usize| body["seats"][i]["token"].as_str().unwrap().to_owned();
     (id, token(0), token(1), body)
 }
@@ -60,7 +82,12 @@ async fn lists_titles() {
     let app = app().await;
     let (status, _, body) = call(&app, test::TestRequest::get().uri("/v1/titles")).await;
     assert_eq!(status, StatusCode::OK);
-    let duel = body.as_array().unwrap().iter().find(|t| t["id"] == "duel").expect("fixture listed");
+    let duel = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "duel")
+        .expect("fixture listed");
     assert_eq!(duel["seats"], json!(["north", "south"]));
     assert_eq!(duel["min_players"], 2);
 }
@@ -76,7 +103,11 @@ async fn creates_a_game_with_secret_tokens_and_a_spectator_view() {
     assert_eq!(body["game"]["version"], 2);
     assert_eq!(body["game"]["status"], "active");
     assert_eq!(body["game"]["to_act"], json!(["north"]));
-    assert_eq!(body["game"]["view"]["my_card"], Value::Null, "the spectator sees no card");
+    assert_eq!(
+        body["game"]["view"]["my_card"],
+        Value::Null,
+        "the spectator sees no card"
+    );
     assert!(body["game"].get("seat").is_none());
 }
 
@@ -86,7 +117,11 @@ async fn same_seed_gives_the_same_game() {
     let (id_a, north_a, ..) = create(&app).await;
     let (id_b, north_b, ..) = create(&app).await;
     assert_ne!(id_a, id_b);
-    let view = |id: String, token: String| test::TestRequest::get().uri(&format!("/v1/games/{id}")).insert_header(bearer(&token));
+    let view = |id: String, token: String| {
+        test::TestRequest::get()
+            .uri(&format!("/v1/games/{id}"))
+            .insert_header(bearer(&token))
+    };
     let a = call(&app, view(id_a, north_a)).await.2;
     let b = call(&app, view(id_b, north_b)).await.2;
     assert_eq!(a["view"]["my_card"], b["view"]["my_card"]);
@@ -97,26 +132,60 @@ async fn same_seed_gives_the_same_game() {
 async fn rejects_bad_creation_requests() {
     let app = app().await;
     let post = |body: Value| test::TestRequest::post().uri("/v1/games").set_json(body);
-    assert_problem(&call(&app, post(json!({"title": "chess", "players": 2}))).await, StatusCode::BAD_REQUEST, "unknown_title");
-    assert_problem(&call(&app, post(json!({"title": "duel", "players": 3}))).await, StatusCode::BAD_REQUEST, "invalid_player_count");
     assert_problem(
-        &call(&app, post(json!({"title": "duel", "players": 2, "options": {"nope": 1}}))).await,
+        &call(&app, post(json!({"title": "chess", "players": 2}))).await,
+        StatusCode::BAD_REQUEST,
+        "unknown_title",
+    );
+    assert_problem(
+        &call(&app, post(json!({"title": "duel", "players": 3}))).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_player_count",
+    );
+    assert_problem(
+        &call(
+            &app,
+            post(json!({"title": "duel", "players": 2, "options": {"nope": 1}})),
+        )
+        .await,
         StatusCode::BAD_REQUEST,
         "invalid_options",
     );
-    assert_problem(&call(&app, post(json!({"title": "duel"}))).await, StatusCode::BAD_REQUEST, "malformed_request");
     assert_problem(
-        &call(&app, test::TestRequest::post().uri("/v1/games").insert_header(("content-type", "application/json")).set_payload("{nope")).await,
+        &call(&app, post(json!({"title": "duel"}))).await,
         StatusCode::BAD_REQUEST,
         "malformed_request",
     );
     assert_problem(
-        &call(&app, test::TestRequest::post().uri("/v1/games").insert_header(("content-type", "text/plain")).set_payload("{}")).await,
+        &call(
+            &app,
+            test::TestRequest::post()
+                .uri("/v1/games")
+                .insert_header(("content-type", "application/json"))
+                .set_payload("{nope"),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "malformed_request",
+    );
+    assert_problem(
+        &call(
+            &app,
+            test::TestRequest::post()
+                .uri("/v1/games")
+                .insert_header(("content-type", "text/plain"))
+                .set_payload("{}"),
+        )
+        .await,
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "unsupported_media_type",
     );
     let huge = json!({"title": "x".repeat(ludus::api::MAX_BODY_BYTES), "players": 2});
-    assert_problem(&call(&app, post(huge)).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
+    assert_problem(
+        &call(&app, post(huge)).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+    );
 }
 
 #[actix_web::test]
@@ -128,7 +197,11 @@ async fn views_depend_on_the_token() {
     assert_eq!(seat.0, StatusCode::OK);
     assert_eq!(seat.2["seat"], "north");
     assert!(seat.2["view"]["my_card"].as_u64().is_some());
-    assert_problem(&call(&app, get().insert_header(bearer("wrong"))).await, StatusCode::UNAUTHORIZED, "invalid_token");
+    assert_problem(
+        &call(&app, get().insert_header(bearer("wrong"))).await,
+        StatusCode::UNAUTHORIZED,
+        "invalid_token",
+    );
     assert_problem(
         &call(&app, get().insert_header(("Authorization", "Basic abc"))).await,
         StatusCode::UNAUTHORIZED,
@@ -145,13 +218,24 @@ async fn views_depend_on_the_token() {
 async fn lists_legal_actions_for_the_seat() {
     let app = app().await;
     let (id, north, south, _) = create(&app).await;
-    let get = |token: &str| test::TestRequest::get().uri(&format!("/v1/games/{id}/actions")).insert_header(bearer(token));
+    let get = |token: &str| {
+        test::TestRequest::get()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(token))
+    };
     let north_actions = call(&app, get(&north)).await;
-    assert_eq!(north_actions.2["actions"], json!([{"type": "bump"}, {"type": "reveal"}]));
+    assert_eq!(
+        north_actions.2["actions"],
+        json!([{"type": "bump"}, {"type": "reveal"}])
+    );
     assert_eq!(north_actions.2["seat"], "north");
     assert_eq!(call(&app, get(&south)).await.2["actions"], json!([]));
     assert_problem(
-        &call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}/actions"))).await,
+        &call(
+            &app,
+            test::TestRequest::get().uri(&format!("/v1/games/{id}/actions")),
+        )
+        .await,
         StatusCode::UNAUTHORIZED,
         "missing_token",
     );
@@ -162,26 +246,68 @@ async fn plays_moves_and_maps_errors() {
     let app = app().await;
     let (id, north, south, _) = create(&app).await;
     let post = |token: &str, body: Value| {
-        test::TestRequest::post().uri(&format!("/v1/games/{id}/actions")).insert_header(bearer(token)).set_json(body)
+        test::TestRequest::post()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(token))
+            .set_json(body)
     };
     let played = call(&app, post(&north, json!({"action": {"type": "bump"}}))).await;
     assert_eq!(played.0, StatusCode::OK, "{}", played.2);
     assert_eq!(played.2["version"], 3);
-    assert_eq!(played.2["events"], json!([{"seq": 3, "event": {"type": "bumped", "seat": 0}}]));
+    assert_eq!(
+        played.2["events"],
+        json!([{"seq": 3, "event": {"type": "bumped", "seat": 0}}])
+    );
     assert_eq!(played.2["game"]["to_act"], json!(["south"]));
 
-    assert_problem(&call(&app, post(&north, json!({"action": {"type": "bump"}}))).await, StatusCode::UNPROCESSABLE_ENTITY, "not_your_turn");
-    assert_problem(&call(&app, post(&south, json!({"action": {"type": "fly"}}))).await, StatusCode::BAD_REQUEST, "invalid_action");
-    assert_problem(&call(&app, post(&south, json!({"action": 5}))).await, StatusCode::BAD_REQUEST, "invalid_action");
-    assert_problem(&call(&app, post(&south, json!({"move": {}}))).await, StatusCode::BAD_REQUEST, "malformed_request");
-    let conflict = call(&app, post(&south, json!({"action": {"type": "bump"}, "expected_version": 2}))).await;
+    assert_problem(
+        &call(&app, post(&north, json!({"action": {"type": "bump"}}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not_your_turn",
+    );
+    assert_problem(
+        &call(&app, post(&south, json!({"action": {"type": "fly"}}))).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_action",
+    );
+    assert_problem(
+        &call(&app, post(&south, json!({"action": 5}))).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_action",
+    );
+    assert_problem(
+        &call(&app, post(&south, json!({"move": {}}))).await,
+        StatusCode::BAD_REQUEST,
+        "malformed_request",
+    );
+    let conflict = call(
+        &app,
+        post(
+            &south,
+            json!({"action": {"type": "bump"}, "expected_version": 2}),
+        ),
+    )
+    .await;
     assert_problem(&conflict, StatusCode::CONFLICT, "version_conflict");
     assert_eq!(conflict.2["current_version"], 3);
     assert_eq!(conflict.2["expected_version"], 2);
-    let pinned = call(&app, post(&south, json!({"action": {"type": "bump"}, "expected_version": 3}))).await;
+    let pinned = call(
+        &app,
+        post(
+            &south,
+            json!({"action": {"type": "bump"}, "expected_version": 3}),
+        ),
+    )
+    .await;
     assert_eq!(pinned.0, StatusCode::OK);
     assert_problem(
-        &call(&app, test::TestRequest::post().uri(&format!("/v1/games/{id}/actions")).set_json(json!({"action": {"type": "bump"}}))).await,
+        &call(
+            &app,
+            test::TestRequest::post()
+                .uri(&format!("/v1/games/{id}/actions"))
+                .set_json(json!({"action": {"type": "bump"}})),
+        )
+        .await,
         StatusCode::UNAUTHORIZED,
         "missing_token",
     );
@@ -210,9 +336,18 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
     assert_eq!(south_move.0, StatusCode::OK);
     assert!(south_move.1.get("idempotent-replayed").is_none());
     assert_eq!(south_move.2["version"], 4);
-    let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}"))).await.2;
+    let game = call(
+        &app,
+        test::TestRequest::get().uri(&format!("/v1/games/{id}")),
+    )
+    .await
+    .2;
     assert_eq!(game["version"], 4);
-    assert_problem(&call(&app, post(&north, "")).await, StatusCode::BAD_REQUEST, "invalid_idempotency_key");
+    assert_problem(
+        &call(&app, post(&north, "")).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_idempotency_key",
+    );
 }
 
 #[actix_web::test]
@@ -228,11 +363,27 @@ async fn event_log_is_redacted_until_the_game_ends() {
     };
     let spectator = call(&app, events(None, 0)).await.2;
     assert_eq!(spectator["complete"], false);
-    assert_eq!(spectator["events"][0]["event"], json!({"type": "dealt", "seat": 0}));
+    assert_eq!(
+        spectator["events"][0]["event"],
+        json!({"type": "dealt", "seat": 0})
+    );
     let seat = call(&app, events(Some(&north), 0)).await.2;
-    assert!(seat["events"][0]["event"]["card"].as_u64().is_some(), "north sees its own card");
-    assert_eq!(seat["events"][1]["event"], json!({"type": "dealt", "seat": 1}), "but not south's");
-    assert_eq!(call(&app, events(None, 1)).await.2["events"].as_array().unwrap().len(), 1);
+    assert!(
+        seat["events"][0]["event"]["card"].as_u64().is_some(),
+        "north sees its own card"
+    );
+    assert_eq!(
+        seat["events"][1]["event"],
+        json!({"type": "dealt", "seat": 1}),
+        "but not south's"
+    );
+    assert_eq!(
+        call(&app, events(None, 1)).await.2["events"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     assert_eq!(call(&app, events(None, 50)).await.2["events"], json!([]));
 
     let reveal = |token: &str| {
@@ -245,18 +396,56 @@ async fn event_log_is_redacted_until_the_game_ends() {
     let last = call(&app, reveal(&south)).await.2;
     assert_eq!(last["game"]["status"], "finished");
     assert!(last["game"]["result"]["winners"].is_array());
-    assert_problem(&call(&app, reveal(&north)).await, StatusCode::UNPROCESSABLE_ENTITY, "game_over");
+    assert_problem(
+        &call(&app, reveal(&north)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "game_over",
+    );
     let export = call(&app, events(None, 0)).await.2;
     assert_eq!(export["complete"], true);
-    assert!(export["events"][1]["event"]["card"].as_u64().is_some(), "the finished log is public");
-    assert_problem(&call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after=-1"))).await, StatusCode::BAD_REQUEST, "invalid_query");
+    assert!(
+        export["events"][1]["event"]["card"].as_u64().is_some(),
+        "the finished log is public"
+    );
+    assert_problem(
+        &call(
+            &app,
+            test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after=-1")),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "invalid_query",
+    );
 }
 
 #[actix_web::test]
 async fn unknown_routes_and_methods_are_problems() {
     let app = app().await;
-    assert_problem(&call(&app, test::TestRequest::get().uri("/nope")).await, StatusCode::NOT_FOUND, "not_found");
-    assert_problem(&call(&app, test::TestRequest::delete().uri("/v1/titles")).await, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+    assert_problem(
+        &call(&app, test::TestRequest::get().uri("/nope")).await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+    );
+    assert_problem(
+        &call(&app, test::TestRequest::delete().uri("/v1/titles")).await,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+    );
+}
+
+#[actix_web::test]
+async fn a_title_without_a_map_has_none() {
+    let app = app().await;
+    assert_problem(
+        &call(&app, test::TestRequest::get().uri("/v1/titles/duel/map")).await,
+        StatusCode::NOT_FOUND,
+        "map_not_found",
+    );
+    assert_problem(
+        &call(&app, test::TestRequest::get().uri("/v1/titles/nope/map")).await,
+        StatusCode::NOT_FOUND,
+        "map_not_found",
+    );
 }
 
 #[actix_web::test]
@@ -264,7 +453,10 @@ async fn health_names_the_store() {
     let app = app().await;
     let (status, _, body) = call(&app, test::TestRequest::get().uri("/health")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body, json!({"status": "ok", "store": "memory", "durable": false}));
+    assert_eq!(
+        body,
+        json!({"status": "ok", "store": "memory", "durable": false})
+    );
 }
 
 #[actix_web::test]
@@ -273,7 +465,9 @@ async fn serves_openapi_and_swagger_ui() {
     let (status, _, spec) = call(&app, test::TestRequest::get().uri("/openapi.json")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(spec["paths"]["/v1/games/{id}/actions"]["post"].is_object());
-    let one_of = spec["components"]["schemas"]["Action"]["oneOf"].as_array().unwrap();
+    let one_of = spec["components"]["schemas"]["Action"]["oneOf"]
+        .as_array()
+        .unwrap();
     assert!(one_of.contains(&json!({"$ref": "#/components/schemas/DuelAction"})));
     let docs = test::call_service(&app, test::TestRequest::get().uri("/docs/").to_request()).await;
     assert_eq!(docs.status(), StatusCode::OK);

@@ -31,41 +31,86 @@ async fn creates_and_reads_back(store: Arc<dyn EventStore>) {
     let g1 = &unique("g1");
     store.create(&meta(g1), &events(&["a", "b"])).await.unwrap();
     assert_eq!(store.meta(g1).await.unwrap(), meta(g1));
-    assert_eq!(store.events_after(g1, 0).await.unwrap(), events(&["a", "b"]));
+    assert_eq!(
+        store.events_after(g1, 0).await.unwrap(),
+        events(&["a", "b"])
+    );
     assert_eq!(store.events_after(g1, 1).await.unwrap(), events(&["b"]));
     assert!(store.events_after(g1, 2).await.unwrap().is_empty());
     assert!(store.events_after(g1, 99).await.unwrap().is_empty());
-    assert!(matches!(store.create(&meta(g1), &[]).await, Err(StoreError::AlreadyExists)));
-    assert!(matches!(store.meta("nope").await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.create(&meta(g1), &[]).await,
+        Err(StoreError::AlreadyExists)
+    ));
+    assert!(matches!(
+        store.meta("nope").await,
+        Err(StoreError::NotFound)
+    ));
 }
 
 async fn appends_only_at_the_expected_version(store: Arc<dyn EventStore>) {
     let g2 = &unique("g2");
     store.create(&meta(g2), &events(&["a"])).await.unwrap();
     assert_eq!(
-        store.append(g2, 1, &events(&["b", "c"]), None).await.unwrap(),
+        store
+            .append(g2, 1, &events(&["b", "c"]), None)
+            .await
+            .unwrap(),
         Appended::Ok { version: 3 }
     );
     assert!(matches!(
         store.append(g2, 1, &events(&["x"]), None).await,
         Err(StoreError::Conflict { actual: 3 })
     ));
-    assert_eq!(store.events_after(g2, 0).await.unwrap(), events(&["a", "b", "c"]));
-    assert!(matches!(store.append("none", 0, &events(&["x"]), None).await, Err(StoreError::NotFound)));
+    assert_eq!(
+        store.events_after(g2, 0).await.unwrap(),
+        events(&["a", "b", "c"])
+    );
+    assert!(matches!(
+        store.append("none", 0, &events(&["x"]), None).await,
+        Err(StoreError::NotFound)
+    ));
 }
 
 async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
     let g3 = &unique("g3");
     store.create(&meta(g3), &events(&["a"])).await.unwrap();
-    let first = Idempotency { key: "k1", response: "first" };
-    assert_eq!(store.append(g3, 1, &events(&["b"]), Some(first)).await.unwrap(), Appended::Ok { version: 2 });
-    let again = Idempotency { key: "k1", response: "second" };
+    let first = Idempotency {
+        key: "k1",
+        response: "first",
+    };
     assert_eq!(
-        store.append(g3, 2, &events(&["c"]), Some(again)).await.unwrap(),
-        Appended::Duplicate { response: "first".into() }
+        store
+            .append(g3, 1, &events(&["b"]), Some(first))
+            .await
+            .unwrap(),
+        Appended::Ok { version: 2 }
     );
-    assert_eq!(store.events_after(g3, 0).await.unwrap(), events(&["a", "b"]));
-    assert_eq!(store.idempotent_response(g3, "k1").await.unwrap().as_deref(), Some("first"));
+    let again = Idempotency {
+        key: "k1",
+        response: "second",
+    };
+    assert_eq!(
+        store
+            .append(g3, 2, &events(&["c"]), Some(again))
+            .await
+            .unwrap(),
+        Appended::Duplicate {
+            response: "first".into()
+        }
+    );
+    assert_eq!(
+        store.events_after(g3, 0).await.unwrap(),
+        events(&["a", "b"])
+    );
+    assert_eq!(
+        store
+            .idempotent_response(g3, "k1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("first")
+    );
     assert_eq!(store.idempotent_response(g3, "k2").await.unwrap(), None);
 }
 
@@ -76,7 +121,11 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
         let attempts: Vec<_> = (0..16)
             .map(|writer| {
                 let (store, id) = (store.clone(), id.clone());
-                tokio::spawn(async move { store.append(&id, version, &[format!("v{version}w{writer}")], None).await })
+                tokio::spawn(async move {
+                    store
+                        .append(&id, version, &[format!("v{version}w{writer}")], None)
+                        .await
+                })
             })
             .collect();
         let mut winners = 0;
@@ -95,7 +144,10 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
     let log = store.events_after(&id, 0).await.unwrap();
     assert_eq!(log.len(), 6);
     for (position, event) in log.iter().enumerate().skip(1) {
-        assert!(event.starts_with(&format!("v{position}w")), "event {position} is {event}");
+        assert!(
+            event.starts_with(&format!("v{position}w")),
+            "event {position} is {event}"
+        );
     }
 }
 

@@ -19,7 +19,13 @@ fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let Some(value) = request.headers().get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let invalid = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "expected `Authorization: Bearer <token>`");
+    let invalid = || {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "invalid_token",
+            "expected `Authorization: Bearer <token>`",
+        )
+    };
     let text = value.to_str().map_err(|_| invalid())?;
     let (scheme, token) = text.split_once(' ').ok_or_else(invalid)?;
     if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
@@ -39,11 +45,16 @@ fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let bad = || {
         ApiError::bad_request(
             "invalid_idempotency_key",
-            format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"),
+            format!(
+                "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"
+            ),
         )
     };
     let key = value.to_str().map_err(|_| bad())?;
-    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
+    if key.is_empty()
+        || key.len() > MAX_IDEMPOTENCY_KEY_LEN
+        || !key.bytes().all(|b| b.is_ascii_graphic())
+    {
         return Err(bad());
     }
     Ok(Some(key))
@@ -57,7 +68,11 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
         title: snapshot.meta.title.clone(),
         seats: snapshot.seats.to_vec(),
         version: session.version(),
-        status: if finished { GameStatus::Finished } else { GameStatus::Active },
+        status: if finished {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        },
         to_act: snapshot.to_act(),
         seat: match viewer {
             Viewer::Seat(seat) => Some(snapshot.seat_name(seat)),
@@ -70,11 +85,16 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
 }
 
 fn logged(events: Vec<(u64, serde_json::Value)>) -> Vec<LoggedEvent> {
-    events.into_iter().map(|(seq, event)| LoggedEvent { seq, event }).collect()
+    events
+        .into_iter()
+        .map(|(seq, event)| LoggedEvent { seq, event })
+        .collect()
 }
 
 fn json_body(status: StatusCode, body: String) -> HttpResponse {
-    HttpResponse::build(status).content_type("application/json").body(body)
+    HttpResponse::build(status)
+        .content_type("application/json")
+        .body(body)
 }
 
 /// The titles this service plays.
@@ -82,6 +102,29 @@ fn json_body(status: StatusCode, body: String) -> HttpResponse {
     responses((status = 200, description = "Every title with its seats and options", body = [TitleInfo])))]
 pub async fn list_titles(service: Service) -> HttpResponse {
     HttpResponse::Ok().json(service.titles().collect::<Vec<_>>())
+}
+
+/// A title's static board data (e.g. the map with coordinates), for drawing the board.
+#[utoipa::path(get, path = "/v1/titles/{id}/map", tag = "titles",
+    params(("id" = String, Path, description = "Title id")),
+    responses(
+        (status = 200, description = "The board data, in the title's own shape", body = Object),
+        (status = 404, description = "No such title, or it has no map", body = Problem,
+            content_type = "application/problem+json"),
+    ))]
+pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let map = service
+        .registry()
+        .get(&id)
+        .and_then(|title| title.map())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "map_not_found",
+                format!("title {id:?} has no map"),
+            )
+        })?;
+    Ok(HttpResponse::Ok().json(map))
 }
 
 /// Creates a game. The answer holds every seat's secret token, once.
@@ -95,15 +138,27 @@ pub async fn list_titles(service: Service) -> HttpResponse {
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn create_game(service: Service, body: web::Json<CreateGameRequest>) -> Result<HttpResponse, ApiError> {
+pub async fn create_game(
+    service: Service,
+    body: web::Json<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
     let created = service
-        .create(&request.title, request.players, request.seed, request.options.as_ref())
+        .create(
+            &request.title,
+            request.players,
+            request.seed,
+            request.options.as_ref(),
+        )
         .await?;
     let game = game_response(&created.snapshot, Viewer::Spectator);
     let location = format!("/v1/games/{}", game.id);
     tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
-    let seats = created.tokens.into_iter().map(|(seat, token)| SeatToken { seat, token }).collect();
+    let seats = created
+        .tokens
+        .into_iter()
+        .map(|(seat, token)| SeatToken { seat, token })
+        .collect();
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, location))
         .json(CreateGameResponse { seats, game }))
@@ -119,7 +174,11 @@ pub async fn create_game(service: Service, body: web::Json<CreateGameRequest>) -
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn get_game(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn get_game(
+    service: Service,
+    id: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
     let viewer = snapshot.viewer(bearer(&request)?)?;
     Ok(HttpResponse::Ok().json(game_response(&snapshot, viewer)))
@@ -185,21 +244,32 @@ pub async fn play(
         let viewer = Viewer::Seat(done.seat);
         let response = PlayResponse {
             version: done.after.version(),
-            events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
+            events: logged(
+                done.after
+                    .visible_events(done.events, done.from_version, viewer),
+            ),
             game: game_response(done.after, viewer),
         };
         serde_json::to_string(&response).expect("responses serialize")
     };
     let outcome = service
-        .play(&id, token, &body.action, body.expected_version, key, &render)
+        .play(
+            &id,
+            token,
+            &body.action,
+            body.expected_version,
+            key,
+            &render,
+        )
         .await?;
     Ok(match outcome {
         PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
         PlayOutcome::Replayed { response } => {
             let mut answer = json_body(StatusCode::OK, response);
-            answer
-                .headers_mut()
-                .insert(header::HeaderName::from_static("idempotent-replayed"), HeaderValue::from_static("true"));
+            answer.headers_mut().insert(
+                header::HeaderName::from_static("idempotent-replayed"),
+                HeaderValue::from_static("true"),
+            );
             answer
         }
     })
@@ -254,7 +324,11 @@ pub async fn health(service: Service) -> HttpResponse {
         store: store.kind(),
         durable: store.kind() != crate::store::StoreKind::Memory,
     };
-    let status = if reachable { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if reachable {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     HttpResponse::build(status).json(body)
 }
 

@@ -27,6 +27,7 @@ pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
             .service(resource("/v1/titles").route(web::get().to(handlers::list_titles)))
+            .service(resource("/v1/titles/{id}/map").route(web::get().to(handlers::title_map)))
             .service(resource("/v1/games").route(web::post().to(handlers::create_game)))
             .service(resource("/v1/games/{id}").route(web::get().to(handlers::get_game)))
             .service(
@@ -36,13 +37,11 @@ pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig
             )
             .service(resource("/v1/games/{id}/events").route(web::get().to(handlers::list_events)))
             .service(resource("/health").route(web::get().to(handlers::health)))
-            .service(
-                web::resource("/docs").route(web::get().to(|| async {
-                    actix_web::HttpResponse::PermanentRedirect()
-                        .insert_header(("Location", "/docs/"))
-                        .finish()
-                })),
-            )
+            .service(web::resource("/docs").route(web::get().to(|| async {
+                actix_web::HttpResponse::PermanentRedirect()
+                    .insert_header(("Location", "/docs/"))
+                    .finish()
+            })))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", document))
             .default_service(web::to(handlers::not_found));
     }

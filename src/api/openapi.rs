@@ -24,6 +24,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
     ),
     paths(
         handlers::list_titles,
+        handlers::title_map,
         handlers::create_game,
         handlers::get_game,
         handlers::legal_actions,
@@ -60,11 +61,31 @@ pub fn document(registry: &Registry) -> Document {
     let components = document.components.get_or_insert_with(Default::default);
     let mut title_schemas = Vec::new();
     let mut unions: [(&str, &str, Vec<String>); 5] = [
-        ("Action", "An action of one of the titles; the game's title decides which.", vec![]),
-        ("View", "A game state as one viewer may see it, in the game's title's shape.", vec![]),
-        ("Event", "A log event as one viewer may see it, in the game's title's shape.", vec![]),
-        ("Outcome", "The result of a finished game, in the game's title's shape.", vec![]),
-        ("Options", "Options of a title, given when creating a game.", vec![]),
+        (
+            "Action",
+            "An action of one of the titles; the game's title decides which.",
+            vec![],
+        ),
+        (
+            "View",
+            "A game state as one viewer may see it, in the game's title's shape.",
+            vec![],
+        ),
+        (
+            "Event",
+            "A log event as one viewer may see it, in the game's title's shape.",
+            vec![],
+        ),
+        (
+            "Outcome",
+            "The result of a finished game, in the game's title's shape.",
+            vec![],
+        ),
+        (
+            "Options",
+            "Options of a title, given when creating a game.",
+            vec![],
+        ),
     ];
     for title in registry.titles() {
         title.schemas(&mut title_schemas);
@@ -80,11 +101,10 @@ pub fn document(registry: &Registry) -> Document {
         components.schemas.insert(name, schema);
     }
     for (name, description, members) in unions {
-        let one_of = members
-            .iter()
-            .fold(OneOfBuilder::new().description(Some(description)), |builder, member| {
-                builder.item(Ref::from_schema_name(member))
-            });
+        let one_of = members.iter().fold(
+            OneOfBuilder::new().description(Some(description)),
+            |builder, member| builder.item(Ref::from_schema_name(member)),
+        );
         components
             .schemas
             .insert(name.to_owned(), RefOr::T(Schema::OneOf(one_of.build())));

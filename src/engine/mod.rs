@@ -131,4 +131,9 @@ pub trait Game: Send + Sync + 'static {
 
     /// The event as `viewer` may see it, or `None` when it must not see the event at all.
     fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// Static board data a front-end needs to draw the game (a map), served at `GET /v1/titles/{id}/map`.
+    fn map() -> Option<&'static serde_json::Value> {
+        None
+    }
 }

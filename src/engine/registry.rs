@@ -57,6 +57,8 @@ pub trait Title: Send + Sync {
         events: &[String],
     ) -> Result<Box<dyn GameSession>, ReplayError>;
     fn schema_names(&self) -> TitleSchemaNames;
+    /// The title's static board data, if it has any.
+    fn map(&self) -> Option<&'static Value>;
     /// Adds this title's schemas (and the ones they reference) to `out`.
     fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
 }
@@ -164,6 +166,10 @@ impl<G: Game> Title for TitleAdapter<G> {
         let mut session = Session::<G> { state, version: 0 };
         session.fold(events)?;
         Ok(Box::new(session))
+    }
+
+    fn map(&self) -> Option<&'static Value> {
+        G::map()
     }
 
     fn schema_names(&self) -> TitleSchemaNames {

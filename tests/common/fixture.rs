@@ -99,7 +99,12 @@ impl Game for Duel {
     fn setup(_: &DuelState, rng: &mut GameRng) -> Vec<DuelEvent> {
         let mut deck: Vec<u32> = (1..=100).collect();
         deck.shuffle(rng);
-        (0..2).map(|seat| DuelEvent::Dealt { seat, card: Some(deck[seat]) }).collect()
+        (0..2)
+            .map(|seat| DuelEvent::Dealt {
+                seat,
+                card: Some(deck[seat]),
+            })
+            .collect()
     }
 
     fn evolve(state: &mut DuelState, event: &DuelEvent) {
@@ -116,15 +121,24 @@ impl Game for Duel {
         }
     }
 
-    fn decide(state: &DuelState, seat: Seat, action: &DuelAction, _: &mut GameRng) -> Result<Vec<DuelEvent>, RuleError> {
+    fn decide(
+        state: &DuelState,
+        seat: Seat,
+        action: &DuelAction,
+        _: &mut GameRng,
+    ) -> Result<Vec<DuelEvent>, RuleError> {
         if seat != state.turn {
-            return Err(RuleError::new("not_your_turn", "it is the other seat's turn"));
+            return Err(RuleError::new(
+                "not_your_turn",
+                "it is the other seat's turn",
+            ));
         }
         match action {
             DuelAction::Bump => Ok(vec![DuelEvent::Bumped { seat }]),
-            DuelAction::Reveal if state.revealed[seat] => {
-                Err(RuleError::new("already_revealed", "you have already shown your card"))
-            }
+            DuelAction::Reveal if state.revealed[seat] => Err(RuleError::new(
+                "already_revealed",
+                "you have already shown your card",
+            )),
             DuelAction::Reveal => Ok(vec![DuelEvent::Revealed {
                 seat,
                 card: state.cards[seat].unwrap_or_default(),
@@ -144,13 +158,23 @@ impl Game for Duel {
     }
 
     fn to_act(state: &DuelState) -> Vec<Seat> {
-        if Self::outcome(state).is_some() { vec![] } else { vec![state.turn] }
+        if Self::outcome(state).is_some() {
+            vec![]
+        } else {
+            vec![state.turn]
+        }
     }
 
     fn outcome(state: &DuelState) -> Option<DuelOutcome> {
         if state.revealed == [true, true] || state.counter >= LIMIT {
-            let winner = if state.cards[0] > state.cards[1] { 0 } else { 1 };
-            Some(DuelOutcome { winners: vec![winner] })
+            let winner = if state.cards[0] > state.cards[1] {
+                0
+            } else {
+                1
+            };
+            Some(DuelOutcome {
+                winners: vec![winner],
+            })
         } else {
             None
         }
@@ -163,13 +187,18 @@ impl Game for Duel {
                 Viewer::Seat(seat) => state.cards[seat],
                 Viewer::Spectator => None,
             },
-            revealed: (0..2).map(|s| state.revealed[s].then_some(state.cards[s]).flatten()).collect(),
+            revealed: (0..2)
+                .map(|s| state.revealed[s].then_some(state.cards[s]).flatten())
+                .collect(),
         }
     }
 
     fn redact(event: &DuelEvent, viewer: Viewer) -> Option<DuelEvent> {
         match event {
-            DuelEvent::Dealt { seat, .. } if !viewer.is(*seat) => Some(DuelEvent::Dealt { seat: *seat, card: None }),
+            DuelEvent::Dealt { seat, .. } if !viewer.is(*seat) => Some(DuelEvent::Dealt {
+                seat: *seat,
+                card: None,
+            }),
             other => Some(other.clone()),
         }
     }

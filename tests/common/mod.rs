@@ -46,7 +46,12 @@ pub struct RedisServer {
 impl RedisServer {
     pub fn start() -> Self {
         if let Ok(url) = std::env::var("LUDUS_TEST_REDIS_URL") {
-            return Self { url, port: 0, child: None, dir: None };
+            return Self {
+                url,
+                port: 0,
+                child: None,
+                dir: None,
+            };
         }
         let port = free_port();
         Self::start_on(port)
@@ -69,7 +74,14 @@ impl RedisServer {
     fn spawn(&mut self) {
         let dir = self.dir.as_ref().expect("a server this test started");
         let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", ""])
+            .args([
+                "--port",
+                &self.port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+            ])
             .args(["--appendonly", "yes", "--appendfsync", "always"])
             .arg("--dir")
             .arg(dir)

@@ -6,7 +6,11 @@ use std::sync::Arc;
 use serde_json::Value;
 use utoipa::openapi::{RefOr, schema::Schema};
 
+use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
+
+/// Actions after which a self-played game counts as stuck.
+const SELF_PLAY_LIMIT: u64 = 1_000_000;
 
 /// Why an action was not accepted.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +61,9 @@ pub trait Title: Send + Sync {
         events: &[String],
     ) -> Result<Box<dyn GameSession>, ReplayError>;
     fn schema_names(&self) -> TitleSchemaNames;
+    /// Plays one game from random legal actions with the typed engine (no JSON), for speed figures and smoke tests;
+    /// returns the number of actions.
+    fn self_play(&self, players: usize, seed: u64, checks: Checks) -> Result<u64, SelfPlayFailure>;
     /// The title's static board data, if it has any.
     fn map(&self) -> Option<&'static Value>;
     /// Adds this title's schemas (and the ones they reference) to `out`.
@@ -170,6 +177,17 @@ impl<G: Game> Title for TitleAdapter<G> {
 
     fn map(&self) -> Option<&'static Value> {
         G::map()
+    }
+
+    fn self_play(&self, players: usize, seed: u64, checks: Checks) -> Result<u64, SelfPlayFailure> {
+        play_random_game::<G>(
+            players,
+            &G::Options::default(),
+            seed,
+            SELF_PLAY_LIMIT,
+            checks,
+            &mut |_| Ok(()),
+        )
     }
 
     fn schema_names(&self) -> TitleSchemaNames {

@@ -162,6 +162,14 @@ macro_rules! contract {
                 super::$test(server.store()).await;
             })*
         }
+        mod redis_cluster {
+            $(#[tokio::test] async fn $test() {
+                let cluster = super::common::RedisCluster::start();
+                let store = cluster.store();
+                assert_eq!(store.kind(), ludus::store::StoreKind::RedisCluster);
+                super::$test(store).await;
+            })*
+        }
     };
 }
 

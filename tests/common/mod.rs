@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this module
 
 pub mod fixture;
+pub mod http;
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -72,6 +73,10 @@ impl RedisServer {
     }
 
     fn spawn(&mut self) {
+        self.spawn_with(&[]);
+    }
+
+    fn spawn_with(&mut self, extra: &[&str]) {
         let dir = self.dir.as_ref().expect("a server this test started");
         let child = Command::new("redis-server")
             .args([
@@ -83,6 +88,7 @@ impl RedisServer {
                 "",
             ])
             .args(["--appendonly", "yes", "--appendfsync", "always"])
+            .args(extra)
             .arg("--dir")
             .arg(dir)
             .stdout(Stdio::null())
@@ -126,11 +132,138 @@ impl RedisServer {
     }
 }
 
+/// A three-node Redis Cluster (no replicas) on free loopback ports, stopped on drop.
+pub struct RedisCluster {
+    nodes: Vec<RedisServer>,
+}
+
+impl RedisCluster {
+    pub fn start() -> Self {
+        let nodes: Vec<RedisServer> = (0..3)
+            .map(|_| {
+                let port = free_port();
+                let dir = std::env::temp_dir()
+                    .join(format!("ludus-cluster-{port}-{}", std::process::id()));
+                std::fs::create_dir_all(&dir).expect("a temporary directory");
+                let mut node = RedisServer {
+                    url: format!("redis://127.0.0.1:{port}"),
+                    port,
+                    child: None,
+                    dir: Some(dir),
+                };
+                node.spawn_with(&[
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                ]);
+                node
+            })
+            .collect();
+        let addresses: Vec<String> = nodes
+            .iter()
+            .map(|n| format!("127.0.0.1:{}", n.port))
+            .collect();
+        let status = Command::new("redis-cli")
+            .args(["--cluster", "create"])
+            .args(&addresses)
+            .args(["--cluster-replicas", "0", "--cluster-yes"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("redis-cli is installed with redis-server");
+        assert!(status.success(), "redis-cli --cluster create failed");
+        let cluster = Self { nodes };
+        cluster.wait_until_ready();
+        cluster
+    }
+
+    fn wait_until_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let client = redis::Client::open(self.nodes[0].url.as_str()).expect("a valid URL");
+        while Instant::now() < deadline {
+            if let Ok(mut connection) = client.get_connection()
+                && redis::cmd("CLUSTER")
+                    .arg("INFO")
+                    .query::<String>(&mut connection)
+                    .is_ok_and(|info| info.contains("cluster_state:ok"))
+            {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the Redis Cluster did not become ready");
+    }
+
+    /// The comma-separated seed URLs, as `LUDUS_REDIS_URL` takes them.
+    pub fn urls(&self) -> String {
+        self.nodes
+            .iter()
+            .map(|n| n.url.clone())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    pub fn store(&self) -> Arc<dyn EventStore> {
+        Arc::new(RedisStore::open(&self.urls(), true).expect("valid Redis URLs"))
+    }
+}
+
 impl Drop for RedisServer {
     fn drop(&mut self) {
         self.stop();
         if let Some(dir) = &self.dir {
             let _ = std::fs::remove_dir_all(dir);
         }
+    }
+}
+
+/// The `ludus` binary serving on a free loopback port, killed on drop.
+pub struct ServerProcess {
+    pub port: u16,
+    child: Child,
+}
+
+impl ServerProcess {
+    pub fn start(redis_url: Option<&str>) -> Self {
+        Self::start_on(free_port(), redis_url)
+    }
+
+    pub fn start_on(port: u16, redis_url: Option<&str>) -> Self {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ludus"));
+        command
+            .env("LUDUS_BIND", format!("127.0.0.1:{port}"))
+            .env_remove("LUDUS_REDIS_URL")
+            .env_remove("REDIS_URL")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if let Some(url) = redis_url {
+            command.env("LUDUS_REDIS_URL", url);
+        }
+        let child = command.spawn().expect("the ludus binary starts");
+        let server = Self { port, child };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if http::request(port, "GET", "/health", &[], None)
+                .is_some_and(|reply| reply.status == 200)
+            {
+                return server;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        panic!("ludus did not become healthy on port {port}");
+    }
+
+    /// SIGKILL: no shutdown hook runs.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
     }
 }

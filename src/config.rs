@@ -27,9 +27,8 @@ impl Config {
         Self {
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
             redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
-            redis_cluster: non_empty("LUDUS_REDIS_CLUSTER").is_some_and(|value| {
-                matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")
-            }),
+            redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
+                .is_some_and(|value| matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")),
         }
     }
 
@@ -47,11 +46,7 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Config {
-        Config::from_lookup(|name| {
-            vars.iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.to_string())
-        })
+        Config::from_lookup(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
     }
 
     #[test]

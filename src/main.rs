@@ -29,9 +29,7 @@ async fn main() -> std::io::Result<()> {
         None => {}
     }
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {

@@ -12,8 +12,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::engine::{
-    ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo,
-    Viewer,
+    ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer,
 };
 use crate::store::{Appended, EventStore, GameMeta, Idempotency, StoreError};
 
@@ -81,11 +80,7 @@ impl Snapshot {
     }
 
     pub fn to_act(&self) -> Vec<&'static str> {
-        self.session
-            .to_act()
-            .into_iter()
-            .map(|seat| self.seats[seat])
-            .collect()
+        self.session.to_act().into_iter().map(|seat| self.seats[seat]).collect()
     }
 
     /// The viewer a bearer token stands for (a spectator without a token).
@@ -110,12 +105,7 @@ impl Snapshot {
 
     /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
     /// Once the game is over the whole log is public.
-    pub fn visible_events(
-        &self,
-        events: &[String],
-        after: u64,
-        viewer: Viewer,
-    ) -> Vec<(u64, Value)> {
+    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Value)> {
         let public = self.session.is_finished();
         events
             .iter()
@@ -174,9 +164,7 @@ impl GameService {
         Self {
             registry,
             store,
-            cache: Mutex::new(LruCache::new(
-                NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"),
-            )),
+            cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
         }
     }
 
@@ -244,12 +232,7 @@ impl GameService {
 
     /// The game at the latest version of its log.
     pub async fn load(&self, id: &str) -> Result<Snapshot, ServiceError> {
-        let cached = self
-            .cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(id)
-            .cloned();
+        let cached = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned();
         let snapshot = match cached {
             Some(snapshot) => {
                 let newer = self.store.events_after(id, snapshot.version()).await?;
@@ -277,12 +260,9 @@ impl GameService {
         let title = self
             .registry
             .get(&meta.title)
-            .ok_or_else(|| {
-                ServiceError::Corrupt(format!("title {} is not served by this build", meta.title))
-            })?
+            .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))?
             .clone();
-        let options: Value = serde_json::from_str(&meta.options)
-            .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+        let options: Value = serde_json::from_str(&meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
         let session = title.replay(meta.players, &options, events)?;
         let seats: Arc<[&'static str]> = title
             .info()
@@ -336,9 +316,8 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let seed = GameSeed::from_hex(&snapshot.meta.seed).ok_or_else(|| {
-                ServiceError::Corrupt("the stored seed is not 32 hex bytes".into())
-            })?;
+            let seed = GameSeed::from_hex(&snapshot.meta.seed)
+                .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
             let played = snapshot.session.play(seat, action, seed)?;
             let after = Snapshot {
                 session: played.next.into(),

@@ -31,10 +31,7 @@ async fn creates_and_reads_back(store: Arc<dyn EventStore>) {
     let g1 = &unique("g1");
     store.create(&meta(g1), &events(&["a", "b"])).await.unwrap();
     assert_eq!(store.meta(g1).await.unwrap(), meta(g1));
-    assert_eq!(
-        store.events_after(g1, 0).await.unwrap(),
-        events(&["a", "b"])
-    );
+    assert_eq!(store.events_after(g1, 0).await.unwrap(), events(&["a", "b"]));
     assert_eq!(store.events_after(g1, 1).await.unwrap(), events(&["b"]));
     assert!(store.events_after(g1, 2).await.unwrap().is_empty());
     assert!(store.events_after(g1, 99).await.unwrap().is_empty());
@@ -42,30 +39,21 @@ async fn creates_and_reads_back(store: Arc<dyn EventStore>) {
         store.create(&meta(g1), &[]).await,
         Err(StoreError::AlreadyExists)
     ));
-    assert!(matches!(
-        store.meta("nope").await,
-        Err(StoreError::NotFound)
-    ));
+    assert!(matches!(store.meta("nope").await, Err(StoreError::NotFound)));
 }
 
 async fn appends_only_at_the_expected_version(store: Arc<dyn EventStore>) {
     let g2 = &unique("g2");
     store.create(&meta(g2), &events(&["a"])).await.unwrap();
     assert_eq!(
-        store
-            .append(g2, 1, &events(&["b", "c"]), None)
-            .await
-            .unwrap(),
+        store.append(g2, 1, &events(&["b", "c"]), None).await.unwrap(),
         Appended::Ok { version: 3 }
     );
     assert!(matches!(
         store.append(g2, 1, &events(&["x"]), None).await,
         Err(StoreError::Conflict { actual: 3 })
     ));
-    assert_eq!(
-        store.events_after(g2, 0).await.unwrap(),
-        events(&["a", "b", "c"])
-    );
+    assert_eq!(store.events_after(g2, 0).await.unwrap(), events(&["a", "b", "c"]));
     assert!(matches!(
         store.append("none", 0, &events(&["x"]), None).await,
         Err(StoreError::NotFound)
@@ -80,10 +68,7 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
         response: "first",
     };
     assert_eq!(
-        store
-            .append(g3, 1, &events(&["b"]), Some(first))
-            .await
-            .unwrap(),
+        store.append(g3, 1, &events(&["b"]), Some(first)).await.unwrap(),
         Appended::Ok { version: 2 }
     );
     let again = Idempotency {
@@ -91,24 +76,14 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
         response: "second",
     };
     assert_eq!(
-        store
-            .append(g3, 2, &events(&["c"]), Some(again))
-            .await
-            .unwrap(),
+        store.append(g3, 2, &events(&["c"]), Some(again)).await.unwrap(),
         Appended::Duplicate {
             response: "first".into()
         }
     );
+    assert_eq!(store.events_after(g3, 0).await.unwrap(), events(&["a", "b"]));
     assert_eq!(
-        store.events_after(g3, 0).await.unwrap(),
-        events(&["a", "b"])
-    );
-    assert_eq!(
-        store
-            .idempotent_response(g3, "k1")
-            .await
-            .unwrap()
-            .as_deref(),
+        store.idempotent_response(g3, "k1").await.unwrap().as_deref(),
         Some("first")
     );
     assert_eq!(store.idempotent_response(g3, "k2").await.unwrap(), None);
@@ -151,6 +126,48 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
     }
 }
 
+async fn listeners_see_appends_as_they_happen(store: Arc<dyn EventStore>) {
+    use std::time::{Duration, Instant};
+    let id = unique("listen");
+    store.create(&meta(&id), &events(&["a", "b"])).await.unwrap();
+    let mut listener = store.listen(&id).await.unwrap();
+    assert_eq!(
+        listener.events_after(0, Duration::from_secs(5)).await.unwrap(),
+        events(&["a", "b"])
+    );
+    let started = Instant::now();
+    assert!(
+        listener
+            .events_after(2, Duration::from_millis(300))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(250),
+        "waited for the whole timeout"
+    );
+    let writer = {
+        let (store, id) = (store.clone(), id.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            store.append(&id, 2, &events(&["c", "d"]), None).await.unwrap();
+        })
+    };
+    let started = Instant::now();
+    let live = listener.events_after(2, Duration::from_secs(10)).await.unwrap();
+    assert_eq!(live, events(&["c", "d"]));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "woken by the append, not the timeout"
+    );
+    writer.await.unwrap();
+    assert!(matches!(
+        store.listen("missing-game").await.map(|_| ()),
+        Err(StoreError::NotFound) | Ok(())
+    ));
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -177,5 +194,6 @@ contract!(
     creates_and_reads_back,
     appends_only_at_the_expected_version,
     idempotency_key_appends_once,
-    racing_writers_never_both_win
+    racing_writers_never_both_win,
+    listeners_see_appends_as_they_happen
 );

@@ -64,11 +64,7 @@ impl ApiError {
     }
 
     pub fn not_found() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            "there is nothing at this address",
-        )
+        Self::new(StatusCode::NOT_FOUND, "not_found", "there is nothing at this address")
     }
 
     pub fn method_not_allowed() -> Self {
@@ -105,9 +101,7 @@ impl ResponseError for ApiError {
         let body = serde_json::to_string(&self.problem()).unwrap_or_default();
         HttpResponse::build(self.status)
             .insert_header(ContentType(
-                "application/problem+json"
-                    .parse()
-                    .expect("valid media type"),
+                "application/problem+json".parse().expect("valid media type"),
             ))
             .body(body)
     }
@@ -122,9 +116,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::Setup(SetupError::PlayerCount { .. }) => {
                 Self::new(S::BAD_REQUEST, "invalid_player_count", detail)
             }
-            ServiceError::Setup(SetupError::InvalidOptions(_)) => {
-                Self::new(S::BAD_REQUEST, "invalid_options", detail)
-            }
+            ServiceError::Setup(SetupError::InvalidOptions(_)) => Self::new(S::BAD_REQUEST, "invalid_options", detail),
             ServiceError::GameNotFound => Self::new(S::NOT_FOUND, "game_not_found", detail),
             ServiceError::MissingToken => Self::new(S::UNAUTHORIZED, "missing_token", detail),
             ServiceError::InvalidToken => Self::new(S::UNAUTHORIZED, "invalid_token", detail),
@@ -134,12 +126,8 @@ impl From<ServiceError> for ApiError {
                 ..Self::new(S::CONFLICT, "version_conflict", detail)
             },
             ServiceError::Contention => Self::new(S::CONFLICT, "contention", detail),
-            ServiceError::Action(ActionError::Malformed(_)) => {
-                Self::new(S::BAD_REQUEST, "invalid_action", detail)
-            }
-            ServiceError::Action(ActionError::GameOver) => {
-                Self::new(S::UNPROCESSABLE_ENTITY, "game_over", detail)
-            }
+            ServiceError::Action(ActionError::Malformed(_)) => Self::new(S::BAD_REQUEST, "invalid_action", detail),
+            ServiceError::Action(ActionError::GameOver) => Self::new(S::UNPROCESSABLE_ENTITY, "game_over", detail),
             ServiceError::Action(ActionError::Rule(rule)) => {
                 Self::new(S::UNPROCESSABLE_ENTITY, rule.code, rule.message)
             }
@@ -167,10 +155,7 @@ fn internal(reason: String) -> ApiError {
 }
 
 /// Maps actix's body-parsing failures (JSON extractor) to problems.
-pub fn json_error(
-    error: actix_web::error::JsonPayloadError,
-    _: &actix_web::HttpRequest,
-) -> actix_web::Error {
+pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as J;
     let api = match &error {
         J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
@@ -183,10 +168,7 @@ pub fn json_error(
             "unsupported_media_type",
             "the request body must be JSON (Content-Type: application/json)",
         ),
-        J::Deserialize(e) => ApiError::bad_request(
-            "malformed_request",
-            format!("the request body is not valid: {e}"),
-        ),
+        J::Deserialize(e) => ApiError::bad_request("malformed_request", format!("the request body is not valid: {e}")),
         other => ApiError::bad_request(
             "malformed_request",
             format!("the request body could not be read: {other}"),
@@ -196,21 +178,11 @@ pub fn json_error(
 }
 
 /// Maps query-string failures to problems.
-pub fn query_error(
-    error: actix_web::error::QueryPayloadError,
-    _: &actix_web::HttpRequest,
-) -> actix_web::Error {
-    ApiError::bad_request(
-        "invalid_query",
-        format!("the query string is not valid: {error}"),
-    )
-    .into()
+pub fn query_error(error: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_query", format!("the query string is not valid: {error}")).into()
 }
 
 /// Maps path failures to problems.
-pub fn path_error(
-    error: actix_web::error::PathError,
-    _: &actix_web::HttpRequest,
-) -> actix_web::Error {
+pub fn path_error(error: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
     ApiError::bad_request("invalid_path", format!("the address is not valid: {error}")).into()
 }

@@ -45,16 +45,11 @@ fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let bad = || {
         ApiError::bad_request(
             "invalid_idempotency_key",
-            format!(
-                "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"
-            ),
+            format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"),
         )
     };
     let key = value.to_str().map_err(|_| bad())?;
-    if key.is_empty()
-        || key.len() > MAX_IDEMPOTENCY_KEY_LEN
-        || !key.bytes().all(|b| b.is_ascii_graphic())
-    {
+    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(bad());
     }
     Ok(Some(key))
@@ -92,9 +87,7 @@ fn logged(events: Vec<(u64, serde_json::Value)>) -> Vec<LoggedEvent> {
 }
 
 fn json_body(status: StatusCode, body: String) -> HttpResponse {
-    HttpResponse::build(status)
-        .content_type("application/json")
-        .body(body)
+    HttpResponse::build(status).content_type("application/json").body(body)
 }
 
 /// The titles this service plays.
@@ -138,18 +131,10 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn create_game(
-    service: Service,
-    body: web::Json<CreateGameRequest>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn create_game(service: Service, body: web::Json<CreateGameRequest>) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
     let created = service
-        .create(
-            &request.title,
-            request.players,
-            request.seed,
-            request.options.as_ref(),
-        )
+        .create(&request.title, request.players, request.seed, request.options.as_ref())
         .await?;
     let game = game_response(&created.snapshot, Viewer::Spectator);
     let location = format!("/v1/games/{}", game.id);
@@ -174,11 +159,7 @@ pub async fn create_game(
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn get_game(
-    service: Service,
-    id: web::Path<String>,
-    request: HttpRequest,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_game(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
     let viewer = snapshot.viewer(bearer(&request)?)?;
     Ok(HttpResponse::Ok().json(game_response(&snapshot, viewer)))
@@ -244,23 +225,13 @@ pub async fn play(
         let viewer = Viewer::Seat(done.seat);
         let response = PlayResponse {
             version: done.after.version(),
-            events: logged(
-                done.after
-                    .visible_events(done.events, done.from_version, viewer),
-            ),
+            events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
             game: game_response(done.after, viewer),
         };
         serde_json::to_string(&response).expect("responses serialize")
     };
     let outcome = service
-        .play(
-            &id,
-            token,
-            &body.action,
-            body.expected_version,
-            key,
-            &render,
-        )
+        .play(&id, token, &body.action, body.expected_version, key, &render)
         .await?;
     Ok(match outcome {
         PlayOutcome::Played { response } => json_body(StatusCode::OK, response),

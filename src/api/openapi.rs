@@ -47,10 +47,7 @@ struct SeatToken;
 impl Modify for SeatToken {
     fn modify(&self, openapi: &mut Document) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "seat_token",
-            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
-        );
+        components.add_security_scheme("seat_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
     }
 }
 
@@ -81,11 +78,7 @@ pub fn document(registry: &Registry) -> Document {
             "The result of a finished game, in the game's title's shape.",
             vec![],
         ),
-        (
-            "Options",
-            "Options of a title, given when creating a game.",
-            vec![],
-        ),
+        ("Options", "Options of a title, given when creating a game.", vec![]),
     ];
     for title in registry.titles() {
         title.schemas(&mut title_schemas);
@@ -101,10 +94,11 @@ pub fn document(registry: &Registry) -> Document {
         components.schemas.insert(name, schema);
     }
     for (name, description, members) in unions {
-        let one_of = members.iter().fold(
-            OneOfBuilder::new().description(Some(description)),
-            |builder, member| builder.item(Ref::from_schema_name(member)),
-        );
+        let one_of = members
+            .iter()
+            .fold(OneOfBuilder::new().description(Some(description)), |builder, member| {
+                builder.item(Ref::from_schema_name(member))
+            });
         components
             .schemas
             .insert(name.to_owned(), RefOr::T(Schema::OneOf(one_of.build())));

@@ -7,9 +7,7 @@ mod registry;
 mod rng;
 pub mod selfplay;
 
-pub use registry::{
-    ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames,
-};
+pub use registry::{ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames};
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 
 use serde::{Serialize, de::DeserializeOwned};
@@ -54,11 +52,7 @@ impl RuleError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("this title is played by {min} to {max} players, not {requested}")]
-    PlayerCount {
-        min: usize,
-        max: usize,
-        requested: usize,
-    },
+    PlayerCount { min: usize, max: usize, requested: usize },
     #[error("invalid options: {0}")]
     InvalidOptions(String),
 }

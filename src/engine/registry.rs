@@ -47,19 +47,9 @@ pub trait Title: Send + Sync {
     /// Checks the requested options (absent = defaults) and returns them in full, as stored with the game.
     fn normalize_options(&self, options: Option<&Value>) -> Result<Value, SetupError>;
     /// The setup events of a new game, serialized for the log.
-    fn create(
-        &self,
-        players: usize,
-        options: &Value,
-        seed: GameSeed,
-    ) -> Result<Vec<String>, SetupError>;
+    fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError>;
     /// Rebuilds a game from its options and log.
-    fn replay(
-        &self,
-        players: usize,
-        options: &Value,
-        events: &[String],
-    ) -> Result<Box<dyn GameSession>, ReplayError>;
+    fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError>;
     fn schema_names(&self) -> TitleSchemaNames;
     /// Plays one game from random legal actions with the typed engine (no JSON), for speed figures and smoke tests;
     /// returns the number of actions.
@@ -150,23 +140,13 @@ impl<G: Game> Title for TitleAdapter<G> {
         Ok(to_json(&options))
     }
 
-    fn create(
-        &self,
-        players: usize,
-        options: &Value,
-        seed: GameSeed,
-    ) -> Result<Vec<String>, SetupError> {
+    fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError> {
         let state = G::new_state(players, &parse_options::<G>(options)?)?;
         let events = G::setup(&state, &mut seed.rng(SETUP_STREAM));
         Ok(events.iter().map(encode).collect())
     }
 
-    fn replay(
-        &self,
-        players: usize,
-        options: &Value,
-        events: &[String],
-    ) -> Result<Box<dyn GameSession>, ReplayError> {
+    fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError> {
         let broken = |reason: String| ReplayError { index: 0, reason };
         let options = parse_options::<G>(options).map_err(|e| broken(e.to_string()))?;
         let state = G::new_state(players, &options).map_err(|e| broken(e.to_string()))?;
@@ -237,18 +217,14 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        G::legal_actions(&self.state, seat)
-            .iter()
-            .map(to_json)
-            .collect()
+        G::legal_actions(&self.state, seat).iter().map(to_json).collect()
     }
 
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError> {
         if self.is_finished() {
             return Err(ActionError::GameOver);
         }
-        let action: G::Action =
-            G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
         let events = G::decide(&self.state, seat, &action, &mut seed.rng(self.version))?;
         let mut next = Session::<G> {
             state: self.state.clone(),
@@ -297,8 +273,7 @@ impl Registry {
     }
 
     pub fn register<G: Game>(&mut self) {
-        self.titles
-            .push((G::info(), Arc::new(TitleAdapter::<G>::default())));
+        self.titles.push((G::info(), Arc::new(TitleAdapter::<G>::default())));
     }
 
     pub fn get(&self, id: &str) -> Option<&Arc<dyn Title>> {

@@ -61,10 +61,7 @@ pub fn play_random_game<G: Game>(
         }
         let to_act = G::to_act(&state);
         let Some(&seat) = to_act.choose(&mut chooser) else {
-            return Err(fail(
-                action_index,
-                "nobody is to act in an unfinished game".into(),
-            ));
+            return Err(fail(action_index, "nobody is to act in an unfinished game".into()));
         };
         let actions = G::legal_actions(&state, seat);
         if checks == Checks::Full {
@@ -77,13 +74,8 @@ pub fn play_random_game<G: Game>(
                 format!("seat {seat} must act but has no legal action"),
             ));
         };
-        let events =
-            G::decide(&state, seat, action, &mut game_seed.rng(position)).map_err(|e| {
-                fail(
-                    action_index,
-                    format!("listed action {} rejected: {e}", json(action)),
-                )
-            })?;
+        let events = G::decide(&state, seat, action, &mut game_seed.rng(position))
+            .map_err(|e| fail(action_index, format!("listed action {} rejected: {e}", json(action))))?;
         position += events.len() as u64;
         for event in &events {
             G::evolve(&mut state, event);
@@ -134,8 +126,7 @@ pub fn play_many<G: Game>(
 ) -> Result<SelfPlayStats, SelfPlayFailure> {
     let mut stats = SelfPlayStats::default();
     for seed in first_seed..first_seed + games {
-        stats.actions +=
-            play_random_game::<G>(players, options, seed, max_actions, checks, invariant)?;
+        stats.actions += play_random_game::<G>(players, options, seed, max_actions, checks, invariant)?;
         stats.games += 1;
     }
     Ok(stats)

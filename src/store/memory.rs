@@ -2,10 +2,12 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
 
 use async_trait::async_trait;
+use tokio::sync::Notify;
 
-use super::{Appended, EventStore, GameMeta, Idempotency, StoreError, StoreKind};
+use super::{Appended, EventStore, GameMeta, Idempotency, Listener, StoreError, StoreKind};
 
 #[derive(Default)]
 struct Log {
@@ -16,6 +18,7 @@ struct Log {
 struct Entry {
     meta: GameMeta,
     log: Mutex<Log>,
+    appended: Notify,
 }
 
 /// Logs kept in this process's memory.
@@ -30,20 +33,14 @@ impl MemoryStore {
     }
 
     fn entry(&self, id: &str) -> Result<Arc<Entry>, StoreError> {
-        let games = self
-            .games
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let games = self.games.read().unwrap_or_else(|poisoned| poisoned.into_inner());
         games.get(id).cloned().ok_or(StoreError::NotFound)
     }
 }
 
 fn lock(entry: &Entry) -> std::sync::MutexGuard<'_, Log> {
     // A panic elsewhere cannot leave a log half-written: every mutation below is a single push or insert.
-    entry
-        .log
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    entry.log.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[async_trait]
@@ -53,10 +50,7 @@ impl EventStore for MemoryStore {
     }
 
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<(), StoreError> {
-        let mut games = self
-            .games
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if games.contains_key(&meta.id) {
             return Err(StoreError::AlreadyExists);
         }
@@ -69,6 +63,7 @@ impl EventStore for MemoryStore {
             Arc::new(Entry {
                 meta: meta.clone(),
                 log: Mutex::new(log),
+                appended: Notify::new(),
             }),
         );
         Ok(())
@@ -81,9 +76,7 @@ impl EventStore for MemoryStore {
     async fn events_after(&self, id: &str, after: u64) -> Result<Vec<String>, StoreError> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
-        let start = usize::try_from(after)
-            .unwrap_or(usize::MAX)
-            .min(log.events.len());
+        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.events.len());
         Ok(log.events[start..].to_vec())
     }
 
@@ -107,12 +100,12 @@ impl EventStore for MemoryStore {
         }
         log.events.extend_from_slice(events);
         if let Some(i) = idempotency {
-            log.responses
-                .insert(i.key.to_owned(), i.response.to_owned());
+            log.responses.insert(i.key.to_owned(), i.response.to_owned());
         }
-        Ok(Appended::Ok {
-            version: log.events.len() as u64,
-        })
+        let version = log.events.len() as u64;
+        drop(log);
+        entry.appended.notify_waiters();
+        Ok(Appended::Ok { version })
     }
 
     async fn idempotent_response(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
@@ -122,5 +115,35 @@ impl EventStore for MemoryStore {
 
     async fn ping(&self) -> Result<(), StoreError> {
         Ok(())
+    }
+
+    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError> {
+        Ok(Box::new(MemoryListener { entry: self.entry(id)? }))
+    }
+}
+
+struct MemoryListener {
+    entry: Arc<Entry>,
+}
+
+impl MemoryListener {
+    fn newer(&self, after: u64) -> Vec<String> {
+        let log = lock(&self.entry);
+        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.events.len());
+        log.events[start..].to_vec()
+    }
+}
+
+#[async_trait]
+impl Listener for MemoryListener {
+    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError> {
+        // Registered before the check, so an append between the check and the wait still wakes us.
+        let appended = self.entry.appended.notified();
+        let newer = self.newer(after);
+        if !newer.is_empty() {
+            return Ok(newer);
+        }
+        let _ = tokio::time::timeout(max_wait, appended).await;
+        Ok(self.newer(after))
     }
 }

@@ -6,6 +6,8 @@ mod redis;
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
 
+use std::time::Duration;
+
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
@@ -93,4 +95,15 @@ pub trait EventStore: Send + Sync {
 
     /// Checks that the store answers.
     async fn ping(&self) -> Result<(), StoreError>;
+
+    /// A listener for new events of one game (for live streams); it holds its own connection where the store
+    /// needs one, so that waiting never delays other requests.
+    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError>;
+}
+
+/// Waits for the events appended to one game's log, by this process or any other sharing the store.
+#[async_trait]
+pub trait Listener: Send {
+    /// The events after the first `after`, waiting up to `max_wait` for some to arrive; empty when none did.
+    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError>;
 }

@@ -9,14 +9,16 @@ use async_trait::async_trait;
 use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
-use redis::streams::StreamRangeReply;
+use redis::streams::{StreamRangeReply, StreamReadReply};
 use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
 use tokio::sync::Mutex;
 
-use super::{Appended, EventStore, GameMeta, Idempotency, StoreError, StoreKind};
+use super::{Appended, EventStore, GameMeta, Idempotency, Listener, StoreError, StoreKind};
 
 /// How long one store operation may take before the request answers 503.
 const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
+/// Longest single blocking read of a listener; well under `OPERATION_TIMEOUT`, so one deadline serves both.
+const LISTEN_BLOCK: Duration = Duration::from_millis(1000);
 
 const CREATE_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -45,10 +47,11 @@ if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
 return {'ok', string.format('%d', len + #ARGV - 3)}
 "#;
 
-/// A single server (with automatic reconnection) or a cluster.
+/// A single server (with automatic reconnection), a listener's own connection to it, or a cluster.
 #[derive(Clone)]
 enum Connection {
     Single(ConnectionManager),
+    Dedicated(redis::aio::MultiplexedConnection),
     Cluster(ClusterConnection),
 }
 
@@ -56,6 +59,7 @@ impl ConnectionLike for Connection {
     fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
         match self {
             Connection::Single(c) => c.req_packed_command(cmd),
+            Connection::Dedicated(c) => c.req_packed_command(cmd),
             Connection::Cluster(c) => c.req_packed_command(cmd),
         }
     }
@@ -68,6 +72,7 @@ impl ConnectionLike for Connection {
     ) -> RedisFuture<'a, Vec<Value>> {
         match self {
             Connection::Single(c) => c.req_packed_commands(cmd, offset, count),
+            Connection::Dedicated(c) => c.req_packed_commands(cmd, offset, count),
             Connection::Cluster(c) => c.req_packed_commands(cmd, offset, count),
         }
     }
@@ -75,6 +80,7 @@ impl ConnectionLike for Connection {
     fn get_db(&self) -> i64 {
         match self {
             Connection::Single(c) => c.get_db(),
+            Connection::Dedicated(c) => c.get_db(),
             Connection::Cluster(c) => c.get_db(),
         }
     }
@@ -110,11 +116,7 @@ impl RedisStore {
     /// A store on one server (`redis://host:port/db`) or, with several comma-separated URLs or `cluster`, on a
     /// Redis Cluster reached through those seed nodes. Does not connect yet.
     pub fn open(urls: &str, cluster: bool) -> Result<Self, StoreError> {
-        let urls: Vec<&str> = urls
-            .split(',')
-            .map(str::trim)
-            .filter(|u| !u.is_empty())
-            .collect();
+        let urls: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
         let target = if cluster || urls.len() > 1 {
             Target::Cluster(
                 ClusterClient::builder(urls)
@@ -124,10 +126,7 @@ impl RedisStore {
                     .map_err(unavailable)?,
             )
         } else {
-            Target::Single(
-                redis::Client::open(urls.first().copied().unwrap_or_default())
-                    .map_err(unavailable)?,
-            )
+            Target::Single(redis::Client::open(urls.first().copied().unwrap_or_default()).map_err(unavailable)?)
         };
         Ok(Self {
             target,
@@ -155,9 +154,7 @@ impl RedisStore {
                         .map_err(unavailable)?,
                 )
             }
-            Target::Cluster(client) => {
-                Connection::Cluster(client.get_async_connection().await.map_err(unavailable)?)
-            }
+            Target::Cluster(client) => Connection::Cluster(client.get_async_connection().await.map_err(unavailable)?),
         };
         *slot = Some(connection.clone());
         Ok(connection)
@@ -174,11 +171,7 @@ impl RedisStore {
         };
         tokio::time::timeout(OPERATION_TIMEOUT, attempt)
             .await
-            .unwrap_or_else(|_| {
-                Err(StoreError::Unavailable(
-                    "Redis did not answer in time".into(),
-                ))
-            })
+            .unwrap_or_else(|_| Err(StoreError::Unavailable("Redis did not answer in time".into())))
     }
 }
 
@@ -209,10 +202,7 @@ fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreErro
         title: take("title")?,
         players: number("players", take("players")?)? as usize,
         options: take("options")?,
-        token_hashes: take("token_hashes")?
-            .split(',')
-            .map(str::to_owned)
-            .collect(),
+        token_hashes: take("token_hashes")?.split(',').map(str::to_owned).collect(),
         seed: take("seed")?,
         created_at_ms: number("created_at_ms", take("created_at_ms")?)?,
     })
@@ -253,12 +243,9 @@ impl EventStore for RedisStore {
     async fn meta(&self, id: &str) -> Result<GameMeta, StoreError> {
         let [meta_key, _, _] = keys(id);
         let fields: HashMap<String, String> = self
-            .run(|mut connection| async move {
-                redis::cmd("HGETALL")
-                    .arg(&meta_key)
-                    .query_async(&mut connection)
-                    .await
-            })
+            .run(
+                |mut connection| async move { redis::cmd("HGETALL").arg(&meta_key).query_async(&mut connection).await },
+            )
             .await?;
         if fields.is_empty() {
             return Err(StoreError::NotFound);
@@ -282,9 +269,9 @@ impl EventStore for RedisStore {
             .ids
             .into_iter()
             .map(|entry| {
-                entry.get::<String>("e").ok_or_else(|| {
-                    StoreError::Corrupt(format!("stream entry {} has no event", entry.id))
-                })
+                entry
+                    .get::<String>("e")
+                    .ok_or_else(|| StoreError::Corrupt(format!("stream entry {} has no event", entry.id)))
             })
             .collect()
     }
@@ -327,9 +314,7 @@ impl EventStore for RedisStore {
                 actual: number(reply.get(1))?,
             }),
             Some("missing") => Err(StoreError::NotFound),
-            _ => Err(StoreError::Corrupt(format!(
-                "unexpected append reply {reply:?}"
-            ))),
+            _ => Err(StoreError::Corrupt(format!("unexpected append reply {reply:?}"))),
         }
     }
 
@@ -345,13 +330,75 @@ impl EventStore for RedisStore {
         .await
     }
 
+    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError> {
+        let [_, events_key, _] = keys(id);
+        // A connection of its own: a blocking read would stall every request multiplexed on a shared one.
+        let dedicated = async {
+            match &self.target {
+                Target::Single(client) => {
+                    let config = redis::AsyncConnectionConfig::new()
+                        .set_connection_timeout(OPERATION_TIMEOUT)
+                        .set_response_timeout(OPERATION_TIMEOUT);
+                    client
+                        .get_multiplexed_async_connection_with_config(&config)
+                        .await
+                        .map(Connection::Dedicated)
+                }
+                Target::Cluster(client) => client.get_async_connection().await.map(Connection::Cluster),
+            }
+        };
+        let connection = tokio::time::timeout(OPERATION_TIMEOUT, dedicated)
+            .await
+            .map_err(|_| StoreError::Unavailable("Redis did not answer in time".into()))?
+            .map_err(unavailable)?;
+        Ok(Box::new(RedisListener { connection, events_key }))
+    }
+
     async fn ping(&self) -> Result<(), StoreError> {
-        self.run(|mut connection| async move {
-            redis::cmd("PING")
-                .query_async::<String>(&mut connection)
+        self.run(|mut connection| async move { redis::cmd("PING").query_async::<String>(&mut connection).await })
+            .await
+            .map(|_| ())
+    }
+}
+
+struct RedisListener {
+    connection: Connection,
+    events_key: String,
+}
+
+#[async_trait]
+impl Listener for RedisListener {
+    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError> {
+        let deadline = tokio::time::Instant::now() + max_wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let block = left.min(LISTEN_BLOCK).max(Duration::from_millis(1));
+            let mut command = redis::cmd("XREAD");
+            command
+                .arg("BLOCK")
+                .arg(block.as_millis() as u64)
+                .arg("STREAMS")
+                .arg(&self.events_key)
+                .arg(format!("0-{after}"));
+            let read = command.query_async::<Option<StreamReadReply>>(&mut self.connection);
+            let reply = tokio::time::timeout(block + OPERATION_TIMEOUT, read)
                 .await
-        })
-        .await
-        .map(|_| ())
+                .map_err(|_| StoreError::Unavailable("Redis did not answer in time".into()))?
+                .map_err(unavailable)?;
+            let entries: Vec<_> = reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids).collect();
+            if !entries.is_empty() {
+                return entries
+                    .into_iter()
+                    .map(|entry| {
+                        entry
+                            .get::<String>("e")
+                            .ok_or_else(|| StoreError::Corrupt(format!("stream entry {} has no event", entry.id)))
+                    })
+                    .collect();
+            }
+            if left <= LISTEN_BLOCK {
+                return Ok(Vec::new());
+            }
+        }
     }
 }

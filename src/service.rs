@@ -278,6 +278,18 @@ impl GameService {
         })
     }
 
+    /// The game's state right after the first `version` events of its log (for streams that resume mid-log).
+    pub async fn session_at(&self, snapshot: &Snapshot, version: u64) -> Result<Box<dyn GameSession>, ServiceError> {
+        if version == snapshot.version() {
+            return Ok(snapshot.session.clone_session());
+        }
+        let mut events = self.store.events_after(&snapshot.meta.id, 0).await?;
+        events.truncate(usize::try_from(version).unwrap_or(usize::MAX));
+        let options: Value =
+            serde_json::from_str(&snapshot.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+        Ok(snapshot.title.replay(snapshot.meta.players, &options, &events)?)
+    }
+
     fn remember(&self, snapshot: &Snapshot) {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         let stale = cache

@@ -6,11 +6,9 @@ use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use serde_json::{Value, json};
 
-async fn app() -> impl actix_web::dev::Service<
-    actix_http::Request,
-    Response = actix_web::dev::ServiceResponse,
-    Error = actix_web::Error,
-> {
+async fn app()
+-> impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>
+{
     let service = web::Data::new(common::service(common::memory()));
     test::init_service(App::new().configure(ludus::api::routes(service))).await
 }
@@ -231,11 +229,7 @@ async fn lists_legal_actions_for_the_seat() {
     assert_eq!(north_actions.2["seat"], "north");
     assert_eq!(call(&app, get(&south)).await.2["actions"], json!([]));
     assert_problem(
-        &call(
-            &app,
-            test::TestRequest::get().uri(&format!("/v1/games/{id}/actions")),
-        )
-        .await,
+        &call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}/actions"))).await,
         StatusCode::UNAUTHORIZED,
         "missing_token",
     );
@@ -282,10 +276,7 @@ async fn plays_moves_and_maps_errors() {
     );
     let conflict = call(
         &app,
-        post(
-            &south,
-            json!({"action": {"type": "bump"}, "expected_version": 2}),
-        ),
+        post(&south, json!({"action": {"type": "bump"}, "expected_version": 2})),
     )
     .await;
     assert_problem(&conflict, StatusCode::CONFLICT, "version_conflict");
@@ -293,10 +284,7 @@ async fn plays_moves_and_maps_errors() {
     assert_eq!(conflict.2["expected_version"], 2);
     let pinned = call(
         &app,
-        post(
-            &south,
-            json!({"action": {"type": "bump"}, "expected_version": 3}),
-        ),
+        post(&south, json!({"action": {"type": "bump"}, "expected_version": 3})),
     )
     .await;
     assert_eq!(pinned.0, StatusCode::OK);
@@ -336,12 +324,9 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
     assert_eq!(south_move.0, StatusCode::OK);
     assert!(south_move.1.get("idempotent-replayed").is_none());
     assert_eq!(south_move.2["version"], 4);
-    let game = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{id}")),
-    )
-    .await
-    .2;
+    let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}")))
+        .await
+        .2;
     assert_eq!(game["version"], 4);
     assert_problem(
         &call(&app, post(&north, "")).await,
@@ -363,10 +348,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
     };
     let spectator = call(&app, events(None, 0)).await.2;
     assert_eq!(spectator["complete"], false);
-    assert_eq!(
-        spectator["events"][0]["event"],
-        json!({"type": "dealt", "seat": 0})
-    );
+    assert_eq!(spectator["events"][0]["event"], json!({"type": "dealt", "seat": 0}));
     let seat = call(&app, events(Some(&north), 0)).await.2;
     assert!(
         seat["events"][0]["event"]["card"].as_u64().is_some(),
@@ -378,10 +360,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
         "but not south's"
     );
     assert_eq!(
-        call(&app, events(None, 1)).await.2["events"]
-            .as_array()
-            .unwrap()
-            .len(),
+        call(&app, events(None, 1)).await.2["events"].as_array().unwrap().len(),
         1
     );
     assert_eq!(call(&app, events(None, 50)).await.2["events"], json!([]));
@@ -453,10 +432,7 @@ async fn health_names_the_store() {
     let app = app().await;
     let (status, _, body) = call(&app, test::TestRequest::get().uri("/health")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        body,
-        json!({"status": "ok", "store": "memory", "durable": false})
-    );
+    assert_eq!(body, json!({"status": "ok", "store": "memory", "durable": false}));
 }
 
 #[actix_web::test]
@@ -465,9 +441,7 @@ async fn serves_openapi_and_swagger_ui() {
     let (status, _, spec) = call(&app, test::TestRequest::get().uri("/openapi.json")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(spec["paths"]["/v1/games/{id}/actions"]["post"].is_object());
-    let one_of = spec["components"]["schemas"]["Action"]["oneOf"]
-        .as_array()
-        .unwrap();
+    let one_of = spec["components"]["schemas"]["Action"]["oneOf"].as_array().unwrap();
     assert!(one_of.contains(&json!({"$ref": "#/components/schemas/DuelAction"})));
     let docs = test::call_service(&app, test::TestRequest::get().uri("/docs/").to_request()).await;
     assert_eq!(docs.status(), StatusCode::OK);

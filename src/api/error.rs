@@ -79,7 +79,7 @@ impl ApiError {
         &self.code
     }
 
-    fn problem(&self) -> Problem {
+    pub fn problem(&self) -> Problem {
         Problem {
             kind: format!("urn:ludus:problem:{}", self.code),
             title: self.status.canonical_reason().unwrap_or("Error"),

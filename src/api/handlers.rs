@@ -15,7 +15,7 @@ const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
 
 /// The bearer token, if any. A malformed `Authorization` header is an error, not a spectator.
-fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
+pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let Some(value) = request.headers().get(header::AUTHORIZATION) else {
         return Ok(None);
     };
@@ -63,11 +63,7 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
         title: snapshot.meta.title.clone(),
         seats: snapshot.seats.to_vec(),
         version: session.version(),
-        status: if finished {
-            GameStatus::Finished
-        } else {
-            GameStatus::Active
-        },
+        status: status_of(finished),
         to_act: snapshot.to_act(),
         seat: match viewer {
             Viewer::Seat(seat) => Some(snapshot.seat_name(seat)),
@@ -76,6 +72,14 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
         view: session.view(viewer),
         result: session.outcome(),
         created_at_ms: snapshot.meta.created_at_ms,
+    }
+}
+
+pub(super) fn status_of(finished: bool) -> GameStatus {
+    if finished {
+        GameStatus::Finished
+    } else {
+        GameStatus::Active
     }
 }
 

@@ -4,6 +4,7 @@ pub mod dto;
 pub mod error;
 mod handlers;
 pub mod openapi;
+mod stream;
 
 use actix_web::web::{self, ServiceConfig};
 use utoipa_swagger_ui::SwaggerUi;
@@ -36,6 +37,7 @@ pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig
                     .route(web::post().to(handlers::play)),
             )
             .service(resource("/v1/games/{id}/events").route(web::get().to(handlers::list_events)))
+            .service(resource("/v1/games/{id}/stream").route(web::get().to(stream::stream)))
             .service(resource("/health").route(web::get().to(handlers::health)))
             .service(web::resource("/docs").route(web::get().to(|| async {
                 actix_web::HttpResponse::PermanentRedirect()

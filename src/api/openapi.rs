@@ -30,6 +30,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         handlers::legal_actions,
         handlers::play,
         handlers::list_events,
+        super::stream::stream,
         handlers::health,
     ),
     components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus)),

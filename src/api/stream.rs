@@ -1,0 +1,189 @@
+//! `GET /v1/games/{id}/stream`: Server-Sent Events, one per log position, as the viewer may see them.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::dto::{AnyEvent, GameStatus};
+use super::error::{ApiError, Problem};
+use super::handlers::{bearer, status_of};
+use crate::engine::{GameSession, Viewer};
+use crate::service::{GameService, ServiceError, Snapshot};
+use crate::store::Listener;
+
+/// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The `data` of one stream message: the log position it stands for, the event if the viewer may see it, and the
+/// game's situation right after it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StreamMessage {
+    /// The log version after this event; also the message's SSE `id`.
+    pub version: u64,
+    /// The event as the viewer may see it; absent when the viewer may not see this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<AnyEvent>)]
+    pub event: Option<Value>,
+    /// Seats that must act after this event.
+    pub to_act: Vec<&'static str>,
+    pub status: GameStatus,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Start after this log version (as `Last-Event-ID` does; the header wins). Default: the current version, so
+    /// only new events are sent.
+    pub after: Option<u64>,
+}
+
+struct Cursor {
+    snapshot: Snapshot,
+    session: Box<dyn GameSession>,
+    listener: Box<dyn Listener>,
+    viewer: Viewer,
+    pending: VecDeque<Bytes>,
+    done: bool,
+}
+
+impl Cursor {
+    /// Folds `events` in, one position at a time, queueing a message for each.
+    fn absorb(&mut self, events: &[String]) -> Result<(), ServiceError> {
+        for event in events {
+            self.session.apply(std::slice::from_ref(event))?;
+            let finished = self.session.is_finished();
+            // Once the game is over its whole log is public.
+            let visible = if finished {
+                serde_json::from_str(event).ok()
+            } else {
+                self.session.redact(event, self.viewer)
+            };
+            let message = StreamMessage {
+                version: self.session.version(),
+                event: visible,
+                to_act: self
+                    .session
+                    .to_act()
+                    .into_iter()
+                    .map(|seat| self.snapshot.seat_name(seat))
+                    .collect(),
+                status: status_of(finished),
+            };
+            let data = serde_json::to_string(&message).expect("messages serialize");
+            let kind = if message.event.is_some() { "game" } else { "hidden" };
+            self.pending.push_back(Bytes::from(format!(
+                "id: {}\nevent: {kind}\ndata: {data}\n\n",
+                message.version
+            )));
+        }
+        Ok(())
+    }
+
+    async fn next_chunk(&mut self) -> Option<Bytes> {
+        loop {
+            if let Some(chunk) = self.pending.pop_front() {
+                return Some(chunk);
+            }
+            if self.done || self.session.is_finished() {
+                return None;
+            }
+            let result = self.listener.events_after(self.session.version(), KEEP_ALIVE).await;
+            match result.map_err(ServiceError::from).and_then(|events| {
+                if events.is_empty() {
+                    self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
+                    Ok(())
+                } else {
+                    self.absorb(&events)
+                }
+            }) {
+                Ok(()) => {}
+                Err(error) => {
+                    // The client reconnects with Last-Event-ID and misses nothing.
+                    let problem = ApiError::from(error).problem();
+                    let data = serde_json::to_string(&problem).expect("problems serialize");
+                    self.pending
+                        .push_back(Bytes::from(format!("event: error\ndata: {data}\n\n")));
+                    self.done = true;
+                }
+            }
+        }
+    }
+}
+
+fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    request
+        .headers()
+        .get("Last-Event-ID")
+        .map(|value| {
+            value
+                .to_str()
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        "invalid_last_event_id",
+                        "Last-Event-ID must be a log version (an integer)",
+                    )
+                })
+        })
+        .transpose()
+}
+
+/// Live events of a game as Server-Sent Events. Each message's `id` is the log version after it, `data` a
+/// `StreamMessage`; the SSE event name is `game` (an event the viewer may see), `hidden` (one it may not: only the
+/// new version, `to_act` and status), or `error` (the stream ends; reconnect with `Last-Event-ID`). A `:` comment
+/// is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
+/// then goes on live. The stream closes once the game is over and everything was sent.
+#[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "games",
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("Last-Event-ID" = Option<u64>, Header, description = "Resume after this log version"),
+        StreamQuery,
+    ),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream` of `StreamMessage` data",
+            content_type = "text/event-stream", body = StreamMessage),
+        (status = 400, description = "Bad Last-Event-ID or query", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn stream(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    query: web::Query<StreamQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let snapshot = service.load(&id).await?;
+    let viewer = snapshot.viewer(bearer(&request)?)?;
+    let after = last_event_id(&request)?
+        .or(query.after)
+        .unwrap_or(snapshot.version())
+        .min(snapshot.version());
+    let listener = service.store().listen(&id).await.map_err(ServiceError::from)?;
+    let mut cursor = Cursor {
+        session: service.session_at(&snapshot, after).await?,
+        snapshot,
+        listener,
+        viewer,
+        pending: VecDeque::new(),
+        done: false,
+    };
+    cursor.pending.push_back(Bytes::from_static(b"retry: 2000\n\n"));
+    let body = futures_util::stream::unfold(cursor, |mut cursor| async move {
+        let chunk = cursor.next_chunk().await?;
+        Some((Ok::<_, actix_web::Error>(chunk), cursor))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header(("Cache-Control", "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}

@@ -115,9 +115,8 @@ async fn resumes_after_last_event_id_then_goes_live() {
         vec![2, 3],
         "exactly what came after 1"
     );
-    assert_eq!(
+    assert!(
         missed[0].2["event"]["card"].as_u64().is_some(),
-        true,
         "south sees its own card"
     );
     assert_eq!(missed[1].2["event"], json!({"type": "bumped", "seat": 0}));

@@ -13,11 +13,8 @@ async fn committed_spec_matches_the_served_one() {
         std::sync::Arc::new(MemoryStore::new()),
     ));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
-    let served: serde_json::Value = test::call_and_read_body_json(
-        &app,
-        test::TestRequest::get().uri("/openapi.json").to_request(),
-    )
-    .await;
+    let served: serde_json::Value =
+        test::call_and_read_body_json(&app, test::TestRequest::get().uri("/openapi.json").to_request()).await;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
     let committed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("openapi/openapi.json"))

@@ -128,17 +128,13 @@ impl Game for Duel {
         _: &mut GameRng,
     ) -> Result<Vec<DuelEvent>, RuleError> {
         if seat != state.turn {
-            return Err(RuleError::new(
-                "not_your_turn",
-                "it is the other seat's turn",
-            ));
+            return Err(RuleError::new("not_your_turn", "it is the other seat's turn"));
         }
         match action {
             DuelAction::Bump => Ok(vec![DuelEvent::Bumped { seat }]),
-            DuelAction::Reveal if state.revealed[seat] => Err(RuleError::new(
-                "already_revealed",
-                "you have already shown your card",
-            )),
+            DuelAction::Reveal if state.revealed[seat] => {
+                Err(RuleError::new("already_revealed", "you have already shown your card"))
+            }
             DuelAction::Reveal => Ok(vec![DuelEvent::Revealed {
                 seat,
                 card: state.cards[seat].unwrap_or_default(),
@@ -167,14 +163,8 @@ impl Game for Duel {
 
     fn outcome(state: &DuelState) -> Option<DuelOutcome> {
         if state.revealed == [true, true] || state.counter >= LIMIT {
-            let winner = if state.cards[0] > state.cards[1] {
-                0
-            } else {
-                1
-            };
-            Some(DuelOutcome {
-                winners: vec![winner],
-            })
+            let winner = if state.cards[0] > state.cards[1] { 0 } else { 1 };
+            Some(DuelOutcome { winners: vec![winner] })
         } else {
             None
         }

@@ -22,17 +22,9 @@ impl Reply {
 }
 
 /// Sends one request; `None` when the server cannot be reached or the connection breaks.
-pub fn request(
-    port: u16,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Option<&Value>,
-) -> Option<Reply> {
+pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Option<Reply> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
     let payload = body.map(Value::to_string).unwrap_or_default();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
     for (name, value) in headers {
@@ -55,9 +47,5 @@ pub fn request(
         .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
         .collect();
     let body = serde_json::from_str(body).unwrap_or(Value::Null);
-    Some(Reply {
-        status,
-        headers,
-        body,
-    })
+    Some(Reply { status, headers, body })
 }

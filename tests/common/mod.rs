@@ -79,14 +79,7 @@ impl RedisServer {
     fn spawn_with(&mut self, extra: &[&str]) {
         let dir = self.dir.as_ref().expect("a server this test started");
         let child = Command::new("redis-server")
-            .args([
-                "--port",
-                &self.port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-            ])
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", ""])
             .args(["--appendonly", "yes", "--appendfsync", "always"])
             .args(extra)
             .arg("--dir")
@@ -142,8 +135,7 @@ impl RedisCluster {
         let nodes: Vec<RedisServer> = (0..3)
             .map(|_| {
                 let port = free_port();
-                let dir = std::env::temp_dir()
-                    .join(format!("ludus-cluster-{port}-{}", std::process::id()));
+                let dir = std::env::temp_dir().join(format!("ludus-cluster-{port}-{}", std::process::id()));
                 std::fs::create_dir_all(&dir).expect("a temporary directory");
                 let mut node = RedisServer {
                     url: format!("redis://127.0.0.1:{port}"),
@@ -151,19 +143,11 @@ impl RedisCluster {
                     child: None,
                     dir: Some(dir),
                 };
-                node.spawn_with(&[
-                    "--cluster-enabled",
-                    "yes",
-                    "--cluster-config-file",
-                    "nodes.conf",
-                ]);
+                node.spawn_with(&["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]);
                 node
             })
             .collect();
-        let addresses: Vec<String> = nodes
-            .iter()
-            .map(|n| format!("127.0.0.1:{}", n.port))
-            .collect();
+        let addresses: Vec<String> = nodes.iter().map(|n| format!("127.0.0.1:{}", n.port)).collect();
         let status = Command::new("redis-cli")
             .args(["--cluster", "create"])
             .args(&addresses)
@@ -197,11 +181,7 @@ impl RedisCluster {
 
     /// The comma-separated seed URLs, as `LUDUS_REDIS_URL` takes them.
     pub fn urls(&self) -> String {
-        self.nodes
-            .iter()
-            .map(|n| n.url.clone())
-            .collect::<Vec<_>>()
-            .join(",")
+        self.nodes.iter().map(|n| n.url.clone()).collect::<Vec<_>>().join(",")
     }
 
     pub fn store(&self) -> Arc<dyn EventStore> {
@@ -245,9 +225,7 @@ impl ServerProcess {
         let server = Self { port, child };
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {
-            if http::request(port, "GET", "/health", &[], None)
-                .is_some_and(|reply| reply.status == 200)
-            {
+            if http::request(port, "GET", "/health", &[], None).is_some_and(|reply| reply.status == 200) {
                 return server;
             }
             std::thread::sleep(Duration::from_millis(25));

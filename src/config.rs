@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::api::limits::Limits;
 use crate::store::{EventStore, MemoryStore, RedisStore, StoreError};
 
 /// Settings read from `LUDUS_*` variables (and `REDIS_URL`).
@@ -13,6 +14,8 @@ pub struct Config {
     pub redis_url: Option<String>,
     /// `LUDUS_REDIS_CLUSTER=true` (or several comma-separated URLs): talk to a Redis Cluster.
     pub redis_cluster: bool,
+    /// `LUDUS_GAMES_PER_MINUTE`: games one client address may create per minute (0: no cap).
+    pub limits: Limits,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -29,6 +32,11 @@ impl Config {
             redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
             redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
                 .is_some_and(|value| matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")),
+            limits: Limits {
+                games_per_minute: non_empty("LUDUS_GAMES_PER_MINUTE")
+                    .and_then(|value| value.trim().parse().ok())
+                    .unwrap_or(Limits::default().games_per_minute),
+            },
         }
     }
 
@@ -55,6 +63,13 @@ mod tests {
         assert_eq!(config.bind, DEFAULT_BIND);
         assert_eq!(config.redis_url, None);
         assert!(!config.redis_cluster);
+        assert_eq!(config.limits, Limits::default());
+    }
+
+    #[test]
+    fn games_per_minute_is_configurable() {
+        assert_eq!(config(&[("LUDUS_GAMES_PER_MINUTE", "0")]).limits.games_per_minute, 0);
+        assert_eq!(config(&[("LUDUS_GAMES_PER_MINUTE", "5")]).limits.games_per_minute, 5);
     }
 
     #[test]

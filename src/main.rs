@@ -39,10 +39,11 @@ async fn main() -> std::io::Result<()> {
         ),
     }
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
+    let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     HttpServer::new(move || {
         App::new()
             .wrap(tracing_actix_web::TracingLogger::default())
-            .configure(ludus::api::routes(service.clone()))
+            .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })
     .bind(&config.bind)?
     .run()

@@ -448,3 +448,38 @@ async fn serves_openapi_and_swagger_ui() {
     let html = test::read_body(docs).await;
     assert!(String::from_utf8_lossy(&html).contains("swagger"));
 }
+
+#[actix_web::test]
+async fn limits_game_creation_per_client() {
+    use ludus::api::limits::{CreationLimiter, Limits};
+    let service = web::Data::new(common::service(common::memory()));
+    let limiter = web::Data::new(CreationLimiter::new(Limits { games_per_minute: 2 }));
+    let app = test::init_service(App::new().configure(ludus::api::routes_with(service, limiter))).await;
+    let post = |ip: &str| {
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .peer_addr(format!("{ip}:5000").parse().unwrap())
+            .set_json(json!({"title": "duel", "players": 2}))
+    };
+    assert_eq!(call(&app, post("127.0.0.11")).await.0, StatusCode::CREATED);
+    assert_eq!(call(&app, post("127.0.0.11")).await.0, StatusCode::CREATED);
+    let refused = call(&app, post("127.0.0.11")).await;
+    assert_problem(&refused, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+    assert!(refused.1.get("retry-after").is_some());
+    assert_eq!(call(&app, post("127.0.0.12")).await.0, StatusCode::CREATED);
+}
+
+#[actix_web::test]
+async fn refuses_deeply_nested_actions() {
+    let app = app().await;
+    let (id, north, _, _) = create(&app).await;
+    let mut deep = json!("x");
+    for _ in 0..40 {
+        deep = json!({ "a": deep });
+    }
+    let request = test::TestRequest::post()
+        .uri(&format!("/v1/games/{id}/actions"))
+        .insert_header(bearer(&north))
+        .set_json(json!({"action": {"type": "bump", "extra": deep}}));
+    assert_problem(&call(&app, request).await, StatusCode::BAD_REQUEST, "action_too_deep");
+}

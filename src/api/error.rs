@@ -41,6 +41,7 @@ pub struct Problem {
 #[derive(Debug, thiserror::Error)]
 #[error("{detail}")]
 pub struct ApiError {
+    retry_after: Option<u64>,
     status: StatusCode,
     code: String,
     detail: String,
@@ -51,6 +52,7 @@ pub struct ApiError {
 impl ApiError {
     pub fn new(status: StatusCode, code: impl Into<String>, detail: impl Into<String>) -> Self {
         Self {
+            retry_after: None,
             status,
             code: code.into(),
             detail: detail.into(),
@@ -73,6 +75,14 @@ impl ApiError {
             "method_not_allowed",
             "this address does not take this method",
         )
+    }
+
+    /// Adds a `Retry-After` header (seconds).
+    pub fn with_retry_after(self, seconds: u64) -> Self {
+        Self {
+            retry_after: Some(seconds),
+            ..self
+        }
     }
 
     pub fn code(&self) -> &str {
@@ -99,7 +109,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let body = serde_json::to_string(&self.problem()).unwrap_or_default();
-        HttpResponse::build(self.status)
+        let mut response = HttpResponse::build(self.status);
+        if let Some(seconds) = self.retry_after {
+            response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        response
             .insert_header(ContentType(
                 "application/problem+json".parse().expect("valid media type"),
             ))

@@ -6,6 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
 use super::error::{ApiError, Problem};
+use super::limits::{CreationLimiter, check_action_depth};
 use crate::engine::{TitleInfo, Viewer};
 use crate::service::{GameService, Move, PlayOutcome, Snapshot};
 
@@ -133,9 +134,17 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
             body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many games created by this client this minute", body = Problem,
+            content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn create_game(service: Service, body: web::Json<CreateGameRequest>) -> Result<HttpResponse, ApiError> {
+pub async fn create_game(
+    service: Service,
+    limiter: web::Data<CreationLimiter>,
+    http: HttpRequest,
+    body: web::Json<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    limiter.admit(http.peer_addr().map(|address| address.ip()), std::time::Instant::now())?;
     let request = body.into_inner();
     let created = service
         .create(&request.title, request.players, request.seed, request.options.as_ref())
@@ -205,7 +214,7 @@ pub async fn legal_actions(
     responses(
         (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
             headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"))),
-        (status = 400, description = "Malformed body, or an action that is not of the title's schema",
+        (status = 400, description = "Malformed body, an action nested too deep, or one not of the title's schema",
             body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -225,6 +234,7 @@ pub async fn play(
 ) -> Result<HttpResponse, ApiError> {
     let token = required_bearer(&request)?;
     let key = idempotency_key(&request)?;
+    check_action_depth(&body.action)?;
     let render = |done: &Move<'_>| {
         let viewer = Viewer::Seat(done.seat);
         let response = PlayResponse {

@@ -3,6 +3,7 @@
 pub mod dto;
 pub mod error;
 mod handlers;
+pub mod limits;
 pub mod openapi;
 mod stream;
 
@@ -14,12 +15,24 @@ use crate::service::GameService;
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// Mounts every route of the service on an actix `App`.
+/// Mounts every route of the service on an actix `App`, with the default limits.
 pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig) {
+    routes_with(
+        service,
+        web::Data::new(limits::CreationLimiter::new(limits::Limits::default())),
+    )
+}
+
+/// Mounts every route; `limiter` is shared by all the server's workers.
+pub fn routes_with(
+    service: web::Data<GameService>,
+    limiter: web::Data<limits::CreationLimiter>,
+) -> impl FnOnce(&mut ServiceConfig) {
     move |config: &mut ServiceConfig| {
         let document = openapi::document(service.registry());
         config
             .app_data(service)
+            .app_data(limiter)
             .app_data(
                 web::JsonConfig::default()
                     .limit(MAX_BODY_BYTES)

@@ -405,11 +405,11 @@ async fn unknown_routes_and_methods_are_problems() {
         StatusCode::NOT_FOUND,
         "not_found",
     );
-    assert_problem(
-        &call(&app, test::TestRequest::delete().uri("/v1/titles")).await,
-        StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
-    );
+    let wrong_method = call(&app, test::TestRequest::delete().uri("/v1/titles")).await;
+    assert_problem(&wrong_method, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+    assert_eq!(wrong_method.1.get("allow").unwrap(), "GET");
+    let actions = call(&app, test::TestRequest::put().uri("/v1/games/x/actions")).await;
+    assert_eq!(actions.1.get("allow").unwrap(), "GET, POST");
 }
 
 #[actix_web::test]

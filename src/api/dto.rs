@@ -39,7 +39,8 @@ title_union! {
 pub struct CreateGameRequest {
     /// A title id from `GET /v1/titles`.
     pub title: String,
-    /// Number of players (seats).
+    /// Number of players (seats), within the title's `min_players`..=`max_players`.
+    #[schema(minimum = 1, maximum = 5)]
     pub players: usize,
     /// Makes every shuffle and roll of the game reproducible. Omit it for an unpredictable game.
     #[serde(default)]

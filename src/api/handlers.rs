@@ -321,6 +321,10 @@ pub async fn not_found() -> HttpResponse {
     actix_web::ResponseError::error_response(&ApiError::not_found())
 }
 
-pub async fn method_not_allowed() -> HttpResponse {
-    actix_web::ResponseError::error_response(&ApiError::method_not_allowed())
+pub async fn method_not_allowed(allow: &'static str) -> HttpResponse {
+    let mut response = actix_web::ResponseError::error_response(&ApiError::method_not_allowed());
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allow));
+    response
 }

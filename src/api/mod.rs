@@ -40,18 +40,18 @@ pub fn routes_with(
             )
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
-            .service(resource("/v1/titles").route(web::get().to(handlers::list_titles)))
-            .service(resource("/v1/titles/{id}/map").route(web::get().to(handlers::title_map)))
-            .service(resource("/v1/games").route(web::post().to(handlers::create_game)))
-            .service(resource("/v1/games/{id}").route(web::get().to(handlers::get_game)))
+            .service(resource("/v1/titles", "GET").route(web::get().to(handlers::list_titles)))
+            .service(resource("/v1/titles/{id}/map", "GET").route(web::get().to(handlers::title_map)))
+            .service(resource("/v1/games", "POST").route(web::post().to(handlers::create_game)))
+            .service(resource("/v1/games/{id}", "GET").route(web::get().to(handlers::get_game)))
             .service(
-                resource("/v1/games/{id}/actions")
+                resource("/v1/games/{id}/actions", "GET, POST")
                     .route(web::get().to(handlers::legal_actions))
                     .route(web::post().to(handlers::play)),
             )
-            .service(resource("/v1/games/{id}/events").route(web::get().to(handlers::list_events)))
-            .service(resource("/v1/games/{id}/stream").route(web::get().to(stream::stream)))
-            .service(resource("/health").route(web::get().to(handlers::health)))
+            .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(handlers::list_events)))
+            .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(stream::stream)))
+            .service(resource("/health", "GET").route(web::get().to(handlers::health)))
             .service(web::resource("/docs").route(web::get().to(|| async {
                 actix_web::HttpResponse::PermanentRedirect()
                     .insert_header(("Location", "/docs/"))
@@ -62,9 +62,9 @@ pub fn routes_with(
     }
 }
 
-/// A resource whose unsupported methods answer 405 as a problem document.
-fn resource(path: &str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(handlers::method_not_allowed))
+/// A resource whose other methods answer 405 as a problem document, with the `Allow` header RFC 9110 requires.
+fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(move || handlers::method_not_allowed(allow)))
 }
 
 /// The OpenAPI document this build serves, as pretty JSON (the content of `openapi/openapi.json`).

@@ -91,6 +91,12 @@ pub fn document(registry: &Registry) -> Document {
         outcome.2.push(names.outcome);
         options.2.push(names.options);
     }
+    // A generated client gets the title ids as an enumeration.
+    if let Some(RefOr::T(Schema::Object(request))) = components.schemas.get_mut("CreateGameRequest")
+        && let Some(RefOr::T(Schema::Object(title))) = request.properties.get_mut("title")
+    {
+        title.enum_values = Some(registry.infos().map(|info| info.id.into()).collect());
+    }
     for (name, schema) in title_schemas {
         components.schemas.insert(name, schema);
     }

@@ -35,7 +35,6 @@ fn players(title: &dyn Title, seed: u64) -> usize {
 
 /// A game of `title` after `moves` random legal actions (fewer if it ends).
 fn game_after(title: &dyn Title, moves: usize, seed: u64) -> Box<dyn GameSession> {
-    let info = title.info();
     let options = title.normalize_options(None).expect("default options");
     let game_seed = GameSeed::from_u64(seed);
     let events = title.create(players(title, seed), &options, game_seed).expect("a game");

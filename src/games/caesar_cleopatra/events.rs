@@ -371,7 +371,6 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                 && remove(&mut st.unstacked, card.id)
             {
                 st.pile2.push(card.id);
-                st.stacked += 1;
             }
         }
         E::MissionsShuffled { order, .. } => {
@@ -398,7 +397,6 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                     card: card.id,
                     up: false,
                 });
-                st.placed += 1;
             }
         }
         E::InitialPlacementDone { .. } => {
@@ -415,7 +413,6 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
             s.manip_used = false;
             s.counter = 0;
             s.cont = Cont::None;
-            s.vote_context = None;
         }
         E::ModeChosen { mode, .. } => match mode {
             CcMode::Active => {
@@ -553,7 +550,6 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                 }
                 st.pool.sort();
                 s.castling_groups = Some([*a, *b]);
-                s.castle_placed = 0;
                 s.phase = CcPhase::Castling;
             }
         }
@@ -568,12 +564,10 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                     card: card.id,
                     up: false,
                 });
-                s.castle_placed += 1;
             }
         }
         E::CastlingDone { .. } => {
             s.castling_groups = None;
-            s.castle_placed = 0;
         }
         E::MainResumed { .. } => s.phase = CcPhase::Main,
         E::MainEnded { .. } => s.cont = Cont::ExtraFrom(0),
@@ -582,15 +576,11 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                 slot.up = true;
             }
         }
-        E::ExtraordinaryVoteStarted { group } => {
-            s.vote_context = Some(*group);
-            s.cont = Cont::Compare(*group);
-        }
+        E::ExtraordinaryVoteStarted { group } => s.cont = Cont::Compare(*group),
         E::VoteWindowOpened { .. } => s.phase = CcPhase::VoteWindow,
         E::VoteContinued { .. } => {}
         E::VoteResolved { group, kind, .. } => {
             if *kind == CcVoteKind::Extraordinary {
-                s.vote_context = None;
                 s.cont = Cont::ExtraFrom(group.index() + 1);
             }
         }

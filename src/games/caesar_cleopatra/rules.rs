@@ -411,7 +411,7 @@ fn manip_params(
                 if !s.open(g) {
                     return closed(g);
                 }
-                if s.vote_context == Some(g) {
+                if s.vote_context() == Some(g) {
                     return err(
                         "invalid_target",
                         format!(
@@ -676,7 +676,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             };
             c.emit(E::ManipulationStacked {
                 seat: me,
-                stacked: u32::from(c.s.seats[seat].stacked) + 1,
+                stacked: c.s.stacked(seat) as u32 + 1,
                 card: owned(id),
             });
             if c.s.seats.iter().all(|st| st.unstacked.is_empty()) {
@@ -690,7 +690,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             };
             c.emit(E::InitialCardPlaced {
                 seat: me,
-                placed: u32::from(c.s.seats[seat].placed) + 1,
+                placed: c.s.placed(seat) as u32 + 1,
                 card: owned(id),
                 group: Some(group),
             });
@@ -989,7 +989,7 @@ fn discard_played(c: &mut Ctx) {
 
 /// Step 6: in a vote window (and not in solo mode) the active seat owes its replacement draw.
 fn window_draw(c: &mut Ctx) {
-    if c.s.vote_context.is_some() && c.s.solo.is_none() {
+    if c.s.vote_context().is_some() && c.s.solo.is_none() {
         c.emit(E::DrawOwed {
             seat: seat_of(c.s.active),
             count: 1,

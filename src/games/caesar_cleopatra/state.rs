@@ -34,9 +34,6 @@ pub struct SeatState {
     pub sides: [Vec<Slot>; 5],
     /// Castling pool.
     pub pool: Vec<CcCard>,
-    /// Setup progress.
-    pub stacked: u8,
-    pub placed: u8,
 }
 
 /// Parameters of a played manipulation.
@@ -83,11 +80,8 @@ pub struct State {
     /// FIFO of (seat, count).
     pub owed: Vec<(usize, u32)>,
     pub solo: Option<usize>,
-    pub vote_context: Option<CcGroup>,
     pub counter: u32,
     pub castling_groups: Option<[CcGroup; 2]>,
-    /// Cards already put back during the current Castling.
-    pub castle_placed: u32,
     pub cont: Cont,
     pub pending: Option<Pending>,
     pub seats: [SeatState; 2],
@@ -128,10 +122,8 @@ impl State {
             manip_used: false,
             owed: Vec::new(),
             solo: None,
-            vote_context: None,
             counter: 0,
             castling_groups: None,
-            castle_placed: 0,
             cont: Cont::None,
             pending: None,
             seats,
@@ -226,6 +218,32 @@ impl State {
         faces.sort();
         faces.dedup();
         faces
+    }
+
+    /// The group of the extraordinary vote in progress (spec's `vote_context`).
+    pub fn vote_context(&self) -> Option<CcGroup> {
+        match self.cont {
+            Cont::Compare(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Manipulation cards stacked so far (setup progress).
+    pub fn stacked(&self, seat: usize) -> usize {
+        data().manipulation[seat].len() - self.seats[seat].unstacked.len()
+    }
+
+    /// Initial cards placed so far (setup progress).
+    pub fn placed(&self, seat: usize) -> usize {
+        data().initial_placement[seat].len() - self.seats[seat].aside_place.len()
+    }
+
+    /// Cards already put back by the Castling in progress: all the castling seat's cards at its two groups.
+    pub fn castle_placed(&self) -> usize {
+        match (&self.pending, self.castling_groups) {
+            (Some(p), Some(groups)) => groups.iter().map(|&g| self.own(p.seat, g)).sum(),
+            _ => 0,
+        }
     }
 
     /// The seat at the head of the owed draws.

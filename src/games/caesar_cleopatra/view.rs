@@ -239,8 +239,8 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
         won: st.won.clone(),
         mission,
         mission_group: mission.and_then(|m| d.mission(m)).map(|(g, _)| g),
-        stacked: u32::from(st.stacked),
-        placed: u32::from(st.placed),
+        stacked: s.stacked(seat) as u32,
+        placed: s.placed(seat) as u32,
         unstacked: (mine && !st.unstacked.is_empty()).then(|| owned(&unstacked)),
         to_place: (mine && !st.aside_place.is_empty())
             .then(|| sorted(st.aside_place.iter().filter_map(|&c| d.value(c)).collect())),
@@ -292,7 +292,7 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
                 pool_count: if mine {
                     pool.len() as u32
                 } else {
-                    pool.len() as u32 + s.castle_placed
+                    (pool.len() + s.castle_placed()) as u32
                 },
                 pool: mine.then(|| pool.iter().map(|&c| CcOwnedCard::of(c)).collect()),
             })
@@ -326,7 +326,7 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
             })
             .collect(),
         solo_survivor: s.solo.map(CcSeat::from_index),
-        vote_context: s.vote_context,
+        vote_context: s.vote_context(),
         pending_manipulation,
         castling,
         spied_hand,

@@ -60,8 +60,6 @@ impl Builder {
             pile1.sort();
             st.pile1 = pile1;
             st.pile2 = std::mem::take(&mut st.unstacked);
-            st.stacked = 13;
-            st.placed = 5;
         }
         let mut b = Builder { s };
         b.mission(CLEO, "mission_senators_1");

@@ -941,7 +941,7 @@ fn scenario_19_castling_in_window() {
     let mut s = b.build();
     act(&mut s, CLEO, json!({"type": "end_main"}));
     assert_eq!(
-        (s.phase, s.vote_context),
+        (s.phase, s.vote_context()),
         (CcPhase::VoteWindow, Some(Praetors))
     );
     let actions = legal(&s, CLEO);
@@ -1333,7 +1333,7 @@ fn two_eights() -> State {
         vec![json!({"type": "extraordinary_vote_started", "group": "senators"})]
     );
     assert_eq!(
-        (s.phase, s.vote_context),
+        (s.phase, s.vote_context()),
         (CcPhase::VoteWindow, Some(Senators))
     );
     s
@@ -1351,7 +1351,7 @@ fn scenario_27_order_of_extraordinary_votes() {
         vec![json!({"type": "extraordinary_vote_started", "group": "censors"})]
     );
     assert_eq!(
-        (s.phase, s.vote_context),
+        (s.phase, s.vote_context()),
         (CcPhase::VoteWindow, Some(Censors))
     );
 

@@ -707,7 +707,6 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
                     turn: 1,
                     seat: CcSeat::Cleopatra,
                 });
-                turn_start_check(c);
             }
         }
         A::ChooseActive {} => c.emit(E::ModeChosen {

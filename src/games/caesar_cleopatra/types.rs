@@ -508,14 +508,6 @@ impl CcSeatNumbers {
             caesar: values[1],
         }
     }
-
-    pub fn get(&self, seat: usize) -> u32 {
-        if seat == 0 {
-            self.cleopatra
-        } else {
-            self.caesar
-        }
-    }
 }
 
 /// Score breakdown of one seat.

@@ -5,11 +5,14 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::super::CaesarCleopatra;
+use super::super::actions::CaesarCleopatraAction;
 use super::super::data::data;
 use super::super::events::CaesarCleopatraEvent;
 use super::super::state::State;
-use super::super::types::{CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat};
-use super::builder::{check_conservation, face_up};
+use super::super::types::{
+    CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue,
+};
+use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
 
@@ -51,7 +54,8 @@ fn strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
-/// Neither the opponent's nor the spectator's view shows any of a seat's hidden cards.
+/// Neither the opponent's nor the spectator's view shows any of a seat's hidden cards: the serialized view holds
+/// none of its card ids (nor its mission before the end), and the typed view none of its hidden values.
 fn check_hidden(s: &State) -> Result<(), String> {
     let over = s.phase == CcPhase::GameOver;
     let setup = matches!(
@@ -59,56 +63,66 @@ fn check_hidden(s: &State) -> Result<(), String> {
         CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace
     );
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
-        let json =
-            serde_json::to_value(CaesarCleopatra::view(s, viewer)).map_err(|e| e.to_string())?;
-        let mut texts = Vec::new();
-        strings(&json, &mut texts);
+        let view = CaesarCleopatra::view(s, viewer);
+        let text = serde_json::to_string(&view).map_err(|e| e.to_string())?;
         for owner in (0..2).filter(|&owner| !viewer.is(owner)) {
             let seat_id = CcSeat::from_index(owner).id();
             // No id of any of the owner's influence or manipulation cards (D25): that covers hand, face-down
             // cards, pile order, castling pool and discards.
-            let prefix = format!("{seat_id}_");
-            if let Some(id) = texts.iter().find(|t| t.starts_with(&prefix)) {
-                return Err(format!("{viewer:?} sees {id}"));
+            if text.contains(&format!("\"{seat_id}_")) {
+                return Err(format!(
+                    "{viewer:?} sees an id of {seat_id}'s cards: {text}"
+                ));
             }
             if let Some(m) = s.seats[owner].mission
                 && !over
-                && texts.contains(&m.id())
+                && text.contains(&format!("\"{}\"", m.id()))
             {
                 return Err(format!("{viewer:?} sees {seat_id}'s mission"));
             }
-            let sv = &json["seats"][seat_id];
-            for key in ["pile2_order", "unstacked", "to_place"] {
-                if sv.get(key).is_some() {
-                    return Err(format!("{viewer:?} sees {seat_id}'s {key}"));
-                }
+            let sv = if owner == 0 {
+                &view.seats.cleopatra
+            } else {
+                &view.seats.caesar
+            };
+            if sv.pile2_order.is_some() || sv.unstacked.is_some() || sv.to_place.is_some() {
+                return Err(format!("{viewer:?} sees {seat_id}'s reserves"));
             }
-            if sv["hand"].get("cards").is_some() {
+            if sv.hand.cards.is_some() {
                 return Err(format!("{viewer:?} sees {seat_id}'s hand"));
             }
             let castling_here = s.pending.as_ref().is_some_and(|p| p.seat == owner);
-            for (i, g) in CcGroup::ALL.into_iter().enumerate() {
-                let side = &json["groups"][i][seat_id];
-                if side.get("face_down").is_some() {
+            for (g, gv) in CcGroup::ALL.into_iter().zip(&view.groups) {
+                let side = if owner == 0 {
+                    &gv.cleopatra
+                } else {
+                    &gv.caesar
+                };
+                if side.face_down.is_some() {
                     return Err(format!("{viewer:?} sees {seat_id}'s face-down values"));
                 }
                 let hidden =
                     setup || (castling_here && s.castling_groups.is_some_and(|gs| gs.contains(&g)));
-                let expected_up = if hidden {
-                    Vec::new()
-                } else {
-                    face_up(s, owner, g)
-                };
-                if side["face_up"].as_array() != Some(&expected_up) {
+                let mut expected_up: Vec<CcValue> = s.seats[owner].sides[g.index()]
+                    .iter()
+                    .filter(|slot| slot.up && !hidden)
+                    .filter_map(|slot| data().value(slot.card))
+                    .collect();
+                expected_up.sort();
+                if side.face_up != expected_up {
                     return Err(format!("{viewer:?} sees wrong face-up values of {seat_id}"));
                 }
             }
-            if json["castling"]["seat"] == seat_id && json["castling"].get("pool").is_some() {
+            if view
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.seat.index() == owner && c.pool.is_some())
+            {
                 return Err(format!("{viewer:?} sees {seat_id}'s castling pool"));
             }
         }
         let spy = s.phase == CcPhase::SpyPick && viewer.is(s.active);
-        if !spy && json.get("spied_hand").is_some() {
+        if !spy && view.spied_hand.is_some() {
             return Err(format!("{viewer:?} sees a spied hand"));
         }
     }
@@ -263,5 +277,129 @@ fn replay_of_the_json_log_gives_the_same_views() {
             CaesarCleopatra::outcome(&live)
         );
         assert!(log.len() > 500, "a whole game: {} events", log.len());
+    }
+}
+
+/// Any action, mostly illegal: random variant and parameters.
+fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
+    use super::super::types::{CcFace, CcManipulationKind, CcPile, CcValue};
+    use rand::Rng;
+    use rand::seq::IndexedRandom;
+    type A = CaesarCleopatraAction;
+    let value = *CcValue::ALL.choose(rng).unwrap();
+    let group = *CcGroup::ALL.choose(rng).unwrap();
+    let kind = *CcManipulationKind::ALL.choose(rng).unwrap();
+    let face = if rng.random_bool(0.5) {
+        CcFace::Influence(value)
+    } else {
+        CcFace::Manipulation(kind)
+    };
+    let maybe_group = |rng: &mut crate::engine::GameRng| {
+        rng.random_bool(0.6)
+            .then(|| *CcGroup::ALL.choose(rng).unwrap())
+    };
+    match rng.random_range(0..16) {
+        0 => A::StackManipulation { card: kind },
+        1 => A::PlaceInitial { card: value, group },
+        2 => A::ChooseActive {},
+        3 => A::ChoosePassive {},
+        4 => A::PassiveDiscard { card: face },
+        5 => A::EndDiscard {},
+        6 => A::PlaceFaceDown { card: value, group },
+        7 => A::PlaceFaceUp { card: value, group },
+        8 => A::PlayManipulation {
+            card: kind,
+            group: maybe_group(rng),
+            target: rng.random_bool(0.5).then_some(value),
+            groups: rng.random_bool(0.5).then(|| {
+                let n = rng.random_range(0..4);
+                (0..n).map(|_| *CcGroup::ALL.choose(rng).unwrap()).collect()
+            }),
+        },
+        9 => A::EndMain {},
+        10 => A::AllowManipulation {},
+        11 => A::VetoManipulation {},
+        12 => A::SpyPick { card: face },
+        13 => A::CastlePlace { card: value, group },
+        14 => A::Draw {
+            pile: if rng.random_bool(0.5) {
+                CcPile::One
+            } else {
+                CcPile::Two
+            },
+        },
+        _ => A::ContinueVote {},
+    }
+}
+
+/// The same action with a Castling's pair in canonical order.
+fn canonical(action: &CaesarCleopatraAction) -> CaesarCleopatraAction {
+    let mut action = action.clone();
+    if let CaesarCleopatraAction::PlayManipulation {
+        groups: Some(groups),
+        ..
+    } = &mut action
+    {
+        groups.sort();
+    }
+    action
+}
+
+#[test]
+fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
+    use rand::seq::IndexedRandom;
+    for (pile, seed) in [
+        (CcManipulationPile::Arranged, 500),
+        (CcManipulationPile::Shuffled, 501),
+    ] {
+        for game in 0..15 {
+            let options = CaesarCleopatraOptions {
+                manipulation_pile: pile,
+            };
+            let game_seed = GameSeed::from_u64(seed * 100 + game);
+            let mut rng = GameSeed::from_u64(seed * 100 + game + 7).rng(1);
+            let mut s = CaesarCleopatra::new_state(2, &options).unwrap();
+            for event in CaesarCleopatra::setup(&s, &mut game_seed.rng(SETUP_STREAM)) {
+                CaesarCleopatra::evolve(&mut s, &event);
+            }
+            let mut position = 0;
+            while CaesarCleopatra::outcome(&s).is_none() {
+                for _ in 0..20 {
+                    let seat = *[0, 1, 2].choose(&mut rng).unwrap();
+                    let action = random_action(&mut rng);
+                    let accepted =
+                        CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position));
+                    let listed =
+                        CaesarCleopatra::legal_actions(&s, seat).contains(&canonical(&action));
+                    assert_eq!(
+                        accepted.is_ok(),
+                        listed,
+                        "{action:?} by {seat}: {accepted:?}"
+                    );
+                    if let Err(e) = accepted {
+                        assert!(!e.code.is_empty() && !e.message.is_empty());
+                    }
+                }
+                let seat = *CaesarCleopatra::to_act(&s).choose(&mut rng).unwrap();
+                let action = CaesarCleopatra::legal_actions(&s, seat)
+                    .choose(&mut rng)
+                    .unwrap()
+                    .clone();
+                let events =
+                    CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position))
+                        .unwrap();
+                position += events.len() as u64;
+                for event in &events {
+                    CaesarCleopatra::evolve(&mut s, event);
+                }
+            }
+            let action = random_action(&mut rng);
+            assert_eq!(
+                CaesarCleopatra::decide(&s, 0, &action, &mut game_seed.rng(position))
+                    .unwrap_err()
+                    .code,
+                "game_over"
+            );
+        }
     }
 }

@@ -2,4 +2,8 @@
 
 use crate::engine::Registry;
 
-pub fn register_all(_registry: &mut Registry) {}
+pub mod caesar_cleopatra;
+
+pub fn register_all(registry: &mut Registry) {
+    registry.register::<caesar_cleopatra::CaesarCleopatra>();
+}

@@ -1,0 +1,114 @@
+//! César et Cléopâtre (Kosmos 1997), two players: the rules engine.
+//!
+//! The specification is `caesar-cleopatra.md` (shared rules folder); decisions beyond it are listed in this
+//! folder's `README.md`. Layout:
+//! - `data`: the component tables from `data.json`;
+//! - `types`, `actions`, `events`, `view`: the serde/OpenAPI types;
+//! - `state`: all zones and the derived quantities of spec 2.6;
+//! - `rules`: validation, legal actions, the automatic flow, votes and scoring;
+//! - `events`: `evolve` and `redact`.
+
+mod actions;
+mod data;
+mod events;
+mod rules;
+mod state;
+mod types;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::CaesarCleopatraAction;
+pub use events::{
+    CaesarCleopatraEvent, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards, CcMode,
+    CcOrigin, CcOwnedCard, CcRevealCause, CcVoteKind, CcVoteOutcome,
+};
+pub use state::State;
+pub use types::{
+    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason,
+    CcFace, CcGroup, CcManipulationKind, CcManipulationPile, CcMissionGroups, CcPhase, CcPile,
+    CcPlacement, CcSeat, CcSeatNumbers, CcValue,
+};
+pub use view::CaesarCleopatraView;
+
+use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+
+/// The title.
+pub struct CaesarCleopatra;
+
+impl Game for CaesarCleopatra {
+    type Options = CaesarCleopatraOptions;
+    type State = State;
+    type Action = CaesarCleopatraAction;
+    type Event = CaesarCleopatraEvent;
+    type View = CaesarCleopatraView;
+    type Outcome = CaesarCleopatraOutcome;
+
+    fn info() -> TitleInfo {
+        TitleInfo {
+            id: "caesar-cleopatra",
+            name: "César et Cléopâtre",
+            min_players: 2,
+            max_players: 2,
+            seats: CcSeat::ALL.map(CcSeat::id).to_vec(),
+            options: vec![OptionInfo {
+                name: "manipulation_pile",
+                description: "How each seat's pile 2 (manipulation cards) is formed: `arranged` (each seat \
+                              stacks it in the order it chooses) or `shuffled` (beginners).",
+                values: vec!["arranged", "shuffled"],
+                default: "arranged",
+            }],
+        }
+    }
+
+    fn new_state(players: usize, options: &Self::Options) -> Result<State, SetupError> {
+        if players != 2 {
+            return Err(SetupError::PlayerCount {
+                min: 2,
+                max: 2,
+                requested: players,
+            });
+        }
+        Ok(State::initial(options))
+    }
+
+    fn setup(state: &State, rng: &mut GameRng) -> Vec<CaesarCleopatraEvent> {
+        let mut ctx = rules::Ctx::new(state.clone(), rng);
+        rules::setup(&mut ctx);
+        ctx.events
+    }
+
+    fn evolve(state: &mut State, event: &CaesarCleopatraEvent) {
+        events::evolve(state, event);
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        action: &CaesarCleopatraAction,
+        rng: &mut GameRng,
+    ) -> Result<Vec<CaesarCleopatraEvent>, RuleError> {
+        rules::decide(state, seat, action, rng)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<CaesarCleopatraAction> {
+        rules::legal_actions(state, seat)
+    }
+
+    fn to_act(state: &State) -> Vec<Seat> {
+        rules::to_act(state)
+    }
+
+    fn outcome(state: &State) -> Option<CaesarCleopatraOutcome> {
+        state.result.clone()
+    }
+
+    fn view(state: &State, viewer: Viewer) -> CaesarCleopatraView {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
+        events::redact(event, viewer)
+    }
+}

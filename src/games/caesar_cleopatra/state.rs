@@ -1,0 +1,253 @@
+//! The full game state (all zones, hidden ones included) and the derived quantities of spec 2.6.
+
+use super::data::data;
+use super::types::{
+    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind,
+    CcPhase, CcPlacement, CcValue,
+};
+
+/// One influence card at a group, face up or down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub card: CcCard,
+    pub up: bool,
+}
+
+/// Everything one seat owns.
+#[derive(Clone, Debug, Default)]
+pub struct SeatState {
+    pub hand: Vec<CcCard>,
+    /// Top first.
+    pub pile1: Vec<CcCard>,
+    /// Top first.
+    pub pile2: Vec<CcCard>,
+    /// Arranged mode: manipulation cards not yet stacked.
+    pub unstacked: Vec<CcCard>,
+    /// Copy-1 cards not yet placed at setup.
+    pub aside_place: Vec<CcCard>,
+    /// Copy-2 cards, taken into the hand when the initial placement is done.
+    pub aside_hand: Vec<CcCard>,
+    pub discard: Vec<CcCard>,
+    pub mission: Option<CcCard>,
+    pub won: Vec<CcCard>,
+    /// Cards at each group, indexed by `CcGroup::index`.
+    pub sides: [Vec<Slot>; 5],
+    /// Castling pool.
+    pub pool: Vec<CcCard>,
+}
+
+/// Parameters of a played manipulation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManipParams {
+    pub group: Option<CcGroup>,
+    pub target: Option<CcValue>,
+    pub groups: Option<[CcGroup; 2]>,
+}
+
+/// A manipulation card on the table, being resolved.
+#[derive(Clone, Debug)]
+pub struct Pending {
+    pub seat: usize,
+    pub card: CcCard,
+    pub kind: CcManipulationKind,
+    pub params: ManipParams,
+}
+
+/// What the automatic flow does once the owed draws are settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cont {
+    /// Nothing scheduled (waiting at turn start, in setup, or game over).
+    None,
+    /// Back to phase `main`.
+    Main,
+    /// Turn end (after a passive turn).
+    TurnEnd,
+    /// Extraordinary-vote checks from this group index on, then the vote card and the turn end.
+    ExtraFrom(usize),
+    /// Compare and apply the extraordinary vote at this group.
+    Compare(CcGroup),
+}
+
+/// The complete state of a game.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub options: CaesarCleopatraOptions,
+    pub phase: CcPhase,
+    pub turn: u32,
+    pub active: usize,
+    pub placement: CcPlacement,
+    pub manip_used: bool,
+    /// FIFO of (seat, count).
+    pub owed: Vec<(usize, u32)>,
+    pub solo: Option<usize>,
+    pub counter: u32,
+    pub castling_groups: Option<[CcGroup; 2]>,
+    pub cont: Cont,
+    pub pending: Option<Pending>,
+    pub seats: [SeatState; 2],
+    /// Patricians not yet won, lowest number first.
+    pub stacks: [Vec<CcCard>; 5],
+    /// Top first.
+    pub vote_deck: Vec<CcCard>,
+    /// The vote card just revealed, until it is discarded or removed.
+    pub vote_current: Option<CcCard>,
+    pub vote_discard: Vec<CcCard>,
+    pub vote_removed: Vec<CcCard>,
+    /// Missions before the deal; after it, the boxed missions.
+    pub mission_deck: Vec<CcCard>,
+    pub result: Option<CaesarCleopatraOutcome>,
+}
+
+pub fn opp(seat: usize) -> usize {
+    1 - seat
+}
+
+impl State {
+    /// The state before any chance event (spec 3, steps 1 and 3).
+    pub fn initial(options: &CaesarCleopatraOptions) -> State {
+        let d = data();
+        let seats = [0, 1].map(|seat| SeatState {
+            pile1: d.pile1[seat].clone(),
+            unstacked: d.manipulation[seat].clone(),
+            aside_place: d.initial_placement[seat].clone(),
+            aside_hand: d.initial_hand[seat].clone(),
+            ..SeatState::default()
+        });
+        State {
+            options: options.clone(),
+            phase: CcPhase::Setup,
+            turn: 0,
+            active: 0,
+            placement: CcPlacement::None,
+            manip_used: false,
+            owed: Vec::new(),
+            solo: None,
+            counter: 0,
+            castling_groups: None,
+            cont: Cont::None,
+            pending: None,
+            seats,
+            stacks: d.patricians.clone(),
+            vote_deck: d.vote_cards.clone(),
+            vote_current: None,
+            vote_discard: Vec::new(),
+            vote_removed: Vec::new(),
+            mission_deck: d.missions.clone(),
+            result: None,
+        }
+    }
+
+    pub fn open(&self, g: CcGroup) -> bool {
+        !self.stacks[g.index()].is_empty()
+    }
+
+    pub fn own(&self, seat: usize, g: CcGroup) -> usize {
+        self.seats[seat].sides[g.index()].len()
+    }
+
+    pub fn total(&self, g: CcGroup) -> usize {
+        self.own(0, g) + self.own(1, g)
+    }
+
+    pub fn spot(&self, seat: usize, g: CcGroup) -> bool {
+        let limits = data().limits;
+        self.open(g)
+            && self.own(seat, g) < limits.side_per_group
+            && self.total(g) < limits.group_total
+    }
+
+    pub fn has_spot(&self, seat: usize) -> bool {
+        CcGroup::ALL.into_iter().any(|g| self.spot(seat, g))
+    }
+
+    pub fn infl(&self, seat: usize) -> usize {
+        let d = data();
+        self.seats[seat]
+            .hand
+            .iter()
+            .filter(|&&c| d.value(c).is_some())
+            .count()
+    }
+
+    pub fn manip(&self, seat: usize) -> usize {
+        self.seats[seat].hand.len() - self.infl(seat)
+    }
+
+    pub fn exhausted(&self, seat: usize) -> bool {
+        self.infl(seat) == 0 && self.seats[seat].pile1.is_empty()
+    }
+
+    pub fn any_open(&self) -> bool {
+        CcGroup::ALL.into_iter().any(|g| self.open(g))
+    }
+
+    /// The smallest-id card in `cards` with this face (D2).
+    pub fn find_face(cards: &[CcCard], face: CcFace) -> Option<CcCard> {
+        let d = data();
+        cards
+            .iter()
+            .copied()
+            .filter(|&c| d.face(c) == Some(face))
+            .min()
+    }
+
+    pub fn hand_card(&self, seat: usize, face: CcFace) -> Option<CcCard> {
+        Self::find_face(&self.seats[seat].hand, face)
+    }
+
+    /// The smallest-id card at a side with this value, optionally only face-up ones.
+    pub fn side_card(
+        &self,
+        seat: usize,
+        g: CcGroup,
+        value: CcValue,
+        only_up: bool,
+    ) -> Option<CcCard> {
+        let d = data();
+        self.seats[seat].sides[g.index()]
+            .iter()
+            .filter(|s| (s.up || !only_up) && d.value(s.card) == Some(value))
+            .map(|s| s.card)
+            .min()
+    }
+
+    /// Distinct faces among cards, in display order (values 1..5, P, then kinds).
+    pub fn distinct_faces(cards: &[CcCard]) -> Vec<CcFace> {
+        let d = data();
+        let mut faces: Vec<CcFace> = cards.iter().filter_map(|&c| d.face(c)).collect();
+        faces.sort();
+        faces.dedup();
+        faces
+    }
+
+    /// The group of the extraordinary vote in progress (spec's `vote_context`).
+    pub fn vote_context(&self) -> Option<CcGroup> {
+        match self.cont {
+            Cont::Compare(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Manipulation cards stacked so far (setup progress).
+    pub fn stacked(&self, seat: usize) -> usize {
+        data().manipulation[seat].len() - self.seats[seat].unstacked.len()
+    }
+
+    /// Initial cards placed so far (setup progress).
+    pub fn placed(&self, seat: usize) -> usize {
+        data().initial_placement[seat].len() - self.seats[seat].aside_place.len()
+    }
+
+    /// Cards already put back by the Castling in progress: all the castling seat's cards at its two groups.
+    pub fn castle_placed(&self) -> usize {
+        match (&self.pending, self.castling_groups) {
+            (Some(p), Some(groups)) => groups.iter().map(|&g| self.own(p.seat, g)).sum(),
+            _ => 0,
+        }
+    }
+
+    /// The seat at the head of the owed draws.
+    pub fn owed_head(&self) -> Option<(usize, u32)> {
+        self.owed.first().copied()
+    }
+}

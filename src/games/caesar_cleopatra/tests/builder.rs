@@ -1,0 +1,355 @@
+//! A small builder of game states for the scenarios, and helpers to drive them.
+
+use serde_json::{Value, json};
+
+use super::super::actions::CaesarCleopatraAction;
+use super::super::data::data;
+use super::super::events::{CaesarCleopatraEvent, evolve};
+use super::super::rules;
+use super::super::state::{Slot, State};
+use super::super::types::{
+    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
+    CcValue,
+};
+use crate::engine::{GameSeed, RuleError, Viewer};
+
+pub const CLEO: usize = 0;
+pub const CAESAR: usize = 1;
+/// The Philosopher in value lists.
+pub const P: u8 = 0;
+
+pub fn val(n: u8) -> CcValue {
+    if n == P {
+        CcValue::P
+    } else {
+        CcValue::num(n).expect("value 1..5")
+    }
+}
+
+pub fn inf(n: u8) -> CcFace {
+    CcFace::Influence(val(n))
+}
+
+pub fn man(kind: CcManipulationKind) -> CcFace {
+    CcFace::Manipulation(kind)
+}
+
+pub fn card(id: &str) -> CcCard {
+    CcCard::from_id(id).unwrap_or_else(|| panic!("unknown card {id}"))
+}
+
+/// Parses an action from the spec's JSON.
+pub fn action(value: Value) -> CaesarCleopatraAction {
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{value} does not parse: {e}"))
+}
+
+/// Builds states directly. Starts from a neutral position: every influence card in pile 1 and every manipulation
+/// card in pile 2 (id order), missions dealt (Cleopatra senators, Caesar praetors), vote deck in table order,
+/// turn 1 of Cleopatra at `turn_start`.
+pub struct Builder {
+    pub s: State,
+}
+
+impl Builder {
+    pub fn new() -> Builder {
+        let mut s = State::initial(&CaesarCleopatraOptions::default());
+        for st in &mut s.seats {
+            let mut pile1 = std::mem::take(&mut st.aside_place);
+            pile1.append(&mut std::mem::take(&mut st.aside_hand));
+            pile1.append(&mut st.pile1);
+            pile1.sort();
+            st.pile1 = pile1;
+            st.pile2 = std::mem::take(&mut st.unstacked);
+        }
+        let mut b = Builder { s };
+        b.mission(CLEO, "mission_senators_1");
+        b.mission(CAESAR, "mission_praetors_1");
+        b.s.phase = CcPhase::TurnStart;
+        b.s.turn = 1;
+        b.s.active = CLEO;
+        b
+    }
+
+    pub fn mission(&mut self, seat: usize, id: &str) -> &mut Self {
+        let m = card(id);
+        let old = self.s.seats[seat].mission.take();
+        if self.s.seats[1 - seat].mission == Some(m) {
+            self.s.seats[1 - seat].mission = old;
+        } else if let Some(old) = old {
+            self.s.mission_deck.push(old);
+        }
+        self.s.mission_deck.retain(|&c| c != m);
+        self.s.seats[seat].mission = Some(m);
+        self
+    }
+
+    /// Takes a reserve card (pile 1 or 2) of that face out of its pile.
+    fn take(&mut self, seat: usize, face: CcFace) -> CcCard {
+        let st = &mut self.s.seats[seat];
+        for pile in [&mut st.pile1, &mut st.pile2] {
+            if let Some(c) = State::find_face(pile, face) {
+                pile.retain(|&x| x != c);
+                return c;
+            }
+        }
+        panic!("no {face} left in the reserves of seat {seat}");
+    }
+
+    fn give_back(&mut self, seat: usize, c: CcCard) {
+        let st = &mut self.s.seats[seat];
+        if data().value(c).is_some() {
+            st.pile1.push(c);
+        } else {
+            st.pile2.push(c);
+        }
+    }
+
+    /// Sets a hand (previous hand cards go back to the reserves).
+    pub fn hand(&mut self, seat: usize, faces: &[CcFace]) -> &mut Self {
+        for c in std::mem::take(&mut self.s.seats[seat].hand) {
+            self.give_back(seat, c);
+        }
+        for &f in faces {
+            let c = self.take(seat, f);
+            self.s.seats[seat].hand.push(c);
+        }
+        self
+    }
+
+    /// Sets the cards of a seat at a group (previous ones go back to the reserves).
+    pub fn side(&mut self, seat: usize, g: CcGroup, up: &[u8], down: &[u8]) -> &mut Self {
+        for slot in std::mem::take(&mut self.s.seats[seat].sides[g.index()]) {
+            self.give_back(seat, slot.card);
+        }
+        for (&n, up) in up
+            .iter()
+            .map(|n| (n, true))
+            .chain(down.iter().map(|n| (n, false)))
+        {
+            let c = self.take(seat, inf(n));
+            self.s.seats[seat].sides[g.index()].push(Slot { card: c, up });
+        }
+        self
+    }
+
+    /// Keeps only the top `n` cards in pile 1 (the rest are parked out of play, in the set-aside zone).
+    pub fn pile1_len(&mut self, seat: usize, n: usize) -> &mut Self {
+        let st = &mut self.s.seats[seat];
+        while st.pile1.len() > n {
+            let c = st.pile1.remove(st.pile1.len() - 1);
+            st.aside_hand.push(c);
+        }
+        self
+    }
+
+    /// Keeps only the top `n` cards in pile 2 (the rest are parked out of play).
+    pub fn pile2_len(&mut self, seat: usize, n: usize) -> &mut Self {
+        let st = &mut self.s.seats[seat];
+        while st.pile2.len() > n {
+            let c = st.pile2.remove(st.pile2.len() - 1);
+            st.aside_hand.push(c);
+        }
+        self
+    }
+
+    /// Puts these cards on top of a pile (1 or 2), first = top.
+    pub fn pile_top(&mut self, seat: usize, pile: u8, faces: &[CcFace]) -> &mut Self {
+        let cards: Vec<CcCard> = faces.iter().map(|&f| self.take(seat, f)).collect();
+        let st = &mut self.s.seats[seat];
+        let target = if pile == 1 {
+            &mut st.pile1
+        } else {
+            &mut st.pile2
+        };
+        for c in cards.into_iter().rev() {
+            target.insert(0, c);
+        }
+        self
+    }
+
+    /// Moves the `n` lowest patricians of a group to a seat's won cards.
+    pub fn won(&mut self, seat: usize, g: CcGroup, n: usize) -> &mut Self {
+        for _ in 0..n {
+            let c = self.s.stacks[g.index()].remove(0);
+            self.s.seats[seat].won.push(c);
+        }
+        self
+    }
+
+    /// Sets the vote zones; cards not named go to the bottom of the deck.
+    pub fn votes(&mut self, deck: &[&str], discard: &[&str], removed: &[&str]) -> &mut Self {
+        let ids = |list: &[&str]| list.iter().map(|id| card(id)).collect::<Vec<_>>();
+        let (deck, discard, removed) = (ids(deck), ids(discard), ids(removed));
+        let rest: Vec<CcCard> = data()
+            .vote_cards
+            .iter()
+            .copied()
+            .filter(|c| !deck.contains(c) && !discard.contains(c) && !removed.contains(c))
+            .collect();
+        self.s.vote_deck = deck.into_iter().chain(rest).collect();
+        self.s.vote_discard = discard;
+        self.s.vote_removed = removed;
+        self
+    }
+
+    /// The seat's turn, in phase `main` with the given placement (or `turn_start` when `phase` says so).
+    pub fn turn(&mut self, seat: usize, phase: CcPhase, placement: CcPlacement) -> &mut Self {
+        self.s.active = seat;
+        self.s.phase = phase;
+        self.s.placement = placement;
+        self.s.manip_used = false;
+        self.s.cont = if phase == CcPhase::Main {
+            super::super::state::Cont::Main
+        } else {
+            super::super::state::Cont::None
+        };
+        self
+    }
+
+    pub fn build(&mut self) -> State {
+        check_conservation(&self.s).expect("builder keeps every card somewhere");
+        self.s.clone()
+    }
+}
+
+/// Every one of the 135 cards is in exactly one zone.
+pub fn check_conservation(s: &State) -> Result<(), String> {
+    let total = data().cards.len();
+    let mut seen = vec![0u32; total];
+    let mut add = |cards: &mut dyn Iterator<Item = CcCard>| {
+        for c in cards {
+            seen[usize::from(c.0)] += 1;
+        }
+    };
+    for st in &s.seats {
+        add(&mut st.hand.iter().copied());
+        add(&mut st.pile1.iter().copied());
+        add(&mut st.pile2.iter().copied());
+        add(&mut st.unstacked.iter().copied());
+        add(&mut st.aside_place.iter().copied());
+        add(&mut st.aside_hand.iter().copied());
+        add(&mut st.discard.iter().copied());
+        add(&mut st.mission.iter().copied());
+        add(&mut st.won.iter().copied());
+        add(&mut st.pool.iter().copied());
+        for side in &st.sides {
+            add(&mut side.iter().map(|slot| slot.card));
+        }
+    }
+    for stack in &s.stacks {
+        add(&mut stack.iter().copied());
+    }
+    add(&mut s.vote_deck.iter().copied());
+    add(&mut s.vote_current.iter().copied());
+    add(&mut s.vote_discard.iter().copied());
+    add(&mut s.vote_removed.iter().copied());
+    add(&mut s.mission_deck.iter().copied());
+    add(&mut s.pending.iter().map(|p| p.card));
+    match seen.iter().position(|&n| n != 1) {
+        Some(i) => Err(format!(
+            "card {} is in {} zones",
+            data().cards[i].id,
+            seen[i]
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A fixed generator for decisions in scenarios.
+pub fn rng() -> crate::engine::GameRng {
+    GameSeed::from_u64(7).rng(0)
+}
+
+/// Decides and applies; panics when rejected.
+pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<CaesarCleopatraEvent> {
+    let parsed = action(a.clone());
+    let events = rules::decide(s, seat, &parsed, &mut rng())
+        .unwrap_or_else(|e| panic!("{a} by seat {seat} rejected: {} ({})", e.message, e.code));
+    for e in &events {
+        evolve(s, e);
+    }
+    events
+}
+
+/// Decides; panics when accepted.
+pub fn reject(s: &State, seat: usize, a: Value) -> RuleError {
+    match rules::decide(s, seat, &action(a.clone()), &mut rng()) {
+        Ok(events) => panic!("{a} by seat {seat} was accepted: {events:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Legal actions as JSON values.
+pub fn legal(s: &State, seat: usize) -> Vec<Value> {
+    rules::legal_actions(s, seat)
+        .iter()
+        .map(|a| serde_json::to_value(a).expect("actions serialize"))
+        .collect()
+}
+
+/// A view as JSON.
+pub fn view_json(s: &State, viewer: Viewer) -> Value {
+    serde_json::to_value(super::super::view::view(s, viewer)).expect("views serialize")
+}
+
+/// The events' JSON as `viewer` sees them.
+pub fn redacted(events: &[CaesarCleopatraEvent], viewer: Viewer) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|e| super::super::events::redact(e, viewer))
+        .map(|e| serde_json::to_value(e).expect("events serialize"))
+        .collect()
+}
+
+/// Event types in order.
+pub fn types(events: &[CaesarCleopatraEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            serde_json::to_value(e).expect("events serialize")["type"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// The events of a given type, as JSON.
+pub fn of_type(events: &[CaesarCleopatraEvent], kind: &str) -> Vec<Value> {
+    events
+        .iter()
+        .map(|e| serde_json::to_value(e).expect("events serialize"))
+        .filter(|v| v["type"] == kind)
+        .collect()
+}
+
+/// Sorted face-up values of a side, as JSON.
+pub fn face_up(s: &State, seat: usize, g: CcGroup) -> Vec<Value> {
+    let mut values: Vec<CcValue> = s.seats[seat].sides[g.index()]
+        .iter()
+        .filter(|slot| slot.up)
+        .filter_map(|slot| data().value(slot.card))
+        .collect();
+    values.sort();
+    values.iter().map(|v| json!(v)).collect()
+}
+
+/// All values at a side (any orientation), sorted, as JSON.
+pub fn side_values(s: &State, seat: usize, g: CcGroup) -> Vec<Value> {
+    let mut values: Vec<CcValue> = s.seats[seat].sides[g.index()]
+        .iter()
+        .filter_map(|slot| data().value(slot.card))
+        .collect();
+    values.sort();
+    values.iter().map(|v| json!(v)).collect()
+}
+
+/// Faces in a seat's discard, as JSON, oldest first.
+pub fn discard(s: &State, seat: usize) -> Vec<Value> {
+    s.seats[seat]
+        .discard
+        .iter()
+        .filter_map(|&c| data().face(c))
+        .map(|f| json!(f))
+        .collect()
+}

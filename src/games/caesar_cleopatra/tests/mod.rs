@@ -1,0 +1,6 @@
+//! Tests of the César et Cléopâtre engine: scenarios of spec 11, unit tests, self-play and replay.
+
+mod builder;
+mod scenarios;
+mod selfplay;
+mod unit;

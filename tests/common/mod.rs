@@ -233,6 +233,10 @@ impl ServerProcess {
         panic!("ludus did not become healthy on port {port}");
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL: no shutdown hook runs.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

@@ -308,14 +308,7 @@ fn build(text: &str) -> Result<Data, String> {
             }
             for id in &kind.ids {
                 let id = id.replace(&raw.manipulation.id_seat_placeholder, seat_id);
-                let card = push(
-                    &mut cards,
-                    id,
-                    CardKind::Manipulation {
-                        seat,
-                        kind: kind.kind,
-                    },
-                )?;
+                let card = push(&mut cards, id, CardKind::Manipulation { seat, kind: kind.kind })?;
                 manipulation[seat].push(card);
             }
         }
@@ -337,11 +330,7 @@ fn build(text: &str) -> Result<Data, String> {
         }
         group_size[position] = row.size;
         for id in &row.patricians {
-            let card = push(
-                &mut cards,
-                id.clone(),
-                CardKind::Patrician { group: row.id },
-            )?;
+            let card = push(&mut cards, id.clone(), CardKind::Patrician { group: row.id })?;
             patricians[position].push(card);
             patrician_count += 1;
         }
@@ -377,11 +366,7 @@ fn build(text: &str) -> Result<Data, String> {
         return Err("mission count".into());
     }
     if cards.len() != raw.totals.all {
-        return Err(format!(
-            "{} cards, expected {}",
-            cards.len(),
-            raw.totals.all
-        ));
+        return Err(format!("{} cards, expected {}", cards.len(), raw.totals.all));
     }
     let mut by_id = HashMap::new();
     for (index, info) in cards.iter().enumerate() {

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 use super::data::data;
 use super::state::{Cont, ManipParams, Pending, Slot, State};
 use super::types::{
-    CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPile,
-    CcPlacement, CcSeat, CcSeatNumbers, CcValue,
+    CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPile, CcPlacement, CcSeat,
+    CcSeatNumbers, CcValue,
 };
 use crate::engine::Viewer;
 
@@ -261,10 +261,7 @@ pub enum CaesarCleopatraEvent {
         group: Option<CcGroup>,
     },
     /// The Castling pool is empty; the new face-down counts at the two groups.
-    CastlingDone {
-        seat: CcSeat,
-        face_down: Vec<CcGroupCount>,
-    },
+    CastlingDone { seat: CcSeat, face_down: Vec<CcGroupCount> },
     /// Phase `main` resumes after a manipulation or a draw.
     MainResumed { seat: CcSeat },
     /// The active seat ended `main`.
@@ -386,9 +383,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
             }
         }
         E::PlacementStarted => s.phase = CcPhase::SetupPlace,
-        E::InitialCardPlaced {
-            seat, card, group, ..
-        } => {
+        E::InitialCardPlaced { seat, card, group, .. } => {
             let st = &mut s.seats[seat.index()];
             if let (Some(card), Some(group)) = (card, group)
                 && remove(&mut st.aside_place, card.id)
@@ -484,9 +479,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
             }
         }
         E::DrawPending { .. } => s.phase = CcPhase::Draw,
-        E::CardDrawn {
-            seat, pile, card, ..
-        } => {
+        E::CardDrawn { seat, pile, card, .. } => {
             let st = &mut s.seats[seat.index()];
             let source = match pile {
                 CcPile::One => &mut st.pile1,
@@ -553,9 +546,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                 s.phase = CcPhase::Castling;
             }
         }
-        E::CastlingCardPlaced {
-            seat, card, group, ..
-        } => {
+        E::CastlingCardPlaced { seat, card, group, .. } => {
             let st = &mut s.seats[seat.index()];
             if let (Some(card), Some(group)) = (card, group)
                 && remove(&mut st.pool, card.id)
@@ -584,11 +575,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                 s.cont = Cont::ExtraFrom(group.index() + 1);
             }
         }
-        E::PatricianWon {
-            seat,
-            group,
-            patrician,
-        } => {
+        E::PatricianWon { seat, group, patrician } => {
             if remove(&mut s.stacks[group.index()], *patrician) {
                 s.seats[seat.index()].won.push(*patrician);
             }
@@ -649,12 +636,7 @@ pub fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleo
         | E::VoteDeckReshuffled { order, .. } => *order = None,
         E::ManipulationStacked { seat, card, .. } => *card = keep(card, owns(viewer, *seat)),
         E::MissionDealt { seat, mission } => *mission = keep(mission, owns(viewer, *seat)),
-        E::InitialCardPlaced {
-            seat, card, group, ..
-        }
-        | E::CastlingCardPlaced {
-            seat, card, group, ..
-        } => {
+        E::InitialCardPlaced { seat, card, group, .. } | E::CastlingCardPlaced { seat, card, group, .. } => {
             let visible = owns(viewer, *seat);
             *card = keep(card, visible);
             *group = keep(group, visible);

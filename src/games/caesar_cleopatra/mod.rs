@@ -21,14 +21,14 @@ mod tests;
 
 pub use actions::CaesarCleopatraAction;
 pub use events::{
-    CaesarCleopatraEvent, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards, CcMode,
-    CcOrigin, CcOwnedCard, CcRevealCause, CcVoteKind, CcVoteOutcome,
+    CaesarCleopatraEvent, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards, CcMode, CcOrigin, CcOwnedCard,
+    CcRevealCause, CcVoteKind, CcVoteOutcome,
 };
 pub use state::State;
 pub use types::{
-    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason,
-    CcFace, CcGroup, CcManipulationKind, CcManipulationPile, CcMissionGroups, CcPhase, CcPile,
-    CcPlacement, CcSeat, CcSeatNumbers, CcValue,
+    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason, CcFace, CcGroup,
+    CcManipulationKind, CcManipulationPile, CcMissionGroups, CcPhase, CcPile, CcPlacement, CcSeat, CcSeatNumbers,
+    CcValue,
 };
 pub use view::CaesarCleopatraView;
 

@@ -5,14 +5,13 @@ use rand::seq::SliceRandom;
 use super::actions::CaesarCleopatraAction as A;
 use super::data::{VoteKind, data};
 use super::events::{
-    CaesarCleopatraEvent as E, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards,
-    CcMode, CcOrigin, CcOwnedCard, CcRevealCause, CcVoteKind, CcVoteOutcome, evolve,
+    CaesarCleopatraEvent as E, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards, CcMode, CcOrigin,
+    CcOwnedCard, CcRevealCause, CcVoteKind, CcVoteOutcome, evolve,
 };
 use super::state::{Cont, ManipParams, State, opp};
 use super::types::{
-    CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason, CcFace, CcGroup,
-    CcManipulationKind as K, CcManipulationPile, CcMissionGroups, CcPhase, CcPile, CcPlacement,
-    CcSeat, CcSeatNumbers, CcValue,
+    CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason, CcFace, CcGroup, CcManipulationKind as K,
+    CcManipulationPile, CcMissionGroups, CcPhase, CcPile, CcPlacement, CcSeat, CcSeatNumbers, CcValue,
 };
 use crate::engine::{GameRng, RuleError};
 
@@ -33,12 +32,8 @@ fn seat_of(seat: usize) -> CcSeat {
 pub fn to_act(s: &State) -> Vec<usize> {
     match s.phase {
         CcPhase::Setup | CcPhase::GameOver => Vec::new(),
-        CcPhase::SetupArrange => (0..2)
-            .filter(|&i| !s.seats[i].unstacked.is_empty())
-            .collect(),
-        CcPhase::SetupPlace => (0..2)
-            .filter(|&i| !s.seats[i].aside_place.is_empty())
-            .collect(),
+        CcPhase::SetupArrange => (0..2).filter(|&i| !s.seats[i].unstacked.is_empty()).collect(),
+        CcPhase::SetupPlace => (0..2).filter(|&i| !s.seats[i].aside_place.is_empty()).collect(),
         CcPhase::TurnStart
         | CcPhase::Passive
         | CcPhase::Main
@@ -46,10 +41,7 @@ pub fn to_act(s: &State) -> Vec<usize> {
         | CcPhase::Castling
         | CcPhase::VoteWindow => vec![s.active],
         CcPhase::Reaction => vec![opp(s.active)],
-        CcPhase::Draw => s
-            .owed_head()
-            .map(|(seat, _)| vec![seat])
-            .unwrap_or_default(),
+        CcPhase::Draw => s.owed_head().map(|(seat, _)| vec![seat]).unwrap_or_default(),
     }
 }
 
@@ -110,14 +102,8 @@ pub fn validate(s: &State, seat: usize, a: &A) -> R<()> {
     }
     if !to_act(s).contains(&seat) {
         return match s.phase {
-            CcPhase::SetupArrange => err(
-                "already_done",
-                "You have already stacked all your manipulation cards.",
-            ),
-            CcPhase::SetupPlace => err(
-                "already_done",
-                "You have already placed all your initial cards.",
-            ),
+            CcPhase::SetupArrange => err("already_done", "You have already stacked all your manipulation cards."),
+            CcPhase::SetupPlace => err("already_done", "You have already placed all your initial cards."),
             CcPhase::Setup => err("wrong_phase", "The game has not been set up yet."),
             _ => err("not_your_turn", "It is not your turn to act."),
         };
@@ -153,10 +139,7 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                 return err("invalid_card", "Initial cards are the values 1 to 5.");
             }
             if State::find_face(&s.seats[seat].aside_place, CcFace::Influence(card)).is_none() {
-                return err(
-                    "value_already_placed",
-                    format!("You have already placed your {card}."),
-                );
+                return err("value_already_placed", format!("You have already placed your {card}."));
             }
             if s.own(seat, group) > 0 {
                 return err(
@@ -165,18 +148,12 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                 );
             }
             if !s.spot(seat, group) {
-                return err(
-                    "no_spot",
-                    format!("There is no room at the {}.", group.id()),
-                );
+                return err("no_spot", format!("There is no room at the {}.", group.id()));
             }
         }
         A::ChooseActive {} => {
             if s.infl(seat) == 0 {
-                return err(
-                    "no_influence",
-                    "You need an influence card in hand to be active.",
-                );
+                return err("no_influence", "You need an influence card in hand to be active.");
             }
             if !s.has_spot(seat) {
                 return err("no_spot", "There is no group where you could place a card.");
@@ -197,26 +174,17 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
             match s.placement {
                 CcPlacement::None => {}
                 CcPlacement::Half => {
-                    return err(
-                        "face_up_expected",
-                        "Your second card must be placed face up.",
-                    );
+                    return err("face_up_expected", "Your second card must be placed face up.");
                 }
                 CcPlacement::Done => {
-                    return err(
-                        "placement_done",
-                        "You have already placed your influence this turn.",
-                    );
+                    return err("placement_done", "You have already placed your influence this turn.");
                 }
             }
             check_place(s, seat, card, group)?;
         }
         A::PlaceFaceUp { card, group } => {
             if s.placement == CcPlacement::Done {
-                return err(
-                    "placement_done",
-                    "You have already placed your influence this turn.",
-                );
+                return err("placement_done", "You have already placed your influence this turn.");
             }
             check_place(s, seat, card, group)?;
             if s.placement == CcPlacement::None {
@@ -252,16 +220,10 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                 );
             }
             if card == K::Veto {
-                return err(
-                    "veto_only_reaction",
-                    "A Veto can only be played as a reaction.",
-                );
+                return err("veto_only_reaction", "A Veto can only be played as a reaction.");
             }
             if s.hand_card(seat, CcFace::Manipulation(card)).is_none() {
-                return err(
-                    "card_not_in_hand",
-                    format!("You hold no {} card.", card.id()),
-                );
+                return err("card_not_in_hand", format!("You hold no {} card.", card.id()));
             }
             manip_params(s, seat, card, group, target, groups.as_deref())?;
         }
@@ -280,18 +242,12 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
         }
         A::SpyPick { card } => {
             if s.hand_card(opp(seat), card).is_none() {
-                return err(
-                    "card_not_in_hand",
-                    format!("Your opponent holds no {card} card."),
-                );
+                return err("card_not_in_hand", format!("Your opponent holds no {card} card."));
             }
         }
         A::CastlePlace { card, group } => {
             if State::find_face(&s.seats[seat].pool, CcFace::Influence(card)).is_none() {
-                return err(
-                    "card_not_in_pool",
-                    format!("Your castling pool holds no {card} card."),
-                );
+                return err("card_not_in_pool", format!("Your castling pool holds no {card} card."));
             }
             if !s.castling_groups.is_some_and(|gs| gs.contains(&group)) {
                 return err(
@@ -313,10 +269,7 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                 CcPile::Two => st.pile2.is_empty(),
             };
             if empty {
-                return err(
-                    "pile_empty",
-                    format!("Your pile {} is empty.", pile.number()),
-                );
+                return err("pile_empty", format!("Your pile {} is empty.", pile.number()));
             }
         }
     }
@@ -328,10 +281,7 @@ fn check_place(s: &State, seat: usize, card: CcValue, group: CcGroup) -> R<()> {
         return err("card_not_in_hand", format!("You hold no {card} card."));
     }
     if !s.open(group) {
-        return err(
-            "group_closed",
-            format!("The {} have all been won.", group.id()),
-        );
+        return err("group_closed", format!("The {} have all been won.", group.id()));
     }
     if !s.spot(seat, group) {
         return err(
@@ -352,19 +302,11 @@ fn manip_params(
     groups: Option<&[CcGroup]>,
 ) -> R<ManipParams> {
     let op = opp(seat);
-    let bad = |what: &str| {
-        err(
-            "invalid_parameters",
-            format!("A {} card takes {what}.", kind.id()),
-        )
-    };
+    let bad = |what: &str| err("invalid_parameters", format!("A {} card takes {what}.", kind.id()));
     let closed = |g: CcGroup| {
         err(
             "invalid_target",
-            format!(
-                "The {} have all been won; the group cannot be targeted.",
-                g.id()
-            ),
+            format!("The {} have all been won; the group cannot be targeted.", g.id()),
         )
     };
     match kind {
@@ -414,10 +356,7 @@ fn manip_params(
                 if s.vote_context() == Some(g) {
                     return err(
                         "invalid_target",
-                        format!(
-                            "During its vote, the {} cannot be named by a Castling.",
-                            g.id()
-                        ),
+                        format!("During its vote, the {} cannot be named by a Castling.", g.id()),
                     );
                 }
             }
@@ -445,10 +384,7 @@ fn manip_params(
                 );
             }
             if kind == K::Wrath && s.total(g) == 0 {
-                return err(
-                    "invalid_target",
-                    format!("There is no card at the {}.", g.id()),
-                );
+                return err("invalid_target", format!("There is no card at the {}.", g.id()));
             }
             Ok(ManipParams {
                 group: Some(g),
@@ -456,10 +392,7 @@ fn manip_params(
                 groups: None,
             })
         }
-        K::Veto => err(
-            "veto_only_reaction",
-            "A Veto can only be played as a reaction.",
-        ),
+        K::Veto => err("veto_only_reaction", "A Veto can only be played as a reaction."),
     }
 }
 
@@ -670,8 +603,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
     let me = seat_of(seat);
     match *a {
         A::StackManipulation { card } => {
-            let Some(id) = State::find_face(&c.s.seats[seat].unstacked, CcFace::Manipulation(card))
-            else {
+            let Some(id) = State::find_face(&c.s.seats[seat].unstacked, CcFace::Manipulation(card)) else {
                 return;
             };
             c.emit(E::ManipulationStacked {
@@ -684,8 +616,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             }
         }
         A::PlaceInitial { card, group } => {
-            let Some(id) = State::find_face(&c.s.seats[seat].aside_place, CcFace::Influence(card))
-            else {
+            let Some(id) = State::find_face(&c.s.seats[seat].aside_place, CcFace::Influence(card)) else {
                 return;
             };
             c.emit(E::InitialCardPlaced {
@@ -757,8 +688,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             target,
             ref groups,
         } => {
-            let Ok(params) = manip_params(&c.s, seat, card, group, target, groups.as_deref())
-            else {
+            let Ok(params) = manip_params(&c.s, seat, card, group, target, groups.as_deref()) else {
                 return;
             };
             let Some(id) = c.s.hand_card(seat, CcFace::Manipulation(card)) else {
@@ -788,10 +718,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             resolve_effect(c);
         }
         A::VetoManipulation {} => {
-            c.emit(E::Reacted {
-                seat: me,
-                vetoed: true,
-            });
+            c.emit(E::Reacted { seat: me, vetoed: true });
             discard_played(c);
             if let Some(id) = c.s.hand_card(seat, CcFace::Manipulation(K::Veto)) {
                 c.emit(E::CardDiscarded {
@@ -848,10 +775,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
                             .to_vec()
                         })
                         .unwrap_or_default();
-                c.emit(E::CastlingDone {
-                    seat: me,
-                    face_down,
-                });
+                c.emit(E::CastlingDone { seat: me, face_down });
                 finish_manipulation(c);
             }
         }
@@ -866,10 +790,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
         A::EndMain {} => {
             c.emit(E::MainEnded { seat: me });
             if c.s.solo.is_none() {
-                let need = data()
-                    .limits
-                    .hand
-                    .saturating_sub(c.s.seats[seat].hand.len());
+                let need = data().limits.hand.saturating_sub(c.s.seats[seat].hand.len());
                 if need > 0 {
                     c.emit(E::DrawOwed {
                         seat: me,
@@ -934,11 +855,7 @@ fn resolve_effect(c: &mut Ctx) {
             finish_manipulation(c);
         }
         K::Spy => {
-            let mut hand: Vec<CcFace> = c.s.seats[op]
-                .hand
-                .iter()
-                .filter_map(|&card| d.face(card))
-                .collect();
+            let mut hand: Vec<CcFace> = c.s.seats[op].hand.iter().filter_map(|&card| d.face(card)).collect();
             hand.sort();
             c.emit(E::HandSpied {
                 seat: seat_of(p.seat),
@@ -1027,10 +944,7 @@ fn reveal_seat(c: &mut Ctx, g: CcGroup, seat: usize, cause: CcRevealCause) {
 /// Every card at `g`, both sides, goes to its owner's discard.
 fn discard_group(c: &mut Ctx, g: CcGroup) {
     for seat in 0..2 {
-        let mut cards: Vec<CcCard> = c.s.seats[seat].sides[g.index()]
-            .iter()
-            .map(|slot| slot.card)
-            .collect();
+        let mut cards: Vec<CcCard> = c.s.seats[seat].sides[g.index()].iter().map(|slot| slot.card).collect();
         cards.sort();
         for card in cards {
             discard_board(c, seat, g, card);
@@ -1068,9 +982,7 @@ fn run(c: &mut Ctx) {
                 (true, false) => draw(c, seat, CcPile::Two, true),
                 (false, false) => {
                     if c.s.phase != CcPhase::Draw {
-                        c.emit(E::DrawPending {
-                            seat: seat_of(seat),
-                        });
+                        c.emit(E::DrawPending { seat: seat_of(seat) });
                     }
                     return;
                 }
@@ -1191,10 +1103,7 @@ fn resolve_vote(c: &mut Ctx, g: CcGroup, kind: CcVoteKind) {
     {
         discard_board(c, high, g, card);
     }
-    if let Some((card, _)) = numbered(&c.s, low)
-        .into_iter()
-        .min_by_key(|&(card, v)| (v, card))
-    {
+    if let Some((card, _)) = numbered(&c.s, low).into_iter().min_by_key(|&(card, v)| (v, card)) {
         discard_board(c, low, g, card);
     }
     for seat in 0..2 {
@@ -1334,9 +1243,7 @@ pub fn score(s: &State, reason: CcEndReason) -> CaesarCleopatraOutcome {
             let mine = won(seat, g);
             let all = won(0, g) + won(1, g);
             b.patricians += mine;
-            if all as usize == d.group_size[g.index()]
-                && 2 * mine as usize > d.group_size[g.index()]
-            {
+            if all as usize == d.group_size[g.index()] && 2 * mine as usize > d.group_size[g.index()] {
                 b.majority += 1;
             }
             if mine >= 1 && mine == all {

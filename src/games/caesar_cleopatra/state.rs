@@ -2,8 +2,8 @@
 
 use super::data::data;
 use super::types::{
-    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind,
-    CcPhase, CcPlacement, CcValue,
+    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
+    CcValue,
 };
 
 /// One influence card at a group, face up or down.
@@ -151,9 +151,7 @@ impl State {
 
     pub fn spot(&self, seat: usize, g: CcGroup) -> bool {
         let limits = data().limits;
-        self.open(g)
-            && self.own(seat, g) < limits.side_per_group
-            && self.total(g) < limits.group_total
+        self.open(g) && self.own(seat, g) < limits.side_per_group && self.total(g) < limits.group_total
     }
 
     pub fn has_spot(&self, seat: usize) -> bool {
@@ -162,11 +160,7 @@ impl State {
 
     pub fn infl(&self, seat: usize) -> usize {
         let d = data();
-        self.seats[seat]
-            .hand
-            .iter()
-            .filter(|&&c| d.value(c).is_some())
-            .count()
+        self.seats[seat].hand.iter().filter(|&&c| d.value(c).is_some()).count()
     }
 
     pub fn manip(&self, seat: usize) -> usize {
@@ -184,11 +178,7 @@ impl State {
     /// The smallest-id card in `cards` with this face (D2).
     pub fn find_face(cards: &[CcCard], face: CcFace) -> Option<CcCard> {
         let d = data();
-        cards
-            .iter()
-            .copied()
-            .filter(|&c| d.face(c) == Some(face))
-            .min()
+        cards.iter().copied().filter(|&c| d.face(c) == Some(face)).min()
     }
 
     pub fn hand_card(&self, seat: usize, face: CcFace) -> Option<CcCard> {
@@ -196,13 +186,7 @@ impl State {
     }
 
     /// The smallest-id card at a side with this value, optionally only face-up ones.
-    pub fn side_card(
-        &self,
-        seat: usize,
-        g: CcGroup,
-        value: CcValue,
-        only_up: bool,
-    ) -> Option<CcCard> {
+    pub fn side_card(&self, seat: usize, g: CcGroup, value: CcValue, only_up: bool) -> Option<CcCard> {
         let d = data();
         self.seats[seat].sides[g.index()]
             .iter()

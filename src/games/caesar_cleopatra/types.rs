@@ -27,11 +27,7 @@ impl CcSeat {
     }
 
     pub fn from_index(index: usize) -> CcSeat {
-        if index == 0 {
-            CcSeat::Cleopatra
-        } else {
-            CcSeat::Caesar
-        }
+        if index == 0 { CcSeat::Cleopatra } else { CcSeat::Caesar }
     }
 
     pub fn id(self) -> &'static str {
@@ -43,9 +39,7 @@ impl CcSeat {
 }
 
 /// A patrician group. The declaration order is the canonical order (checked against `data.json`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(example = "senators")]
 pub enum CcGroup {
@@ -81,9 +75,7 @@ impl CcGroup {
 }
 
 /// A manipulation card kind (back "M").
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(example = "spy")]
 pub enum CcManipulationKind {
@@ -125,14 +117,7 @@ impl CcValue {
     /// The Philosopher.
     pub const P: CcValue = CcValue(6);
     /// Every value, in display order (1..5, then P).
-    pub const ALL: [CcValue; 6] = [
-        CcValue(1),
-        CcValue(2),
-        CcValue(3),
-        CcValue(4),
-        CcValue(5),
-        CcValue(6),
-    ];
+    pub const ALL: [CcValue; 6] = [CcValue(1), CcValue(2), CcValue(3), CcValue(4), CcValue(5), CcValue(6)];
 
     /// A numbered value, 1..=5.
     pub fn num(n: u8) -> Option<CcValue> {
@@ -145,11 +130,7 @@ impl CcValue {
 
     /// The value in sums: the number, or 0 for a Philosopher.
     pub fn points(self) -> u32 {
-        if self.is_philosopher() {
-            0
-        } else {
-            u32::from(self.0)
-        }
+        if self.is_philosopher() { 0 } else { u32::from(self.0) }
     }
 }
 
@@ -373,9 +354,7 @@ impl PartialSchema for CcPile {
         ObjectBuilder::new()
             .schema_type(SchemaType::Type(Type::Integer))
             .enum_values(Some([1, 2]))
-            .description(Some(
-                "A reserve pile: 1 = influence reserve, 2 = manipulation reserve.",
-            ))
+            .description(Some("A reserve pile: 1 = influence reserve, 2 = manipulation reserve."))
             .examples([1])
             .into()
     }
@@ -416,8 +395,7 @@ impl Serialize for CcCard {
 impl<'de> Deserialize<'de> for CcCard {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = Cow::<str>::deserialize(deserializer)?;
-        CcCard::from_id(&text)
-            .ok_or_else(|| de::Error::invalid_value(de::Unexpected::Str(&text), &"a card id"))
+        CcCard::from_id(&text).ok_or_else(|| de::Error::invalid_value(de::Unexpected::Str(&text), &"a card id"))
     }
 }
 

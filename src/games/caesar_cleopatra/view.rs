@@ -8,8 +8,8 @@ use super::events::CcOwnedCard;
 use super::rules::to_act;
 use super::state::{State, opp};
 use super::types::{
-    CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcManipulationPile,
-    CcPhase, CcPlacement, CcSeat, CcValue,
+    CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcManipulationPile, CcPhase, CcPlacement,
+    CcSeat, CcValue,
 };
 use crate::engine::Viewer;
 
@@ -167,12 +167,9 @@ fn hidden_side(s: &State, viewer: Option<usize>, seat: usize, g: CcGroup) -> boo
     if viewer == Some(seat) {
         return false;
     }
-    let setup = matches!(
-        s.phase,
-        CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace
-    );
-    let castling = s.castling_groups.is_some_and(|gs| gs.contains(&g))
-        && s.pending.as_ref().is_some_and(|p| p.seat == seat);
+    let setup = matches!(s.phase, CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace);
+    let castling =
+        s.castling_groups.is_some_and(|gs| gs.contains(&g)) && s.pending.as_ref().is_some_and(|p| p.seat == seat);
     setup || castling
 }
 
@@ -207,9 +204,7 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
     let st = &s.seats[seat];
     let mine = viewer == Some(seat);
     let over = s.phase == CcPhase::GameOver;
-    let owned = |cards: &[CcCard]| -> Vec<CcOwnedCard> {
-        cards.iter().map(|&c| CcOwnedCard::of(c)).collect()
-    };
+    let owned = |cards: &[CcCard]| -> Vec<CcOwnedCard> { cards.iter().map(|&c| CcOwnedCard::of(c)).collect() };
     let mut hand_cards = st.hand.clone();
     hand_cards.sort();
     let mission = st.mission.filter(|_| mine || over);
@@ -224,8 +219,7 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
         },
         pile1: st.pile1.len() as u32,
         pile2: st.pile2.len() as u32,
-        pile2_order: (mine && s.options.manipulation_pile == CcManipulationPile::Arranged)
-            .then(|| owned(&st.pile2)),
+        pile2_order: (mine && s.options.manipulation_pile == CcManipulationPile::Arranged).then(|| owned(&st.pile2)),
         discard: st
             .discard
             .iter()
@@ -300,11 +294,7 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
         _ => None,
     };
     let spied_hand = (s.phase == CcPhase::SpyPick && viewer_seat == Some(s.active)).then(|| {
-        let mut faces: Vec<CcFace> = s.seats[opp(s.active)]
-            .hand
-            .iter()
-            .filter_map(|&c| d.face(c))
-            .collect();
+        let mut faces: Vec<CcFace> = s.seats[opp(s.active)].hand.iter().filter_map(|&c| d.face(c)).collect();
         faces.sort();
         faces
     });

@@ -8,8 +8,7 @@ use super::super::events::{CaesarCleopatraEvent, evolve};
 use super::super::rules;
 use super::super::state::{Slot, State};
 use super::super::types::{
-    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
-    CcValue,
+    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement, CcValue,
 };
 use crate::engine::{GameSeed, RuleError, Viewer};
 
@@ -121,11 +120,7 @@ impl Builder {
         for slot in std::mem::take(&mut self.s.seats[seat].sides[g.index()]) {
             self.give_back(seat, slot.card);
         }
-        for (&n, up) in up
-            .iter()
-            .map(|n| (n, true))
-            .chain(down.iter().map(|n| (n, false)))
-        {
+        for (&n, up) in up.iter().map(|n| (n, true)).chain(down.iter().map(|n| (n, false))) {
             let c = self.take(seat, inf(n));
             self.s.seats[seat].sides[g.index()].push(Slot { card: c, up });
         }
@@ -156,11 +151,7 @@ impl Builder {
     pub fn pile_top(&mut self, seat: usize, pile: u8, faces: &[CcFace]) -> &mut Self {
         let cards: Vec<CcCard> = faces.iter().map(|&f| self.take(seat, f)).collect();
         let st = &mut self.s.seats[seat];
-        let target = if pile == 1 {
-            &mut st.pile1
-        } else {
-            &mut st.pile2
-        };
+        let target = if pile == 1 { &mut st.pile1 } else { &mut st.pile2 };
         for c in cards.into_iter().rev() {
             target.insert(0, c);
         }
@@ -246,11 +237,7 @@ pub fn check_conservation(s: &State) -> Result<(), String> {
     add(&mut s.mission_deck.iter().copied());
     add(&mut s.pending.iter().map(|p| p.card));
     match seen.iter().position(|&n| n != 1) {
-        Some(i) => Err(format!(
-            "card {} is in {} zones",
-            data().cards[i].id,
-            seen[i]
-        )),
+        Some(i) => Err(format!("card {} is in {} zones", data().cards[i].id, seen[i])),
         None => Ok(()),
     }
 }

@@ -103,18 +103,12 @@ fn scenario_02_censors_philosopher() {
 #[test]
 fn scenario_03_nine_point_quaestors() {
     let mut b = Builder::new();
-    b.won(CAESAR, Quaestors, 5)
-        .mission(CAESAR, "mission_quaestors_1");
+    b.won(CAESAR, Quaestors, 5).mission(CAESAR, "mission_quaestors_1");
     let s = b.build();
     let result = score(&s, CcEndReason::InfluenceExhausted);
     let caesar = result.breakdown.caesar;
     assert_eq!(
-        (
-            caesar.patricians,
-            caesar.majority,
-            caesar.totality,
-            caesar.mission
-        ),
+        (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
         (5, 1, 1, 2)
     );
     assert_eq!(result.scores.caesar, 9);
@@ -170,12 +164,7 @@ fn scenario_05_tie_break_and_draw() {
         (7, 2, 1, 0)
     );
     assert_eq!(
-        (
-            caesar.patricians,
-            caesar.majority,
-            caesar.totality,
-            caesar.mission
-        ),
+        (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
         (8, 0, 2, 0)
     );
     assert_eq!(json!(result.winners), json!(["caesar"]));
@@ -189,10 +178,7 @@ fn scenario_05_tie_break_and_draw() {
         .mission(CAESAR, "mission_senators_1");
     let result = score(&b.build(), CcEndReason::InfluenceExhausted);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (3, 3));
-    assert_eq!(
-        (result.patricians.cleopatra, result.patricians.caesar),
-        (2, 2)
-    );
+    assert_eq!((result.patricians.cleopatra, result.patricians.caesar), (2, 2));
     assert!(result.winners.is_empty());
     assert!(result.draw);
 }
@@ -236,8 +222,7 @@ fn scenario_06_tie_postpones() {
 #[test]
 fn scenario_07_lone_philosopher() {
     let mut b = Builder::new();
-    b.side(CLEO, Censors, &[], &[P])
-        .votes(&["vote_censors"], &[], &[]);
+    b.side(CLEO, Censors, &[], &[P]).votes(&["vote_censors"], &[], &[]);
     ready_to_end(&mut b, CLEO);
     let mut s = b.build();
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
@@ -348,9 +333,7 @@ fn scenario_09_placement_limits() {
     let mut caesar_turn = s.clone();
     caesar_turn.active = CAESAR;
     let caesar_legal = legal(&caesar_turn, CAESAR);
-    assert!(
-        caesar_legal.contains(&json!({"type": "place_face_down", "card": 1, "group": "praetors"}))
-    );
+    assert!(caesar_legal.contains(&json!({"type": "place_face_down", "card": 1, "group": "praetors"})));
     assert!(!caesar_legal.iter().any(|a| a["group"] == "quaestors"));
 }
 
@@ -360,13 +343,7 @@ fn scenario_10_face_up_legality() {
     let mut b = Builder::new();
     b.hand(
         CLEO,
-        &[
-            inf(3),
-            man(K::Spy),
-            man(K::Scout),
-            man(K::Wrath),
-            man(K::Castling),
-        ],
+        &[inf(3), man(K::Spy), man(K::Scout), man(K::Wrath), man(K::Castling)],
     )
     .turn(CLEO, CcPhase::Main, CcPlacement::None);
     let s = b.build();
@@ -421,11 +398,7 @@ fn scenario_10_face_up_legality() {
             .iter()
             .any(|a| a["type"] == "place_face_down" || a["type"] == "end_main")
     );
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "play_manipulation", "card": "spy"}),
-    );
+    act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "spy"}));
     act(&mut s, CLEO, json!({"type": "spy_pick", "card": 5}));
     act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     assert_eq!(s.phase, CcPhase::Main);
@@ -572,11 +545,7 @@ fn scenario_13_manipulation_before_the_check() {
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
     for (seat, cards) in there.iter().enumerate() {
         for c in cards {
-            assert!(
-                s.seats[seat].discard.contains(c),
-                "{} not discarded",
-                c.id()
-            );
+            assert!(s.seats[seat].discard.contains(c), "{} not discarded", c.id());
         }
     }
     // Face up in the public view.
@@ -585,10 +554,7 @@ fn scenario_13_manipulation_before_the_check() {
         view["seats"]["cleopatra"]["discard"],
         json!([{"card": 1}, {"card": 2}, {"card": 3}, {"card": 4}, {"card": "wrath"}])
     );
-    assert_eq!(
-        view["seats"]["caesar"]["discard"].as_array().unwrap().len(),
-        4
-    );
+    assert_eq!(view["seats"]["caesar"]["discard"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -622,29 +588,18 @@ fn scenario_14_veto() {
     assert_eq!((s.phase, s.owed_head()), (CcPhase::Draw, Some((CLEO, 1))));
     assert_eq!(
         legal(&s, CLEO),
-        vec![
-            json!({"type": "draw", "pile": 1}),
-            json!({"type": "draw", "pile": 2})
-        ]
+        vec![json!({"type": "draw", "pile": 1}), json!({"type": "draw", "pile": 2})]
     );
     act(&mut s, CLEO, json!({"type": "draw", "pile": 2}));
     assert_eq!(s.seats[CLEO].hand.len(), 5);
     assert_eq!(s.phase, CcPhase::Main);
-    assert!(
-        !legal(&s, CAESAR)
-            .iter()
-            .any(|a| a["type"] == "play_manipulation")
-    );
+    assert!(!legal(&s, CAESAR).iter().any(|a| a["type"] == "play_manipulation"));
     act(
         &mut s,
         CAESAR,
         json!({"type": "place_face_up", "card": 1, "group": "aediles"}),
     );
-    assert!(
-        !legal(&s, CAESAR)
-            .iter()
-            .any(|a| a["type"] == "play_manipulation")
-    );
+    assert!(!legal(&s, CAESAR).iter().any(|a| a["type"] == "play_manipulation"));
     s.seats[CAESAR].hand.push(s.seats[CAESAR].pile2[0]);
     s.seats[CAESAR].pile2.remove(0);
     let e = reject(
@@ -671,14 +626,8 @@ fn scenario_15_reaction_without_veto() {
     assert_eq!(s.phase, CcPhase::Reaction);
     assert_eq!(rules_to_act(&s), vec![CLEO]);
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "allow_manipulation"})]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "veto_manipulation"})).code,
-        "no_veto"
-    );
-    assert_eq!(
-        reject(&s, CAESAR, json!({"type": "end_main"})).code,
-        "not_your_turn"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "veto_manipulation"})).code, "no_veto");
+    assert_eq!(reject(&s, CAESAR, json!({"type": "end_main"})).code, "not_your_turn");
 
     let mut b = Builder::new();
     b.side(CLEO, Quaestors, &[], &[2])
@@ -703,19 +652,12 @@ fn rules_to_act(s: &State) -> Vec<usize> {
 #[test]
 fn scenario_16_spy() {
     let mut b = Builder::new();
-    b.hand(
-        CLEO,
-        &[inf(1), inf(3), inf(5), man(K::Castling), man(K::Scout)],
-    )
-    .hand(CAESAR, &[inf(1), man(K::Spy), inf(3), inf(4), inf(5)])
-    .turn(CAESAR, CcPhase::Main, CcPlacement::None);
+    b.hand(CLEO, &[inf(1), inf(3), inf(5), man(K::Castling), man(K::Scout)])
+        .hand(CAESAR, &[inf(1), man(K::Spy), inf(3), inf(4), inf(5)])
+        .turn(CAESAR, CcPhase::Main, CcPlacement::None);
     let mut s = b.build();
     let mut log: Vec<CaesarCleopatraEvent> = Vec::new();
-    log.extend(act(
-        &mut s,
-        CAESAR,
-        json!({"type": "play_manipulation", "card": "spy"}),
-    ));
+    log.extend(act(&mut s, CAESAR, json!({"type": "play_manipulation", "card": "spy"})));
     log.extend(act(&mut s, CLEO, json!({"type": "allow_manipulation"})));
     assert_eq!(s.phase, CcPhase::SpyPick);
     let hand = json!([1, 3, 5, "castling", "scout"]);
@@ -752,12 +694,7 @@ fn scenario_16_spy() {
         .filter(|e| {
             let structural = matches!(
                 e["type"].as_str().unwrap(),
-                "manipulation_played"
-                    | "reaction_offered"
-                    | "reacted"
-                    | "draw_owed"
-                    | "draw_pending"
-                    | "main_resumed"
+                "manipulation_played" | "reaction_offered" | "reacted" | "draw_owed" | "draw_pending" | "main_resumed"
             );
             let spy_card_discarded = e["type"] == "card_discarded" && e["origin"] == "play";
             !structural && !spy_card_discarded
@@ -877,9 +814,7 @@ fn scenario_18_castling() {
         }
         assert_eq!(redacted(&events, CLEO_V)[0]["group"], "senators");
     }
-    assert!(
-        legal(&s, CLEO).contains(&json!({"type": "castle_place", "card": 5, "group": "senators"}))
-    );
+    assert!(legal(&s, CLEO).contains(&json!({"type": "castle_place", "card": 5, "group": "senators"})));
     let events = act(
         &mut s,
         CLEO,
@@ -917,11 +852,7 @@ fn scenario_18_castling() {
         );
     }
     assert_eq!(s.total(Censors), 8);
-    let e = reject(
-        &s,
-        CLEO,
-        json!({"type": "castle_place", "card": 5, "group": "censors"}),
-    );
+    let e = reject(&s, CLEO, json!({"type": "castle_place", "card": 5, "group": "censors"}));
     assert_eq!(e.code, "no_spot");
     assert_eq!(
         legal(&s, CLEO),
@@ -940,18 +871,16 @@ fn scenario_19_castling_in_window() {
         .turn(CLEO, CcPhase::Main, CcPlacement::Done);
     let mut s = b.build();
     act(&mut s, CLEO, json!({"type": "end_main"}));
-    assert_eq!(
-        (s.phase, s.vote_context()),
-        (CcPhase::VoteWindow, Some(Praetors))
-    );
+    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Praetors)));
     let actions = legal(&s, CLEO);
     assert!(
-        !actions.iter().any(|a| a["card"] == "castling"
-            && a["groups"].as_array().unwrap().contains(&json!("praetors")))
+        !actions
+            .iter()
+            .any(|a| a["card"] == "castling" && a["groups"].as_array().unwrap().contains(&json!("praetors")))
     );
-    assert!(actions.contains(
-        &json!({"type": "play_manipulation", "card": "castling", "groups": ["senators", "aediles"]})
-    ));
+    assert!(
+        actions.contains(&json!({"type": "play_manipulation", "card": "castling", "groups": ["senators", "aediles"]}))
+    );
     assert!(actions.contains(&json!({"type": "continue_vote"})));
     let e = reject(
         &s,
@@ -971,8 +900,7 @@ fn scenario_19_castling_in_window() {
 #[test]
 fn scenario_20_void_vote_card() {
     let mut b = Builder::new();
-    b.won(CAESAR, Censors, 3)
-        .votes(&["vote_censors", "orgy_1"], &[], &[]);
+    b.won(CAESAR, Censors, 3).votes(&["vote_censors", "orgy_1"], &[], &[]);
     ready_to_end(&mut b, CLEO);
     let mut s = b.build();
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
@@ -1009,30 +937,19 @@ fn scenario_21_reshuffle() {
     deck.sort();
     assert_eq!(
         deck,
-        [
-            "orgy_1",
-            "orgy_2",
-            "orgy_reshuffle",
-            "vote_aediles",
-            "vote_senators"
-        ]
+        ["orgy_1", "orgy_2", "orgy_reshuffle", "vote_aediles", "vote_senators"]
     );
     assert!(s.vote_discard.is_empty());
     assert_eq!(
         s.vote_removed,
-        ["vote_censors", "vote_quaestors", "vote_praetors"]
-            .map(card)
-            .to_vec()
+        ["vote_censors", "vote_quaestors", "vote_praetors"].map(card).to_vec()
     );
     // The new order is never shown.
     for viewer in [CLEO_V, CAESAR_V, SPECTATOR] {
         let shown = redacted(&events, viewer)
             .into_iter()
             .find(|e| e["type"] == "vote_deck_reshuffled");
-        assert_eq!(
-            shown,
-            Some(json!({"type": "vote_deck_reshuffled", "size": 5}))
-        );
+        assert_eq!(shown, Some(json!({"type": "vote_deck_reshuffled", "size": 5})));
     }
 }
 
@@ -1094,10 +1011,7 @@ fn scenario_22_last_patrician() {
     assert_eq!(types(&events).last().unwrap(), "game_over");
     assert!(rules_to_act(&s).is_empty());
     assert!(legal(&s, CLEO).is_empty() && legal(&s, CAESAR).is_empty());
-    assert_eq!(
-        reject(&s, CAESAR, json!({"type": "choose_active"})).code,
-        "game_over"
-    );
+    assert_eq!(reject(&s, CAESAR, json!({"type": "choose_active"})).code, "game_over");
 
     // Won in an extraordinary vote: no vote card is drawn.
     let mut b = Builder::new();
@@ -1112,10 +1026,7 @@ fn scenario_22_last_patrician() {
     ready_to_end(&mut b, CLEO);
     let mut s = b.build();
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
-    assert_eq!(
-        of_type(&events, "vote_resolved")[0]["kind"],
-        "extraordinary"
-    );
+    assert_eq!(of_type(&events, "vote_resolved")[0]["kind"], "extraordinary");
     assert!(of_type(&events, "vote_card_drawn").is_empty());
     assert_eq!(s.phase, CcPhase::GameOver);
     assert_eq!(s.vote_deck[0], card("vote_aediles"));
@@ -1139,15 +1050,9 @@ fn scenario_23_solo_mode() {
         of_type(&events, "solo_mode_started"),
         vec![json!({"type": "solo_mode_started", "survivor": "cleopatra"})]
     );
-    assert_eq!(
-        (s.solo, s.active, s.phase),
-        (Some(CLEO), CLEO, CcPhase::TurnStart)
-    );
+    assert_eq!((s.solo, s.active, s.phase), (Some(CLEO), CLEO, CcPhase::TurnStart));
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "choose_passive"})).code,
-        "solo_mode"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "choose_passive"})).code, "solo_mode");
     assert!(legal(&s, CAESAR).is_empty());
 
     act(&mut s, CLEO, json!({"type": "choose_active"}));
@@ -1156,27 +1061,16 @@ fn scenario_23_solo_mode() {
         CLEO,
         json!({"type": "place_face_down", "card": 2, "group": "senators"}),
     );
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "play_manipulation", "card": "spy"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "spy"}));
     assert!(
         of_type(&events, "reaction_offered").is_empty(),
         "no reaction for the exhausted seat"
     );
     assert_eq!(s.phase, CcPhase::SpyPick);
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "spy_pick", "card": "castling"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "spy_pick", "card": "castling"}));
     assert_eq!(of_type(&events, "draw_lapsed")[0]["seat"], "caesar");
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
-    assert!(
-        of_type(&events, "draw_owed").is_empty(),
-        "no refill in solo mode"
-    );
+    assert!(of_type(&events, "draw_owed").is_empty(), "no refill in solo mode");
     assert_eq!(s.seats[CLEO].hand.len(), 3);
     assert_eq!(s.seats[CLEO].pile1.len(), 6);
     let mut turn = s.turn;
@@ -1196,10 +1090,7 @@ fn scenario_23_solo_mode() {
         }
     }
     assert_eq!(s.phase, CcPhase::GameOver);
-    assert_eq!(
-        s.result.as_ref().unwrap().end_reason,
-        CcEndReason::SoloFinished
-    );
+    assert_eq!(s.result.as_ref().unwrap().end_reason, CcEndReason::SoloFinished);
     assert_eq!(s.seats[CLEO].pile1.len(), 6);
 }
 
@@ -1223,17 +1114,11 @@ fn scenario_24_passive_turn() {
         log.extend(act(&mut s, CAESAR, a));
     }
     let view = view_json(&s, SPECTATOR);
-    assert_eq!(
-        view["seats"]["caesar"]["discard"],
-        json!([{"card": 1}, {"card": 1}])
-    );
+    assert_eq!(view["seats"]["caesar"]["discard"], json!([{"card": 1}, {"card": 1}]));
     assert_eq!(s.seats[CAESAR].hand.len(), 5);
     assert_eq!(s.vote_deck, deck);
     assert!(of_type(&log, "vote_card_drawn").is_empty());
-    assert_eq!(
-        (s.active, s.phase, s.turn),
-        (CLEO, CcPhase::TurnStart, turn + 1)
-    );
+    assert_eq!((s.active, s.phase, s.turn), (CLEO, CcPhase::TurnStart, turn + 1));
 }
 
 #[test]
@@ -1332,10 +1217,7 @@ fn two_eights() -> State {
         of_type(&events, "extraordinary_vote_started"),
         vec![json!({"type": "extraordinary_vote_started", "group": "senators"})]
     );
-    assert_eq!(
-        (s.phase, s.vote_context()),
-        (CcPhase::VoteWindow, Some(Senators))
-    );
+    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Senators)));
     s
 }
 
@@ -1350,10 +1232,7 @@ fn scenario_27_order_of_extraordinary_votes() {
         of_type(&events, "extraordinary_vote_started"),
         vec![json!({"type": "extraordinary_vote_started", "group": "censors"})]
     );
-    assert_eq!(
-        (s.phase, s.vote_context()),
-        (CcPhase::VoteWindow, Some(Censors))
-    );
+    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Censors)));
 
     // A Wrath on censors in the senators window cancels the censors vote.
     let mut s = two_eights();
@@ -1377,10 +1256,7 @@ fn scenario_28_hidden_placement() {
         .turn(CLEO, CcPhase::Main, CcPlacement::None);
     let mut s = b.build();
     let before = view_json(&s, CAESAR_V);
-    assert_eq!(
-        group_view(&before, Senators)["cleopatra"]["face_down_count"],
-        0
-    );
+    assert_eq!(group_view(&before, Senators)["cleopatra"]["face_down_count"], 0);
     let events = act(
         &mut s,
         CLEO,
@@ -1398,15 +1274,9 @@ fn scenario_28_hidden_placement() {
         );
         assert_eq!(
             redacted(&events, viewer),
-            vec![
-                json!({"type": "influence_placed", "seat": "cleopatra", "group": "senators", "face_up": false})
-            ]
+            vec![json!({"type": "influence_placed", "seat": "cleopatra", "group": "senators", "face_up": false})]
         );
-        assert!(
-            !serde_json::to_string(&view)
-                .unwrap()
-                .contains("cleopatra_inf")
-        );
+        assert!(!serde_json::to_string(&view).unwrap().contains("cleopatra_inf"));
     }
     let own = redacted(&events, CLEO_V);
     assert_eq!(own[0]["value"], 4);

@@ -9,9 +9,7 @@ use super::super::actions::CaesarCleopatraAction;
 use super::super::data::data;
 use super::super::events::CaesarCleopatraEvent;
 use super::super::state::State;
-use super::super::types::{
-    CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue,
-};
+use super::super::types::{CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue};
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
@@ -28,11 +26,7 @@ fn check_limits(s: &State) -> Result<(), String> {
         }
         for seat in 0..2 {
             if s.own(seat, g) > limits.side_per_group {
-                return Err(format!(
-                    "seat {seat} has {} cards at {}",
-                    s.own(seat, g),
-                    g.id()
-                ));
+                return Err(format!("seat {seat} has {} cards at {}", s.own(seat, g), g.id()));
             }
         }
     }
@@ -58,10 +52,7 @@ fn strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
 /// none of its card ids (nor its mission before the end), and the typed view none of its hidden values.
 fn check_hidden(s: &State) -> Result<(), String> {
     let over = s.phase == CcPhase::GameOver;
-    let setup = matches!(
-        s.phase,
-        CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace
-    );
+    let setup = matches!(s.phase, CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace);
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         let view = CaesarCleopatra::view(s, viewer);
         let text = serde_json::to_string(&view).map_err(|e| e.to_string())?;
@@ -70,9 +61,7 @@ fn check_hidden(s: &State) -> Result<(), String> {
             // No id of any of the owner's influence or manipulation cards (D25): that covers hand, face-down
             // cards, pile order, castling pool and discards.
             if text.contains(&format!("\"{seat_id}_")) {
-                return Err(format!(
-                    "{viewer:?} sees an id of {seat_id}'s cards: {text}"
-                ));
+                return Err(format!("{viewer:?} sees an id of {seat_id}'s cards: {text}"));
             }
             if let Some(m) = s.seats[owner].mission
                 && !over
@@ -93,16 +82,11 @@ fn check_hidden(s: &State) -> Result<(), String> {
             }
             let castling_here = s.pending.as_ref().is_some_and(|p| p.seat == owner);
             for (g, gv) in CcGroup::ALL.into_iter().zip(&view.groups) {
-                let side = if owner == 0 {
-                    &gv.cleopatra
-                } else {
-                    &gv.caesar
-                };
+                let side = if owner == 0 { &gv.cleopatra } else { &gv.caesar };
                 if side.face_down.is_some() {
                     return Err(format!("{viewer:?} sees {seat_id}'s face-down values"));
                 }
-                let hidden =
-                    setup || (castling_here && s.castling_groups.is_some_and(|gs| gs.contains(&g)));
+                let hidden = setup || (castling_here && s.castling_groups.is_some_and(|gs| gs.contains(&g)));
                 let mut expected_up: Vec<CcValue> = s.seats[owner].sides[g.index()]
                     .iter()
                     .filter(|slot| slot.up && !hidden)
@@ -188,8 +172,7 @@ const PRIVATE: [(&str, &[&str]); 10] = [
 fn check_redaction(event: &CaesarCleopatraEvent) -> Result<(), String> {
     let full = serde_json::to_value(event).map_err(|e| e.to_string())?;
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
-        let shown =
-            CaesarCleopatra::redact(event, viewer).ok_or("every event has a public part")?;
+        let shown = CaesarCleopatra::redact(event, viewer).ok_or("every event has a public part")?;
         let json = serde_json::to_value(&shown).map_err(|e| e.to_string())?;
         if json.get("order").is_some() {
             return Err(format!("{viewer:?} sees a shuffle order"));
@@ -232,10 +215,7 @@ fn views(s: &State) -> Vec<Value> {
 #[test]
 fn replay_of_the_json_log_gives_the_same_views() {
     use rand::seq::IndexedRandom;
-    for (pile, seed) in [
-        (CcManipulationPile::Arranged, 77),
-        (CcManipulationPile::Shuffled, 78),
-    ] {
+    for (pile, seed) in [(CcManipulationPile::Arranged, 77), (CcManipulationPile::Shuffled, 78)] {
         let options = CaesarCleopatraOptions {
             manipulation_pile: pile,
         };
@@ -262,9 +242,7 @@ fn replay_of_the_json_log_gives_the_same_views() {
             let seat = *CaesarCleopatra::to_act(&live).choose(&mut chooser).unwrap();
             let actions = CaesarCleopatra::legal_actions(&live, seat);
             let action = actions.choose(&mut chooser).unwrap();
-            pending =
-                CaesarCleopatra::decide(&live, seat, action, &mut game_seed.rng(log.len() as u64))
-                    .unwrap();
+            pending = CaesarCleopatra::decide(&live, seat, action, &mut game_seed.rng(log.len() as u64)).unwrap();
         }
         // A fresh replay of the whole log, as the service does it.
         let mut fresh = CaesarCleopatra::new_state(2, &options).unwrap();
@@ -272,10 +250,7 @@ fn replay_of_the_json_log_gives_the_same_views() {
             CaesarCleopatra::evolve(&mut fresh, &serde_json::from_str(text).unwrap());
         }
         assert_eq!(views(&fresh), views(&live));
-        assert_eq!(
-            CaesarCleopatra::outcome(&fresh),
-            CaesarCleopatra::outcome(&live)
-        );
+        assert_eq!(CaesarCleopatra::outcome(&fresh), CaesarCleopatra::outcome(&live));
         assert!(log.len() > 500, "a whole game: {} events", log.len());
     }
 }
@@ -294,10 +269,8 @@ fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
     } else {
         CcFace::Manipulation(kind)
     };
-    let maybe_group = |rng: &mut crate::engine::GameRng| {
-        rng.random_bool(0.6)
-            .then(|| *CcGroup::ALL.choose(rng).unwrap())
-    };
+    let maybe_group =
+        |rng: &mut crate::engine::GameRng| rng.random_bool(0.6).then(|| *CcGroup::ALL.choose(rng).unwrap());
     match rng.random_range(0..16) {
         0 => A::StackManipulation { card: kind },
         1 => A::PlaceInitial { card: value, group },
@@ -322,11 +295,7 @@ fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
         12 => A::SpyPick { card: face },
         13 => A::CastlePlace { card: value, group },
         14 => A::Draw {
-            pile: if rng.random_bool(0.5) {
-                CcPile::One
-            } else {
-                CcPile::Two
-            },
+            pile: if rng.random_bool(0.5) { CcPile::One } else { CcPile::Two },
         },
         _ => A::ContinueVote {},
     }
@@ -336,8 +305,7 @@ fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
 fn canonical(action: &CaesarCleopatraAction) -> CaesarCleopatraAction {
     let mut action = action.clone();
     if let CaesarCleopatraAction::PlayManipulation {
-        groups: Some(groups),
-        ..
+        groups: Some(groups), ..
     } = &mut action
     {
         groups.sort();
@@ -348,10 +316,7 @@ fn canonical(action: &CaesarCleopatraAction) -> CaesarCleopatraAction {
 #[test]
 fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
     use rand::seq::IndexedRandom;
-    for (pile, seed) in [
-        (CcManipulationPile::Arranged, 500),
-        (CcManipulationPile::Shuffled, 501),
-    ] {
+    for (pile, seed) in [(CcManipulationPile::Arranged, 500), (CcManipulationPile::Shuffled, 501)] {
         for game in 0..15 {
             let options = CaesarCleopatraOptions {
                 manipulation_pile: pile,
@@ -367,15 +332,9 @@ fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
                 for _ in 0..20 {
                     let seat = *[0, 1, 2].choose(&mut rng).unwrap();
                     let action = random_action(&mut rng);
-                    let accepted =
-                        CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position));
-                    let listed =
-                        CaesarCleopatra::legal_actions(&s, seat).contains(&canonical(&action));
-                    assert_eq!(
-                        accepted.is_ok(),
-                        listed,
-                        "{action:?} by {seat}: {accepted:?}"
-                    );
+                    let accepted = CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position));
+                    let listed = CaesarCleopatra::legal_actions(&s, seat).contains(&canonical(&action));
+                    assert_eq!(accepted.is_ok(), listed, "{action:?} by {seat}: {accepted:?}");
                     if let Err(e) = accepted {
                         assert!(!e.code.is_empty() && !e.message.is_empty());
                     }
@@ -385,9 +344,7 @@ fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
                     .choose(&mut rng)
                     .unwrap()
                     .clone();
-                let events =
-                    CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position))
-                        .unwrap();
+                let events = CaesarCleopatra::decide(&s, seat, &action, &mut game_seed.rng(position)).unwrap();
                 position += events.len() as u64;
                 for event in &events {
                     CaesarCleopatra::evolve(&mut s, event);

@@ -8,8 +8,8 @@ use super::super::events::{CaesarCleopatraEvent, evolve};
 use super::super::state::State;
 use super::super::types::CcGroup::{Aediles, Censors, Praetors, Quaestors, Senators};
 use super::super::types::{
-    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind as K, CcManipulationPile,
-    CcPhase, CcPlacement, CcValue,
+    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind as K, CcManipulationPile, CcPhase, CcPlacement,
+    CcValue,
 };
 use super::super::{CaesarCleopatra, rules};
 use super::builder::*;
@@ -96,10 +96,7 @@ fn options_json() {
         CcManipulationPile::Shuffled
     );
     assert!(serde_json::from_value::<CaesarCleopatraOptions>(json!({"turns": 3})).is_err());
-    assert!(
-        serde_json::from_value::<CaesarCleopatraOptions>(json!({"manipulation_pile": "stacked"}))
-            .is_err()
-    );
+    assert!(serde_json::from_value::<CaesarCleopatraOptions>(json!({"manipulation_pile": "stacked"})).is_err());
 }
 
 #[test]
@@ -166,13 +163,7 @@ fn main_state() -> State {
         .won(CLEO, Censors, 3)
         .hand(
             CLEO,
-            &[
-                man(K::Assassination),
-                man(K::Castling),
-                inf(3),
-                inf(3),
-                man(K::Veto),
-            ],
+            &[man(K::Assassination), man(K::Castling), inf(3), inf(3), man(K::Veto)],
         )
         .hand(CAESAR, &[inf(1), inf(2), man(K::Spy), inf(4), inf(5)])
         .turn(CLEO, CcPhase::Main, CcPlacement::None);
@@ -236,10 +227,7 @@ fn manipulation_parameters_and_targets() {
             json!({"type": "play_manipulation", "card": "veto"}),
             "veto_only_reaction",
         ),
-        (
-            json!({"type": "play_manipulation", "card": "spy"}),
-            "card_not_in_hand",
-        ),
+        (json!({"type": "play_manipulation", "card": "spy"}), "card_not_in_hand"),
     ];
     for (a, code) in cases {
         assert_eq!(reject(&s, CLEO, a.clone()).code, code, "{a}");
@@ -258,10 +246,7 @@ fn manipulation_parameters_and_targets() {
     let mut b = Builder::new();
     b.won(CLEO, Censors, 3)
         .side(CAESAR, Senators, &[3], &[])
-        .hand(
-            CLEO,
-            &[man(K::Scout), man(K::Wrath), inf(1), inf(2), inf(3)],
-        )
+        .hand(CLEO, &[man(K::Scout), man(K::Wrath), inf(1), inf(2), inf(3)])
         .turn(CLEO, CcPhase::Main, CcPlacement::None);
     let s = b.build();
     for (a, code) in [
@@ -292,9 +277,7 @@ fn manipulation_parameters_and_targets() {
     ] {
         assert_eq!(reject(&s, CLEO, a.clone()).code, code, "{a}");
     }
-    let mut with_spy = b
-        .hand(CLEO, &[man(K::Spy), inf(1), inf(2), inf(3), inf(4)])
-        .build();
+    let mut with_spy = b.hand(CLEO, &[man(K::Spy), inf(1), inf(2), inf(3), inf(4)]).build();
     assert_eq!(
         reject(
             &with_spy,
@@ -306,12 +289,7 @@ fn manipulation_parameters_and_targets() {
     );
     with_spy.seats[CAESAR].hand.clear();
     assert_eq!(
-        reject(
-            &with_spy,
-            CLEO,
-            json!({"type": "play_manipulation", "card": "spy"})
-        )
-        .code,
+        reject(&with_spy, CLEO, json!({"type": "play_manipulation", "card": "spy"})).code,
         "invalid_target"
     );
 }
@@ -320,10 +298,7 @@ fn manipulation_parameters_and_targets() {
 fn legal_actions_are_distinct_canonical_and_accepted() {
     let s = main_state();
     let actions = rules::legal_actions(&s, CLEO);
-    let json: Vec<Value> = actions
-        .iter()
-        .map(|a| serde_json::to_value(a).unwrap())
-        .collect();
+    let json: Vec<Value> = actions.iter().map(|a| serde_json::to_value(a).unwrap()).collect();
     for (i, a) in json.iter().enumerate() {
         assert!(!json[i + 1..].contains(a), "{a} listed twice");
     }
@@ -332,14 +307,18 @@ fn legal_actions_are_distinct_canonical_and_accepted() {
     }
     // One entry per distinct value and group: the two 3s are listed once.
     assert_eq!(
-        json.iter()
-            .filter(|a| a["type"] == "place_face_down")
-            .count(),
+        json.iter().filter(|a| a["type"] == "place_face_down").count(),
         4,
         "one value (3) at four open groups"
     );
-    assert!(json.contains(&json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": 3})));
-    assert!(json.contains(&json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": "P"})));
+    assert!(
+        json.contains(&json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": 3}))
+    );
+    assert!(
+        json.contains(
+            &json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": "P"})
+        )
+    );
     assert!(!json.iter().any(|a| a["card"] == "veto"));
     let castlings: Vec<&Value> = json.iter().filter(|a| a["card"] == "castling").collect();
     // Cleopatra has cards only at senators; censors is closed: pairs of senators with the 3 other open groups.
@@ -351,13 +330,15 @@ fn legal_actions_are_distinct_canonical_and_accepted() {
             &json!({"type": "play_manipulation", "card": "castling", "groups": ["senators", "aediles"]}),
         ]
     );
-    assert!(rules::decide(
-        &s,
-        CLEO,
-        &action(json!({"type": "play_manipulation", "card": "castling", "groups": ["aediles", "senators"]})),
-        &mut rng()
-    )
-    .is_ok());
+    assert!(
+        rules::decide(
+            &s,
+            CLEO,
+            &action(json!({"type": "play_manipulation", "card": "castling", "groups": ["aediles", "senators"]})),
+            &mut rng()
+        )
+        .is_ok()
+    );
     assert!(!json.contains(&json!({"type": "end_main"})));
     assert!(rules::legal_actions(&s, CAESAR).is_empty());
     assert!(rules::legal_actions(&s, 2).is_empty());
@@ -371,10 +352,7 @@ fn smallest_id_is_used() {
         CLEO,
         json!({"type": "place_face_down", "card": 3, "group": "aediles"}),
     );
-    assert_eq!(
-        serde_json::to_value(&events[0]).unwrap()["id"],
-        "cleopatra_inf_3_1"
-    );
+    assert_eq!(serde_json::to_value(&events[0]).unwrap()["id"], "cleopatra_inf_3_1");
     assert!(s.seats[CLEO].hand.contains(&card("cleopatra_inf_3_2")));
     assert!(!s.seats[CLEO].hand.contains(&card("cleopatra_inf_3_1")));
 }
@@ -448,14 +426,8 @@ fn spot_and_limits() {
     let s = b.build();
     assert!(!s.spot(CLEO, Senators), "own 5");
     assert!(s.spot(CAESAR, Senators), "Caesar has room at senators");
-    assert!(
-        s.spot(CLEO, Quaestors) && s.spot(CAESAR, Quaestors),
-        "total 7"
-    );
-    assert!(
-        !s.spot(CLEO, Praetors) && !s.spot(CAESAR, Praetors),
-        "total 8"
-    );
+    assert!(s.spot(CLEO, Quaestors) && s.spot(CAESAR, Quaestors), "total 7");
+    assert!(!s.spot(CLEO, Praetors) && !s.spot(CAESAR, Praetors), "total 8");
     assert!(!s.spot(CLEO, Aediles) && !s.open(Aediles), "closed");
     assert!(s.spot(CLEO, Censors));
     assert!(s.has_spot(CLEO));
@@ -494,38 +466,21 @@ fn setup_arranged_flow() {
         kinds
     };
     let mut last = Vec::new();
-    for (i, (a, b)) in order(K::Veto)
-        .into_iter()
-        .zip(order(K::Assassination))
-        .enumerate()
-    {
-        let events = act(
-            &mut s,
-            CLEO,
-            json!({"type": "stack_manipulation", "card": a}),
-        );
+    for (i, (a, b)) in order(K::Veto).into_iter().zip(order(K::Assassination)).enumerate() {
+        let events = act(&mut s, CLEO, json!({"type": "stack_manipulation", "card": a}));
         let public = redacted(&events, Viewer::Seat(CAESAR));
         assert_eq!(
             public[0],
             json!({"type": "manipulation_stacked", "seat": "cleopatra", "stacked": i + 1})
         );
-        last = act(
-            &mut s,
-            CAESAR,
-            json!({"type": "stack_manipulation", "card": b}),
-        );
+        last = act(&mut s, CAESAR, json!({"type": "stack_manipulation", "card": b}));
         if i == 12 {
             break;
         }
         assert_eq!(s.phase, CcPhase::SetupArrange);
     }
     assert_eq!(
-        reject(
-            &s,
-            CLEO,
-            json!({"type": "stack_manipulation", "card": "spy"})
-        )
-        .code,
+        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"})).code,
         "wrong_phase"
     );
     // The mission deal is decided when both have stacked 13 cards.
@@ -541,9 +496,7 @@ fn setup_arranged_flow() {
     );
     assert_eq!(s.phase, CcPhase::SetupPlace);
     let view = view_json(&s, Viewer::Seat(CLEO));
-    let pile2 = view["seats"]["cleopatra"]["pile2_order"]
-        .as_array()
-        .unwrap();
+    let pile2 = view["seats"]["cleopatra"]["pile2_order"].as_array().unwrap();
     assert_eq!(pile2.len(), 13);
     assert_eq!(pile2[0]["card"], "veto");
     assert_eq!(pile2[2]["card"], "assassination");
@@ -555,10 +508,7 @@ fn setup_arranged_flow() {
             .into_iter()
             .filter(|e| e["type"] == "mission_dealt")
             .collect();
-        assert_eq!(
-            dealt[0],
-            json!({"type": "mission_dealt", "seat": "cleopatra"})
-        );
+        assert_eq!(dealt[0], json!({"type": "mission_dealt", "seat": "cleopatra"}));
         assert_eq!(
             redacted(&last, viewer)[1],
             json!({"type": "missions_shuffled", "size": 6})
@@ -605,10 +555,7 @@ fn setup_arranged_flow() {
         }
     }
     assert_eq!(rules::to_act(&s), vec![CAESAR]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "choose_active"})).code,
-        "already_done"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "choose_active"})).code, "already_done");
     for viewer in [Viewer::Seat(CAESAR), Viewer::Spectator] {
         let view = view_json(&s, viewer);
         assert_eq!(view["seats"]["cleopatra"]["placed"], 5);
@@ -631,11 +578,7 @@ fn setup_arranged_flow() {
     }
     assert_eq!(
         types(&last),
-        [
-            "initial_card_placed",
-            "initial_placement_done",
-            "turn_started"
-        ]
+        ["initial_card_placed", "initial_placement_done", "turn_started"]
     );
     assert_eq!((s.phase, s.active, s.turn), (CcPhase::TurnStart, CLEO, 1));
     let view = view_json(&s, Viewer::Spectator);
@@ -650,19 +593,13 @@ fn setup_arranged_flow() {
         );
     }
     for seat in ["cleopatra", "caesar"] {
-        assert_eq!(
-            view["seats"][seat]["hand"],
-            json!({"influence": 5, "manipulation": 0})
-        );
+        assert_eq!(view["seats"][seat]["hand"], json!({"influence": 5, "manipulation": 0}));
         assert_eq!(view["seats"][seat]["pile1"], 27);
         assert_eq!(view["seats"][seat]["pile2"], 13);
     }
     assert_eq!(
         legal(&s, CLEO),
-        vec![
-            json!({"type": "choose_active"}),
-            json!({"type": "choose_passive"})
-        ]
+        vec![json!({"type": "choose_active"}), json!({"type": "choose_passive"})]
     );
 }
 
@@ -708,12 +645,7 @@ fn setup_shuffled_flow() {
     );
     assert_eq!(s.mission_deck.len(), 4);
     assert_eq!(
-        reject(
-            &s,
-            CLEO,
-            json!({"type": "stack_manipulation", "card": "spy"})
-        )
-        .code,
+        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"})).code,
         "wrong_phase"
     );
     assert!(
@@ -760,13 +692,7 @@ fn schemas_are_prefixed() {
     let title = registry.get("caesar-cleopatra").expect("registered");
     let names = title.schema_names();
     assert_eq!(
-        [
-            names.action,
-            names.view,
-            names.event,
-            names.outcome,
-            names.options
-        ],
+        [names.action, names.view, names.event, names.outcome, names.options],
         [
             "CaesarCleopatraAction",
             "CaesarCleopatraView",
@@ -779,15 +705,9 @@ fn schemas_are_prefixed() {
     title.schemas(&mut schemas);
     assert!(schemas.len() > 10);
     for (name, _) in &schemas {
-        assert!(
-            name.starts_with("CaesarCleopatra") || name.starts_with("Cc"),
-            "{name}"
-        );
+        assert!(name.starts_with("CaesarCleopatra") || name.starts_with("Cc"), "{name}");
     }
-    let value = schemas
-        .iter()
-        .find(|(n, _)| n == "CcValue")
-        .expect("CcValue schema");
+    let value = schemas.iter().find(|(n, _)| n == "CcValue").expect("CcValue schema");
     let text = serde_json::to_value(&value.1).unwrap();
     assert_eq!(text["oneOf"][0]["type"], "integer");
     assert_eq!(text["oneOf"][0]["minimum"], 1);
@@ -806,17 +726,10 @@ fn plays_through_the_json_layer() {
     let session = title.replay(2, &options, &log).unwrap();
     assert_eq!(session.to_act(), vec![0, 1]);
     let played = session
-        .play(
-            1,
-            &json!({"type": "stack_manipulation", "card": "scout"}),
-            seed,
-        )
+        .play(1, &json!({"type": "stack_manipulation", "card": "scout"}), seed)
         .unwrap();
     assert_eq!(played.events.len(), 1);
-    let shown = played
-        .next
-        .redact(&played.events[0], Viewer::Seat(0))
-        .unwrap();
+    let shown = played.next.redact(&played.events[0], Viewer::Seat(0)).unwrap();
     assert_eq!(
         shown,
         json!({"type": "manipulation_stacked", "seat": "caesar", "stacked": 1})

@@ -121,75 +121,70 @@ fn acknowledged_moves_survive_sigkill_and_none_is_applied_twice() {
     let redis = RedisServer::start();
     let mut server = ServerProcess::start(Some(&redis.url));
     let port = server.port;
-    let game = create(port, 11);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    // (seat, version before, version after, events as that seat saw them) of every acknowledged move.
-    let mut acknowledged: Vec<(String, u64, u64, Value)> = Vec::new();
-    let mut kills = 0;
-    let mut intent = 0;
+    let (mut kills, mut acknowledged, mut games) = (0, 0, 0);
     while kills < KILLS {
-        let Some((seat, action, before)) = next_move(port, &game, rng.random::<u32>() as usize) else {
-            break;
-        };
-        intent += 1;
-        let key = format!("intent-{intent}");
-        let body = json!({"action": action});
-        let path = format!("/v1/games/{}/actions", game.id);
-        // Sometimes kill the server while this request is in flight.
-        let killer = (rng.random_range(0..3) == 0).then(|| {
-            let delay = std::time::Duration::from_micros(rng.random_range(0..3000));
-            let pid = server.pid();
-            std::thread::spawn(move || {
-                std::thread::sleep(delay);
-                unsafe_kill(pid);
-            })
-        });
-        let first = send(port, "POST", &path, Some(game.token(&seat)), Some(&key), Some(&body));
-        if let Some(killer) = killer {
-            killer.join().unwrap();
-            kills += 1;
-            server.kill();
-            server = ServerProcess::start_on(port, Some(&redis.url));
+        games += 1;
+        let game = create(port, games);
+        let mut previous = None;
+        while kills < KILLS {
+            let Some((seat, action, before)) = next_move(port, &game, rng.random::<u32>() as usize) else {
+                break;
+            };
+            let key = format!("move-{before}");
+            let body = json!({"action": action});
+            let path = format!("/v1/games/{}/actions", game.id);
+            // Now and then, kill the server while this request is in flight.
+            let killer = (rng.random_range(0..3) == 0).then(|| {
+                let delay = std::time::Duration::from_micros(rng.random_range(0..3000));
+                let pid = server.pid();
+                std::thread::spawn(move || {
+                    std::thread::sleep(delay);
+                    unsafe_kill(pid);
+                })
+            });
+            let first = send(port, "POST", &path, Some(game.token(&seat)), Some(&key), Some(&body));
+            if let Some(killer) = killer {
+                killer.join().unwrap();
+                kills += 1;
+                server.kill();
+                server = ServerProcess::start_on(port, Some(&redis.url));
+            }
+            // A lost answer is retried with the same key: the move is applied at most once.
+            let reply = match first {
+                Some(reply) if reply.status != 503 => reply,
+                _ => send(port, "POST", &path, Some(game.token(&seat)), Some(&key), Some(&body)).expect("answer"),
+            };
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            let after = reply.body["version"].as_u64().unwrap();
+            acknowledged += 1;
+            // The move is in the log, as its seat saw it, right after the previous one: none lost, none twice.
+            assert!(
+                previous.is_none_or(|p| p == before),
+                "each move starts where the previous one ended"
+            );
+            assert!(after > before);
+            let seen = events_as(port, &game, Some(&seat), before);
+            let logged: Vec<&Value> = seen["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["seq"].as_u64().unwrap() <= after)
+                .collect();
+            assert_eq!(
+                logged,
+                reply.body["events"].as_array().unwrap().iter().collect::<Vec<_>>(),
+                "move to {after}"
+            );
+            previous = Some(after);
         }
-        // Retry with the same key until a definite answer: the move is applied at most once.
-        let reply = match first {
-            Some(reply) if reply.status != 503 => reply,
-            _ => send(port, "POST", &path, Some(game.token(&seat)), Some(&key), Some(&body)).expect("answer"),
-        };
-        assert_eq!(reply.status, 200, "{}", reply.body);
-        acknowledged.push((
-            seat,
-            before,
-            reply.body["version"].as_u64().unwrap(),
-            reply.body["events"].clone(),
-        ));
-    }
-    assert_eq!(kills, KILLS, "the game lasted long enough for every kill");
-    // Every acknowledged move is in the log, as its seat saw it, right after the previous one: none lost, none twice.
-    let mut previous = acknowledged.first().map_or(0, |m| m.1);
-    for (seat, before, after, events) in &acknowledged {
-        assert_eq!(*before, previous, "each move starts where the previous one ended");
-        assert!(after > before);
-        let seen = events_as(port, &game, Some(seat), *before);
-        let logged: Vec<&Value> = seen["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["seq"].as_u64().unwrap() <= *after)
-            .collect();
         assert_eq!(
-            logged,
-            events.as_array().unwrap().iter().collect::<Vec<_>>(),
-            "move ending at {after}"
+            assert_log_is_whole(port, &game),
+            previous.unwrap_or(0),
+            "only acknowledged moves are logged"
         );
-        previous = *after;
     }
-    assert_eq!(
-        assert_log_is_whole(port, &game),
-        previous,
-        "nothing but the acknowledged moves is in the log"
-    );
-    eprintln!("kills survived: {kills}, acknowledged moves: {}", acknowledged.len());
+    eprintln!("kills survived: {kills}, acknowledged moves: {acknowledged}, games: {games}");
 }
 
 fn unsafe_kill(pid: u32) {

@@ -7,98 +7,13 @@ mod common;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use common::http::{Reply, request};
+use common::http::{Game, Reply, create, events_as, next_move, send};
 use common::{RedisServer, ServerProcess};
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
 const KILLS: usize = 100;
 const RACERS: usize = 32;
-
-struct Game {
-    id: String,
-    tokens: Vec<(String, String)>,
-}
-
-impl Game {
-    fn token(&self, seat: &str) -> &str {
-        &self
-            .tokens
-            .iter()
-            .find(|(name, _)| name == seat)
-            .expect("a seat of the game")
-            .1
-    }
-}
-
-fn send(
-    port: u16,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    key: Option<&str>,
-    body: Option<&Value>,
-) -> Option<Reply> {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let mut headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
-    if let Some(key) = key {
-        headers.push(("Idempotency-Key", key));
-    }
-    request(port, method, path, &headers, body)
-}
-
-fn create(port: u16, seed: u64) -> Game {
-    let titles = send(port, "GET", "/v1/titles", None, None, None).expect("titles").body;
-    let title = &titles[0];
-    let body = json!({"title": title["id"], "players": title["min_players"], "seed": seed});
-    let created = send(port, "POST", "/v1/games", None, None, Some(&body)).expect("created");
-    assert_eq!(created.status, 201, "{}", created.body);
-    Game {
-        id: created.body["game"]["id"].as_str().unwrap().to_owned(),
-        tokens: created.body["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["seat"].as_str().unwrap().to_owned(),
-                    s["token"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect(),
-    }
-}
-
-/// The seat to act, its token's legal actions and the game version, or None once the game is over.
-fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, u64)> {
-    let state = send(port, "GET", &format!("/v1/games/{}", game.id), None, None, None)?.body;
-    let seat = state["to_act"].as_array()?.first()?.as_str()?.to_owned();
-    let listed = send(
-        port,
-        "GET",
-        &format!("/v1/games/{}/actions", game.id),
-        Some(game.token(&seat)),
-        None,
-        None,
-    )?;
-    let actions = listed.body["actions"].as_array()?.clone();
-    let action = actions.get(pick % actions.len().max(1))?.clone();
-    Some((seat, action, listed.body["version"].as_u64()?))
-}
-
-fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Value {
-    let token = seat.map(|s| game.token(s));
-    send(
-        port,
-        "GET",
-        &format!("/v1/games/{}/events?after={after}", game.id),
-        token,
-        None,
-        None,
-    )
-    .expect("events")
-    .body
-}
 
 /// Checks that the log's positions are exactly 1..=version, each once.
 fn assert_log_is_whole(port: u16, game: &Game) -> u64 {

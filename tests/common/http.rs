@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub struct Reply {
     pub status: u16,
@@ -48,4 +48,92 @@ pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], bo
         .collect();
     let body = serde_json::from_str(body).unwrap_or(Value::Null);
     Some(Reply { status, headers, body })
+}
+
+/// A game created over HTTP, with its seats' tokens.
+pub struct Game {
+    pub id: String,
+    pub tokens: Vec<(String, String)>,
+}
+
+impl Game {
+    pub fn token(&self, seat: &str) -> &str {
+        &self
+            .tokens
+            .iter()
+            .find(|(name, _)| name == seat)
+            .expect("a seat of the game")
+            .1
+    }
+}
+
+/// One request with an optional bearer token and idempotency key.
+pub fn send(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    key: Option<&str>,
+    body: Option<&Value>,
+) -> Option<Reply> {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let mut headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    if let Some(key) = key {
+        headers.push(("Idempotency-Key", key));
+    }
+    request(port, method, path, &headers, body)
+}
+
+/// Creates a game of the first listed title with its fewest players.
+pub fn create(port: u16, seed: u64) -> Game {
+    let titles = send(port, "GET", "/v1/titles", None, None, None).expect("titles").body;
+    let title = &titles[0];
+    let body = json!({"title": title["id"], "players": title["min_players"], "seed": seed});
+    let created = send(port, "POST", "/v1/games", None, None, Some(&body)).expect("created");
+    assert_eq!(created.status, 201, "{}", created.body);
+    Game {
+        id: created.body["game"]["id"].as_str().unwrap().to_owned(),
+        tokens: created.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["seat"].as_str().unwrap().to_owned(),
+                    s["token"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// The seat to act, its token's legal actions and the game version, or None once the game is over.
+pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, u64)> {
+    let state = send(port, "GET", &format!("/v1/games/{}", game.id), None, None, None)?.body;
+    let seat = state["to_act"].as_array()?.first()?.as_str()?.to_owned();
+    let listed = send(
+        port,
+        "GET",
+        &format!("/v1/games/{}/actions", game.id),
+        Some(game.token(&seat)),
+        None,
+        None,
+    )?;
+    let actions = listed.body["actions"].as_array()?.clone();
+    let action = actions.get(pick % actions.len().max(1))?.clone();
+    Some((seat, action, listed.body["version"].as_u64()?))
+}
+
+pub fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Value {
+    let token = seat.map(|s| game.token(s));
+    send(
+        port,
+        "GET",
+        &format!("/v1/games/{}/events?after={after}", game.id),
+        token,
+        None,
+        None,
+    )
+    .expect("events")
+    .body
 }

@@ -842,8 +842,8 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         E::GameOver { result } => {
             state.phase = Phase::GameOver;
             state.result = Some(result.clone());
-            state.pending.clear();
-            state.combat = None;
+            // Pending combats stay as they were (an agreed draw can end a turn with attacks declared): they are
+            // never fought. After an annihilation there are none, since every combat involves both teams.
             state.offer = None;
         }
     }

@@ -1,1 +1,2 @@
+mod map_check;
 mod selfplay;

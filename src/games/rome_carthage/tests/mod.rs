@@ -1,2 +1,4 @@
+mod builder;
 mod map_check;
+mod scenarios;
 mod selfplay;

@@ -49,13 +49,13 @@ pub enum RomeCarthageAction {
     #[schema(example = json!({"type": "play_sedition", "city": "rome"}))]
     PlaySedition { city: CityId },
     /// `main`: offer a draw (once per turn).
-    OfferDraw,
+    OfferDraw {},
     /// `draw_offer`: accept the offer.
-    AcceptDraw,
+    AcceptDraw {},
     /// `draw_offer`: decline the offer.
-    DeclineDraw,
+    DeclineDraw {},
     /// `main`: finish your moves; combats follow.
-    EndMoves,
+    EndMoves {},
     /// `combat_choice`: fight the pending combat in `city` next.
     #[schema(example = json!({"type": "choose_combat", "city": "capoue"}))]
     ChooseCombat { city: CityId },
@@ -63,9 +63,9 @@ pub enum RomeCarthageAction {
     #[schema(example = json!({"type": "commit", "cards": ["8", "k"]}))]
     Commit { cards: Vec<Rank> },
     /// `spy_decision`: declare a spy.
-    DeclareSpy,
+    DeclareSpy {},
     /// `spy_decision`: keep your base as it is.
-    DeclineSpy,
+    DeclineSpy {},
     /// `spy_commit`: your new base, exactly 2 cards.
     #[schema(example = json!({"type": "spy_commit", "cards": ["10", "k"]}))]
     SpyCommit { cards: Vec<Rank> },

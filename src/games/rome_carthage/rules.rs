@@ -1398,7 +1398,7 @@ pub fn decide(
             });
             after_elimination(&mut cx, eliminated);
         }
-        A::OfferDraw => {
+        A::OfferDraw {} => {
             require_main(state, me)?;
             if state.turn.draw_offered {
                 return Err(err(
@@ -1418,7 +1418,7 @@ pub fn decide(
                 responders,
             });
         }
-        A::AcceptDraw | A::DeclineDraw => {
+        A::AcceptDraw {} | A::DeclineDraw {} => {
             let Some(offer) = state
                 .offer
                 .as_ref()
@@ -1432,7 +1432,7 @@ pub fn decide(
                     "another seat answers the draw offer now",
                 ));
             }
-            if matches!(action, A::DeclineDraw) {
+            if matches!(action, A::DeclineDraw {}) {
                 cx.emit(E::DrawDeclined { seat: sid(me) });
             } else {
                 cx.emit(E::DrawAccepted { seat: sid(me) });
@@ -1441,7 +1441,7 @@ pub fn decide(
                 }
             }
         }
-        A::EndMoves => {
+        A::EndMoves {} => {
             require_main(state, me)?;
             cx.emit(E::MovesEnded { seat: sid(me) });
             run_combats(&mut cx);
@@ -1490,12 +1490,12 @@ pub fn decide(
             });
             run_combats(&mut cx);
         }
-        A::DeclareSpy | A::DeclineSpy => {
+        A::DeclareSpy {} | A::DeclineSpy {} => {
             let (c, side) = combat_side(state, me)?;
             if c.spy != SpyStage::Offered(side as u8) || c.committed.contains(&false) {
                 return Err(err("wrong_phase", "you have no spy to declare now"));
             }
-            if matches!(action, A::DeclineSpy) {
+            if matches!(action, A::DeclineSpy {}) {
                 cx.emit(E::SpyDeclined { seat: sid(me) });
             } else {
                 let disposals =
@@ -1700,13 +1700,13 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                 }
             }
             if !s.turn.draw_offered {
-                out.push(A::OfferDraw);
+                out.push(A::OfferDraw {});
             }
-            out.push(A::EndMoves);
+            out.push(A::EndMoves {});
         }
         Phase::DrawOffer => {
-            out.push(A::AcceptDraw);
-            out.push(A::DeclineDraw);
+            out.push(A::AcceptDraw {});
+            out.push(A::DeclineDraw {});
         }
         Phase::Combat => match &s.combat {
             None => {
@@ -1728,8 +1728,8 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                 } else {
                     match c.spy {
                         SpyStage::Offered(_) => {
-                            out.push(A::DeclareSpy);
-                            out.push(A::DeclineSpy);
+                            out.push(A::DeclareSpy {});
+                            out.push(A::DeclineSpy {});
                         }
                         SpyStage::Declared(_) => {
                             for cards in multisets(hand, 2) {

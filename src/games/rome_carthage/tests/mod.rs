@@ -2,3 +2,4 @@ mod builder;
 mod map_check;
 mod scenarios;
 mod selfplay;
+mod units;

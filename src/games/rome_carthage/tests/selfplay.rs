@@ -409,7 +409,7 @@ fn warlike_game(
         }
         let peaceful: Vec<&A> = actions
             .iter()
-            .filter(|a| !matches!(a, A::OfferDraw | A::AcceptDraw))
+            .filter(|a| !matches!(a, A::OfferDraw {} | A::AcceptDraw {}))
             .collect();
         let action = aggressive_choice(&state, &peaceful, &mut chooser);
         let events =

@@ -815,7 +815,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
             let s = seat(*s);
             if let Some(hand) = state.hands.get_mut(s as usize) {
                 let mut cards = std::mem::take(hand);
-                cards.sort();
+                cards.sort_by_key(|c| (c.rank(), *c));
                 state.removed.extend(cards);
             }
             for i in 0..4 {

@@ -323,45 +323,36 @@ fn redacted_events_show_card_ids_only_to_their_owner() {
     }
 }
 
+/// Engine speed without checks: `cargo test --release --lib rome_carthage_speed -- --ignored --nocapture`.
 #[test]
 #[ignore]
-fn debug_game() {
-    use rand::Rng;
-    use rand::seq::IndexedRandom;
-    let players: usize = std::env::var("P").unwrap().parse().unwrap();
-    let seed: u64 = std::env::var("S").unwrap().parse().unwrap();
-    let r: u32 = std::env::var("R").unwrap().parse().unwrap();
-    let opts = options(r, std::env::var("H").is_ok(), std::env::var("M").is_ok());
-    let game_seed = GameSeed::from_u64(seed);
-    let mut chooser = GameSeed::from_u64(seed ^ 0x5eed_cafe).rng(0);
-    let mut state = RomeCarthage::new_state(players, &opts).unwrap();
-    for e in RomeCarthage::setup(&state, &mut game_seed.rng(SETUP_STREAM)) {
-        RomeCarthage::evolve(&mut state, &e);
-    }
-    let mut position = 0u64;
-    for i in 0..100_000 {
-        if let Err(e) = invariant(&state) {
-            panic!("action {i}: {e}");
+fn rome_carthage_speed() {
+    for players in 2..=4 {
+        for (label, opts) in [
+            ("default options", RomeCarthageOptions::default()),
+            ("no_progress_rounds 5", options(5, false, false)),
+        ] {
+            let games = 2_000;
+            let started = Instant::now();
+            let stats = play_many::<RomeCarthage>(
+                players,
+                &opts,
+                7_000,
+                games,
+                1_000_000,
+                Checks::None,
+                &mut |_| Ok(()),
+            )
+            .expect("games end");
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{players} players, {label}: {} games, {} actions in {secs:.2}s: {:.0} games/s, {:.0} actions/s",
+                stats.games,
+                stats.actions,
+                stats.games as f64 / secs,
+                stats.actions as f64 / secs
+            );
         }
-        if RomeCarthage::outcome(&state).is_some() {
-            break;
-        }
-        let to_act = RomeCarthage::to_act(&state);
-        let seat = *to_act.choose(&mut chooser).unwrap();
-        let actions = RomeCarthage::legal_actions(&state, seat);
-        let action = actions.choose(&mut chooser).unwrap();
-        eprintln!(
-            "#{i} seat {seat}: {}",
-            serde_json::to_string(action).unwrap()
-        );
-        let events =
-            RomeCarthage::decide(&state, seat, action, &mut game_seed.rng(position)).unwrap();
-        position += events.len() as u64;
-        for e in &events {
-            eprintln!("    {}", serde_json::to_string(e).unwrap());
-            RomeCarthage::evolve(&mut state, e);
-        }
-        let _: u8 = chooser.random();
     }
 }
 

@@ -834,7 +834,8 @@ fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
 fn rank_counts(cards: &[Card]) -> [u8; 13] {
     let mut counts = [0u8; 13];
     for c in cards {
-        counts[c.rank().index() as usize] += 1;
+        let n = &mut counts[c.rank().index() as usize];
+        *n = n.saturating_add(1);
     }
     counts
 }
@@ -844,7 +845,8 @@ fn in_hand(s: &State, seat: u8, ranks: &[Rank]) -> Result<(), RuleError> {
     let have = rank_counts(&s.hands[seat as usize]);
     let mut want = [0u8; 13];
     for r in ranks {
-        want[r.index() as usize] += 1;
+        let n = &mut want[r.index() as usize];
+        *n = n.saturating_add(1);
     }
     for i in 0..13 {
         if want[i] > have[i] {

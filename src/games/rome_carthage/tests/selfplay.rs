@@ -536,6 +536,7 @@ fn warlike_self_play_reaches_every_rule() {
     for kind in [
         "end:annihilation",
         "end:no_progress",
+        "end:capitals_held",
         "combat_tied",
         "extras_revealed",
         "spy_declared",

@@ -3,7 +3,9 @@
 use crate::engine::Registry;
 
 pub mod caesar_cleopatra;
+pub mod rome_carthage;
 
 pub fn register_all(registry: &mut Registry) {
     registry.register::<caesar_cleopatra::CaesarCleopatra>();
+    registry.register::<rome_carthage::RomeCarthage>();
 }

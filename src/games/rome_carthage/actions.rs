@@ -1,0 +1,75 @@
+//! Actions, exactly the JSON of the spec's section 5.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::types::{CityId, Kind, Piece, Rank, SpecialKind};
+
+/// One mercenary's step in `move_mercenaries` or a two-mercenary betrayal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = RomeCarthageStep, example = json!({"piece": "rome_mercenary_1", "to": "rhegion"}))]
+pub struct Step {
+    pub piece: Piece,
+    pub to: CityId,
+}
+
+/// An action. Cards are named by rank token (`"1"`…`"10"`, `"j"`, `"q"`, `"k"`); with several cards of a rank the
+/// engine uses the one with the smallest id (D39). Card lists are unordered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RomeCarthageAction {
+    /// `special_choice`: the chooser takes this special card of his team; his partner gets the other.
+    #[schema(example = json!({"type": "choose_special", "card": "sedition"}))]
+    ChooseSpecial { card: SpecialKind },
+    /// `placement`: put the first unplaced piece of `kind` on an empty city of one of your states (galleys: ports).
+    #[schema(example = json!({"type": "place", "kind": "galley", "city": "pise"}))]
+    Place { kind: Kind, city: CityId },
+    /// `main`: move one piece along `path` (the start city excluded).
+    #[schema(example = json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente"]}))]
+    Move { piece: Piece, path: Vec<CityId> },
+    /// `main`: two different mercenaries step one road each, at the same time (cost 1).
+    #[schema(example = json!({"type": "move_mercenaries", "steps": [
+        {"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}))]
+    MoveMercenaries { steps: Vec<Step> },
+    /// `main`: pay a forced march (non-zero cards totalling at least 3, none superfluous) for a budget of 2.
+    #[schema(example = json!({"type": "pay_forced_march", "cards": ["1", "2"]}))]
+    PayForcedMarch { cards: Vec<Rank> },
+    /// `main`: move for one enemy seat: either `piece` + `path`, or `steps` (two of its mercenaries).
+    #[schema(example = json!({"type": "play_betrayal", "piece": "byzance_mercenary_1", "path": ["aquilee"]}))]
+    PlayBetrayal {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        piece: Option<Piece>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<Vec<CityId>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        steps: Option<Vec<Step>>,
+    },
+    /// `main`: destroy the enemy piece holding your occupied capital `city`.
+    #[schema(example = json!({"type": "play_sedition", "city": "rome"}))]
+    PlaySedition { city: CityId },
+    /// `main`: offer a draw (once per turn).
+    OfferDraw {},
+    /// `draw_offer`: accept the offer.
+    AcceptDraw {},
+    /// `draw_offer`: decline the offer.
+    DeclineDraw {},
+    /// `main`: finish your moves; combats follow.
+    EndMoves {},
+    /// `combat_choice`: fight the pending combat in `city` next.
+    #[schema(example = json!({"type": "choose_combat", "city": "capoue"}))]
+    ChooseCombat { city: CityId },
+    /// `combat_commit`: your base cards, exactly your card limit.
+    #[schema(example = json!({"type": "commit", "cards": ["8", "k"]}))]
+    Commit { cards: Vec<Rank> },
+    /// `spy_decision`: declare a spy.
+    DeclareSpy {},
+    /// `spy_decision`: keep your base as it is.
+    DeclineSpy {},
+    /// `spy_commit`: your new base, exactly 2 cards.
+    #[schema(example = json!({"type": "spy_commit", "cards": ["10", "k"]}))]
+    SpyCommit { cards: Vec<Rank> },
+    /// `tie_break`: one more card.
+    #[schema(example = json!({"type": "add_card", "card": "3"}))]
+    AddCard { card: Rank },
+}

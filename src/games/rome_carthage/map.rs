@@ -1,0 +1,168 @@
+//! The board: `rome-carthage-map.json` shipped in the crate, parsed once, and the graphs the rules use.
+//!
+//! The file is data (a designed substitute, `"substitute": true`); the rules use only the attributes of the spec's
+//! sections 2.2–2.4 (state, capital, port, landmass, edge lists), so the published board can replace it.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+/// The map file as shipped.
+pub const MAP_JSON: &str = include_str!("rome-carthage-map.json");
+
+/// Canonical state ids (spec 2.1), the order used wherever the engine iterates over states.
+pub const STATE_IDS: [&str; 4] = ["rome", "carthage", "byzance", "alexandrie"];
+/// Suit ids in the order the seed lists them (clubs, diamonds, hearts, spades); card ids use them.
+pub const SUIT_IDS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct MapState {
+    pub id: String,
+    pub name: String,
+    pub capital: String,
+    pub suit: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct MapCity {
+    pub id: String,
+    pub name: String,
+    pub state: String,
+    pub is_capital: bool,
+    pub is_port: bool,
+    pub landmass: String,
+    pub lon: f64,
+    pub lat: f64,
+}
+
+/// The file's schema (spec 2.3).
+#[derive(Clone, Debug, Deserialize)]
+pub struct MapFile {
+    pub schema_version: u32,
+    pub game: String,
+    pub substitute: bool,
+    pub substitute_note: String,
+    pub states: Vec<MapState>,
+    pub clockwise_order: Vec<String>,
+    pub cities: Vec<MapCity>,
+    pub roads: Vec<[String; 2]>,
+    pub coast: Vec<[String; 2]>,
+    pub sea: Vec<[String; 2]>,
+    pub strait_roads: Vec<[String; 2]>,
+}
+
+/// One city as the rules see it.
+#[derive(Clone, Debug)]
+pub struct City {
+    pub id: String,
+    /// Index of its state in canonical order.
+    pub state: u8,
+    pub capital: bool,
+    pub port: bool,
+}
+
+/// The map in the form the rules engine uses: cities by index (file order) and adjacency lists.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub cities: Vec<City>,
+    pub index: HashMap<String, u8>,
+    /// `land_graph`: neighbours by road.
+    pub land: Vec<Vec<u8>>,
+    /// `galley_graph`: neighbours along `coast` ∪ `sea`.
+    pub galley: Vec<Vec<u8>>,
+    /// City index of each state's capital, by state in canonical order.
+    pub capital: [u8; 4],
+    /// Suit index (in `SUIT_IDS`) of each state, by state in canonical order.
+    pub suit_of_state: [u8; 4],
+    /// States in clockwise order (turn order with 4 players).
+    pub clockwise: [u8; 4],
+}
+
+fn state_index(id: &str) -> Option<u8> {
+    STATE_IDS.iter().position(|s| *s == id).map(|i| i as u8)
+}
+
+impl Board {
+    /// Builds the rules' board from a map file; `None` when the file does not fit the schema.
+    pub fn from_file(file: &MapFile) -> Option<Board> {
+        let mut cities = Vec::with_capacity(file.cities.len());
+        let mut index = HashMap::new();
+        for (i, city) in file.cities.iter().enumerate() {
+            index.insert(city.id.clone(), u8::try_from(i).ok()?);
+            cities.push(City {
+                id: city.id.clone(),
+                state: state_index(&city.state)?,
+                capital: city.is_capital,
+                port: city.is_port,
+            });
+        }
+        let graph = |lists: &[&Vec<[String; 2]>]| -> Option<Vec<Vec<u8>>> {
+            let mut adjacency = vec![Vec::new(); cities.len()];
+            for list in lists {
+                for [a, b] in list.iter() {
+                    let (a, b) = (*index.get(a)?, *index.get(b)?);
+                    if !adjacency[a as usize].contains(&b) {
+                        adjacency[a as usize].push(b);
+                        adjacency[b as usize].push(a);
+                    }
+                }
+            }
+            for neighbours in &mut adjacency {
+                neighbours.sort_by(|x: &u8, y: &u8| cities[*x as usize].id.cmp(&cities[*y as usize].id));
+            }
+            Some(adjacency)
+        };
+        let land = graph(&[&file.roads])?;
+        let galley = graph(&[&file.coast, &file.sea])?;
+        let mut capital = [0u8; 4];
+        let mut suit_of_state = [0u8; 4];
+        for (s, id) in STATE_IDS.iter().enumerate() {
+            let state = file.states.iter().find(|st| st.id == *id)?;
+            capital[s] = *index.get(&state.capital)?;
+            suit_of_state[s] = SUIT_IDS.iter().position(|x| *x == state.suit)? as u8;
+        }
+        let mut clockwise = [0u8; 4];
+        if file.clockwise_order.len() != 4 {
+            return None;
+        }
+        for (i, id) in file.clockwise_order.iter().enumerate() {
+            clockwise[i] = state_index(id)?;
+        }
+        Some(Board {
+            cities,
+            index,
+            land,
+            galley,
+            capital,
+            suit_of_state,
+            clockwise,
+        })
+    }
+
+    pub fn city_count(&self) -> usize {
+        self.cities.len()
+    }
+
+    /// The state whose suit is `suit`.
+    pub fn state_of_suit(&self, suit: u8) -> u8 {
+        self.suit_of_state.iter().position(|s| *s == suit).unwrap_or(0) as u8
+    }
+}
+
+/// The parsed map file.
+pub static MAP_FILE: LazyLock<MapFile> =
+    LazyLock::new(|| serde_json::from_str(MAP_JSON).expect("the shipped map file fits its schema"));
+
+/// The shipped map as JSON, served read-only at `GET /v1/titles/rome-carthage/map`.
+pub static MAP_VALUE: LazyLock<serde_json::Value> =
+    LazyLock::new(|| serde_json::from_str(MAP_JSON).expect("the shipped map file is JSON"));
+
+/// The board the rules use.
+pub static BOARD: LazyLock<Board> =
+    LazyLock::new(|| Board::from_file(&MAP_FILE).expect("the shipped map file is consistent"));
+
+/// The board (parsed on first use).
+pub fn board() -> &'static Board {
+    &BOARD
+}

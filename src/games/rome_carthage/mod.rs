@@ -1,0 +1,148 @@
+//! Rome et Carthage (Jean-René Vernes, Miro 1954) for 2, 3 and 4 players, on its map.
+//!
+//! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
+
+mod actions;
+mod events;
+pub mod map;
+mod rules;
+mod state;
+mod types;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub use actions::{RomeCarthageAction, Step};
+pub use events::RomeCarthageEvent;
+pub use view::{RomeCarthageOutcome, RomeCarthageView};
+
+use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+
+/// The title.
+pub struct RomeCarthage;
+
+/// Options fixed when the game is created (spec section 3). The player count is the game's number of seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct RomeCarthageOptions {
+    /// Partners see each other's cards as ranks (hands, draws, committed cards).
+    pub partners_see_hands: bool,
+    /// A separate talon per team, split into packets equal in strength (7.9).
+    pub match_talons: bool,
+    /// Automatic draw after this many rounds without an elimination (≥ 1).
+    #[schema(minimum = 1, example = 60)]
+    pub no_progress_rounds: u32,
+}
+
+impl Default for RomeCarthageOptions {
+    fn default() -> Self {
+        Self {
+            partners_see_hands: false,
+            match_talons: false,
+            no_progress_rounds: 60,
+        }
+    }
+}
+
+/// The full game state, hidden information included.
+pub type RomeCarthageState = state::State;
+
+impl Game for RomeCarthage {
+    type Options = RomeCarthageOptions;
+    type State = state::State;
+    type Action = RomeCarthageAction;
+    type Event = RomeCarthageEvent;
+    type View = RomeCarthageView;
+    type Outcome = RomeCarthageOutcome;
+
+    fn info() -> TitleInfo {
+        TitleInfo {
+            id: "rome-carthage",
+            name: "Rome et Carthage",
+            min_players: 2,
+            max_players: 4,
+            seats: vec!["primus", "secundus", "tertius", "quartus"],
+            options: vec![
+                OptionInfo {
+                    name: "partners_see_hands",
+                    description: "Partners may see each other's cards (as ranks).",
+                    values: vec!["false", "true"],
+                    default: "false",
+                },
+                OptionInfo {
+                    name: "match_talons",
+                    description: "A separate talon per team, split into two packets equal in strength.",
+                    values: vec!["false", "true"],
+                    default: "false",
+                },
+                OptionInfo {
+                    name: "no_progress_rounds",
+                    description: "Automatic draw after this many rounds without an elimination (integer, at least 1).",
+                    values: vec![],
+                    default: "60",
+                },
+            ],
+        }
+    }
+
+    fn new_state(players: usize, options: &RomeCarthageOptions) -> Result<state::State, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                min: 2,
+                max: 4,
+                requested: players,
+            });
+        }
+        if options.no_progress_rounds == 0 {
+            return Err(SetupError::InvalidOptions(
+                "no_progress_rounds must be at least 1".into(),
+            ));
+        }
+        Ok(state::State::new(players, options.clone()))
+    }
+
+    fn setup(state: &state::State, rng: &mut GameRng) -> Vec<RomeCarthageEvent> {
+        rules::setup(state, rng)
+    }
+
+    fn evolve(state: &mut state::State, event: &RomeCarthageEvent) {
+        events::evolve(state, event)
+    }
+
+    fn decide(
+        state: &state::State,
+        seat: Seat,
+        action: &RomeCarthageAction,
+        rng: &mut GameRng,
+    ) -> Result<Vec<RomeCarthageEvent>, RuleError> {
+        rules::decide(state, seat, action, rng)
+    }
+
+    fn legal_actions(state: &state::State, seat: Seat) -> Vec<RomeCarthageAction> {
+        rules::legal_actions(state, seat)
+    }
+
+    fn to_act(state: &state::State) -> Vec<Seat> {
+        rules::to_act(state)
+    }
+
+    fn outcome(state: &state::State) -> Option<RomeCarthageOutcome> {
+        state.result.clone()
+    }
+
+    fn view(state: &state::State, viewer: Viewer) -> RomeCarthageView {
+        view::view(state, viewer, &rules::to_act(state))
+    }
+
+    fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageEvent> {
+        events::redact(event, viewer)
+    }
+
+    fn map() -> Option<&'static serde_json::Value> {
+        Some(&map::MAP_VALUE)
+    }
+}

@@ -1,0 +1,383 @@
+//! The full game state (hidden parts included) and the queries the rules share.
+
+use super::RomeCarthageOptions;
+use super::map::board;
+use super::types::{Card, Kind, Piece, Rank};
+use super::view::RomeCarthageOutcome;
+
+/// `pos` of a piece that is not yet placed.
+pub const UNPLACED: u8 = 254;
+/// `pos` of an eliminated piece.
+pub const GONE: u8 = 255;
+/// No piece / no seat.
+pub const NONE: u8 = 255;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Before the setup events ran.
+    Setup,
+    SpecialChoice,
+    Placement,
+    Main,
+    DrawOffer,
+    /// Combat resolution after `end_moves`: `combat` is the combat being fought, or `None` while the active seat
+    /// chooses among several pending combats.
+    Combat,
+    GameOver,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placement {
+    /// 1-based placement round.
+    pub round: u8,
+    pub seat: u8,
+    pub quota: u8,
+    pub placed: u8,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    pub moves_used: u8,
+    pub forced_march_paid: bool,
+    pub draw_offered: bool,
+    pub progress: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub city: u8,
+    pub attacker: Piece,
+    pub defender: Piece,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpyStage {
+    /// The current base has not been revealed and checked yet.
+    Unchecked,
+    /// Both bases were spies: the double-spy restart is due.
+    Double,
+    /// One side (0 attacker, 1 defender) may declare.
+    Offered(u8),
+    /// That side declared and must choose its new base.
+    Declared(u8),
+    /// Spies are settled for this combat round: totals apply.
+    Done,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub city: u8,
+    /// Attacker and defender.
+    pub pieces: [Piece; 2],
+    /// Owners of attacker and defender.
+    pub seats: [u8; 2],
+    pub need: [u8; 2],
+    pub base: [Vec<Card>; 2],
+    pub committed: [bool; 2],
+    pub revealed: bool,
+    pub spy: SpyStage,
+    /// Tie-break cards; when `extra_pending[side]`, the last one is still face down.
+    pub extra: [Vec<Card>; 2],
+    pub extra_pending: [bool; 2],
+    /// A tie-break round is under way (the extras are being chosen).
+    pub tie: bool,
+}
+
+impl Combat {
+    /// The revealed extra cards of a side.
+    pub fn revealed_extra(&self, side: usize) -> &[Card] {
+        let extra = &self.extra[side];
+        if self.extra_pending[side] {
+            &extra[..extra.len().saturating_sub(1)]
+        } else {
+            extra
+        }
+    }
+
+    /// Totals of both sides from the revealed cards (7.2.1).
+    pub fn totals(&self) -> [u32; 2] {
+        let mut totals = [0u32; 2];
+        for (side, total) in totals.iter_mut().enumerate() {
+            let base = &self.base[side];
+            let sum: u32 = base.iter().map(|c| c.value()).sum();
+            let own = self.pieces[side].kind();
+            let other = self.pieces[1 - side].kind();
+            let bonus = match own {
+                Kind::Chariot if base.len() == 2 => base.iter().map(|c| c.value()).min().unwrap_or(0),
+                Kind::Elephant if other.is_land() && !base.is_empty() => {
+                    base.iter().map(|c| c.value()).max().unwrap_or(0)
+                }
+                _ => 0,
+            };
+            let extra: u32 = self.revealed_extra(side).iter().map(|c| c.value()).sum();
+            *total = sum + bonus + extra;
+        }
+        totals
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub by: u8,
+    pub responders: Vec<u8>,
+    pub accepted: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Siege {
+    pub team: u8,
+    pub established: u64,
+    /// Bit i set: seat i ended a turn since the siege began.
+    pub witnesses: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub players: usize,
+    pub options: RomeCarthageOptions,
+    pub phase: Phase,
+    /// Team (0 = team_a, 1 = team_b) of each state, once drawn.
+    pub team_of_state: [u8; 4],
+    /// Owner seat of each state, once assigned (`NONE` before).
+    pub owner: [u8; 4],
+    pub solo: Option<u8>,
+    pub order: Vec<u8>,
+    pub starter: Option<u8>,
+    pub starting_card: Option<Card>,
+    pub hands: Vec<Vec<Card>>,
+    /// One talon, or one per team with `match_talons`. The top is the last card.
+    pub talons: Vec<Vec<Card>>,
+    pub discard: Vec<Card>,
+    pub removed: Vec<Card>,
+    pub kings_removed: u8,
+    /// Holder seat of each special card (`SpecialId` order), `NONE` before the deal.
+    pub special_holder: [u8; 4],
+    pub special_used: [bool; 4],
+    /// Two-seat teams whose chooser has not chosen yet, with that chooser.
+    pub choosers: Vec<(u8, u8)>,
+    /// City of each piece, or `UNPLACED` / `GONE`.
+    pub pos: [u8; 28],
+    /// Holder piece of each city, or `NONE`.
+    pub holder: Vec<u8>,
+    pub eliminated: [bool; 4],
+    pub placement: Placement,
+    pub active: u8,
+    pub round: u32,
+    pub turn: Turn,
+    pub quiet_turns: u32,
+    pub pending: Vec<Pending>,
+    pub combat: Option<Combat>,
+    pub offer: Option<Offer>,
+    pub sieges: Vec<Siege>,
+    pub result: Option<RomeCarthageOutcome>,
+    /// Number of events applied (the event sequence number).
+    pub seq: u64,
+}
+
+impl State {
+    pub fn new(players: usize, options: RomeCarthageOptions) -> State {
+        State {
+            players,
+            options,
+            phase: Phase::Setup,
+            team_of_state: [0; 4],
+            owner: [NONE; 4],
+            solo: None,
+            order: Vec::new(),
+            starter: None,
+            starting_card: None,
+            hands: vec![Vec::new(); players],
+            talons: vec![Vec::new()],
+            discard: Vec::new(),
+            removed: Vec::new(),
+            kings_removed: 0,
+            special_holder: [NONE; 4],
+            special_used: [false; 4],
+            choosers: Vec::new(),
+            pos: [UNPLACED; 28],
+            holder: vec![NONE; board().city_count()],
+            eliminated: [false; 4],
+            placement: Placement::default(),
+            active: 0,
+            round: 0,
+            turn: Turn::default(),
+            quiet_turns: 0,
+            pending: Vec::new(),
+            combat: None,
+            offer: None,
+            sieges: Vec::new(),
+            result: None,
+            seq: 0,
+        }
+    }
+
+    pub fn owner_of(&self, piece: Piece) -> u8 {
+        self.owner[piece.state() as usize]
+    }
+
+    pub fn team_of_piece(&self, piece: Piece) -> u8 {
+        self.team_of_state[piece.state() as usize]
+    }
+
+    /// Team of a seat (of its states).
+    pub fn team_of_seat(&self, seat: u8) -> u8 {
+        (0..4)
+            .find(|&s| self.owner[s] == seat)
+            .map(|s| self.team_of_state[s])
+            .unwrap_or(NONE)
+    }
+
+    /// States owned by a seat, in canonical order.
+    pub fn states_of(&self, seat: u8) -> impl Iterator<Item = u8> + '_ {
+        (0u8..4).filter(move |&s| self.owner[s as usize] == seat)
+    }
+
+    pub fn is_two_state(&self, seat: u8) -> bool {
+        self.states_of(seat).count() == 2
+    }
+
+    /// The other seat of the team, when the team has two seats.
+    pub fn partner(&self, seat: u8) -> Option<u8> {
+        let team = self.team_of_seat(seat);
+        (0..self.players as u8).find(|&o| o != seat && self.team_of_seat(o) == team)
+    }
+
+    /// Seats of a team, in turn order (or seat order before the turn order exists).
+    pub fn seats_of_team(&self, team: u8) -> Vec<u8> {
+        let order: Vec<u8> = if self.order.len() == self.players {
+            self.order.clone()
+        } else {
+            (0..self.players as u8).collect()
+        };
+        order.into_iter().filter(|&s| self.team_of_seat(s) == team).collect()
+    }
+
+    /// The seat that may see `seat`'s cards as ranks (the partner, with `partners_see_hands`).
+    pub fn share_with(&self, seat: u8) -> Option<u8> {
+        if self.options.partners_see_hands {
+            self.partner(seat)
+        } else {
+            None
+        }
+    }
+
+    pub fn in_game(&self, seat: u8) -> bool {
+        (seat as usize) < self.players && !self.eliminated[seat as usize]
+    }
+
+    pub fn seats_in_game(&self) -> usize {
+        (0..self.players as u8).filter(|&s| self.in_game(s)).count()
+    }
+
+    pub fn on_board(&self, piece: Piece) -> bool {
+        (self.pos[piece.0 as usize] as usize) < self.holder.len()
+    }
+
+    pub fn city_of(&self, piece: Piece) -> Option<u8> {
+        let pos = self.pos[piece.0 as usize];
+        ((pos as usize) < self.holder.len()).then_some(pos)
+    }
+
+    pub fn holder_of(&self, city: u8) -> Option<Piece> {
+        self.holder
+            .get(city as usize)
+            .copied()
+            .filter(|&p| p != NONE)
+            .map(Piece)
+    }
+
+    /// A seat has at least one piece on the board.
+    pub fn seat_has_pieces(&self, seat: u8) -> bool {
+        (0..Piece::COUNT)
+            .map(Piece)
+            .any(|p| self.owner_of(p) == seat && self.on_board(p))
+    }
+
+    pub fn team_has_pieces(&self, team: u8) -> bool {
+        (0..Piece::COUNT)
+            .map(Piece)
+            .any(|p| self.team_of_piece(p) == team && self.on_board(p))
+    }
+
+    pub fn pending_at(&self, city: u8) -> Option<usize> {
+        self.pending.iter().position(|p| p.city == city)
+    }
+
+    pub fn engaged(&self, piece: Piece) -> bool {
+        self.pending.iter().any(|p| p.attacker == piece || p.defender == piece)
+            || self.combat.as_ref().is_some_and(|c| c.pieces.contains(&piece))
+    }
+
+    /// The capital of state `s` is held by an enemy of its owner (2.8).
+    pub fn capital_occupied(&self, state: u8) -> bool {
+        let capital = board().capital[state as usize];
+        self.holder_of(capital)
+            .is_some_and(|p| self.team_of_piece(p) != self.team_of_state[state as usize])
+    }
+
+    /// Card limit k(seat) (2.8).
+    pub fn card_limit(&self, seat: u8) -> u8 {
+        if self.states_of(seat).any(|s| self.capital_occupied(s)) {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// Team `team` holds both capitals of the other team's states.
+    pub fn double_holds(&self, team: u8) -> bool {
+        (0..4u8).filter(|&s| self.team_of_state[s as usize] != team).all(|s| {
+            self.holder_of(board().capital[s as usize])
+                .is_some_and(|p| self.team_of_piece(p) == team)
+        })
+    }
+
+    /// The talon a seat draws from.
+    pub fn talon_index(&self, seat: u8) -> usize {
+        if self.talons.len() == 2 {
+            self.team_of_seat(seat).min(1) as usize
+        } else {
+            0
+        }
+    }
+
+    /// The card of `rank` with the smallest id in a seat's hand (D39).
+    pub fn smallest_in_hand(&self, seat: u8, rank: Rank) -> Option<Card> {
+        self.hands
+            .get(seat as usize)?
+            .iter()
+            .copied()
+            .filter(|c| c.rank() == rank)
+            .min()
+    }
+
+    pub fn hand_len(&self, seat: u8) -> usize {
+        self.hands.get(seat as usize).map_or(0, Vec::len)
+    }
+
+    pub fn budget(&self) -> u8 {
+        if self.turn.forced_march_paid { 2 } else { 1 }
+    }
+
+    /// Placement rounds R (4.2).
+    pub fn placement_rounds(&self) -> u8 {
+        if self.players == 2 { 4 } else { 2 }
+    }
+
+    /// quota(seat, round) (4.2).
+    pub fn quota(&self, seat: u8, round: u8) -> u8 {
+        match (self.players, round) {
+            (2, 1 | 2) => 4,
+            (2, _) => 3,
+            (3, r) if self.solo == Some(seat) => {
+                if r == 1 {
+                    8
+                } else {
+                    6
+                }
+            }
+            (_, 1) => 4,
+            _ => 3,
+        }
+    }
+}

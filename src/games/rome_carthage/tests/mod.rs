@@ -1,0 +1,5 @@
+mod builder;
+mod map_check;
+mod scenarios;
+mod selfplay;
+mod units;

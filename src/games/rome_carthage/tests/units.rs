@@ -1,0 +1,392 @@
+//! Unit tests beyond the scenarios: setup errors, the JSON of actions, the match split, results, and a check that
+//! every action `decide` accepts is listed by `legal_actions` (and that odd inputs never panic).
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+use super::builder::*;
+use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
+use crate::games::rome_carthage::RomeCarthageAction as A;
+use crate::games::rome_carthage::actions::Step;
+use crate::games::rome_carthage::events::EndReason;
+use crate::games::rome_carthage::map::board;
+use crate::games::rome_carthage::rules::{outcome_for, split_packets};
+use crate::games::rome_carthage::state::State;
+use crate::games::rome_carthage::types::{Card, CityId, Kind, Piece, Rank, SpecialKind};
+use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
+
+#[test]
+fn player_counts_and_options_are_checked() {
+    for players in [0, 1, 5] {
+        assert!(matches!(
+            RomeCarthage::new_state(players, &RomeCarthageOptions::default()),
+            Err(SetupError::PlayerCount { min: 2, max: 4, .. })
+        ));
+    }
+    let zero = RomeCarthageOptions {
+        no_progress_rounds: 0,
+        ..Default::default()
+    };
+    assert!(matches!(
+        RomeCarthage::new_state(2, &zero),
+        Err(SetupError::InvalidOptions(_))
+    ));
+    let parsed: RomeCarthageOptions = serde_json::from_value(json!({"match_talons": true})).unwrap();
+    assert_eq!(parsed.no_progress_rounds, 60);
+    assert!(parsed.match_talons && !parsed.partners_see_hands);
+    assert!(serde_json::from_value::<RomeCarthageOptions>(json!({"player_count": 4})).is_err());
+    let info = RomeCarthage::info();
+    assert_eq!(info.id, "rome-carthage");
+    assert_eq!(info.seats, ["primus", "secundus", "tertius", "quartus"]);
+    assert_eq!((info.min_players, info.max_players), (2, 4));
+}
+
+#[test]
+fn the_spec_action_examples_parse_and_serialize_back() {
+    let examples = [
+        json!({"type": "choose_special", "card": "sedition"}),
+        json!({"type": "place", "kind": "galley", "city": "pise"}),
+        json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente"]}),
+        json!({"type": "move_mercenaries", "steps": [{"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}),
+        json!({"type": "pay_forced_march", "cards": ["1", "2"]}),
+        json!({"type": "play_betrayal", "piece": "byzance_mercenary_1", "path": ["aquilee"]}),
+        json!({"type": "play_betrayal", "steps": [{"piece": "byzance_mercenary_1", "to": "aquilee"}, {"piece": "byzance_mercenary_2", "to": "thessalonique"}]}),
+        json!({"type": "play_sedition", "city": "rome"}),
+        json!({"type": "offer_draw"}),
+        json!({"type": "accept_draw"}),
+        json!({"type": "decline_draw"}),
+        json!({"type": "end_moves"}),
+        json!({"type": "choose_combat", "city": "capoue"}),
+        json!({"type": "commit", "cards": ["8", "k"]}),
+        json!({"type": "declare_spy"}),
+        json!({"type": "decline_spy"}),
+        json!({"type": "spy_commit", "cards": ["10", "k"]}),
+        json!({"type": "add_card", "card": "3"}),
+    ];
+    for example in examples {
+        let action: A = serde_json::from_value(example.clone()).unwrap_or_else(|e| panic!("{example}: {e}"));
+        assert_eq!(serde_json::to_value(&action).unwrap(), example);
+    }
+    for bad in [
+        json!({"type": "move", "piece": "rome_chariot", "path": ["atlantis"]}),
+        json!({"type": "move", "piece": "rome_tank", "path": ["capoue"]}),
+        json!({"type": "commit", "cards": ["11"]}),
+        json!({"type": "end_moves", "extra": 1}),
+        json!({"type": "fly"}),
+    ] {
+        assert!(serde_json::from_value::<A>(bad.clone()).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn match_packets_are_equal_in_strength() {
+    let value = |cards: &[Card]| cards.iter().map(|c| c.value()).sum::<u32>();
+    // 4 players: the 1, 3, 5, 7, 9 of every suit.
+    let talon: Vec<Card> = (0..4)
+        .flat_map(|suit| [0u8, 2, 4, 6, 8].map(|r| Card::new(suit, Rank::of(r))))
+        .collect();
+    let (p, q) = split_packets(&talon);
+    assert_eq!((p.len(), q.len()), (10, 10));
+    assert_eq!((value(&p), value(&q)), (50, 50));
+    // 2 players: 1–10 of two suits.
+    let talon: Vec<Card> = [2u8, 3]
+        .iter()
+        .flat_map(|&suit| (0..10).map(move |r| Card::new(suit, Rank::of(r))))
+        .collect();
+    let (p, q) = split_packets(&talon);
+    assert_eq!((p.len(), q.len()), (10, 10));
+    assert_eq!((value(&p), value(&q)), (55, 55));
+    // The pattern P, Q, Q, P on descending values, ties by id.
+    let (p, q) = split_packets(&[
+        Card::new(0, Rank::K),
+        Card::new(1, Rank::R9),
+        Card::new(0, Rank::R9),
+        Card::new(0, Rank::R2),
+    ]);
+    assert_eq!(p, [Card::new(0, Rank::K), Card::new(0, Rank::R2)]);
+    assert_eq!(q, [Card::new(0, Rank::R9), Card::new(1, Rank::R9)]);
+}
+
+#[test]
+fn match_talons_are_split_at_setup_and_drawn_per_team() {
+    let options = RomeCarthageOptions {
+        match_talons: true,
+        ..Default::default()
+    };
+    let mut s = RomeCarthage::new_state(4, &options).unwrap();
+    for e in RomeCarthage::setup(&s, &mut GameSeed::from_u64(4).rng(SETUP_STREAM)) {
+        RomeCarthage::evolve(&mut s, &e);
+    }
+    assert_eq!(s.talons.len(), 2);
+    let value = |cards: &[Card]| cards.iter().map(|c| c.value()).sum::<u32>();
+    assert_eq!((s.talons[0].len(), s.talons[1].len()), (10, 10));
+    assert_eq!((value(&s.talons[0]), value(&s.talons[1])), (50, 50));
+    assert_eq!(view(&s, Viewer::Spectator)["talon_counts"], json!([10, 10]));
+}
+
+#[test]
+fn results_score_teams_and_draws() {
+    let s = Builder::f4().build();
+    let win = serde_json::to_value(outcome_for(&s, EndReason::Annihilation, Some(1))).unwrap();
+    assert_eq!(win["winners"], json!(["secundus", "quartus"]));
+    assert_eq!(win["winning_team"], "team_b");
+    assert_eq!(
+        win["scores"],
+        json!({"primus": 0.0, "secundus": 1.0, "tertius": 0.0, "quartus": 1.0})
+    );
+    assert_eq!(
+        win["teams"],
+        json!({
+            "team_a": {"states": ["rome", "alexandrie"], "seats": ["primus", "tertius"]},
+            "team_b": {"states": ["carthage", "byzance"], "seats": ["secundus", "quartus"]}
+        })
+    );
+    let mut s = Builder::f4().build();
+    s.eliminated[3] = true;
+    s.round = 23;
+    let draw = serde_json::to_value(outcome_for(&s, EndReason::NoProgress, None)).unwrap();
+    assert_eq!(draw["draw"], true);
+    assert_eq!(draw["winning_team"], serde_json::Value::Null);
+    assert_eq!(draw["eliminated"], json!(["quartus"]));
+    assert_eq!(draw["rounds"], 23);
+}
+
+#[test]
+fn nobody_acts_and_nothing_is_legal_once_the_game_is_over() {
+    let mut s = Builder::f4().build();
+    ok(&mut s, PRIMUS, json!({"type": "offer_draw"}));
+    for seat in [SECUNDUS, TERTIUS, QUARTUS] {
+        ok(&mut s, seat, json!({"type": "accept_draw"}));
+    }
+    assert!(RomeCarthage::to_act(&s).is_empty());
+    for seat in 0..4 {
+        assert!(legal(&s, seat).is_empty());
+        assert_eq!(rejected(&s, seat, json!({"type": "end_moves"})), "game_over");
+    }
+    assert_eq!(view(&s, Viewer::Spectator)["phase"], "game_over");
+    assert_eq!(view(&s, Viewer::Spectator)["result"]["end_reason"], "draw_agreed");
+}
+
+#[test]
+fn wrong_seat_and_wrong_phase_are_refused() {
+    let s = Builder::f4().hand(SECUNDUS, &["3", "4"]).build();
+    assert_eq!(rejected(&s, SECUNDUS, json!({"type": "end_moves"})), "not_your_turn");
+    assert_eq!(rejected(&s, 7, json!({"type": "end_moves"})), "no_such_seat");
+    assert_eq!(
+        rejected(&s, PRIMUS, json!({"type": "commit", "cards": ["3"]})),
+        "wrong_phase"
+    );
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "accept_draw"})), "wrong_phase");
+    assert_eq!(
+        rejected(&s, PRIMUS, json!({"type": "choose_special", "card": "betrayal"})),
+        "wrong_phase"
+    );
+    assert_eq!(
+        rejected(&s, PRIMUS, json!({"type": "place", "kind": "galley", "city": "pise"})),
+        "wrong_phase"
+    );
+    assert_eq!(
+        rejected(&s, PRIMUS, json!({"type": "play_betrayal", "piece": "byzance_chariot"})),
+        "no_special"
+    );
+    let s = Builder::f4().active(TERTIUS).build();
+    assert_eq!(
+        rejected(
+            &s,
+            TERTIUS,
+            json!({"type": "play_betrayal", "piece": "byzance_chariot"})
+        ),
+        "bad_betrayal"
+    );
+    assert_eq!(
+        rejected(
+            &s,
+            TERTIUS,
+            json!({"type": "move", "piece": "rome_chariot", "path": ["capoue"]})
+        ),
+        "not_your_piece"
+    );
+    assert_eq!(
+        rejected(
+            &s,
+            TERTIUS,
+            json!({"type": "move", "piece": "alexandrie_chariot", "path": []})
+        ),
+        "piece_not_on_board"
+    );
+}
+
+#[test]
+fn views_show_own_hand_by_id_and_others_by_count() {
+    let s = Builder::f4().hand(PRIMUS, &["3", "k"]).hand(SECUNDUS, &["5"]).build();
+    let mine = view(&s, Viewer::Seat(PRIMUS));
+    assert_eq!(mine["seats"][0]["hand"][0]["id"], "clubs_3");
+    assert_eq!(mine["seats"][0]["hand"][1]["rank"], "k");
+    assert!(mine["seats"][1].get("hand").is_none());
+    assert_eq!(mine["seats"][1]["hand_count"], 1);
+    let spectator = view(&s, Viewer::Spectator);
+    assert!(
+        spectator["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s.get("hand").is_none())
+    );
+    assert_eq!(spectator["turn"]["budget"], 1);
+    assert_eq!(spectator["to_act"], json!(["primus"]));
+}
+
+/// A random well-formed action, often close to legal (real pieces, neighbouring cities, cards from the hand).
+fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A {
+    let b = board();
+    let pieces: Vec<Piece> = (0..Piece::COUNT).map(Piece).collect();
+    let piece = *pieces.choose(rng).unwrap();
+    let walk = |rng: &mut rand_chacha::ChaCha8Rng, piece: Piece| -> Vec<CityId> {
+        let net = if piece.kind() == Kind::Galley {
+            &b.galley
+        } else {
+            &b.land
+        };
+        let mut at = s.city_of(piece).unwrap_or(0);
+        let mut path = vec![];
+        for _ in 0..rng.random_range(1..=4) {
+            let Some(&next) = net[at as usize].choose(rng) else {
+                break;
+            };
+            path.push(CityId(next));
+            at = next;
+        }
+        path
+    };
+    let hand_ranks: Vec<Rank> = s.hands[seat].iter().map(|c| c.rank()).collect();
+    let cards = |rng: &mut rand_chacha::ChaCha8Rng, n: usize| -> Vec<Rank> {
+        (0..n)
+            .map(|_| *hand_ranks.choose(rng).unwrap_or(&Rank::of(rng.random_range(0..13))))
+            .collect()
+    };
+    let step = |rng: &mut rand_chacha::ChaCha8Rng, piece: Piece| Step {
+        piece,
+        to: CityId(*b.land[s.city_of(piece).unwrap_or(0) as usize].choose(rng).unwrap_or(&0)),
+    };
+    let mercs: Vec<Piece> = pieces.iter().copied().filter(|p| p.kind() == Kind::Mercenary).collect();
+    let city = CityId(rng.random_range(0..b.city_count() as u8));
+    match rng.random_range(0..16) {
+        0 => A::ChooseSpecial {
+            card: if rng.random_bool(0.5) {
+                SpecialKind::Betrayal
+            } else {
+                SpecialKind::Sedition
+            },
+        },
+        1 => A::Place {
+            kind: piece.kind(),
+            city,
+        },
+        2 | 3 => A::Move {
+            piece,
+            path: walk(rng, piece),
+        },
+        4 => {
+            let (m1, m2) = (*mercs.choose(rng).unwrap(), *mercs.choose(rng).unwrap());
+            A::MoveMercenaries {
+                steps: vec![step(rng, m1), step(rng, m2)],
+            }
+        }
+        5 => A::PayForcedMarch {
+            cards: {
+                let n = rng.random_range(1..=3);
+                cards(rng, n)
+            },
+        },
+        6 => {
+            if rng.random_bool(0.5) {
+                A::PlayBetrayal {
+                    piece: Some(piece),
+                    path: Some(walk(rng, piece)),
+                    steps: None,
+                }
+            } else {
+                let (m1, m2) = (*mercs.choose(rng).unwrap(), *mercs.choose(rng).unwrap());
+                A::PlayBetrayal {
+                    piece: None,
+                    path: None,
+                    steps: Some(vec![step(rng, m1), step(rng, m2)]),
+                }
+            }
+        }
+        7 => A::PlaySedition {
+            city: CityId(b.capital[rng.random_range(0..4)]),
+        },
+        8 => [A::OfferDraw {}, A::AcceptDraw {}, A::DeclineDraw {}, A::EndMoves {}][rng.random_range(0..4)].clone(),
+        9 => A::ChooseCombat { city },
+        10 | 11 => A::Commit {
+            cards: {
+                let n = rng.random_range(0..=2);
+                cards(rng, n)
+            },
+        },
+        12 => [A::DeclareSpy {}, A::DeclineSpy {}][rng.random_range(0..2)].clone(),
+        13 => A::SpyCommit { cards: cards(rng, 2) },
+        _ => A::AddCard { card: cards(rng, 1)[0] },
+    }
+}
+
+/// The form in which `legal_actions` lists an action (card lists in rank order, steps in canonical order).
+fn normalized(action: &A) -> A {
+    let mut action = action.clone();
+    match &mut action {
+        A::PayForcedMarch { cards } | A::Commit { cards } | A::SpyCommit { cards } => cards.sort(),
+        A::MoveMercenaries { steps } | A::PlayBetrayal { steps: Some(steps), .. } => steps.sort_by_key(|s| s.piece),
+        _ => {}
+    }
+    action
+}
+
+#[test]
+fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+    let mut accepted = 0;
+    for (game, players) in (0..24u64).zip([2usize, 3, 4].into_iter().cycle()) {
+        let options = RomeCarthageOptions {
+            no_progress_rounds: 3,
+            partners_see_hands: game % 2 == 0,
+            match_talons: game % 3 == 0,
+        };
+        let seed = GameSeed::from_u64(game);
+        let mut s = RomeCarthage::new_state(players, &options).unwrap();
+        for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
+            RomeCarthage::evolve(&mut s, &e);
+        }
+        for step in 0..3_000u64 {
+            if RomeCarthage::outcome(&s).is_some() {
+                break;
+            }
+            for _ in 0..20 {
+                let seat = rng.random_range(0..players);
+                let action = random_action(&s, seat, &mut rng);
+                if let Ok(events) = RomeCarthage::decide(&s, seat, &action, &mut seed.rng(step)) {
+                    accepted += 1;
+                    assert!(!events.is_empty());
+                    let listed = RomeCarthage::legal_actions(&s, seat);
+                    assert!(
+                        listed.contains(&normalized(&action)),
+                        "accepted but not listed: {}",
+                        serde_json::to_string(&action).unwrap()
+                    );
+                }
+            }
+            let to_act = RomeCarthage::to_act(&s);
+            let seat = *to_act.choose(&mut rng).unwrap();
+            let actions: Vec<A> = RomeCarthage::legal_actions(&s, seat)
+                .into_iter()
+                .filter(|a| !matches!(a, A::OfferDraw {} | A::AcceptDraw {}))
+                .collect();
+            let action = actions.choose(&mut rng).unwrap();
+            for e in RomeCarthage::decide(&s, seat, action, &mut seed.rng(step)).unwrap() {
+                RomeCarthage::evolve(&mut s, &e);
+            }
+        }
+    }
+    assert!(accepted > 300, "only {accepted} random actions were legal");
+}

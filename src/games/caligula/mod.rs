@@ -9,6 +9,8 @@ mod rules;
 mod view;
 
 #[cfg(test)]
+mod selfplay_tests;
+#[cfg(test)]
 mod tests;
 
 pub use data::{CardType, DATA, Extra, Suit};

@@ -932,8 +932,6 @@ pub struct PrivateView {
     /// The values in the own supply.
     pub supply: Vec<i8>,
     pub hand: HandView,
-    /// The seat's legal actions now (empty when it need not act).
-    pub legal_actions: Vec<Action>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

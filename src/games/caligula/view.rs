@@ -2,7 +2,6 @@
 
 use super::data::{DATA, Step, Suit};
 use super::model::*;
-use super::rules::legal_actions;
 use crate::engine::Viewer;
 
 fn augustus_view(s: &State, card: usize, place: FavourAt) -> AugustusView {
@@ -147,7 +146,6 @@ pub fn private_view(s: &State, i: usize) -> PrivateView {
             pug: p.hand[Kind::Pug.index()],
             pug_dual: p.hand[Kind::PugDual.index()],
         },
-        legal_actions: legal_actions(s, i),
     }
 }
 

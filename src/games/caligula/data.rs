@@ -141,6 +141,13 @@ pub struct CivitasCard {
     pub source: Option<String>,
 }
 
+impl CivitasCard {
+    /// A test-only card that is never dealt.
+    pub fn is_fixture(&self) -> bool {
+        self.source.as_deref() == Some("test_fixture")
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct SlotProfile {
     pub id: String,
@@ -232,6 +239,13 @@ struct RawData {
     spqr: Spqr,
 }
 
+/// Test-only Civitas cards (spec 11, scenario 26), appended to the table under `cfg(test)` and never dealt.
+#[cfg(test)]
+const TEST_FIXTURES: &str = r#"[
+ {"id": "test_n", "suit": "plebs", "type": "negative", "value": 3, "slots": "profile_cn", "text": "VP-1 / DISC 1",
+  "effect": [{"either": [{"op": "vp_lose", "n": 1}, {"op": "discard_coniura", "n": 1}]}], "source": "test_fixture"}
+]"#;
+
 /// The parsed tables with lookups.
 pub struct Data {
     pub substitute: bool,
@@ -263,10 +277,10 @@ impl Data {
     pub fn sequentia_index(&self, id: &str) -> Option<usize> {
         self.sequentia_by_id.get(id).copied()
     }
-    /// Civitas card indices of one suit, in table order.
+    /// Civitas card indices of one suit, in table order (test fixtures excluded).
     pub fn suit_cards(&self, suit: Suit) -> Vec<usize> {
         (0..self.civitas.len())
-            .filter(|&i| self.civitas[i].suit == suit)
+            .filter(|&i| self.civitas[i].suit == suit && !self.civitas[i].is_fixture())
             .collect()
     }
     pub fn starting_emperor(&self) -> usize {
@@ -278,7 +292,12 @@ impl Data {
 }
 
 fn load(text: &str) -> Data {
-    let raw: RawData = serde_json::from_str(text).expect("caligula-data.json is valid");
+    #[allow(unused_mut)]
+    let mut raw: RawData = serde_json::from_str(text).expect("caligula-data.json is valid");
+    #[cfg(test)]
+    raw.civitas.rows.extend(
+        serde_json::from_str::<Vec<CivitasCard>>(TEST_FIXTURES).expect("test fixtures are valid"),
+    );
     let profiles: HashMap<String, SlotProfile> = raw
         .slot_profiles
         .rows
@@ -346,7 +365,7 @@ mod tests {
         let d = &*DATA;
         assert!(d.substitute);
         assert!(DATA_JSON.contains("\"source\": \"substitute\""));
-        assert_eq!(d.civitas.len(), 55);
+        assert_eq!(d.civitas.iter().filter(|c| !c.is_fixture()).count(), 55);
         assert_eq!(d.sequentia.len(), 6);
         assert_eq!(d.augustus.len(), 10);
         assert_eq!(d.kind_counts, [10, 10, 7, 7]);

@@ -129,10 +129,10 @@ pub fn evolve(state: &mut State, event: &Event) {
             let card = f.card;
             let tokens = std::mem::take(&mut f.tokens);
             for t in tokens {
-                if let Some(p) = state.players.get_mut(t.owner) {
-                    if p.owned[vi(t.value)] {
-                        p.supply[vi(t.value)] = true;
-                    }
+                if let Some(p) = state.players.get_mut(t.owner)
+                    && p.owned[vi(t.value)]
+                {
+                    p.supply[vi(t.value)] = true;
                 }
             }
             let mut queue = Vec::new();
@@ -173,11 +173,11 @@ pub fn evolve(state: &mut State, event: &Event) {
                     }
                 }
             }
-            if let Some(v) = spqr_lost {
-                if let Some(p) = state.players.get_mut(s) {
-                    p.owned[vi(*v)] = false;
-                    p.supply[vi(*v)] = false;
-                }
+            if let Some(v) = spqr_lost
+                && let Some(p) = state.players.get_mut(s)
+            {
+                p.owned[vi(*v)] = false;
+                p.supply[vi(*v)] = false;
             }
             if let Some(other) = ordo_swapped_with {
                 let o = other.idx();
@@ -187,10 +187,10 @@ pub fn evolve(state: &mut State, event: &Event) {
                     state.players[o].ordo = a;
                 }
             }
-            if let Some(to) = favour_to {
-                if let Some(p) = state.players.get_mut(s) {
-                    p.favour = *to;
-                }
+            if let Some(to) = favour_to
+                && let Some(p) = state.players.get_mut(s)
+            {
+                p.favour = *to;
             }
             if let Some(c) = candidate_replaced {
                 let i = c.position.index();
@@ -211,10 +211,10 @@ pub fn evolve(state: &mut State, event: &Event) {
             seat, deck, count, ..
         } => {
             for _ in 0..*count {
-                if let Some(kind) = state.deck_mut(*deck).pop_front() {
-                    if let Some(p) = state.players.get_mut(seat.idx()) {
-                        p.hand[kind.index()] += 1;
-                    }
+                if let Some(kind) = state.deck_mut(*deck).pop_front()
+                    && let Some(p) = state.players.get_mut(seat.idx())
+                {
+                    p.hand[kind.index()] += 1;
                 }
             }
         }
@@ -247,27 +247,27 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.resolution = None;
         }
         Event::SequentiaExtra { extra, ordo } => {
-            if *extra == Extra::PassOrdoLeft {
-                if let Some(ordo) = ordo {
-                    set_ordo(state, ordo);
-                }
+            if *extra == Extra::PassOrdoLeft
+                && let Some(ordo) = ordo
+            {
+                set_ordo(state, ordo);
             }
         }
         Event::ConspiracyOpened { final_conspiracy } => {
             state.conspiracy = Some(Conspiracy::new(state.n, *final_conspiracy));
         }
         Event::ConspiracyDeclined { seat, .. } => {
-            if let Some(c) = state.conspiracy.as_mut() {
-                if let Some(d) = c.declined_opening.get_mut(seat.idx()) {
-                    *d = true;
-                }
+            if let Some(c) = state.conspiracy.as_mut()
+                && let Some(d) = c.declined_opening.get_mut(seat.idx())
+            {
+                *d = true;
             }
         }
         Event::ConspiracyPassed { seat, .. } => {
-            if let Some(c) = state.conspiracy.as_mut() {
-                if let Some(d) = c.passed.get_mut(seat.idx()) {
-                    *d = true;
-                }
+            if let Some(c) = state.conspiracy.as_mut()
+                && let Some(d) = c.passed.get_mut(seat.idx())
+            {
+                *d = true;
             }
         }
         Event::ConspiracyAccepted { .. } => {}

@@ -1368,14 +1368,14 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             for value in p.supply_values() {
                 for suit in Suit::ALL {
                     for position in 0..2 {
-                        if let Some(f) = s.face_up(suit, position) {
-                            if f.tokens.len() < s.usable_slots(f.card) {
-                                v.push(Action::PlaceToken {
-                                    value,
-                                    suit,
-                                    position: position as u8 + 1,
-                                });
-                            }
+                        if let Some(f) = s.face_up(suit, position)
+                            && f.tokens.len() < s.usable_slots(f.card)
+                        {
+                            v.push(Action::PlaceToken {
+                                value,
+                                suit,
+                                position: position as u8 + 1,
+                            });
                         }
                     }
                 }

@@ -383,10 +383,9 @@ fn scenario_03_slots_by_player_count_filled_left_to_right() {
             if let Event::TokenPlaced {
                 card, seat, slot, ..
             } = e
+                && card == "leg_01"
             {
-                if card == "leg_01" {
-                    slots.push((seat.idx(), *slot));
-                }
+                slots.push((seat.idx(), *slot));
             }
         }
         s = next;

@@ -158,19 +158,15 @@ pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
         }
         Event::CivitasDealt { deck, .. } | Event::AugustusDealt { deck, .. } => *deck = None,
         Event::TokenPlaced { value, .. } => *value = None,
-        Event::CardDrawn { seat, kinds, .. } => {
-            if !viewer.is(seat.idx()) {
-                *kinds = None;
-            }
+        Event::CardDrawn { seat, kinds, .. } if !viewer.is(seat.idx()) => {
+            *kinds = None;
         }
         Event::CardStolen {
             thief,
             victim,
             kind,
-        } => {
-            if !viewer.is(thief.idx()) && !viewer.is(victim.idx()) {
-                *kind = None;
-            }
+        } if !viewer.is(thief.idx()) && !viewer.is(victim.idx()) => {
+            *kind = None;
         }
         _ => {}
     }

@@ -353,6 +353,10 @@ fn load(text: &str) -> Data {
     }
 }
 
+/// The data file as served by `GET /v1/titles/caligula/map` (static card data for front-ends).
+pub static MAP: LazyLock<serde_json::Value> =
+    LazyLock::new(|| serde_json::from_str(DATA_JSON).expect("caligula-data.json is valid"));
+
 /// The tables, parsed once.
 pub static DATA: LazyLock<Data> = LazyLock::new(|| load(DATA_JSON));
 

@@ -91,4 +91,9 @@ impl Game for Caligula {
     fn redact(event: &CaligulaEvent, viewer: Viewer) -> Option<CaligulaEvent> {
         view::redact(event, viewer)
     }
+
+    /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).
+    fn map() -> Option<&'static serde_json::Value> {
+        Some(&data::MAP)
+    }
 }

@@ -870,11 +870,10 @@ pub struct PlacedView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CaligulaCivitasCard)]
 pub struct CivitasView {
-    pub id: String,
-    pub suit: Suit,
+    /// The card id; its printed data (effect text, slots profile) is in the title's map.
+    pub id: &'static str,
     pub card_type: CardType,
     pub value: i32,
-    pub text: String,
     pub usable_slots: usize,
     /// Face-down tokens: owner and slot only, never the value.
     pub tokens: Vec<PlacedView>,
@@ -892,7 +891,7 @@ pub struct SuitView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CaligulaAugustusCard)]
 pub struct AugustusView {
-    pub id: String,
+    pub id: &'static str,
     pub life: i32,
     pub vp: u32,
     pub slots: usize,

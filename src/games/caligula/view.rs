@@ -7,7 +7,7 @@ use crate::engine::Viewer;
 fn augustus_view(s: &State, card: usize, place: FavourAt) -> AugustusView {
     let a = &DATA.augustus[card];
     AugustusView {
-        id: a.id.clone(),
+        id: a.id.as_str(),
         life: a.life,
         vp: a.vp,
         slots: a.slots,
@@ -18,11 +18,9 @@ fn augustus_view(s: &State, card: usize, place: FavourAt) -> AugustusView {
 fn civitas_view(s: &State, f: &FaceUp) -> CivitasView {
     let c = &DATA.civitas[f.card];
     CivitasView {
-        id: c.id.clone(),
-        suit: c.suit,
+        id: c.id.as_str(),
         card_type: c.card_type,
         value: c.value,
-        text: c.text.clone(),
         usable_slots: s.usable_slots(f.card),
         tokens: f
             .tokens

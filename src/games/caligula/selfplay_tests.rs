@@ -429,3 +429,96 @@ fn speed() {
         );
     }
 }
+
+/// Random games reach every part of the rules (so that the self-play invariants cover them).
+#[test]
+fn random_games_cover_the_rules() {
+    let mut seen = std::collections::BTreeMap::<&str, u32>::new();
+    for players in 2..=5 {
+        for seed in 0..60 {
+            let (log, _) = random_game(players, 7_000 + seed);
+            for e in &log {
+                let key = match e {
+                    Event::EmperorDied {
+                        new_emperor: Some(_),
+                        ..
+                    } => "murder",
+                    Event::EmperorDied {
+                        new_emperor: None, ..
+                    } => "final_murder",
+                    Event::EmperorSurvived { .. } => "survived",
+                    Event::CardStolen { .. } => "steal",
+                    Event::CardDiscarded { .. } => "discard",
+                    Event::RoundEndPayment { .. } => "payment",
+                    Event::ConspiracyOpened {
+                        final_conspiracy: true,
+                    } => "final_conspiracy",
+                    Event::ConspiracyAbandoned {} => "abandoned",
+                    Event::ConspiracyRaised { .. } => "raise",
+                    Event::ConspiracyAccepted { .. } => "accept",
+                    Event::CardPlayed {
+                        role: Role::Defence,
+                        ..
+                    } => "defence",
+                    Event::EffectStep {
+                        candidate_replaced: Some(_),
+                        ..
+                    } => "cand",
+                    Event::EffectStep {
+                        spqr_gained: Some(_),
+                        ..
+                    } => "spqr_gained",
+                    Event::EffectStep {
+                        spqr_lost: Some(_), ..
+                    } => "spqr_lost",
+                    Event::EffectStep {
+                        pip_taken: Some(_), ..
+                    } => "pip",
+                    Event::EffectStep {
+                        ordo_swapped_with: Some(_),
+                        ..
+                    } => "ordo1",
+                    Event::EffectStep {
+                        favour_to: Some(_), ..
+                    } => "fav",
+                    Event::EffectStep {
+                        life_change: Some(_),
+                        ..
+                    } => "life",
+                    Event::SequentiaExtra { .. } => "extra",
+                    Event::TokensRevealed { tokens, .. } if tokens.iter().any(|t| !t.returned) => {
+                        "set_aside"
+                    }
+                    _ => continue,
+                };
+                *seen.entry(key).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("{seen:?}");
+    for key in [
+        "murder",
+        "survived",
+        "steal",
+        "discard",
+        "payment",
+        "final_conspiracy",
+        "abandoned",
+        "raise",
+        "accept",
+        "defence",
+        "cand",
+        "spqr_gained",
+        "spqr_lost",
+        "pip",
+        "ordo1",
+        "fav",
+        "life",
+        "extra",
+    ] {
+        assert!(
+            seen.contains_key(key),
+            "random games never reach {key}: {seen:?}"
+        );
+    }
+}

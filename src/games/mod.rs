@@ -3,9 +3,11 @@
 use crate::engine::Registry;
 
 pub mod caesar_cleopatra;
+pub mod caligula;
 pub mod rome_carthage;
 
 pub fn register_all(registry: &mut Registry) {
     registry.register::<caesar_cleopatra::CaesarCleopatra>();
+    registry.register::<caligula::Caligula>();
     registry.register::<rome_carthage::RomeCarthage>();
 }

@@ -2,4 +2,8 @@
 
 use crate::engine::Registry;
 
-pub fn register_all(_registry: &mut Registry) {}
+pub mod alea_iacta_est;
+
+pub fn register_all(registry: &mut Registry) {
+    registry.register::<alea_iacta_est::AleaIactaEst>();
+}

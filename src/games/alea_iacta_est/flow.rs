@@ -10,7 +10,7 @@ use super::data::DATA;
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 use super::rules::{check_place, place_actions};
 use super::scoring;
-use super::state::{FACES, State};
+use super::state::{FACES, State, forum_place};
 use super::types::{
     AleaIactaEstAction as Action, AleaIactaEstBuilding as Building,
     AleaIactaEstEvaluatedBuilding as Evaluated, AleaIactaEstEvent as Event,
@@ -409,6 +409,17 @@ pub fn setup_with(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
     ctx.events
 }
 
+/// Runs the automatic steps from `state` (tests use it to drive fixtures that start at an automatic step).
+pub fn run_automatic(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
+    let mut ctx = Ctx {
+        state: state.clone(),
+        events: vec![],
+        chance,
+    };
+    ctx.run();
+    ctx.events
+}
+
 fn rule(code: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
@@ -438,40 +449,54 @@ pub fn decide_with(
             format!("it is not your turn; waiting for {}", who.join(", ")),
         ));
     }
+    let id = SeatId::of(seat);
+    if let (Step::TurnDecide, Action::Reroll { values }) = (state.step, action) {
+        let st = &state.seats[seat];
+        if st.reroll_tokens == 0 {
+            return Err(rule("no_reroll_tokens", "you have no reroll token"));
+        }
+        if values.is_empty() {
+            return Err(rule("no_dice", "choose at least one die to reroll"));
+        }
+        if values.iter().any(|v| !(1..=FACES).contains(v)) {
+            return Err(rule("invalid_die_value", "die values are 1 to 6"));
+        }
+        let mut rerolled = values.clone();
+        rerolled.sort_unstable();
+        if !st.hand.contains(&rerolled) {
+            return Err(rule(
+                "dice_not_in_hand",
+                format!("your rolled hand does not hold the values {rerolled:?}"),
+            ));
+        }
+        // A reroll has no automatic follow-up: no working copy of the state is needed.
+        let values = (0..rerolled.len())
+            .map(|_| chance.die().clamp(1, FACES))
+            .collect();
+        return Ok(vec![Event::DiceRerolled {
+            seat: id,
+            rerolled,
+            values,
+            tokens_spent: 1,
+        }]);
+    }
+    if let Step::TurnDecide = state.step
+        && let Action::Place {
+            building,
+            values,
+            combo,
+        } = action
+    {
+        let mut sorted = values.clone();
+        sorted.sort_unstable();
+        check_place(state, seat, *building, &sorted, *combo)?;
+    }
     let mut ctx = Ctx {
         state: state.clone(),
         events: vec![],
         chance,
     };
-    let id = SeatId::of(seat);
     match (state.step, action) {
-        (Step::TurnDecide, Action::Reroll { values }) => {
-            let st = &state.seats[seat];
-            if st.reroll_tokens == 0 {
-                return Err(rule("no_reroll_tokens", "you have no reroll token"));
-            }
-            if values.is_empty() {
-                return Err(rule("no_dice", "choose at least one die to reroll"));
-            }
-            if values.iter().any(|v| !(1..=FACES).contains(v)) {
-                return Err(rule("invalid_die_value", "die values are 1 to 6"));
-            }
-            let mut rerolled = values.clone();
-            rerolled.sort_unstable();
-            if !st.hand.contains(&rerolled) {
-                return Err(rule(
-                    "dice_not_in_hand",
-                    format!("your rolled hand does not hold the values {rerolled:?}"),
-                ));
-            }
-            let new = ctx.roll(rerolled.len());
-            ctx.emit(Event::DiceRerolled {
-                seat: id,
-                rerolled,
-                values: new,
-                tokens_spent: 1,
-            });
-        }
         (
             Step::TurnDecide,
             Action::Place {
@@ -482,7 +507,6 @@ pub fn decide_with(
         ) => {
             let mut values = values.clone();
             values.sort_unstable();
-            check_place(state, seat, *building, &values, *combo)?;
             let combo =
                 match building {
                     Building::Templum => Some(combo.unwrap_or_else(|| {
@@ -490,8 +514,12 @@ pub fn decide_with(
                     })),
                     _ => None,
                 };
-            let mut probe = state.clone();
-            let (pushed, to_latrina) = probe.apply_place(seat, *building, &values, combo);
+            let (pushed, to_latrina) = if *building == Building::Forum {
+                let mut forum = state.forum.clone();
+                forum_place(&mut forum, state.columns(), seat, &values)
+            } else {
+                (vec![], vec![])
+            };
             let pushed_off = pushed
                 .iter()
                 .map(|d| ForumDie {

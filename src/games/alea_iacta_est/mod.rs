@@ -17,7 +17,7 @@ mod tests;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use data::DATA;
-pub use flow::{Chance, RngChance, decide_with, setup_with, templum_results};
+pub use flow::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
 pub use ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 pub use rules::sub_multisets;
 pub use state::{Combo, ForumSlot, Group, Hand, SeatState, State};

@@ -209,8 +209,8 @@ fn count_kind(cards: &[CardId], kind: SenateKind) -> i64 {
         .count() as i64
 }
 
-/// Scores one seat: the optimal housing and every score item.
-pub fn score_seat(h: &Holdings) -> SeatScore {
+/// The seat's sites in site order (province tiles by id, then Colonia cards by id) and its inhabitants by id.
+pub fn sites_and_inhabitants(h: &Holdings) -> (Vec<ProvinceId>, Vec<CardId>, Vec<InhabitantId>) {
     let mut provinces = h.provinces.clone();
     provinces.sort_by_key(|p| p.id());
     let mut colonias: Vec<CardId> = h
@@ -222,12 +222,16 @@ pub fn score_seat(h: &Holdings) -> SeatScore {
     colonias.sort_by_key(|c| c.id());
     let mut inhabitants = h.inhabitants.clone();
     inhabitants.sort_by_key(|i| i.id());
+    (provinces, colonias, inhabitants)
+}
 
+/// The optimal housing (8.3): for each inhabitant in id order, its site index or `None` (unhoused).
+pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
+    let (provinces, colonias, inhabitants) = sites_and_inhabitants(h);
     let cards = &h.cards;
     let matronae = count_kind(cards, SenateKind::Matrona);
     let patres = count_kind(cards, SenateKind::Paterfamilias);
     let tribuni = count_kind(cards, SenateKind::Tribunus);
-
     let mut sites: Vec<Site> = provinces
         .iter()
         .map(|p| {
@@ -265,9 +269,52 @@ pub fn score_seat(h: &Holdings) -> SeatScore {
         praefecti: count_kind(cards, SenateKind::Praefectus),
         memo: HashMap::new(),
     };
-    let assignment = solver.solve();
+    solver.solve()
+}
 
-    // Build the housing and the items from the assignment.
+/// Number of wildcards (Legatus) an assignment needs (8.1 rule 5), or `None` if it breaks rules 1-4.
+pub fn wildcards_needed(h: &Holdings, assignment: &[Option<usize>]) -> Option<usize> {
+    let (provinces, colonias, inhabitants) = sites_and_inhabitants(h);
+    let sites = provinces.len() + colonias.len();
+    let mut occ: Vec<(Option<u8>, Option<u8>)> = vec![(None, None); sites];
+    let mut wild = 0;
+    for (i, site) in assignment.iter().enumerate() {
+        let Some(k) = *site else { continue };
+        let d = &DATA.inhabitants[inhabitants.get(i)?.0 as usize];
+        let slot = if d.sex == Sex::Woman {
+            &mut occ.get_mut(k)?.1
+        } else {
+            &mut occ.get_mut(k)?.0
+        };
+        if slot.replace(d.region).is_some() {
+            return None;
+        }
+        if let Some(p) = provinces.get(k)
+            && let Some(r) = DATA.provinces[p.0 as usize].region
+            && r != d.region
+        {
+            wild += 1;
+        }
+    }
+    for (k, (man, woman)) in occ.iter().enumerate() {
+        let generic = provinces
+            .get(k)
+            .is_none_or(|p| DATA.provinces[p.0 as usize].region.is_none());
+        if generic && let (Some(a), Some(b)) = (man, woman) && a != b {
+            wild += 1;
+        }
+    }
+    Some(wild)
+}
+
+/// Scores one seat: the optimal housing and every score item.
+pub fn score_seat(h: &Holdings) -> SeatScore {
+    evaluate(h, &optimal_housing(h))
+}
+
+/// Scores one seat for a given housing (for each inhabitant in id order, its site index or `None`).
+pub fn evaluate(h: &Holdings, assignment: &[Option<usize>]) -> SeatScore {
+    let (provinces, colonias, inhabitants) = sites_and_inhabitants(h);
     let site_count = provinces.len() + colonias.len();
     let mut housing: Vec<Housing> = provinces
         .iter()
@@ -280,14 +327,13 @@ pub fn score_seat(h: &Holdings) -> SeatScore {
         })
         .collect();
     let mut unhoused = vec![];
-    for (i, site) in assignment.iter().enumerate() {
-        let inhabitant = inhabitants[i];
-        match site {
-            Some(k) if *k < site_count => {
-                if solver.people[i].woman {
-                    housing[*k].woman = Some(inhabitant);
+    for (i, &inhabitant) in inhabitants.iter().enumerate() {
+        match assignment.get(i).copied().flatten() {
+            Some(k) if k < site_count => {
+                if DATA.inhabitants[inhabitant.0 as usize].sex == Sex::Woman {
+                    housing[k].woman = Some(inhabitant);
                 } else {
-                    housing[*k].man = Some(inhabitant);
+                    housing[k].man = Some(inhabitant);
                 }
             }
             _ => unhoused.push(inhabitant),

@@ -126,6 +126,41 @@ pub struct ForumSlot {
     pub value: u8,
 }
 
+/// Column (0-based) where a die of value `v` would go in `forum` with `columns` columns, if it fits.
+pub fn forum_fit(forum: &[ForumSlot], columns: usize, value: u8) -> Option<usize> {
+    let pos = forum
+        .iter()
+        .position(|d| d.value >= value)
+        .unwrap_or(forum.len());
+    (pos < columns).then_some(pos)
+}
+
+/// Places Forum dice of `seat` (ascending): each die that fits is inserted, possibly pushing the last die out.
+/// Returns the dice pushed out and the values that did not fit.
+pub fn forum_place(
+    forum: &mut Vec<ForumSlot>,
+    columns: usize,
+    seat: usize,
+    values: &[u8],
+) -> (Vec<ForumSlot>, Vec<u8>) {
+    let mut pushed = vec![];
+    let mut unfit = vec![];
+    for &value in values {
+        match forum_fit(forum, columns, value) {
+            Some(pos) => {
+                forum.insert(pos, ForumSlot { seat, value });
+                if forum.len() > columns
+                    && let Some(out) = forum.pop()
+                {
+                    pushed.push(out);
+                }
+            }
+            None => unfit.push(value),
+        }
+    }
+    (pushed, unfit)
+}
+
 /// Rank of a straight `low..=high`: (length, highest value).
 pub fn straight_rank((low, high): (u8, u8)) -> (u8, u8) {
     (high + 1 - low, high)
@@ -300,28 +335,7 @@ impl State {
 
     /// Column (0-based) where a die of value `v` would go, if it fits.
     pub fn forum_fit(&self, value: u8) -> Option<usize> {
-        let pos = self
-            .forum
-            .iter()
-            .position(|d| d.value >= value)
-            .unwrap_or(self.forum.len());
-        (pos < self.columns()).then_some(pos)
-    }
-
-    /// Inserts a die of `seat` if it fits; returns whether it fitted and the die pushed out, if any.
-    pub fn forum_insert(&mut self, seat: usize, value: u8) -> (bool, Option<ForumSlot>) {
-        match self.forum_fit(value) {
-            Some(pos) => {
-                self.forum.insert(pos, ForumSlot { seat, value });
-                let pushed = if self.forum.len() > self.columns() {
-                    self.forum.pop()
-                } else {
-                    None
-                };
-                (true, pushed)
-            }
-            None => (false, None),
-        }
+        forum_fit(&self.forum, self.columns(), value)
     }
 
     /// True when some hand is empty: the round ends after the current lap.
@@ -478,19 +492,12 @@ impl State {
                 }
             }
             Building::Forum => {
-                for &v in &values {
-                    match self.forum_insert(seat, v) {
-                        (true, Some(out)) => {
-                            self.seats[out.seat].latrina += 1;
-                            pushed_off.push(out);
-                        }
-                        (true, None) => {}
-                        (false, _) => {
-                            self.seats[seat].latrina += 1;
-                            to_latrina.push(v);
-                        }
-                    }
+                let columns = self.columns();
+                (pushed_off, to_latrina) = forum_place(&mut self.forum, columns, seat, &values);
+                for d in &pushed_off {
+                    self.seats[d.seat].latrina += 1;
                 }
+                self.seats[seat].latrina += to_latrina.len() as u8;
             }
         }
         (pushed_off, to_latrina)

@@ -162,12 +162,39 @@ pub fn dice_on_buildings(state: &State, s: usize) -> u32 {
     (templum + senate + castrum + forum) as u32
 }
 
-/// Puts every die not in a hand or on a building in its owner's Latrina (the scenarios' convention).
+/// Puts every die not in a hand or on a building in its owner's Latrina (the scenarios' convention). Unrolled
+/// hands are first reduced so that no seat has more than 8 dice.
 pub fn balance(state: &mut State) {
     for s in 0..state.n {
-        let used = state.seats[s].hand.size as u32 + dice_on_buildings(state, s);
+        let on = dice_on_buildings(state, s);
+        let hand = &mut state.seats[s].hand;
+        if !hand.rolled && hand.size as u32 + on > 8 {
+            hand.size = 8u32.saturating_sub(on) as u8;
+        }
+        let used = state.seats[s].hand.size as u32 + on;
         state.seats[s].latrina = (8u32.saturating_sub(used)) as u8;
     }
+}
+
+/// The round is over: hands are empty, every other die is in the Latrina, and the game is at `step`.
+pub fn evaluation(state: &mut State, step: Step) {
+    for s in &mut state.seats {
+        s.hand = Hand::unrolled(0);
+    }
+    state.round_ending = true;
+    state.step = step;
+    balance(state);
+}
+
+/// Plays the first legal action of every evaluation pick until a turn (or the game end) is reached.
+pub fn finish_evaluation(state: &mut State) -> Vec<AleaIactaEstEvent> {
+    let mut events = vec![];
+    while !matches!(state.step, Step::TurnDecide | Step::GameEnd) {
+        let s = AleaIactaEst::to_act(state)[0];
+        let action = legal(state, s).remove(0);
+        events.extend(play(state, s, action, &mut Script::none()).expect("a listed action"));
+    }
+    events
 }
 
 /// Moves favour tokens from the pile to a seat's face-down tokens.

@@ -249,11 +249,12 @@ impl Data {
             senate_cards,
         };
         assert!(
-            data.favour.len() < 256
+            data.regions.len() <= 8
+                && data.favour.len() < 256
                 && data.provinces.len() < 256
                 && data.inhabitants.len() < 256
                 && data.senate_cards.len() < 256,
-            "tables are indexed by u8"
+            "tables are indexed by u8 and regions by bits of a u16"
         );
         data
     }

@@ -59,6 +59,8 @@ struct Solver {
     people: Vec<Person>,
     legati: usize,
     praefecti: i64,
+    /// `remaining[i]`: bit `2 * region + woman` is set when a person of that region and sex is in `people[i..]`.
+    remaining: Vec<u16>,
     memo: HashMap<(usize, usize, Vec<u8>), i64>,
 }
 
@@ -108,44 +110,54 @@ impl Solver {
         }
     }
 
-    fn key(&self, occ: &[Occupancy], i: usize) -> Vec<u8> {
-        // A lone occupant of a joker-like site matters only while someone of the other sex and the same region
-        // is still to be housed.
-        let pending = |region: u8, woman: bool| {
-            self.people[i..]
-                .iter()
-                .any(|p| p.region == region && p.woman == woman)
-        };
-        let mut codes: Vec<(u8, u8)> = self
-            .sites
-            .iter()
-            .zip(occ)
-            .map(|(site, o)| {
-                let code = match (site.region, o.man, o.woman) {
-                    (_, None, None) => 0,
-                    (_, Some(_), Some(_)) => 1,
-                    (Some(_), Some(_), None) => 2,
-                    (Some(_), None, Some(_)) => 3,
-                    (None, Some(r), None) => {
-                        if pending(r, true) {
-                            10 + r
-                        } else {
-                            2
-                        }
+    /// A canonical key of the occupancy for the optimum of persons `i..` with `wild` wildcards used. Sites of
+    /// one class in the same state are interchangeable; full sites are dead; coloured sites of regions no
+    /// remaining person belongs to are reachable only with a wildcard, so only how many of them are empty, hold a
+    /// man or hold a woman matters, capped at the wildcards left (and nothing once none is left); a lone occupant
+    /// of a joker-like site keeps its region only while someone of the other sex and that region remains.
+    fn key(&self, occ: &[Occupancy], i: usize, wild: usize) -> Vec<u8> {
+        let remaining = self.remaining[i];
+        let pending =
+            |region: u8, woman: bool| remaining & (1 << (2 * region as u32 + woman as u32)) != 0;
+        let spare = self.legati.saturating_sub(wild).min(250) as u8;
+        let mut foreign = [0u8; 3];
+        let mut codes: Vec<(u8, u8)> = Vec::with_capacity(self.sites.len());
+        for (site, o) in self.sites.iter().zip(occ) {
+            let code = match (site.region, o.man, o.woman) {
+                (_, Some(_), Some(_)) => continue,
+                (_, None, None) => 0,
+                (Some(_), Some(_), None) => 1,
+                (Some(_), None, Some(_)) => 2,
+                (None, Some(r), None) => {
+                    if pending(r, true) {
+                        10 + r
+                    } else {
+                        1
                     }
-                    (None, None, Some(r)) => {
-                        if pending(r, false) {
-                            40 + r
-                        } else {
-                            3
-                        }
+                }
+                (None, None, Some(r)) => {
+                    if pending(r, false) {
+                        40 + r
+                    } else {
+                        2
                     }
-                };
-                (site.class, code)
-            })
-            .collect();
+                }
+            };
+            match site.region {
+                Some(r) if !pending(r, false) && !pending(r, true) => {
+                    foreign[code as usize] = foreign[code as usize].saturating_add(1).min(spare);
+                }
+                _ => codes.push((site.class, code)),
+            }
+        }
         codes.sort_unstable();
-        codes.into_iter().map(|(_, code)| code).collect()
+        let mut key: Vec<u8> = codes
+            .into_iter()
+            .flat_map(|(class, code)| [class, code])
+            .collect();
+        key.push(255);
+        key.extend(foreign);
+        key
     }
 
     /// The best combined gain for persons `i..` given the occupancy.
@@ -153,7 +165,7 @@ impl Solver {
         if i == self.people.len() {
             return 0;
         }
-        let key = (i, wild, self.key(occ, i));
+        let key = (i, wild, self.key(occ, i, wild));
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
@@ -262,9 +274,15 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
             }
         })
         .collect();
+    let mut remaining = vec![0u16; people.len() + 1];
+    for i in (0..people.len()).rev() {
+        let p = people[i];
+        remaining[i] = remaining[i + 1] | 1 << (2 * p.region as u32 + p.woman as u32);
+    }
     let mut solver = Solver {
         sites,
         people,
+        remaining,
         legati: count_kind(cards, SenateKind::Legatus) as usize,
         praefecti: count_kind(cards, SenateKind::Praefectus),
         memo: HashMap::new(),
@@ -300,7 +318,10 @@ pub fn wildcards_needed(h: &Holdings, assignment: &[Option<usize>]) -> Option<us
         let generic = provinces
             .get(k)
             .is_none_or(|p| DATA.provinces[p.0 as usize].region.is_none());
-        if generic && let (Some(a), Some(b)) = (man, woman) && a != b {
+        if generic
+            && let (Some(a), Some(b)) = (man, woman)
+            && a != b
+        {
             wild += 1;
         }
     }

@@ -83,13 +83,18 @@ pub fn favour(id: &str) -> FavourId {
 
 /// A game of `n` players after setup (identity shuffles), in round 1 at seat 0's `turn_decide`.
 pub fn game(n: usize) -> State {
-    let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).expect("2-5 players");
+    let mut state =
+        AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).expect("2-5 players");
     let mut script = Script::new(&[1; 8]);
     let mut lens = vec![];
     if state.params.templum_used {
         lens.push(DATA.favour.len());
     }
-    lens.extend([state.params.senate_deck, DATA.provinces.len(), DATA.inhabitants.len()]);
+    lens.extend([
+        state.params.senate_deck,
+        DATA.provinces.len(),
+        DATA.inhabitants.len(),
+    ]);
     for l in lens {
         script.perms.push_back((0..l).collect());
     }
@@ -151,7 +156,9 @@ pub fn dice_on_buildings(state: &State, s: usize) -> u32 {
         .filter(|c| c.seat == s)
         .map(|c| c.dice.len())
         .sum();
-    let senate = state.seats[s].straight.map_or(0, |(l, h)| (h + 1 - l) as usize);
+    let senate = state.seats[s]
+        .straight
+        .map_or(0, |(l, h)| (h + 1 - l) as usize);
     let castrum: usize = state
         .castrum
         .iter()

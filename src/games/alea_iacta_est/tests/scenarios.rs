@@ -25,7 +25,11 @@ fn code(result: Result<Vec<AleaIactaEstEvent>, crate::engine::RuleError>) -> &'s
     }
 }
 
-fn try_play(state: &State, s: usize, action: A) -> Result<Vec<AleaIactaEstEvent>, crate::engine::RuleError> {
+fn try_play(
+    state: &State,
+    s: usize,
+    action: A,
+) -> Result<Vec<AleaIactaEstEvent>, crate::engine::RuleError> {
     decide_with(state, s, &action, &mut Script::none())
 }
 
@@ -43,7 +47,8 @@ fn scenario_01_setup_per_player_count() {
     ];
     for (n, rounds, templum, columns, deck) in table {
         let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
-        let events = AleaIactaEst::setup(&state, &mut GameSeed::from_u64(n as u64).rng(SETUP_STREAM));
+        let events =
+            AleaIactaEst::setup(&state, &mut GameSeed::from_u64(n as u64).rng(SETUP_STREAM));
         for e in &events {
             AleaIactaEst::evolve(&mut state, e);
         }
@@ -85,7 +90,8 @@ fn scenario_01_setup_per_player_count() {
     ));
     let state = AleaIactaEst::new_state(4, &options).unwrap();
     assert_eq!(state.marker, DARIUS);
-    let parsed: AleaIactaEstOptions = serde_json::from_str(r#"{"first_player": "brutus"}"#).unwrap();
+    let parsed: AleaIactaEstOptions =
+        serde_json::from_str(r#"{"first_player": "brutus"}"#).unwrap();
     assert_eq!(parsed.first_player, Some(seat(BRUTUS)));
     assert!(serde_json::from_str::<AleaIactaEstOptions>(r#"{"first_player": "caesar"}"#).is_err());
     assert!(serde_json::from_str::<AleaIactaEstOptions>(r#"{"other": 1}"#).is_err());
@@ -131,10 +137,19 @@ fn scenario_02_seed_templum_example() {
     ]);
     assert_eq!(legal(&st, ANTONIUS), expected);
     // [1,3] on combo 1 sums to 9, not more than 9.
-    assert_eq!(code(try_play(&st, ANTONIUS, place_combo(&[1, 3], Some(1)))), "templum_sum_too_low");
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, place_combo(&[1, 3], Some(1)))),
+        "templum_sum_too_low"
+    );
     // Placing [2,3] draws exactly 2 tokens.
     let mut st = st;
-    let events = play(&mut st, ANTONIUS, place_combo(&[2, 3], Some(1)), &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        place_combo(&[2, 3], Some(1)),
+        &mut Script::none(),
+    )
+    .unwrap();
     let drawn: Vec<u8> = events
         .iter()
         .filter_map(|e| match e {
@@ -151,9 +166,19 @@ fn scenario_02_seed_templum_example() {
 #[test]
 fn scenario_03_templum_evaluation() {
     let mut st = templum_example();
-    play(&mut st, ANTONIUS, place_combo(&[2, 3], Some(1)), &mut Script::none()).unwrap();
+    play(
+        &mut st,
+        ANTONIUS,
+        place_combo(&[2, 3], Some(1)),
+        &mut Script::none(),
+    )
+    .unwrap();
     // Drawn: Antonius 2, then 3 and 1; Brutus 1 and 2.
-    let values: Vec<u8> = st.seats[ANTONIUS].favour_hidden.iter().map(|t| t.value()).collect();
+    let values: Vec<u8> = st.seats[ANTONIUS]
+        .favour_hidden
+        .iter()
+        .map(|t| t.value())
+        .collect();
     assert_eq!(values, vec![2, 3, 1]);
     // The round ends now (Antonius's remaining [1,1] and every hand go to the Latrina).
     st.step = Step::RoundEnd;
@@ -172,7 +197,10 @@ fn scenario_03_templum_evaluation() {
             .map(|r| r.kept.iter().map(|t| t.id).collect())
             .unwrap_or_default()
     };
-    assert_eq!(kept(ANTONIUS), vec![favour("favour_23"), favour("favour_09")]);
+    assert_eq!(
+        kept(ANTONIUS),
+        vec![favour("favour_23"), favour("favour_09")]
+    );
     assert_eq!(kept(BRUTUS), vec![favour("favour_10")]);
     assert_eq!(st.seats[ANTONIUS].favour_kept, kept(ANTONIUS));
     assert_eq!(st.favour_discard.len(), 2);
@@ -185,10 +213,19 @@ fn scenario_03_templum_evaluation() {
             _ => None,
         })
         .unwrap();
-    let award = |s: usize| awards.iter().find(|a| a.seat.seat() == s).map_or(0, |a| a.count);
+    let award = |s: usize| {
+        awards
+            .iter()
+            .find(|a| a.seat.seat() == s)
+            .map_or(0, |a| a.count)
+    };
     assert_eq!(award(ANTONIUS), 5);
     assert_eq!(award(BRUTUS), 6);
-    assert!(!events.iter().any(|e| matches!(e, E::DiceToLatrina { dice, .. } if !dice.is_empty())));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, E::DiceToLatrina { dice, .. } if !dice.is_empty()))
+    );
 }
 
 #[test]
@@ -198,7 +235,11 @@ fn scenario_04_templum_several_combinations_and_a_lone_die() {
     combo(&mut st, 1, ANTONIUS, &[4]);
     combo(&mut st, 2, BRUTUS, &[3, 5]);
     combo(&mut st, 3, ANTONIUS, &[2, 5, 6]);
-    give_hidden(&mut st, ANTONIUS, &["favour_01", "favour_02", "favour_09", "favour_23"]);
+    give_hidden(
+        &mut st,
+        ANTONIUS,
+        &["favour_01", "favour_02", "favour_09", "favour_23"],
+    );
     give_hidden(&mut st, BRUTUS, &["favour_10", "favour_24"]);
     let results = templum_results(&st);
     assert_eq!(results.len(), 2);
@@ -238,7 +279,10 @@ fn scenario_05_seed_senate_example() {
     ];
     assert_eq!(places_on(&legal(&st, BRUTUS), B::Senatus), expected);
     for bad in [&[3, 4, 5][..], &[2, 3, 4], &[1, 2], &[6]] {
-        assert_eq!(code(try_play(&st, BRUTUS, place(B::Senatus, bad))), "senate_not_better");
+        assert_eq!(
+            code(try_play(&st, BRUTUS, place(B::Senatus, bad))),
+            "senate_not_better"
+        );
     }
     // (b) No other straight; Claudius has {3,4,5} and rolls [2,6,6].
     let mut st = game(3);
@@ -249,16 +293,31 @@ fn scenario_05_seed_senate_example() {
         vec![vec![2], vec![2, 6], vec![6]]
     );
     let mut after = st.clone();
-    play(&mut after, CLAUDIUS, place(B::Senatus, &[2, 6]), &mut Script::none()).unwrap();
+    play(
+        &mut after,
+        CLAUDIUS,
+        place(B::Senatus, &[2, 6]),
+        &mut Script::none(),
+    )
+    .unwrap();
     assert_eq!(after.seats[CLAUDIUS].straight, Some((2, 6)));
-    assert_eq!(code(try_play(&st, CLAUDIUS, place(B::Senatus, &[6, 6]))), "not_a_straight");
+    assert_eq!(
+        code(try_play(&st, CLAUDIUS, place(B::Senatus, &[6, 6]))),
+        "not_a_straight"
+    );
     // (c) Brutus placed [4,5,6]; Claudius ({3,4,5}) still may add [2]: (4,5) beats (3,6).
     let mut st = game(3);
     straight(&mut st, CLAUDIUS, 3, 5);
     straight(&mut st, BRUTUS, 4, 6);
     turn(&mut st, CLAUDIUS, &[2]);
     assert_eq!(places_on(&legal(&st, CLAUDIUS), B::Senatus), vec![vec![2]]);
-    play(&mut st, CLAUDIUS, place(B::Senatus, &[2]), &mut Script::none()).unwrap();
+    play(
+        &mut st,
+        CLAUDIUS,
+        place(B::Senatus, &[2]),
+        &mut Script::none(),
+    )
+    .unwrap();
     assert_eq!(st.seats[CLAUDIUS].straight, Some((2, 5)));
 }
 
@@ -279,13 +338,24 @@ fn senate_example(n: usize, with_antonius: bool) -> State {
 fn scenario_06_senate_rewards_4_players() {
     let mut st = senate_example(4, true);
     let events = advance(&mut st, &mut Script::none());
-    assert!(matches!(events.last(), Some(E::SenateDrawn { seat: s, count: 3, .. }) if s.seat() == CLAUDIUS));
+    assert!(
+        matches!(events.last(), Some(E::SenateDrawn { seat: s, count: 3, .. }) if s.seat() == CLAUDIUS)
+    );
     assert_eq!(st.step, Step::SenateChoiceFirst);
     assert_eq!(AleaIactaEst::to_act(&st), vec![CLAUDIUS]);
-    assert_eq!(legal(&st, CLAUDIUS), vec![keep("senate_01"), keep("senate_05"), keep("senate_13")]);
+    assert_eq!(
+        legal(&st, CLAUDIUS),
+        vec![keep("senate_01"), keep("senate_05"), keep("senate_13")]
+    );
     assert!(legal(&st, BRUTUS).is_empty());
-    assert_eq!(code(try_play(&st, BRUTUS, keep("senate_13"))), "not_your_turn");
-    assert_eq!(code(try_play(&st, CLAUDIUS, keep("senate_02"))), "card_not_offered");
+    assert_eq!(
+        code(try_play(&st, BRUTUS, keep("senate_13"))),
+        "not_your_turn"
+    );
+    assert_eq!(
+        code(try_play(&st, CLAUDIUS, keep("senate_02"))),
+        "card_not_offered"
+    );
     check_invariants(&st).unwrap();
     let events = play(&mut st, CLAUDIUS, keep("senate_13"), &mut Script::none()).unwrap();
     assert!(events.iter().any(|e| matches!(
@@ -294,7 +364,10 @@ fn scenario_06_senate_rewards_4_players() {
             if from.seat() == CLAUDIUS && to.seat() == BRUTUS && *c == vec![card("senate_05"), card("senate_01")]
     )));
     assert_eq!(st.step, Step::SenateChoiceSecond);
-    assert_eq!(legal(&st, BRUTUS), vec![keep("senate_01"), keep("senate_05")]);
+    assert_eq!(
+        legal(&st, BRUTUS),
+        vec![keep("senate_01"), keep("senate_05")]
+    );
     check_invariants(&st).unwrap();
     let events = play(&mut st, BRUTUS, keep("senate_01"), &mut Script::none()).unwrap();
     assert_eq!(st.seats[CLAUDIUS].senate_cards, vec![card("senate_13")]);
@@ -366,7 +439,10 @@ fn scenario_08_senate_lone_seat_with_a_single_die() {
     assert!(!events.iter().any(|e| matches!(e, E::SenatePassed { .. })));
     let n = st.senate_deck.len();
     assert_eq!(n, 17);
-    assert_eq!(&st.senate_deck[n - 2..], &[card("senate_07"), card("senate_19")]);
+    assert_eq!(
+        &st.senate_deck[n - 2..],
+        &[card("senate_07"), card("senate_19")]
+    );
     assert_eq!(st.seats[BRUTUS].senate_cards, vec![card("senate_15")]);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -409,23 +485,54 @@ fn scenario_10_seed_castrum_example() {
     // Antonius's next roll is injected.
     let mut script = Script::new(&[1, 1, 2, 2, 3, 4, 4, 5]);
     play(&mut st, DARIUS, place(B::Castrum, &[4, 4, 4]), &mut script).unwrap();
-    assert_eq!(st.castrum, vec![Group { seat: DARIUS, value: 4, size: 3 }]);
+    assert_eq!(
+        st.castrum,
+        vec![Group {
+            seat: DARIUS,
+            value: 4,
+            size: 3
+        }]
+    );
     assert_eq!(st.current, ANTONIUS);
-    assert_eq!(st.seats[ANTONIUS].hand.values(), vec![1, 1, 2, 2, 3, 4, 4, 5]);
+    assert_eq!(
+        st.seats[ANTONIUS].hand.values(),
+        vec![1, 1, 2, 2, 3, 4, 4, 5]
+    );
     assert!(places_on(&legal(&st, ANTONIUS), B::Castrum).contains(&vec![4, 4]));
-    play(&mut st, ANTONIUS, place(B::Castrum, &[4, 4]), &mut Script::none()).unwrap();
+    play(
+        &mut st,
+        ANTONIUS,
+        place(B::Castrum, &[4, 4]),
+        &mut Script::none(),
+    )
+    .unwrap();
     turn(&mut st, DARIUS, &[4, 4, 5, 5]);
     assert_eq!(
         places_on(&legal(&st, DARIUS), B::Castrum),
         vec![vec![4], vec![4, 4], vec![5], vec![5, 5]]
     );
-    assert_eq!(code(try_play(&st, DARIUS, place(B::Castrum, &[4, 4, 5, 5]))), "castrum_mixed_values");
-    play(&mut st, DARIUS, place(B::Castrum, &[5, 5]), &mut Script::none()).unwrap();
+    assert_eq!(
+        code(try_play(&st, DARIUS, place(B::Castrum, &[4, 4, 5, 5]))),
+        "castrum_mixed_values"
+    );
+    play(
+        &mut st,
+        DARIUS,
+        place(B::Castrum, &[5, 5]),
+        &mut Script::none(),
+    )
+    .unwrap();
     turn(&mut st, ANTONIUS, &[4]);
     assert!(places_on(&legal(&st, ANTONIUS), B::Castrum).is_empty());
-    assert_eq!(code(try_play(&st, ANTONIUS, place(B::Castrum, &[4]))), "castrum_tie");
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, place(B::Castrum, &[4]))),
+        "castrum_tie"
+    );
     turn(&mut st, ANTONIUS, &[4, 4]);
-    assert_eq!(places_on(&legal(&st, ANTONIUS), B::Castrum), vec![vec![4, 4]]);
+    assert_eq!(
+        places_on(&legal(&st, ANTONIUS), B::Castrum),
+        vec![vec![4, 4]]
+    );
 }
 
 #[test]
@@ -445,14 +552,36 @@ fn scenario_11_castrum_evaluation() {
     assert_eq!(st.step, Step::CastrumPick);
     assert_eq!(AleaIactaEst::to_act(&st), vec![ANTONIUS]);
     assert_eq!(legal(&st, ANTONIUS).len(), 3);
-    play(&mut st, ANTONIUS, A::TakeProvince { province: display[1] }, &mut Script::none()).unwrap();
+    play(
+        &mut st,
+        ANTONIUS,
+        A::TakeProvince {
+            province: display[1],
+        },
+        &mut Script::none(),
+    )
+    .unwrap();
     assert_eq!(AleaIactaEst::to_act(&st), vec![ANTONIUS]);
     assert_eq!(legal(&st, ANTONIUS).len(), 2);
     assert_eq!(
-        code(try_play(&st, ANTONIUS, A::TakeProvince { province: display[1] })),
+        code(try_play(
+            &st,
+            ANTONIUS,
+            A::TakeProvince {
+                province: display[1]
+            }
+        )),
         "province_not_displayed"
     );
-    let events = play(&mut st, ANTONIUS, A::TakeProvince { province: display[2] }, &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        A::TakeProvince {
+            province: display[2],
+        },
+        &mut Script::none(),
+    )
+    .unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
         E::ProvinceTaken { seat: s, province: p, automatic: true } if s.seat() == BRUTUS && *p == display[0]
@@ -470,13 +599,28 @@ fn scenario_11_castrum_evaluation() {
 #[test]
 fn scenario_12_seed_forum_example() {
     let mut st = game(3);
-    forum(&mut st, &[(CLAUDIUS, 1), (ANTONIUS, 2), (CLAUDIUS, 2), (ANTONIUS, 3)]);
+    forum(
+        &mut st,
+        &[(CLAUDIUS, 1), (ANTONIUS, 2), (CLAUDIUS, 2), (ANTONIUS, 3)],
+    );
     turn(&mut st, BRUTUS, &[2, 3, 6]);
     balance(&mut st);
     let latrina = st.seats[ANTONIUS].latrina;
-    let events = play(&mut st, BRUTUS, place(B::Forum, &[2, 3]), &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        BRUTUS,
+        place(B::Forum, &[2, 3]),
+        &mut Script::none(),
+    )
+    .unwrap();
     let after: Vec<(usize, u8)> = st.forum.iter().map(|d| (d.seat, d.value)).collect();
-    let expected = vec![(CLAUDIUS, 1), (BRUTUS, 2), (ANTONIUS, 2), (CLAUDIUS, 2), (BRUTUS, 3)];
+    let expected = vec![
+        (CLAUDIUS, 1),
+        (BRUTUS, 2),
+        (ANTONIUS, 2),
+        (CLAUDIUS, 2),
+        (BRUTUS, 3),
+    ];
     assert_eq!(after, expected);
     assert_eq!(st.seats[ANTONIUS].latrina, latrina + 1);
     assert!(matches!(
@@ -487,27 +631,57 @@ fn scenario_12_seed_forum_example() {
     check_invariants(&st).unwrap();
     // The same if the 3 is inserted first.
     let mut forum_dice = vec![
-        ForumSlot { seat: CLAUDIUS, value: 1 },
-        ForumSlot { seat: ANTONIUS, value: 2 },
-        ForumSlot { seat: CLAUDIUS, value: 2 },
-        ForumSlot { seat: ANTONIUS, value: 3 },
+        ForumSlot {
+            seat: CLAUDIUS,
+            value: 1,
+        },
+        ForumSlot {
+            seat: ANTONIUS,
+            value: 2,
+        },
+        ForumSlot {
+            seat: CLAUDIUS,
+            value: 2,
+        },
+        ForumSlot {
+            seat: ANTONIUS,
+            value: 3,
+        },
     ];
     let (pushed, unfit) = super::super::state::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
     let again: Vec<(usize, u8)> = forum_dice.iter().map(|d| (d.seat, d.value)).collect();
     assert_eq!(again, expected);
-    assert_eq!(pushed, vec![ForumSlot { seat: ANTONIUS, value: 3 }]);
+    assert_eq!(
+        pushed,
+        vec![ForumSlot {
+            seat: ANTONIUS,
+            value: 3
+        }]
+    );
     assert!(unfit.is_empty());
 }
 
 #[test]
 fn scenario_13_forum_pair_high_die_does_not_fit() {
     let mut st = game(2);
-    forum(&mut st, &[(BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 2), (ANTONIUS, 3)]);
+    forum(
+        &mut st,
+        &[(BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 2), (ANTONIUS, 3)],
+    );
     turn(&mut st, ANTONIUS, &[1, 4, 6]);
     balance(&mut st);
-    assert_eq!(places_on(&legal(&st, ANTONIUS), B::Forum), vec![vec![1], vec![1, 4]]);
-    assert_eq!(code(try_play(&st, ANTONIUS, place(B::Forum, &[4]))), "forum_no_room");
-    assert_eq!(code(try_play(&st, ANTONIUS, place(B::Forum, &[6]))), "forum_no_room");
+    assert_eq!(
+        places_on(&legal(&st, ANTONIUS), B::Forum),
+        vec![vec![1], vec![1, 4]]
+    );
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, place(B::Forum, &[4]))),
+        "forum_no_room"
+    );
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, place(B::Forum, &[6]))),
+        "forum_no_room"
+    );
     let latrina = st.seats[ANTONIUS].latrina;
     let events = try_play(&st, ANTONIUS, place(B::Forum, &[1, 4])).unwrap();
     // Right after the placement (before the turn ends), his hand is [6].
@@ -518,7 +692,10 @@ fn scenario_13_forum_pair_high_die_does_not_fit() {
         st.evolve(e);
     }
     let after: Vec<(usize, u8)> = st.forum.iter().map(|d| (d.seat, d.value)).collect();
-    assert_eq!(after, vec![(ANTONIUS, 1), (BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 2)]);
+    assert_eq!(
+        after,
+        vec![(ANTONIUS, 1), (BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 2)]
+    );
     assert_eq!(st.seats[ANTONIUS].latrina, latrina + 2);
     assert!(matches!(
         &events[0],
@@ -531,7 +708,10 @@ fn scenario_13_forum_pair_high_die_does_not_fit() {
 #[test]
 fn scenario_14_forum_evaluation() {
     let mut st = game(2);
-    forum(&mut st, &[(ANTONIUS, 1), (BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 3)]);
+    forum(
+        &mut st,
+        &[(ANTONIUS, 1), (BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 3)],
+    );
     evaluation(&mut st, Step::EvalCastrum);
     assert_eq!(st.inhabitant_display.len(), 4);
     advance(&mut st, &mut Script::none());
@@ -543,7 +723,13 @@ fn scenario_14_forum_evaluation() {
         let action = legal(&st, s).pop().unwrap();
         let events = play(&mut st, s, action, &mut Script::none()).unwrap();
         for e in events {
-            if let E::InhabitantTaken { seat: who, automatic: true, column, .. } = e {
+            if let E::InhabitantTaken {
+                seat: who,
+                automatic: true,
+                column,
+                ..
+            } = e
+            {
                 automatic.push((who.seat(), column));
             }
         }
@@ -575,7 +761,13 @@ fn scenario_15_end_of_round_lap_completion() {
     )));
     assert!(st.round_ending);
     assert_eq!(AleaIactaEst::to_act(&st), vec![ANTONIUS]);
-    let mut events = play(&mut st, ANTONIUS, place(B::Castrum, &[6, 6, 6]), &mut Script::none()).unwrap();
+    let mut events = play(
+        &mut st,
+        ANTONIUS,
+        place(B::Castrum, &[6, 6, 6]),
+        &mut Script::none(),
+    )
+    .unwrap();
     events.extend(finish_evaluation(&mut st));
     assert!(events.iter().any(|e| matches!(
         e,
@@ -591,8 +783,14 @@ fn scenario_15_end_of_round_lap_completion() {
     assert_eq!(
         round_end,
         vec![
-            AleaIactaEstSeatCount { seat: seat(ANTONIUS), count: 5 },
-            AleaIactaEstSeatCount { seat: seat(BRUTUS), count: 8 },
+            AleaIactaEstSeatCount {
+                seat: seat(ANTONIUS),
+                count: 5
+            },
+            AleaIactaEstSeatCount {
+                seat: seat(BRUTUS),
+                count: 8
+            },
         ]
     );
     // Every Latrina die gives a token (every Castrum group got a tile).
@@ -603,12 +801,28 @@ fn scenario_15_end_of_round_lap_completion() {
             _ => None,
         })
         .unwrap();
-    assert!(awards.contains(&AleaIactaEstSeatCount { seat: seat(ANTONIUS), count: 5 }));
-    assert!(awards.contains(&AleaIactaEstSeatCount { seat: seat(BRUTUS), count: 8 }));
-    assert!(awards.contains(&AleaIactaEstSeatCount { seat: seat(CLAUDIUS), count: 5 }));
+    assert!(awards.contains(&AleaIactaEstSeatCount {
+        seat: seat(ANTONIUS),
+        count: 5
+    }));
+    assert!(awards.contains(&AleaIactaEstSeatCount {
+        seat: seat(BRUTUS),
+        count: 8
+    }));
+    assert!(awards.contains(&AleaIactaEstSeatCount {
+        seat: seat(CLAUDIUS),
+        count: 5
+    }));
     // Brutus got no further turn in round 2.
-    let end = events.iter().position(|e| matches!(e, E::RoundEnded { .. })).unwrap();
-    assert!(!events[..end].iter().any(|e| matches!(e, E::DiceRolled { seat: s, .. } if s.seat() == BRUTUS)));
+    let end = events
+        .iter()
+        .position(|e| matches!(e, E::RoundEnded { .. }))
+        .unwrap();
+    assert!(
+        !events[..end]
+            .iter()
+            .any(|e| matches!(e, E::DiceRolled { seat: s, .. } if s.seat() == BRUTUS))
+    );
     assert_eq!(st.round, 3);
 
     // If Antonius (the last seat of the lap) empties his hand, the round ends right after his turn.
@@ -617,19 +831,32 @@ fn scenario_15_end_of_round_lap_completion() {
     st.marker = BRUTUS;
     turn(&mut st, ANTONIUS, &[6]);
     balance(&mut st);
-    let events = play(&mut st, ANTONIUS, place(B::Castrum, &[6]), &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        place(B::Castrum, &[6]),
+        &mut Script::none(),
+    )
+    .unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
         E::TurnEnded { seat: s, hand_empty: true, next: None } if s.seat() == ANTONIUS
     )));
-    assert!(events.iter().any(|e| matches!(e, E::RoundEnded { round: 2, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, E::RoundEnded { round: 2, .. }))
+    );
 }
 
 fn forced_example(tokens: u32) -> State {
     let mut st = game(2);
     straight(&mut st, BRUTUS, 1, 3);
     group(&mut st, BRUTUS, 6, 1);
-    forum(&mut st, &[(ANTONIUS, 1), (ANTONIUS, 2), (BRUTUS, 3), (BRUTUS, 5)]);
+    forum(
+        &mut st,
+        &[(ANTONIUS, 1), (ANTONIUS, 2), (BRUTUS, 3), (BRUTUS, 5)],
+    );
     turn(&mut st, ANTONIUS, &[6]);
     st.seats[ANTONIUS].reroll_tokens = tokens;
     balance(&mut st);
@@ -648,18 +875,27 @@ fn scenario_16_forced_latrina() {
         E::TurnEnded { seat: s, hand_empty: true, next: Some(n) } if s.seat() == ANTONIUS && n.seat() == BRUTUS
     ));
     assert!(after.round_ending);
-    assert_eq!(after.seats[ANTONIUS].latrina, st.seats[ANTONIUS].latrina + 1);
+    assert_eq!(
+        after.seats[ANTONIUS].latrina,
+        st.seats[ANTONIUS].latrina + 1
+    );
     let st = forced_example(1);
     assert_eq!(
         legal(&st, ANTONIUS),
         vec![A::Reroll { values: vec![6] }, A::LatrinaForced]
     );
     // Never a voluntary Latrina placement: the action does not exist, and the forced one needs no placement.
-    assert!(serde_json::from_str::<A>(r#"{"type": "place", "building": "latrina", "values": [6]}"#).is_err());
+    assert!(
+        serde_json::from_str::<A>(r#"{"type": "place", "building": "latrina", "values": [6]}"#)
+            .is_err()
+    );
     let mut st = game(2);
     turn(&mut st, ANTONIUS, &[1, 6]);
     assert!(!legal(&st, ANTONIUS).contains(&A::LatrinaForced));
-    assert_eq!(code(try_play(&st, ANTONIUS, A::LatrinaForced)), "placement_possible");
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, A::LatrinaForced)),
+        "placement_possible"
+    );
 }
 
 #[test]
@@ -668,16 +904,38 @@ fn scenario_17_reroll() {
     turn(&mut st, ANTONIUS, &[1, 1, 3, 6, 6]);
     st.seats[ANTONIUS].reroll_tokens = 2;
     balance(&mut st);
-    let events = play(&mut st, ANTONIUS, A::Reroll { values: vec![1, 1] }, &mut Script::new(&[4, 5])).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        A::Reroll { values: vec![1, 1] },
+        &mut Script::new(&[4, 5]),
+    )
+    .unwrap();
     assert_eq!(events.len(), 1);
     assert_eq!(st.seats[ANTONIUS].hand.values(), vec![3, 4, 5, 6, 6]);
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 1);
     assert_eq!(st.step, Step::TurnDecide);
-    assert_eq!(code(try_play(&st, ANTONIUS, A::Reroll { values: vec![1] })), "dice_not_in_hand");
-    play(&mut st, ANTONIUS, A::Reroll { values: vec![3] }, &mut Script::new(&[2])).unwrap();
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, A::Reroll { values: vec![1] })),
+        "dice_not_in_hand"
+    );
+    play(
+        &mut st,
+        ANTONIUS,
+        A::Reroll { values: vec![3] },
+        &mut Script::new(&[2]),
+    )
+    .unwrap();
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 0);
-    assert!(!legal(&st, ANTONIUS).iter().any(|a| matches!(a, A::Reroll { .. })));
-    assert_eq!(code(try_play(&st, ANTONIUS, A::Reroll { values: vec![2] })), "no_reroll_tokens");
+    assert!(
+        !legal(&st, ANTONIUS)
+            .iter()
+            .any(|a| matches!(a, A::Reroll { .. }))
+    );
+    assert_eq!(
+        code(try_play(&st, ANTONIUS, A::Reroll { values: vec![2] })),
+        "no_reroll_tokens"
+    );
     check_invariants(&st).unwrap();
 }
 
@@ -726,9 +984,16 @@ fn scenario_19_favour_reshuffle() {
         .filter(|e| matches!(e, E::FavourDrawn { .. } | E::FavourReshuffled { .. }))
         .collect();
     assert_eq!(favour_events.len(), 3);
-    assert!(matches!(favour_events[0], E::FavourDrawn { count: 1, tokens: Some(t), .. } if t[0].id == all[0]));
-    assert!(matches!(favour_events[1], E::FavourReshuffled { count: 5, .. }));
-    assert!(matches!(favour_events[2], E::FavourDrawn { count: 1, tokens: Some(t), .. } if t[0].id == all[5]));
+    assert!(
+        matches!(favour_events[0], E::FavourDrawn { count: 1, tokens: Some(t), .. } if t[0].id == all[0])
+    );
+    assert!(matches!(
+        favour_events[1],
+        E::FavourReshuffled { count: 5, .. }
+    ));
+    assert!(
+        matches!(favour_events[2], E::FavourDrawn { count: 1, tokens: Some(t), .. } if t[0].id == all[5])
+    );
     assert_eq!(st.favour_pile.len(), 4);
     assert_eq!(st.favour_discard.len(), 0);
     assert_eq!(st.seats[ANTONIUS].favour_hidden, vec![all[0], all[5]]);
@@ -738,7 +1003,13 @@ fn scenario_19_favour_reshuffle() {
     let all = std::mem::take(&mut st.favour_pile);
     st.seats[CLAUDIUS].favour_kept = all;
     turn(&mut st, ANTONIUS, &[5, 6, 1]);
-    let events = play(&mut st, ANTONIUS, place_combo(&[6], None), &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        place_combo(&[6], None),
+        &mut Script::none(),
+    )
+    .unwrap();
     assert!(!events.iter().any(|e| matches!(e, E::FavourDrawn { .. })));
     assert_eq!(st.templum.len(), 1);
 }
@@ -756,15 +1027,21 @@ fn scenario_24_hidden_information() {
         assert!(view.seats[s].senate_cards.is_none());
     }
     let text = json(&view);
-    assert!(!text.contains("senate_01") && !text.contains("senate_13") && !text.contains("senate_05"));
+    assert!(
+        !text.contains("senate_01") && !text.contains("senate_13") && !text.contains("senate_05")
+    );
     // Claudius never learns which of senate_05 / senate_01 Brutus kept.
     let claudius = json(&AleaIactaEst::view(&st, Viewer::Seat(CLAUDIUS)));
     assert!(claudius.contains("senate_13"));
     assert!(!claudius.contains("senate_01") && !claudius.contains("senate_05"));
     for e in &log {
         let seen = json(&AleaIactaEst::redact(e, Viewer::Seat(CLAUDIUS)).unwrap());
-        if matches!(e, E::SenateKept { seat: s, .. } | E::SenateReturned { seat: s, .. } if s.seat() == BRUTUS) {
-            assert!(!seen.contains("senate_01") && !seen.contains("senate_05"), "{seen}");
+        if matches!(e, E::SenateKept { seat: s, .. } | E::SenateReturned { seat: s, .. } if s.seat() == BRUTUS)
+        {
+            assert!(
+                !seen.contains("senate_01") && !seen.contains("senate_05"),
+                "{seen}"
+            );
         }
     }
     // The senate_returned id goes to Brutus only.
@@ -772,9 +1049,21 @@ fn scenario_24_hidden_information() {
         .iter()
         .find(|e| matches!(e, E::SenateReturned { .. }))
         .unwrap();
-    for viewer in [Viewer::Seat(ANTONIUS), Viewer::Seat(CLAUDIUS), Viewer::Seat(DARIUS), Viewer::Spectator] {
+    for viewer in [
+        Viewer::Seat(ANTONIUS),
+        Viewer::Seat(CLAUDIUS),
+        Viewer::Seat(DARIUS),
+        Viewer::Spectator,
+    ] {
         let seen = AleaIactaEst::redact(returned, viewer).unwrap();
-        assert!(matches!(seen, E::SenateReturned { cards: None, count: 1, .. }));
+        assert!(matches!(
+            seen,
+            E::SenateReturned {
+                cards: None,
+                count: 1,
+                ..
+            }
+        ));
     }
     assert!(matches!(
         AleaIactaEst::redact(returned, Viewer::Seat(BRUTUS)),
@@ -789,7 +1078,13 @@ fn scenario_24_hidden_information() {
 
     // Scenario 3 before evaluation: Brutus sees Antonius's 3 face-down tokens as a count only.
     let mut st = templum_example();
-    let events = play(&mut st, ANTONIUS, place_combo(&[2, 3], Some(1)), &mut Script::none()).unwrap();
+    let events = play(
+        &mut st,
+        ANTONIUS,
+        place_combo(&[2, 3], Some(1)),
+        &mut Script::none(),
+    )
+    .unwrap();
     let view = AleaIactaEst::view(&st, Viewer::Seat(BRUTUS));
     assert_eq!(view.seats[ANTONIUS].favour_face_down, 3);
     assert!(view.seats[ANTONIUS].favour_face_down_tokens.is_none());
@@ -798,15 +1093,32 @@ fn scenario_24_hidden_information() {
         assert!(!text.contains(id));
     }
     let own = AleaIactaEst::view(&st, Viewer::Seat(ANTONIUS));
-    assert_eq!(own.seats[ANTONIUS].favour_face_down_tokens.as_ref().unwrap().len(), 3);
-    let drawn = events.iter().find(|e| matches!(e, E::FavourDrawn { .. })).unwrap();
+    assert_eq!(
+        own.seats[ANTONIUS]
+            .favour_face_down_tokens
+            .as_ref()
+            .unwrap()
+            .len(),
+        3
+    );
+    let drawn = events
+        .iter()
+        .find(|e| matches!(e, E::FavourDrawn { .. }))
+        .unwrap();
     assert!(matches!(
         AleaIactaEst::redact(drawn, Viewer::Seat(BRUTUS)),
-        Some(E::FavourDrawn { count: 2, tokens: None, .. })
+        Some(E::FavourDrawn {
+            count: 2,
+            tokens: None,
+            ..
+        })
     ));
     assert!(matches!(
         AleaIactaEst::redact(drawn, Viewer::Seat(ANTONIUS)),
-        Some(E::FavourDrawn { tokens: Some(_), .. })
+        Some(E::FavourDrawn {
+            tokens: Some(_),
+            ..
+        })
     ));
     check_invariants(&st).unwrap();
 }
@@ -838,7 +1150,12 @@ fn scenario_25_one_building_one_combination() {
         (place(B::Castrum, &[6]), "dice_not_in_hand"),
         (place(B::Castrum, &[]), "no_dice"),
         (place(B::Castrum, &[0]), "invalid_die_value"),
-        (A::TakeProvince { province: province("province_joker") }, "wrong_phase"),
+        (
+            A::TakeProvince {
+                province: province("province_joker"),
+            },
+            "wrong_phase",
+        ),
     ];
     let listed = legal(&st, ANTONIUS);
     for (action, expected) in cases {
@@ -846,7 +1163,13 @@ fn scenario_25_one_building_one_combination() {
         assert_eq!(code(try_play(&st, ANTONIUS, action)), expected);
         assert_eq!(st, before);
     }
-    assert_eq!(code(try_play(&st, BRUTUS, place(B::Castrum, &[4]))), "not_your_turn");
-    assert_eq!(code(try_play(&st, 9, place(B::Castrum, &[4]))), "not_your_turn");
+    assert_eq!(
+        code(try_play(&st, BRUTUS, place(B::Castrum, &[4]))),
+        "not_your_turn"
+    );
+    assert_eq!(
+        code(try_play(&st, 9, place(B::Castrum, &[4]))),
+        "not_your_turn"
+    );
     assert!(legal(&st, 9).is_empty());
 }

@@ -19,7 +19,9 @@ fn has_id(text: &str, prefix: &str) -> bool {
     })
 }
 
-fn distinct_count<T: Copy + Eq + std::hash::Hash>(items: impl Iterator<Item = T>) -> (usize, usize) {
+fn distinct_count<T: Copy + Eq + std::hash::Hash>(
+    items: impl Iterator<Item = T>,
+) -> (usize, usize) {
     let all: Vec<T> = items.collect();
     let set: HashSet<T> = all.iter().copied().collect();
     (all.len(), set.len())
@@ -49,7 +51,9 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         if total != 8 {
             return Err(format!("seat {s} has {total} dice"));
         }
-        if st.hand.rolled && st.hand.counts.iter().map(|&c| c as u32).sum::<u32>() != st.hand.size as u32 {
+        if st.hand.rolled
+            && st.hand.counts.iter().map(|&c| c as u32).sum::<u32>() != st.hand.size as u32
+        {
             return Err(format!("seat {s}: rolled hand does not match its size"));
         }
         if !st.hand.rolled && st.hand.counts != [0; 7] {
@@ -67,7 +71,10 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
     combos.sort_by_key(|c| c.dice.len());
     for w in combos.windows(2) {
         if w[0].dice.len() == w[1].dice.len() || w[0].sum() >= w[1].sum() {
-            return Err(format!("Templum combinations break the rules: {:?}", state.templum));
+            return Err(format!(
+                "Templum combinations break the rules: {:?}",
+                state.templum
+            ));
         }
     }
     if combos.iter().any(|c| c.dice.is_empty() || c.dice.len() > 8) {
@@ -101,7 +108,9 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         }
     }
     // Forum.
-    if state.forum.len() > state.columns() || state.forum.windows(2).any(|w| w[0].value > w[1].value) {
+    if state.forum.len() > state.columns()
+        || state.forum.windows(2).any(|w| w[0].value > w[1].value)
+    {
         return Err(format!("Forum breaks the rules: {:?}", state.forum));
     }
     // Tokens, tiles, cards.
@@ -112,11 +121,17 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
                 .favour_pile
                 .iter()
                 .chain(&state.favour_discard)
-                .chain(state.seats.iter().flat_map(|s| s.favour_hidden.iter().chain(&s.favour_kept)))
+                .chain(
+                    state
+                        .seats
+                        .iter()
+                        .flat_map(|s| s.favour_hidden.iter().chain(&s.favour_kept)),
+                )
                 .copied(),
             30,
         )?;
-    } else if !state.favour_pile.is_empty() || state.seats.iter().any(|s| !s.favour_kept.is_empty()) {
+    } else if !state.favour_pile.is_empty() || state.seats.iter().any(|s| !s.favour_kept.is_empty())
+    {
         return Err("favour tokens with fewer than 4 players".into());
     }
     if state.step != Step::RoundStart {
@@ -410,15 +425,48 @@ fn selfplay_speed() {
 fn tmp_timing() {
     for n in [2, 5] {
         let t = Instant::now();
-        play_many::<AleaIactaEst>(n, &Default::default(), 0, 200, 100_000, Checks::Full, &mut |_| Ok(())).unwrap();
+        play_many::<AleaIactaEst>(
+            n,
+            &Default::default(),
+            0,
+            200,
+            100_000,
+            Checks::Full,
+            &mut |_| Ok(()),
+        )
+        .unwrap();
         eprintln!("{n}: contract only {:.2}s", t.elapsed().as_secs_f64());
         let t = Instant::now();
-        play_many::<AleaIactaEst>(n, &Default::default(), 0, 200, 100_000, Checks::None, &mut check_invariants).unwrap();
+        play_many::<AleaIactaEst>(
+            n,
+            &Default::default(),
+            0,
+            200,
+            100_000,
+            Checks::None,
+            &mut check_invariants,
+        )
+        .unwrap();
         eprintln!("{n}: none {:.2}s", t.elapsed().as_secs_f64());
         let t = Instant::now();
         let mut c = 0u64;
-        play_many::<AleaIactaEst>(n, &Default::default(), 0, 200, 100_000, Checks::Full, &mut |s| { c += 1; check_invariants(s) }).unwrap();
-        eprintln!("{n}: full {:.2}s {c} invariant calls", t.elapsed().as_secs_f64());
+        play_many::<AleaIactaEst>(
+            n,
+            &Default::default(),
+            0,
+            200,
+            100_000,
+            Checks::Full,
+            &mut |s| {
+                c += 1;
+                check_invariants(s)
+            },
+        )
+        .unwrap();
+        eprintln!(
+            "{n}: full {:.2}s {c} invariant calls",
+            t.elapsed().as_secs_f64()
+        );
     }
 }
 
@@ -431,7 +479,10 @@ fn tmp_bench_invariant() {
         let mut state = AleaIactaEst::new_state(n, &Default::default()).unwrap();
         for (i, e) in log.iter().enumerate() {
             AleaIactaEst::evolve(&mut state, e);
-            if i > log.len() / 2 && state.step == Step::TurnDecide && state.seats[state.current].reroll_tokens > 0 {
+            if i > log.len() / 2
+                && state.step == Step::TurnDecide
+                && state.seats[state.current].reroll_tokens > 0
+            {
                 break;
             }
         }
@@ -460,10 +511,15 @@ fn tmp_bench_invariant() {
             let acts = AleaIactaEst::legal_actions(&state, s);
             k = acts.len();
             for a in &acts {
-                std::hint::black_box(AleaIactaEst::decide(&state, s, a, &mut GameSeed::from_u64(1).rng(0)).unwrap());
+                std::hint::black_box(
+                    AleaIactaEst::decide(&state, s, a, &mut GameSeed::from_u64(1).rng(0)).unwrap(),
+                );
             }
         }
-        eprintln!("{n}: contract {k} actions {:.1}us", t.elapsed().as_secs_f64() * 10000.0);
+        eprintln!(
+            "{n}: contract {k} actions {:.1}us",
+            t.elapsed().as_secs_f64() * 10000.0
+        );
     }
 }
 

@@ -539,7 +539,7 @@ pub fn decide_with(
                 ctx.draw_favour(seat, values.len());
             }
         }
-        (Step::TurnDecide, Action::LatrinaForced) => {
+        (Step::TurnDecide, Action::LatrinaForced {}) => {
             if !place_actions(state, seat).is_empty() {
                 return Err(rule(
                     "placement_possible",

@@ -323,7 +323,7 @@ pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     let forced = places.is_empty();
     out.extend(places);
     if forced && hand.size > 0 {
-        out.push(Action::LatrinaForced);
+        out.push(Action::LatrinaForced {});
     }
     out
 }

@@ -54,7 +54,7 @@ pub enum AleaIactaEstAction {
         combo: Option<u8>,
     },
     /// Only when no placement is legal: your lowest die goes to your Latrina and your turn ends.
-    LatrinaForced,
+    LatrinaForced {},
     /// Keep one of the Senate cards offered to you.
     KeepSenateCard { card: CardId },
     /// Take one province tile from the display below the Castrum.

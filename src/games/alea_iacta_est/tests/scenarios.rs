@@ -866,9 +866,15 @@ fn forced_example(tokens: u32) -> State {
 #[test]
 fn scenario_16_forced_latrina() {
     let st = forced_example(0);
-    assert_eq!(legal(&st, ANTONIUS), vec![A::LatrinaForced]);
+    assert_eq!(legal(&st, ANTONIUS), vec![A::LatrinaForced {}]);
     let mut after = st.clone();
-    let events = play(&mut after, ANTONIUS, A::LatrinaForced, &mut Script::none()).unwrap();
+    let events = play(
+        &mut after,
+        ANTONIUS,
+        A::LatrinaForced {},
+        &mut Script::none(),
+    )
+    .unwrap();
     assert!(matches!(&events[0], E::LatrinaForced { seat: s, value: 6 } if s.seat() == ANTONIUS));
     assert!(matches!(
         &events[1],
@@ -882,7 +888,7 @@ fn scenario_16_forced_latrina() {
     let st = forced_example(1);
     assert_eq!(
         legal(&st, ANTONIUS),
-        vec![A::Reroll { values: vec![6] }, A::LatrinaForced]
+        vec![A::Reroll { values: vec![6] }, A::LatrinaForced {}]
     );
     // Never a voluntary Latrina placement: the action does not exist, and the forced one needs no placement.
     assert!(
@@ -891,9 +897,9 @@ fn scenario_16_forced_latrina() {
     );
     let mut st = game(2);
     turn(&mut st, ANTONIUS, &[1, 6]);
-    assert!(!legal(&st, ANTONIUS).contains(&A::LatrinaForced));
+    assert!(!legal(&st, ANTONIUS).contains(&A::LatrinaForced {}));
     assert_eq!(
-        code(try_play(&st, ANTONIUS, A::LatrinaForced)),
+        code(try_play(&st, ANTONIUS, A::LatrinaForced {})),
         "placement_possible"
     );
 }

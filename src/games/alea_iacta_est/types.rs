@@ -40,14 +40,16 @@ pub enum AleaIactaEstAction {
     /// Spend 1 reroll token to roll again the dice of your rolled hand with these values; the others keep theirs.
     /// Only in your own turn, before placing.
     Reroll {
-        #[schema(example = json!([1, 1, 5]))]
+        /// Die values 1-6.
+        #[schema(example = json!([1, 1, 5]), min_items = 1, max_items = 8)]
         values: Vec<u8>,
     },
     /// Place one combination from your rolled hand on one building. `combo` (Templum only) is the id of your own
     /// combination to extend; absent or null for a new one (and for the other buildings).
     Place {
         building: AleaIactaEstBuilding,
-        #[schema(example = json!([3, 4, 5]))]
+        /// Die values 1-6.
+        #[schema(example = json!([3, 4, 5]), min_items = 1, max_items = 8)]
         values: Vec<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(example = 1)]

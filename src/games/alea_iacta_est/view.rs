@@ -175,33 +175,17 @@ pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
         Event::SenateDeckShuffled { order, .. } => *order = None,
         Event::ProvincePileShuffled { order, .. } => *order = None,
         Event::InhabitantPileShuffled { order, .. } => *order = None,
-        Event::FavourDrawn { seat, tokens, .. } => {
-            if !is(seat) {
-                *tokens = None;
-            }
+        Event::FavourDrawn { seat, tokens, .. } if !is(seat) => *tokens = None,
+        Event::SenateDrawn { seat, cards, .. } | Event::SenateReturned { seat, cards, .. }
+            if !is(seat) =>
+        {
+            *cards = None;
         }
-        Event::SenateDrawn { seat, cards, .. } | Event::SenateReturned { seat, cards, .. } => {
-            if !is(seat) {
-                *cards = None;
-            }
-        }
-        Event::SenateKept { seat, card, .. } => {
-            if !is(seat) {
-                *card = None;
-            }
-        }
+        Event::SenateKept { seat, card, .. } if !is(seat) => *card = None,
         Event::SenatePassed {
             from, to, cards, ..
-        } => {
-            if !is(from) && !is(to) {
-                *cards = None;
-            }
-        }
-        Event::SenateToThird { seat, from, card } => {
-            if !is(seat) && !is(from) {
-                *card = None;
-            }
-        }
+        } if !is(from) && !is(to) => *cards = None,
+        Event::SenateToThird { seat, from, card } if !is(seat) && !is(from) => *card = None,
         _ => {}
     }
     Some(e)

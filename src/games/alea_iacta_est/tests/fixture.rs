@@ -16,7 +16,6 @@ pub const ANTONIUS: usize = 0;
 pub const BRUTUS: usize = 1;
 pub const CLAUDIUS: usize = 2;
 pub const DARIUS: usize = 3;
-pub const ENNIUS: usize = 4;
 
 /// Injected chance outcomes: die values in roll order and shuffle permutations; when the script runs out, a
 /// seeded generator takes over.
@@ -114,11 +113,6 @@ pub fn turn(state: &mut State, s: usize, hand: &[u8]) {
     state.seats[s].hand = Hand::rolled(hand);
     state.current = s;
     state.step = Step::TurnDecide;
-}
-
-/// Gives a seat an unrolled hand of `size` dice.
-pub fn hand_size(state: &mut State, s: usize, size: u8) {
-    state.seats[s].hand = Hand::unrolled(size);
 }
 
 pub fn straight(state: &mut State, s: usize, low: u8, high: u8) {

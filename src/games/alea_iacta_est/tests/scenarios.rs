@@ -539,7 +539,7 @@ fn scenario_10_seed_castrum_example() {
 fn scenario_11_castrum_evaluation() {
     let mut st = game(3);
     let display = ["province_gallia_2", "province_joker", "province_hispania_4"].map(province);
-    st.province_pile.extend(st.province_display.drain(..));
+    st.province_pile.append(&mut st.province_display);
     st.province_pile.retain(|p| !display.contains(p));
     st.province_display = display.to_vec();
     group(&mut st, ANTONIUS, 4, 3);

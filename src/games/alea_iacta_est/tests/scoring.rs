@@ -303,6 +303,9 @@ fn tribunus_can_make_staying_unhoused_better() {
     assert_eq!(reference(&h), optimal_housing(&h));
 }
 
+/// The best (total, U) found so far and its assignment.
+type Best = Option<((i32, i32), Vec<Option<usize>>)>;
+
 /// The spec's reference method (8.3): exhaustive depth-first search in lexicographic order, replacing the
 /// incumbent only on a strictly greater (total, U).
 fn reference(h: &Holdings) -> Vec<Option<usize>> {
@@ -319,7 +322,7 @@ fn reference(h: &Holdings) -> Vec<Option<usize>> {
         sites: usize,
         legati: usize,
         current: &mut Vec<Option<usize>>,
-        best: &mut Option<((i32, i32), Vec<Option<usize>>)>,
+        best: &mut Best,
     ) {
         if i == current.len() {
             if wildcards_needed(h, current).is_some_and(|w| w <= legati) {

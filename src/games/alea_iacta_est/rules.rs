@@ -5,28 +5,47 @@ use crate::engine::RuleError;
 use super::state::{FACES, Hand, State, straight_rank};
 use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building};
 
-/// Every non-empty sub-multiset of the hand, in canonical order (lexicographic, a prefix first).
-pub fn sub_multisets(hand: &Hand) -> Vec<Vec<u8>> {
-    fn go(hand: &Hand, face: u8, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if face > FACES {
-            if !current.is_empty() {
-                out.push(current.clone());
-            }
+/// Every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order (lexicographic, a
+/// prefix first): the enumeration of non-decreasing sequences yields that order directly.
+fn sub_multisets_up_to(hand: &Hand, max_len: usize) -> Vec<Vec<u8>> {
+    fn go(
+        counts: &mut [u8; 7],
+        start: u8,
+        max_len: usize,
+        current: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if current.len() >= max_len {
             return;
         }
-        let available = hand.counts[face as usize];
-        for k in 0..=available {
-            current.extend(std::iter::repeat_n(face, k as usize));
-            go(hand, face + 1, current, out);
-            current.truncate(current.len() - k as usize);
+        for v in start..=FACES {
+            if counts[v as usize] > 0 {
+                counts[v as usize] -= 1;
+                current.push(v);
+                out.push(current.clone());
+                go(counts, v, max_len, current, out);
+                current.pop();
+                counts[v as usize] += 1;
+            }
         }
     }
     let mut out = Vec::new();
     if hand.rolled {
-        go(hand, 1, &mut Vec::new(), &mut out);
+        let mut counts = hand.counts;
+        go(
+            &mut counts,
+            1,
+            max_len,
+            &mut Vec::with_capacity(8),
+            &mut out,
+        );
     }
-    out.sort();
     out
+}
+
+/// Every non-empty sub-multiset of the hand, in canonical order (lexicographic, a prefix first).
+pub fn sub_multisets(hand: &Hand) -> Vec<Vec<u8>> {
+    sub_multisets_up_to(hand, usize::MAX)
 }
 
 fn err(code: &'static str, message: impl Into<String>) -> Result<(), RuleError> {
@@ -227,10 +246,10 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     };
     // Templum.
     if state.templum_used() {
-        let subs = sub_multisets(&hand);
         let (t, s) = state
             .templum_top()
             .map_or((0, 0), |c| (c.dice.len(), c.sum()));
+        let subs = sub_multisets_up_to(&hand, t + 1);
         let sum = |v: &[u8]| v.iter().map(|&x| x as u32).sum::<u32>();
         for v in subs.iter().filter(|v| v.len() == t + 1 && sum(v) > s) {
             out.push(place(Building::Templum, v.clone(), None));

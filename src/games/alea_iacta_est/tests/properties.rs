@@ -249,3 +249,20 @@ fn title_info_and_options() {
         assert!(name.starts_with("AleaIactaEst"), "{name}");
     }
 }
+
+#[test]
+fn reroll_choices_are_every_sub_multiset_once_in_canonical_order() {
+    let hand = Hand::rolled(&[1, 1, 2, 2, 3, 4, 5, 6]);
+    let subs = sub_multisets(&hand);
+    assert_eq!(subs.len(), 143);
+    assert!(subs.windows(2).all(|w| w[0] < w[1]));
+    assert!(subs.iter().all(|v| hand.contains(v)));
+    assert_eq!(subs[0], vec![1]);
+    assert_eq!(subs[1], vec![1, 1]);
+    assert_eq!(subs.last().unwrap(), &vec![6]);
+    assert_eq!(
+        sub_multisets(&Hand::rolled(&[4, 4, 4])),
+        vec![vec![4], vec![4, 4], vec![4, 4, 4]]
+    );
+    assert!(sub_multisets(&Hand::unrolled(3)).is_empty());
+}

@@ -431,6 +431,42 @@ fn phase_name(step: Step) -> String {
         .unwrap_or_default()
 }
 
+/// A reroll: it has no automatic follow-up, so no working copy of the state is needed.
+fn decide_reroll(
+    state: &State,
+    seat: usize,
+    values: &[u8],
+    chance: &mut dyn Chance,
+) -> Result<Vec<Event>, RuleError> {
+    let st = &state.seats[seat];
+    if st.reroll_tokens == 0 {
+        return Err(rule("no_reroll_tokens", "you have no reroll token"));
+    }
+    if values.is_empty() {
+        return Err(rule("no_dice", "choose at least one die to reroll"));
+    }
+    if values.iter().any(|v| !(1..=FACES).contains(v)) {
+        return Err(rule("invalid_die_value", "die values are 1 to 6"));
+    }
+    let mut rerolled = values.to_vec();
+    rerolled.sort_unstable();
+    if !st.hand.contains(&rerolled) {
+        return Err(rule(
+            "dice_not_in_hand",
+            format!("your rolled hand does not hold the values {rerolled:?}"),
+        ));
+    }
+    let values = (0..rerolled.len())
+        .map(|_| chance.die().clamp(1, FACES))
+        .collect();
+    Ok(vec![Event::DiceRerolled {
+        seat: SeatId::of(seat),
+        rerolled,
+        values,
+        tokens_spent: 1,
+    }])
+}
+
 /// Validates `action` by `seat` and returns its events with every automatic follow-up.
 pub fn decide_with(
     state: &State,
@@ -450,53 +486,11 @@ pub fn decide_with(
         ));
     }
     let id = SeatId::of(seat);
-    if let (Step::TurnDecide, Action::Reroll { values }) = (state.step, action) {
-        let st = &state.seats[seat];
-        if st.reroll_tokens == 0 {
-            return Err(rule("no_reroll_tokens", "you have no reroll token"));
-        }
-        if values.is_empty() {
-            return Err(rule("no_dice", "choose at least one die to reroll"));
-        }
-        if values.iter().any(|v| !(1..=FACES).contains(v)) {
-            return Err(rule("invalid_die_value", "die values are 1 to 6"));
-        }
-        let mut rerolled = values.clone();
-        rerolled.sort_unstable();
-        if !st.hand.contains(&rerolled) {
-            return Err(rule(
-                "dice_not_in_hand",
-                format!("your rolled hand does not hold the values {rerolled:?}"),
-            ));
-        }
-        // A reroll has no automatic follow-up: no working copy of the state is needed.
-        let values = (0..rerolled.len())
-            .map(|_| chance.die().clamp(1, FACES))
-            .collect();
-        return Ok(vec![Event::DiceRerolled {
-            seat: id,
-            rerolled,
-            values,
-            tokens_spent: 1,
-        }]);
-    }
-    if let Step::TurnDecide = state.step
-        && let Action::Place {
-            building,
-            values,
-            combo,
-        } = action
-    {
-        let mut sorted = values.clone();
-        sorted.sort_unstable();
-        check_place(state, seat, *building, &sorted, *combo)?;
-    }
-    let mut ctx = Ctx {
-        state: state.clone(),
-        events: vec![],
-        chance,
-    };
+    // Validate first: a rejected action costs no copy of the state.
     match (state.step, action) {
+        (Step::TurnDecide, Action::Reroll { values }) => {
+            return decide_reroll(state, seat, values, chance);
+        }
         (
             Step::TurnDecide,
             Action::Place {
@@ -505,6 +499,66 @@ pub fn decide_with(
                 combo,
             },
         ) => {
+            let mut sorted = values.clone();
+            sorted.sort_unstable();
+            check_place(state, seat, *building, &sorted, *combo)?;
+        }
+        (Step::TurnDecide, Action::LatrinaForced {}) => {
+            if !place_actions(state, seat).is_empty() {
+                return Err(rule(
+                    "placement_possible",
+                    "you can still place dice: the Latrina takes dice only when no placement is legal",
+                ));
+            }
+            if state.seats[seat].hand.lowest().is_none() {
+                return Err(rule("no_dice", "your hand is empty"));
+            }
+        }
+        (Step::SenateChoiceFirst | Step::SenateChoiceSecond, Action::KeepSenateCard { card }) => {
+            if !state.eval.senate_offer.contains(card) {
+                return Err(rule(
+                    "card_not_offered",
+                    format!("{} is not among the cards offered to you", card.id()),
+                ));
+            }
+        }
+        (Step::CastrumPick, Action::TakeProvince { province }) => {
+            if !state.province_display.contains(province) {
+                return Err(rule(
+                    "province_not_displayed",
+                    format!("{} is not in the province display", province.id()),
+                ));
+            }
+        }
+        (Step::ForumPick, Action::TakeInhabitant { inhabitant }) => {
+            if !state.inhabitant_display.contains(inhabitant) {
+                return Err(rule(
+                    "inhabitant_not_displayed",
+                    format!("{} is not in the inhabitant display", inhabitant.id()),
+                ));
+            }
+        }
+        (step, _) => {
+            return Err(rule(
+                "wrong_phase",
+                format!(
+                    "this action is not allowed now: the game is at {}",
+                    phase_name(step)
+                ),
+            ));
+        }
+    }
+    let mut ctx = Ctx {
+        state: state.clone(),
+        events: vec![],
+        chance,
+    };
+    match action {
+        Action::Place {
+            building,
+            values,
+            combo,
+        } => {
             let mut values = values.clone();
             values.sort_unstable();
             let combo =
@@ -527,79 +581,40 @@ pub fn decide_with(
                     value: d.value,
                 })
                 .collect();
+            let count = values.len();
             ctx.emit(Event::DicePlaced {
                 seat: id,
                 building: *building,
-                values: values.clone(),
+                values,
                 combo,
                 pushed_off,
                 to_latrina,
             });
             if *building == Building::Templum {
-                ctx.draw_favour(seat, values.len());
+                ctx.draw_favour(seat, count);
             }
         }
-        (Step::TurnDecide, Action::LatrinaForced {}) => {
-            if !place_actions(state, seat).is_empty() {
-                return Err(rule(
-                    "placement_possible",
-                    "you can still place dice: the Latrina takes dice only when no placement is legal",
-                ));
-            }
-            let Some(value) = state.seats[seat].hand.lowest() else {
-                return Err(rule("no_dice", "your hand is empty"));
-            };
+        Action::LatrinaForced {} => {
+            let value = state.seats[seat].hand.lowest().unwrap_or(1);
             ctx.emit(Event::LatrinaForced { seat: id, value });
         }
-        (Step::SenateChoiceFirst | Step::SenateChoiceSecond, Action::KeepSenateCard { card }) => {
-            if !state.eval.senate_offer.contains(card) {
-                return Err(rule(
-                    "card_not_offered",
-                    format!("{} is not among the cards offered to you", card.id()),
-                ));
-            }
-            ctx.emit(Event::SenateKept {
-                seat: id,
-                card: Some(*card),
-                automatic: false,
-            });
-        }
-        (Step::CastrumPick, Action::TakeProvince { province }) => {
-            if !state.province_display.contains(province) {
-                return Err(rule(
-                    "province_not_displayed",
-                    format!("{} is not in the province display", province.id()),
-                ));
-            }
-            ctx.emit(Event::ProvinceTaken {
-                seat: id,
-                province: *province,
-                automatic: false,
-            });
-        }
-        (Step::ForumPick, Action::TakeInhabitant { inhabitant }) => {
-            if !state.inhabitant_display.contains(inhabitant) {
-                return Err(rule(
-                    "inhabitant_not_displayed",
-                    format!("{} is not in the inhabitant display", inhabitant.id()),
-                ));
-            }
-            ctx.emit(Event::InhabitantTaken {
-                seat: id,
-                column: state.eval.forum_index as u8 + 1,
-                inhabitant: *inhabitant,
-                automatic: false,
-            });
-        }
-        (step, _) => {
-            return Err(rule(
-                "wrong_phase",
-                format!(
-                    "this action is not allowed now: the game is at {}",
-                    phase_name(step)
-                ),
-            ));
-        }
+        Action::KeepSenateCard { card } => ctx.emit(Event::SenateKept {
+            seat: id,
+            card: Some(*card),
+            automatic: false,
+        }),
+        Action::TakeProvince { province } => ctx.emit(Event::ProvinceTaken {
+            seat: id,
+            province: *province,
+            automatic: false,
+        }),
+        Action::TakeInhabitant { inhabitant } => ctx.emit(Event::InhabitantTaken {
+            seat: id,
+            column: state.eval.forum_index as u8 + 1,
+            inhabitant: *inhabitant,
+            automatic: false,
+        }),
+        Action::Reroll { .. } => {}
     }
     ctx.run();
     Ok(ctx.events)

@@ -761,11 +761,6 @@ impl State {
             Event::CastrumRanked { .. } => {
                 self.eval.castrum_ranking = self.castrum_ranking();
                 self.eval.castrum_index = 0;
-                self.step = if self.eval.castrum_ranking.is_empty() {
-                    Step::CastrumFinish
-                } else {
-                    Step::CastrumPick
-                };
                 self.after_province_pick();
             }
             Event::ProvinceTaken { seat, province, .. } => {

@@ -232,8 +232,14 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
     if over != state.result.is_some() {
         return Err("result and phase disagree".into());
     }
-    if !over && state.to_act().is_empty() {
+    let to_act = state.to_act();
+    if !over && to_act.is_empty() {
         return Err(format!("nobody acts at {:?}", state.step));
+    }
+    if let Some(s) =
+        (0..n).find(|s| !to_act.contains(s) && !AleaIactaEst::legal_actions(state, *s).is_empty())
+    {
+        return Err(format!("seat {s} has legal actions but need not act"));
     }
     Ok(())
 }

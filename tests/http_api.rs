@@ -4,40 +4,8 @@ mod common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
+use common::app::{Response, app, bearer, call};
 use serde_json::{Value, json};
-
-async fn app()
--> impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>
-{
-    let service = web::Data::new(common::service(common::memory()));
-    test::init_service(App::new().configure(ludus::api::routes(service))).await
-}
-
-type Response = (StatusCode, actix_web::http::header::HeaderMap, Value);
-
-async fn call(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    request: test::TestRequest,
-) -> Response {
-    let response = test::call_service(app, request.to_request()).await;
-    let status = response.status();
-    let headers = response.headers().clone();
-    let body = test::read_body(response).await;
-    let json = if body.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_slice(&body).unwrap_or(Value::Null)
-    };
-    (status, headers, json)
-}
-
-fn bearer(token: &str) -> (&'static str, String) {
-    ("Authorization", format!("Bearer {token}"))
-}
 
 fn assert_problem(response: &Response, status: StatusCode, code: &str) {
     assert_eq!(response.0, status, "body: {}", response.2);

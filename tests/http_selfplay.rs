@@ -74,7 +74,14 @@ async fn every_title_plays_to_the_end_over_http() {
                     game = body["game"].clone();
                     moves += 1;
                 }
-                assert!(game["result"].is_object(), "a finished game has a result");
+                let result = &game["result"];
+                assert!(result.is_object(), "a finished game has a result");
+                let winners = result["winners"].as_array().expect("every title names its winners");
+                assert!(
+                    winners.iter().all(|w| tokens.iter().any(|(seat, _)| w == seat)),
+                    "{}: {result}",
+                    info.id
+                );
                 let export: Value = test::call_and_read_body_json(
                     &app,
                     test::TestRequest::get()

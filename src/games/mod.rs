@@ -2,12 +2,14 @@
 
 use crate::engine::Registry;
 
+pub mod alea_iacta_est;
 pub mod caesar_cleopatra;
 pub mod caligula;
 pub mod rome_carthage;
 
 pub fn register_all(registry: &mut Registry) {
     registry.register::<caesar_cleopatra::CaesarCleopatra>();
+    registry.register::<alea_iacta_est::AleaIactaEst>();
     registry.register::<caligula::Caligula>();
     registry.register::<rome_carthage::RomeCarthage>();
 }

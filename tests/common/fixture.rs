@@ -58,7 +58,7 @@ pub struct DuelView {
 
 #[derive(Serialize, ToSchema)]
 pub struct DuelOutcome {
-    pub winners: Vec<Seat>,
+    pub winners: Vec<&'static str>,
 }
 
 impl Game for Duel {
@@ -164,7 +164,9 @@ impl Game for Duel {
     fn outcome(state: &DuelState) -> Option<DuelOutcome> {
         if state.revealed == [true, true] || state.counter >= LIMIT {
             let winner = if state.cards[0] > state.cards[1] { 0 } else { 1 };
-            Some(DuelOutcome { winners: vec![winner] })
+            Some(DuelOutcome {
+                winners: vec![["north", "south"][winner]],
+            })
         } else {
             None
         }

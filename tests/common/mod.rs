@@ -1,6 +1,7 @@
 //! Shared test support: the fixture title, a real `redis-server` on a free port, and app builders.
 #![allow(dead_code)] // each test binary uses a different part of this module
 
+pub mod app;
 pub mod fixture;
 pub mod http;
 

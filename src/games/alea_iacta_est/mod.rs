@@ -1,0 +1,109 @@
+//! Alea Iacta Est (2 to 5 players): dice placement on the Templum, Senatus, Castrum, Forum Romanum and Latrina,
+//! evaluation of the buildings each round, and final scoring with the optimal housing of inhabitants.
+//! Specification: `alea-iacta-est.md`; decisions beyond it are in this folder's README.md.
+
+pub mod data;
+mod flow;
+pub mod ids;
+mod rules;
+pub mod scoring;
+mod state;
+pub mod types;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+
+pub use data::DATA;
+pub use flow::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
+pub use ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+pub use rules::sub_multisets;
+pub use state::{Combo, ForumSlot, Group, Hand, SeatState, State};
+pub use types::*;
+
+/// The title.
+pub struct AleaIactaEst;
+
+impl Game for AleaIactaEst {
+    type Options = AleaIactaEstOptions;
+    type State = State;
+    type Action = AleaIactaEstAction;
+    type Event = AleaIactaEstEvent;
+    type View = AleaIactaEstView;
+    type Outcome = AleaIactaEstOutcome;
+
+    fn info() -> TitleInfo {
+        let seats: Vec<&'static str> = DATA.seats.iter().map(String::as_str).collect();
+        TitleInfo {
+            id: "alea-iacta-est",
+            name: "Alea Iacta Est",
+            min_players: DATA.min_players(),
+            max_players: DATA.max_players(),
+            options: vec![OptionInfo {
+                name: "first_player",
+                description: "The seat holding the first-player marker in round 1 (the rules' youngest player). \
+                              It must be one of the game's seats.",
+                values: seats.clone(),
+                default: seats[0],
+            }],
+            seats,
+        }
+    }
+
+    fn new_state(players: usize, options: &AleaIactaEstOptions) -> Result<State, SetupError> {
+        let Some(params) = DATA.player_count(players) else {
+            return Err(SetupError::PlayerCount {
+                min: DATA.min_players(),
+                max: DATA.max_players(),
+                requested: players,
+            });
+        };
+        let first = options.first_player.map_or(0, SeatId::seat);
+        if first >= players {
+            return Err(SetupError::InvalidOptions(format!(
+                "first_player {} is not a seat of a {players}-player game",
+                SeatId::of(first).id()
+            )));
+        }
+        Ok(State::new(params, first))
+    }
+
+    fn setup(state: &State, rng: &mut GameRng) -> Vec<AleaIactaEstEvent> {
+        setup_with(state, &mut RngChance(rng))
+    }
+
+    fn evolve(state: &mut State, event: &AleaIactaEstEvent) {
+        state.evolve(event);
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        action: &AleaIactaEstAction,
+        rng: &mut GameRng,
+    ) -> Result<Vec<AleaIactaEstEvent>, RuleError> {
+        decide_with(state, seat, action, &mut RngChance(rng))
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<AleaIactaEstAction> {
+        flow::legal_actions(state, seat)
+    }
+
+    fn to_act(state: &State) -> Vec<Seat> {
+        state.to_act()
+    }
+
+    fn outcome(state: &State) -> Option<AleaIactaEstOutcome> {
+        state.result.as_deref().cloned()
+    }
+
+    fn view(state: &State, viewer: Viewer) -> AleaIactaEstView {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &AleaIactaEstEvent, viewer: Viewer) -> Option<AleaIactaEstEvent> {
+        view::redact(event, viewer)
+    }
+}

@@ -1,0 +1,308 @@
+//! Placement rules (spec 7) and the enumeration of legal turn actions in canonical order (spec 5.1).
+
+use crate::engine::RuleError;
+
+use super::state::{FACES, Hand, State, straight_rank};
+use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building};
+
+/// Every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order (lexicographic, a
+/// prefix first): the enumeration of non-decreasing sequences yields that order directly.
+fn sub_multisets_up_to(hand: &Hand, max_len: usize) -> Vec<Vec<u8>> {
+    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if current.len() >= max_len {
+            return;
+        }
+        for v in start..=FACES {
+            if counts[v as usize] > 0 {
+                counts[v as usize] -= 1;
+                current.push(v);
+                out.push(current.clone());
+                go(counts, v, max_len, current, out);
+                current.pop();
+                counts[v as usize] += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if hand.rolled {
+        let mut counts = hand.counts;
+        go(&mut counts, 1, max_len, &mut Vec::with_capacity(8), &mut out);
+    }
+    out
+}
+
+/// Every non-empty sub-multiset of the hand, in canonical order (lexicographic, a prefix first).
+pub fn sub_multisets(hand: &Hand) -> Vec<Vec<u8>> {
+    sub_multisets_up_to(hand, usize::MAX)
+}
+
+fn err(code: &'static str, message: impl Into<String>) -> Result<(), RuleError> {
+    Err(RuleError::new(code, message))
+}
+
+/// Checks a placement of `values` (ascending) by `seat`. The caller has checked the step and the turn.
+pub fn check_place(
+    state: &State,
+    seat: usize,
+    building: Building,
+    values: &[u8],
+    combo: Option<u8>,
+) -> Result<(), RuleError> {
+    if values.is_empty() {
+        return err("no_dice", "place at least one die");
+    }
+    if values.iter().any(|v| !(1..=FACES).contains(v)) {
+        return err("invalid_die_value", "die values are 1 to 6");
+    }
+    if !state.seats[seat].hand.contains(values) {
+        return err(
+            "dice_not_in_hand",
+            format!("your rolled hand does not hold the values {values:?}"),
+        );
+    }
+    if building != Building::Templum && combo.is_some() {
+        return err("invalid_combo", "a combination id is only given for the Templum");
+    }
+    match building {
+        Building::Templum => check_templum(state, seat, values, combo),
+        Building::Senatus => check_senatus(state, seat, values),
+        Building::Castrum => check_castrum(state, seat, values),
+        Building::Forum => check_forum(state, values),
+    }
+}
+
+fn check_templum(state: &State, seat: usize, values: &[u8], combo: Option<u8>) -> Result<(), RuleError> {
+    if !state.templum_used() {
+        return err("building_not_used", "the Templum is used only with 4 or 5 players");
+    }
+    let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
+    let sum: u32 = values.iter().map(|&v| v as u32).sum();
+    let (size, total) = match combo {
+        None => (values.len(), sum),
+        Some(id) => {
+            let Some(own) = state.templum.iter().find(|c| c.id == id) else {
+                return err("unknown_combo", format!("there is no Templum combination {id}"));
+            };
+            if own.seat != seat {
+                return err("not_your_combo", format!("Templum combination {id} is not yours"));
+            }
+            (own.dice.len() + values.len(), own.sum() + sum)
+        }
+    };
+    if size != t + 1 {
+        return err(
+            "templum_wrong_count",
+            format!(
+                "the Templum combination must have exactly {} dice (the top has {t}); it would have {size}",
+                t + 1
+            ),
+        );
+    }
+    if total <= s {
+        return err(
+            "templum_sum_too_low",
+            format!("the Templum combination must sum to more than {s}; it would sum to {total}"),
+        );
+    }
+    Ok(())
+}
+
+fn check_senatus(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleError> {
+    if values.windows(2).any(|w| w[0] == w[1]) {
+        return err(
+            "not_a_straight",
+            "a straight uses each value once: the Senate takes no repeated values",
+        );
+    }
+    let own = state.seats[seat].straight;
+    if let Some((low, high)) = own
+        && values.iter().any(|v| (low..=high).contains(v))
+    {
+        return err("not_a_straight", "your straight already holds one of these values");
+    }
+    let (mut low, mut high) = own.unwrap_or((u8::MAX, 0));
+    for &v in values {
+        low = low.min(v);
+        high = high.max(v);
+    }
+    let own_len = own.map_or(0, |(l, h)| (h + 1 - l) as usize);
+    if (high + 1 - low) as usize != own_len + values.len() {
+        return err(
+            "not_a_straight",
+            "the Senate dice of a seat must form one straight of consecutive values",
+        );
+    }
+    if let Some((_, best)) = state.best_straight()
+        && straight_rank((low, high)) <= straight_rank(best)
+    {
+        return err(
+            "senate_not_better",
+            format!(
+                "the straight {low}-{high} must beat the best straight in the Senate ({}-{}): longer, or as long with higher values",
+                best.0, best.1
+            ),
+        );
+    }
+    Ok(())
+}
+
+fn check_castrum(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleError> {
+    let v = values[0];
+    if values.iter().any(|&x| x != v) {
+        return err(
+            "castrum_mixed_values",
+            "a Castrum combination holds dice of one value only",
+        );
+    }
+    let own = state
+        .castrum
+        .iter()
+        .find(|g| g.seat == seat && g.value == v)
+        .map_or(0, |g| g.size as usize);
+    let size = own + values.len();
+    if state
+        .castrum
+        .iter()
+        .any(|g| g.seat != seat && g.value == v && g.size as usize == size)
+    {
+        return err(
+            "castrum_tie",
+            format!("another seat already has {size} dice of value {v} in the Castrum: no ties"),
+        );
+    }
+    Ok(())
+}
+
+fn check_forum(state: &State, values: &[u8]) -> Result<(), RuleError> {
+    match values {
+        [v] => {
+            if state.forum_fit(*v).is_none() {
+                return err("forum_no_room", format!("a {v} does not fit in the Forum"));
+            }
+        }
+        [1, 4] | [2, 3] => {
+            if state.forum_fit(values[0]).is_none() {
+                return err(
+                    "forum_no_room",
+                    format!("the {} of the pair does not fit in the Forum", values[0]),
+                );
+            }
+        }
+        _ => {
+            return err(
+                "forum_invalid_dice",
+                "the Forum takes one die, or a pair summing to 5 (1+4 or 2+3)",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Every legal `place` action of `seat`, in canonical order.
+pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
+    let hand = state.seats[seat].hand;
+    if !hand.rolled || hand.size == 0 {
+        return vec![];
+    }
+    let mut out = Vec::new();
+    let place = |building, values: Vec<u8>, combo| Action::Place {
+        building,
+        values,
+        combo,
+    };
+    // Templum.
+    if state.templum_used() {
+        let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
+        let subs = sub_multisets_up_to(&hand, t + 1);
+        let sum = |v: &[u8]| v.iter().map(|&x| x as u32).sum::<u32>();
+        for v in subs.iter().filter(|v| v.len() == t + 1 && sum(v) > s) {
+            out.push(place(Building::Templum, v.clone(), None));
+        }
+        let mut own: Vec<_> = state.templum.iter().filter(|c| c.seat == seat).collect();
+        own.sort_by_key(|c| c.id);
+        for c in own {
+            let m = t + 1 - c.dice.len();
+            for v in subs.iter().filter(|v| v.len() == m && c.sum() + sum(v) > s) {
+                out.push(place(Building::Templum, v.clone(), Some(c.id)));
+            }
+        }
+    }
+    // Senatus.
+    let own = state.seats[seat].straight;
+    let best = state.best_straight().map(|(_, st)| straight_rank(st));
+    let mut senate = Vec::new();
+    for a in 1..=FACES {
+        for b in a..=FACES {
+            if let Some((l, h)) = own
+                && !(a <= l && h <= b && (b - a) > (h - l))
+            {
+                continue;
+            }
+            if best.is_some_and(|best| straight_rank((a, b)) <= best) {
+                continue;
+            }
+            let v: Vec<u8> = (a..=b)
+                .filter(|x| own.is_none_or(|(l, h)| !(l..=h).contains(x)))
+                .collect();
+            if v.iter().all(|&x| hand.counts[x as usize] > 0) {
+                senate.push(v);
+            }
+        }
+    }
+    senate.sort();
+    out.extend(senate.into_iter().map(|v| place(Building::Senatus, v, None)));
+    // Castrum.
+    for v in 1..=FACES {
+        let own = state
+            .castrum
+            .iter()
+            .find(|g| g.seat == seat && g.value == v)
+            .map_or(0, |g| g.size);
+        for m in 1..=hand.counts[v as usize] {
+            let size = own + m;
+            if !state
+                .castrum
+                .iter()
+                .any(|g| g.seat != seat && g.value == v && g.size == size)
+            {
+                out.push(place(Building::Castrum, vec![v; m as usize], None));
+            }
+        }
+    }
+    // Forum.
+    let mut forum = Vec::new();
+    for v in 1..=FACES {
+        if hand.counts[v as usize] > 0 && state.forum_fit(v).is_some() {
+            forum.push(vec![v]);
+        }
+    }
+    if hand.counts[1] > 0 && hand.counts[4] > 0 {
+        forum.push(vec![1, 4]);
+    }
+    if hand.counts[2] > 0 && hand.counts[3] > 0 && state.forum_fit(2).is_some() {
+        forum.push(vec![2, 3]);
+    }
+    forum.sort();
+    out.extend(forum.into_iter().map(|v| place(Building::Forum, v, None)));
+    out
+}
+
+/// Every legal action of the current seat in `turn_decide`, in canonical order.
+pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
+    let hand = state.seats[seat].hand;
+    let mut out: Vec<Action> = if state.seats[seat].reroll_tokens > 0 {
+        sub_multisets(&hand)
+            .into_iter()
+            .map(|values| Action::Reroll { values })
+            .collect()
+    } else {
+        vec![]
+    };
+    let places = place_actions(state, seat);
+    let forced = places.is_empty();
+    out.extend(places);
+    if forced && hand.size > 0 {
+        out.push(Action::LatrinaForced {});
+    }
+    out
+}

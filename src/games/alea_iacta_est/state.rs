@@ -231,6 +231,19 @@ pub struct State {
 }
 
 impl State {
+    /// Seat `s` takes `card` (the first offered one when not named) from the Senate offer and is rewarded.
+    fn take_offered_senate_card(&mut self, s: usize, card: Option<CardId>) {
+        if let Some(card) = card.or_else(|| self.eval.senate_offer.first().copied()) {
+            self.eval.senate_offer.retain(|c| *c != card);
+            if let Some(st) = self.seats.get_mut(s) {
+                st.senate_cards.push(card);
+            }
+        }
+        if let Some(r) = self.eval.senate_rewarded.get_mut(s) {
+            *r = true;
+        }
+    }
+
     /// The state before setup: no piles yet, round 0, marker on `first_player`.
     pub fn new(params: &'static PlayerCount, first_player: usize) -> Self {
         let n = params.players;
@@ -621,16 +634,7 @@ impl State {
             }
             Event::SenateKept { seat, card, .. } => {
                 let s = seat.seat();
-                let card = card.or_else(|| self.eval.senate_offer.first().copied());
-                if let Some(card) = card {
-                    self.eval.senate_offer.retain(|c| *c != card);
-                    if let Some(st) = self.seats.get_mut(s) {
-                        st.senate_cards.push(card);
-                    }
-                }
-                if let Some(r) = self.eval.senate_rewarded.get_mut(s) {
-                    *r = true;
-                }
+                self.take_offered_senate_card(s, *card);
                 self.eval.senate_last_chooser = Some(s);
                 let first = self.step == Step::SenateChoiceFirst;
                 self.step = if self.eval.senate_offer.is_empty() {
@@ -646,16 +650,7 @@ impl State {
             }
             Event::SenateToThird { seat, card, .. } => {
                 let s = seat.seat();
-                let card = card.or_else(|| self.eval.senate_offer.first().copied());
-                if let Some(card) = card {
-                    self.eval.senate_offer.retain(|c| *c != card);
-                    if let Some(st) = self.seats.get_mut(s) {
-                        st.senate_cards.push(card);
-                    }
-                }
-                if let Some(r) = self.eval.senate_rewarded.get_mut(s) {
-                    *r = true;
-                }
+                self.take_offered_senate_card(s, *card);
                 self.eval.senate_third_given = true;
                 self.step = if self.eval.senate_offer.is_empty() {
                     Step::SenateFinish

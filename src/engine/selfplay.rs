@@ -40,6 +40,20 @@ pub fn play_random_game<G: Game>(
     checks: Checks,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
+    play_weighted_game::<G>(players, options, seed, max_actions, checks, &|_| 1, invariant)
+}
+
+/// As `play_random_game`, but each legal action is drawn with probability proportional to `weight` (a policy that
+/// steers games into parts of the rules uniform play rarely reaches). All-zero weights fall back to uniform.
+pub fn play_weighted_game<G: Game>(
+    players: usize,
+    options: &G::Options,
+    seed: u64,
+    max_actions: u64,
+    checks: Checks,
+    weight: &dyn Fn(&G::Action) -> u32,
+    invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
+) -> Result<u64, SelfPlayFailure> {
     let fail = |action_index: u64, problem: String| SelfPlayFailure {
         seed,
         action_index,
@@ -68,7 +82,8 @@ pub fn play_random_game<G: Game>(
             check_contract::<G>(&state, &to_act, &actions, seat, game_seed, position)
                 .map_err(|problem| fail(action_index, problem))?;
         }
-        let Some(action) = actions.choose(&mut chooser) else {
+        let weighted = actions.choose_weighted(&mut chooser, |action| weight(action)).ok();
+        let Some(action) = weighted.or_else(|| actions.choose(&mut chooser)) else {
             return Err(fail(
                 action_index,
                 format!("seat {seat} must act but has no legal action"),

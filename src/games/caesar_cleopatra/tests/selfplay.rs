@@ -11,7 +11,7 @@ use super::super::events::CaesarCleopatraEvent;
 use super::super::state::State;
 use super::super::types::{CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue};
 use super::builder::check_conservation;
-use crate::engine::selfplay::{Checks, play_many};
+use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
 
 const GAMES_PER_OPTION: u64 = 1_000;
@@ -152,6 +152,50 @@ fn selfplay_arranged() {
 #[test]
 fn selfplay_shuffled() {
     run(CcManipulationPile::Shuffled, 100_001);
+}
+
+/// Uniform play nearly always ends in solo mode; a policy that prefers active turns and placements also reaches the
+/// other end conditions, with the same invariants after every action.
+#[test]
+fn selfplay_active_policy_reaches_every_common_end() {
+    use super::super::types::CcEndReason;
+    let weight = |action: &CaesarCleopatraAction| match action {
+        CaesarCleopatraAction::ChooseActive {} => 50,
+        CaesarCleopatraAction::PlaceFaceDown { .. } | CaesarCleopatraAction::PlaceFaceUp { .. } => 10,
+        // Passing stays possible, or a seat holding no influence card could never draw one (D22).
+        _ => 1,
+    };
+    let mut ends = std::collections::BTreeMap::<String, u32>::new();
+    for seed in 0..300 {
+        let mut invariant = |s: &State| {
+            if let Some(result) = &s.result {
+                *ends.entry(format!("{:?}", result.end_reason)).or_default() += 1;
+            }
+            invariant(s)
+        };
+        play_weighted_game::<CaesarCleopatra>(
+            2,
+            &CaesarCleopatraOptions::default(),
+            500_000 + seed,
+            MAX_ACTIONS,
+            Checks::Full,
+            &weight,
+            &mut invariant,
+        )
+        .unwrap_or_else(|failure| panic!("{failure}"));
+    }
+    eprintln!("end reasons with the active policy: {ends:?}");
+    assert_eq!(ends.values().sum::<u32>(), 300, "every game ended");
+    for reason in [
+        CcEndReason::AllPatriciansAwarded,
+        CcEndReason::BoardBlocked,
+        CcEndReason::SoloFinished,
+    ] {
+        assert!(
+            ends.contains_key(&format!("{reason:?}")),
+            "no game ended by {reason:?}: {ends:?}"
+        );
+    }
 }
 
 /// Private fields per event type (spec 9 event table): only the seat named in `seat` may see them.

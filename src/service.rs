@@ -319,6 +319,8 @@ impl GameService {
         {
             return Ok(PlayOutcome::Replayed { response });
         }
+        let seed = GameSeed::from_hex(&snapshot.meta.seed)
+            .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
         for _ in 0..=CONFLICT_RETRIES {
             if let Some(expected) = expected_version
                 && expected != snapshot.version()
@@ -328,8 +330,6 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let seed = GameSeed::from_hex(&snapshot.meta.seed)
-                .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
             let played = snapshot.session.play(seat, action, seed)?;
             let after = Snapshot {
                 session: played.next.into(),

@@ -7,6 +7,14 @@ use actix_web::{App, test, web};
 use common::app::{Response, app, bearer, call};
 use serde_json::{Value, json};
 
+/// `POST /v1/games` with a body of the given media type, as is.
+fn raw_create(content_type: &str, payload: &'static str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/v1/games")
+        .insert_header(("content-type", content_type.to_owned()))
+        .set_payload(payload)
+}
+
 fn assert_problem(response: &Response, status: StatusCode, code: &str) {
     assert_eq!(response.0, status, "body: {}", response.2);
     assert_eq!(
@@ -123,26 +131,12 @@ async fn rejects_bad_creation_requests() {
         "malformed_request",
     );
     assert_problem(
-        &call(
-            &app,
-            test::TestRequest::post()
-                .uri("/v1/games")
-                .insert_header(("content-type", "application/json"))
-                .set_payload("{nope"),
-        )
-        .await,
+        &call(&app, raw_create("application/json", "{nope")).await,
         StatusCode::BAD_REQUEST,
         "malformed_request",
     );
     assert_problem(
-        &call(
-            &app,
-            test::TestRequest::post()
-                .uri("/v1/games")
-                .insert_header(("content-type", "text/plain"))
-                .set_payload("{}"),
-        )
-        .await,
+        &call(&app, raw_create("text/plain", "{}")).await,
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "unsupported_media_type",
     );

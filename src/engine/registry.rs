@@ -3,6 +3,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use serde::Deserialize as _;
 use serde_json::Value;
 use utoipa::openapi::{RefOr, schema::Schema};
 
@@ -255,8 +256,6 @@ impl<G: Game> GameSession for Session<G> {
         })
     }
 }
-
-use serde::Deserialize as _;
 
 /// Every title this build serves, by id.
 #[derive(Clone, Default)]

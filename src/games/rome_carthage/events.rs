@@ -842,27 +842,23 @@ pub fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageE
             ranks,
             shared_with,
             ..
-        } => {
-            if owner(seat) {
-            } else if shared(shared_with) {
-                *ranks = cards.as_deref().map(ranks_of);
-                *cards = None;
+        } if !owner(seat) => {
+            // A partner allowed to see hands learns the ranks, never the card ids.
+            *ranks = if shared(shared_with) {
+                cards.as_deref().map(ranks_of)
             } else {
-                *cards = None;
-                *ranks = None;
-            }
+                None
+            };
+            *cards = None;
         }
         E::CardDrawn {
             seat,
             card,
             rank,
             shared_with,
-        } => {
-            if owner(seat) {
-            } else if shared(shared_with) {
-                *card = None;
-            } else {
-                *card = None;
+        } if !owner(seat) => {
+            *card = None;
+            if !shared(shared_with) {
                 *rank = None;
             }
         }

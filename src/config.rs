@@ -3,7 +3,10 @@
 use std::sync::Arc;
 
 use crate::api::limits::Limits;
-use crate::store::{EventStore, MemoryStore, RedisStore, StoreError};
+use std::time::Duration;
+
+use crate::store::{EventStore, MemoryStore, RedisStore, Retention, StoreError};
+use crate::watch::StreamLimits;
 
 /// Settings read from `LUDUS_*` variables (and `REDIS_URL`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,35 +19,98 @@ pub struct Config {
     pub redis_cluster: bool,
     /// `LUDUS_GAMES_PER_MINUTE`: games one client address may create per minute (0: no cap).
     pub limits: Limits,
+    /// `LUDUS_IDEMPOTENCY_TTL` (default 24h) and `LUDUS_FINISHED_TTL` (default: keep finished games forever).
+    pub retention: Retention,
+    /// `LUDUS_MAX_STREAMS` (default 10000) and `LUDUS_MAX_STREAMS_PER_CLIENT` (default 100; 0: no cap).
+    pub streams: StreamLimits,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 
+/// A setting that cannot be understood; the service refuses to start rather than guess.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}={value:?} is not valid: {expected}")]
+pub struct ConfigError {
+    pub name: &'static str,
+    pub value: String,
+    pub expected: &'static str,
+}
+
+/// A duration such as `90`, `90s`, `15m`, `24h` or `7d` (seconds without a unit); `0`, `off` or `forever` mean none.
+pub fn parse_duration(text: &str) -> Option<Option<Duration>> {
+    let text = text.trim().to_ascii_lowercase();
+    if matches!(text.as_str(), "off" | "forever" | "never") {
+        return Some(None);
+    }
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(split) => text.split_at(split),
+        None => (text.as_str(), "s"),
+    };
+    let scale = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    let seconds = number.parse::<u64>().ok()?.checked_mul(scale)?;
+    Some((seconds > 0).then(|| Duration::from_secs(seconds)))
+}
+
 impl Config {
-    pub fn from_env() -> Self {
+    pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let non_empty = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
-        Self {
+        let parsed = |name: &'static str, expected: &'static str, parse: &dyn Fn(&str) -> Option<u64>| {
+            non_empty(name)
+                .map(|value| parse(&value).ok_or(ConfigError { name, value, expected }))
+                .transpose()
+        };
+        let count = |text: &str| text.trim().parse::<u64>().ok();
+        let duration = |name: &'static str, default: Option<Duration>| {
+            non_empty(name)
+                .map(|value| {
+                    parse_duration(&value).ok_or(ConfigError {
+                        name,
+                        value,
+                        expected: "a duration like 3600, 90s, 15m, 24h or 7d, or `forever`",
+                    })
+                })
+                .transpose()
+                .map(|parsed| parsed.unwrap_or(default))
+        };
+        let defaults = (Limits::default(), Retention::default(), StreamLimits::default());
+        let games_per_minute = parsed("LUDUS_GAMES_PER_MINUTE", "a whole number (0: no cap)", &count)?;
+        let max_streams = parsed("LUDUS_MAX_STREAMS", "a whole number", &count)?;
+        let max_per_client = parsed("LUDUS_MAX_STREAMS_PER_CLIENT", "a whole number (0: no cap)", &count)?;
+        Ok(Self {
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
             redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
             redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
                 .is_some_and(|value| matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")),
             limits: Limits {
-                games_per_minute: non_empty("LUDUS_GAMES_PER_MINUTE")
-                    .and_then(|value| value.trim().parse().ok())
-                    .unwrap_or(Limits::default().games_per_minute),
+                games_per_minute: games_per_minute
+                    .map_or(defaults.0.games_per_minute, |n| u32::try_from(n).unwrap_or(u32::MAX)),
             },
-        }
+            retention: Retention {
+                idempotency: duration("LUDUS_IDEMPOTENCY_TTL", defaults.1.idempotency)?,
+                finished: duration("LUDUS_FINISHED_TTL", defaults.1.finished)?,
+            },
+            streams: StreamLimits {
+                per_instance: max_streams.map_or(defaults.2.per_instance, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+                per_client: max_per_client.map_or(defaults.2.per_client, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+            },
+        })
     }
 
     /// The configured store.
     pub fn store(&self) -> Result<Arc<dyn EventStore>, StoreError> {
         Ok(match &self.redis_url {
-            Some(url) => Arc::new(RedisStore::open(url, self.redis_cluster)?),
-            None => Arc::new(MemoryStore::new()),
+            Some(url) => Arc::new(RedisStore::open(url, self.redis_cluster, self.retention)?),
+            None => Arc::new(MemoryStore::new(self.retention)),
         })
     }
 }
@@ -54,6 +120,10 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Config {
+        try_config(vars).expect("a valid configuration")
+    }
+
+    fn try_config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
         Config::from_lookup(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
     }
 
@@ -76,7 +146,7 @@ mod tests {
     fn ludus_redis_url_wins_over_redis_url() {
         let config = config(&[("REDIS_URL", "redis://a"), ("LUDUS_REDIS_URL", "redis://b")]);
         assert_eq!(config.redis_url.as_deref(), Some("redis://b"));
-        let fallback = Config::from_lookup(|n| (n == "REDIS_URL").then(|| "redis://a".to_owned()));
+        let fallback = try_config(&[("REDIS_URL", "redis://a")]).unwrap();
         assert_eq!(fallback.redis_url.as_deref(), Some("redis://a"));
     }
 
@@ -90,5 +160,53 @@ mod tests {
         assert_eq!(config.bind, DEFAULT_BIND);
         assert_eq!(config.redis_url, None);
         assert!(config.redis_cluster);
+    }
+
+    #[test]
+    fn retention_and_stream_caps_are_configurable() {
+        let defaults = config(&[]);
+        assert_eq!(defaults.retention.idempotency, Some(Duration::from_secs(86_400)));
+        assert_eq!(
+            defaults.retention.finished, None,
+            "finished games are kept forever by default"
+        );
+        assert_eq!(defaults.streams.per_instance, 10_000);
+        let set = config(&[
+            ("LUDUS_IDEMPOTENCY_TTL", "2h"),
+            ("LUDUS_FINISHED_TTL", "7d"),
+            ("LUDUS_MAX_STREAMS", "50"),
+            ("LUDUS_MAX_STREAMS_PER_CLIENT", "0"),
+        ]);
+        assert_eq!(set.retention.idempotency, Some(Duration::from_secs(7200)));
+        assert_eq!(set.retention.finished, Some(Duration::from_secs(7 * 86_400)));
+        assert_eq!(
+            set.streams,
+            StreamLimits {
+                per_instance: 50,
+                per_client: 0
+            }
+        );
+        assert_eq!(
+            config(&[("LUDUS_IDEMPOTENCY_TTL", "forever")]).retention.idempotency,
+            None
+        );
+    }
+
+    #[test]
+    fn a_setting_that_cannot_be_read_is_an_error_not_a_default() {
+        let error = try_config(&[("LUDUS_FINISHED_TTL", "soon")]).unwrap_err();
+        assert_eq!(error.name, "LUDUS_FINISHED_TTL");
+        assert!(error.to_string().contains("soon"));
+        assert!(try_config(&[("LUDUS_MAX_STREAMS", "-1")]).is_err());
+        assert!(try_config(&[("LUDUS_GAMES_PER_MINUTE", "many")]).is_err());
+    }
+
+    #[test]
+    fn durations_take_units() {
+        assert_eq!(parse_duration("90"), Some(Some(Duration::from_secs(90))));
+        assert_eq!(parse_duration("15m"), Some(Some(Duration::from_secs(900))));
+        assert_eq!(parse_duration("0"), Some(None));
+        assert_eq!(parse_duration("3w"), None);
+        assert_eq!(parse_duration(""), None);
     }
 }

@@ -3,6 +3,8 @@
 //! - `engine`: the game-agnostic contract and the registry of titles;
 //! - `games`: one pure rules engine per title;
 //! - `store`: event logs, in memory or in Redis, behind one trait;
+//! - `service`: load, rebuild, decide and append, with a cache checked against the log;
+//! - `watch`: one reader per instance feeding every live stream;
 //! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping).
 
 pub mod api;
@@ -11,3 +13,4 @@ pub mod engine;
 pub mod games;
 pub mod service;
 pub mod store;
+pub mod watch;

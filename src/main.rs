@@ -7,14 +7,43 @@ use ludus::engine::Registry;
 use ludus::service::GameService;
 use tracing_subscriber::EnvFilter;
 
+/// File descriptors kept for everything but streams (listeners, Redis, requests in flight).
+const RESERVED_FDS: u64 = 512;
+
 fn service(config: &Config) -> std::io::Result<GameService> {
     let store = config.store().map_err(std::io::Error::other)?;
-    Ok(GameService::new(Registry::with_all_titles(), store))
+    Ok(GameService::with_stream_limits(
+        Registry::with_all_titles(),
+        store,
+        config.streams,
+    ))
+}
+
+/// Raises the open-file limit as far as allowed, and lowers the stream cap to what the limit can hold, so that
+/// streams can never starve the server of descriptors (e.g. for `/health`).
+fn fit_streams_to_file_limit(config: &mut Config) {
+    let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
+    let room = usize::try_from(limit.saturating_sub(RESERVED_FDS)).unwrap_or(usize::MAX);
+    if config.streams.per_instance > room {
+        tracing::warn!(
+            open_files = limit,
+            requested = config.streams.per_instance,
+            allowed = room,
+            "LUDUS_MAX_STREAMS lowered to fit the open-file limit (raise `ulimit -n` for more)"
+        );
+        config.streams.per_instance = room;
+    }
 }
 
 #[actix_web::main]
 async fn main() -> std::io::Result<()> {
-    let config = Config::from_env();
+    let mut config = match Config::from_env() {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("ludus: {error}");
+            std::process::exit(2);
+        }
+    };
     match std::env::args().nth(1).as_deref() {
         Some("openapi") => {
             println!("{}", ludus::api::openapi_json(&service(&config)?));
@@ -31,9 +60,13 @@ async fn main() -> std::io::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();
+    fit_streams_to_file_limit(&mut config);
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {
-        Some(_) => tracing::info!(store = ?service.store().kind(), "storing games in Redis"),
+        Some(_) => {
+            tracing::info!(store = ?service.store().kind(), "storing games in Redis");
+            warn_unless_durable(service.store()).await;
+        }
         None => tracing::warn!(
             "no LUDUS_REDIS_URL or REDIS_URL: games are kept in memory and are NOT durable (lost on restart)"
         ),
@@ -45,9 +78,27 @@ async fn main() -> std::io::Result<()> {
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })
+    // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than
+    // at the next write (clients that half-close after their request are not supported).
+    .h1_allow_half_closed(false)
     .bind(&config.bind)?
     .run()
     .await
+}
+
+/// Says at start when acknowledged moves could be lost on a crash of Redis's host.
+async fn warn_unless_durable(store: &dyn ludus::store::EventStore) {
+    match store.persistence().await {
+        Ok(Some(persistence)) if persistence.survives_host_crash() => {
+            tracing::info!(?persistence, "Redis writes every move to disk before acknowledging it")
+        }
+        Ok(persistence) => tracing::warn!(
+            ?persistence,
+            "Redis does not write each move to disk before acknowledging it (appendonly yes, appendfsync always): \
+             acknowledged moves can be lost if Redis's host crashes"
+        ),
+        Err(error) => tracing::warn!(%error, "cannot ask Redis about its persistence (it may not be up yet)"),
+    }
 }
 
 /// Exits successfully only when the server on `bind` answers `GET /health` with 200.

@@ -14,7 +14,8 @@ use subtle::ConstantTimeEq;
 use crate::engine::{
     ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer,
 };
-use crate::store::{Appended, EventStore, GameMeta, Idempotency, StoreError};
+use crate::store::{Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, ReadAfter, StoreError};
+use crate::watch::{StreamLimits, Watcher};
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.
 const CONFLICT_RETRIES: usize = 5;
@@ -41,6 +42,14 @@ pub enum ServiceError {
     Action(#[from] ActionError),
     #[error(transparent)]
     Store(StoreError),
+    #[error("this Idempotency-Key was already used for a different request")]
+    IdempotencyKeyReused,
+    #[error(
+        "the move recorded under this Idempotency-Key is no longer in the log (the store lost it); send the move again under a new key"
+    )]
+    IdempotencyRecordLost,
+    #[error("the game's log changed while it was read; try again")]
+    LogChanged,
     #[error("the stored game cannot be rebuilt: {0}")]
     Corrupt(String),
 }
@@ -61,13 +70,15 @@ impl From<ReplayError> for ServiceError {
     }
 }
 
-/// A game rebuilt at some version, with what is needed to serve it.
+/// A game rebuilt at some head of its log, with what is needed to serve it.
 #[derive(Clone)]
 pub struct Snapshot {
     pub meta: Arc<GameMeta>,
     pub title: Arc<dyn Title>,
     pub seats: Arc<[&'static str]>,
     pub session: Arc<dyn GameSession>,
+    /// The log position `session` was built at.
+    pub head: Head,
 }
 
 impl Snapshot {
@@ -147,6 +158,7 @@ pub struct GameService {
     registry: Registry,
     store: Arc<dyn EventStore>,
     cache: Mutex<LruCache<String, Snapshot>>,
+    watcher: Arc<Watcher>,
 }
 
 pub fn hash_token(token: &str) -> String {
@@ -161,8 +173,13 @@ fn now_ms() -> u64 {
 
 impl GameService {
     pub fn new(registry: Registry, store: Arc<dyn EventStore>) -> Self {
+        Self::with_stream_limits(registry, store, StreamLimits::default())
+    }
+
+    pub fn with_stream_limits(registry: Registry, store: Arc<dyn EventStore>, limits: StreamLimits) -> Self {
         Self {
             registry,
+            watcher: Watcher::new(store.clone(), limits),
             store,
             cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
         }
@@ -170,6 +187,11 @@ impl GameService {
 
     pub fn store(&self) -> &dyn EventStore {
         self.store.as_ref()
+    }
+
+    /// The instance's reader for live streams.
+    pub fn watcher(&self) -> &Watcher {
+        &self.watcher
     }
 
     pub fn titles(&self) -> impl Iterator<Item = &TitleInfo> {
@@ -219,51 +241,66 @@ impl GameService {
             seed: seed.to_hex(),
             created_at_ms: now_ms(),
         };
-        self.store.create(&meta, &events).await?;
+        let head = self.store.create(&meta, &events).await?;
         let snapshot = Snapshot {
             meta: Arc::new(meta),
             title,
             seats,
             session: session.into(),
+            head,
         };
         self.remember(&snapshot);
         Ok(Created { snapshot, tokens })
     }
 
-    /// The game at the latest version of its log.
+    /// The game at the latest version of its log. A cached state is used only once the store proved that its log
+    /// extends it; otherwise (the store lost or replaced events) it is dropped and the game rebuilt from the log.
     pub async fn load(&self, id: &str) -> Result<Snapshot, ServiceError> {
         let cached = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned();
-        let snapshot = match cached {
-            Some(snapshot) => {
-                let newer = self.store.events_after(id, snapshot.version()).await?;
-                if newer.is_empty() {
+        if let Some(snapshot) = cached {
+            match self.store.read_after(id, snapshot.head).await {
+                Ok(ReadAfter::Extends { events, head }) => {
+                    if events.is_empty() {
+                        return Ok(snapshot);
+                    }
+                    let mut session = snapshot.session.clone_session();
+                    session.apply(&events)?;
+                    let snapshot = Snapshot {
+                        session: session.into(),
+                        head,
+                        ..snapshot
+                    };
+                    self.remember(&snapshot);
                     return Ok(snapshot);
                 }
-                let mut session = snapshot.session.clone_session();
-                session.apply(&newer)?;
-                Snapshot {
-                    session: session.into(),
-                    ..snapshot
+                Ok(ReadAfter::Diverged) => {
+                    tracing::warn!(
+                        game = id,
+                        version = snapshot.head.version,
+                        "cached game is not the log's: rebuilding"
+                    );
+                    self.forget(id);
                 }
+                Err(StoreError::NotFound) => {
+                    self.forget(id);
+                    return Err(ServiceError::GameNotFound);
+                }
+                Err(other) => return Err(other.into()),
             }
-            None => {
-                let meta = self.store.meta(id).await?;
-                let events = self.store.events_after(id, 0).await?;
-                self.rebuild(meta, &events)?
-            }
-        };
+        }
+        let loaded = self.store.load(id).await?;
+        let snapshot = self.rebuild(loaded.meta, &loaded.events, loaded.head)?;
         self.remember(&snapshot);
         Ok(snapshot)
     }
 
-    fn rebuild(&self, meta: GameMeta, events: &[String]) -> Result<Snapshot, ServiceError> {
+    fn rebuild(&self, meta: GameMeta, events: &[String], head: Head) -> Result<Snapshot, ServiceError> {
         let title = self
             .registry
             .get(&meta.title)
             .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))?
             .clone();
-        let options: Value = serde_json::from_str(&meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
-        let session = title.replay(meta.players, &options, events)?;
+        let session = replay(&title, &meta, events)?;
         let seats: Arc<[&'static str]> = title
             .info()
             .seats
@@ -275,54 +312,72 @@ impl GameService {
             title,
             seats,
             session: session.into(),
+            head,
         })
     }
 
-    /// The game's state right after the first `version` events of its log (for streams that resume mid-log).
-    pub async fn session_at(&self, snapshot: &Snapshot, version: u64) -> Result<Box<dyn GameSession>, ServiceError> {
-        if version == snapshot.version() {
-            return Ok(snapshot.session.clone_session());
+    /// The first `version` events of the snapshot's log, read back and checked against the snapshot's head (so that
+    /// they are the very events the snapshot was built from).
+    pub async fn log_until(&self, snapshot: &Snapshot, version: u64) -> Result<Vec<String>, ServiceError> {
+        let mut events = self.store.load(&snapshot.meta.id).await?.events;
+        let built = usize::try_from(snapshot.head.version).unwrap_or(usize::MAX);
+        if events.len() < built || Head::of_log(&snapshot.meta.id, &events[..built]) != snapshot.head {
+            self.forget(&snapshot.meta.id);
+            return Err(ServiceError::LogChanged);
         }
-        let mut events = self.store.events_after(&snapshot.meta.id, 0).await?;
-        events.truncate(usize::try_from(version).unwrap_or(usize::MAX));
-        let options: Value =
-            serde_json::from_str(&snapshot.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
-        Ok(snapshot.title.replay(snapshot.meta.players, &options, &events)?)
+        events.truncate(usize::try_from(version).unwrap_or(usize::MAX).min(built));
+        Ok(events)
+    }
+
+    /// The game's state and head right after the first `version` events of its log (for streams that resume
+    /// mid-log).
+    pub async fn session_at(
+        &self,
+        snapshot: &Snapshot,
+        version: u64,
+    ) -> Result<(Box<dyn GameSession>, Head), ServiceError> {
+        if version == snapshot.version() {
+            return Ok((snapshot.session.clone_session(), snapshot.head));
+        }
+        let events = self.log_until(snapshot, version).await?;
+        let session = replay(&snapshot.title, &snapshot.meta, &events)?;
+        Ok((session, Head::of_log(&snapshot.meta.id, &events)))
     }
 
     fn remember(&self, snapshot: &Snapshot) {
+        // Whatever is cached is checked against the log before use, so the latest write simply wins.
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        let stale = cache
-            .peek(&snapshot.meta.id)
-            .is_some_and(|c| c.version() > snapshot.version());
-        if !stale {
-            cache.put(snapshot.meta.id.clone(), snapshot.clone());
-        }
+        cache.put(snapshot.meta.id.clone(), snapshot.clone());
     }
 
-    /// Decides `action` for the token's seat and appends its events. `render` builds the answer (stored with the
-    /// events under the idempotency key, so that a retry gets the same answer).
+    fn forget(&self, id: &str) {
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).pop(id);
+    }
+
+    /// Decides `action` for the token's seat and appends its events. `render` builds the answer; under an
+    /// idempotency key the store keeps a small record of the move, from which a retry's answer is rebuilt.
     pub async fn play(
         &self,
         id: &str,
         token: &str,
-        action: &Value,
-        expected_version: Option<u64>,
-        idempotency_key: Option<&str>,
+        request: &MoveRequest<'_>,
         render: &(dyn Fn(&Move<'_>) -> String + Sync),
     ) -> Result<PlayOutcome, ServiceError> {
         let mut snapshot = self.load(id).await?;
         let seat = snapshot.seat_of(token)?;
-        let scoped_key = idempotency_key.map(|key| format!("{}:{key}", snapshot.seat_name(seat)));
+        let fingerprint = request.fingerprint();
+        let scoped_key = request
+            .idempotency_key
+            .map(|key| format!("{}:{key}", snapshot.seat_name(seat)));
         if let Some(key) = &scoped_key
-            && let Some(response) = self.store.idempotent_response(id, key).await?
+            && let Some(record) = self.store.idempotency_record(id, key).await?
         {
-            return Ok(PlayOutcome::Replayed { response });
+            return self.replayed(&snapshot, seat, &record, &fingerprint, render).await;
         }
         let seed = GameSeed::from_hex(&snapshot.meta.seed)
             .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
         for _ in 0..=CONFLICT_RETRIES {
-            if let Some(expected) = expected_version
+            if let Some(expected) = request.expected_version
                 && expected != snapshot.version()
             {
                 return Err(ServiceError::VersionConflict {
@@ -330,35 +385,45 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let played = snapshot.session.play(seat, action, seed)?;
+            let played = snapshot.session.play(seat, request.action, seed)?;
+            let (head, _) = snapshot.head.extend(&played.events);
             let after = Snapshot {
                 session: played.next.into(),
+                head,
                 ..snapshot.clone()
             };
-            let response = render(&Move {
-                after: &after,
-                seat,
-                from_version: snapshot.version(),
-                events: &played.events,
-            });
-            let idempotency = scoped_key.as_deref().map(|key| Idempotency {
-                key,
-                response: &response,
-            });
+            let record = IdempotencyRecord {
+                fingerprint: fingerprint.clone(),
+                from: snapshot.head.version,
+                to: head,
+            }
+            .encode();
+            let idempotency = scoped_key.as_deref().map(|key| Idempotency { key, record: &record });
+            let finishes = after.session.is_finished();
             match self
                 .store
-                .append(id, snapshot.version(), &played.events, idempotency)
+                .append(id, snapshot.head, &played.events, idempotency, finishes)
                 .await
             {
                 Ok(Appended::Ok { .. }) => {
+                    let response = render(&Move {
+                        after: &after,
+                        seat,
+                        from_version: snapshot.version(),
+                        events: &played.events,
+                    });
                     self.remember(&after);
                     return Ok(PlayOutcome::Played { response });
                 }
-                Ok(Appended::Duplicate { response }) => {
-                    return Ok(PlayOutcome::Replayed { response });
+                Ok(Appended::Duplicate { record }) => {
+                    return self.replayed(&snapshot, seat, &record, &fingerprint, render).await;
                 }
-                Err(StoreError::Conflict { actual }) => {
-                    if let Some(expected) = expected_version {
+                Err(StoreError::Conflict { actual, diverged }) => {
+                    // A log behind or beside the cached state means the store lost events: the cache is wrong.
+                    if diverged || actual < snapshot.version() {
+                        self.forget(id);
+                    }
+                    if let Some(expected) = request.expected_version {
                         return Err(ServiceError::VersionConflict { expected, actual });
                     }
                     snapshot = self.load(id).await?;
@@ -367,5 +432,96 @@ impl GameService {
             }
         }
         Err(ServiceError::Contention)
+    }
+
+    /// The answer to an earlier request under the same idempotency key, rebuilt from the log it recorded.
+    async fn replayed(
+        &self,
+        current: &Snapshot,
+        seat: Seat,
+        record: &str,
+        fingerprint: &str,
+        render: &(dyn Fn(&Move<'_>) -> String + Sync),
+    ) -> Result<PlayOutcome, ServiceError> {
+        let record = IdempotencyRecord::decode(record)
+            .ok_or_else(|| ServiceError::Corrupt(format!("unreadable idempotency record {record:?}")))?;
+        if record.fingerprint != fingerprint {
+            return Err(ServiceError::IdempotencyKeyReused);
+        }
+        // The move must still be in the log, as it was: a store that lost it cannot answer for it.
+        let events = self.store.load(&current.meta.id).await?.events;
+        let to = usize::try_from(record.to.version).unwrap_or(usize::MAX);
+        let from = usize::try_from(record.from).unwrap_or(usize::MAX);
+        if events.len() < to || from > to || Head::of_log(&current.meta.id, &events[..to]) != record.to {
+            return Err(ServiceError::IdempotencyRecordLost);
+        }
+        let after = Snapshot {
+            session: replay(&current.title, &current.meta, &events[..to])?.into(),
+            head: record.to,
+            ..current.clone()
+        };
+        let response = render(&Move {
+            after: &after,
+            seat,
+            from_version: record.from,
+            events: &events[from..to],
+        });
+        Ok(PlayOutcome::Replayed { response })
+    }
+}
+
+fn replay(title: &Arc<dyn Title>, meta: &GameMeta, events: &[String]) -> Result<Box<dyn GameSession>, ServiceError> {
+    let options: Value = serde_json::from_str(&meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+    Ok(title.replay(meta.players, &options, events)?)
+}
+
+/// A move as the client sent it.
+pub struct MoveRequest<'a> {
+    pub action: &'a Value,
+    pub expected_version: Option<u64>,
+    pub idempotency_key: Option<&'a str>,
+}
+
+impl MoveRequest<'_> {
+    /// What tells two requests apart under one idempotency key: a hash of the action and expected version (JSON
+    /// objects serialize with sorted keys, so key order does not matter).
+    fn fingerprint(&self) -> String {
+        let canonical = serde_json::json!([self.action, self.expected_version]).to_string();
+        hex::encode(&Sha256::digest(canonical.as_bytes())[..16])
+    }
+}
+
+/// What the store keeps under an idempotency key: enough to rebuild the answer from the log, in a few dozen bytes.
+struct IdempotencyRecord {
+    fingerprint: String,
+    from: u64,
+    to: Head,
+}
+
+impl IdempotencyRecord {
+    fn encode(&self) -> String {
+        format!(
+            "1 {} {} {} {}",
+            self.fingerprint,
+            self.from,
+            self.to.version,
+            self.to.hash.to_hex()
+        )
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        let mut parts = text.split(' ');
+        if parts.next()? != "1" {
+            return None;
+        }
+        let fingerprint = parts.next()?.to_owned();
+        let from = parts.next()?.parse().ok()?;
+        let version = parts.next()?.parse().ok()?;
+        let hash = ChainHash::from_hex(parts.next()?)?;
+        Some(Self {
+            fingerprint,
+            from,
+            to: Head { version, hash },
+        })
     }
 }

@@ -298,6 +298,42 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
 }
 
 #[actix_web::test]
+async fn an_idempotency_key_reused_with_another_body_is_refused() {
+    let app = app().await;
+    let (id, north, _, _) = create(&app).await;
+    let post = |body: Value, expected: Option<u64>| {
+        let mut body = json!({ "action": body });
+        if let Some(version) = expected {
+            body["expected_version"] = json!(version);
+        }
+        test::TestRequest::post()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(&north))
+            .insert_header(("Idempotency-Key", "same-key"))
+            .set_json(body)
+    };
+    let first = call(&app, post(json!({"type": "bump"}), None)).await;
+    assert_eq!(first.0, StatusCode::OK);
+    for other in [
+        post(json!({"type": "reveal"}), None),
+        post(json!({"type": "not an action"}), None),
+        post(json!({"type": "bump"}), Some(2)),
+    ] {
+        assert_problem(
+            &call(&app, other).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "idempotency_key_reused",
+        );
+    }
+    // The very same body is still the replay of the first answer, and nothing was appended meanwhile.
+    let again = call(&app, post(json!({"type": "bump"}), None)).await;
+    assert_eq!(again.1.get("idempotent-replayed").unwrap(), "true");
+    assert_eq!(again.2, first.2);
+    let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}"))).await;
+    assert_eq!(game.2["version"], first.2["version"]);
+}
+
+#[actix_web::test]
 async fn event_log_is_redacted_until_the_game_ends() {
     let app = app().await;
     let (id, north, south, _) = create(&app).await;
@@ -394,7 +430,10 @@ async fn health_names_the_store() {
     let app = app().await;
     let (status, _, body) = call(&app, test::TestRequest::get().uri("/health")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body, json!({"status": "ok", "store": "memory", "durable": false}));
+    assert_eq!(
+        body,
+        json!({"status": "ok", "store": "memory", "durable": false, "streams": 0})
+    );
 }
 
 #[actix_web::test]

@@ -10,7 +10,7 @@ use ludus::store::MemoryStore;
 async fn committed_spec_matches_the_served_one() {
     let service = web::Data::new(GameService::new(
         Registry::with_all_titles(),
-        std::sync::Arc::new(MemoryStore::new()),
+        std::sync::Arc::new(MemoryStore::default()),
     ));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let served: serde_json::Value =

@@ -67,7 +67,7 @@ fn the_memory_store_is_not_durable_and_says_so() {
     let port = server.port;
     assert_eq!(
         call(port, "GET", "/health", None, None).body,
-        json!({"status": "ok", "store": "memory", "durable": false})
+        json!({"status": "ok", "store": "memory", "durable": false, "streams": 0})
     );
     let id = start_game(port, 1).id;
     server.kill();

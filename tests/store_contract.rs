@@ -5,7 +5,16 @@ mod common;
 use std::sync::Arc;
 
 use common::RedisServer;
-use ludus::store::{Appended, EventStore, GameMeta, Idempotency, StoreError};
+use std::time::Duration;
+
+use ludus::store::{Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, StoreError};
+
+/// The retention of the contract's stores: short enough to watch it end.
+const SHORT: Duration = Duration::from_secs(1);
+const RETENTION: Retention = Retention {
+    idempotency: Some(SHORT),
+    finished: Some(SHORT),
+};
 
 fn meta(id: &str) -> GameMeta {
     GameMeta {
@@ -27,78 +36,170 @@ fn events(texts: &[&str]) -> Vec<String> {
     texts.iter().map(|t| t.to_string()).collect()
 }
 
+fn head(id: &str, texts: &[&str]) -> Head {
+    Head::of_log(id, &events(texts))
+}
+
+fn extends(events: Vec<String>, head: Head) -> ReadAfter {
+    ReadAfter::Extends { events, head }
+}
+
 async fn creates_and_reads_back(store: Arc<dyn EventStore>) {
     let g1 = &unique("g1");
-    store.create(&meta(g1), &events(&["a", "b"])).await.unwrap();
-    assert_eq!(store.meta(g1).await.unwrap(), meta(g1));
-    assert_eq!(store.events_after(g1, 0).await.unwrap(), events(&["a", "b"]));
-    assert_eq!(store.events_after(g1, 1).await.unwrap(), events(&["b"]));
-    assert!(store.events_after(g1, 2).await.unwrap().is_empty());
-    assert!(store.events_after(g1, 99).await.unwrap().is_empty());
+    assert_eq!(
+        store.create(&meta(g1), &events(&["a", "b"])).await.unwrap(),
+        head(g1, &["a", "b"])
+    );
+    let loaded = store.load(g1).await.unwrap();
+    assert_eq!(loaded.meta, meta(g1));
+    assert_eq!(loaded.events, events(&["a", "b"]));
+    assert_eq!(loaded.head, head(g1, &["a", "b"]));
+    let at_one = head(g1, &["a"]);
+    assert_eq!(
+        store.read_after(g1, at_one).await.unwrap(),
+        extends(events(&["b"]), loaded.head)
+    );
+    assert_eq!(
+        store.read_after(g1, loaded.head).await.unwrap(),
+        extends(vec![], loaded.head)
+    );
     assert!(matches!(
         store.create(&meta(g1), &[]).await,
         Err(StoreError::AlreadyExists)
     ));
-    assert!(matches!(store.meta("nope").await, Err(StoreError::NotFound)));
+    assert!(matches!(store.load("nope").await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.read_after("nope", Head::genesis("nope")).await,
+        Err(StoreError::NotFound)
+    ));
 }
 
-async fn appends_only_at_the_expected_version(store: Arc<dyn EventStore>) {
-    let g2 = &unique("g2");
-    store.create(&meta(g2), &events(&["a"])).await.unwrap();
+async fn reads_prove_the_log_extends_the_head(store: Arc<dyn EventStore>) {
+    let id = &unique("proof");
+    store.create(&meta(id), &events(&["a", "b"])).await.unwrap();
+    // A head the log never had at that position (a state built on other events), and one beyond the log's end.
     assert_eq!(
-        store.append(g2, 1, &events(&["b", "c"]), None).await.unwrap(),
-        Appended::Ok { version: 3 }
+        store.read_after(id, head(id, &["x"])).await.unwrap(),
+        ReadAfter::Diverged
+    );
+    assert_eq!(
+        store.read_after(id, head(id, &["a", "b", "c"])).await.unwrap(),
+        ReadAfter::Diverged
+    );
+    // The same events under another game's chain are not this log either.
+    assert_eq!(
+        store.read_after(id, head("other", &["a"])).await.unwrap(),
+        ReadAfter::Diverged
+    );
+}
+
+async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
+    let g2 = &unique("g2");
+    let first = store.create(&meta(g2), &events(&["a"])).await.unwrap();
+    assert_eq!(
+        store
+            .append(g2, first, &events(&["b", "c"]), None, false)
+            .await
+            .unwrap(),
+        Appended::Ok {
+            head: head(g2, &["a", "b", "c"])
+        }
     );
     assert!(matches!(
-        store.append(g2, 1, &events(&["x"]), None).await,
-        Err(StoreError::Conflict { actual: 3 })
+        store.append(g2, first, &events(&["x"]), None, false).await,
+        Err(StoreError::Conflict {
+            actual: 3,
+            diverged: false
+        })
     ));
-    assert_eq!(store.events_after(g2, 0).await.unwrap(), events(&["a", "b", "c"]));
+    // Right length, other content: the writer decided on a log that is not this one.
     assert!(matches!(
-        store.append("none", 0, &events(&["x"]), None).await,
+        store
+            .append(g2, head(g2, &["a", "b", "x"]), &events(&["y"]), None, false)
+            .await,
+        Err(StoreError::Conflict {
+            actual: 3,
+            diverged: true
+        })
+    ));
+    assert_eq!(store.load(g2).await.unwrap().events, events(&["a", "b", "c"]));
+    assert!(matches!(
+        store
+            .append("none", Head::genesis("none"), &events(&["x"]), None, false)
+            .await,
         Err(StoreError::NotFound)
     ));
 }
 
 async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
     let g3 = &unique("g3");
-    store.create(&meta(g3), &events(&["a"])).await.unwrap();
+    let first_head = store.create(&meta(g3), &events(&["a"])).await.unwrap();
     let first = Idempotency {
         key: "k1",
-        response: "first",
+        record: "first",
     };
-    assert_eq!(
-        store.append(g3, 1, &events(&["b"]), Some(first)).await.unwrap(),
-        Appended::Ok { version: 2 }
-    );
+    let Appended::Ok { head: second_head } = store
+        .append(g3, first_head, &events(&["b"]), Some(first), false)
+        .await
+        .unwrap()
+    else {
+        panic!("appended")
+    };
     let again = Idempotency {
         key: "k1",
-        response: "second",
+        record: "second",
     };
     assert_eq!(
-        store.append(g3, 2, &events(&["c"]), Some(again)).await.unwrap(),
-        Appended::Duplicate {
-            response: "first".into()
-        }
+        store
+            .append(g3, second_head, &events(&["c"]), Some(again), false)
+            .await
+            .unwrap(),
+        Appended::Duplicate { record: "first".into() }
     );
-    assert_eq!(store.events_after(g3, 0).await.unwrap(), events(&["a", "b"]));
+    assert_eq!(store.load(g3).await.unwrap().events, events(&["a", "b"]));
     assert_eq!(
-        store.idempotent_response(g3, "k1").await.unwrap().as_deref(),
+        store.idempotency_record(g3, "k1").await.unwrap().as_deref(),
         Some("first")
     );
-    assert_eq!(store.idempotent_response(g3, "k2").await.unwrap(), None);
+    assert_eq!(store.idempotency_record(g3, "k2").await.unwrap(), None);
+}
+
+async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore>) {
+    // The contract's stores keep idempotency records and finished games for `SHORT` only.
+    let (open, finished) = (&unique("open"), &unique("done"));
+    let open_head = store.create(&meta(open), &events(&["a"])).await.unwrap();
+    let done_head = store.create(&meta(finished), &events(&["a"])).await.unwrap();
+    let record = Idempotency { key: "k", record: "r" };
+    store
+        .append(open, open_head, &events(&["b"]), Some(record), false)
+        .await
+        .unwrap();
+    store
+        .append(finished, done_head, &events(&["end"]), None, true)
+        .await
+        .unwrap();
+    assert_eq!(store.idempotency_record(open, "k").await.unwrap().as_deref(), Some("r"));
+    assert!(store.load(finished).await.is_ok(), "kept until its retention ends");
+    tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
+    assert_eq!(store.idempotency_record(open, "k").await.unwrap(), None);
+    assert!(matches!(store.load(finished).await, Err(StoreError::NotFound)));
+    assert_eq!(
+        store.load(open).await.unwrap().events,
+        events(&["a", "b"]),
+        "an unfinished game is untouched"
+    );
 }
 
 async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
     let id = unique("race");
-    store.create(&meta(&id), &events(&["a"])).await.unwrap();
+    let mut current = store.create(&meta(&id), &events(&["a"])).await.unwrap();
     for version in 1..=5u64 {
         let attempts: Vec<_> = (0..16)
             .map(|writer| {
                 let (store, id) = (store.clone(), id.clone());
                 tokio::spawn(async move {
                     store
-                        .append(&id, version, &[format!("v{version}w{writer}")], None)
+                        .append(&id, current, &[format!("v{version}w{writer}")], None, false)
                         .await
                 })
             })
@@ -106,19 +207,24 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
         let mut winners = 0;
         for attempt in attempts {
             match attempt.await.expect("task") {
-                Ok(Appended::Ok { version: new }) => {
-                    assert_eq!(new, version + 1);
+                Ok(Appended::Ok { head }) => {
+                    assert_eq!(head.version, version + 1);
+                    current = head;
                     winners += 1;
                 }
-                Err(StoreError::Conflict { actual }) => assert_eq!(actual, version + 1),
+                Err(StoreError::Conflict { actual, diverged }) => {
+                    assert_eq!(actual, version + 1);
+                    assert!(!diverged, "the loser's head is a prefix of the log");
+                }
                 other => panic!("unexpected {other:?}"),
             }
         }
         assert_eq!(winners, 1, "at version {version} exactly one writer wins");
     }
-    let log = store.events_after(&id, 0).await.unwrap();
-    assert_eq!(log.len(), 6);
-    for (position, event) in log.iter().enumerate().skip(1) {
+    let log = store.load(&id).await.unwrap();
+    assert_eq!(log.events.len(), 6);
+    assert_eq!(log.head, current);
+    for (position, event) in log.events.iter().enumerate().skip(1) {
         assert!(
             event.starts_with(&format!("v{position}w")),
             "event {position} is {event}"
@@ -126,59 +232,43 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
     }
 }
 
-async fn listeners_see_appends_as_they_happen(store: Arc<dyn EventStore>) {
-    use std::time::{Duration, Instant};
-    let id = unique("listen");
-    store.create(&meta(&id), &events(&["a", "b"])).await.unwrap();
-    let mut listener = store.listen(&id).await.unwrap();
-    assert_eq!(
-        listener.events_after(0, Duration::from_secs(5)).await.unwrap(),
-        events(&["a", "b"])
-    );
-    let started = Instant::now();
-    assert!(
-        listener
-            .events_after(2, Duration::from_millis(300))
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert!(
-        started.elapsed() >= Duration::from_millis(250),
-        "waited for the whole timeout"
-    );
-    let writer = {
-        let (store, id) = (store.clone(), id.clone());
-        tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            store.append(&id, 2, &events(&["c", "d"]), None).await.unwrap();
-        })
-    };
-    let started = Instant::now();
-    let live = listener.events_after(2, Duration::from_secs(10)).await.unwrap();
-    assert_eq!(live, events(&["c", "d"]));
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "woken by the append, not the timeout"
-    );
-    writer.await.unwrap();
+async fn appends_are_announced(store: Arc<dyn EventStore>) {
+    use futures_util::StreamExt;
+    let id = unique("announce");
+    let first = store.create(&meta(&id), &events(&["a"])).await.unwrap();
+    let mut appends = store.appends().await.unwrap();
+    store.append(&id, first, &events(&["b"]), None, false).await.unwrap();
+    let announced = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match appends.next().await {
+                Some(game) if game == id => return true,
+                Some(_) => continue,
+                None => return false,
+            }
+        }
+    })
+    .await;
+    assert_eq!(announced, Ok(true), "the append of {id} was announced");
 }
 
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
-            $(#[tokio::test] async fn $test() { super::$test(super::common::memory()).await; })*
+            use std::sync::Arc;
+            $(#[tokio::test] async fn $test() {
+                super::$test(Arc::new(super::MemoryStore::new(super::RETENTION))).await;
+            })*
         }
         mod redis {
             $(#[tokio::test] async fn $test() {
                 let server = super::RedisServer::start();
-                super::$test(server.store()).await;
+                super::$test(server.store_with(super::RETENTION)).await;
             })*
         }
         mod redis_cluster {
             $(#[tokio::test] async fn $test() {
                 let cluster = super::common::RedisCluster::start();
-                let store = cluster.store();
+                let store = cluster.store_with(super::RETENTION);
                 assert_eq!(store.kind(), ludus::store::StoreKind::RedisCluster);
                 super::$test(store).await;
             })*
@@ -188,8 +278,10 @@ macro_rules! contract {
 
 contract!(
     creates_and_reads_back,
-    appends_only_at_the_expected_version,
+    reads_prove_the_log_extends_the_head,
+    appends_only_at_the_expected_head,
     idempotency_key_appends_once,
+    idempotency_records_and_finished_games_expire,
     racing_writers_never_both_win,
-    listeners_see_appends_as_they_happen
+    appends_are_announced
 );

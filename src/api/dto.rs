@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::store::StoreKind;
+use crate::store::{Persistence, StoreKind};
 
 /// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
 macro_rules! title_union {
@@ -168,6 +168,12 @@ pub struct HealthResponse {
     #[schema(example = "ok")]
     pub status: &'static str,
     pub store: StoreKind,
-    /// False for the in-memory store, whose data does not survive a restart.
+    /// True only when every acknowledged move is on disk before it is acknowledged (Redis with `appendonly yes` and
+    /// `appendfsync always`), so that it survives a crash of the store's host. False for the in-memory store.
     pub durable: bool,
+    /// What Redis reports about its persistence (absent for the in-memory store, or when Redis does not answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub persistence: Option<Persistence>,
+    /// Live streams this instance holds open.
+    pub streams: usize,
 }

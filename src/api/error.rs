@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use crate::engine::{ActionError, SetupError};
 use crate::service::ServiceError;
 use crate::store::StoreError;
+use crate::watch::StreamRefused;
 
 /// An RFC 9457 problem document.
 #[derive(Debug, Serialize, ToSchema)]
@@ -150,12 +151,30 @@ impl From<ServiceError> for ApiError {
                 Self::new(
                     S::SERVICE_UNAVAILABLE,
                     "store_unavailable",
-                    "the game store is unavailable; try again shortly",
+                    "the game store is unavailable; try again shortly (a move answered this way may still have been \
+                     applied: retry it with the same Idempotency-Key, or with expected_version)",
                 )
             }
+            ServiceError::IdempotencyKeyReused => Self::new(S::UNPROCESSABLE_ENTITY, "idempotency_key_reused", detail),
+            ServiceError::IdempotencyRecordLost => Self::new(S::CONFLICT, "idempotency_record_lost", detail),
+            ServiceError::LogChanged => Self::new(S::SERVICE_UNAVAILABLE, "log_changed", detail).with_retry_after(1),
             ServiceError::Store(other) => internal(other.to_string()),
             ServiceError::Corrupt(reason) => internal(reason),
         }
+    }
+}
+
+impl From<StreamRefused> for ApiError {
+    fn from(refused: StreamRefused) -> Self {
+        match refused {
+            StreamRefused::ClientFull(_) => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_streams", refused.to_string())
+            }
+            StreamRefused::InstanceFull(_) => {
+                Self::new(StatusCode::SERVICE_UNAVAILABLE, "streams_full", refused.to_string())
+            }
+        }
+        .with_retry_after(5)
     }
 }
 

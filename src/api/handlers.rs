@@ -8,7 +8,7 @@ use super::dto::*;
 use super::error::{ApiError, Problem};
 use super::limits::{CreationLimiter, check_action_depth};
 use crate::engine::{TitleInfo, Viewer};
-use crate::service::{GameService, Move, PlayOutcome, Snapshot};
+use crate::service::{GameService, Move, MoveRequest, PlayOutcome, Snapshot};
 
 type Service = web::Data<GameService>;
 
@@ -204,11 +204,18 @@ pub async fn legal_actions(
 }
 
 /// Plays an action for the bearer's seat.
+///
+/// Retries: a move answered 503, or whose answer was lost, may or may not have been applied. Retrying it with the
+/// same `Idempotency-Key` is always safe: it returns the first answer (`Idempotent-Replayed: true`) if the move was
+/// applied, and applies it otherwise, never twice. Retrying with `expected_version` set to the version the move was
+/// decided on is safe too: it answers 409 if the move (or another) was applied meanwhile. A retry with neither may
+/// apply the move twice. Reusing a key with a different body is refused (422 `idempotency_key_reused`). Keys are
+/// scoped to the seat and kept 24 hours by default.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", request_body = PlayRequest,
     params(
         ("id" = String, Path, description = "Game id"),
         ("Idempotency-Key" = Option<String>, Header,
-            description = "A retry with the same key returns the first answer and appends nothing"),
+            description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
     ),
     security(("seat_token" = [])),
     responses(
@@ -218,13 +225,15 @@ pub async fn legal_actions(
             body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is not at `expected_version`", body = Problem,
-            content_type = "application/problem+json"),
+        (status = 409, description = "The game is not at `expected_version` (`version_conflict`), kept changing \
+            (`contention`), or the move recorded under this key was lost by the store (`idempotency_record_lost`)",
+            body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Illegal now; `code` is the rule's code", body = Problem,
-            content_type = "application/problem+json"),
-        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Illegal now (`code` is the rule's code), or the key was used for another body \
+            (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable: the move may still have been applied; retry with the same \
+            `Idempotency-Key`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn play(
     service: Service,
@@ -244,9 +253,12 @@ pub async fn play(
         };
         serde_json::to_string(&response).expect("responses serialize")
     };
-    let outcome = service
-        .play(&id, token, &body.action, body.expected_version, key, &render)
-        .await?;
+    let request = MoveRequest {
+        action: &body.action,
+        expected_version: body.expected_version,
+        idempotency_key: key,
+    };
+    let outcome = service.play(&id, token, &request, &render).await?;
     Ok(match outcome {
         PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
         PlayOutcome::Replayed { response } => {
@@ -281,13 +293,10 @@ pub async fn list_events(
     let viewer = snapshot.viewer(bearer(&request)?)?;
     let version = snapshot.version();
     let after = query.after.min(version);
-    let events = service
-        .store()
-        .events_after(&id, after)
-        .await
-        .map_err(crate::service::ServiceError::from)?;
-    // Only up to the version the snapshot was built at, so that redaction matches the state it is judged by.
-    let events = &events[..events.len().min((version - after) as usize)];
+    // Read back only up to the snapshot's head (and checked against it), so that redaction matches the state it is
+    // judged by.
+    let log = service.log_until(&snapshot, version).await?;
+    let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
     Ok(HttpResponse::Ok().json(EventsResponse {
         version,
         complete: snapshot.session.is_finished(),
@@ -304,10 +313,16 @@ pub async fn list_events(
 pub async fn health(service: Service) -> HttpResponse {
     let store = service.store();
     let reachable = store.ping().await.is_ok();
+    let persistence = match reachable {
+        true => store.persistence().await.ok().flatten(),
+        false => None,
+    };
     let body = HealthResponse {
         status: if reachable { "ok" } else { "unavailable" },
         store: store.kind(),
-        durable: store.kind() != crate::store::StoreKind::Memory,
+        durable: persistence.as_ref().is_some_and(|p| p.survives_host_crash()),
+        persistence,
+        streams: service.watcher().open_streams(),
     };
     let status = if reachable {
         StatusCode::OK

@@ -10,7 +10,7 @@ use super::dto::*;
 use super::error::Problem;
 use super::handlers;
 use crate::engine::{OptionInfo, Registry, TitleInfo};
-use crate::store::StoreKind;
+use crate::store::{Persistence, StoreKind};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,7 +33,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         super::stream::stream,
         handlers::health,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus)),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),

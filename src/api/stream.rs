@@ -14,7 +14,8 @@ use super::error::{ApiError, Problem};
 use super::handlers::{bearer, status_of};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{GameService, ServiceError, Snapshot};
-use crate::store::Listener;
+use crate::store::{Head, ReadAfter};
+use crate::watch::Subscription;
 
 /// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -44,9 +45,11 @@ pub struct StreamQuery {
 }
 
 struct Cursor {
+    service: web::Data<GameService>,
     snapshot: Snapshot,
     session: Box<dyn GameSession>,
-    listener: Box<dyn Listener>,
+    head: Head,
+    subscription: Subscription,
     viewer: Viewer,
     pending: VecDeque<Bytes>,
     done: bool,
@@ -57,6 +60,7 @@ impl Cursor {
     fn absorb(&mut self, events: &[String]) -> Result<(), ServiceError> {
         for event in events {
             self.session.apply(std::slice::from_ref(event))?;
+            self.head = self.head.then(event);
             let finished = self.session.is_finished();
             // Once the game is over its whole log is public.
             let visible = if finished {
@@ -85,6 +89,31 @@ impl Cursor {
         Ok(())
     }
 
+    /// Takes in what the watcher read since the last look; the events come from its recent window, or from a read
+    /// of our own that proves the log still extends what was sent.
+    async fn catch_up(&mut self) -> Result<(), ServiceError> {
+        let tail = self.subscription.tail.borrow_and_update().clone();
+        let Some(head) = tail.head() else {
+            return Err(ServiceError::LogChanged);
+        };
+        if head.version < self.head.version || head == self.head {
+            return Ok(());
+        }
+        let events = match tail.after(self.head) {
+            Some(events) => events,
+            None => match self
+                .service
+                .store()
+                .read_after(&self.snapshot.meta.id, self.head)
+                .await?
+            {
+                ReadAfter::Extends { events, .. } => events,
+                ReadAfter::Diverged => return Err(ServiceError::LogChanged),
+            },
+        };
+        self.absorb(&events)
+    }
+
     async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
@@ -93,24 +122,21 @@ impl Cursor {
             if self.done || self.session.is_finished() {
                 return None;
             }
-            let result = self.listener.events_after(self.session.version(), KEEP_ALIVE).await;
-            match result.map_err(ServiceError::from).and_then(|events| {
-                if events.is_empty() {
+            let result = match tokio::time::timeout(KEEP_ALIVE, self.subscription.tail.changed()).await {
+                Err(_) => {
                     self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
                     Ok(())
-                } else {
-                    self.absorb(&events)
                 }
-            }) {
-                Ok(()) => {}
-                Err(error) => {
-                    // The client reconnects with Last-Event-ID and misses nothing.
-                    let problem = ApiError::from(error).problem();
-                    let data = serde_json::to_string(&problem).expect("problems serialize");
-                    self.pending
-                        .push_back(Bytes::from(format!("event: error\ndata: {data}\n\n")));
-                    self.done = true;
-                }
+                Ok(Err(_)) => Err(ServiceError::LogChanged),
+                Ok(Ok(())) => self.catch_up().await,
+            };
+            if let Err(error) = result {
+                // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
+                let problem = ApiError::from(error).problem();
+                let data = serde_json::to_string(&problem).expect("problems serialize");
+                self.pending
+                    .push_back(Bytes::from(format!("event: error\ndata: {data}\n\n")));
+                self.done = true;
             }
         }
     }
@@ -153,7 +179,11 @@ fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
         (status = 400, description = "Bad Last-Event-ID or query", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "This client holds its maximum of streams (`too_many_streams`)", body = Problem,
+            content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "Store unavailable, or this server holds its maximum of streams \
+            (`streams_full`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ))]
 pub async fn stream(
     service: web::Data<GameService>,
@@ -167,16 +197,25 @@ pub async fn stream(
         .or(query.after)
         .unwrap_or(snapshot.version())
         .min(snapshot.version());
-    let listener = service.store().listen(&id).await.map_err(ServiceError::from)?;
+    let client = request.peer_addr().map(|address| address.ip());
+    let subscription = service
+        .watcher()
+        .subscribe(&id, snapshot.head, client)
+        .map_err(ApiError::from)?;
+    let (session, head) = service.session_at(&snapshot, after).await?;
     let mut cursor = Cursor {
-        session: service.session_at(&snapshot, after).await?,
+        service: service.clone(),
+        session,
+        head,
         snapshot,
-        listener,
+        subscription,
         viewer,
         pending: VecDeque::new(),
         done: false,
     };
     cursor.pending.push_back(Bytes::from_static(b"retry: 2000\n\n"));
+    // Whatever the watcher already knows beyond the snapshot is sent at once.
+    cursor.catch_up().await?;
     let body = futures_util::stream::unfold(cursor, |mut cursor| async move {
         let chunk = cursor.next_chunk().await?;
         Some((Ok::<_, actix_web::Error>(chunk), cursor))

@@ -2,39 +2,78 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::Duration;
+use std::time::Instant;
 
 use async_trait::async_trait;
-use tokio::sync::Notify;
+use futures_util::StreamExt;
+use futures_util::stream::BoxStream;
+use tokio::sync::broadcast;
 
-use super::{Appended, EventStore, GameMeta, Idempotency, Listener, StoreError, StoreKind};
+use super::{
+    Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, Retention,
+    StoreError, StoreKind,
+};
 
-#[derive(Default)]
+/// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
+const NOTIFICATION_BUFFER: usize = 4096;
+
 struct Log {
     events: Vec<String>,
-    responses: HashMap<String, String>,
+    /// The chain hash after each event.
+    hashes: Vec<ChainHash>,
+    head: Head,
+    /// Record and expiry per idempotency key.
+    records: HashMap<String, (String, Option<Instant>)>,
+    /// Set when the game finished, if finished games expire.
+    expires: Option<Instant>,
 }
 
 struct Entry {
     meta: GameMeta,
     log: Mutex<Log>,
-    appended: Notify,
 }
 
 /// Logs kept in this process's memory.
-#[derive(Default)]
 pub struct MemoryStore {
     games: RwLock<HashMap<String, Arc<Entry>>>,
+    retention: Retention,
+    appended: broadcast::Sender<String>,
+}
+
+impl Default for MemoryStore {
+    fn default() -> Self {
+        Self::new(Retention::default())
+    }
 }
 
 impl MemoryStore {
-    pub fn new() -> Self {
-        Self::default()
+    pub fn new(retention: Retention) -> Self {
+        Self {
+            games: RwLock::default(),
+            retention,
+            appended: broadcast::channel(NOTIFICATION_BUFFER).0,
+        }
     }
 
     fn entry(&self, id: &str) -> Result<Arc<Entry>, StoreError> {
         let games = self.games.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        games.get(id).cloned().ok_or(StoreError::NotFound)
+        let entry = games.get(id).cloned().ok_or(StoreError::NotFound)?;
+        let expired = lock(&entry).expires.is_some_and(|at| at <= Instant::now());
+        drop(games);
+        if expired {
+            self.games
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .remove(id);
+            return Err(StoreError::NotFound);
+        }
+        Ok(entry)
+    }
+
+    /// Drops finished games whose retention ran out (called now and then, on creation).
+    fn sweep(games: &mut HashMap<String, Arc<Entry>>) {
+        let now = Instant::now();
+        games.retain(|_, entry| lock(entry).expires.is_none_or(|at| at > now));
     }
 }
 
@@ -49,101 +88,134 @@ impl EventStore for MemoryStore {
         StoreKind::Memory
     }
 
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<(), StoreError> {
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if games.len().is_power_of_two() {
+            Self::sweep(&mut games);
+        }
         if games.contains_key(&meta.id) {
             return Err(StoreError::AlreadyExists);
         }
+        let (head, hashes) = Head::genesis(&meta.id).extend(events);
         let log = Log {
             events: events.to_vec(),
-            responses: HashMap::new(),
+            hashes,
+            head,
+            records: HashMap::new(),
+            expires: None,
         };
         games.insert(
             meta.id.clone(),
             Arc::new(Entry {
                 meta: meta.clone(),
                 log: Mutex::new(log),
-                appended: Notify::new(),
             }),
         );
-        Ok(())
+        Ok(head)
     }
 
-    async fn meta(&self, id: &str) -> Result<GameMeta, StoreError> {
-        Ok(self.entry(id)?.meta.clone())
-    }
-
-    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<String>, StoreError> {
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
-        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.events.len());
-        Ok(log.events[start..].to_vec())
+        Ok(Loaded {
+            meta: entry.meta.clone(),
+            events: log.events.clone(),
+            head: log.head,
+        })
+    }
+
+    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+        let entry = self.entry(id)?;
+        let log = lock(&entry);
+        let Ok(start) = usize::try_from(from.version) else {
+            return Ok(ReadAfter::Diverged);
+        };
+        let hash_there = match start {
+            0 => Some(Head::genesis(id).hash),
+            _ => log.hashes.get(start - 1).copied(),
+        };
+        if hash_there != Some(from.hash) {
+            return Ok(ReadAfter::Diverged);
+        }
+        Ok(ReadAfter::Extends {
+            events: log.events[start..].to_vec(),
+            head: log.head,
+        })
     }
 
     async fn append(
         &self,
         id: &str,
-        expected_version: u64,
+        from: Head,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
+        finishes: bool,
     ) -> Result<Appended, StoreError> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
-        if let Some(previous) = idempotency.and_then(|i| log.responses.get(i.key)) {
-            return Ok(Appended::Duplicate {
-                response: previous.clone(),
+        let now = Instant::now();
+        if let Some(key) = idempotency.map(|i| i.key)
+            && let Some((record, expires)) = log.records.get(key)
+        {
+            if expires.is_none_or(|at| at > now) {
+                return Ok(Appended::Duplicate { record: record.clone() });
+            }
+            log.records.remove(key);
+        }
+        if log.head != from {
+            return Err(StoreError::Conflict {
+                actual: log.head.version,
+                diverged: log.head.version == from.version,
             });
         }
-        let actual = log.events.len() as u64;
-        if actual != expected_version {
-            return Err(StoreError::Conflict { actual });
-        }
+        let (head, hashes) = from.extend(events);
         log.events.extend_from_slice(events);
+        log.hashes.extend(hashes);
+        log.head = head;
         if let Some(i) = idempotency {
-            log.responses.insert(i.key.to_owned(), i.response.to_owned());
+            let expires = self.retention.idempotency.map(|ttl| now + ttl);
+            log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
         }
-        let version = log.events.len() as u64;
+        if finishes {
+            log.expires = self.retention.finished.map(|ttl| now + ttl);
+        }
+        let head = log.head;
         drop(log);
-        entry.appended.notify_waiters();
-        Ok(Appended::Ok { version })
+        // No receiver is not an error: nobody watches.
+        let _ = self.appended.send(id.to_owned());
+        Ok(Appended::Ok { head })
     }
 
-    async fn idempotent_response(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         let entry = self.entry(id)?;
-        Ok(lock(&entry).responses.get(key).cloned())
+        let log = lock(&entry);
+        Ok(log
+            .records
+            .get(key)
+            .filter(|(_, expires)| expires.is_none_or(|at| at > Instant::now()))
+            .map(|(record, _)| record.clone()))
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
         Ok(())
     }
 
-    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError> {
-        Ok(Box::new(MemoryListener { entry: self.entry(id)? }))
+    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+        Ok(None)
     }
-}
 
-struct MemoryListener {
-    entry: Arc<Entry>,
-}
-
-impl MemoryListener {
-    fn newer(&self, after: u64) -> Vec<String> {
-        let log = lock(&self.entry);
-        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.events.len());
-        log.events[start..].to_vec()
-    }
-}
-
-#[async_trait]
-impl Listener for MemoryListener {
-    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError> {
-        // Registered before the check, so an append between the check and the wait still wakes us.
-        let appended = self.entry.appended.notified();
-        let newer = self.newer(after);
-        if !newer.is_empty() {
-            return Ok(newer);
-        }
-        let _ = tokio::time::timeout(max_wait, appended).await;
-        Ok(self.newer(after))
+    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+        let receiver = self.appended.subscribe();
+        Ok(futures_util::stream::unfold(receiver, |mut receiver| async move {
+            loop {
+                match receiver.recv().await {
+                    Ok(id) => return Some((id, receiver)),
+                    // Missed some: the watcher's periodic re-read covers them.
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        })
+        .boxed())
     }
 }

@@ -1,14 +1,21 @@
 //! Event logs behind one trait: in memory (the default, not durable) or in Redis Streams.
+//!
+//! Every stored event carries a hash chained over the previous one (see `chain`), so that a reader holding a state
+//! built at some `Head` can prove that the log still extends it before using it, and a writer appends only onto the
+//! exact log its decision was taken on, even when the store lost its tail (failover, restore, crash) and grew again.
 
+pub mod chain;
 mod memory;
 mod redis;
 
+pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
 
 use std::time::Duration;
 
 use async_trait::async_trait;
+use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
 /// What is stored about a game besides its events. Immutable once created.
@@ -27,20 +34,38 @@ pub struct GameMeta {
     pub created_at_ms: u64,
 }
 
-/// A response remembered under an idempotency key, stored atomically with the events it answered.
+/// A game's metadata and whole log, as read in one step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    pub meta: GameMeta,
+    pub events: Vec<String>,
+    pub head: Head,
+}
+
+/// What a verified read after a known head found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadAfter {
+    /// The log extends the head: these events follow it (none when nothing was appended).
+    Extends { events: Vec<String>, head: Head },
+    /// The log no longer extends the head (it is shorter, or differs at the head's position): whatever was built
+    /// at that head is not the log's state and must be rebuilt from the start.
+    Diverged,
+}
+
+/// A small record remembered under an idempotency key, written atomically with the events it answered.
 #[derive(Clone, Copy, Debug)]
 pub struct Idempotency<'a> {
     pub key: &'a str,
-    pub response: &'a str,
+    pub record: &'a str,
 }
 
 /// Result of a conditional append.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Appended {
-    /// The events are in the log; the log now has this many events.
-    Ok { version: u64 },
-    /// The idempotency key was already used: nothing was appended; here is the first response.
-    Duplicate { response: String },
+    /// The events are in the log, which now ends at this head.
+    Ok { head: Head },
+    /// The idempotency key was already used: nothing was appended; here is its record.
+    Duplicate { record: String },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -49,8 +74,10 @@ pub enum StoreError {
     NotFound,
     #[error("a game with this id already exists")]
     AlreadyExists,
+    /// The log does not end at the expected head: it holds `actual` events, and `diverged` tells whether its
+    /// content differs from what the writer built on (not merely longer).
     #[error("the game is at version {actual}, not the expected one")]
-    Conflict { actual: u64 },
+    Conflict { actual: u64, diverged: bool },
     #[error("the store is unavailable: {0}")]
     Unavailable(String),
     #[error("the stored data is corrupt: {0}")]
@@ -66,44 +93,82 @@ pub enum StoreKind {
     RedisCluster,
 }
 
+/// How long the store keeps what it would otherwise keep forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retention {
+    /// Idempotency records expire after this long (`None`: never).
+    pub idempotency: Option<Duration>,
+    /// A finished game (meta and log) is deleted this long after its last event (`None`: kept forever).
+    pub finished: Option<Duration>,
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Self {
+            idempotency: Some(Duration::from_secs(24 * 3600)),
+            finished: None,
+        }
+    }
+}
+
+/// What the store says about its own durability (Redis: `appendonly`, `appendfsync`, `role`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Persistence {
+    /// Whether the append-only file is on; absent when the store does not say.
+    pub appendonly: Option<bool>,
+    /// `always`, `everysec` or `no`; absent when the store does not say (e.g. `CONFIG` is disabled).
+    #[schema(example = "always")]
+    pub appendfsync: Option<String>,
+    /// `master` or `replica`.
+    #[schema(example = "master")]
+    pub role: Option<String>,
+}
+
+impl Persistence {
+    /// True only when every acknowledged write is on disk before it is acknowledged.
+    pub fn survives_host_crash(&self) -> bool {
+        self.appendonly == Some(true) && self.appendfsync.as_deref() == Some("always")
+    }
+}
+
 /// Append-only event logs, one per game, with optimistic concurrency.
 #[async_trait]
 pub trait EventStore: Send + Sync {
     fn kind(&self) -> StoreKind;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<(), StoreError>;
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;
 
-    /// The game's metadata, or `NotFound`.
-    async fn meta(&self, id: &str) -> Result<GameMeta, StoreError>;
+    /// The game's metadata and whole log, or `NotFound`.
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
 
-    /// The events after the first `after` ones, in order (empty when there are none).
-    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<String>, StoreError>;
+    /// The events after `from`, once the store proved that its log extends `from`; `NotFound` when the game is gone.
+    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError>;
 
-    /// Appends `events` if and only if the log holds exactly `expected_version` events and, when given, the
-    /// idempotency key is unused. Atomic: concurrent appends never both succeed or interleave.
+    /// Appends `events` if and only if the log ends exactly at `from` and, when given, the idempotency key is unused.
+    /// Atomic: concurrent appends never both succeed or interleave. `finishes` tells that these events end the game,
+    /// so that the retention of finished games starts.
     async fn append(
         &self,
         id: &str,
-        expected_version: u64,
+        from: Head,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
+        finishes: bool,
     ) -> Result<Appended, StoreError>;
 
-    /// The response stored under an idempotency key, if any.
-    async fn idempotent_response(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;
+    /// The record stored under an idempotency key, if any (and not expired).
+    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;
 
     /// Checks that the store answers.
     async fn ping(&self) -> Result<(), StoreError>;
 
-    /// A listener for new events of one game (for live streams); it holds its own connection where the store
-    /// needs one, so that waiting never delays other requests.
-    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError>;
-}
+    /// What the store reports about its persistence (`None` for a store that keeps nothing on disk).
+    async fn persistence(&self) -> Result<Option<Persistence>, StoreError>;
 
-/// Waits for the events appended to one game's log, by this process or any other sharing the store.
-#[async_trait]
-pub trait Listener: Send {
-    /// The events after the first `after`, waiting up to `max_wait` for some to arrive; empty when none did.
-    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError>;
+    /// Ids of games whose logs grew, as the store learns of them (from this process or any other sharing the store).
+    /// Best effort: notifications can be lost (e.g. when a connection drops, which ends the stream), so a watcher
+    /// also re-reads what it watches now and then. Holds one connection for the whole process, whatever the number of
+    /// games watched.
+    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError>;
 }

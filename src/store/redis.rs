@@ -1,57 +1,112 @@
-//! Redis store: per game, a Stream of events, a hash of metadata and a hash of idempotent responses, all under one
-//! hash tag (`ludus:{<id>}:...`) so that a game's keys live in one slot and the layout works on Redis Cluster.
-//! Creation and appends are Lua scripts, hence atomic: the version check and the write cannot be separated.
+//! Redis store: per game, a Stream of events (entry `0-N` is the N-th event, field `e` the event and `h` its chain
+//! hash), a hash of metadata and one small string per idempotency record (with a TTL), all under one hash tag
+//! (`ludus:{<id>}:...`) so that a game's keys live in one slot and the layout works on Redis Cluster. Creation, reads
+//! after a head and appends are Lua scripts, hence atomic: the head check and the read or write cannot be separated.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use async_trait::async_trait;
+use futures_util::StreamExt;
+use futures_util::stream::BoxStream;
 use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
-use redis::streams::{StreamRangeReply, StreamReadReply};
 use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
 use tokio::sync::Mutex;
 
-use super::{Appended, EventStore, GameMeta, Idempotency, Listener, StoreError, StoreKind};
+use super::{
+    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, Retention, StoreError, StoreKind,
+};
 
 /// How long one store operation may take before the request answers 503.
 const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
-/// Longest single blocking read of a listener; well under `OPERATION_TIMEOUT`, so one deadline serves both.
-const LISTEN_BLOCK: Duration = Duration::from_millis(1000);
 
+/// Channel on which every append announces its game's id, for the watchers of live streams (named again in
+/// `APPEND_SCRIPT`).
+const APPENDS_CHANNEL: &str = "ludus:appended";
+
+// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs.
 const CREATE_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local fields = tonumber(ARGV[1])
 for i = 2, 1 + fields * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 local n = 0
-for i = 2 + fields * 2, #ARGV do
+for i = 2 + fields * 2, #ARGV, 2 do
   n = n + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i])
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
 end
 return 1
 "#;
 
-const APPEND_SCRIPT: &str = r#"
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
-if ARGV[2] ~= '' then
-  local previous = redis.call('HGET', KEYS[3], ARGV[2])
-  if previous then return {'duplicate', previous} end
-end
-local len = redis.call('XLEN', KEYS[2])
-if len ~= tonumber(ARGV[1]) then return {'conflict', tostring(len)} end
-for i = 4, #ARGV do
-  redis.call('XADD', KEYS[2], string.format('0-%d', len + i - 3), 'e', ARGV[i])
-end
-if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
-return {'ok', string.format('%d', len + #ARGV - 3)}
+// KEYS: meta, events. Nil when the game does not exist, else {meta fields, every entry}.
+const LOAD_SCRIPT: &str = r#"
+local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return false end
+return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
-/// A single server (with automatic reconnection), a listener's own connection to it, or a cluster.
+// Shared by the read and append scripts: whether the entry at position ARGV[1] carries hash ARGV[2]. An entry
+// written before hashes were stored has none: `nil`, so that the caller decides.
+const ENTRY_HASH_MATCHES: &str = r#"
+local function entry_hash_matches(events, version, hash)
+  if version == 0 then return true end
+  local id = string.format('0-%d', version)
+  local entry = redis.call('XRANGE', events, id, id)[1]
+  if not entry then return false end
+  local fields = entry[2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 'h' then return fields[i + 1] == hash end
+  end
+  return nil
+end
+"#;
+
+// KEYS: meta, events. ARGV: version, hash. The entries after the head, once the head is proven to be in the log.
+const READ_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local version = tonumber(ARGV[1])
+if not entry_hash_matches(KEYS[2], version, ARGV[2]) then return {'diverged'} end
+return {'ok', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')}
+"#;
+
+// KEYS: meta, events, idempotency record (a key of the game's slot even when unused).
+// ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0: none or not
+// finishing), game id, then event/hash pairs.
+const APPEND_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+if ARGV[3] ~= '' then
+  local previous = redis.call('GET', KEYS[3])
+  if previous then return {'duplicate', previous} end
+end
+local version = tonumber(ARGV[1])
+local len = redis.call('XLEN', KEYS[2])
+if len ~= version then return {'conflict', tostring(len)} end
+if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
+local n = version
+for i = 7, #ARGV, 2 do
+  n = n + 1
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
+end
+if ARGV[3] ~= '' then
+  if tonumber(ARGV[4]) > 0 then
+    redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4])
+  else
+    redis.call('SET', KEYS[3], ARGV[3])
+  end
+end
+if tonumber(ARGV[5]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+end
+redis.call('PUBLISH', 'ludus:appended', ARGV[6])
+return {'ok', string.format('%d', n)}
+"#;
+
+/// A single server (with automatic reconnection) or a cluster.
 #[derive(Clone)]
 enum Connection {
     Single(ConnectionManager),
-    Dedicated(redis::aio::MultiplexedConnection),
     Cluster(ClusterConnection),
 }
 
@@ -59,7 +114,6 @@ impl ConnectionLike for Connection {
     fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
         match self {
             Connection::Single(c) => c.req_packed_command(cmd),
-            Connection::Dedicated(c) => c.req_packed_command(cmd),
             Connection::Cluster(c) => c.req_packed_command(cmd),
         }
     }
@@ -72,7 +126,6 @@ impl ConnectionLike for Connection {
     ) -> RedisFuture<'a, Vec<Value>> {
         match self {
             Connection::Single(c) => c.req_packed_commands(cmd, offset, count),
-            Connection::Dedicated(c) => c.req_packed_commands(cmd, offset, count),
             Connection::Cluster(c) => c.req_packed_commands(cmd, offset, count),
         }
     }
@@ -80,7 +133,6 @@ impl ConnectionLike for Connection {
     fn get_db(&self) -> i64 {
         match self {
             Connection::Single(c) => c.get_db(),
-            Connection::Dedicated(c) => c.get_db(),
             Connection::Cluster(c) => c.get_db(),
         }
     }
@@ -94,9 +146,15 @@ enum Target {
 /// Event logs in Redis Streams.
 pub struct RedisStore {
     target: Target,
+    /// The first server named: where the appends channel is subscribed (a cluster broadcasts `PUBLISH` to every
+    /// node) and whose persistence settings are reported.
+    first_node: redis::Client,
+    retention: Retention,
     /// Connected lazily so that the service starts (and answers 503) while Redis is down.
     connection: Mutex<Option<Connection>>,
     create: Script,
+    load: Script,
+    read: Script,
     append: Script,
 }
 
@@ -104,19 +162,43 @@ fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(e.to_string())
 }
 
-fn keys(id: &str) -> [String; 3] {
-    [
-        format!("ludus:{{{id}}}:meta"),
-        format!("ludus:{{{id}}}:events"),
-        format!("ludus:{{{id}}}:idempotency"),
-    ]
+fn timed_out() -> StoreError {
+    StoreError::Unavailable("Redis did not answer in time".into())
+}
+
+fn corrupt(what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(what.to_string())
+}
+
+/// The game's keys, under one hash tag so that they share a cluster slot.
+struct Keys {
+    meta: String,
+    events: String,
+}
+
+impl Keys {
+    fn of(id: &str) -> Self {
+        Self {
+            meta: format!("ludus:{{{id}}}:meta"),
+            events: format!("ludus:{{{id}}}:events"),
+        }
+    }
+
+    fn idempotency(id: &str, key: &str) -> String {
+        format!("ludus:{{{id}}}:idem:{key}")
+    }
+}
+
+fn millis(duration: Option<Duration>) -> u64 {
+    duration.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX).max(1))
 }
 
 impl RedisStore {
     /// A store on one server (`redis://host:port/db`) or, with several comma-separated URLs or `cluster`, on a
     /// Redis Cluster reached through those seed nodes. Does not connect yet.
-    pub fn open(urls: &str, cluster: bool) -> Result<Self, StoreError> {
+    pub fn open(urls: &str, cluster: bool, retention: Retention) -> Result<Self, StoreError> {
         let urls: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+        let first_node = redis::Client::open(urls.first().copied().unwrap_or_default()).map_err(unavailable)?;
         let target = if cluster || urls.len() > 1 {
             Target::Cluster(
                 ClusterClient::builder(urls)
@@ -126,13 +208,18 @@ impl RedisStore {
                     .map_err(unavailable)?,
             )
         } else {
-            Target::Single(redis::Client::open(urls.first().copied().unwrap_or_default()).map_err(unavailable)?)
+            Target::Single(first_node.clone())
         };
+        let with_helpers = |body: &str| Script::new(&format!("{ENTRY_HASH_MATCHES}{body}"));
         Ok(Self {
             target,
+            first_node,
+            retention,
             connection: Mutex::new(None),
             create: Script::new(CREATE_SCRIPT),
-            append: Script::new(APPEND_SCRIPT),
+            load: Script::new(LOAD_SCRIPT),
+            read: with_helpers(READ_SCRIPT),
+            append: with_helpers(APPEND_SCRIPT),
         })
     }
 
@@ -171,7 +258,21 @@ impl RedisStore {
         };
         tokio::time::timeout(OPERATION_TIMEOUT, attempt)
             .await
-            .unwrap_or_else(|_| Err(StoreError::Unavailable("Redis did not answer in time".into())))
+            .unwrap_or_else(|_| Err(timed_out()))
+    }
+
+    /// A connection of its own to the first server, for what must not go through the shared one.
+    async fn first_node_connection(&self) -> Result<redis::aio::MultiplexedConnection, StoreError> {
+        let config = redis::AsyncConnectionConfig::new()
+            .set_connection_timeout(OPERATION_TIMEOUT)
+            .set_response_timeout(OPERATION_TIMEOUT);
+        tokio::time::timeout(
+            OPERATION_TIMEOUT,
+            self.first_node.get_multiplexed_async_connection_with_config(&config),
+        )
+        .await
+        .map_err(|_| timed_out())?
+        .map_err(unavailable)
     }
 }
 
@@ -191,11 +292,11 @@ fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreErro
     let mut take = |name: &str| {
         fields
             .remove(name)
-            .ok_or_else(|| StoreError::Corrupt(format!("metadata field {name} is missing")))
+            .ok_or_else(|| corrupt(format!("metadata field {name} is missing")))
     };
     let number = |name: &str, text: String| {
         text.parse::<u64>()
-            .map_err(|_| StoreError::Corrupt(format!("metadata field {name} is not a number")))
+            .map_err(|_| corrupt(format!("metadata field {name} is not a number")))
     };
     Ok(GameMeta {
         id: take("id")?,
@@ -208,6 +309,46 @@ fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreErro
     })
 }
 
+/// The events of `XRANGE` entries (`[id, [field, value, ...]]`), in order.
+fn entry_events(entries: Value) -> Result<Vec<String>, StoreError> {
+    let entries: Vec<(String, HashMap<String, String>)> =
+        redis::from_redis_value(&entries).map_err(|e| corrupt(format!("unreadable stream entries: {e}")))?;
+    entries
+        .into_iter()
+        .map(|(id, mut fields)| {
+            fields
+                .remove("e")
+                .ok_or_else(|| corrupt(format!("stream entry {id} has no event")))
+        })
+        .collect()
+}
+
+/// The status word and the rest of a script's `{status, ...}` reply.
+fn status_reply(reply: Value) -> Result<(String, Vec<Value>), StoreError> {
+    let Value::Array(mut items) = reply else {
+        return Err(corrupt(format!("unexpected script reply {reply:?}")));
+    };
+    if items.is_empty() {
+        return Err(corrupt("empty script reply"));
+    }
+    let status: String = redis::from_redis_value(&items.remove(0)).map_err(corrupt)?;
+    Ok((status, items))
+}
+
+fn number(value: Option<&Value>) -> Result<u64, StoreError> {
+    value
+        .and_then(|v| redis::from_redis_value::<String>(v).ok())
+        .and_then(|text| text.parse().ok())
+        .ok_or_else(|| corrupt(format!("expected a number in the reply, got {value:?}")))
+}
+
+/// The value of `name` in an `INFO` section (`name:value` lines).
+fn info_field<'a>(info: &'a str, name: &str) -> Option<&'a str> {
+    info.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
 #[async_trait]
 impl EventStore for RedisStore {
     fn kind(&self) -> StoreKind {
@@ -217,141 +358,138 @@ impl EventStore for RedisStore {
         }
     }
 
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<(), StoreError> {
-        let [meta_key, events_key, _] = keys(&meta.id);
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+        let keys = Keys::of(&meta.id);
         let fields = meta_fields(meta);
+        let (head, hashes) = Head::genesis(&meta.id).extend(events);
         let created: i64 = self
             .run(|mut connection| async move {
-                let mut invocation = self.create.key(&meta_key);
-                invocation.key(&events_key).arg(fields.len());
+                let mut invocation = self.create.key(&keys.meta);
+                invocation.key(&keys.events).arg(fields.len());
                 for (name, value) in &fields {
                     invocation.arg(*name).arg(value);
                 }
-                for event in events {
-                    invocation.arg(event);
+                for (event, hash) in events.iter().zip(&hashes) {
+                    invocation.arg(event).arg(hash.to_hex());
                 }
                 invocation.invoke_async(&mut connection).await
             })
             .await?;
         if created == 1 {
-            Ok(())
+            Ok(head)
         } else {
             Err(StoreError::AlreadyExists)
         }
     }
 
-    async fn meta(&self, id: &str) -> Result<GameMeta, StoreError> {
-        let [meta_key, _, _] = keys(id);
-        let fields: HashMap<String, String> = self
-            .run(
-                |mut connection| async move { redis::cmd("HGETALL").arg(&meta_key).query_async(&mut connection).await },
-            )
-            .await?;
-        if fields.is_empty() {
-            return Err(StoreError::NotFound);
-        }
-        parse_meta(fields)
-    }
-
-    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<String>, StoreError> {
-        let [_, events_key, _] = keys(id);
-        let reply: StreamRangeReply = self
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        let keys = Keys::of(id);
+        let reply: Option<(HashMap<String, String>, Value)> = self
             .run(|mut connection| async move {
-                redis::cmd("XRANGE")
-                    .arg(&events_key)
-                    .arg(format!("0-{}", after + 1))
-                    .arg("+")
-                    .query_async(&mut connection)
+                self.load
+                    .key(&keys.meta)
+                    .key(&keys.events)
+                    .invoke_async(&mut connection)
                     .await
             })
             .await?;
-        reply
-            .ids
-            .into_iter()
-            .map(|entry| {
-                entry
-                    .get::<String>("e")
-                    .ok_or_else(|| StoreError::Corrupt(format!("stream entry {} has no event", entry.id)))
+        let (fields, entries) = reply.ok_or(StoreError::NotFound)?;
+        let events = entry_events(entries)?;
+        Ok(Loaded {
+            meta: parse_meta(fields)?,
+            head: Head::of_log(id, &events),
+            events,
+        })
+    }
+
+    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+        let keys = Keys::of(id);
+        let reply: Value = self
+            .run(|mut connection| async move {
+                self.read
+                    .key(&keys.meta)
+                    .key(&keys.events)
+                    .arg(from.version)
+                    .arg(from.hash.to_hex())
+                    .invoke_async(&mut connection)
+                    .await
             })
-            .collect()
+            .await?;
+        let (status, mut rest) = status_reply(reply)?;
+        match status.as_str() {
+            "ok" => {
+                let events = entry_events(rest.pop().unwrap_or(Value::Nil))?;
+                let (head, _) = from.extend(&events);
+                Ok(ReadAfter::Extends { events, head })
+            }
+            "diverged" => Ok(ReadAfter::Diverged),
+            "missing" => Err(StoreError::NotFound),
+            other => Err(corrupt(format!("unexpected read reply {other}"))),
+        }
     }
 
     async fn append(
         &self,
         id: &str,
-        expected_version: u64,
+        from: Head,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
+        finishes: bool,
     ) -> Result<Appended, StoreError> {
-        let [meta_key, events_key, responses_key] = keys(id);
-        let reply: Vec<String> = self
+        let keys = Keys::of(id);
+        let record_key = Keys::idempotency(id, idempotency.map_or("", |i| i.key));
+        let (head, hashes) = from.extend(events);
+        let finished_ttl = if finishes { millis(self.retention.finished) } else { 0 };
+        let reply: Value = self
             .run(|mut connection| async move {
-                let mut invocation = self.append.key(&meta_key);
+                let mut invocation = self.append.key(&keys.meta);
                 invocation
-                    .key(&events_key)
-                    .key(&responses_key)
-                    .arg(expected_version)
-                    .arg(idempotency.map_or("", |i| i.key))
-                    .arg(idempotency.map_or("", |i| i.response));
-                for event in events {
-                    invocation.arg(event);
+                    .key(&keys.events)
+                    .key(&record_key)
+                    .arg(from.version)
+                    .arg(from.hash.to_hex())
+                    .arg(idempotency.map_or("", |i| i.record))
+                    .arg(millis(self.retention.idempotency))
+                    .arg(finished_ttl)
+                    .arg(id);
+                for (event, hash) in events.iter().zip(&hashes) {
+                    invocation.arg(event).arg(hash.to_hex());
                 }
                 invocation.invoke_async(&mut connection).await
             })
             .await?;
-        let number = |text: Option<&String>| {
-            text.and_then(|t| t.parse::<u64>().ok())
-                .ok_or_else(|| StoreError::Corrupt(format!("unexpected append reply {reply:?}")))
-        };
-        match reply.first().map(String::as_str) {
-            Some("ok") => Ok(Appended::Ok {
-                version: number(reply.get(1))?,
+        let (status, rest) = status_reply(reply)?;
+        match status.as_str() {
+            "ok" => {
+                let version = number(rest.first())?;
+                if version != head.version {
+                    return Err(corrupt(format!("appended up to {version}, expected {}", head.version)));
+                }
+                Ok(Appended::Ok { head })
+            }
+            "duplicate" => Ok(Appended::Duplicate {
+                record: rest
+                    .first()
+                    .and_then(|v| redis::from_redis_value(v).ok())
+                    .unwrap_or_default(),
             }),
-            Some("duplicate") => Ok(Appended::Duplicate {
-                response: reply.get(1).cloned().unwrap_or_default(),
+            "conflict" => Err(StoreError::Conflict {
+                actual: number(rest.first())?,
+                diverged: false,
             }),
-            Some("conflict") => Err(StoreError::Conflict {
-                actual: number(reply.get(1))?,
+            "diverged" => Err(StoreError::Conflict {
+                actual: number(rest.first())?,
+                diverged: true,
             }),
-            Some("missing") => Err(StoreError::NotFound),
-            _ => Err(StoreError::Corrupt(format!("unexpected append reply {reply:?}"))),
+            "missing" => Err(StoreError::NotFound),
+            other => Err(corrupt(format!("unexpected append reply {other}"))),
         }
     }
 
-    async fn idempotent_response(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
-        let [_, _, responses_key] = keys(id);
-        self.run(|mut connection| async move {
-            redis::cmd("HGET")
-                .arg(&responses_key)
-                .arg(key)
-                .query_async(&mut connection)
-                .await
-        })
-        .await
-    }
-
-    async fn listen(&self, id: &str) -> Result<Box<dyn Listener>, StoreError> {
-        let [_, events_key, _] = keys(id);
-        // A connection of its own: a blocking read would stall every request multiplexed on a shared one.
-        let dedicated = async {
-            match &self.target {
-                Target::Single(client) => {
-                    let config = redis::AsyncConnectionConfig::new()
-                        .set_connection_timeout(OPERATION_TIMEOUT)
-                        .set_response_timeout(OPERATION_TIMEOUT);
-                    client
-                        .get_multiplexed_async_connection_with_config(&config)
-                        .await
-                        .map(Connection::Dedicated)
-                }
-                Target::Cluster(client) => client.get_async_connection().await.map(Connection::Cluster),
-            }
-        };
-        let connection = tokio::time::timeout(OPERATION_TIMEOUT, dedicated)
+    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+        let record_key = Keys::idempotency(id, key);
+        self.run(|mut connection| async move { redis::cmd("GET").arg(&record_key).query_async(&mut connection).await })
             .await
-            .map_err(|_| StoreError::Unavailable("Redis did not answer in time".into()))?
-            .map_err(unavailable)?;
-        Ok(Box::new(RedisListener { connection, events_key }))
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
@@ -359,46 +497,52 @@ impl EventStore for RedisStore {
             .await
             .map(|_| ())
     }
-}
 
-struct RedisListener {
-    connection: Connection,
-    events_key: String,
-}
-
-#[async_trait]
-impl Listener for RedisListener {
-    async fn events_after(&mut self, after: u64, max_wait: Duration) -> Result<Vec<String>, StoreError> {
-        let deadline = tokio::time::Instant::now() + max_wait;
-        loop {
-            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-            let block = left.min(LISTEN_BLOCK).max(Duration::from_millis(1));
-            let mut command = redis::cmd("XREAD");
-            command
-                .arg("BLOCK")
-                .arg(block.as_millis() as u64)
-                .arg("STREAMS")
-                .arg(&self.events_key)
-                .arg(format!("0-{after}"));
-            let read = command.query_async::<Option<StreamReadReply>>(&mut self.connection);
-            let reply = tokio::time::timeout(block + OPERATION_TIMEOUT, read)
+    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+        let mut connection = self.first_node_connection().await?;
+        let ask = async {
+            let persistence: String = redis::cmd("INFO")
+                .arg("persistence")
+                .query_async(&mut connection)
+                .await?;
+            let replication: String = redis::cmd("INFO")
+                .arg("replication")
+                .query_async(&mut connection)
+                .await?;
+            // CONFIG is often disabled on managed servers: then the policy is unknown, not an error.
+            let appendfsync = redis::cmd("CONFIG")
+                .arg("GET")
+                .arg("appendfsync")
+                .query_async::<Vec<String>>(&mut connection)
                 .await
-                .map_err(|_| StoreError::Unavailable("Redis did not answer in time".into()))?
-                .map_err(unavailable)?;
-            let entries: Vec<_> = reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids).collect();
-            if !entries.is_empty() {
-                return entries
-                    .into_iter()
-                    .map(|entry| {
-                        entry
-                            .get::<String>("e")
-                            .ok_or_else(|| StoreError::Corrupt(format!("stream entry {} has no event", entry.id)))
-                    })
-                    .collect();
-            }
-            if left <= LISTEN_BLOCK {
-                return Ok(Vec::new());
-            }
-        }
+                .ok()
+                .and_then(|pair| pair.into_iter().nth(1));
+            redis::RedisResult::Ok(Persistence {
+                appendonly: info_field(&persistence, "aof_enabled").map(|flag| flag == "1"),
+                appendfsync,
+                role: info_field(&replication, "role").map(str::to_owned),
+            })
+        };
+        let persistence = tokio::time::timeout(OPERATION_TIMEOUT, ask)
+            .await
+            .map_err(|_| timed_out())?
+            .map_err(unavailable)?;
+        Ok(Some(persistence))
+    }
+
+    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+        let subscribe = async {
+            let mut pubsub = self.first_node.get_async_pubsub().await?;
+            pubsub.subscribe(APPENDS_CHANNEL).await?;
+            redis::RedisResult::Ok(pubsub)
+        };
+        let pubsub = tokio::time::timeout(OPERATION_TIMEOUT, subscribe)
+            .await
+            .map_err(|_| timed_out())?
+            .map_err(unavailable)?;
+        Ok(pubsub
+            .into_on_message()
+            .filter_map(|message| async move { message.get_payload::<String>().ok() })
+            .boxed())
     }
 }

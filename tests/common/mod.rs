@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
 use ludus::service::GameService;
-use ludus::store::{EventStore, MemoryStore, RedisStore};
+use ludus::store::{EventStore, MemoryStore, RedisStore, Retention};
 
 /// Every real title plus the fixture.
 pub fn registry() -> Registry {
@@ -26,7 +26,7 @@ pub fn service(store: Arc<dyn EventStore>) -> GameService {
 }
 
 pub fn memory() -> Arc<dyn EventStore> {
-    Arc::new(MemoryStore::new())
+    Arc::new(MemoryStore::default())
 }
 
 pub fn free_port() -> u16 {
@@ -59,18 +59,61 @@ impl RedisServer {
         Self::start_on(port)
     }
 
+    /// A server started with extra `redis-server` arguments (they override the defaults), never a shared one.
+    pub fn start_with(extra: &[&str]) -> Self {
+        let mut server = Self::unstarted(free_port());
+        server.spawn_with(extra);
+        server
+    }
+
     /// Starts a server on `port` with append-only persistence in a fresh directory.
     pub fn start_on(port: u16) -> Self {
+        let mut server = Self::unstarted(port);
+        server.spawn();
+        server
+    }
+
+    fn unstarted(port: u16) -> Self {
         let dir = std::env::temp_dir().join(format!("ludus-redis-{port}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
-        let mut server = Self {
+        Self {
             url: format!("redis://127.0.0.1:{port}"),
             port,
             child: None,
             dir: Some(dir),
-        };
-        server.spawn();
-        server
+        }
+    }
+
+    /// The server's data directory.
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.as_deref().expect("a server this test started")
+    }
+
+    /// Runs one command and returns its reply as text.
+    pub fn command(&self, args: &[&str]) -> String {
+        let client = redis::Client::open(self.url.as_str()).expect("a valid URL");
+        let mut connection = client.get_connection().expect("the server answers");
+        let mut command = redis::cmd(args[0]);
+        for arg in &args[1..] {
+            command.arg(*arg);
+        }
+        let reply: redis::Value = command.query(&mut connection).expect("the command succeeds");
+        match reply {
+            redis::Value::BulkString(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            redis::Value::SimpleString(text) => text,
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Writes a snapshot (`dump.rdb` in `dir()`) now.
+    pub fn save(&self) {
+        assert!(self.command(&["SAVE"]).eq_ignore_ascii_case("ok"));
+    }
+
+    /// Starts the stopped server again on the same port and directory, with these extra arguments.
+    pub fn respawn(&mut self, extra: &[&str]) {
+        self.stop();
+        self.spawn_with(extra);
     }
 
     fn spawn(&mut self) {
@@ -122,7 +165,11 @@ impl RedisServer {
     }
 
     pub fn store(&self) -> Arc<dyn EventStore> {
-        Arc::new(RedisStore::open(&self.url, false).expect("a valid Redis URL"))
+        self.store_with(Retention::default())
+    }
+
+    pub fn store_with(&self, retention: Retention) -> Arc<dyn EventStore> {
+        Arc::new(RedisStore::open(&self.url, false, retention).expect("a valid Redis URL"))
     }
 }
 
@@ -185,8 +232,8 @@ impl RedisCluster {
         self.nodes.iter().map(|n| n.url.clone()).collect::<Vec<_>>().join(",")
     }
 
-    pub fn store(&self) -> Arc<dyn EventStore> {
-        Arc::new(RedisStore::open(&self.urls(), true).expect("valid Redis URLs"))
+    pub fn store_with(&self, retention: Retention) -> Arc<dyn EventStore> {
+        Arc::new(RedisStore::open(&self.urls(), true, retention).expect("valid Redis URLs"))
     }
 }
 
@@ -211,7 +258,13 @@ impl ServerProcess {
     }
 
     pub fn start_on(port: u16, redis_url: Option<&str>) -> Self {
+        Self::start_with_env(port, redis_url, &[])
+    }
+
+    /// Starts the binary with extra environment variables (e.g. `LUDUS_MAX_STREAMS`).
+    pub fn start_with_env(port: u16, redis_url: Option<&str>, env: &[(&str, &str)]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_ludus"));
+        command.envs(env.iter().copied());
         command
             .env("LUDUS_BIND", format!("127.0.0.1:{port}"))
             .env_remove("LUDUS_REDIS_URL")

@@ -1,0 +1,248 @@
+//! Holds many live streams open on a running ludus and measures what they cost: Redis connections, the server's
+//! resident memory, and the latency of moves while they are open, as a ratio to the same moves without them.
+//!
+//! `cargo run --release --example streams -- --port 8080 --pid <ludus pid> --redis redis://127.0.0.1:6379 \
+//!     --streams 10000 --games 100 --moves 300`
+//! (`scripts/measure-reliability` starts Redis and ludus and runs this.) Traffic goes to 127.0.0.1 only; every loop
+//! is bounded by the counts given.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+struct Args {
+    port: u16,
+    pid: u32,
+    redis: String,
+    streams: usize,
+    games: usize,
+    moves: usize,
+}
+
+fn args() -> Args {
+    let mut args = Args {
+        port: 8080,
+        pid: 0,
+        redis: "redis://127.0.0.1:6379".into(),
+        streams: 10_000,
+        games: 100,
+        moves: 300,
+    };
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    for pair in words.chunks(2) {
+        let value = pair.get(1).cloned().unwrap_or_default();
+        let number = || {
+            value
+                .parse::<usize>()
+                .unwrap_or_else(|_| panic!("{} takes a number", pair[0]))
+        };
+        match pair[0].as_str() {
+            "--port" => args.port = number() as u16,
+            "--pid" => args.pid = number() as u32,
+            "--redis" => args.redis = value.clone(),
+            "--streams" => args.streams = number(),
+            "--games" => args.games = number().max(1),
+            "--moves" => args.moves = number(),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    args
+}
+
+/// One HTTP/1.1 request on a new connection; the status and the JSON body.
+async fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, Value) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("ludus answers");
+    let payload = body.map(Value::to_string).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let key = match method {
+        // Every move carries a key, as every client should: a retry can then never apply it twice.
+        "POST" => format!("Idempotency-Key: {:032x}\r\n", rand::random::<u128>()),
+        _ => String::new(),
+    };
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}{key}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}",
+        payload.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.expect("answered");
+    let text = String::from_utf8_lossy(&raw);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+struct Game {
+    id: String,
+    tokens: Vec<(String, String)>,
+}
+
+async fn create(port: u16) -> Game {
+    let (status, body) = call(
+        port,
+        "POST",
+        "/v1/games",
+        None,
+        Some(&json!({"title": "caesar-cleopatra", "players": 2})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    Game {
+        id: body["game"]["id"].as_str().unwrap().to_owned(),
+        tokens: body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["seat"].as_str().unwrap().into(), s["token"].as_str().unwrap().into()))
+            .collect(),
+    }
+}
+
+/// Plays `moves` random legal moves over `games` (a finished game is replaced); the POST latencies.
+async fn play(port: u16, games: &mut [Game], moves: usize) -> Vec<Duration> {
+    let mut latencies = Vec::with_capacity(moves);
+    let mut turn = 0;
+    while latencies.len() < moves {
+        let index = turn % games.len();
+        turn += 1;
+        let game = &games[index];
+        let (_, state) = call(port, "GET", &format!("/v1/games/{}", game.id), None, None).await;
+        let Some(seat) = state["to_act"]
+            .as_array()
+            .and_then(|seats| seats.first())
+            .and_then(Value::as_str)
+        else {
+            games[index] = create(port).await;
+            continue;
+        };
+        let token = &game.tokens.iter().find(|(s, _)| s == seat).unwrap().1;
+        let path = format!("/v1/games/{}/actions", game.id);
+        let (_, listed) = call(port, "GET", &path, Some(token), None).await;
+        let actions = listed["actions"].as_array().cloned().unwrap_or_default();
+        let action = &actions[rand::random_range(0..actions.len())];
+        let started = Instant::now();
+        let (status, body) = call(port, "POST", &path, Some(token), Some(&json!({"action": action}))).await;
+        latencies.push(started.elapsed());
+        assert_eq!(status, 200, "{body}");
+    }
+    latencies
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
+}
+
+fn summary(latencies: &mut [Duration]) -> (Duration, Duration) {
+    latencies.sort();
+    (percentile(latencies, 0.5), percentile(latencies, 0.99))
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn redis_clients(url: &str) -> u64 {
+    let client = redis::Client::open(url).expect("a Redis URL");
+    let mut connection = client.get_connection().expect("Redis answers");
+    let info: String = redis::cmd("INFO").arg("clients").query(&mut connection).expect("INFO");
+    let connected: u64 = info
+        .lines()
+        .find_map(|line| line.strip_prefix("connected_clients:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    connected - 1 // this connection
+}
+
+/// Opens one stream and counts the events it receives until the program ends.
+async fn hold_stream(port: u16, game: String, received: Arc<AtomicU64>, opened: Arc<AtomicU64>) {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)).await else {
+        return;
+    };
+    let request = format!("GET /v1/games/{game}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    if stream.write_all(request.as_bytes()).await.is_err() {
+        return;
+    }
+    let mut buffer = vec![0u8; 4096];
+    let mut counted_open = false;
+    while let Ok(read) = stream.read(&mut buffer).await {
+        if read == 0 {
+            return;
+        }
+        let chunk = &buffer[..read];
+        if !counted_open && chunk.starts_with(b"HTTP/1.1 200") {
+            counted_open = true;
+            opened.fetch_add(1, Ordering::Relaxed);
+        }
+        let events = chunk.windows(7).filter(|w| w == b"event: ").count() as u64;
+        received.fetch_add(events, Ordering::Relaxed);
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let port = args.port;
+    let mut games = Vec::new();
+    for _ in 0..args.games {
+        games.push(create(port).await);
+    }
+    let baseline_rss = rss_kib(args.pid);
+    let baseline_clients = redis_clients(&args.redis);
+    let mut without = play(port, &mut games, args.moves).await;
+
+    let received = Arc::new(AtomicU64::new(0));
+    let opened = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    for index in 0..args.streams {
+        let game = games[index % games.len()].id.clone();
+        tokio::spawn(hold_stream(port, game, received.clone(), opened.clone()));
+        if index % 500 == 499 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while (opened.load(Ordering::Relaxed) as usize) < args.streams && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let opened_count = opened.load(Ordering::Relaxed);
+    let open_time = started.elapsed();
+    let (_, health) = call(port, "GET", "/health", None, None).await;
+    let streaming_rss = rss_kib(args.pid);
+    let streaming_clients = redis_clients(&args.redis);
+    let mut with = play(port, &mut games, args.moves).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let delivered = received.load(Ordering::Relaxed);
+
+    let (p50_without, p99_without) = summary(&mut without);
+    let (p50_with, p99_with) = summary(&mut with);
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    println!("streams opened: {opened_count} of {} in {open_time:.1?}", args.streams);
+    println!("streams the server counts: {}", health["streams"]);
+    println!("redis connections from ludus: {baseline_clients} without streams, {streaming_clients} with them");
+    println!(
+        "ludus RSS: {} MiB without streams, {} MiB with them ({:.1} KiB per stream)",
+        baseline_rss / 1024,
+        streaming_rss / 1024,
+        (streaming_rss.saturating_sub(baseline_rss)) as f64 / opened_count.max(1) as f64
+    );
+    println!(
+        "move latency without streams: p50 {p50_without:.2?}, p99 {p99_without:.2?}; with them: p50 {p50_with:.2?}, p99 {p99_with:.2?} (ratio p50 {:.2}, p99 {:.2})",
+        ratio(p50_with, p50_without),
+        ratio(p99_with, p99_without)
+    );
+    println!("stream messages delivered during the measured moves: {delivered}");
+}

@@ -1,0 +1,331 @@
+//! One reader per instance for every live stream: a single task learns of appends from the store (one connection,
+//! whatever the number of streams), reads the new events of each watched game once, and hands them to every local
+//! stream of that game. Streams are counted and capped per instance and per client address.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::sync::watch;
+
+use crate::store::{EventStore, Head, ReadAfter, StoreError};
+
+/// How often every watched game is read again, in case a notification was lost (or the store lost data).
+const SWEEP_EVERY: Duration = Duration::from_secs(5);
+/// How long to wait before subscribing again after the store's notifications stopped.
+const RESUBSCRIBE_AFTER: Duration = Duration::from_secs(1);
+/// Reads of one sweep in flight at once.
+const SWEEP_CONCURRENCY: usize = 32;
+/// Recent events kept per watched game, so that streams a little behind need no read of their own.
+const RECENT: usize = 64;
+
+/// Caps on open streams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamLimits {
+    /// Streams one instance holds open at most (`LUDUS_MAX_STREAMS`).
+    pub per_instance: usize,
+    /// Streams one client address holds open at most (`LUDUS_MAX_STREAMS_PER_CLIENT`; 0: no cap).
+    pub per_client: usize,
+}
+
+impl Default for StreamLimits {
+    fn default() -> Self {
+        Self {
+            per_instance: 10_000,
+            per_client: 100,
+        }
+    }
+}
+
+/// Why a stream was not opened.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StreamRefused {
+    #[error("this server holds its maximum of {0} live streams; try again later")]
+    InstanceFull(usize),
+    #[error("this client holds its maximum of {0} live streams; close one first")]
+    ClientFull(usize),
+}
+
+/// What the watcher last read of a game's log.
+#[derive(Clone, Debug)]
+pub enum Tail {
+    /// The log ends at `head`; `recent` are its last events, each with the head right after it, oldest first.
+    Log { head: Head, recent: Arc<[(Head, String)]> },
+    /// The game is gone, or its log no longer extends what was read: every stream of it must end.
+    Lost,
+}
+
+impl Tail {
+    /// The events after `from`, when `from` is the head or one of the recent positions; `None` otherwise.
+    pub fn after(&self, from: Head) -> Option<Vec<String>> {
+        let Tail::Log { head, recent } = self else {
+            return None;
+        };
+        if *head == from {
+            return Some(Vec::new());
+        }
+        let start = recent.iter().position(|(after, _)| *after == from)? + 1;
+        Some(recent[start..].iter().map(|(_, event)| event.clone()).collect())
+    }
+
+    pub fn head(&self) -> Option<Head> {
+        match self {
+            Tail::Log { head, .. } => Some(*head),
+            Tail::Lost => None,
+        }
+    }
+}
+
+struct Watched {
+    tail: watch::Sender<Tail>,
+    /// Coalesces notifications: a read is under way, and another one is wanted after it.
+    reading: AtomicBool,
+    again: AtomicBool,
+}
+
+#[derive(Default)]
+struct Counts {
+    open: usize,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+pub struct Watcher {
+    store: Arc<dyn EventStore>,
+    limits: StreamLimits,
+    games: Mutex<HashMap<String, Arc<Watched>>>,
+    counts: Mutex<Counts>,
+    task: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    me: Weak<Watcher>,
+}
+
+/// An open stream's place: it receives the game's tail, and frees its place when dropped.
+pub struct Subscription {
+    pub tail: watch::Receiver<Tail>,
+    game: String,
+    client: Option<IpAddr>,
+    watcher: Arc<Watcher>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Watcher {
+    pub fn new(store: Arc<dyn EventStore>, limits: StreamLimits) -> Arc<Self> {
+        Arc::new_cyclic(|me| Self {
+            store,
+            limits,
+            games: Mutex::default(),
+            counts: Mutex::default(),
+            task: Mutex::default(),
+            me: me.clone(),
+        })
+    }
+
+    pub fn limits(&self) -> StreamLimits {
+        self.limits
+    }
+
+    /// Streams open now on this instance.
+    pub fn open_streams(&self) -> usize {
+        lock(&self.counts).open
+    }
+
+    /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached.
+    pub fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
+        {
+            let mut counts = lock(&self.counts);
+            if counts.open >= self.limits.per_instance {
+                return Err(StreamRefused::InstanceFull(self.limits.per_instance));
+            }
+            if let Some(client) = client {
+                let held = counts.per_client.entry(client).or_default();
+                if self.limits.per_client > 0 && *held >= self.limits.per_client {
+                    return Err(StreamRefused::ClientFull(self.limits.per_client));
+                }
+                *held += 1;
+            }
+            counts.open += 1;
+        }
+        self.ensure_running();
+        let tail = {
+            let mut games = lock(&self.games);
+            let watched = games.entry(id.to_owned()).or_insert_with(|| {
+                Arc::new(Watched {
+                    tail: watch::channel(Tail::Log {
+                        head,
+                        recent: Arc::from([]),
+                    })
+                    .0,
+                    reading: AtomicBool::new(false),
+                    again: AtomicBool::new(false),
+                })
+            });
+            // A new stream starts from a log it just read: a game marked lost (its old streams are ending) is
+            // watched again from there.
+            if watched.tail.borrow().head().is_none() {
+                watched.tail.send_replace(Tail::Log {
+                    head,
+                    recent: Arc::from([]),
+                });
+            }
+            watched.tail.subscribe()
+        };
+        let watcher = self
+            .me
+            .upgrade()
+            .expect("the watcher outlives its subscriptions' creation");
+        // The game may have moved between the caller's read and this subscription: look once.
+        watcher.refresh(id.to_owned());
+        Ok(Subscription {
+            tail,
+            game: id.to_owned(),
+            client,
+            watcher,
+        })
+    }
+
+    /// Starts the reader task if it is not running (first stream, or its runtime ended).
+    fn ensure_running(&self) {
+        let mut task = lock(&self.task);
+        if task.as_ref().is_some_and(|handle| !handle.is_finished()) {
+            return;
+        }
+        let me = self.me.clone();
+        *task = Some(tokio::spawn(async move {
+            loop {
+                let Some(watcher) = me.upgrade() else { return };
+                let appends = watcher.store.appends().await;
+                // Whatever happened while not subscribed is read now.
+                watcher.sweep().await;
+                match appends {
+                    Ok(mut appends) => {
+                        drop(watcher);
+                        let mut sweep = tokio::time::interval(SWEEP_EVERY);
+                        sweep.tick().await;
+                        loop {
+                            tokio::select! {
+                                next = appends.next() => match next {
+                                    Some(id) => match me.upgrade() {
+                                        Some(watcher) => watcher.refresh(id),
+                                        None => return,
+                                    },
+                                    None => break,
+                                },
+                                _ = sweep.tick() => match me.upgrade() {
+                                    Some(watcher) => watcher.sweep().await,
+                                    None => return,
+                                },
+                            }
+                        }
+                        tracing::warn!("the store's append notifications stopped; subscribing again");
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "cannot subscribe to the store's append notifications");
+                        drop(watcher);
+                    }
+                }
+                tokio::time::sleep(RESUBSCRIBE_AFTER).await;
+            }
+        }));
+    }
+
+    /// Reads every watched game again.
+    async fn sweep(&self) {
+        let ids: Vec<String> = lock(&self.games).keys().cloned().collect();
+        futures_util::stream::iter(ids)
+            .for_each_concurrent(SWEEP_CONCURRENCY, |id| async move { self.read(&id).await })
+            .await;
+    }
+
+    /// Reads game `id` in the background if it is watched; notifications that arrive meanwhile cause one more read.
+    fn refresh(&self, id: String) {
+        let Some(watched) = lock(&self.games).get(&id).cloned() else {
+            return;
+        };
+        watched.again.store(true, Ordering::SeqCst);
+        if watched.reading.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let me = self.me.clone();
+        tokio::spawn(async move {
+            while watched.again.swap(false, Ordering::SeqCst) {
+                let Some(watcher) = me.upgrade() else { break };
+                watcher.read(&id).await;
+            }
+            watched.reading.store(false, Ordering::SeqCst);
+            // A notification that came between the last read and the flag's reset is not lost.
+            if watched.again.load(Ordering::SeqCst)
+                && let Some(watcher) = me.upgrade()
+            {
+                watcher.refresh(id);
+            }
+        });
+    }
+
+    /// Brings one watched game's tail up to date with the store.
+    async fn read(&self, id: &str) {
+        let Some(watched) = lock(&self.games).get(id).cloned() else {
+            return;
+        };
+        let Some(head) = watched.tail.borrow().head() else {
+            return;
+        };
+        let next = match self.store.read_after(id, head).await {
+            Ok(ReadAfter::Extends { events, .. }) if events.is_empty() => return,
+            Ok(ReadAfter::Extends { events, .. }) => {
+                let previous = watched.tail.borrow().clone();
+                let Tail::Log { recent, .. } = previous else { return };
+                let mut window: Vec<(Head, String)> = recent.iter().cloned().collect();
+                let mut position = head;
+                for event in events {
+                    position = position.then(&event);
+                    window.push((position, event));
+                }
+                let skip = window.len().saturating_sub(RECENT);
+                Tail::Log {
+                    head: position,
+                    recent: window.into_iter().skip(skip).collect(),
+                }
+            }
+            Ok(ReadAfter::Diverged) | Err(StoreError::NotFound) => Tail::Lost,
+            // Unreachable store: the streams wait; the next sweep tries again.
+            Err(_) => return,
+        };
+        watched.tail.send_replace(next);
+    }
+
+    fn release(&self, game: &str, client: Option<IpAddr>) {
+        {
+            let mut games = lock(&self.games);
+            if games
+                .get(game)
+                .is_some_and(|watched| watched.tail.receiver_count() == 0)
+            {
+                games.remove(game);
+            }
+        }
+        let mut counts = lock(&self.counts);
+        counts.open = counts.open.saturating_sub(1);
+        if let Some(client) = client
+            && let Some(held) = counts.per_client.get_mut(&client)
+        {
+            *held = held.saturating_sub(1);
+            if *held == 0 {
+                counts.per_client.remove(&client);
+            }
+        }
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        // The receiver must be gone before the count of receivers is looked at.
+        let (replacement, _) = watch::channel(Tail::Lost);
+        drop(std::mem::replace(&mut self.tail, replacement.subscribe()));
+        self.watcher.release(&self.game, self.client);
+    }
+}

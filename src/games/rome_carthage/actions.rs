@@ -32,7 +32,7 @@ pub enum RomeCarthageAction {
     #[schema(example = json!({"type": "move_mercenaries", "steps": [
         {"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}))]
     MoveMercenaries { steps: Vec<Step> },
-    /// `main`: pay a forced march (non-zero cards totalling at least 3, none superfluous) for a budget of 2.
+    /// `main`: pay a forced march (non-zero cards worth at least 3; only minimal ones are listed) for a budget of 2.
     #[schema(example = json!({"type": "pay_forced_march", "cards": ["1", "2"]}))]
     PayForcedMarch { cards: Vec<Rank> },
     /// `main`: move for one enemy seat: either `piece` + `path`, or `steps` (two of its mercenaries).

@@ -52,15 +52,41 @@ fn ranks_sorted(cards: &[Card]) -> Vec<Rank> {
 // ---------------------------------------------------------------------------------------------------------------
 // Setup
 
-/// The 7.9 split: by value descending (ties by card id), dealt P, Q, Q, P, P, Q, Q, P, …
+/// The match split (7.9 as issue 16 amends it): two packets "égaux en force et en nombre". Their sizes differ by at
+/// most one and their values as little as the cards allow. Among the best splits, the cards are dealt in the given
+/// order (the recorded shuffle, or the discard pile): each goes to P while a best split is still reachable, else to Q.
 pub fn split_packets(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
-    let mut sorted: Vec<Card> = cards.to_vec();
-    sorted.sort_by(|a, b| b.value().cmp(&a.value()).then_with(|| a.id().cmp(&b.id())));
-    let mut p = Vec::new();
-    let mut q = Vec::new();
-    for (i, card) in sorted.into_iter().enumerate() {
-        if i % 4 == 0 || i % 4 == 3 {
+    let n = cards.len();
+    let values: Vec<usize> = cards.iter().map(|c| c.value() as usize).collect();
+    let total: usize = values.iter().sum();
+    // reach[i][k][v]: some k of the cards from position i on are worth v in all.
+    let mut reach = vec![vec![vec![false; total + 1]; n + 1]; n + 1];
+    reach[n][0][0] = true;
+    for i in (0..n).rev() {
+        for k in 0..=n - i {
+            for v in 0..=total {
+                reach[i][k][v] = reach[i + 1][k][v] || (k > 0 && v >= values[i] && reach[i + 1][k - 1][v - values[i]]);
+            }
+        }
+    }
+    let gap = |v: usize| total.abs_diff(2 * v);
+    let candidates: Vec<(usize, usize)> = (n / 2..=n.div_ceil(2))
+        .flat_map(|k| (0..=total).map(move |v| (k, v)))
+        .filter(|&(k, v)| reach[0][k][v])
+        .collect();
+    let best = candidates.iter().map(|&(_, v)| gap(v)).min().unwrap_or(0);
+    let targets: Vec<(usize, usize)> = candidates.into_iter().filter(|&(_, v)| gap(v) == best).collect();
+    let (mut p, mut q) = (Vec::new(), Vec::new());
+    let (mut k, mut v) = (0, 0);
+    for (i, &card) in cards.iter().enumerate() {
+        let value = values[i];
+        let fits = targets
+            .iter()
+            .any(|&(tk, tv)| tk > k && tv >= v + value && reach[i + 1][tk - k - 1][tv - v - value]);
+        if fits {
             p.push(card);
+            k += 1;
+            v += value;
         } else {
             q.push(card);
         }
@@ -845,34 +871,27 @@ fn multisets(cards: &[Card], k: usize) -> Vec<Vec<Rank>> {
     out
 }
 
-/// 7.1.3: a valid forced-march payment.
+/// 7.1.3 as issue 16 amends it: "un minimum de 3 points en une ou plusieurs cartes", so overpaying is allowed. Zeros
+/// still never pay (D16: they are kept forever and add nothing).
 fn valid_payment(ranks: &[Rank]) -> bool {
-    if ranks.is_empty() || ranks.iter().any(|r| r.is_zero()) {
-        return false;
-    }
-    let sum: u32 = ranks.iter().map(|r| r.value()).sum();
-    let min = ranks.iter().map(|r| r.value()).min().unwrap_or(0);
-    sum >= 3 && sum - min < 3
+    !ranks.iter().any(|r| r.is_zero()) && payment_value(ranks) >= 3
 }
 
+fn payment_value(ranks: &[Rank]) -> u32 {
+    ranks.iter().map(|r| r.value()).sum()
+}
+
+/// The payments `legal_actions` lists, one per multiset: the valid ones from which no card can be removed, so the
+/// list stays short while `decide` also takes any valid superset. None has more than three cards, since each
+/// non-zero card is worth at least 1.
 fn payments(cards: &[Card]) -> Vec<Vec<Rank>> {
-    let counts = rank_counts(cards);
-    let mut out: Vec<Vec<Rank>> = Vec::new();
-    if counts[0] >= 3 {
-        out.push(vec![Rank::R1; 3]);
-    }
-    if counts[0] >= 1 && counts[1] >= 1 {
-        out.push(vec![Rank::R1, Rank::R2]);
-    }
-    if counts[1] >= 2 {
-        out.push(vec![Rank::R2, Rank::R2]);
-    }
-    for rank in Rank::ALL {
-        if rank.value() >= 3 && counts[rank.index() as usize] > 0 {
-            out.push(vec![rank]);
-        }
-    }
-    out
+    (1..=3)
+        .flat_map(|k| multisets(cards, k))
+        .filter(|ranks| {
+            let value = payment_value(ranks);
+            valid_payment(ranks) && ranks.iter().all(|r| value - r.value() < 3)
+        })
+        .collect()
 }
 
 /// Disposal of cards in the given order (7.5), counting kings from `kings_removed`.
@@ -1221,10 +1240,7 @@ pub fn decide(state: &State, seat: usize, action: &A, rng: &mut GameRng) -> Resu
                 return Err(err("already_paid", "a forced march is paid at most once per turn"));
             }
             if !valid_payment(cards) {
-                return Err(err(
-                    "invalid_payment",
-                    "pay non-zero cards totalling at least 3, with no superfluous card",
-                ));
+                return Err(err("invalid_payment", "pay non-zero cards totalling at least 3"));
             }
             in_hand(state, me, cards)?;
             let cards = disposals(&[(me, cards.clone())], state.kings_removed);

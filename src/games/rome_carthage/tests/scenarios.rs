@@ -208,9 +208,14 @@ fn scenario_04_forced_march() {
     let mut expected = vec![pay(&["5"]), pay(&["1", "2"]), pay(&["2", "2"])];
     expected.sort_by_key(|a| a.to_string());
     assert_eq!(payments, expected);
-    for bad in [&["1", "2", "5"][..], &["5", "j"], &["2"]] {
+    // Issue 16 supersedes D16: the overpayment ["1","2","5"] is now accepted, though not listed (see
+    // units::forced_march_overpayment_is_accepted); a zero or a total below 3 is still refused.
+    for bad in [&["5", "j"][..], &["2"]] {
         assert_eq!(rejected(&s, PRIMUS, pay(bad)), "invalid_payment");
     }
+    let mut overpaid = s.clone();
+    ok(&mut overpaid, PRIMUS, pay(&["1", "2", "5"]));
+    assert_eq!(hand_tokens(&overpaid, PRIMUS), ["2", "j"]);
     assert_eq!(
         rejected(&s, PRIMUS, moved("rome_elephant", &["capoue", "tarente"])),
         "over_budget"

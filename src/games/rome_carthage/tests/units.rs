@@ -3,13 +3,13 @@
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 use crate::games::rome_carthage::RomeCarthageAction as A;
 use crate::games::rome_carthage::actions::Step;
-use crate::games::rome_carthage::events::EndReason;
+use crate::games::rome_carthage::events::{EndReason, RomeCarthageEvent as E};
 use crate::games::rome_carthage::map::board;
 use crate::games::rome_carthage::rules::{outcome_for, split_packets};
 use crate::games::rome_carthage::state::State;
@@ -79,9 +79,12 @@ fn the_spec_action_examples_parse_and_serialize_back() {
     }
 }
 
+fn value(cards: &[Card]) -> u32 {
+    cards.iter().map(|c| c.value()).sum()
+}
+
 #[test]
 fn match_packets_are_equal_in_strength() {
-    let value = |cards: &[Card]| cards.iter().map(|c| c.value()).sum::<u32>();
     // 4 players: the 1, 3, 5, 7, 9 of every suit.
     let talon: Vec<Card> = (0..4)
         .flat_map(|suit| [0u8, 2, 4, 6, 8].map(|r| Card::new(suit, Rank::of(r))))
@@ -97,15 +100,200 @@ fn match_packets_are_equal_in_strength() {
     let (p, q) = split_packets(&talon);
     assert_eq!((p.len(), q.len()), (10, 10));
     assert_eq!((value(&p), value(&q)), (55, 55));
-    // The pattern P, Q, Q, P on descending values, ties by id.
-    let (p, q) = split_packets(&[
-        Card::new(0, Rank::K),
-        Card::new(1, Rank::R9),
-        Card::new(0, Rank::R9),
-        Card::new(0, Rank::R2),
-    ]);
-    assert_eq!(p, [Card::new(0, Rank::K), Card::new(0, Rank::R2)]);
-    assert_eq!(q, [Card::new(0, Rank::R9), Card::new(1, Rank::R9)]);
+}
+
+/// The smallest value difference of a split into sizes ⌊n/2⌋ and ⌈n/2⌉, by brute force over every subset.
+fn best_gap(cards: &[Card]) -> u32 {
+    let n = cards.len();
+    let total = value(cards);
+    (0u32..1 << n)
+        .filter(|m| (m.count_ones() as usize).abs_diff(n - m.count_ones() as usize) <= 1)
+        .map(|m| {
+            let half: u32 = (0..n).filter(|i| m >> i & 1 == 1).map(|i| cards[i].value()).sum();
+            total.abs_diff(2 * half)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+#[test]
+fn match_split_is_the_best_for_any_cards() {
+    // Refills split whatever the discard holds, kings included, in any number: the split must still be the best.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+    let deck: Vec<Card> = (0..52).map(Card).filter(|c| !c.rank().is_zero()).collect();
+    for _ in 0..300 {
+        let n = rng.random_range(0..=14);
+        let cards: Vec<Card> = deck.choose_multiple(&mut rng, n).copied().collect();
+        let (p, q) = split_packets(&cards);
+        assert!(p.len().abs_diff(q.len()) <= 1, "{cards:?}");
+        assert_eq!(value(&p).abs_diff(value(&q)), best_gap(&cards), "{cards:?}");
+        // Dealt in the given order: each packet keeps it, and together they hold every card once.
+        let position = |c: &Card| cards.iter().position(|x| x == c).unwrap();
+        assert!(p.windows(2).all(|w| position(&w[0]) < position(&w[1])));
+        assert!(q.windows(2).all(|w| position(&w[0]) < position(&w[1])));
+        let mut both: Vec<Card> = p.iter().chain(&q).copied().collect();
+        both.sort();
+        let mut sorted = cards.clone();
+        sorted.sort();
+        assert_eq!(both, sorted);
+    }
+}
+
+#[test]
+fn three_player_match_talons_are_equal_in_number_and_strength() {
+    // Every 3-player talon is worth 1–10 (55) plus twice 1, 3, 5, 7, 9 (2 × 25): 105 is odd, so no two packets can
+    // differ by less than 1, and the brute force finds that 53/52 exists. The old pattern dealt 55/50.
+    let options = RomeCarthageOptions {
+        match_talons: true,
+        ..Default::default()
+    };
+    let mut first: Option<(Vec<u32>, u32)> = None;
+    for seed in 0..500 {
+        let mut s = RomeCarthage::new_state(3, &options).unwrap();
+        let events = RomeCarthage::setup(&s, &mut GameSeed::from_u64(seed).rng(SETUP_STREAM));
+        let mut shuffled = Vec::new();
+        let mut packet_p = None;
+        for e in &events {
+            match e {
+                E::TalonShuffled { order: Some(order), .. } => shuffled = order.clone(),
+                E::TalonsSplit { packet_p: team, .. } => packet_p = Some(team.index() as usize),
+                _ => {}
+            }
+            RomeCarthage::evolve(&mut s, e);
+        }
+        let mut values: Vec<u32> = shuffled.iter().map(|c| c.value()).collect();
+        values.sort();
+        let (first_values, best) = first.get_or_insert_with(|| (values.clone(), best_gap(&shuffled)));
+        assert_eq!(&values, first_values, "every 3-player talon has the same values");
+        assert_eq!((value(&shuffled), *best), (105, 1));
+        assert_eq!((s.talons[0].len(), s.talons[1].len()), (10, 10), "seed {seed}");
+        assert_eq!(value(&s.talons[0]).abs_diff(value(&s.talons[1])), *best, "seed {seed}");
+        // The split is a function of the recorded shuffle (then each team shuffles its packet).
+        let (p, q) = split_packets(&shuffled);
+        let packet_p = packet_p.expect("the talons are split");
+        let sorted = |cards: &[Card]| {
+            let mut cards = cards.to_vec();
+            cards.sort();
+            cards
+        };
+        assert_eq!(sorted(&s.talons[packet_p]), sorted(&p), "seed {seed}");
+        assert_eq!(sorted(&s.talons[1 - packet_p]), sorted(&q), "seed {seed}");
+    }
+}
+
+fn pay(cards: &[&str]) -> Value {
+    json!({"type": "pay_forced_march", "cards": cards})
+}
+
+/// The payments `legal_actions` lists, each as a sorted rank list.
+fn listed_payments(s: &State) -> Vec<Vec<Rank>> {
+    RomeCarthage::legal_actions(s, PRIMUS)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::PayForcedMarch { mut cards } => {
+                cards.sort();
+                Some(cards)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every non-empty sub-multiset of `ranks`, sorted.
+fn sub_multisets(ranks: &[Rank]) -> Vec<Vec<Rank>> {
+    let mut counts = [0usize; 13];
+    for r in ranks {
+        counts[r.index() as usize] += 1;
+    }
+    let mut out = vec![vec![]];
+    for (index, &count) in counts.iter().enumerate() {
+        out = out
+            .into_iter()
+            .flat_map(|prefix: Vec<Rank>| {
+                (0..=count).map(move |k| {
+                    let mut next = prefix.clone();
+                    next.extend(std::iter::repeat_n(Rank::of(index as u8), k));
+                    next
+                })
+            })
+            .collect();
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+fn rank_value(ranks: &[Rank]) -> u32 {
+    ranks.iter().map(|r| r.value()).sum()
+}
+
+#[test]
+fn forced_march_overpayment_is_accepted() {
+    // The seed: "un minimum de 3 points en une ou plusieurs cartes". Each of these was refused before issue 16.
+    let hand = ["1", "2", "4", "6", "10", "k", "j"];
+    for (payment, discarded, kings_removed) in [
+        (&["2", "4"][..], &["2", "4"][..], 0),
+        (&["4", "6"], &["4", "6"], 0),
+        (&["10", "k"], &["10"], 1),
+        (&["1", "2", "4"], &["1", "2", "4"], 0),
+    ] {
+        let mut s = Builder::f4().hand(PRIMUS, &hand).build();
+        assert!(
+            !listed_payments(&s).contains(&ranks(payment)),
+            "{payment:?} is not minimal"
+        );
+        ok(&mut s, PRIMUS, pay(payment));
+        assert!(s.turn.forced_march_paid);
+        assert_eq!(view(&s, Viewer::Spectator)["turn"]["budget"], 2);
+        assert_eq!(tokens(&s.discard), discarded);
+        // D29 still holds: a paid king is one of the first two kings spent, so it leaves the game.
+        assert_eq!(s.kings_removed, kings_removed);
+        assert_eq!(s.hands[PRIMUS].len(), hand.len() - payment.len());
+    }
+    // Exactly the non-zero multisets worth at least 3 are accepted; the others keep `invalid_payment`.
+    let s = Builder::f4().hand(PRIMUS, &["1", "1", "2", "5", "k", "j", "q"]).build();
+    let hand: Vec<Rank> = s.hands[PRIMUS].iter().map(|c| c.rank()).collect();
+    for payment in sub_multisets(&hand) {
+        let valid = payment.iter().all(|r| !r.is_zero()) && rank_value(&payment) >= 3;
+        let action = A::PayForcedMarch { cards: payment.clone() };
+        let decided = RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0));
+        match decided {
+            Ok(_) => assert!(valid, "{payment:?} accepted"),
+            Err(e) => assert!(!valid && e.code == "invalid_payment", "{payment:?}: {}", e.code),
+        }
+    }
+}
+
+#[test]
+fn forced_march_listing_is_minimal_by_inclusion() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+    let deck: Vec<Card> = (0..52).map(Card).collect();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..300 {
+        let n = rng.random_range(0..=10);
+        let hand: Vec<&str> = deck.choose_multiple(&mut rng, n).map(|c| c.rank().token()).collect();
+        let s = Builder::f4().hand(PRIMUS, &hand).build();
+        let listed = listed_payments(&s);
+        // Minimal by inclusion: valid, and removing any one card leaves less than 3.
+        let mut minimal: Vec<Vec<Rank>> = sub_multisets(&ranks(&hand))
+            .into_iter()
+            .filter(|m| m.iter().all(|r| !r.is_zero()) && rank_value(m) >= 3)
+            .filter(|m| m.iter().all(|r| rank_value(m) - r.value() < 3))
+            .collect();
+        minimal.sort();
+        let mut distinct = listed.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), listed.len(), "a payment listed twice for {hand:?}");
+        assert_eq!(distinct, minimal, "hand {hand:?}");
+        for payment in &listed {
+            let action = A::PayForcedMarch { cards: payment.clone() };
+            assert!(RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0)).is_ok());
+        }
+        seen.extend(listed);
+    }
+    for shape in [&["1", "1", "1"][..], &["1", "2"], &["2", "2"], &["3"], &["k"]] {
+        assert!(seen.contains(&ranks(shape)), "no hand listed {shape:?}");
+    }
 }
 
 #[test]
@@ -119,7 +307,6 @@ fn match_talons_are_split_at_setup_and_drawn_per_team() {
         RomeCarthage::evolve(&mut s, &e);
     }
     assert_eq!(s.talons.len(), 2);
-    let value = |cards: &[Card]| cards.iter().map(|c| c.value()).sum::<u32>();
     assert_eq!((s.talons[0].len(), s.talons[1].len()), (10, 10));
     assert_eq!((value(&s.talons[0]), value(&s.talons[1])), (50, 50));
     assert_eq!(view(&s, Viewer::Spectator)["talon_counts"], json!([10, 10]));
@@ -343,6 +530,24 @@ fn normalized(action: &A) -> A {
     action
 }
 
+/// Whether the listed action `listed` stands for the accepted `action`: the same action, or, for a forced march, a
+/// listed payment that the accepted one contains (overpayments are accepted but not listed, issue 16).
+fn lists(listed: &A, action: &A) -> bool {
+    match (listed, action) {
+        (A::PayForcedMarch { cards: minimal }, A::PayForcedMarch { cards }) => {
+            let mut rest = cards.clone();
+            minimal.iter().all(|r| match rest.iter().position(|x| x == r) {
+                Some(i) => {
+                    rest.remove(i);
+                    true
+                }
+                None => false,
+            })
+        }
+        _ => listed == action,
+    }
+}
+
 #[test]
 fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
@@ -370,7 +575,7 @@ fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
                     assert!(!events.is_empty());
                     let listed = RomeCarthage::legal_actions(&s, seat);
                     assert!(
-                        listed.contains(&normalized(&action)),
+                        listed.iter().any(|l| lists(l, &normalized(&action))),
                         "accepted but not listed: {}",
                         serde_json::to_string(&action).unwrap()
                     );

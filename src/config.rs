@@ -23,6 +23,15 @@ pub struct Config {
     pub retention: Retention,
     /// `LUDUS_MAX_STREAMS` (default 10000) and `LUDUS_MAX_STREAMS_PER_CLIENT` (default 100; 0: no cap).
     pub streams: StreamLimits,
+    /// `LUDUS_LOG_FORMAT`: `text` (default) or `json`.
+    pub log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -86,7 +95,20 @@ impl Config {
         let games_per_minute = parsed("LUDUS_GAMES_PER_MINUTE", "a whole number (0: no cap)", &count)?;
         let max_streams = parsed("LUDUS_MAX_STREAMS", "a whole number", &count)?;
         let max_per_client = parsed("LUDUS_MAX_STREAMS_PER_CLIENT", "a whole number (0: no cap)", &count)?;
+        let log_format = match non_empty("LUDUS_LOG_FORMAT").map(|v| v.trim().to_ascii_lowercase()) {
+            None => LogFormat::Text,
+            Some(format) if format == "text" => LogFormat::Text,
+            Some(format) if format == "json" => LogFormat::Json,
+            Some(value) => {
+                return Err(ConfigError {
+                    name: "LUDUS_LOG_FORMAT",
+                    value,
+                    expected: "text or json",
+                });
+            }
+        };
         Ok(Self {
+            log_format,
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
             redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
             redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
@@ -199,6 +221,13 @@ mod tests {
         assert!(error.to_string().contains("soon"));
         assert!(try_config(&[("LUDUS_MAX_STREAMS", "-1")]).is_err());
         assert!(try_config(&[("LUDUS_GAMES_PER_MINUTE", "many")]).is_err());
+    }
+
+    #[test]
+    fn logs_are_text_or_json() {
+        assert_eq!(config(&[]).log_format, LogFormat::Text);
+        assert_eq!(config(&[("LUDUS_LOG_FORMAT", "JSON")]).log_format, LogFormat::Json);
+        assert!(try_config(&[("LUDUS_LOG_FORMAT", "xml")]).is_err());
     }
 
     #[test]

@@ -2,10 +2,35 @@
 //! running server on `LUDUS_BIND` for `/health` (for container health checks, where no curl is installed).
 
 use actix_web::{App, HttpServer, web};
-use ludus::config::Config;
+use std::io::IsTerminal;
+
+use ludus::config::{Config, LogFormat};
 use ludus::engine::Registry;
 use ludus::service::GameService;
 use tracing_subscriber::EnvFilter;
+
+const HELP: &str = "\
+ludus: a game-state service for César et Cléopâtre, Alea Iacta Est, Caligula and Rome et Carthage
+
+Usage:
+  ludus               serve the API (docs at /docs/ once running)
+  ludus openapi       print the OpenAPI document
+  ludus healthcheck   exit 0 when the server on LUDUS_BIND answers /health with 200
+  ludus --help        this text
+
+Settings (environment):
+  LUDUS_BIND                    address:port to listen on (127.0.0.1:8080)
+  LUDUS_REDIS_URL / REDIS_URL   redis://host:port/db; several comma-separated URLs: a Redis Cluster
+                                (absent: games are kept in memory and lost on restart)
+  LUDUS_REDIS_CLUSTER           true: the URL is a seed node of a Redis Cluster
+  LUDUS_GAMES_PER_MINUTE        games one client address may create per minute (120; 0: no cap)
+  LUDUS_IDEMPOTENCY_TTL         how long idempotency records are kept (24h)
+  LUDUS_FINISHED_TTL            how long finished games are kept (forever)
+  LUDUS_MAX_STREAMS             live streams per instance (10000)
+  LUDUS_MAX_STREAMS_PER_CLIENT  live streams per client address (100; 0: no cap)
+  LUDUS_LOG_FORMAT              text or json (text)
+  RUST_LOG                      log filter, e.g. info or ludus=debug,info
+";
 
 /// File descriptors kept for everything but streams (listeners, Redis, requests in flight).
 const RESERVED_FDS: u64 = 512;
@@ -49,17 +74,31 @@ async fn main() -> std::io::Result<()> {
             println!("{}", ludus::api::openapi_json(&service(&config)?));
             return Ok(());
         }
-        Some("healthcheck") => return healthcheck(&config.bind),
+        Some("healthcheck") => {
+            if let Err(error) = healthcheck(&config.bind) {
+                eprintln!("ludus healthcheck: {error}");
+                std::process::exit(1);
+            }
+            return Ok(());
+        }
+        Some("-h" | "--help" | "help") => {
+            print!("{HELP}");
+            return Ok(());
+        }
         Some(other) => {
-            return Err(std::io::Error::other(format!(
-                "unknown command {other:?}; use no argument (serve), `openapi` or `healthcheck`"
-            )));
+            eprintln!("ludus: unknown command {other:?}\n\n{HELP}");
+            std::process::exit(2);
         }
         None => {}
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
-        .init();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stdout().is_terminal());
+    match config.log_format {
+        LogFormat::Json => logs.json().init(),
+        LogFormat::Text => logs.init(),
+    }
     fit_streams_to_file_limit(&mut config);
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {
@@ -75,6 +114,8 @@ async fn main() -> std::io::Result<()> {
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     HttpServer::new(move || {
         App::new()
+            // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
+            .wrap(actix_web::middleware::Compress::default())
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })

@@ -198,6 +198,49 @@ async fn lists_legal_actions_for_the_seat() {
 }
 
 #[actix_web::test]
+async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer() {
+    let app = app().await;
+    let (id, north, south, _) = create(&app).await;
+    let game_as = |token: Option<&str>| {
+        let request = test::TestRequest::get().uri(&format!("/v1/games/{id}"));
+        match token {
+            Some(token) => request.insert_header(bearer(token)),
+            None => request,
+        }
+    };
+    assert_eq!(
+        call(&app, game_as(Some(&north))).await.2["legal_actions"],
+        json!([{"type": "bump"}, {"type": "reveal"}])
+    );
+    assert_eq!(call(&app, game_as(Some(&south))).await.2["legal_actions"], json!([]));
+    assert!(
+        call(&app, game_as(None)).await.2.get("legal_actions").is_none(),
+        "a spectator has none"
+    );
+    // The answer to north's move lists what north may do next (nothing: it is south's turn).
+    let moved = call(
+        &app,
+        test::TestRequest::post()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(&north))
+            .set_json(json!({"action": {"type": "bump"}})),
+    )
+    .await;
+    assert_eq!(moved.2["game"]["legal_actions"], json!([]));
+    let listed = call(
+        &app,
+        test::TestRequest::get()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(&south)),
+    )
+    .await;
+    assert_eq!(
+        call(&app, game_as(Some(&south))).await.2["legal_actions"],
+        listed.2["actions"]
+    );
+}
+
+#[actix_web::test]
 async fn plays_moves_and_maps_errors() {
     let app = app().await;
     let (id, north, south, _) = create(&app).await;
@@ -331,6 +374,53 @@ async fn an_idempotency_key_reused_with_another_body_is_refused() {
     assert_eq!(again.2, first.2);
     let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}"))).await;
     assert_eq!(game.2["version"], first.2["version"]);
+}
+
+#[actix_web::test]
+async fn the_event_log_is_paged() {
+    let app = app().await;
+    let (id, north, south, _) = create(&app).await;
+    for token in [&north, &south, &north] {
+        let moved = call(
+            &app,
+            test::TestRequest::post()
+                .uri(&format!("/v1/games/{id}/actions"))
+                .insert_header(bearer(token))
+                .set_json(json!({"action": {"type": "bump"}})),
+        )
+        .await;
+        assert_eq!(moved.0, StatusCode::OK);
+    }
+    let page = |query: &str| test::TestRequest::get().uri(&format!("/v1/games/{id}/events?{query}"));
+    let whole = call(&app, page("after=0")).await.2;
+    let version = whole["version"].as_u64().unwrap();
+    assert!(whole.get("next_after").is_none(), "one page holds it all by default");
+    let mut seen = Vec::new();
+    let mut after = 0;
+    loop {
+        let answer = call(&app, page(&format!("after={after}&limit=2"))).await.2;
+        seen.extend(answer["events"].as_array().unwrap().iter().cloned());
+        match answer["next_after"].as_u64() {
+            Some(next) => {
+                assert_eq!(next, after + 2);
+                after = next;
+            }
+            None => break,
+        }
+    }
+    assert!(after + 2 >= version);
+    assert_eq!(Value::Array(seen), whole["events"]);
+    for bad in ["limit=0", "limit=10001", "limit=x"] {
+        assert_problem(&call(&app, page(bad)).await, StatusCode::BAD_REQUEST, "invalid_query");
+    }
+}
+
+#[actix_web::test]
+async fn the_root_leads_to_the_docs() {
+    let app = app().await;
+    let (status, headers, _) = call(&app, test::TestRequest::get().uri("/")).await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(headers.get("location").unwrap(), "/docs/");
 }
 
 #[actix_web::test]

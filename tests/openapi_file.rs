@@ -1,7 +1,7 @@
 //! `openapi/openapi.json` is exactly what the service serves. Regenerate it with
 //! `cargo run -- openapi > openapi/openapi.json`.
 
-use actix_web::{App, test, web};
+use actix_web::{App, test as web_test, web};
 use ludus::engine::Registry;
 use ludus::service::GameService;
 use ludus::store::MemoryStore;
@@ -12,9 +12,9 @@ async fn committed_spec_matches_the_served_one() {
         Registry::with_all_titles(),
         std::sync::Arc::new(MemoryStore::default()),
     ));
-    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let app = web_test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let served: serde_json::Value =
-        test::call_and_read_body_json(&app, test::TestRequest::get().uri("/openapi.json").to_request()).await;
+        web_test::call_and_read_body_json(&app, web_test::TestRequest::get().uri("/openapi.json").to_request()).await;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
     let committed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("openapi/openapi.json"))
@@ -27,4 +27,25 @@ async fn committed_spec_matches_the_served_one() {
         ludus::api::openapi_json(&service).trim(),
         std::fs::read_to_string(path).unwrap().trim()
     );
+}
+
+#[test]
+fn the_move_operation_says_which_retries_are_safe() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
+    let spec: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let play = &spec["paths"]["/v1/games/{id}/actions"]["post"];
+    let description = play["description"].as_str().unwrap_or_default();
+    for needed in [
+        "same `Idempotency-Key`",
+        "expected_version",
+        "never twice",
+        "idempotency_key_reused",
+    ] {
+        assert!(
+            description.contains(needed),
+            "the description lacks {needed:?}: {description}"
+        );
+    }
+    let unavailable = play["responses"]["503"]["description"].as_str().unwrap_or_default();
+    assert!(unavailable.contains("may still have been applied"), "{unavailable}");
 }

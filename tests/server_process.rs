@@ -129,3 +129,39 @@ fn a_redis_outage_answers_503_quickly_and_heals() {
     assert_eq!(log["version"], version, "nothing was half written during the outage");
     play_first_legal_action(server.port, &game);
 }
+
+#[test]
+fn answers_are_compressed_when_asked_and_streams_never() {
+    let server = ServerProcess::start(None);
+    let gzip = request(
+        server.port,
+        "GET",
+        "/openapi.json",
+        &[("Accept-Encoding", "gzip")],
+        None,
+    )
+    .expect("an answer");
+    assert_eq!(gzip.status, 200);
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    let plain = request(server.port, "GET", "/openapi.json", &[], None).expect("an answer");
+    assert_eq!(plain.header("content-encoding"), None);
+    assert!(plain.body.is_object());
+}
+
+#[test]
+fn the_command_line_speaks_plain_words() {
+    let binary = env!("CARGO_BIN_EXE_ludus");
+    let help = std::process::Command::new(binary).arg("--help").output().unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("LUDUS_REDIS_URL"));
+    let unknown = std::process::Command::new(binary).arg("serve-please").output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown command"));
+    let bad_setting = std::process::Command::new(binary)
+        .env("LUDUS_FINISHED_TTL", "soon")
+        .output()
+        .unwrap();
+    assert_eq!(bad_setting.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&bad_setting.stderr);
+    assert!(said.contains("LUDUS_FINISHED_TTL") && said.contains("soon"), "{said}");
+}

@@ -88,6 +88,11 @@ pub struct GameResponse {
     /// The state as this viewer may see it.
     #[schema(value_type = AnyView)]
     pub view: Value,
+    /// For a seat: every action it may send now (empty when it need not act), exactly as `GET .../actions` lists
+    /// them, so that a bot needs one round trip per move. Absent for a spectator.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<AnyAction>>)]
+    pub legal_actions: Option<Vec<Value>>,
     /// The result, once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyOutcome>)]
@@ -149,17 +154,28 @@ pub struct EventsResponse {
     pub version: u64,
     /// True once the game is over; the log is then public in full, secrets included.
     pub complete: bool,
-    /// The events after `after` that the viewer may see (positions hidden from it are skipped).
+    /// The events of this page that the viewer may see (positions hidden from it are skipped).
     pub events: Vec<LoggedEvent>,
+    /// When the log goes on beyond this page: the `after` of the next page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_after: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
-    /// Return the events after this many (default 0: the whole log).
+    /// Return the events after this log position (default 0: from the start).
     #[serde(default)]
     pub after: u64,
+    /// How many log positions one page covers: default 1000, at most 10000.
+    #[param(minimum = 1, maximum = 10000)]
+    pub limit: Option<u64>,
+}
+
+impl EventsQuery {
+    pub const DEFAULT_LIMIT: u64 = 1000;
+    pub const MAX_LIMIT: u64 = 10_000;
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -71,6 +71,10 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
             Viewer::Spectator => None,
         },
         view: session.view(viewer),
+        legal_actions: match viewer {
+            Viewer::Seat(seat) => Some(session.legal_actions(seat)),
+            Viewer::Spectator => None,
+        },
         result: session.outcome(),
         created_at_ms: snapshot.meta.created_at_ms,
     }
@@ -291,16 +295,28 @@ pub async fn list_events(
 ) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
     let viewer = snapshot.viewer(bearer(&request)?)?;
+    let limit = match query.limit {
+        None => EventsQuery::DEFAULT_LIMIT,
+        Some(limit @ 1..=EventsQuery::MAX_LIMIT) => limit,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                format!("limit must be 1 to {}", EventsQuery::MAX_LIMIT),
+            ));
+        }
+    };
     let version = snapshot.version();
     let after = query.after.min(version);
+    let until = after.saturating_add(limit).min(version);
     // Read back only up to the snapshot's head (and checked against it), so that redaction matches the state it is
     // judged by.
-    let log = service.log_until(&snapshot, version).await?;
+    let log = service.log_until(&snapshot, until).await?;
     let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
     Ok(HttpResponse::Ok().json(EventsResponse {
         version,
         complete: snapshot.session.is_finished(),
         events: logged(snapshot.visible_events(events, after, viewer)),
+        next_after: (until < version).then_some(until),
     }))
 }
 

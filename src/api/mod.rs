@@ -52,6 +52,11 @@ pub fn routes_with(
             .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(handlers::list_events)))
             .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(stream::stream)))
             .service(resource("/health", "GET").route(web::get().to(handlers::health)))
+            .service(web::resource("/").route(web::get().to(|| async {
+                actix_web::HttpResponse::Found()
+                    .insert_header(("Location", "/docs/"))
+                    .finish()
+            })))
             .service(web::resource("/docs").route(web::get().to(|| async {
                 actix_web::HttpResponse::PermanentRedirect()
                     .insert_header(("Location", "/docs/"))

@@ -224,5 +224,7 @@ pub async fn stream(
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
+        // Tells the compression middleware to leave the stream alone: a compressor would hold events back.
+        .insert_header(("Content-Encoding", "identity"))
         .streaming(body))
 }

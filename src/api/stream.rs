@@ -58,12 +58,7 @@ impl Cursor {
         for event in events {
             self.session.apply(std::slice::from_ref(event))?;
             let finished = self.session.is_finished();
-            // Once the game is over its whole log is public.
-            let visible = if finished {
-                serde_json::from_str(event).ok()
-            } else {
-                self.session.redact(event, self.viewer)
-            };
+            let visible = self.session.redact(event, self.viewer);
             let message = StreamMessage {
                 version: self.session.version(),
                 event: visible,

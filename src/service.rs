@@ -115,18 +115,13 @@ impl Snapshot {
     }
 
     /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
-    /// Once the game is over the whole log is public.
+    /// Once the game is over the log is public, except what the title keeps secret forever.
     pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Value)> {
-        let public = self.session.is_finished();
         events
             .iter()
             .enumerate()
             .filter_map(|(offset, event)| {
-                let visible = if public {
-                    serde_json::from_str(event).ok()
-                } else {
-                    self.session.redact(event, viewer)
-                };
+                let visible = self.session.redact(event, viewer);
                 visible.map(|event| (after + offset as u64 + 1, event))
             })
             .collect()

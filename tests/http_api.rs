@@ -472,7 +472,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
     assert_eq!(export["complete"], true);
     assert!(
         export["events"][1]["event"]["card"].as_u64().is_some(),
-        "the finished log is public"
+        "the finished log is public (this title keeps nothing secret forever)"
     );
     assert_problem(
         &call(

@@ -152,7 +152,7 @@ pub struct PlayResponse {
 pub struct EventsResponse {
     /// The log's version when it was read.
     pub version: u64,
-    /// True once the game is over; the log is then public in full, secrets included.
+    /// True once the game is over; the log is then public, except what the title keeps secret forever.
     pub complete: bool,
     /// The events of this page that the viewer may see (positions hidden from it are skipped).
     pub events: Vec<LoggedEvent>,

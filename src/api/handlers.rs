@@ -276,7 +276,7 @@ pub async fn play(
     })
 }
 
-/// The log as the viewer may see it; once the game is over, the whole log (a replay export).
+/// The log as the viewer may see it; once the game is over, the public log (a replay export without lasting secrets).
 #[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
     params(("id" = String, Path, description = "Game id"), EventsQuery),
     security((), ("seat_token" = [])),

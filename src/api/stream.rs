@@ -62,12 +62,7 @@ impl Cursor {
             self.session.apply(std::slice::from_ref(event))?;
             self.head = self.head.then(event);
             let finished = self.session.is_finished();
-            // Once the game is over its whole log is public.
-            let visible = if finished {
-                serde_json::from_str(event).ok()
-            } else {
-                self.session.redact(event, self.viewer)
-            };
+            let visible = self.session.redact(event, self.viewer);
             let message = StreamMessage {
                 version: self.session.version(),
                 event: visible,

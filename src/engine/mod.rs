@@ -7,6 +7,8 @@ mod registry;
 mod rng;
 pub mod selfplay;
 
+#[cfg(test)]
+pub(crate) use registry::testing;
 pub use registry::{ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames};
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 
@@ -125,6 +127,11 @@ pub trait Game: Send + Sync + 'static {
 
     /// The event as `viewer` may see it, or `None` when it must not see the event at all.
     fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The event as everyone may see it once the game is over; what stays secret forever is removed.
+    fn redact_finished(event: &Self::Event) -> Self::Event {
+        event.clone()
+    }
 
     /// Static board data a front-end needs to draw the game (a map), served at `GET /v1/titles/{id}/map`.
     fn map() -> Option<&'static serde_json::Value> {

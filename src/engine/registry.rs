@@ -77,7 +77,8 @@ pub trait GameSession: Send + Sync {
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError>;
     /// Folds already-stored events in (to catch a cached state up with the log).
     fn apply(&mut self, events: &[String]) -> Result<(), ReplayError>;
-    /// A stored event as `viewer` may see it; `None` when it must not see it.
+    /// A stored event as `viewer` may see it at this session's state (once finished, as everyone sees it); `None`
+    /// when it must not see it.
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Value>;
     fn clone_session(&self) -> Box<dyn GameSession>;
 }
@@ -246,7 +247,12 @@ impl<G: Game> GameSession for Session<G> {
 
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Value> {
         let event: G::Event = serde_json::from_str(event).ok()?;
-        G::redact(&event, viewer).map(|event| to_json(&event))
+        let visible = if self.is_finished() {
+            Some(G::redact_finished(&event))
+        } else {
+            G::redact(&event, viewer)
+        };
+        visible.map(|event| to_json(&event))
     }
 
     fn clone_session(&self) -> Box<dyn GameSession> {
@@ -288,5 +294,48 @@ impl Registry {
 
     pub fn titles(&self) -> impl Iterator<Item = &Arc<dyn Title>> {
         self.titles.iter().map(|(_, title)| title)
+    }
+}
+
+/// Test support: games played through the type-erased session, exactly as the service plays and shows them.
+#[cfg(test)]
+pub(crate) mod testing {
+    use rand::seq::IndexedRandom;
+
+    use super::{GameSession, Title};
+    use crate::engine::{GameSeed, Viewer};
+
+    /// A game of random legal actions played to its end: the finished session and its stored log.
+    pub(crate) fn play_to_the_end(title: &dyn Title, players: usize, seed: u64) -> (Box<dyn GameSession>, Vec<String>) {
+        let options = title.normalize_options(None).expect("default options");
+        let game_seed = GameSeed::from_u64(seed);
+        let mut log = title
+            .create(players, &options, game_seed)
+            .expect("a valid player count");
+        let mut session = title.replay(players, &options, &log).expect("its own log");
+        let mut chooser = GameSeed::from_u64(seed ^ 1).rng(0);
+        while !session.is_finished() {
+            let seat = *session
+                .to_act()
+                .choose(&mut chooser)
+                .expect("someone acts in an unfinished game");
+            let actions = session.legal_actions(seat);
+            let action = actions.choose(&mut chooser).expect("a seat to act has actions");
+            let played = session
+                .play(seat, action, game_seed)
+                .expect("listed actions are accepted");
+            log.extend(played.events);
+            session = played.next;
+        }
+        (session, log)
+    }
+
+    /// Everything `viewer` is shown of a game: each event of its log as the session redacts it, then its view.
+    pub(crate) fn shown(session: &dyn GameSession, log: &[String], viewer: Viewer) -> Vec<String> {
+        log.iter()
+            .filter_map(|event| session.redact(event, viewer))
+            .chain([session.view(viewer)])
+            .map(|value| value.to_string())
+            .collect()
     }
 }

@@ -10,7 +10,7 @@ use super::data::DATA;
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 use super::rules::{check_place, place_actions};
 use super::scoring;
-use super::state::{FACES, State, forum_place};
+use super::state::{Combo, FACES, State, forum_place};
 use super::types::{
     AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstEvaluatedBuilding as Evaluated,
     AleaIactaEstEvent as Event, AleaIactaEstFavourToken as FavourToken, AleaIactaEstForumDie as ForumDie,
@@ -332,25 +332,48 @@ fn seat_counts(counts: &[u8]) -> Vec<SeatCount> {
         .collect()
 }
 
-/// Which favour tokens each seat keeps at the Templum evaluation (7.1, D11).
+/// Which favour tokens each seat keeps at the Templum evaluation (7.1, D11), and which of its combinations keep none.
 pub fn templum_results(state: &State) -> Vec<TemplumResult> {
     let top = state.templum_top().map(|c| c.id);
-    let mut entitlement = vec![0usize; state.n];
-    for c in &state.templum {
-        entitlement[c.seat] += if Some(c.id) == top && c.dice.len() > 1 { 2 } else { 1 };
-    }
+    let entitlement = |c: &Combo| if Some(c.id) == top && c.dice.len() > 1 { 2 } else { 1 };
     (0..state.n)
-        .filter(|&s| entitlement[s] > 0 || !state.seats[s].favour_hidden.is_empty())
-        .map(|s| {
+        .filter_map(|s| {
+            let combos: Vec<&Combo> = state.templum.iter().filter(|c| c.seat == s).collect();
             let mut hidden = state.seats[s].favour_hidden.clone();
+            if combos.is_empty() && hidden.is_empty() {
+                return None;
+            }
             hidden.sort_by_key(|t| (std::cmp::Reverse(t.value()), *t));
-            let keep = entitlement[s].min(hidden.len());
-            TemplumResult {
+            let keep = combos.iter().map(|c| entitlement(c)).sum::<usize>().min(hidden.len());
+            Some(TemplumResult {
                 seat: SeatId::of(s),
                 kept: hidden[..keep].iter().map(|&t| FavourToken::of(t)).collect(),
                 discarded: (hidden.len() - keep) as u8,
-            }
+                to_latrina: unrewarded_combos(&combos, keep, entitlement),
+            })
         })
+        .collect()
+}
+
+/// The ids of a seat's combinations that keep none of its `kept` tokens (A6, D17): "les dés qui ne rapportent rien"
+/// go to the Latrina. A seat keeps fewer tokens than it has combinations only when the favour piles ran out; the
+/// seed does not say which combination earned them, so they go to the combinations holding the fewest dice in total
+/// (equal totals send as many; the lowest bit mask wins), which sends the most dice to the Latrina: more reroll
+/// tokens, never worse for the seat (as D11).
+fn unrewarded_combos(combos: &[&Combo], kept: usize, entitlement: impl Fn(&Combo) -> usize) -> Vec<u8> {
+    let sum = |mask: u32, f: &dyn Fn(&Combo) -> usize| -> usize {
+        (0..combos.len())
+            .filter(|i| mask & 1 << i != 0)
+            .map(|i| f(combos[i]))
+            .sum()
+    };
+    let holders = (0u32..1 << combos.len())
+        .filter(|&mask| sum(mask, &entitlement) >= kept)
+        .min_by_key(|&mask| (sum(mask, &|c| c.dice.len()), mask))
+        .unwrap_or(0);
+    (0..combos.len())
+        .filter(|i| holders & 1 << i == 0)
+        .map(|i| combos[i].id)
         .collect()
 }
 

@@ -106,4 +106,8 @@ impl Game for AleaIactaEst {
     fn redact(event: &AleaIactaEstEvent, viewer: Viewer) -> Option<AleaIactaEstEvent> {
         view::redact(event, viewer)
     }
+
+    fn redact_finished(event: &AleaIactaEstEvent) -> AleaIactaEstEvent {
+        view::redact_finished(event)
+    }
 }

@@ -605,6 +605,12 @@ impl State {
                             s.favour_kept.push(token.id);
                         }
                     }
+                    for id in &r.to_latrina {
+                        if let Some(pos) = self.templum.iter().position(|c| c.id == *id && c.seat == r.seat.seat()) {
+                            let combo = self.templum.remove(pos);
+                            self.seats[combo.seat].latrina += combo.dice.len() as u8;
+                        }
+                    }
                 }
                 for s in &mut self.seats {
                     self.favour_discard.append(&mut s.favour_hidden);

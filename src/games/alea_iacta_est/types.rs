@@ -114,6 +114,9 @@ pub struct AleaIactaEstTemplumResult {
     pub kept: Vec<AleaIactaEstFavourToken>,
     /// Number of face-down tokens returned, face down, to the discard pile.
     pub discarded: u8,
+    /// Ids of this seat's combinations that keep no token (the favour piles ran out): their dice go to its Latrina.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_latrina: Vec<u8>,
 }
 
 /// A building whose unrewarded dice go to the Latrina at evaluation.

@@ -150,6 +150,21 @@ pub fn view(state: &State, viewer: Viewer) -> View {
 
 /// The event as `viewer` may see it (spec 9, event log table). Every event is shown; private parts are removed.
 pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+    Some(visible(event, viewer))
+}
+
+/// The event as everyone sees it once the game is over (spec 9, A12): the Senate cards kept by anyone are revealed.
+/// The rest stays as a spectator saw it, secret forever: the favour tokens discarded face down ("retournent face
+/// cachée"), the Senate cards put under the deck, the tiles never revealed and every shuffle order (which would
+/// name all of these).
+pub fn redact_finished(event: &Event) -> Event {
+    match event {
+        Event::SenateKept { .. } | Event::SenateToThird { .. } => event.clone(),
+        _ => visible(event, Viewer::Spectator),
+    }
+}
+
+fn visible(event: &Event, viewer: Viewer) -> Event {
     let is = |seat: &SeatId| viewer.is(seat.seat());
     let mut e = event.clone();
     match &mut e {
@@ -168,5 +183,5 @@ pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
         Event::SenateToThird { seat, from, card } if !is(seat) && !is(from) => *card = None,
         _ => {}
     }
-    Some(e)
+    e
 }

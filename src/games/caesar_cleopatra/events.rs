@@ -625,15 +625,30 @@ fn keep<T: Clone>(field: &Option<T>, visible: bool) -> Option<T> {
     if visible { field.clone() } else { None }
 }
 
+/// The event without what stays secret forever (spec 9, D24): the shuffle orders. The mission order would name the
+/// missions put back in the box "sans être montrées" (seed 000 §1.3), the pile and deck orders the cards never drawn.
+fn without_secrets(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+    let mut e = event.clone();
+    if let E::VoteDeckShuffled { order, .. }
+    | E::Pile1Shuffled { order, .. }
+    | E::Pile2Shuffled { order, .. }
+    | E::MissionsShuffled { order, .. }
+    | E::VoteDeckReshuffled { order, .. } = &mut e
+    {
+        *order = None;
+    }
+    e
+}
+
+/// The event as everyone sees it once the game is over: all of it but what stays secret forever.
+pub fn redact_finished(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+    without_secrets(event)
+}
+
 /// The event as `viewer` may see it. Every event has a public part, so this never returns `None`.
 pub fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
-    let mut e = event.clone();
+    let mut e = without_secrets(event);
     match &mut e {
-        E::VoteDeckShuffled { order, .. }
-        | E::Pile1Shuffled { order, .. }
-        | E::Pile2Shuffled { order, .. }
-        | E::MissionsShuffled { order, .. }
-        | E::VoteDeckReshuffled { order, .. } => *order = None,
         E::ManipulationStacked { seat, card, .. } => *card = keep(card, owns(viewer, *seat)),
         E::MissionDealt { seat, mission } => *mission = keep(mission, owns(viewer, *seat)),
         E::InitialCardPlaced { seat, card, group, .. } | E::CastlingCardPlaced { seat, card, group, .. } => {

@@ -111,4 +111,8 @@ impl Game for CaesarCleopatra {
     fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
         events::redact(event, viewer)
     }
+
+    fn redact_finished(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+        events::redact_finished(event)
+    }
 }

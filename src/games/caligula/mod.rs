@@ -91,6 +91,10 @@ impl Game for Caligula {
         view::redact(event, viewer)
     }
 
+    fn redact_finished(event: &CaligulaEvent) -> CaligulaEvent {
+        view::redact_finished(event)
+    }
+
     /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).
     fn map() -> Option<&'static serde_json::Value> {
         Some(&data::MAP)

@@ -322,14 +322,26 @@ fn resolve_suit(w: &mut Work, k: usize) -> Next {
             })
             .into_iter()
             .collect(),
-        CardType::Collective => ranked
-            .iter()
-            .filter(|x| x.total >= v)
-            .map(|x| Concerned {
-                seat: x.seat,
-                instances: x.tokens,
-            })
-            .collect(),
+        CardType::Collective => {
+            // Served from the highest single token, ties to the earliest slot (seed: « en commençant par celui qui
+            // a le jeton ayant la valeur la plus élevée »), not by the summed total.
+            let highest = |seat: SeatId| {
+                face.tokens
+                    .iter()
+                    .filter(|t| t.owner == seat.idx())
+                    .map(|t| t.value)
+                    .max()
+            };
+            let mut served: Vec<&SeatTotal> = ranked.iter().filter(|x| x.total >= v).collect();
+            served.sort_by_key(|x| (std::cmp::Reverse(highest(x.seat)), x.first_slot));
+            served
+                .into_iter()
+                .map(|x| Concerned {
+                    seat: x.seat,
+                    instances: x.tokens,
+                })
+                .collect()
+        }
         CardType::Negative => s
             .ordo_order()
             .into_iter()

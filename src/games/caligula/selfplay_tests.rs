@@ -6,7 +6,7 @@ use super::data::DATA;
 use super::model::*;
 use super::{Caligula, view};
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 
 /// Every SPQR token, Civitas, Sequentia, Augustus, Coniura and Pugio card is in exactly one place, and the
 /// public bookkeeping is consistent.
@@ -433,5 +433,42 @@ fn random_games_cover_the_rules() {
         "extra",
     ] {
         assert!(seen.contains_key(key), "random games never reach {key}: {seen:?}");
+    }
+}
+
+/// Issue 14: once the game is over its log is public (placed values, drawn and stolen kinds), except the deck orders,
+/// which stay secret forever (spec 9: "never; only sizes are shown").
+#[test]
+fn deck_orders_stay_secret_after_the_game() {
+    let (session, log) = testing::play_to_the_end(&TitleAdapter::<Caligula>::default(), 3, 17);
+    let secret_keys = |kind: &str| match kind {
+        "decks_shuffled" => &["coniura", "pugio"][..],
+        "civitas_dealt" | "augustus_dealt" => &["deck"][..],
+        _ => &[][..],
+    };
+    let stored: Vec<serde_json::Value> = log.iter().map(|t| serde_json::from_str(t).unwrap()).collect();
+    assert!(
+        stored
+            .iter()
+            .any(|e| e["type"] == "decks_shuffled" && e.get("coniura").is_some())
+    );
+    for viewer in (0..3).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        let shown = testing::shown(session.as_ref(), &log, viewer);
+        assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
+        let events: Vec<serde_json::Value> = shown[..log.len()]
+            .iter()
+            .map(|t| serde_json::from_str(t).unwrap())
+            .collect();
+        for e in &events {
+            let kind = e["type"].as_str().unwrap();
+            for key in secret_keys(kind) {
+                assert!(e.get(*key).is_none(), "{viewer:?} sees {kind}.{key}");
+            }
+        }
+        let placed: Vec<&serde_json::Value> = events.iter().filter(|e| e["type"] == "token_placed").collect();
+        assert!(
+            !placed.is_empty() && placed.iter().all(|e| e.get("value").is_some()),
+            "placed values are public"
+        );
     }
 }

@@ -505,6 +505,30 @@ fn scenario_08_collective_order_on_equal_totals_and_empty_deck() {
     assert_ne!(acting(&s2), Some(CH));
 }
 
+/// Issue 14: collective winners are served from the highest single token (then the earliest slot), not from the
+/// summed total: chaerea's lone 1 came first and both totals are 1, yet sabinus's 2 (with a -1) is served first.
+#[test]
+fn collective_card_winners_served_by_highest_single_token() {
+    let mut s = game(3);
+    put(&mut s, civ("ple_09"), Suit::Plebs, 0);
+    tokens(&mut s, Suit::Plebs, 0, &[(CH, 1), (SA, 2), (SA, -1)]);
+    s.sequentia_row = seq(&["seq_5"]);
+    let (mut s1, events) = resolve(&s, 0);
+    let Event::TokensRevealed { totals, .. } = revealed(&events, "ple_09") else {
+        panic!()
+    };
+    let t: Vec<(usize, i32)> = totals.iter().map(|t| (t.seat.idx(), t.total)).collect();
+    assert_eq!(t, vec![(CH, 1), (SA, 1)]);
+    assert_eq!(concerned_of(revealed(&events, "ple_09")), vec![(SA, 2), (CH, 1)]);
+    let mut order = vec![];
+    while let Phase::EffectDecision { seat, .. } = s1.phase {
+        order.push(seat.idx());
+        let first = options(&s1, seat.idx()).remove(0);
+        s1 = act(&s1, seat.idx(), choice(&first)).0;
+    }
+    assert_eq!(order, vec![SA, SA, CH]);
+}
+
 #[test]
 fn scenario_09_negative_with_partial_and_absent_possessions() {
     let mut s = game(4);

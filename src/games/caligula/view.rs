@@ -138,13 +138,8 @@ pub fn private_view(s: &State, i: usize) -> PrivateView {
 }
 
 pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
-    let mut e = event.clone();
+    let mut e = without_secrets(event);
     match &mut e {
-        Event::DecksShuffled { coniura, pugio, .. } => {
-            *coniura = None;
-            *pugio = None;
-        }
-        Event::CivitasDealt { deck, .. } | Event::AugustusDealt { deck, .. } => *deck = None,
         Event::TokenPlaced { value, .. } => *value = None,
         Event::CardDrawn { seat, kinds, .. } if !viewer.is(seat.idx()) => {
             *kinds = None;
@@ -155,4 +150,25 @@ pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
         _ => {}
     }
     Some(e)
+}
+
+/// The event without what stays secret forever: the deck orders (spec 9: "never; only sizes are shown"), which would
+/// name the cards never drawn.
+fn without_secrets(event: &Event) -> Event {
+    let mut e = event.clone();
+    match &mut e {
+        Event::DecksShuffled { coniura, pugio, .. } => {
+            *coniura = None;
+            *pugio = None;
+        }
+        Event::CivitasDealt { deck, .. } | Event::AugustusDealt { deck, .. } => *deck = None,
+        _ => {}
+    }
+    e
+}
+
+/// The event as everyone sees it once the game is over: all of it (placed values, drawn and stolen kinds) but what
+/// stays secret forever.
+pub fn redact_finished(event: &Event) -> Event {
+    without_secrets(event)
 }

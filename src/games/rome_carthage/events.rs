@@ -834,7 +834,7 @@ fn ranks_of(cards: &[Card]) -> Vec<Rank> {
 pub fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageEvent> {
     let owner = |s: &SeatId| viewer.is(s.index());
     let shared = |w: &Option<SeatId>| w.is_some_and(|w| viewer.is(w.index()));
-    let mut event = event.clone();
+    let mut event = without_secrets(event);
     match &mut event {
         E::HandDealt {
             seat,
@@ -874,6 +874,16 @@ pub fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageE
             shared_with,
             ..
         } if !owner(seat) && !shared(shared_with) => *rank = None,
+        _ => {}
+    }
+    Some(event)
+}
+
+/// The event without what stays secret forever: the talon orders (spec 9: "contents and order stay secret"), which
+/// would name the cards never drawn.
+fn without_secrets(event: &RomeCarthageEvent) -> RomeCarthageEvent {
+    let mut event = event.clone();
+    match &mut event {
         E::TalonShuffled { order, .. } | E::TalonReformed { order, .. } => *order = None,
         E::TalonsSplit {
             team_a_order,
@@ -890,5 +900,11 @@ pub fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageE
         }
         _ => {}
     }
-    Some(event)
+    event
+}
+
+/// The event as everyone sees it once the game is over: all of it (hands, drawn and committed cards) but what stays
+/// secret forever.
+pub fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
+    without_secrets(event)
 }

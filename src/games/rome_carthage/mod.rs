@@ -142,6 +142,10 @@ impl Game for RomeCarthage {
         events::redact(event, viewer)
     }
 
+    fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
+        events::redact_finished(event)
+    }
+
     fn map() -> Option<&'static serde_json::Value> {
         Some(&map::MAP_VALUE)
     }

@@ -228,6 +228,72 @@ fn scenario_04_templum_several_combinations_and_a_lone_die() {
     assert_eq!(results[0].discarded, 0);
 }
 
+/// Empties both favour piles: every token not drawn is kept by Darius.
+fn exhaust_favours(st: &mut State) {
+    let rest: Vec<FavourId> = st.favour_pile.drain(..).chain(st.favour_discard.drain(..)).collect();
+    st.seats[DARIUS].favour_kept.extend(rest);
+}
+
+/// Issue 14: Templum dice that earn no favour token (both favour piles empty) go to their owner's Latrina at the
+/// Templum evaluation and earn reroll tokens (seed: the Latrina takes "les dés qui ne rapportent rien").
+#[test]
+fn templum_dice_without_favour_go_to_latrina() {
+    // (a) Played: with both piles empty, Antonius's [5] and Brutus's [3,6] draw nothing.
+    let mut st = game(4);
+    exhaust_favours(&mut st);
+    turn(&mut st, ANTONIUS, &[5, 1, 1, 2]);
+    balance(&mut st);
+    let events = play(&mut st, ANTONIUS, place_combo(&[5], None), &mut Script::none()).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, E::FavourDrawn { .. })));
+    turn(&mut st, BRUTUS, &[3, 6, 4]);
+    play(&mut st, BRUTUS, place_combo(&[3, 6], None), &mut Script::none()).unwrap();
+    evaluation(&mut st, Step::RoundEnd);
+    assert_eq!((st.seats[ANTONIUS].latrina, st.seats[BRUTUS].latrina), (7, 6));
+    let events = advance(&mut st, &mut Script::none());
+    let results = events
+        .iter()
+        .find_map(|e| match e {
+            E::TemplumResolved { results } => Some(results.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let to_latrina: Vec<(usize, Vec<u8>)> = results.iter().map(|r| (r.seat.seat(), r.to_latrina.clone())).collect();
+    assert_eq!(to_latrina, vec![(ANTONIUS, vec![1]), (BRUTUS, vec![2])]);
+    let awards = events
+        .iter()
+        .find_map(|e| match e {
+            E::RerollTokensAwarded { awards } => Some(awards.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let award = |s: usize| awards.iter().find(|a| a.seat.seat() == s).map_or(0, |a| a.count);
+    assert_eq!((award(ANTONIUS), award(BRUTUS)), (8, 8));
+    assert_eq!(st.seats[ANTONIUS].reroll_tokens, 8);
+    check_invariants(&st).unwrap();
+
+    // (b) A seat that keeps fewer tokens than it has combinations: Antonius drew 1 token for combo 1 [4] and
+    // combo 3 [2,5,6] (the top). The token is credited to the lone die, so the top's 3 dice go to the Latrina.
+    let mut st = game(4);
+    combo(&mut st, 1, ANTONIUS, &[4]);
+    combo(&mut st, 2, BRUTUS, &[3, 5]);
+    combo(&mut st, 3, ANTONIUS, &[2, 5, 6]);
+    give_hidden(&mut st, ANTONIUS, &["favour_23"]);
+    exhaust_favours(&mut st);
+    evaluation(&mut st, Step::EvalTemplum);
+    let results = templum_results(&st);
+    assert_eq!(results[0].kept.len(), 1);
+    assert_eq!(results[0].to_latrina, vec![3]);
+    assert!(results[1].kept.is_empty());
+    assert_eq!(results[1].to_latrina, vec![2]);
+    let latrina = |st: &State| (st.seats[ANTONIUS].latrina, st.seats[BRUTUS].latrina);
+    assert_eq!(latrina(&st), (4, 6));
+    st.evolve(&E::TemplumResolved { results });
+    assert_eq!(latrina(&st), (7, 8));
+    assert_eq!(st.templum.iter().map(|c| c.id).collect::<Vec<_>>(), vec![1]);
+    advance(&mut st, &mut Script::none());
+    check_invariants(&st).unwrap();
+}
+
 #[test]
 fn scenario_05_seed_senate_example() {
     // (a)

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::super::*;
 use super::fixture::*;
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 
 /// True when `text` holds a quoted id starting with `prefix` and a digit (`"senate_07"`, `"favour_12"`).
 fn has_id(text: &str, prefix: &str) -> bool {
@@ -370,6 +370,65 @@ fn redacted_events_hide_what_the_viewer_may_not_know() {
                     _ => {}
                 }
             }
+        }
+    }
+}
+
+/// Issue 14: once the game is over its log and views are public, except what stays secret forever: the Senate cards
+/// put under the deck (with the rest of the deck), the favour tokens discarded face down (with the rest of the
+/// piles), the tiles never revealed and the shuffle orders. The Senate cards kept by anyone are revealed (A12).
+#[test]
+fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
+    for n in [4, 5] {
+        let (session, log) = testing::play_to_the_end(&TitleAdapter::<AleaIactaEst>::default(), n, 60 + n as u64);
+        let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
+        let events: Vec<AleaIactaEstEvent> = log.iter().map(|t| serde_json::from_str(t).unwrap()).collect();
+        for e in &events {
+            state.evolve(e);
+        }
+        let quoted = |id: &str| format!("\"{id}\"");
+        let returned: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                E::SenateReturned { cards, .. } => cards.clone(),
+                _ => None,
+            })
+            .flatten()
+            .map(|c| quoted(c.id()))
+            .collect();
+        let discarded: Vec<String> = state.favour_discard.iter().map(|t| quoted(t.id())).collect();
+        let secret: Vec<String> = (state.senate_deck.iter().map(|c| c.id()))
+            .chain(state.favour_pile.iter().chain(&state.favour_discard).map(|t| t.id()))
+            .chain(state.province_pile.iter().map(|p| p.id()))
+            .chain(state.inhabitant_pile.iter().map(|h| h.id()))
+            .map(quoted)
+            .collect();
+        assert!(
+            returned.iter().any(|c| secret.contains(c)),
+            "a card put under the deck stays there"
+        );
+        assert!(!discarded.is_empty(), "favour tokens were discarded in the last round");
+        let held: Vec<String> = state
+            .seats
+            .iter()
+            .flat_map(|s| &s.senate_cards)
+            .map(|c| quoted(c.id()))
+            .collect();
+        for viewer in (0..n).map(Viewer::Seat).chain([Viewer::Spectator]) {
+            let shown = testing::shown(session.as_ref(), &log, viewer);
+            assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
+            for text in &shown {
+                assert!(
+                    !secret.iter().any(|id| text.contains(id)),
+                    "{viewer:?} sees a secret: {text}"
+                );
+                assert!(!text.contains("\"order\""), "{viewer:?} sees a shuffle order: {text}");
+            }
+            let log_only = shown[..log.len()].concat();
+            assert!(
+                held.iter().all(|c| log_only.contains(c)),
+                "kept Senate cards are revealed in the log"
+            );
         }
     }
 }

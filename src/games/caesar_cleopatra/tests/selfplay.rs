@@ -9,10 +9,10 @@ use super::super::actions::CaesarCleopatraAction;
 use super::super::data::data;
 use super::super::events::CaesarCleopatraEvent;
 use super::super::state::State;
-use super::super::types::{CaesarCleopatraOptions, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue};
+use super::super::types::{CaesarCleopatraOptions, CcCard, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue};
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 
 const GAMES_PER_OPTION: u64 = 1_000;
 const MAX_ACTIONS: u64 = 20_000;
@@ -296,6 +296,50 @@ fn replay_of_the_json_log_gives_the_same_views() {
         assert_eq!(views(&fresh), views(&live));
         assert_eq!(CaesarCleopatra::outcome(&fresh), CaesarCleopatra::outcome(&live));
         assert!(log.len() > 500, "a whole game: {} events", log.len());
+    }
+}
+
+/// Issue 14: once the game is over its log and views are public, except what stays secret forever: the four
+/// missions put back in the box "sans être montrées", and the shuffle orders (which would name them).
+#[test]
+fn boxed_missions_stay_secret_after_the_game() {
+    let (session, log) = testing::play_to_the_end(&TitleAdapter::<CaesarCleopatra>::default(), 2, 91);
+    let mut state = CaesarCleopatra::new_state(2, &CaesarCleopatraOptions::default()).unwrap();
+    for text in &log {
+        CaesarCleopatra::evolve(&mut state, &serde_json::from_str(text).unwrap());
+    }
+    let quoted = |card: &CcCard| format!("\"{}\"", card.id());
+    let boxed: Vec<String> = state.mission_deck.iter().map(quoted).collect();
+    let dealt: Vec<String> = state
+        .seats
+        .iter()
+        .filter_map(|s| s.mission.as_ref())
+        .map(quoted)
+        .collect();
+    assert_eq!((boxed.len(), dealt.len()), (4, 2));
+    assert!(
+        log.iter().any(|e| boxed.iter().any(|m| e.contains(m))),
+        "the stored log holds them"
+    );
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        let shown = testing::shown(session.as_ref(), &log, viewer);
+        assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
+        for text in &shown {
+            assert!(
+                !boxed.iter().any(|m| text.contains(m)),
+                "{viewer:?} sees a boxed mission: {text}"
+            );
+            assert!(!text.contains("\"order\""), "{viewer:?} sees a shuffle order: {text}");
+        }
+        // The rest is public: both dealt missions and the card ids of both seats.
+        let all = shown.concat();
+        assert!(dealt.iter().all(|m| all.contains(m)));
+        for seat in [CcSeat::Cleopatra, CcSeat::Caesar] {
+            assert!(
+                all.contains(&format!("\"{}_", seat.id())),
+                "{viewer:?} sees {seat:?}'s card ids"
+            );
+        }
     }
 }
 

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 use crate::games::rome_carthage::map::board;
 use crate::games::rome_carthage::state::{Phase, State};
 use crate::games::rome_carthage::types::{Card, Kind, Piece};
@@ -480,6 +480,43 @@ fn warlike_self_play_reaches_every_rule() {
         assert!(
             all.get(kind).copied().unwrap_or(0) > 0,
             "no {kind} in warlike self-play"
+        );
+    }
+}
+
+/// Issue 14: once the game is over its log is public (hands and drawn cards by id), except the talon orders, which
+/// stay secret forever (spec 9: "never: contents and order stay secret").
+#[test]
+fn talon_orders_stay_secret_after_the_game() {
+    let (session, log) = testing::play_to_the_end(&TitleAdapter::<RomeCarthage>::default(), 2, 31);
+    let secret_keys = |kind: &str| match kind {
+        "talon_shuffled" | "talon_reformed" => &["order"][..],
+        "talons_split" | "talons_refilled" => &["team_a_order", "team_b_order"][..],
+        _ => &[][..],
+    };
+    let stored: Vec<serde_json::Value> = log.iter().map(|t| serde_json::from_str(t).unwrap()).collect();
+    assert!(
+        stored
+            .iter()
+            .any(|e| e["type"] == "talon_shuffled" && e.get("order").is_some())
+    );
+    for viewer in (0..2).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        let shown = testing::shown(session.as_ref(), &log, viewer);
+        assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
+        let events: Vec<serde_json::Value> = shown[..log.len()]
+            .iter()
+            .map(|t| serde_json::from_str(t).unwrap())
+            .collect();
+        for e in &events {
+            let kind = e["type"].as_str().unwrap();
+            for key in secret_keys(kind) {
+                assert!(e.get(*key).is_none(), "{viewer:?} sees {kind}.{key}");
+            }
+        }
+        let hands: Vec<&serde_json::Value> = events.iter().filter(|e| e["type"] == "hand_dealt").collect();
+        assert!(
+            !hands.is_empty() && hands.iter().all(|e| e.get("cards").is_some()),
+            "hands are public"
         );
     }
 }

@@ -85,7 +85,7 @@ async fn every_title_plays_to_the_end_over_http() {
                 let export: Value = test::call_and_read_body_json(
                     &app,
                     test::TestRequest::get()
-                        .uri(&format!("/v1/games/{id}/events"))
+                        .uri(&format!("/v1/games/{id}/events?limit=10000"))
                         .to_request(),
                 )
                 .await;

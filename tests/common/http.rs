@@ -129,7 +129,7 @@ pub fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Valu
     send(
         port,
         "GET",
-        &format!("/v1/games/{}/events?after={after}", game.id),
+        &format!("/v1/games/{}/events?after={after}&limit=10000", game.id),
         token,
         None,
         None,

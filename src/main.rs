@@ -73,8 +73,10 @@ async fn main() -> std::io::Result<()> {
     }
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
+    let cors_origins = config.cors_origins.clone();
     HttpServer::new(move || {
         App::new()
+            .wrap(ludus::api::cors(&cors_origins))
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })

@@ -25,6 +25,8 @@ pub struct Config {
     pub streams: StreamLimits,
     /// `LUDUS_LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: LogFormat,
+    /// `LUDUS_CORS_ORIGINS`: `*` (the default), a comma-separated list of origins, or `none`.
+    pub cors_origins: CorsOrigins,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,6 +34,43 @@ pub enum LogFormat {
     #[default]
     Text,
     Json,
+}
+
+/// The origins whose pages may call the API from a browser.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CorsOrigins {
+    /// Any page: safe because the API authenticates with bearer tokens a page must hold, never with cookies (so no
+    /// credentials are allowed and a page cannot act with a visitor's ambient authority).
+    #[default]
+    Any,
+    /// Only these origins (`scheme://host[:port]`, as browsers send them); none at all for an empty list.
+    Only(Vec<String>),
+}
+
+impl CorsOrigins {
+    fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        match text {
+            "*" => return Some(Self::Any),
+            "none" => return Some(Self::Only(Vec::new())),
+            _ => {}
+        }
+        let origins: Vec<String> = text.split(',').map(|origin| origin.trim().to_owned()).collect();
+        origins
+            .iter()
+            .all(|origin| is_origin(origin))
+            .then_some(Self::Only(origins))
+    }
+}
+
+/// `http` or `https`, `://`, and a host with an optional port: nothing else, since browsers compare origins exactly
+/// (a trailing `/` would never match).
+fn is_origin(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, host)| {
+        matches!(scheme, "http" | "https")
+            && !host.is_empty()
+            && !host.contains(|c: char| matches!(c, '/' | '?' | '#' | '*' | '@') || c.is_whitespace())
+    })
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -107,6 +146,16 @@ impl Config {
                 });
             }
         };
+        let cors_origins = non_empty("LUDUS_CORS_ORIGINS")
+            .map(|value| {
+                CorsOrigins::parse(&value).ok_or(ConfigError {
+                    name: "LUDUS_CORS_ORIGINS",
+                    value,
+                    expected: "`*`, `none`, or comma-separated origins like https://app.example:8443 (no path)",
+                })
+            })
+            .transpose()?
+            .unwrap_or_default();
         Ok(Self {
             log_format,
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
@@ -125,6 +174,7 @@ impl Config {
                 per_instance: max_streams.map_or(defaults.2.per_instance, |n| usize::try_from(n).unwrap_or(usize::MAX)),
                 per_client: max_per_client.map_or(defaults.2.per_client, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             },
+            cors_origins,
         })
     }
 
@@ -228,6 +278,30 @@ mod tests {
         assert_eq!(config(&[]).log_format, LogFormat::Text);
         assert_eq!(config(&[("LUDUS_LOG_FORMAT", "JSON")]).log_format, LogFormat::Json);
         assert!(try_config(&[("LUDUS_LOG_FORMAT", "xml")]).is_err());
+    }
+
+    #[test]
+    fn cors_origins_default_to_any_and_take_a_list() {
+        assert_eq!(config(&[]).cors_origins, CorsOrigins::Any);
+        assert_eq!(config(&[("LUDUS_CORS_ORIGINS", " * ")]).cors_origins, CorsOrigins::Any);
+        assert_eq!(
+            config(&[("LUDUS_CORS_ORIGINS", "https://a.example, http://127.0.0.1:5173")]).cors_origins,
+            CorsOrigins::Only(vec!["https://a.example".into(), "http://127.0.0.1:5173".into()])
+        );
+        assert_eq!(
+            config(&[("LUDUS_CORS_ORIGINS", "none")]).cors_origins,
+            CorsOrigins::Only(vec![])
+        );
+        for wrong in [
+            "https://a.example/",
+            "a.example",
+            "https://a.example,*",
+            "ftp://a.example",
+            "https://",
+        ] {
+            let error = try_config(&[("LUDUS_CORS_ORIGINS", wrong)]).unwrap_err();
+            assert_eq!(error.name, "LUDUS_CORS_ORIGINS", "{wrong} is refused");
+        }
     }
 
     #[test]

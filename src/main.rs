@@ -28,6 +28,7 @@ Settings (environment):
   LUDUS_FINISHED_TTL            how long finished games are kept (forever)
   LUDUS_MAX_STREAMS             live streams per instance (10000)
   LUDUS_MAX_STREAMS_PER_CLIENT  live streams per client address (100; 0: no cap)
+  LUDUS_CORS_ORIGINS            origins whose pages may call the API: *, none, or a comma list (*)
   LUDUS_LOG_FORMAT              text or json (text)
   RUST_LOG                      log filter, e.g. info or ludus=debug,info
 ";
@@ -112,10 +113,12 @@ async fn main() -> std::io::Result<()> {
     }
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
+    let cors_origins = config.cors_origins.clone();
     HttpServer::new(move || {
         App::new()
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
+            .wrap(ludus::api::cors(&cors_origins))
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })

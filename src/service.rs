@@ -21,6 +21,9 @@ use crate::watch::{StreamLimits, Watcher};
 const CONFLICT_RETRIES: usize = 5;
 /// Rebuilt games kept in memory.
 const CACHE_CAPACITY: usize = 4096;
+/// How long a stream ticket may wait to be redeemed: enough to open a stream, short enough that a ticket seen in a
+/// URL or a log is worthless.
+pub const TICKET_TTL: std::time::Duration = std::time::Duration::from_secs(60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -34,6 +37,8 @@ pub enum ServiceError {
     MissingToken,
     #[error("the token does not belong to a seat of this game")]
     InvalidToken,
+    #[error("this stream ticket is unknown, expired or already used; ask for a new one")]
+    InvalidTicket,
     #[error("the game is at version {actual}, not {expected}")]
     VersionConflict { expected: u64, actual: u64 },
     #[error("the game kept changing; try again")]
@@ -246,6 +251,25 @@ impl GameService {
         };
         self.remember(&snapshot);
         Ok(Created { snapshot, tokens })
+    }
+
+    /// A new single-use ticket that opens one stream of the snapshot's game as `seat` within `TICKET_TTL`, for clients
+    /// that cannot send headers (a browser's EventSource). 128 random bits; only its hash is stored.
+    pub async fn issue_ticket(&self, snapshot: &Snapshot, seat: Seat) -> Result<String, ServiceError> {
+        let ticket = hex::encode(rand::random::<[u8; 16]>());
+        self.store
+            .issue_ticket(&snapshot.meta.id, &hash_token(&ticket), seat, TICKET_TTL)
+            .await?;
+        Ok(ticket)
+    }
+
+    /// The seat a stream ticket of the snapshot's game stands for, consuming the ticket.
+    pub async fn redeem_ticket(&self, snapshot: &Snapshot, ticket: &str) -> Result<Seat, ServiceError> {
+        self.store
+            .redeem_ticket(&snapshot.meta.id, &hash_token(ticket))
+            .await?
+            .filter(|&seat| seat < snapshot.seats.len())
+            .ok_or(ServiceError::InvalidTicket)
     }
 
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log

@@ -5,6 +5,7 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use common::app::{Response, app, bearer, call};
+use ludus::config::CorsOrigins;
 use serde_json::{Value, json};
 
 /// `POST /v1/games` with a body of the given media type, as is.
@@ -573,4 +574,123 @@ async fn refuses_deeply_nested_actions() {
         .insert_header(bearer(&north))
         .set_json(json!({"action": {"type": "bump", "extra": deep}}));
     assert_problem(&call(&app, request).await, StatusCode::BAD_REQUEST, "action_too_deep");
+}
+
+const PAGE: &str = "http://page.example:3000";
+
+/// The app as a server started with `LUDUS_CORS_ORIGINS=<PAGE>`.
+async fn app_for_page()
+-> impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse, Error = actix_web::Error>
+{
+    common::app::app_with_cors(CorsOrigins::Only(vec![PAGE.to_owned()])).await
+}
+
+fn preflight(path: &str, origin: &str, method: &str, headers: &str) -> test::TestRequest {
+    test::TestRequest::default()
+        .method(actix_web::http::Method::OPTIONS)
+        .uri(path)
+        .insert_header(("Origin", origin.to_owned()))
+        .insert_header(("Access-Control-Request-Method", method.to_owned()))
+        .insert_header(("Access-Control-Request-Headers", headers.to_owned()))
+}
+
+/// A comma-separated header's items, lowercased.
+fn header_items(headers: &actix_web::http::header::HeaderMap, name: &str) -> Vec<String> {
+    headers
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .map(|text| text.split(',').map(|item| item.trim().to_ascii_lowercase()).collect())
+        .unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn cors_preflight_from_an_allowed_origin_allows_the_api_headers_on_every_route() {
+    let app = app_for_page().await;
+    let (id, ..) = create(&app).await;
+    let routes = [
+        ("/v1/games", "POST", "content-type"),
+        (
+            &format!("/v1/games/{id}/actions") as &str,
+            "POST",
+            "authorization, content-type, idempotency-key",
+        ),
+        (&format!("/v1/games/{id}/stream"), "GET", "authorization, last-event-id"),
+        (&format!("/v1/games/{id}/stream-tickets"), "POST", "authorization"),
+        ("/no/such/route", "GET", "authorization"),
+    ];
+    for (path, method, requested) in routes {
+        let (status, headers, _) = call(&app, preflight(path, PAGE, method, requested)).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the preflight of {method} {path} is answered, not 405"
+        );
+        assert_eq!(headers.get("access-control-allow-origin").unwrap(), PAGE);
+        assert!(header_items(&headers, "access-control-allow-methods").contains(&method.to_ascii_lowercase()));
+        let allowed = header_items(&headers, "access-control-allow-headers");
+        for header in ["authorization", "content-type", "idempotency-key", "last-event-id"] {
+            assert!(
+                allowed.contains(&header.to_owned()),
+                "{header} allowed on {path}: {allowed:?}"
+            );
+        }
+        assert!(
+            headers.get("access-control-allow-credentials").is_none(),
+            "never with credentials"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn cors_default_allows_any_origin_without_credentials() {
+    let app = app().await;
+    let (status, headers, _) = call(
+        &app,
+        preflight("/v1/games", "https://anywhere.example", "POST", "content-type"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get("access-control-allow-origin").unwrap(), "*");
+    assert!(headers.get("access-control-allow-credentials").is_none());
+}
+
+#[actix_web::test]
+async fn cors_disallowed_origin_gets_no_cors_headers() {
+    let app = app_for_page().await;
+    let stranger = "http://evil.example";
+    let (status, headers, _) = call(&app, preflight("/v1/games", stranger, "POST", "content-type")).await;
+    assert!(!status.is_success(), "the preflight fails: {status}");
+    assert!(headers.get("access-control-allow-origin").is_none());
+    assert!(headers.get("access-control-allow-headers").is_none());
+    let (status, headers, _) = call(
+        &app,
+        test::TestRequest::get()
+            .uri("/v1/titles")
+            .insert_header(("Origin", stranger)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "non-browser clients are not blocked");
+    assert!(
+        headers.get("access-control-allow-origin").is_none(),
+        "so a browser does not let the stranger's page read it"
+    );
+}
+
+#[actix_web::test]
+async fn cors_exposed_headers_present_on_a_real_answer() {
+    let app = app_for_page().await;
+    let (status, headers, body) = call(
+        &app,
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .insert_header(("Origin", PAGE))
+            .set_json(json!({"title": "duel", "players": 2})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(headers.get("access-control-allow-origin").unwrap(), PAGE);
+    let exposed = header_items(&headers, "access-control-expose-headers");
+    for header in ["location", "idempotent-replayed", "retry-after"] {
+        assert!(exposed.contains(&header.to_owned()), "{header} exposed: {exposed:?}");
+    }
 }

@@ -181,3 +181,127 @@ async fn a_move_on_one_instance_reaches_a_stream_on_another() {
     assert_eq!(live[1].2["event"]["type"], "revealed");
     assert_eq!(live[1].2["to_act"], json!(["north"]));
 }
+
+/// `POST /v1/games/{id}/stream-tickets` with a bearer token: (status, body).
+async fn issue_ticket(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    id: &str,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let mut request = test::TestRequest::post().uri(&format!("/v1/games/{id}/stream-tickets"));
+    if let Some(token) = token {
+        request = request.insert_header(("Authorization", format!("Bearer {token}")));
+    }
+    let response = test::call_service(app, request.to_request()).await;
+    let status = response.status().as_u16();
+    (status, test::read_body_json(response).await)
+}
+
+fn ticket_stream_request(id: &str, ticket: &str, after: Option<u64>) -> actix_http::Request {
+    let after = after.map(|n| format!("&after={n}")).unwrap_or_default();
+    test::TestRequest::get()
+        .uri(&format!("/v1/games/{id}/stream?ticket={ticket}{after}"))
+        .to_request()
+}
+
+async fn problem_code(response: ServiceResponse) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let body: Value = test::read_body_json(response).await;
+    (status, body["code"].clone())
+}
+
+#[actix_web::test]
+async fn stream_ticket_opens_the_stream_as_its_seat_once() {
+    let app = app(common::memory()).await;
+    let duel = create(&app).await;
+    let (status, issued) = issue_ticket(&app, &duel.id, Some(&duel.south)).await;
+    assert_eq!(status, 201, "{issued}");
+    assert_eq!(issued["expires_in"], 60);
+    let ticket = issued["ticket"].as_str().unwrap().to_owned();
+    assert!(ticket.len() >= 32, "at least 128 random bits, hex: {ticket}");
+    assert_ne!(ticket, duel.south, "the seat token itself is never handed out");
+
+    let response = test::call_service(&app, ticket_stream_request(&duel.id, &ticket, Some(0))).await;
+    assert_eq!(response.status(), 200);
+    let mut body = response.into_body();
+    let dealt = read_messages(&mut body, 2).await;
+    assert!(
+        dealt[1].2["event"]["card"].as_u64().is_some(),
+        "the ticket streams as south, who sees its own card"
+    );
+    assert_eq!(
+        dealt[0].2["event"],
+        json!({"type": "dealt", "seat": 0}),
+        "not north's card"
+    );
+
+    let again = test::call_service(&app, ticket_stream_request(&duel.id, &ticket, Some(0))).await;
+    assert_eq!(problem_code(again).await, (401, json!("invalid_ticket")), "single use");
+}
+
+#[actix_web::test]
+async fn stream_ticket_is_scoped_to_its_game_and_refused_when_unknown() {
+    let app = app(common::memory()).await;
+    let (first, second) = (create(&app).await, create(&app).await);
+    let (_, issued) = issue_ticket(&app, &first.id, Some(&first.north)).await;
+    let ticket = issued["ticket"].as_str().unwrap();
+    let elsewhere = test::call_service(&app, ticket_stream_request(&second.id, ticket, None)).await;
+    assert_eq!(problem_code(elsewhere).await, (401, json!("invalid_ticket")));
+    let made_up = test::call_service(&app, ticket_stream_request(&first.id, &"0".repeat(32), None)).await;
+    assert_eq!(problem_code(made_up).await, (401, json!("invalid_ticket")));
+    let own = test::call_service(&app, ticket_stream_request(&first.id, ticket, None)).await;
+    assert_eq!(own.status(), 200, "trying it on another game did not use it up");
+}
+
+#[actix_web::test]
+async fn stream_ticket_needs_a_seat_token_and_excludes_authorization() {
+    let app = app(common::memory()).await;
+    let duel = create(&app).await;
+    assert_eq!(issue_ticket(&app, &duel.id, None).await.1["code"], "missing_token");
+    assert_eq!(
+        issue_ticket(&app, &duel.id, Some("wrong")).await.1["code"],
+        "invalid_token"
+    );
+    assert_eq!(issue_ticket(&app, "nope", Some(&duel.north)).await.0, 404);
+    let (_, issued) = issue_ticket(&app, &duel.id, Some(&duel.north)).await;
+    let both = test::TestRequest::get()
+        .uri(&format!(
+            "/v1/games/{}/stream?ticket={}",
+            duel.id,
+            issued["ticket"].as_str().unwrap()
+        ))
+        .insert_header(("Authorization", format!("Bearer {}", duel.north)))
+        .to_request();
+    let response = test::call_service(&app, both).await;
+    assert_eq!(problem_code(response).await, (400, json!("conflicting_credentials")));
+}
+
+#[actix_web::test]
+async fn finished_game_stream_answers_204_unless_events_are_unseen() {
+    let app = app(common::memory()).await;
+    let duel = create(&app).await;
+    play(&app, &duel.id, &duel.north, "reveal").await;
+    play(&app, &duel.id, &duel.south, "reveal").await;
+    // The game ended at version 4: a client that saw everything (or asks for nothing older) gets 204.
+    for last in [None, Some(4)] {
+        let response = test::call_service(&app, stream_request(&duel.id, Some(&duel.north), last)).await;
+        assert_eq!(response.status(), 204, "after {last:?}");
+        assert!(test::read_body(response).await.is_empty());
+    }
+    let (_, issued) = issue_ticket(&app, &duel.id, Some(&duel.south)).await;
+    let response = test::call_service(
+        &app,
+        ticket_stream_request(&duel.id, issued["ticket"].as_str().unwrap(), Some(4)),
+    )
+    .await;
+    assert_eq!(response.status(), 204, "with a ticket too");
+
+    // One unseen event: it is sent, then the stream closes.
+    let response = test::call_service(&app, stream_request(&duel.id, Some(&duel.north), Some(3))).await;
+    assert_eq!(response.status(), 200);
+    let mut body = response.into_body();
+    let last = read_messages(&mut body, 1).await;
+    assert_eq!((last[0].0, last[0].2["status"].clone()), (4, json!("finished")));
+    let rest = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
+    assert!(rest.is_none(), "then the stream closes");
+}

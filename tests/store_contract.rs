@@ -251,6 +251,36 @@ async fn appends_are_announced(store: Arc<dyn EventStore>) {
     assert_eq!(announced, Ok(true), "the append of {id} was announced");
 }
 
+async fn stream_tickets_are_single_use_scoped_and_expire(store: Arc<dyn EventStore>) {
+    let (id, other) = (&unique("tickets"), &unique("other"));
+    store.create(&meta(id), &events(&["a"])).await.unwrap();
+    store.create(&meta(other), &events(&["a"])).await.unwrap();
+    store.issue_ticket(id, "h1", 1, SHORT).await.unwrap();
+    store.issue_ticket(id, "h2", 0, SHORT).await.unwrap();
+    assert_eq!(
+        store.redeem_ticket(other, "h1").await.unwrap(),
+        None,
+        "scoped to its game"
+    );
+    assert_eq!(store.redeem_ticket(id, "h1").await.unwrap(), Some(1));
+    assert_eq!(store.redeem_ticket(id, "h1").await.unwrap(), None, "single use");
+    assert_eq!(store.redeem_ticket(id, "unknown").await.unwrap(), None);
+    let racers: Vec<_> = (0..8)
+        .map(|_| {
+            let (store, id) = (store.clone(), id.clone());
+            tokio::spawn(async move { store.redeem_ticket(&id, "h2").await.unwrap() })
+        })
+        .collect();
+    let mut winners = 0;
+    for racer in racers {
+        winners += usize::from(racer.await.expect("task").is_some());
+    }
+    assert_eq!(winners, 1, "racing redeemers: exactly one gets the seat");
+    store.issue_ticket(id, "h3", 0, SHORT).await.unwrap();
+    tokio::time::sleep(SHORT + Duration::from_millis(200)).await;
+    assert_eq!(store.redeem_ticket(id, "h3").await.unwrap(), None, "expired");
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -283,5 +313,6 @@ contract!(
     idempotency_key_appends_once,
     idempotency_records_and_finished_games_expire,
     racing_writers_never_both_win,
-    appends_are_announced
+    appends_are_announced,
+    stream_tickets_are_single_use_scoped_and_expire
 );

@@ -135,6 +135,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::GameNotFound => Self::new(S::NOT_FOUND, "game_not_found", detail),
             ServiceError::MissingToken => Self::new(S::UNAUTHORIZED, "missing_token", detail),
             ServiceError::InvalidToken => Self::new(S::UNAUTHORIZED, "invalid_token", detail),
+            ServiceError::InvalidTicket => Self::new(S::UNAUTHORIZED, "invalid_ticket", detail),
             ServiceError::VersionConflict { expected, actual } => Self {
                 expected_version: Some(expected),
                 current_version: Some(actual),

@@ -35,7 +35,7 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     Ok(Some(token.trim()))
 }
 
-fn required_bearer(request: &HttpRequest) -> Result<&str, ApiError> {
+pub(super) fn required_bearer(request: &HttpRequest) -> Result<&str, ApiError> {
     bearer(request)?.ok_or_else(|| crate::service::ServiceError::MissingToken.into())
 }
 

@@ -7,9 +7,11 @@ pub mod limits;
 pub mod openapi;
 mod stream;
 
+use actix_cors::Cors;
 use actix_web::web::{self, ServiceConfig};
 use utoipa_swagger_ui::SwaggerUi;
 
+use crate::config::CorsOrigins;
 use crate::service::GameService;
 
 /// Largest accepted request body.
@@ -51,6 +53,7 @@ pub fn routes_with(
             )
             .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(handlers::list_events)))
             .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(stream::stream)))
+            .service(resource("/v1/games/{id}/stream-tickets", "POST").route(web::post().to(stream::issue_ticket)))
             .service(resource("/health", "GET").route(web::get().to(handlers::health)))
             .service(web::resource("/").route(web::get().to(|| async {
                 actix_web::HttpResponse::Found()
@@ -64,6 +67,21 @@ pub fn routes_with(
             })))
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", document))
             .default_service(web::to(handlers::not_found));
+    }
+}
+
+/// The CORS middleware for pages of `origins`: it answers every preflight itself (before routing, so no 405), lets
+/// pages send the headers the API reads and read the ones it sets. Credentials (cookies) are never allowed: the API
+/// authenticates with bearer tokens only.
+pub fn cors(origins: &CorsOrigins) -> Cors {
+    let cors = Cors::default()
+        .allowed_methods(["GET", "POST"])
+        .allowed_headers(["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"])
+        .expose_headers(["Location", "Idempotent-Replayed", "Retry-After"])
+        .max_age(3600);
+    match origins {
+        CorsOrigins::Any => cors.allow_any_origin().send_wildcard(),
+        CorsOrigins::Only(list) => list.iter().fold(cors, |cors, origin| cors.allowed_origin(origin)),
     }
 }
 

@@ -31,6 +31,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         handlers::play,
         handlers::list_events,
         super::stream::stream,
+        super::stream::issue_ticket,
         handlers::health,
     ),
     components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence)),

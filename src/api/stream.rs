@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 
 use super::dto::{AnyEvent, GameStatus};
 use super::error::{ApiError, Problem};
-use super::handlers::{bearer, status_of};
+use super::handlers::{bearer, required_bearer, status_of};
 use crate::engine::{GameSession, Viewer};
-use crate::service::{GameService, ServiceError, Snapshot};
+use crate::service::{GameService, ServiceError, Snapshot, TICKET_TTL};
 use crate::store::{Head, ReadAfter};
 use crate::watch::Subscription;
 
@@ -42,6 +42,18 @@ pub struct StreamQuery {
     /// Start after this log version (as `Last-Event-ID` does; the header wins). Default: the current version, so
     /// only new events are sent.
     pub after: Option<u64>,
+    /// A single-use ticket from `POST /v1/games/{id}/stream-tickets`: opens the stream as the ticket's seat, for
+    /// clients that cannot send `Authorization` (a browser's EventSource). Not together with `Authorization`.
+    pub ticket: Option<String>,
+}
+
+/// A single-use ticket for one stream of a game, as one seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StreamTicket {
+    /// Pass it as `?ticket=` to `GET /v1/games/{id}/stream`; it works once.
+    pub ticket: String,
+    /// Seconds left to use it.
+    pub expires_in: u64,
 }
 
 struct Cursor {
@@ -156,11 +168,62 @@ fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
         .transpose()
 }
 
+/// A ticket that opens one stream of the game as the bearer's seat, for a browser's EventSource, which cannot send
+/// `Authorization`: the long-lived seat token then never appears in a URL (nor in the logs that record URLs). The
+/// ticket is random, works once, for this game and seat only, and expires after 60 s.
+#[utoipa::path(post, path = "/v1/games/{id}/stream-tickets", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 201, description = "A fresh ticket", body = StreamTicket),
+        (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn issue_ticket(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let snapshot = service.load(&id).await?;
+    let seat = snapshot.seat_of(token)?;
+    let ticket = service.issue_ticket(&snapshot, seat).await?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(StreamTicket {
+            ticket,
+            expires_in: TICKET_TTL.as_secs(),
+        }))
+}
+
+/// The viewer a stream is opened for: a ticket's seat, a bearer token's seat, or a spectator.
+async fn stream_viewer(
+    service: &GameService,
+    snapshot: &Snapshot,
+    ticket: Option<&str>,
+    request: &HttpRequest,
+) -> Result<Viewer, ApiError> {
+    match (ticket, bearer(request)?) {
+        (Some(_), Some(_)) => Err(ApiError::bad_request(
+            "conflicting_credentials",
+            "send either ?ticket= or an Authorization header, not both",
+        )),
+        (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(snapshot, ticket).await?)),
+        (None, token) => Ok(snapshot.viewer(token)?),
+    }
+}
+
 /// Live events of a game as Server-Sent Events. Each message's `id` is the log version after it, `data` a
 /// `StreamMessage`; the SSE event name is `game` (an event the viewer may see), `hidden` (one it may not: only the
 /// new version, `to_act` and status), or `error` (the stream ends; reconnect with `Last-Event-ID`). A `:` comment
 /// is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
-/// then goes on live. The stream closes once the game is over and everything was sent.
+/// then goes on live. The stream closes once the game is over and everything was sent; connecting to a finished
+/// game with nothing left to send answers 204, which stops a browser's EventSource from reconnecting.
+///
+/// A seat authenticates with `Authorization: Bearer <token>`, or, where headers cannot be sent (EventSource), with
+/// `?ticket=` from `POST /v1/games/{id}/stream-tickets` (single-use: a reconnecting EventSource needs a new ticket,
+/// and `?after=` with the last `id` it saw). Without either, the stream is a spectator's.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "games",
     params(
         ("id" = String, Path, description = "Game id"),
@@ -171,8 +234,11 @@ fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
     responses(
         (status = 200, description = "An endless `text/event-stream` of `StreamMessage` data",
             content_type = "text/event-stream", body = StreamMessage),
-        (status = 400, description = "Bad Last-Event-ID or query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 204, description = "The game is over and the client has seen all of it: nothing will ever come"),
+        (status = 400, description = "Bad Last-Event-ID or query, or both a ticket and a token \
+            (`conflicting_credentials`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Wrong token, or a ticket that is unknown, expired or used (`invalid_ticket`)",
+            body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "This client holds its maximum of streams (`too_many_streams`)", body = Problem,
             content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
@@ -187,11 +253,15 @@ pub async fn stream(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
-    let viewer = snapshot.viewer(bearer(&request)?)?;
+    let viewer = stream_viewer(&service, &snapshot, query.ticket.as_deref(), &request).await?;
     let after = last_event_id(&request)?
         .or(query.after)
         .unwrap_or(snapshot.version())
         .min(snapshot.version());
+    if snapshot.session.is_finished() && after == snapshot.version() {
+        // Nothing will ever be appended: 204 is the one answer after which EventSource does not reconnect.
+        return Ok(HttpResponse::NoContent().finish());
+    }
     let client = request.peer_addr().map(|address| address.ip());
     let subscription = service
         .watcher()

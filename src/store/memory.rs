@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use futures_util::StreamExt;
@@ -26,6 +26,8 @@ struct Log {
     records: HashMap<String, (String, Option<Instant>)>,
     /// Set when the game finished, if finished games expire.
     expires: Option<Instant>,
+    /// Seat and expiry per stream ticket hash.
+    tickets: HashMap<String, (usize, Instant)>,
 }
 
 struct Entry {
@@ -103,6 +105,7 @@ impl EventStore for MemoryStore {
             head,
             records: HashMap::new(),
             expires: None,
+            tickets: HashMap::new(),
         };
         games.insert(
             meta.id.clone(),
@@ -194,6 +197,26 @@ impl EventStore for MemoryStore {
             .get(key)
             .filter(|(_, expires)| expires.is_none_or(|at| at > Instant::now()))
             .map(|(record, _)| record.clone()))
+    }
+
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+        let entry = self.entry(id)?;
+        let mut log = lock(&entry);
+        let now = Instant::now();
+        // Expired tickets are dropped here, so that a game holds at most the tickets of the last `ttl`.
+        log.tickets.retain(|_, (_, expires)| *expires > now);
+        log.tickets.insert(ticket_hash.to_owned(), (seat, now + ttl));
+        Ok(())
+    }
+
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+        let entry = self.entry(id)?;
+        let mut log = lock(&entry);
+        Ok(log
+            .tickets
+            .remove(ticket_hash)
+            .filter(|(_, expires)| *expires > Instant::now())
+            .map(|(seat, _)| seat))
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

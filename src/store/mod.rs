@@ -160,6 +160,14 @@ pub trait EventStore: Send + Sync {
     /// The record stored under an idempotency key, if any (and not expired).
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;
 
+    /// Remembers a stream ticket of game `id` for `seat` during `ttl`, by its hash only (the store never sees the
+    /// ticket). Kept in the store, not in the process, so that any instance sharing it can redeem the ticket.
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError>;
+
+    /// The seat of an unexpired ticket of game `id`, consumed in the same step: a ticket is redeemed at most once,
+    /// even by racing instances. `None` for an unknown, used or expired ticket.
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError>;
+
     /// Checks that the store answers.
     async fn ping(&self) -> Result<(), StoreError>;
 

@@ -1,7 +1,8 @@
 //! Redis store: per game, a Stream of events (entry `0-N` is the N-th event, field `e` the event and `h` its chain
-//! hash), a hash of metadata and one small string per idempotency record (with a TTL), all under one hash tag
-//! (`ludus:{<id>}:...`) so that a game's keys live in one slot and the layout works on Redis Cluster. Creation, reads
-//! after a head and appends are Lua scripts, hence atomic: the head check and the read or write cannot be separated.
+//! hash), a hash of metadata and one small string per idempotency record and per stream ticket (with a TTL), all
+//! under one hash tag (`ludus:{<id>}:...`) so that a game's keys live in one slot and the layout works on Redis
+//! Cluster. Creation, reads after a head and appends are Lua scripts, hence atomic: the head check and the read or
+//! write cannot be separated.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -186,6 +187,10 @@ impl Keys {
 
     fn idempotency(id: &str, key: &str) -> String {
         format!("ludus:{{{id}}}:idem:{key}")
+    }
+
+    fn ticket(id: &str, ticket_hash: &str) -> String {
+        format!("ludus:{{{id}}}:ticket:{ticket_hash}")
     }
 }
 
@@ -490,6 +495,33 @@ impl EventStore for RedisStore {
         let record_key = Keys::idempotency(id, key);
         self.run(|mut connection| async move { redis::cmd("GET").arg(&record_key).query_async(&mut connection).await })
             .await
+    }
+
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+        let key = Keys::ticket(id, ticket_hash);
+        self.run(|mut connection| async move {
+            redis::cmd("SET")
+                .arg(&key)
+                .arg(seat)
+                .arg("PX")
+                .arg(millis(Some(ttl)))
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+        let key = Keys::ticket(id, ticket_hash);
+        // GETDEL reads and deletes in one step: two instances redeeming the same ticket cannot both get the seat.
+        let seat: Option<String> = self
+            .run(|mut connection| async move { redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await })
+            .await?;
+        seat.map(|text| {
+            text.parse()
+                .map_err(|_| corrupt(format!("ticket seat {text:?} is not a number")))
+        })
+        .transpose()
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -330,6 +330,29 @@ pub(crate) mod testing {
         (session, log)
     }
 
+    /// The events of a finished game as `viewer` is shown them, parsed, after checking that every event is shown and
+    /// that no event shows a field `secret_fields` names for its `type`.
+    pub(crate) fn shown_events_hiding(
+        session: &dyn GameSession,
+        log: &[String],
+        viewer: Viewer,
+        secret_fields: &dyn Fn(&str) -> &'static [&'static str],
+    ) -> Vec<serde_json::Value> {
+        let shown = shown(session, log, viewer);
+        assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
+        let events: Vec<serde_json::Value> = shown[..log.len()]
+            .iter()
+            .map(|text| serde_json::from_str(text).expect("shown events are JSON"))
+            .collect();
+        for event in &events {
+            let kind = event["type"].as_str().expect("events have a type");
+            for field in secret_fields(kind) {
+                assert!(event.get(*field).is_none(), "{viewer:?} sees {kind}.{field}");
+            }
+        }
+        events
+    }
+
     /// Everything `viewer` is shown of a game: each event of its log as the session redacts it, then its view.
     pub(crate) fn shown(session: &dyn GameSession, log: &[String], viewer: Viewer) -> Vec<String> {
         log.iter()

@@ -338,14 +338,24 @@ impl GameService {
     /// The first `version` events of the snapshot's log, read back and checked against the snapshot's head (so that
     /// they are the very events the snapshot was built from).
     pub async fn log_until(&self, snapshot: &Snapshot, version: u64) -> Result<Vec<String>, ServiceError> {
-        let mut events = self.store.load(&snapshot.meta.id).await?.events;
-        let built = usize::try_from(snapshot.head.version).unwrap_or(usize::MAX);
-        if events.len() < built || Head::of_log(&snapshot.meta.id, &events[..built]) != snapshot.head {
+        let Some(mut events) = self.log_ending_at(&snapshot.meta.id, snapshot.head).await? else {
             self.forget(&snapshot.meta.id);
             return Err(ServiceError::LogChanged);
-        }
-        events.truncate(usize::try_from(version).unwrap_or(usize::MAX).min(built));
+        };
+        events.truncate(usize::try_from(version).unwrap_or(usize::MAX));
         Ok(events)
+    }
+
+    /// The log's first `head.version` events, if they are the ones that end at `head`; `None` when the log lost or
+    /// replaced them.
+    async fn log_ending_at(&self, id: &str, head: Head) -> Result<Option<Vec<String>>, ServiceError> {
+        let mut events = self.store.load(id).await?.events;
+        let length = usize::try_from(head.version).unwrap_or(usize::MAX);
+        if events.len() < length {
+            return Ok(None);
+        }
+        events.truncate(length);
+        Ok((Head::of_log(id, &events) == head).then_some(events))
     }
 
     /// The game's state and head right after the first `version` events of its log (for streams that resume
@@ -384,14 +394,14 @@ impl GameService {
     ) -> Result<PlayOutcome, ServiceError> {
         let mut snapshot = self.load(id).await?;
         let seat = snapshot.seat_of(token)?;
-        let fingerprint = request.fingerprint();
-        let scoped_key = request
+        // Only a keyed request needs its fingerprint and a record.
+        let keyed = request
             .idempotency_key
-            .map(|key| format!("{}:{key}", snapshot.seat_name(seat)));
-        if let Some(key) = &scoped_key
+            .map(|key| (format!("{}:{key}", snapshot.seat_name(seat)), request.fingerprint()));
+        if let Some((key, fingerprint)) = &keyed
             && let Some(record) = self.store.idempotency_record(id, key).await?
         {
-            return self.replayed(&snapshot, seat, &record, &fingerprint, render).await;
+            return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
         }
         let seed = GameSeed::from_hex(&snapshot.meta.seed)
             .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
@@ -411,13 +421,15 @@ impl GameService {
                 head,
                 ..snapshot.clone()
             };
-            let record = IdempotencyRecord {
-                fingerprint: fingerprint.clone(),
-                from: snapshot.head.version,
-                to: head,
-            }
-            .encode();
-            let idempotency = scoped_key.as_deref().map(|key| Idempotency { key, record: &record });
+            let record = keyed.as_ref().map(|(key, fingerprint)| {
+                let record = IdempotencyRecord {
+                    fingerprint: fingerprint.clone(),
+                    from: snapshot.head.version,
+                    to: head,
+                };
+                (key.as_str(), record.encode())
+            });
+            let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
             let finishes = after.session.is_finished();
             match self
                 .store
@@ -435,7 +447,8 @@ impl GameService {
                     return Ok(PlayOutcome::Played { response });
                 }
                 Ok(Appended::Duplicate { record }) => {
-                    return self.replayed(&snapshot, seat, &record, &fingerprint, render).await;
+                    let fingerprint = keyed.as_ref().map_or("", |(_, fingerprint)| fingerprint.as_str());
+                    return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
                 }
                 Err(StoreError::Conflict { actual, diverged }) => {
                     // A log behind or beside the cached state means the store lost events: the cache is wrong.
@@ -468,14 +481,16 @@ impl GameService {
             return Err(ServiceError::IdempotencyKeyReused);
         }
         // The move must still be in the log, as it was: a store that lost it cannot answer for it.
-        let events = self.store.load(&current.meta.id).await?.events;
-        let to = usize::try_from(record.to.version).unwrap_or(usize::MAX);
-        let from = usize::try_from(record.from).unwrap_or(usize::MAX);
-        if events.len() < to || from > to || Head::of_log(&current.meta.id, &events[..to]) != record.to {
-            return Err(ServiceError::IdempotencyRecordLost);
-        }
+        let events = self
+            .log_ending_at(&current.meta.id, record.to)
+            .await?
+            .ok_or(ServiceError::IdempotencyRecordLost)?;
+        let from = usize::try_from(record.from)
+            .ok()
+            .filter(|&from| from <= events.len())
+            .ok_or(ServiceError::IdempotencyRecordLost)?;
         let after = Snapshot {
-            session: replay(&current.title, &current.meta, &events[..to])?.into(),
+            session: replay(&current.title, &current.meta, &events)?.into(),
             head: record.to,
             ..current.clone()
         };
@@ -483,7 +498,7 @@ impl GameService {
             after: &after,
             seat,
             from_version: record.from,
-            events: &events[from..to],
+            events: &events[from..],
         });
         Ok(PlayOutcome::Replayed { response })
     }

@@ -232,6 +232,11 @@ async fn health_reports_what_redis_says_about_persistence() {
     }
 }
 
+/// An answer that depends on the move: the mover's view after it, and where it started.
+fn seat_view_answer(done: &ludus::service::Move<'_>) -> String {
+    serde_json::json!([done.after.session.view(Viewer::Seat(done.seat)), done.from_version]).to_string()
+}
+
 #[tokio::test]
 async fn idempotency_records_are_small_and_expire() {
     let redis = RedisServer::start();
@@ -250,11 +255,8 @@ async fn idempotency_records_are_small_and_expire() {
             expected_version: None,
             idempotency_key: Some(&key),
         };
-        let render = |done: &ludus::service::Move<'_>| {
-            serde_json::json!([done.after.session.view(Viewer::Seat(done.seat)), done.from_version]).to_string()
-        };
         let ludus::service::PlayOutcome::Played { response } = service
-            .play(&table.id, &table.tokens[seat], &request, &render)
+            .play(&table.id, &table.tokens[seat], &request, &seat_view_answer)
             .await
             .unwrap()
         else {
@@ -284,11 +286,8 @@ async fn idempotency_records_are_small_and_expire() {
             expected_version: None,
             idempotency_key: Some(&key),
         };
-        let render = |done: &ludus::service::Move<'_>| {
-            serde_json::json!([done.after.session.view(Viewer::Seat(done.seat)), done.from_version]).to_string()
-        };
         let ludus::service::PlayOutcome::Replayed { response } = service
-            .play(&table.id, &table.tokens[seat], &request, &render)
+            .play(&table.id, &table.tokens[seat], &request, &seat_view_answer)
             .await
             .unwrap()
         else {

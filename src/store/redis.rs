@@ -347,6 +347,25 @@ fn number(value: Option<&Value>) -> Result<u64, StoreError> {
         .ok_or_else(|| corrupt(format!("expected a number in the reply, got {value:?}")))
 }
 
+/// What the server says of its persistence (`INFO persistence`, `INFO replication`, `CONFIG GET appendfsync`).
+async fn ask_persistence(connection: &mut impl ConnectionLike) -> redis::RedisResult<Persistence> {
+    let persistence: String = redis::cmd("INFO").arg("persistence").query_async(connection).await?;
+    let replication: String = redis::cmd("INFO").arg("replication").query_async(connection).await?;
+    // CONFIG is often disabled on managed servers: then the policy is unknown, not an error.
+    let appendfsync = redis::cmd("CONFIG")
+        .arg("GET")
+        .arg("appendfsync")
+        .query_async::<Vec<String>>(connection)
+        .await
+        .ok()
+        .and_then(|pair| pair.into_iter().nth(1));
+    Ok(Persistence {
+        appendonly: info_field(&persistence, "aof_enabled").map(|flag| flag == "1"),
+        appendfsync,
+        role: info_field(&replication, "role").map(str::to_owned),
+    })
+}
+
 /// The value of `name` in an `INFO` section (`name:value` lines).
 fn info_field<'a>(info: &'a str, name: &str) -> Option<&'a str> {
     info.lines()
@@ -531,34 +550,20 @@ impl EventStore for RedisStore {
     }
 
     async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
-        let mut connection = self.first_node_connection().await?;
-        let ask = async {
-            let persistence: String = redis::cmd("INFO")
-                .arg("persistence")
-                .query_async(&mut connection)
-                .await?;
-            let replication: String = redis::cmd("INFO")
-                .arg("replication")
-                .query_async(&mut connection)
-                .await?;
-            // CONFIG is often disabled on managed servers: then the policy is unknown, not an error.
-            let appendfsync = redis::cmd("CONFIG")
-                .arg("GET")
-                .arg("appendfsync")
-                .query_async::<Vec<String>>(&mut connection)
-                .await
-                .ok()
-                .and_then(|pair| pair.into_iter().nth(1));
-            redis::RedisResult::Ok(Persistence {
-                appendonly: info_field(&persistence, "aof_enabled").map(|flag| flag == "1"),
-                appendfsync,
-                role: info_field(&replication, "role").map(str::to_owned),
-            })
-        };
-        let persistence = tokio::time::timeout(OPERATION_TIMEOUT, ask)
-            .await
-            .map_err(|_| timed_out())?
-            .map_err(unavailable)?;
+        // One server: ask through the shared connection. A cluster routes INFO anywhere: ask its first node.
+        let persistence = match self.target {
+            Target::Single(_) => {
+                self.run(|mut connection| async move { ask_persistence(&mut connection).await })
+                    .await
+            }
+            Target::Cluster(_) => {
+                let mut connection = self.first_node_connection().await?;
+                tokio::time::timeout(OPERATION_TIMEOUT, ask_persistence(&mut connection))
+                    .await
+                    .map_err(|_| timed_out())?
+                    .map_err(unavailable)
+            }
+        }?;
         Ok(Some(persistence))
     }
 

@@ -45,6 +45,8 @@ pub enum ServiceError {
     Contention,
     #[error(transparent)]
     Action(#[from] ActionError),
+    #[error("this is an action of {0}, not of this game's title")]
+    ActionOfAnotherTitle(&'static str),
     #[error(transparent)]
     Store(StoreError),
     #[error("this Idempotency-Key was already used for a different request")]
@@ -200,6 +202,17 @@ impl GameService {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// An action that is not the game's title's but fits another title's is well-formed for the API as a whole (the
+    /// OpenAPI document accepts it): it is refused as unfit for this game rather than as malformed.
+    fn action_error(&self, error: ActionError, action: &Value) -> ServiceError {
+        if let ActionError::Malformed(_) = error
+            && let Some(other) = self.registry.titles().find(|title| title.is_action(action))
+        {
+            return ServiceError::ActionOfAnotherTitle(other.info().name);
+        }
+        error.into()
     }
 
     pub async fn create(
@@ -414,7 +427,10 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let played = snapshot.session.play(seat, request.action, seed)?;
+            let played = snapshot
+                .session
+                .play(seat, request.action, seed)
+                .map_err(|error| self.action_error(error, request.action))?;
             let (head, _) = snapshot.head.extend(&played.events);
             let after = Snapshot {
                 session: played.next.into(),

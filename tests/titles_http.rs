@@ -109,18 +109,24 @@ async fn alea_iacta_est_errors_use_the_rule_codes() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    for bad in [
-        json!({"first_player": "ennius"}),
-        json!({"first_player": 2}),
-        json!({"x": 1}),
+    // A seat of larger games only: valid options, but not for 3 players.
+    for (bad, status, code) in [
+        (
+            json!({"first_player": "ennius"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "options_conflict",
+        ),
+        (json!({"first_player": 2}), StatusCode::BAD_REQUEST, "invalid_options"),
+        (json!({"x": 1}), StatusCode::BAD_REQUEST, "invalid_options"),
     ] {
-        let (status, _, _) = call(
+        let (answered, _, body) = call(
             &app,
             test::TestRequest::post().uri("/v1/games").set_json(json!({
                 "title": "alea-iacta-est", "players": 3, "options": bad
             })),
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(answered, status, "{body}");
+        assert_eq!(body["code"], code);
     }
 }

@@ -1,7 +1,7 @@
 //! Request and response bodies. Title-specific parts (actions, views, events, results, options) are JSON values
 //! here; the OpenAPI document describes each as a `oneOf` of the titles' own schemas (see `openapi.rs`).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -30,7 +30,20 @@ title_union! {
     AnyView => "View",
     AnyEvent => "Event",
     AnyOutcome => "Outcome",
-    AnyOptions => "Options",
+}
+
+/// Integers the API reads are JSON Schema `int64` from 0 up: a larger number is refused, as the OpenAPI document says,
+/// rather than accepted beyond what a client generated from it can represent.
+pub fn int64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    let value = i64::deserialize(deserializer)?;
+    u64::try_from(value).map_err(|_| serde::de::Error::custom(format!("{value} is negative")))
+}
+
+/// `int64` for an optional field.
+pub fn optional_int64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    struct Int64(#[serde(deserialize_with = "int64")] u64);
+    Ok(Option::<Int64>::deserialize(deserializer)?.map(|Int64(value)| value))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -43,11 +56,11 @@ pub struct CreateGameRequest {
     #[schema(minimum = 1, maximum = 5)]
     pub players: usize,
     /// Makes every shuffle and roll of the game reproducible. Omit it for an unpredictable game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "optional_int64")]
     pub seed: Option<u64>,
     /// The title's options; omitted fields take their defaults.
     #[serde(default)]
-    #[schema(value_type = Option<AnyOptions>)]
+    #[schema(value_type = Option<Object>)]
     pub options: Option<Value>,
 }
 
@@ -127,7 +140,7 @@ pub struct PlayRequest {
     pub action: Value,
     /// When given, the move is refused with 409 unless the game is at exactly this version. Without it, a move that
     /// loses a race is decided again on the new state.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "optional_int64")]
     pub expected_version: Option<u64>,
 }
 
@@ -166,10 +179,11 @@ pub struct EventsResponse {
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Return the events after this log position (default 0: from the start).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "int64")]
     pub after: u64,
     /// How many log positions one page covers: default 1000, at most 10000.
     #[param(minimum = 1, maximum = 10000)]
+    #[serde(default, deserialize_with = "optional_int64")]
     pub limit: Option<u64>,
 }
 

@@ -11,17 +11,91 @@ use crate::service::ServiceError;
 use crate::store::StoreError;
 use crate::watch::StreamRefused;
 
+/// Every error code the service itself answers, with its HTTP status. A 422 for an illegal move carries the title's
+/// rule code instead (see `ErrorCode::Rule`).
+macro_rules! error_codes {
+    ($($variant:ident = $code:literal, $status:ident, $example:literal;)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $($variant,)*
+        }
+
+        impl ErrorCode {
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $code,)*
+                }
+            }
+
+            pub fn status(self) -> StatusCode {
+                match self {
+                    $(ErrorCode::$variant => StatusCode::$status,)*
+                }
+            }
+
+            /// A `detail` this code may come with, for the OpenAPI examples.
+            pub fn example_detail(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $example,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    MalformedRequest = "malformed_request", BAD_REQUEST,
+        "the request body is not valid: missing field `title` at line 1 column 15";
+    UnknownTitle = "unknown_title", BAD_REQUEST, "no title \"chess\"";
+    InvalidPlayerCount = "invalid_player_count", BAD_REQUEST, "this title is played by 2 to 2 players, not 3";
+    InvalidOptions = "invalid_options", BAD_REQUEST, "invalid options: unknown field `speed`";
+    OptionsConflict = "options_conflict", UNPROCESSABLE_ENTITY,
+        "these options do not fit this number of players: first_player darius is not a seat of a 3-player game";
+    InvalidAction = "invalid_action", BAD_REQUEST,
+        "the action does not fit this title's schema: unknown variant `castle`";
+    ActionTooDeep = "action_too_deep", BAD_REQUEST, "the action is nested more than 16 levels deep";
+    InvalidQuery = "invalid_query", BAD_REQUEST, "limit must be 1 to 10000";
+    InvalidPath = "invalid_path", BAD_REQUEST, "the address is not valid";
+    InvalidIdempotencyKey = "invalid_idempotency_key", BAD_REQUEST,
+        "Idempotency-Key must be 1 to 255 visible ASCII characters";
+    InvalidLastEventId = "invalid_last_event_id", BAD_REQUEST,
+        "Last-Event-ID must be a log version (an integer from 0 to 9223372036854775807)";
+    ConflictingCredentials = "conflicting_credentials", BAD_REQUEST,
+        "send either a ticket or a bearer token, not both";
+    MissingToken = "missing_token", UNAUTHORIZED, "this request needs a seat token: Authorization: Bearer <token>";
+    InvalidToken = "invalid_token", UNAUTHORIZED, "the token is not one of this game's seats";
+    InvalidTicket = "invalid_ticket", UNAUTHORIZED, "the ticket is unknown, expired or already used";
+    GameNotFound = "game_not_found", NOT_FOUND, "no game with this id";
+    MapNotFound = "map_not_found", NOT_FOUND, "title \"caligula\" has no map";
+    NotFound = "not_found", NOT_FOUND, "there is nothing at this address";
+    MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED, "this address does not take this method";
+    VersionConflict = "version_conflict", CONFLICT, "the game is at version 42, not 41";
+    Contention = "contention", CONFLICT, "the game kept changing while this move was decided; try again";
+    IdempotencyRecordLost = "idempotency_record_lost", CONFLICT,
+        "the move recorded under this Idempotency-Key is no longer in the game's log";
+    PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE, "the request body is too large";
+    UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE,
+        "the request body must be JSON (Content-Type: application/json)";
+    GameOver = "game_over", UNPROCESSABLE_ENTITY, "the game is over";
+    ActionOfAnotherTitle = "action_of_another_title", UNPROCESSABLE_ENTITY,
+        "this is an action of Caligula, not of this game's title";
+    IdempotencyKeyReused = "idempotency_key_reused", UNPROCESSABLE_ENTITY,
+        "this Idempotency-Key was used for another request body";
+    RateLimited = "rate_limited", TOO_MANY_REQUESTS, "at most 120 games per minute may be created; try again in 12 s";
+    TooManyStreams = "too_many_streams", TOO_MANY_REQUESTS, "this client already holds 100 streams";
+    Internal = "internal", INTERNAL_SERVER_ERROR, "the service failed to handle this request";
+    StoreUnavailable = "store_unavailable", SERVICE_UNAVAILABLE,
+        "the game store is unavailable; try again shortly (a move answered this way may still have been applied: \
+         retry it with the same Idempotency-Key, or with expected_version)";
+    LogChanged = "log_changed", SERVICE_UNAVAILABLE,
+        "the game's log changed under this request (the store lost data); try again";
+    StreamsFull = "streams_full", SERVICE_UNAVAILABLE, "this server holds its maximum of 10000 streams";
+}
+
 /// An RFC 9457 problem document.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({
-    "type": "urn:ludus:problem:version_conflict",
-    "title": "Version conflict",
-    "status": 409,
-    "detail": "the game is at version 42, not 41",
-    "code": "version_conflict",
-    "expected_version": 41,
-    "current_version": 42
-}))]
 pub struct Problem {
     /// `urn:ludus:problem:<code>`.
     #[serde(rename = "type")]
@@ -30,12 +104,28 @@ pub struct Problem {
     pub status: u16,
     /// A sentence a person understands.
     pub detail: String,
-    /// Stable machine-readable code: one of the service's codes, or the title's rule code for a 422.
-    pub code: String,
+    /// Stable machine-readable code: one of the service's codes, or the title's rule code for an illegal move (422).
+    #[schema(value_type = ProblemCode)]
+    pub code: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected_version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
+}
+
+/// Placeholder for the `ProblemCode` schema: the service's codes and every title's rule codes (see `openapi.rs`).
+pub struct ProblemCode;
+
+impl utoipa::PartialSchema for ProblemCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::Object::new().into()
+    }
+}
+
+impl ToSchema for ProblemCode {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "ProblemCode".into()
+    }
 }
 
 /// An error answered to an HTTP client.
@@ -44,37 +134,41 @@ pub struct Problem {
 pub struct ApiError {
     retry_after: Option<u64>,
     status: StatusCode,
-    code: String,
+    code: &'static str,
     detail: String,
     expected_version: Option<u64>,
     current_version: Option<u64>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: impl Into<String>, detail: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self {
             retry_after: None,
-            status,
-            code: code.into(),
+            status: code.status(),
+            code: code.as_str(),
             detail: detail.into(),
             expected_version: None,
             current_version: None,
         }
     }
 
-    pub fn bad_request(code: &str, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, code, detail)
+    /// An illegal move: 422 with the title's rule code.
+    fn rule(code: &'static str, detail: String) -> Self {
+        Self {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code,
+            ..Self::new(ErrorCode::GameOver, detail)
+        }
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", "there is nothing at this address")
+        Self::new(ErrorCode::NotFound, ErrorCode::NotFound.example_detail())
     }
 
     pub fn method_not_allowed() -> Self {
         Self::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
-            "this address does not take this method",
+            ErrorCode::MethodNotAllowed,
+            ErrorCode::MethodNotAllowed.example_detail(),
         )
     }
 
@@ -87,7 +181,7 @@ impl ApiError {
     }
 
     pub fn code(&self) -> &str {
-        &self.code
+        self.code
     }
 
     pub fn problem(&self) -> Problem {
@@ -96,7 +190,7 @@ impl ApiError {
             title: self.status.canonical_reason().unwrap_or("Error"),
             status: self.status.as_u16(),
             detail: self.detail.clone(),
-            code: self.code.clone(),
+            code: self.code,
             expected_version: self.expected_version,
             current_version: self.current_version,
         }
@@ -124,41 +218,34 @@ impl ResponseError for ApiError {
 
 impl From<ServiceError> for ApiError {
     fn from(error: ServiceError) -> Self {
-        use StatusCode as S;
+        use ErrorCode as C;
         let detail = error.to_string();
         match error {
-            ServiceError::UnknownTitle(_) => Self::new(S::BAD_REQUEST, "unknown_title", detail),
-            ServiceError::Setup(SetupError::PlayerCount { .. }) => {
-                Self::new(S::BAD_REQUEST, "invalid_player_count", detail)
-            }
-            ServiceError::Setup(SetupError::InvalidOptions(_)) => Self::new(S::BAD_REQUEST, "invalid_options", detail),
-            ServiceError::GameNotFound => Self::new(S::NOT_FOUND, "game_not_found", detail),
-            ServiceError::MissingToken => Self::new(S::UNAUTHORIZED, "missing_token", detail),
-            ServiceError::InvalidToken => Self::new(S::UNAUTHORIZED, "invalid_token", detail),
-            ServiceError::InvalidTicket => Self::new(S::UNAUTHORIZED, "invalid_ticket", detail),
+            ServiceError::UnknownTitle(_) => Self::new(C::UnknownTitle, detail),
+            ServiceError::Setup(SetupError::PlayerCount { .. }) => Self::new(C::InvalidPlayerCount, detail),
+            ServiceError::Setup(SetupError::InvalidOptions(_)) => Self::new(C::InvalidOptions, detail),
+            ServiceError::Setup(SetupError::OptionsConflict(_)) => Self::new(C::OptionsConflict, detail),
+            ServiceError::GameNotFound => Self::new(C::GameNotFound, detail),
+            ServiceError::MissingToken => Self::new(C::MissingToken, detail),
+            ServiceError::InvalidToken => Self::new(C::InvalidToken, detail),
+            ServiceError::InvalidTicket => Self::new(C::InvalidTicket, detail),
             ServiceError::VersionConflict { expected, actual } => Self {
                 expected_version: Some(expected),
                 current_version: Some(actual),
-                ..Self::new(S::CONFLICT, "version_conflict", detail)
+                ..Self::new(C::VersionConflict, detail)
             },
-            ServiceError::Contention => Self::new(S::CONFLICT, "contention", detail),
-            ServiceError::Action(ActionError::Malformed(_)) => Self::new(S::BAD_REQUEST, "invalid_action", detail),
-            ServiceError::Action(ActionError::GameOver) => Self::new(S::UNPROCESSABLE_ENTITY, "game_over", detail),
-            ServiceError::Action(ActionError::Rule(rule)) => {
-                Self::new(S::UNPROCESSABLE_ENTITY, rule.code, rule.message)
-            }
+            ServiceError::Contention => Self::new(C::Contention, detail),
+            ServiceError::Action(ActionError::Malformed(_)) => Self::new(C::InvalidAction, detail),
+            ServiceError::Action(ActionError::GameOver) => Self::new(C::GameOver, detail),
+            ServiceError::ActionOfAnotherTitle(_) => Self::new(C::ActionOfAnotherTitle, detail),
+            ServiceError::Action(ActionError::Rule(rule)) => Self::rule(rule.code, rule.message),
             ServiceError::Store(StoreError::Unavailable(_)) => {
                 tracing::warn!(%detail, "store unavailable");
-                Self::new(
-                    S::SERVICE_UNAVAILABLE,
-                    "store_unavailable",
-                    "the game store is unavailable; try again shortly (a move answered this way may still have been \
-                     applied: retry it with the same Idempotency-Key, or with expected_version)",
-                )
+                Self::new(C::StoreUnavailable, C::StoreUnavailable.example_detail())
             }
-            ServiceError::IdempotencyKeyReused => Self::new(S::UNPROCESSABLE_ENTITY, "idempotency_key_reused", detail),
-            ServiceError::IdempotencyRecordLost => Self::new(S::CONFLICT, "idempotency_record_lost", detail),
-            ServiceError::LogChanged => Self::new(S::SERVICE_UNAVAILABLE, "log_changed", detail).with_retry_after(1),
+            ServiceError::IdempotencyKeyReused => Self::new(C::IdempotencyKeyReused, detail),
+            ServiceError::IdempotencyRecordLost => Self::new(C::IdempotencyRecordLost, detail),
+            ServiceError::LogChanged => Self::new(C::LogChanged, detail).with_retry_after(1),
             ServiceError::Store(other) => internal(other.to_string()),
             ServiceError::Corrupt(reason) => internal(reason),
         }
@@ -168,12 +255,8 @@ impl From<ServiceError> for ApiError {
 impl From<StreamRefused> for ApiError {
     fn from(refused: StreamRefused) -> Self {
         match refused {
-            StreamRefused::ClientFull(_) => {
-                Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_streams", refused.to_string())
-            }
-            StreamRefused::InstanceFull(_) => {
-                Self::new(StatusCode::SERVICE_UNAVAILABLE, "streams_full", refused.to_string())
-            }
+            StreamRefused::ClientFull(_) => Self::new(ErrorCode::TooManyStreams, refused.to_string()),
+            StreamRefused::InstanceFull(_) => Self::new(ErrorCode::StreamsFull, refused.to_string()),
         }
         .with_retry_after(5)
     }
@@ -181,11 +264,7 @@ impl From<StreamRefused> for ApiError {
 
 fn internal(reason: String) -> ApiError {
     tracing::error!(%reason, "internal error");
-    ApiError::new(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
-        "the service failed to handle this request",
-    )
+    ApiError::new(ErrorCode::Internal, ErrorCode::Internal.example_detail())
 }
 
 /// Maps actix's body-parsing failures (JSON extractor) to problems.
@@ -193,18 +272,19 @@ pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::Http
     use actix_web::error::JsonPayloadError as J;
     let api = match &error {
         J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
+            ErrorCode::PayloadTooLarge,
             format!("the request body is too large: {error}"),
         ),
         J::ContentType => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "the request body must be JSON (Content-Type: application/json)",
+            ErrorCode::UnsupportedMediaType,
+            ErrorCode::UnsupportedMediaType.example_detail(),
         ),
-        J::Deserialize(e) => ApiError::bad_request("malformed_request", format!("the request body is not valid: {e}")),
-        other => ApiError::bad_request(
-            "malformed_request",
+        J::Deserialize(e) => ApiError::new(
+            ErrorCode::MalformedRequest,
+            format!("the request body is not valid: {e}"),
+        ),
+        other => ApiError::new(
+            ErrorCode::MalformedRequest,
             format!("the request body could not be read: {other}"),
         ),
     };
@@ -213,10 +293,14 @@ pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::Http
 
 /// Maps query-string failures to problems.
 pub fn query_error(error: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_query", format!("the query string is not valid: {error}")).into()
+    ApiError::new(
+        ErrorCode::InvalidQuery,
+        format!("the query string is not valid: {error}"),
+    )
+    .into()
 }
 
 /// Maps path failures to problems.
 pub fn path_error(error: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_path", format!("the address is not valid: {error}")).into()
+    ApiError::new(ErrorCode::InvalidPath, format!("the address is not valid: {error}")).into()
 }

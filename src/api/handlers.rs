@@ -4,8 +4,9 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::body::JsonBody;
 use super::dto::*;
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, ErrorCode, Problem};
 use super::limits::{CreationLimiter, check_action_depth};
 use crate::engine::{TitleInfo, Viewer};
 use crate::service::{GameService, Move, MoveRequest, PlayOutcome, Snapshot};
@@ -20,13 +21,7 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let Some(value) = request.headers().get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let invalid = || {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "invalid_token",
-            "expected `Authorization: Bearer <token>`",
-        )
-    };
+    let invalid = || ApiError::new(ErrorCode::InvalidToken, "expected `Authorization: Bearer <token>`");
     let text = value.to_str().map_err(|_| invalid())?;
     let (scheme, token) = text.split_once(' ').ok_or_else(invalid)?;
     if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
@@ -44,8 +39,8 @@ fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
         return Ok(None);
     };
     let bad = || {
-        ApiError::bad_request(
-            "invalid_idempotency_key",
+        ApiError::new(
+            ErrorCode::InvalidIdempotencyKey,
             format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"),
         )
     };
@@ -119,13 +114,7 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
         .registry()
         .get(&id)
         .and_then(|title| title.map())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "map_not_found",
-                format!("title {id:?} has no map"),
-            )
-        })?;
+        .ok_or_else(|| ApiError::new(ErrorCode::MapNotFound, format!("title {id:?} has no map")))?;
     Ok(HttpResponse::Ok().json(map))
 }
 
@@ -138,6 +127,8 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
             body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Options valid in themselves that do not fit the number of players \
+            (`options_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games created by this client this minute", body = Problem,
             content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
@@ -146,10 +137,9 @@ pub async fn create_game(
     service: Service,
     limiter: web::Data<CreationLimiter>,
     http: HttpRequest,
-    body: web::Json<CreateGameRequest>,
+    JsonBody(request): JsonBody<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     limiter.admit(http.peer_addr().map(|address| address.ip()), std::time::Instant::now())?;
-    let request = body.into_inner();
     let created = service
         .create(&request.title, request.players, request.seed, request.options.as_ref())
         .await?;
@@ -218,7 +208,7 @@ pub async fn legal_actions(
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", request_body = PlayRequest,
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header,
+        ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
             description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
     ),
     security(("seat_token" = [])),
@@ -234,7 +224,8 @@ pub async fn legal_actions(
             body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Illegal now (`code` is the rule's code), or the key was used for another body \
+        (status = 422, description = "Illegal now (`code` is the rule's code), an action of another title \
+            (`action_of_another_title`), the game is over (`game_over`), or the key was used for another body \
             (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable: the move may still have been applied; retry with the same \
             `Idempotency-Key`", body = Problem, content_type = "application/problem+json"),
@@ -243,7 +234,7 @@ pub async fn play(
     service: Service,
     id: web::Path<String>,
     request: HttpRequest,
-    body: web::Json<PlayRequest>,
+    JsonBody(body): JsonBody<PlayRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let token = required_bearer(&request)?;
     let key = idempotency_key(&request)?;
@@ -299,8 +290,8 @@ pub async fn list_events(
         None => EventsQuery::DEFAULT_LIMIT,
         Some(limit @ 1..=EventsQuery::MAX_LIMIT) => limit,
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "invalid_query",
+            return Err(ApiError::new(
+                ErrorCode::InvalidQuery,
                 format!("limit must be 1 to {}", EventsQuery::MAX_LIMIT),
             ));
         }

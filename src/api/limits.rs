@@ -6,10 +6,9 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use actix_web::http::StatusCode;
 use serde_json::Value;
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 
 /// Deepest nesting accepted in an action (no title's action comes close).
 pub const MAX_ACTION_DEPTH: usize = 16;
@@ -59,8 +58,7 @@ impl CreationLimiter {
         if *count >= self.per_minute {
             let wait = WINDOW.saturating_sub(now.duration_since(*started)).as_secs().max(1);
             return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+                ErrorCode::RateLimited,
                 format!(
                     "at most {} games per minute may be created; try again in {wait} s",
                     self.per_minute
@@ -83,8 +81,8 @@ pub fn check_action_depth(action: &Value) -> Result<(), ApiError> {
         }
     }
     if depth(action) > MAX_ACTION_DEPTH {
-        return Err(ApiError::bad_request(
-            "action_too_deep",
+        return Err(ApiError::new(
+            ErrorCode::ActionTooDeep,
             format!("the action is nested more than {MAX_ACTION_DEPTH} levels deep"),
         ));
     }

@@ -1,5 +1,6 @@
 //! The HTTP layer: routes, DTOs, OpenAPI and the mapping of errors to problem documents.
 
+mod body;
 pub mod dto;
 pub mod error;
 mod handlers;
@@ -65,7 +66,7 @@ pub fn routes_with(
                     .insert_header(("Location", "/docs/"))
                     .finish()
             })))
-            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", document))
+            .service(SwaggerUi::new("/docs/{_:.*}").external_url_unchecked("/openapi.json", document))
             .default_service(web::to(handlers::not_found));
     }
 }
@@ -92,7 +93,5 @@ fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
 
 /// The OpenAPI document this build serves, as pretty JSON (the content of `openapi/openapi.json`).
 pub fn openapi_json(service: &GameService) -> String {
-    openapi::document(service.registry())
-        .to_pretty_json()
-        .expect("the OpenAPI document serializes")
+    serde_json::to_string_pretty(&openapi::document(service.registry())).expect("the OpenAPI document serializes")
 }

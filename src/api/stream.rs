@@ -10,7 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::dto::{AnyEvent, GameStatus};
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers::{bearer, required_bearer, status_of};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{GameService, ServiceError, Snapshot, TICKET_TTL};
@@ -41,6 +41,7 @@ pub struct StreamMessage {
 pub struct StreamQuery {
     /// Start after this log version (as `Last-Event-ID` does; the header wins). Default: the current version, so
     /// only new events are sent.
+    #[serde(default, deserialize_with = "super::dto::optional_int64")]
     pub after: Option<u64>,
     /// A single-use ticket from `POST /v1/games/{id}/stream-tickets`: opens the stream as the ticket's seat, for
     /// clients that cannot send `Authorization` (a browser's EventSource). Not together with `Authorization`.
@@ -157,11 +158,12 @@ fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
             value
                 .to_str()
                 .ok()
-                .and_then(|text| text.trim().parse().ok())
+                .and_then(|text| text.trim().parse::<i64>().ok())
+                .and_then(|version| u64::try_from(version).ok())
                 .ok_or_else(|| {
-                    ApiError::bad_request(
-                        "invalid_last_event_id",
-                        "Last-Event-ID must be a log version (an integer)",
+                    ApiError::new(
+                        ErrorCode::InvalidLastEventId,
+                        ErrorCode::InvalidLastEventId.example_detail(),
                     )
                 })
         })
@@ -205,8 +207,8 @@ async fn stream_viewer(
     request: &HttpRequest,
 ) -> Result<Viewer, ApiError> {
     match (ticket, bearer(request)?) {
-        (Some(_), Some(_)) => Err(ApiError::bad_request(
-            "conflicting_credentials",
+        (Some(_), Some(_)) => Err(ApiError::new(
+            ErrorCode::ConflictingCredentials,
             "send either ?ticket= or an Authorization header, not both",
         )),
         (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(snapshot, ticket).await?)),
@@ -227,7 +229,7 @@ async fn stream_viewer(
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "games",
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Last-Event-ID" = Option<u64>, Header, description = "Resume after this log version"),
+        ("Last-Event-ID" = Option<u64>, Header, description = "Resume after this log version (what EventSource sends back on reconnecting)"),
         StreamQuery,
     ),
     security((), ("seat_token" = [])),

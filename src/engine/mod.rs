@@ -57,6 +57,9 @@ pub enum SetupError {
     PlayerCount { min: usize, max: usize, requested: usize },
     #[error("invalid options: {0}")]
     InvalidOptions(String),
+    /// Options that are valid in themselves but not with this number of players.
+    #[error("these options do not fit this number of players: {0}")]
+    OptionsConflict(String),
 }
 
 /// One configurable option of a title, as listed by `GET /v1/titles`.

@@ -59,6 +59,8 @@ pub trait Title: Send + Sync {
     fn map(&self) -> Option<&'static Value>;
     /// Adds this title's schemas (and the ones they reference) to `out`.
     fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
+    /// Whether `action` is one of this title's actions (legal or not).
+    fn is_action(&self, action: &Value) -> bool;
 }
 
 /// A game rebuilt at some version of its log.
@@ -194,6 +196,10 @@ impl<G: Game> Title for TitleAdapter<G> {
         add::<G::Event>(out);
         add::<G::Outcome>(out);
         add::<G::Options>(out);
+    }
+
+    fn is_action(&self, action: &Value) -> bool {
+        G::Action::deserialize(action).is_ok()
     }
 }
 

@@ -41,6 +41,11 @@ pub async fn call(
     (status, headers, serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
 
+/// Any app `app()` builds, for helpers that take one.
+pub trait TestApp: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {}
+
+impl<T: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>> TestApp for T {}
+
 pub fn bearer(token: &str) -> (&'static str, String) {
     ("Authorization", format!("Bearer {token}"))
 }

@@ -62,7 +62,7 @@ impl Game for AleaIactaEst {
         };
         let first = options.first_player.map_or(0, SeatId::seat);
         if first >= players {
-            return Err(SetupError::InvalidOptions(format!(
+            return Err(SetupError::OptionsConflict(format!(
                 "first_player {} is not a seat of a {players}-player game",
                 SeatId::of(first).id()
             )));

@@ -5,10 +5,10 @@ use utoipa::ToSchema;
 
 use super::types::{CcFace, CcGroup, CcManipulationKind, CcPile, CcValue};
 
-/// One action. Cards are named by value (`1`..`5`, `"P"`) or manipulation kind; among identical cards the engine
+/// One action. Cards are named by value (`1`..`5`, `"P"`) or manipulation kind; among identical cards the server
 /// uses the one with the smallest id (D2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-/// Parameterless actions are empty struct variants so that `deny_unknown_fields` applies to them too.
+// Parameterless actions are empty struct variants so that `deny_unknown_fields` applies to them too.
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 #[schema(example = json!({"type": "place_face_down", "card": 3, "group": "senators"}))]
 pub enum CaesarCleopatraAction {

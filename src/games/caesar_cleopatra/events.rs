@@ -207,7 +207,7 @@ pub enum CaesarCleopatraEvent {
     CardDrawn {
         seat: CcSeat,
         pile: CcPile,
-        /// True when the engine drew because only one pile had cards.
+        /// True when the draw was forced because only one pile had cards.
         automatic: bool,
         /// Private (drawer).
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -15,7 +15,7 @@ pub struct Step {
 }
 
 /// An action. Cards are named by rank token (`"1"`…`"10"`, `"j"`, `"q"`, `"k"`); with several cards of a rank the
-/// engine uses the one with the smallest id (D39). Card lists are unordered.
+/// server uses the one with the smallest id (D39). Card lists are unordered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RomeCarthageAction {

@@ -290,7 +290,7 @@ pub enum RomeCarthageEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         shared_with: Option<SeatId>,
     },
-    /// C3: both bases revealed. `spy_eligible`: the sides whose base is a spy.
+    /// Both bases revealed. `spy_eligible`: the sides whose base is a spy.
     BasesRevealed {
         attacker: Vec<Rank>,
         defender: Vec<Rank>,

@@ -79,7 +79,7 @@ pub struct RomeCarthageOutcome {
     pub rounds: u32,
 }
 
-/// The phase as the spec names it (4.1).
+/// The phase of the game (spec 4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = RomeCarthagePhase)]

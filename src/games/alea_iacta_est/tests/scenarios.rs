@@ -81,7 +81,7 @@ fn scenario_01_setup_per_player_count() {
     };
     assert!(matches!(
         AleaIactaEst::new_state(3, &options),
-        Err(SetupError::InvalidOptions(_))
+        Err(SetupError::OptionsConflict(_))
     ));
     let state = AleaIactaEst::new_state(4, &options).unwrap();
     assert_eq!(state.marker, DARIUS);

@@ -13,6 +13,9 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && strip /usr/local/bin/ludus
 
 FROM debian:bookworm-slim AS runtime
+# The system's CAs verify a rediss:// (TLS) Redis with a public certificate; for a private CA, mount its PEM file and
+# name it in LUDUS_REDIS_CA_FILE (and LUDUS_REDIS_CLIENT_CERT_FILE / LUDUS_REDIS_CLIENT_KEY_FILE for mutual TLS).
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin ludus
 COPY --from=build /usr/local/bin/ludus /usr/local/bin/ludus
 USER 10001:10001

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use ludus::engine::Registry;
 use ludus::service::{GameService, MoveRequest};
-use ludus::store::{RedisStore, Retention};
+use ludus::store::{RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
 fn memory_usage(connection: &mut redis::Connection, key: &str) -> u64 {
@@ -34,7 +34,8 @@ fn keys_of(connection: &mut redis::Connection, game: &str) -> Vec<String> {
 async fn main() {
     let url = std::env::var("LUDUS_REDIS_URL").expect("LUDUS_REDIS_URL names the Redis to measure on");
     let games_per_case: u64 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20);
-    let store = Arc::new(RedisStore::open(&url, false, Retention::default()).expect("a Redis URL"));
+    let store =
+        Arc::new(RedisStore::open(&url, false, &RedisTls::default(), Retention::default()).expect("a Redis URL"));
     let service = GameService::new(Registry::with_all_titles(), store);
     let mut connection = redis::Client::open(url.as_str())
         .and_then(|client| client.get_connection())

@@ -1,11 +1,12 @@
 //! Configuration from the environment.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::api::limits::Limits;
 use std::time::Duration;
 
-use crate::store::{EventStore, MemoryStore, RedisStore, Retention, StoreError};
+use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention, StoreError, TlsFileError};
 use crate::watch::StreamLimits;
 
 /// Settings read from `LUDUS_*` variables (and `REDIS_URL`).
@@ -17,6 +18,8 @@ pub struct Config {
     pub redis_url: Option<String>,
     /// `LUDUS_REDIS_CLUSTER=true` (or several comma-separated URLs): talk to a Redis Cluster.
     pub redis_cluster: bool,
+    /// `LUDUS_REDIS_CA_FILE`, `LUDUS_REDIS_CLIENT_CERT_FILE` and `LUDUS_REDIS_CLIENT_KEY_FILE`, for `rediss://`.
+    pub redis_tls: RedisTls,
     /// `LUDUS_GAMES_PER_MINUTE`: games one client address may create per minute (0: no cap).
     pub limits: Limits,
     /// `LUDUS_IDEMPOTENCY_TTL` (default 24h) and `LUDUS_FINISHED_TTL` (default: keep finished games forever).
@@ -81,7 +84,7 @@ pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 pub struct ConfigError {
     pub name: &'static str,
     pub value: String,
-    pub expected: &'static str,
+    pub expected: Cow<'static, str>,
 }
 
 /// A duration such as `90`, `90s`, `15m`, `24h` or `7d` (seconds without a unit); `0`, `off` or `forever` mean none.
@@ -105,6 +108,57 @@ pub fn parse_duration(text: &str) -> Option<Option<Duration>> {
     Some((seconds > 0).then(|| Duration::from_secs(seconds)))
 }
 
+const CA_FILE: &str = "LUDUS_REDIS_CA_FILE";
+const CLIENT_CERT_FILE: &str = "LUDUS_REDIS_CLIENT_CERT_FILE";
+const CLIENT_KEY_FILE: &str = "LUDUS_REDIS_CLIENT_KEY_FILE";
+
+/// The TLS files named by the settings, read and checked. They are refused unless every Redis URL is `rediss://`:
+/// ignoring them would connect in clear text to a server the operator meant to reach over TLS.
+fn redis_tls(non_empty: &dyn Fn(&str) -> Option<String>, redis_url: Option<&str>) -> Result<RedisTls, ConfigError> {
+    let invalid = |name: &'static str, expected: String| ConfigError {
+        name,
+        value: non_empty(name).unwrap_or_default(),
+        expected: expected.into(),
+    };
+    let every_url_is_tls = redis_url.is_some_and(|urls| {
+        urls.split(',').map(str::trim).filter(|url| !url.is_empty()).all(|url| {
+            url.get(..9)
+                .is_some_and(|scheme| scheme.eq_ignore_ascii_case("rediss://"))
+        })
+    });
+    let first_set = [CA_FILE, CLIENT_CERT_FILE, CLIENT_KEY_FILE]
+        .into_iter()
+        .find(|name| non_empty(name).is_some());
+    if let Some(name) = first_set
+        && !every_url_is_tls
+    {
+        let why = "a file for rediss:// (TLS) servers, but LUDUS_REDIS_URL is absent or not rediss://";
+        return Err(invalid(name, why.into()));
+    }
+    let read = |name: &'static str| {
+        non_empty(name)
+            .map(|path| std::fs::read(path).map_err(|e| invalid(name, format!("a readable PEM file ({e})"))))
+            .transpose()
+    };
+    let ca = read(CA_FILE)?;
+    let pair = |other: &str| format!("needed with {other} (mutual TLS takes both)");
+    let client = match (read(CLIENT_CERT_FILE)?, read(CLIENT_KEY_FILE)?) {
+        (Some(cert), Some(key)) => Some((cert, key)),
+        (None, None) => None,
+        (Some(_), None) => {
+            return Err(invalid(CLIENT_KEY_FILE, pair(CLIENT_CERT_FILE)));
+        }
+        (None, Some(_)) => {
+            return Err(invalid(CLIENT_CERT_FILE, pair(CLIENT_KEY_FILE)));
+        }
+    };
+    RedisTls::from_pem(ca, client).map_err(|error| match error {
+        TlsFileError::Ca(why) => invalid(CA_FILE, why),
+        TlsFileError::ClientCertificate(why) => invalid(CLIENT_CERT_FILE, why),
+        TlsFileError::ClientKey(why) => invalid(CLIENT_KEY_FILE, why),
+    })
+}
+
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -114,7 +168,13 @@ impl Config {
         let non_empty = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
         let parsed = |name: &'static str, expected: &'static str, parse: &dyn Fn(&str) -> Option<u64>| {
             non_empty(name)
-                .map(|value| parse(&value).ok_or(ConfigError { name, value, expected }))
+                .map(|value| {
+                    parse(&value).ok_or(ConfigError {
+                        name,
+                        value,
+                        expected: expected.into(),
+                    })
+                })
                 .transpose()
         };
         let count = |text: &str| text.trim().parse::<u64>().ok();
@@ -124,7 +184,7 @@ impl Config {
                     parse_duration(&value).ok_or(ConfigError {
                         name,
                         value,
-                        expected: "a duration like 3600, 90s, 15m, 24h or 7d, or `forever`",
+                        expected: "a duration like 3600, 90s, 15m, 24h or 7d, or `forever`".into(),
                     })
                 })
                 .transpose()
@@ -142,7 +202,7 @@ impl Config {
                 return Err(ConfigError {
                     name: "LUDUS_LOG_FORMAT",
                     value,
-                    expected: "text or json",
+                    expected: "text or json".into(),
                 });
             }
         };
@@ -151,15 +211,18 @@ impl Config {
                 CorsOrigins::parse(&value).ok_or(ConfigError {
                     name: "LUDUS_CORS_ORIGINS",
                     value,
-                    expected: "`*`, `none`, or comma-separated origins like https://app.example:8443 (no path)",
+                    expected: "`*`, `none`, or comma-separated origins like https://app.example:8443 (no path)".into(),
                 })
             })
             .transpose()?
             .unwrap_or_default();
+        let redis_url = non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL"));
+        let redis_tls = redis_tls(&non_empty, redis_url.as_deref())?;
         Ok(Self {
             log_format,
             bind: non_empty("LUDUS_BIND").unwrap_or_else(|| DEFAULT_BIND.to_owned()),
-            redis_url: non_empty("LUDUS_REDIS_URL").or_else(|| non_empty("REDIS_URL")),
+            redis_url,
+            redis_tls,
             redis_cluster: non_empty("LUDUS_REDIS_CLUSTER")
                 .is_some_and(|value| matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "yes")),
             limits: Limits {
@@ -181,7 +244,12 @@ impl Config {
     /// The configured store.
     pub fn store(&self) -> Result<Arc<dyn EventStore>, StoreError> {
         Ok(match &self.redis_url {
-            Some(url) => Arc::new(RedisStore::open(url, self.redis_cluster, self.retention)?),
+            Some(url) => Arc::new(RedisStore::open(
+                url,
+                self.redis_cluster,
+                &self.redis_tls,
+                self.retention,
+            )?),
             None => Arc::new(MemoryStore::new(self.retention)),
         })
     }
@@ -302,6 +370,39 @@ mod tests {
             let error = try_config(&[("LUDUS_CORS_ORIGINS", wrong)]).unwrap_err();
             assert_eq!(error.name, "LUDUS_CORS_ORIGINS", "{wrong} is refused");
         }
+    }
+
+    #[test]
+    fn redis_tls_files_are_read_and_checked_at_start() {
+        let tls_url = ("LUDUS_REDIS_URL", "rediss://a:6380");
+        assert!(!config(&[tls_url]).redis_tls.is_configured(), "the system's CAs");
+        let missing = try_config(&[tls_url, (CA_FILE, "/nonexistent/ca.pem")]).unwrap_err();
+        assert_eq!((missing.name, missing.value.as_str()), (CA_FILE, "/nonexistent/ca.pem"));
+        assert!(missing.to_string().contains("a readable PEM file"), "{missing}");
+        let not_pem = std::env::temp_dir().join(format!("ludus-not-pem-{}", std::process::id()));
+        std::fs::write(&not_pem, "hello").unwrap();
+        let not_pem = not_pem.display().to_string();
+        let error = try_config(&[tls_url, (CA_FILE, &not_pem)]).unwrap_err();
+        assert_eq!(error.name, CA_FILE);
+        assert!(error.to_string().contains("no PEM certificate"), "{error}");
+        let error = try_config(&[tls_url, (CLIENT_KEY_FILE, &not_pem)]).unwrap_err();
+        assert_eq!(error.name, CLIENT_CERT_FILE, "a key needs its certificate");
+        let error = try_config(&[tls_url, (CLIENT_CERT_FILE, &not_pem), (CLIENT_KEY_FILE, &not_pem)]).unwrap_err();
+        assert_eq!(error.name, CLIENT_CERT_FILE);
+        std::fs::remove_file(&not_pem).unwrap();
+    }
+
+    #[test]
+    fn redis_tls_files_need_rediss_urls() {
+        for urls in [None, Some("redis://a:6379"), Some("rediss://a:6380,redis://b:6379")] {
+            let mut vars = vec![(CA_FILE, "/etc/ca.pem")];
+            vars.extend(urls.map(|urls| ("LUDUS_REDIS_URL", urls)));
+            let error = try_config(&vars).unwrap_err();
+            assert_eq!(error.name, CA_FILE, "{urls:?}");
+            assert!(error.to_string().contains("rediss://"), "{error}");
+        }
+        let error = try_config(&[("REDIS_URL", "redis://a"), (CLIENT_KEY_FILE, "/etc/key.pem")]).unwrap_err();
+        assert_eq!(error.name, CLIENT_KEY_FILE);
     }
 
     #[test]

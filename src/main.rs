@@ -20,9 +20,13 @@ Usage:
 
 Settings (environment):
   LUDUS_BIND                    address:port to listen on (127.0.0.1:8080)
-  LUDUS_REDIS_URL / REDIS_URL   redis://host:port/db; several comma-separated URLs: a Redis Cluster
-                                (absent: games are kept in memory and lost on restart)
+  LUDUS_REDIS_URL / REDIS_URL   redis://host:port/db, or rediss://... for TLS; several comma-separated URLs:
+                                a Redis Cluster (absent: games are kept in memory and lost on restart)
   LUDUS_REDIS_CLUSTER           true: the URL is a seed node of a Redis Cluster
+  LUDUS_REDIS_CA_FILE           rediss://: PEM file of the CAs to trust instead of the system's
+                                (the server's certificate is always verified)
+  LUDUS_REDIS_CLIENT_CERT_FILE  rediss:// with client certificates (mutual TLS): PEM certificate chain
+  LUDUS_REDIS_CLIENT_KEY_FILE   and its PEM private key (both or neither)
   LUDUS_GAMES_PER_MINUTE        games one client address may create per minute (120; 0: no cap)
   LUDUS_IDEMPOTENCY_TTL         how long idempotency records are kept (24h)
   LUDUS_FINISHED_TTL            how long finished games are kept (forever)

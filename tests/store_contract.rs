@@ -295,6 +295,14 @@ macro_rules! contract {
                 super::$test(server.store_with(super::RETENTION)).await;
             })*
         }
+        /// Over `rediss://` with a private CA, to a server that requires client certificates.
+        mod redis_tls {
+            $(#[tokio::test] async fn $test() {
+                let files = super::common::TlsFiles::generate();
+                let server = super::RedisServer::start_tls(&files, true);
+                super::$test(server.store_with(super::RETENTION)).await;
+            })*
+        }
         mod redis_cluster {
             $(#[tokio::test] async fn $test() {
                 let cluster = super::common::RedisCluster::start();
@@ -302,6 +310,19 @@ macro_rules! contract {
                 assert_eq!(store.kind(), ludus::store::StoreKind::RedisCluster);
                 super::$test(store).await;
             })*
+        }
+        /// The whole contract in one test on one TLS cluster (a test each would start three more nodes each): the
+        /// certificates reach the connections to every node, including those found through the seed's slot map.
+        mod redis_cluster_tls {
+            #[tokio::test]
+            async fn the_contract_holds() {
+                let files = super::common::TlsFiles::generate();
+                let cluster = super::common::RedisCluster::start_tls(&files);
+                assert!(cluster.urls().starts_with("rediss://"));
+                let store = cluster.store_with(super::RETENTION);
+                assert_eq!(store.kind(), ludus::store::StoreKind::RedisCluster);
+                $(super::$test(store.clone()).await;)*
+            }
         }
     };
 }

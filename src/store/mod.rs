@@ -7,10 +7,12 @@
 pub mod chain;
 mod memory;
 mod redis;
+mod tls;
 
 pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
+pub use tls::{RedisTls, TlsFileError};
 
 use std::time::Duration;
 

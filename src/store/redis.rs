@@ -17,7 +17,8 @@ use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
 use tokio::sync::Mutex;
 
 use super::{
-    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, Retention, StoreError, StoreKind,
+    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, RedisTls, Retention, StoreError,
+    StoreKind,
 };
 
 /// How long one store operation may take before the request answers 503.
@@ -199,19 +200,26 @@ fn millis(duration: Option<Duration>) -> u64 {
 }
 
 impl RedisStore {
-    /// A store on one server (`redis://host:port/db`) or, with several comma-separated URLs or `cluster`, on a
-    /// Redis Cluster reached through those seed nodes. Does not connect yet.
-    pub fn open(urls: &str, cluster: bool, retention: Retention) -> Result<Self, StoreError> {
+    /// A store on one server (`redis://host:port/db`, or `rediss://` for TLS) or, with several comma-separated URLs
+    /// or `cluster`, on a Redis Cluster reached through those seed nodes. Does not connect yet.
+    pub fn open(urls: &str, cluster: bool, tls: &RedisTls, retention: Retention) -> Result<Self, StoreError> {
         let urls: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
-        let first_node = redis::Client::open(urls.first().copied().unwrap_or_default()).map_err(unavailable)?;
+        let certificates = tls.certificates();
+        let first_url = urls.first().copied().unwrap_or_default();
+        let first_node = match &certificates {
+            Some(certificates) => redis::Client::build_with_tls(first_url, certificates.clone()),
+            None => redis::Client::open(first_url),
+        }
+        .map_err(unavailable)?;
         let target = if cluster || urls.len() > 1 {
-            Target::Cluster(
-                ClusterClient::builder(urls)
-                    .connection_timeout(OPERATION_TIMEOUT)
-                    .response_timeout(OPERATION_TIMEOUT)
-                    .build()
-                    .map_err(unavailable)?,
-            )
+            let builder = ClusterClient::builder(urls)
+                .connection_timeout(OPERATION_TIMEOUT)
+                .response_timeout(OPERATION_TIMEOUT);
+            let builder = match certificates {
+                Some(certificates) => builder.certs(certificates),
+                None => builder,
+            };
+            Target::Cluster(builder.build().map_err(unavailable)?)
         } else {
             Target::Single(first_node.clone())
         };

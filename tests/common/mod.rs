@@ -6,13 +6,14 @@ pub mod fixture;
 pub mod http;
 
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
 use ludus::service::GameService;
-use ludus::store::{EventStore, MemoryStore, RedisStore, Retention};
+use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 
 /// Every real title plus the fixture.
 pub fn registry() -> Registry {
@@ -36,13 +37,120 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// A private CA, a certificate of it for the loopback address (server) and one for a client, as PEM files in a fresh
+/// directory removed on drop.
+pub struct TlsFiles {
+    dir: PathBuf,
+}
+
+impl TlsFiles {
+    pub fn generate() -> Self {
+        use rcgen::{BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair};
+        let dir = std::env::temp_dir().join(format!("ludus-tls-{}-{}", std::process::id(), free_port()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let write = |name: &str, pem: String| std::fs::write(dir.join(name), pem).expect("a writable directory");
+        let mut ca = CertificateParams::new(Vec::new()).expect("CA parameters");
+        ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        // Names of their own: OpenSSL (redis-server) takes a certificate named like its issuer for a self-signed one.
+        ca.distinguished_name.push(DnType::CommonName, "ludus test CA");
+        let ca_key = KeyPair::generate().expect("a CA key");
+        write("ca.pem", ca.self_signed(&ca_key).expect("a CA certificate").pem());
+        let issuer = Issuer::new(ca, ca_key);
+        // The server's certificate is also a client's: cluster nodes present it to each other.
+        for (name, purposes) in [
+            (
+                "server",
+                vec![ExtendedKeyUsagePurpose::ServerAuth, ExtendedKeyUsagePurpose::ClientAuth],
+            ),
+            ("client", vec![ExtendedKeyUsagePurpose::ClientAuth]),
+        ] {
+            let mut params =
+                CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).expect("parameters");
+            params.extended_key_usages = purposes;
+            params
+                .distinguished_name
+                .push(DnType::CommonName, format!("ludus test {name}"));
+            let key = KeyPair::generate().expect("a key");
+            write(
+                &format!("{name}.pem"),
+                params.signed_by(&key, &issuer).expect("a certificate").pem(),
+            );
+            write(&format!("{name}-key.pem"), key.serialize_pem());
+        }
+        Self { dir }
+    }
+
+    /// `ca.pem`, `server.pem`, `server-key.pem`, `client.pem` or `client-key.pem`.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    fn read(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.path(name)).expect("the generated file")
+    }
+
+    /// Ludus's settings: trust the CA, and with `identity`, present the client certificate.
+    pub fn redis_tls(&self, identity: bool) -> RedisTls {
+        let client = identity.then(|| (self.read("client.pem"), self.read("client-key.pem")));
+        RedisTls::from_pem(Some(self.read("ca.pem")), client).expect("the generated files are valid")
+    }
+
+    /// The same settings as environment variables, for the binary.
+    pub fn env(&self, identity: bool) -> Vec<(&'static str, String)> {
+        let mut env = vec![("LUDUS_REDIS_CA_FILE", self.path("ca.pem"))];
+        if identity {
+            env.push(("LUDUS_REDIS_CLIENT_CERT_FILE", self.path("client.pem")));
+            env.push(("LUDUS_REDIS_CLIENT_KEY_FILE", self.path("client-key.pem")));
+        }
+        env.into_iter()
+            .map(|(name, path)| (name, path.display().to_string()))
+            .collect()
+    }
+
+    /// `redis-server` arguments serving TLS only, with these files; `require_client_certificates`: mutual TLS.
+    fn server_args(&self, port: u16, require_client_certificates: bool) -> Vec<String> {
+        let path = |name: &str| self.path(name).display().to_string();
+        let auth_clients = if require_client_certificates { "yes" } else { "no" };
+        [
+            ("--port", "0".to_owned()),
+            ("--tls-port", port.to_string()),
+            ("--tls-cert-file", path("server.pem")),
+            ("--tls-key-file", path("server-key.pem")),
+            ("--tls-ca-cert-file", path("ca.pem")),
+            ("--tls-auth-clients", auth_clients.to_owned()),
+        ]
+        .into_iter()
+        .flat_map(|(name, value)| [name.to_owned(), value])
+        .collect()
+    }
+
+    /// What the tests' own Redis connections use: the CA and the client certificate (accepted by either server).
+    fn certificates(&self) -> redis::TlsCertificates {
+        redis::TlsCertificates {
+            client_tls: Some(redis::ClientTlsConfig {
+                client_cert: self.read("client.pem"),
+                client_key: self.read("client-key.pem"),
+            }),
+            root_cert: Some(self.read("ca.pem")),
+        }
+    }
+}
+
+impl Drop for TlsFiles {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 /// A `redis-server` started for one test on a free loopback port (or the server named by
 /// `LUDUS_TEST_REDIS_URL`, shared, in which case nothing is started). Killed on drop.
 pub struct RedisServer {
     pub url: String,
     pub port: u16,
     child: Option<Child>,
-    dir: Option<std::path::PathBuf>,
+    dir: Option<PathBuf>,
+    /// For a TLS server: its certificates, and what its stores are opened with.
+    tls: Option<(redis::TlsCertificates, RedisTls)>,
 }
 
 impl RedisServer {
@@ -53,6 +161,7 @@ impl RedisServer {
                 port: 0,
                 child: None,
                 dir: None,
+                tls: None,
             };
         }
         let port = free_port();
@@ -64,6 +173,27 @@ impl RedisServer {
         let mut server = Self::unstarted(free_port());
         server.spawn_with(extra);
         server
+    }
+
+    /// A server speaking only TLS (`rediss://`) with the certificates of `files`; with `mutual`, clients must
+    /// present a certificate of the CA, and its stores do.
+    pub fn start_tls(files: &TlsFiles, mutual: bool) -> Self {
+        let mut server = Self::unstarted(free_port());
+        let args = server.use_tls(files, mutual);
+        server.spawn_with(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        server
+    }
+
+    /// Makes this unstarted server a TLS one; returns the `redis-server` arguments that serve TLS only.
+    fn use_tls(&mut self, files: &TlsFiles, mutual: bool) -> Vec<String> {
+        self.url = format!("rediss://127.0.0.1:{}", self.port);
+        self.tls = Some((files.certificates(), files.redis_tls(mutual)));
+        files.server_args(self.port, mutual)
+    }
+
+    /// What this server's stores are opened with.
+    fn store_tls(&self) -> RedisTls {
+        self.tls.as_ref().map(|(_, tls)| tls.clone()).unwrap_or_default()
     }
 
     /// Starts a server on `port` with append-only persistence in a fresh directory.
@@ -81,18 +211,27 @@ impl RedisServer {
             port,
             child: None,
             dir: Some(dir),
+            tls: None,
         }
     }
 
+    /// A client of the test's own, over TLS for a TLS server.
+    fn client(&self) -> redis::Client {
+        match &self.tls {
+            Some((certificates, _)) => redis::Client::build_with_tls(self.url.as_str(), certificates.clone()),
+            None => redis::Client::open(self.url.as_str()),
+        }
+        .expect("a valid URL")
+    }
+
     /// The server's data directory.
-    pub fn dir(&self) -> &std::path::Path {
+    pub fn dir(&self) -> &Path {
         self.dir.as_deref().expect("a server this test started")
     }
 
     /// Runs one command and returns its reply as text.
     pub fn command(&self, args: &[&str]) -> String {
-        let client = redis::Client::open(self.url.as_str()).expect("a valid URL");
-        let mut connection = client.get_connection().expect("the server answers");
+        let mut connection = self.client().get_connection().expect("the server answers");
         let mut command = redis::cmd(args[0]);
         for arg in &args[1..] {
             command.arg(*arg);
@@ -138,7 +277,7 @@ impl RedisServer {
 
     fn wait_until_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        let client = redis::Client::open(self.url.as_str()).expect("a valid URL");
+        let client = self.client();
         while Instant::now() < deadline {
             if let Ok(mut connection) = client.get_connection()
                 && redis::cmd("PING").query::<String>(&mut connection).is_ok()
@@ -169,7 +308,7 @@ impl RedisServer {
     }
 
     pub fn store_with(&self, retention: Retention) -> Arc<dyn EventStore> {
-        Arc::new(RedisStore::open(&self.url, false, retention).expect("a valid Redis URL"))
+        Arc::new(RedisStore::open(&self.url, false, &self.store_tls(), retention).expect("a valid Redis URL"))
     }
 }
 
@@ -180,23 +319,35 @@ pub struct RedisCluster {
 
 impl RedisCluster {
     pub fn start() -> Self {
+        Self::start_with(None)
+    }
+
+    /// Every node speaks TLS only, to clients and to the other nodes (`tls-cluster`), with the certificates of `files`.
+    pub fn start_tls(files: &TlsFiles) -> Self {
+        Self::start_with(Some(files))
+    }
+
+    fn start_with(tls: Option<&TlsFiles>) -> Self {
         let nodes: Vec<RedisServer> = (0..3)
             .map(|_| {
-                let port = free_port();
-                let dir = std::env::temp_dir().join(format!("ludus-cluster-{port}-{}", std::process::id()));
-                std::fs::create_dir_all(&dir).expect("a temporary directory");
-                let mut node = RedisServer {
-                    url: format!("redis://127.0.0.1:{port}"),
-                    port,
-                    child: None,
-                    dir: Some(dir),
-                };
-                node.spawn_with(&["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]);
+                let mut node = RedisServer::unstarted(free_port());
+                let mut args: Vec<String> = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+                    .map(str::to_owned)
+                    .into();
+                if let Some(files) = tls {
+                    args.extend(node.use_tls(files, false));
+                    args.extend(["--tls-cluster".to_owned(), "yes".to_owned()]);
+                }
+                node.spawn_with(&args.iter().map(String::as_str).collect::<Vec<_>>());
                 node
             })
             .collect();
         let addresses: Vec<String> = nodes.iter().map(|n| format!("127.0.0.1:{}", n.port)).collect();
-        let status = Command::new("redis-cli")
+        let mut create = Command::new("redis-cli");
+        if let Some(files) = tls {
+            create.arg("--tls").arg("--cacert").arg(files.path("ca.pem"));
+        }
+        let status = create
             .args(["--cluster", "create"])
             .args(&addresses)
             .args(["--cluster-replicas", "0", "--cluster-yes"])
@@ -212,7 +363,7 @@ impl RedisCluster {
 
     fn wait_until_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(20);
-        let client = redis::Client::open(self.nodes[0].url.as_str()).expect("a valid URL");
+        let client = self.nodes[0].client();
         while Instant::now() < deadline {
             if let Ok(mut connection) = client.get_connection()
                 && redis::cmd("CLUSTER")
@@ -233,7 +384,8 @@ impl RedisCluster {
     }
 
     pub fn store_with(&self, retention: Retention) -> Arc<dyn EventStore> {
-        Arc::new(RedisStore::open(&self.urls(), true, retention).expect("valid Redis URLs"))
+        let tls = self.nodes[0].store_tls();
+        Arc::new(RedisStore::open(&self.urls(), true, &tls, retention).expect("valid Redis URLs"))
     }
 }
 

@@ -38,7 +38,23 @@ pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], bo
     stream.write_all(payload.as_bytes()).ok()?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).ok()?;
-    let text = String::from_utf8_lossy(&raw);
+    parse(&raw)
+}
+
+/// Sends `bytes` as they are (a request of the test's own making, malformed if it likes) and reads the answer until
+/// the server closes, keeping what came before a reset: a server refusing a request may close before reading it all.
+pub fn raw(port: u16, bytes: &[u8]) -> Option<Reply> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
+    let _ = stream.write_all(bytes);
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    parse(&raw)
+}
+
+/// An HTTP/1.1 answer: `None` without a status line; a body that is not JSON is `Null`.
+fn parse(raw: &[u8]) -> Option<Reply> {
+    let text = String::from_utf8_lossy(raw);
     let (head, body) = text.split_once("\r\n\r\n")?;
     let mut lines = head.lines();
     let status = lines.next()?.split_whitespace().nth(1)?.parse().ok()?;

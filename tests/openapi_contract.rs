@@ -183,6 +183,15 @@ async fn options_that_do_not_fit_the_player_count_are_unprocessable() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["code"], "options_conflict");
+    let (status, _, body) = call(
+        &app,
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .set_json(json!({"title": "caesar-cleopatra", "players": 2, "options": []})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "invalid_options");
 }
 
 #[actix_web::test]

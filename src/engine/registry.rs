@@ -139,7 +139,9 @@ impl<G: Game> Title for TitleAdapter<G> {
     fn normalize_options(&self, options: Option<&Value>) -> Result<Value, SetupError> {
         let options = match options {
             None | Some(Value::Null) => G::Options::default(),
-            Some(value) => parse_options::<G>(value)?,
+            // serde would also read a struct from an array of its fields: the API takes an object only.
+            Some(value @ Value::Object(_)) => parse_options::<G>(value)?,
+            Some(_) => return Err(SetupError::InvalidOptions("options must be a JSON object".into())),
         };
         Ok(to_json(&options))
     }

@@ -40,8 +40,8 @@ fn integral_numbers(value: &mut Value) {
                 && float.fract() == 0.0
             {
                 // Beyond ±2^63 the float is not an exact integer any more: leave it, and let the typed read refuse it.
-                if let Some(integer) = (float >= i64::MIN as f64 && float < i64::MAX as f64).then_some(float as i64) {
-                    *number = Number::from(integer);
+                if float >= i64::MIN as f64 && float < i64::MAX as f64 {
+                    *number = Number::from(float as i64);
                 }
             }
         }

@@ -155,9 +155,12 @@ impl ApiError {
     /// An illegal move: 422 with the title's rule code.
     fn rule(code: &'static str, detail: String) -> Self {
         Self {
+            retry_after: None,
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code,
-            ..Self::new(ErrorCode::GameOver, detail)
+            detail,
+            expected_version: None,
+            current_version: None,
         }
     }
 

@@ -8,9 +8,10 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
-use super::error::{ErrorCode, Problem};
+use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers;
-use crate::engine::{GameSeed, OptionInfo, Registry, Title, TitleInfo};
+use crate::engine::{ActionError, GameSeed, OptionInfo, Registry, RuleError, Title, TitleInfo};
+use crate::service::ServiceError;
 use crate::store::{Persistence, StoreKind};
 
 #[derive(OpenApi)]
@@ -170,7 +171,7 @@ fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Registry) {
             schemas.insert(name, serde_json::to_value(schema).expect("schemas serialize"));
         }
         let names = title.schema_names();
-        let prefix = names.action.strip_suffix("Action").unwrap_or(&names.action).to_owned();
+        let prefix = title_prefix(title.as_ref());
         name_variants(schemas, &names.action, &prefix, "", true);
         name_variants(schemas, &names.event, &prefix, "Event", false);
         let [action, view, event, outcome] = &mut unions;
@@ -342,15 +343,16 @@ fn document_problems(document: &mut Value) {
                 let mut examples: Map<String, Value> = codes
                     .iter()
                     .filter(|code| code.status().as_u16() == status)
-                    .map(|&code| (code.as_str().to_owned(), example(code, status)))
+                    .map(|&code| (code.as_str().to_owned(), example(code.as_str(), &example_error(code))))
                     .collect();
                 if status == 422 {
+                    let illegal = ServiceError::Action(ActionError::Rule(RuleError::new(
+                        "not_your_turn",
+                        "it is not your turn",
+                    )));
                     examples.insert(
                         "rule".to_owned(),
-                        json!({
-                            "summary": "an illegal move: the code is the title's rule code",
-                            "value": problem_value("not_your_turn", 422, "it is not your turn"),
-                        }),
+                        example("an illegal move: the code is the title's rule code", &illegal.into()),
                     );
                 }
                 assert!(
@@ -372,27 +374,21 @@ fn document_problems(document: &mut Value) {
     }
 }
 
-fn example(code: ErrorCode, status: u16) -> Value {
-    let mut value = problem_value(code.as_str(), status, code.example_detail());
-    if code == ErrorCode::VersionConflict {
-        value["expected_version"] = 41.into();
-        value["current_version"] = 42.into();
+/// An error of `code` as the service answers it, with the example detail.
+fn example_error(code: ErrorCode) -> ApiError {
+    match code {
+        ErrorCode::VersionConflict => ServiceError::VersionConflict {
+            expected: 41,
+            actual: 42,
+        }
+        .into(),
+        _ => ApiError::new(code, code.example_detail()),
     }
-    json!({"summary": code.as_str(), "value": value})
 }
 
-fn problem_value(code: &str, status: u16, detail: &str) -> Value {
-    let title = actix_web::http::StatusCode::from_u16(status)
-        .ok()
-        .and_then(|status| status.canonical_reason())
-        .unwrap_or("Error");
-    json!({
-        "type": format!("urn:ludus:problem:{code}"),
-        "title": title,
-        "status": status,
-        "detail": detail,
-        "code": code,
-    })
+/// An OpenAPI example of the problem document `error` answers.
+fn example(summary: &str, error: &ApiError) -> Value {
+    json!({"summary": summary, "value": error.problem()})
 }
 
 /// A header or query parameter is absent or a string, never JSON `null`: optional ones are not "nullable".

@@ -151,6 +151,17 @@ fn scenario_02_seed_templum_example() {
     check_invariants(&st).unwrap();
 }
 
+/// The results of the Templum evaluation among `events`.
+fn resolved_templum(events: &[E]) -> Vec<AleaIactaEstTemplumResult> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            E::TemplumResolved { results } => Some(results.clone()),
+            _ => None,
+        })
+        .expect("the Templum was evaluated")
+}
+
 #[test]
 fn scenario_03_templum_evaluation() {
     let mut st = templum_example();
@@ -161,13 +172,7 @@ fn scenario_03_templum_evaluation() {
     // The round ends now (Antonius's remaining [1,1] and every hand go to the Latrina).
     st.step = Step::RoundEnd;
     let events = advance(&mut st, &mut Script::none());
-    let results = events
-        .iter()
-        .find_map(|e| match e {
-            E::TemplumResolved { results } => Some(results.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let results = resolved_templum(&events);
     let kept = |s: usize| -> Vec<FavourId> {
         results
             .iter()
@@ -250,13 +255,7 @@ fn templum_dice_without_favour_go_to_latrina() {
     evaluation(&mut st, Step::RoundEnd);
     assert_eq!((st.seats[ANTONIUS].latrina, st.seats[BRUTUS].latrina), (7, 6));
     let events = advance(&mut st, &mut Script::none());
-    let results = events
-        .iter()
-        .find_map(|e| match e {
-            E::TemplumResolved { results } => Some(results.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let results = resolved_templum(&events);
     let to_latrina: Vec<(usize, Vec<u8>)> = results.iter().map(|r| (r.seat.seat(), r.to_latrina.clone())).collect();
     assert_eq!(to_latrina, vec![(ANTONIUS, vec![1]), (BRUTUS, vec![2])]);
     let awards = events

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use ludus::engine::Registry;
-use ludus::service::{GameService, MoveRequest};
+use ludus::service::{GameService, MoveRequest, NewGame};
 use ludus::store::{RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -51,7 +51,7 @@ async fn main() {
             let (mut events, mut log_bytes, mut game_bytes, mut records, mut record_bytes) = (0, 0, 0, 0, 0);
             for seed in 0..games_per_case {
                 let created = service
-                    .create(info.id, players, Some(seed), None)
+                    .create(NewGame::closed(info.id, players, Some(seed), None))
                     .await
                     .expect("a game");
                 let id = created.snapshot.meta.id.clone();

@@ -30,6 +30,11 @@ pub struct Config {
     pub log_format: LogFormat,
     /// `LUDUS_CORS_ORIGINS`: `*` (the default), a comma-separated list of origins, or `none`.
     pub cors_origins: CorsOrigins,
+    /// `LUDUS_LOBBY_TTL`: how long a game with open seats waits for players (default 1h; `off`: forever).
+    pub lobby_ttl: Option<Duration>,
+    /// `LUDUS_SWEEP_INTERVAL`: how often this instance looks for deadlines and expiries that passed (default 1s;
+    /// `off`: never, leaving it to the other instances).
+    pub sweep_interval: Option<Duration>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -238,6 +243,8 @@ impl Config {
                 per_client: max_per_client.map_or(defaults.2.per_client, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             },
             cors_origins,
+            lobby_ttl: duration("LUDUS_LOBBY_TTL", Some(crate::service::DEFAULT_LOBBY_TTL))?,
+            sweep_interval: duration("LUDUS_SWEEP_INTERVAL", Some(Duration::from_secs(1)))?,
         })
     }
 

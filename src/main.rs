@@ -32,6 +32,8 @@ Settings (environment):
   LUDUS_FINISHED_TTL            how long finished games are kept (forever)
   LUDUS_MAX_STREAMS             live streams per instance (10000)
   LUDUS_MAX_STREAMS_PER_CLIENT  live streams per client address (100; 0: no cap)
+  LUDUS_LOBBY_TTL               how long a game with open seats waits for players (1h; off: forever)
+  LUDUS_SWEEP_INTERVAL          how often deadlines and expiries are looked for (1s; off: never here)
   LUDUS_CORS_ORIGINS            origins whose pages may call the API: *, none, or a comma list (*)
   LUDUS_LOG_FORMAT              text or json (text)
   RUST_LOG                      log filter, e.g. info or ludus=debug,info
@@ -42,11 +44,10 @@ const RESERVED_FDS: u64 = 512;
 
 fn service(config: &Config) -> std::io::Result<GameService> {
     let store = config.store().map_err(std::io::Error::other)?;
-    Ok(GameService::with_stream_limits(
-        Registry::with_all_titles(),
-        store,
-        config.streams,
-    ))
+    Ok(
+        GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
+            .with_lobby_ttl(config.lobby_ttl),
+    )
 }
 
 /// Raises the open-file limit as far as allowed, and lowers the stream cap to what the limit can hold, so that
@@ -115,6 +116,9 @@ async fn main() -> std::io::Result<()> {
             "no LUDUS_REDIS_URL or REDIS_URL: games are kept in memory and are NOT durable (lost on restart)"
         ),
     }
+    if let Some(every) = config.sweep_interval {
+        spawn_sweeper(service.clone(), every);
+    }
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     let cors_origins = config.cors_origins.clone();
@@ -132,6 +136,21 @@ async fn main() -> std::io::Result<()> {
     .bind(&config.bind)?
     .run()
     .await
+}
+
+/// Applies passed deadlines and expiries, every `every`, together with every other instance sharing the store (each
+/// due game is claimed by one of them; see `GameService::sweep`).
+fn spawn_sweeper(service: web::Data<GameService>, every: std::time::Duration) {
+    actix_web::rt::spawn(async move {
+        let mut ticks = actix_web::rt::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = service.sweep(ludus::service::now_ms()).await {
+                tracing::warn!(%error, "sweep failed; trying again at the next tick");
+            }
+        }
+    });
 }
 
 /// Says at start when acknowledged moves could be lost on a crash of Redis's host.

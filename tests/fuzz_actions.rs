@@ -49,7 +49,7 @@ fn game_after(title: &dyn Title, moves: usize, seed: u64) -> Box<dyn GameSession
             break;
         };
         session = session
-            .play(seat, action, game_seed)
+            .play(seat, action, game_seed, 0)
             .expect("a listed action is accepted")
             .next;
     }
@@ -59,7 +59,7 @@ fn game_after(title: &dyn Title, moves: usize, seed: u64) -> Box<dyn GameSession
 /// Plays `action` for every seat; panics (failing the property) only if the engine does.
 fn try_everywhere(session: &dyn GameSession, players: usize, action: &Value) {
     for seat in 0..players {
-        match session.play(seat, action, GameSeed::from_u64(9)) {
+        match session.play(seat, action, GameSeed::from_u64(9), 0) {
             Ok(played) => assert!(
                 played.next.version() > session.version(),
                 "an accepted move adds events"

@@ -253,10 +253,14 @@ async fn plays_moves_and_maps_errors() {
     };
     let played = call(&app, post(&north, json!({"action": {"type": "bump"}}))).await;
     assert_eq!(played.0, StatusCode::OK, "{}", played.2);
-    assert_eq!(played.2["version"], 3);
+    assert_eq!(played.2["version"], 4);
+    // A seat's first move is noted first: until every seat moved, the game may be aborted.
     assert_eq!(
         played.2["events"],
-        json!([{"seq": 3, "event": {"type": "bumped", "seat": 0}}])
+        json!([
+            {"seq": 3, "event": {"type": "first_move", "seat": "north"}},
+            {"seq": 4, "event": {"type": "bumped", "seat": 0}},
+        ])
     );
     assert_eq!(played.2["game"]["to_act"], json!(["south"]));
 
@@ -286,11 +290,11 @@ async fn plays_moves_and_maps_errors() {
     )
     .await;
     assert_problem(&conflict, StatusCode::CONFLICT, "version_conflict");
-    assert_eq!(conflict.2["current_version"], 3);
+    assert_eq!(conflict.2["current_version"], 4);
     assert_eq!(conflict.2["expected_version"], 2);
     let pinned = call(
         &app,
-        post(&south, json!({"action": {"type": "bump"}, "expected_version": 3})),
+        post(&south, json!({"action": {"type": "bump"}, "expected_version": 4})),
     )
     .await;
     assert_eq!(pinned.0, StatusCode::OK);
@@ -329,11 +333,11 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
     let south_move = call(&app, post(&south, "k-1")).await;
     assert_eq!(south_move.0, StatusCode::OK);
     assert!(south_move.1.get("idempotent-replayed").is_none());
-    assert_eq!(south_move.2["version"], 4);
+    assert_eq!(south_move.2["version"], 5);
     let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}")))
         .await
         .2;
-    assert_eq!(game["version"], 4);
+    assert_eq!(game["version"], 5);
     assert_problem(
         &call(&app, post(&north, "")).await,
         StatusCode::BAD_REQUEST,

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::RedisServer;
 use ludus::engine::Viewer;
-use ludus::service::{GameService, MoveRequest, ServiceError};
+use ludus::service::{GameService, MoveRequest, NewGame, ServiceError};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -21,7 +21,10 @@ struct Table {
 }
 
 async fn create(service: &GameService, seed: u64) -> Table {
-    let created = service.create(TITLE, 2, Some(seed), None).await.expect("a game");
+    let created = service
+        .create(NewGame::closed(TITLE, 2, Some(seed), None))
+        .await
+        .expect("a game");
     Table {
         id: created.snapshot.meta.id.clone(),
         tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
@@ -56,9 +59,9 @@ async fn everything_seen(service: &GameService, table: &Table) -> Vec<Value> {
     let mut seen = vec![
         Value::from(snapshot.version()),
         serde_json::json!(snapshot.to_act()),
-        snapshot.session.view(Viewer::Spectator),
+        serde_json::json!(snapshot.session.view(Viewer::Spectator)),
     ];
-    seen.extend((0..snapshot.seats.len()).map(|seat| snapshot.session.view(Viewer::Seat(seat))));
+    seen.extend((0..snapshot.seats.len()).map(|seat| serde_json::json!(snapshot.session.view(Viewer::Seat(seat)))));
     seen
 }
 

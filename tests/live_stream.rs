@@ -109,24 +109,25 @@ async fn resumes_after_last_event_id_then_goes_live() {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers().get("content-type").unwrap(), "text/event-stream");
     let mut body = response.into_body();
-    let missed = read_messages(&mut body, 2).await;
+    let missed = read_messages(&mut body, 3).await;
     assert_eq!(
         missed.iter().map(|m| m.0).collect::<Vec<_>>(),
-        vec![2, 3],
+        vec![2, 3, 4],
         "exactly what came after 1"
     );
     assert!(
         missed[0].2["event"]["card"].as_u64().is_some(),
         "south sees its own card"
     );
-    assert_eq!(missed[1].2["event"], json!({"type": "bumped", "seat": 0}));
-    assert_eq!(missed[1].2["to_act"], json!(["south"]));
-    assert_eq!(missed[1].2["status"], "active");
+    assert_eq!(missed[1].2["event"], json!({"type": "first_move", "seat": "north"}));
+    assert_eq!(missed[2].2["event"], json!({"type": "bumped", "seat": 0}));
+    assert_eq!(missed[2].2["to_act"], json!(["south"]));
+    assert_eq!(missed[2].2["status"], "active");
 
     play(&app, &duel.id, &duel.south, "bump").await;
-    let live = read_messages(&mut body, 1).await;
-    assert_eq!(live[0].0, 4);
-    assert_eq!(live[0].2["to_act"], json!(["north"]));
+    let live = read_messages(&mut body, 2).await;
+    assert_eq!(live[1].0, 6);
+    assert_eq!(live[1].2["to_act"], json!(["north"]));
 }
 
 #[actix_web::test]
@@ -144,9 +145,9 @@ async fn a_spectator_stream_is_redacted_and_ends_with_the_game() {
     assert_eq!(dealt[1].2["event"], json!({"type": "dealt", "seat": 1}));
     play(&app, &duel.id, &duel.north, "reveal").await;
     play(&app, &duel.id, &duel.south, "reveal").await;
-    let end = read_messages(&mut body, 2).await;
-    assert_eq!(end[1].2["status"], "finished");
-    assert_eq!(end[1].2["to_act"], json!([]));
+    let end = read_messages(&mut body, 3).await;
+    assert_eq!(end[2].2["status"], "finished");
+    assert_eq!(end[2].2["to_act"], json!([]));
     let rest = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
     assert!(rest.is_none(), "the stream closes once the game is over");
 }
@@ -176,10 +177,10 @@ async fn a_move_on_one_instance_reaches_a_stream_on_another() {
     let mut body = response.into_body();
     play(&writer, &duel.id, &duel.north, "bump").await;
     play(&writer, &duel.id, &duel.south, "reveal").await;
-    let live = read_messages(&mut body, 2).await;
-    assert_eq!(live.iter().map(|m| m.0).collect::<Vec<_>>(), vec![3, 4]);
-    assert_eq!(live[1].2["event"]["type"], "revealed");
-    assert_eq!(live[1].2["to_act"], json!(["north"]));
+    let live = read_messages(&mut body, 4).await;
+    assert_eq!(live.iter().map(|m| m.0).collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+    assert_eq!(live[3].2["event"]["type"], "revealed");
+    assert_eq!(live[3].2["to_act"], json!(["north"]));
 }
 
 /// `POST /v1/games/{id}/stream-tickets` with a bearer token: (status, body).
@@ -282,8 +283,8 @@ async fn finished_game_stream_answers_204_unless_events_are_unseen() {
     let duel = create(&app).await;
     play(&app, &duel.id, &duel.north, "reveal").await;
     play(&app, &duel.id, &duel.south, "reveal").await;
-    // The game ended at version 4: a client that saw everything (or asks for nothing older) gets 204.
-    for last in [None, Some(4)] {
+    // The game ended at version 5 (north's first move was noted): a client that saw everything (or asks for nothing older) gets 204.
+    for last in [None, Some(5)] {
         let response = test::call_service(&app, stream_request(&duel.id, Some(&duel.north), last)).await;
         assert_eq!(response.status(), 204, "after {last:?}");
         assert!(test::read_body(response).await.is_empty());
@@ -291,17 +292,17 @@ async fn finished_game_stream_answers_204_unless_events_are_unseen() {
     let (_, issued) = issue_ticket(&app, &duel.id, Some(&duel.south)).await;
     let response = test::call_service(
         &app,
-        ticket_stream_request(&duel.id, issued["ticket"].as_str().unwrap(), Some(4)),
+        ticket_stream_request(&duel.id, issued["ticket"].as_str().unwrap(), Some(5)),
     )
     .await;
     assert_eq!(response.status(), 204, "with a ticket too");
 
     // One unseen event: it is sent, then the stream closes.
-    let response = test::call_service(&app, stream_request(&duel.id, Some(&duel.north), Some(3))).await;
+    let response = test::call_service(&app, stream_request(&duel.id, Some(&duel.north), Some(4))).await;
     assert_eq!(response.status(), 200);
     let mut body = response.into_body();
     let last = read_messages(&mut body, 1).await;
-    assert_eq!((last[0].0, last[0].2["status"].clone()), (4, json!("finished")));
+    assert_eq!((last[0].0, last[0].2["status"].clone()), (5, json!("finished")));
     let rest = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
     assert!(rest.is_none(), "then the stream closes");
 }

@@ -25,6 +25,7 @@ fn meta(id: &str) -> GameMeta {
         token_hashes: vec!["aa".into(), "bb".into()],
         seed: "00".repeat(32),
         created_at_ms: 1_700_000_000_000,
+        seeded: true,
     }
 }
 

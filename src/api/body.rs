@@ -33,6 +33,28 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     }
 }
 
+/// A JSON body that may be left out altogether (no body, no `Content-Type`): then `None`. A body that is sent is read
+/// as `JsonBody` reads it.
+pub struct OptionalJsonBody<T>(pub Option<T>);
+
+impl<T: DeserializeOwned + 'static> FromRequest for OptionalJsonBody<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let headers = request.headers();
+        let empty = headers
+            .get(actix_web::http::header::CONTENT_LENGTH)
+            .is_none_or(|length| length.as_bytes() == b"0");
+        let chunked = headers.contains_key(actix_web::http::header::TRANSFER_ENCODING);
+        if empty && !chunked && !headers.contains_key(actix_web::http::header::CONTENT_TYPE) {
+            return Box::pin(async { Ok(OptionalJsonBody(None)) });
+        }
+        let body = JsonBody::<T>::from_request(request, payload);
+        Box::pin(async move { Ok(OptionalJsonBody(Some(body.await?.0))) })
+    }
+}
+
 fn integral_numbers(value: &mut Value) {
     match value {
         Value::Number(number) => {

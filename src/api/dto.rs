@@ -5,6 +5,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::engine::table::EndReason;
+use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
 
 /// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
@@ -62,6 +64,24 @@ pub struct CreateGameRequest {
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
     pub options: Option<Value>,
+    /// The seats the creator takes: a number (the first seats in seat order) or `open`/`mine` per seat id (unnamed
+    /// seats are the creator's). Default: every seat. Open seats are listed in the lobby until someone joins them
+    /// (`POST /v1/games/{id}/seats/{seat}/join`); the game starts when the last one is taken, and expires if that
+    /// does not happen in time (one hour by default).
+    #[serde(default)]
+    pub seats: Option<SeatsRequest>,
+    /// The creator's display name, shown to everyone with its seats.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 40, example = "Livia")]
+    pub name: Option<String>,
+    /// Seconds each decision may take (1 to 2592000). The seat to act that lets it pass loses the game by timeout.
+    #[serde(default, deserialize_with = "optional_int64")]
+    #[schema(minimum = 1, maximum = 2592000)]
+    pub turn_seconds: Option<u64>,
+    /// An explicit `seed` makes the game reproducible by anyone who knows it (every hand included), so a game with
+    /// open seats and a seed is refused unless this is true.
+    #[serde(default)]
+    pub public_seed: bool,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -74,11 +94,65 @@ pub struct SeatToken {
     pub token: String,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
+    /// Waiting for players: a seat is open, the title's game has not started.
+    Open,
     Active,
+    /// Played out, or ended at the table (see `ending`).
     Finished,
+}
+
+/// A seat and who sits there.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerSeat {
+    #[schema(example = "caesar")]
+    pub seat: &'static str,
+    /// True while nobody has joined this seat.
+    pub open: bool,
+    /// The display name of whoever sits there, if they gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "Livia")]
+    pub name: Option<String>,
+}
+
+/// How a game ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameEnding {
+    pub reason: EndReason,
+    /// The seats that resigned, let their time run out, or aborted.
+    pub by: Vec<&'static str>,
+    /// After a resignation or a timeout: the seats that lost (those seats and their partners).
+    pub losers: Vec<&'static str>,
+    /// After a resignation or a timeout: every other seat. For a game played out, see `result`.
+    pub winners: Vec<&'static str>,
+}
+
+/// The turn clock of a game that has one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Clock {
+    /// Seconds each decision may take.
+    pub turn_seconds: u64,
+    /// When the seats in `to_act` lose by timeout if they have not moved (milliseconds since the Unix epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+    /// Milliseconds left until `deadline_ms`, when this answer was made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<u64>,
+}
+
+/// The rematch of a finished game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchInfo {
+    /// The new game's id.
+    pub game: String,
+    /// For a seat of this game: its seat in the rematch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<&'static str>,
+    /// For a seat of this game: its token in the rematch (shown to that seat only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 /// A game as one viewer may see it.
@@ -95,28 +169,122 @@ pub struct GameResponse {
     pub status: GameStatus,
     /// Seats that must act now.
     pub to_act: Vec<&'static str>,
+    /// Who sits at each seat, in seat order.
+    pub players: Vec<PlayerSeat>,
+    /// True when the creator chose the seed: anyone who knows it can work out the whole game, hands included.
+    pub seeded: bool,
     /// The seat the bearer token belongs to; absent for a spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<&'static str>,
-    /// The state as this viewer may see it.
-    #[schema(value_type = AnyView)]
-    pub view: Value,
+    /// The state as this viewer may see it; absent while a seat is open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<AnyView>)]
+    pub view: Option<Value>,
     /// For a seat: every action it may send now (empty when it need not act), exactly as `GET .../actions` lists
     /// them, so that a bot needs one round trip per move. Absent for a spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<AnyAction>>)]
     pub legal_actions: Option<Vec<Value>>,
-    /// The result, once the game is over.
+    /// The title's result, once its rules ended the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyOutcome>)]
     pub result: Option<Value>,
+    /// How the game ended, once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<GameEnding>,
+    /// The turn clock, for a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
+    /// While a seat is open: when the game expires unless every seat is taken (milliseconds since the Unix epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expires_at_ms: Option<u64>,
+    /// The rematch, once a seat asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<RematchInfo>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at_ms: u64,
 }
 
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Marcus"}))]
+pub struct JoinRequest {
+    /// A display name, shown to everyone with the seat.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 40)]
+    pub name: Option<String>,
+}
+
+/// A seat's token, returned once, and the game as that seat sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatResponse {
+    #[schema(example = "cleopatra")]
+    pub seat: &'static str,
+    /// 256-bit secret; send it as `Authorization: Bearer <token>`. It is not stored in clear and cannot be shown
+    /// again (a rematch's token is also shown in the old game's view).
+    pub token: String,
+    pub game: GameResponse,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LobbyQuery {
+    /// Only games of this title.
+    pub title: Option<String>,
+    /// `open` (the default): games with a seat to join; `active`: lobby games being played, to watch.
+    pub status: Option<LobbyStatus>,
+    /// The `next_before` of the previous page.
+    pub before: Option<String>,
+    /// Games per page: default 20, at most 100.
+    #[param(minimum = 1, maximum = 100)]
+    #[serde(default, deserialize_with = "optional_int64")]
+    pub limit: Option<u64>,
+}
+
+impl LobbyQuery {
+    pub const DEFAULT_LIMIT: u64 = 20;
+    pub const MAX_LIMIT: u64 = 100;
+}
+
+/// A game in the lobby.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LobbyGame {
+    #[schema(example = "3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b")]
+    pub id: String,
+    #[schema(example = "caesar-cleopatra")]
+    pub title: String,
+    /// Number of seats.
+    pub players: usize,
+    pub seats: Vec<PlayerSeat>,
+    /// The seats still open, to join with `POST /v1/games/{id}/seats/{seat}/join`.
+    pub open_seats: Vec<&'static str>,
+    /// The title's options, in full.
+    #[schema(value_type = Object)]
+    pub options: Value,
+    /// True when the creator chose the seed: anyone who knows it can work out the whole game.
+    pub seeded: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<u64>,
+    /// When the game expires unless every seat is taken (milliseconds since the Unix epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expires_at_ms: Option<u64>,
+    pub created_at_ms: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LobbyResponse {
+    /// Newest first.
+    pub games: Vec<LobbyGame>,
+    /// When there may be more: pass it as `before` for the next page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_before: Option<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CreateGameResponse {
-    /// Every seat's token. They are not stored in clear and cannot be shown again.
+    /// The token of every seat the creator takes (all of them unless `seats` left some open). They are not stored in
+    /// clear and cannot be shown again.
     pub seats: Vec<SeatToken>,
     /// The game as a spectator sees it.
     pub game: GameResponse,

@@ -68,6 +68,17 @@ error_codes! {
     InvalidToken = "invalid_token", UNAUTHORIZED, "the token is not one of this game's seats";
     InvalidTicket = "invalid_ticket", UNAUTHORIZED, "the ticket is unknown, expired or already used";
     GameNotFound = "game_not_found", NOT_FOUND, "no game with this id";
+    SeatNotFound = "seat_not_found", NOT_FOUND, "this game has no seat \"brutus\"";
+    InvalidSeats = "invalid_seats", BAD_REQUEST, "\"brutus\" is not a seat of this game (its seats: caesar, cleopatra)";
+    InvalidTurnSeconds = "invalid_turn_seconds", BAD_REQUEST, "turn_seconds must be 1 to 2592000";
+    InvalidName = "invalid_name", BAD_REQUEST,
+        "a display name has 1 to 40 characters, none of them a control character";
+    SeedNotPublic = "seed_not_public", UNPROCESSABLE_ENTITY,
+        "a game with open seats and an explicit seed can be worked out by anyone who knows the seed";
+    SeatTaken = "seat_taken", CONFLICT, "seat cleopatra is already taken";
+    JoinTooLate = "join_too_late", CONFLICT, "the game is over: nobody can join it";
+    GameNotFinished = "game_not_finished", CONFLICT, "the game is not over yet: a rematch follows a finished game";
+    NoRematch = "no_rematch", CONFLICT, "this game expired before every seat was taken";
     MapNotFound = "map_not_found", NOT_FOUND, "title \"caligula\" has no map";
     NotFound = "not_found", NOT_FOUND, "there is nothing at this address";
     MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED, "this address does not take this method";
@@ -229,6 +240,15 @@ impl From<ServiceError> for ApiError {
             ServiceError::Setup(SetupError::InvalidOptions(_)) => Self::new(C::InvalidOptions, detail),
             ServiceError::Setup(SetupError::OptionsConflict(_)) => Self::new(C::OptionsConflict, detail),
             ServiceError::GameNotFound => Self::new(C::GameNotFound, detail),
+            ServiceError::SeatNotFound(_) => Self::new(C::SeatNotFound, detail),
+            ServiceError::InvalidSeats(_) => Self::new(C::InvalidSeats, detail),
+            ServiceError::InvalidTurnSeconds => Self::new(C::InvalidTurnSeconds, detail),
+            ServiceError::InvalidName => Self::new(C::InvalidName, detail),
+            ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
+            ServiceError::SeatTaken(_) => Self::new(C::SeatTaken, detail),
+            ServiceError::JoinTooLate => Self::new(C::JoinTooLate, detail),
+            ServiceError::NotFinished => Self::new(C::GameNotFinished, detail),
+            ServiceError::NoRematch => Self::new(C::NoRematch, detail),
             ServiceError::MissingToken => Self::new(C::MissingToken, detail),
             ServiceError::InvalidToken => Self::new(C::InvalidToken, detail),
             ServiceError::InvalidTicket => Self::new(C::InvalidTicket, detail),

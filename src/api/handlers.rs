@@ -5,11 +5,13 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::body::JsonBody;
+use super::body::OptionalJsonBody;
 use super::dto::*;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::limits::{CreationLimiter, check_action_depth};
-use crate::engine::{TitleInfo, Viewer};
-use crate::service::{GameService, Move, MoveRequest, PlayOutcome, Snapshot};
+use crate::engine::table::EndReason;
+use crate::engine::{GameSession, TitleInfo, Viewer};
+use crate::service::{GameService, LobbyEntry, Move, MoveRequest, NewGame, PlayOutcome, Snapshot, now_ms};
 
 type Service = web::Data<GameService>;
 
@@ -51,16 +53,43 @@ fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     Ok(Some(key))
 }
 
-fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
+pub(super) fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
     let session = &snapshot.session;
-    let finished = session.is_finished();
+    let table = session.table();
+    let status = status_of(session.as_ref());
+    let seat_names = |seats: &[usize]| seats.iter().map(|&seat| snapshot.seat_name(seat)).collect::<Vec<_>>();
+    let ending = table.ending.as_ref().map_or_else(
+        || {
+            session.outcome().map(|_| GameEnding {
+                reason: EndReason::PlayedOut,
+                by: Vec::new(),
+                losers: Vec::new(),
+                winners: Vec::new(),
+            })
+        },
+        |ending| {
+            let decided = !ending.losers.is_empty();
+            Some(GameEnding {
+                reason: ending.reason,
+                by: seat_names(&ending.by),
+                losers: seat_names(&ending.losers),
+                winners: (0..snapshot.seats.len())
+                    .filter(|seat| decided && !ending.losers.contains(seat))
+                    .map(|seat| snapshot.seat_name(seat))
+                    .collect(),
+            })
+        },
+    );
+    let now = now_ms();
     GameResponse {
         id: snapshot.meta.id.clone(),
         title: snapshot.meta.title.clone(),
         seats: snapshot.seats.to_vec(),
         version: session.version(),
-        status: status_of(finished),
+        status,
         to_act: snapshot.to_act(),
+        players: player_seats(snapshot),
+        seeded: snapshot.meta.seeded,
         seat: match viewer {
             Viewer::Seat(seat) => Some(snapshot.seat_name(seat)),
             Viewer::Spectator => None,
@@ -71,13 +100,50 @@ fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse {
             Viewer::Spectator => None,
         },
         result: session.outcome(),
+        ending,
+        clock: table.turn_seconds.map(|turn_seconds| {
+            let deadline_ms = table.deadline_ms.filter(|_| status == GameStatus::Active);
+            Clock {
+                turn_seconds,
+                deadline_ms,
+                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
+            }
+        }),
+        expires_at_ms: table.expires_at_ms.filter(|_| status == GameStatus::Open),
+        rematch: table.rematch.as_ref().map(|(game, _)| {
+            let mine = match viewer {
+                Viewer::Seat(seat) => snapshot.rematch_of_seat(seat),
+                Viewer::Spectator => None,
+            };
+            RematchInfo {
+                game: game.clone(),
+                seat: mine.as_ref().map(|(seat, _)| *seat),
+                token: mine.map(|(_, token)| token),
+            }
+        }),
         created_at_ms: snapshot.meta.created_at_ms,
     }
 }
 
-pub(super) fn status_of(finished: bool) -> GameStatus {
-    if finished {
+pub(super) fn player_seats(snapshot: &Snapshot) -> Vec<PlayerSeat> {
+    let table = snapshot.session.table();
+    snapshot
+        .seats
+        .iter()
+        .zip(&table.seats)
+        .map(|(&seat, taken)| PlayerSeat {
+            seat,
+            open: taken.open,
+            name: taken.name.clone(),
+        })
+        .collect()
+}
+
+pub(super) fn status_of(session: &dyn GameSession) -> GameStatus {
+    if session.is_finished() {
         GameStatus::Finished
+    } else if session.table().is_open() {
+        GameStatus::Open
     } else {
         GameStatus::Active
     }
@@ -118,17 +184,20 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(map))
 }
 
-/// Creates a game. The answer holds every seat's secret token, once.
+/// Creates a game. The answer holds the secret token of every seat the creator takes, once; the other seats wait in
+/// the lobby for players.
 #[utoipa::path(post, path = "/v1/games", tag = "games", request_body = CreateGameRequest,
     responses(
         (status = 201, description = "Created", body = CreateGameResponse,
             headers(("Location" = String, description = "The game's address"))),
-        (status = 400, description = "Unknown title, wrong player count, invalid options or malformed body",
+        (status = 400, description = "Unknown title, wrong player count, invalid options, seats, display name or \
+            turn_seconds, or malformed body",
             body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Options valid in themselves that do not fit the number of players \
-            (`options_conflict`)", body = Problem, content_type = "application/problem+json"),
+            (`options_conflict`), or an explicit seed for a game with open seats without `public_seed` \
+            (`seed_not_public`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games created by this client this minute", body = Problem,
             content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
@@ -141,7 +210,16 @@ pub async fn create_game(
 ) -> Result<HttpResponse, ApiError> {
     limiter.admit(http.peer_addr().map(|address| address.ip()), std::time::Instant::now())?;
     let created = service
-        .create(&request.title, request.players, request.seed, request.options.as_ref())
+        .create(NewGame {
+            title: &request.title,
+            players: request.players,
+            seed: request.seed,
+            options: request.options.as_ref(),
+            seats: request.seats.as_ref(),
+            name: request.name,
+            turn_seconds: request.turn_seconds,
+            public_seed: request.public_seed,
+        })
         .await?;
     let game = game_response(&created.snapshot, Viewer::Spectator);
     let location = format!("/v1/games/{}", game.id);
@@ -154,6 +232,144 @@ pub async fn create_game(
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, location))
         .json(CreateGameResponse { seats, game }))
+}
+
+/// Takes an open seat. The answer holds the seat's secret token, once. The game starts when its last seat is taken.
+/// Several people racing for one seat: exactly one gets it, the others get 409 `seat_taken`.
+#[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/join", tag = "lobby", request_body(content = Option<JoinRequest>,
+        description = "Optional: a display name"),
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    responses(
+        (status = 201, description = "The seat is yours", body = SeatResponse),
+        (status = 400, description = "Malformed body or display name", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 404, description = "No such game or seat", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), \
+            or it kept changing (`contention`)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn join_seat(
+    service: Service,
+    path: web::Path<(String, String)>,
+    OptionalJsonBody(body): OptionalJsonBody<JoinRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, seat) = path.into_inner();
+    let joined = service.join(&id, &seat, body.and_then(|body| body.name)).await?;
+    let seat = joined.snapshot.seats.iter().position(|name| *name == joined.seat);
+    let game = game_response(&joined.snapshot, seat.map_or(Viewer::Spectator, Viewer::Seat));
+    tracing::info!(game = %id, seat = joined.seat, "seat joined");
+    Ok(HttpResponse::Created()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(SeatResponse {
+            seat: joined.seat,
+            token: joined.token,
+            game,
+        }))
+}
+
+/// Games waiting for players (or, with `status=active`, lobby games being played), newest first, a page at a time.
+#[utoipa::path(get, path = "/v1/lobby", tag = "lobby", params(LobbyQuery),
+    responses(
+        (status = 200, description = "A page of the lobby", body = LobbyResponse),
+        (status = 400, description = "Bad query or unknown title", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<HttpResponse, ApiError> {
+    let limit = match query.limit {
+        None => LobbyQuery::DEFAULT_LIMIT,
+        Some(limit @ 1..=LobbyQuery::MAX_LIMIT) => limit,
+        Some(_) => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidQuery,
+                format!("limit must be 1 to {}", LobbyQuery::MAX_LIMIT),
+            ));
+        }
+    };
+    let before = query
+        .before
+        .as_deref()
+        .map(|cursor| {
+            LobbyEntry::parse_cursor(cursor).ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::InvalidQuery,
+                    "before must be a next_before from an earlier page",
+                )
+            })
+        })
+        .transpose()?;
+    let page = service
+        .lobby(
+            query.title.as_deref(),
+            query.status.unwrap_or_default(),
+            before.as_ref(),
+            limit as usize,
+        )
+        .await?;
+    let games = page
+        .games
+        .iter()
+        .map(|snapshot| {
+            let table = snapshot.session.table();
+            LobbyGame {
+                id: snapshot.meta.id.clone(),
+                title: snapshot.meta.title.clone(),
+                players: snapshot.seats.len(),
+                seats: player_seats(snapshot),
+                open_seats: (0..snapshot.seats.len())
+                    .filter(|&seat| table.seats[seat].open)
+                    .map(|seat| snapshot.seat_name(seat))
+                    .collect(),
+                options: serde_json::from_str(&snapshot.meta.options).unwrap_or_default(),
+                seeded: snapshot.meta.seeded,
+                turn_seconds: table.turn_seconds,
+                expires_at_ms: table.expires_at_ms.filter(|_| table.is_open()),
+                created_at_ms: snapshot.meta.created_at_ms,
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(LobbyResponse {
+        games,
+        next_before: page.next,
+    }))
+}
+
+/// A rematch of a finished game, asked by one of its seats: the same title, players, options and clock, seats rotated
+/// by one, a fresh seed. The first request creates it (201); later ones return it (200). Every player gets a token for
+/// it: the asker in this answer, each other player in their own view of the finished game (`rematch.token`), or from
+/// this same request.
+#[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "lobby",
+    params(("id" = String, Path, description = "The finished game's id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The rematch already existed: your seat and token in it", body = SeatResponse),
+        (status = 201, description = "The rematch: your seat and token in it", body = SeatResponse),
+        (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is not over (`game_not_finished`), expired unfilled (`no_rematch`), \
+            or kept changing (`contention`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let rematch = service.rematch(&id, token).await?;
+    let seat = rematch.snapshot.seats.iter().position(|name| *name == rematch.seat);
+    let game = game_response(&rematch.snapshot, seat.map_or(Viewer::Spectator, Viewer::Seat));
+    let status = if rematch.created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok(HttpResponse::build(status)
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header((header::LOCATION, format!("/v1/games/{}", game.id)))
+        .json(SeatResponse {
+            seat: rematch.seat,
+            token: rematch.token,
+            game,
+        }))
 }
 
 /// A game as the bearer's seat sees it, or as a spectator without a token.

@@ -47,6 +47,9 @@ pub fn routes_with(
             .service(resource("/v1/titles/{id}/map", "GET").route(web::get().to(handlers::title_map)))
             .service(resource("/v1/games", "POST").route(web::post().to(handlers::create_game)))
             .service(resource("/v1/games/{id}", "GET").route(web::get().to(handlers::get_game)))
+            .service(resource("/v1/games/{id}/seats/{seat}/join", "POST").route(web::post().to(handlers::join_seat)))
+            .service(resource("/v1/games/{id}/rematch", "POST").route(web::post().to(handlers::rematch)))
+            .service(resource("/v1/lobby", "GET").route(web::get().to(handlers::lobby)))
             .service(
                 resource("/v1/games/{id}/actions", "GET, POST")
                     .route(web::get().to(handlers::legal_actions))

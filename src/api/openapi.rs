@@ -10,9 +10,11 @@ use utoipa::{Modify, OpenApi};
 use super::dto::*;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers;
+use crate::engine::table::{OpenedSeat, TableAction, TableEvent};
 use crate::engine::{ActionError, GameSeed, OptionInfo, Registry, RuleError, Title, TitleInfo};
 use crate::service::ServiceError;
 use crate::store::{Persistence, StoreKind};
+use utoipa::PartialSchema;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -29,6 +31,9 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         handlers::list_titles,
         handlers::title_map,
         handlers::create_game,
+        handlers::lobby,
+        handlers::join_seat,
+        handlers::rematch,
         handlers::get_game,
         handlers::legal_actions,
         handlers::play,
@@ -42,6 +47,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
     tags(
         (name = "titles", description = "What can be played"),
         (name = "games", description = "Creating, reading and playing games"),
+        (name = "lobby", description = "Meeting other players: open seats, joining, rematches"),
         (name = "service", description = "Operations"),
     )
 )]
@@ -68,11 +74,39 @@ fn operation_errors(method: &str, path: &str) -> &'static [ErrorCode] {
             UnknownTitle,
             InvalidPlayerCount,
             InvalidOptions,
+            InvalidSeats,
+            InvalidName,
+            InvalidTurnSeconds,
             OptionsConflict,
+            SeedNotPublic,
             PayloadTooLarge,
             UnsupportedMediaType,
             RateLimited,
             StoreUnavailable,
+        ],
+        ("get", "/v1/lobby") => &[InvalidQuery, UnknownTitle, StoreUnavailable, LogChanged],
+        ("post", "/v1/games/{id}/seats/{seat}/join") => &[
+            MalformedRequest,
+            InvalidName,
+            GameNotFound,
+            SeatNotFound,
+            SeatTaken,
+            JoinTooLate,
+            Contention,
+            PayloadTooLarge,
+            UnsupportedMediaType,
+            StoreUnavailable,
+            LogChanged,
+        ],
+        ("post", "/v1/games/{id}/rematch") => &[
+            MissingToken,
+            InvalidToken,
+            GameNotFound,
+            GameNotFinished,
+            NoRematch,
+            Contention,
+            StoreUnavailable,
+            LogChanged,
         ],
         ("get", "/v1/games/{id}") => &[InvalidToken, GameNotFound, StoreUnavailable, LogChanged],
         ("get", "/v1/games/{id}/actions") | ("post", "/v1/games/{id}/stream-tickets") => {
@@ -190,6 +224,23 @@ fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Registry) {
     for name in others {
         name_variants(schemas, &name, &name, "", false);
     }
+    // The table's actions and events, which every title's games take besides their own.
+    let mut table = Vec::new();
+    for (name, schema) in [
+        ("TableAction", TableAction::schema()),
+        ("TableEvent", TableEvent::schema()),
+        ("OpenedSeat", OpenedSeat::schema()),
+    ] {
+        table.push((name.to_owned(), schema));
+    }
+    for (name, schema) in table {
+        schemas.insert(name, serde_json::to_value(schema).expect("schemas serialize"));
+    }
+    name_variants(schemas, "TableAction", "Table", "", true);
+    name_variants(schemas, "TableEvent", "Table", "Event", false);
+    let [action, _, event, _] = &mut unions;
+    action.2.push("TableAction".to_owned());
+    event.2.push("TableEvent".to_owned());
     for (name, description, members) in unions {
         let refs: Vec<Value> = members.iter().map(|member| reference(member)).collect();
         schemas.insert(name.to_owned(), json!({"description": description, "oneOf": refs}));
@@ -289,6 +340,21 @@ fn add_create_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
         properties["title"]["enum"] = json!([info.id]);
         properties["players"]["minimum"] = info.min_players.into();
         properties["players"]["maximum"] = info.max_players.into();
+        let seat_choice = json!({"type": "string", "enum": ["open", "mine"]});
+        let seat_choices: Map<String, Value> = info.seats[..info.max_players]
+            .iter()
+            .map(|seat| ((*seat).to_owned(), seat_choice.clone()))
+            .collect();
+        properties["seats"] = json!({
+            "description": properties["seats"]["description"],
+            "oneOf": [
+                {"type": "null"},
+                {"type": "integer", "minimum": 0, "maximum": info.max_players,
+                    "description": "The creator takes this many seats, the first ones in seat order; the others are open."},
+                {"type": "object", "properties": seat_choices, "additionalProperties": false,
+                    "description": "`open` or `mine` per seat id; the seats left out are the creator's."},
+            ],
+        });
         properties["options"] = json!({
             "description": "The title's options; omitted fields take their defaults.",
             "oneOf": [{"type": "null"}, reference(&title.schema_names().options)],

@@ -74,7 +74,6 @@ impl Cursor {
         for event in events {
             self.session.apply(std::slice::from_ref(event))?;
             self.head = self.head.then(event);
-            let finished = self.session.is_finished();
             let visible = self.session.redact(event, self.viewer);
             let message = StreamMessage {
                 version: self.session.version(),
@@ -85,7 +84,7 @@ impl Cursor {
                     .into_iter()
                     .map(|seat| self.snapshot.seat_name(seat))
                     .collect(),
-                status: status_of(finished),
+                status: status_of(self.session.as_ref()),
             };
             let data = serde_json::to_string(&message).expect("messages serialize");
             let kind = if message.event.is_some() { "game" } else { "hidden" };

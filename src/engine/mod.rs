@@ -6,6 +6,7 @@
 mod registry;
 mod rng;
 pub mod selfplay;
+pub mod table;
 
 #[cfg(test)]
 pub(crate) use registry::testing;
@@ -134,6 +135,12 @@ pub trait Game: Send + Sync + 'static {
     /// The event as everyone may see it once the game is over; what stays secret forever is removed.
     fn redact_finished(event: &Self::Event) -> Self::Event {
         event.clone()
+    }
+
+    /// The seats that win or lose together with `seat` (itself included): its team in a team game.
+    fn side(state: &Self::State, seat: Seat) -> Vec<Seat> {
+        let _ = state;
+        vec![seat]
     }
 
     /// Static board data a front-end needs to draw the game (a map), served at `GET /v1/titles/{id}/map`.

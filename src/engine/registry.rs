@@ -8,6 +8,7 @@ use serde_json::Value;
 use utoipa::openapi::{RefOr, schema::Schema};
 
 use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
+use super::table::{DEADLINE_PASSED, Table, TableAction, TableEvent};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
 
 /// Actions after which a self-played game counts as stuck.
@@ -51,6 +52,15 @@ pub trait Title: Send + Sync {
     fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError>;
     /// Rebuilds a game from its options and log.
     fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError>;
+    /// A game with open seats: its log starts with `opened` alone, and the title's setup waits for the last seat.
+    fn open(
+        &self,
+        players: usize,
+        options: &Value,
+        opened: TableEvent,
+        seed: GameSeed,
+        now_ms: u64,
+    ) -> Result<Vec<String>, SetupError>;
     fn schema_names(&self) -> TitleSchemaNames;
     /// Plays one game from random legal actions with the typed engine (no JSON), for speed figures and smoke tests;
     /// returns the number of actions.
@@ -61,22 +71,55 @@ pub trait Title: Send + Sync {
     fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
     /// Whether `action` is one of this title's actions (legal or not).
     fn is_action(&self, action: &Value) -> bool;
+    /// The `type` tags of this title's actions and of its events.
+    fn tags(&self) -> (Vec<String>, Vec<String>);
 }
 
 /// A game rebuilt at some version of its log.
 pub trait GameSession: Send + Sync {
     /// Number of events in the log this state was built from.
     fn version(&self) -> u64;
+    /// Seats that must act now: none while a seat is open or once the game is over.
     fn to_act(&self) -> Vec<Seat>;
+    /// The title's result, once its rules ended the game.
     fn outcome(&self) -> Option<Value>;
-    fn is_finished(&self) -> bool {
-        self.outcome().is_some()
-    }
-    fn view(&self, viewer: Viewer) -> Value;
+    /// Over: played out, or ended at the table (resigned, timed out, aborted, expired).
+    fn is_finished(&self) -> bool;
+    /// Who sits where, the clock, and how the game ended at the table.
+    fn table(&self) -> &Table;
+    /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
+    fn view(&self, viewer: Viewer) -> Option<Value>;
+    /// The title's actions `seat` may send now (resigning and aborting are always possible and not listed).
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
-    /// Decides `action` for `seat` with the randomness of this log position; returns the next state and the new
-    /// events, serialized for the log. `self` is left untouched.
-    fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError>;
+    /// Decides `action` (a title's action, or a table action) for `seat` at time `now_ms`, with the randomness of
+    /// this log position; returns the next state and the new events, serialized for the log. `self` is left
+    /// untouched.
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// Seats `seat` for someone whose token hashes to `token_hash`; the last seat taken starts the game.
+    fn join(
+        &self,
+        seat: Seat,
+        name: Option<String>,
+        token_hash: String,
+        seed: GameSeed,
+        now_ms: u64,
+    ) -> Result<Played, RuleError>;
+    /// Appends table events the service decided (a timeout, an expiry, a rematch).
+    fn record(&self, events: &[TableEvent]) -> Played;
+    /// What ends the game at `now_ms` if it is overdue: an expiry while a seat is open, a timeout once a deadline
+    /// passed.
+    fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
+    /// When the game next becomes overdue, if ever.
+    fn next_due_ms(&self) -> Option<u64> {
+        let table = self.table();
+        if self.is_finished() {
+            None
+        } else if table.is_open() {
+            table.expires_at_ms
+        } else {
+            table.deadline_ms
+        }
+    }
     /// Folds already-stored events in (to catch a cached state up with the log).
     fn apply(&mut self, events: &[String]) -> Result<(), ReplayError>;
     /// A stored event as `viewer` may see it at this session's state (once finished, as everyone sees it); `None`
@@ -114,12 +157,29 @@ fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
 
 struct Session<G: Game> {
     state: G::State,
+    table: Table,
     version: u64,
 }
 
+fn seat_ids<G: Game>() -> Vec<&'static str> {
+    G::info().seats
+}
+
 impl<G: Game> Session<G> {
+    fn new(state: G::State, players: usize) -> Self {
+        Self {
+            state,
+            table: Table::closed(players),
+            version: 0,
+        }
+    }
+
     fn fold(&mut self, events: &[String]) -> Result<(), ReplayError> {
         for (offset, text) in events.iter().enumerate() {
+            if let Some(event) = TableEvent::parse(text) {
+                self.fold_table(&event);
+                continue;
+            }
             let event: G::Event = serde_json::from_str(text).map_err(|e| ReplayError {
                 index: self.version as usize + offset,
                 reason: e.to_string(),
@@ -128,6 +188,97 @@ impl<G: Game> Session<G> {
         }
         self.version += events.len() as u64;
         Ok(())
+    }
+
+    fn fold_table(&mut self, event: &TableEvent) {
+        let seats = seat_ids::<G>();
+        let state = &self.state;
+        self.table
+            .evolve(event, &|id| seats.iter().position(|seat| *seat == id), &|seat| {
+                G::side(state, seat)
+            });
+    }
+
+    fn seat_id(&self, seat: Seat) -> String {
+        seat_ids::<G>()
+            .get(seat)
+            .map_or_else(|| seat.to_string(), |id| (*id).to_owned())
+    }
+
+    /// `self` followed by `entries`, as the next state and the log's new entries.
+    fn then(&self, entries: Vec<Entry<G>>) -> Played {
+        let mut next = Session::<G> {
+            state: self.state.clone(),
+            table: self.table.clone(),
+            version: self.version + entries.len() as u64,
+        };
+        let events = entries
+            .into_iter()
+            .map(|entry| match entry {
+                Entry::Title(event) => {
+                    G::evolve(&mut next.state, &event);
+                    encode(&event)
+                }
+                Entry::Table(event) => {
+                    next.fold_table(&event);
+                    event.encode()
+                }
+            })
+            .collect();
+        Played {
+            next: Box::new(next),
+            events,
+        }
+    }
+
+    fn play_table(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
+        let id = self.seat_id(seat);
+        let event = match action {
+            TableAction::Resign if self.table.is_open() => {
+                return Err(RuleError::new(
+                    "game_not_started",
+                    "the game has not started yet: abort it instead of resigning",
+                )
+                .into());
+            }
+            TableAction::Resign => TableEvent::Resigned { seat: id },
+            TableAction::Abort if self.table.all_moved() => {
+                return Err(RuleError::new(
+                    "abort_too_late",
+                    "every seat has already moved: the game can no longer be aborted, only resigned",
+                )
+                .into());
+            }
+            TableAction::Abort => TableEvent::Aborted { seat: id },
+        };
+        Ok(self.then(vec![Entry::Table(event)]))
+    }
+}
+
+/// One entry of a log: a title's event or a table event.
+enum Entry<G: Game> {
+    Title(G::Event),
+    Table(TableEvent),
+}
+
+/// `played`, followed by a restart of the turn clock when the game has one and goes on.
+fn with_clock(played: Played, now_ms: u64) -> Played {
+    let next = played.next.as_ref();
+    let Some(seconds) = next.table().turn_seconds else {
+        return played;
+    };
+    if next.is_finished() || next.to_act().is_empty() {
+        return played;
+    }
+    let deadline = TableEvent::DeadlineSet {
+        deadline_ms: now_ms.saturating_add(seconds.saturating_mul(1000)),
+    };
+    let clocked = next.record(&[deadline]);
+    let mut events = played.events;
+    events.extend(clocked.events);
+    Played {
+        next: clocked.next,
+        events,
     }
 }
 
@@ -156,9 +307,32 @@ impl<G: Game> Title for TitleAdapter<G> {
         let broken = |reason: String| ReplayError { index: 0, reason };
         let options = parse_options::<G>(options).map_err(|e| broken(e.to_string()))?;
         let state = G::new_state(players, &options).map_err(|e| broken(e.to_string()))?;
-        let mut session = Session::<G> { state, version: 0 };
+        let mut session = Session::<G>::new(state, players);
         session.fold(events)?;
         Ok(Box::new(session))
+    }
+
+    fn open(
+        &self,
+        players: usize,
+        options: &Value,
+        opened: TableEvent,
+        seed: GameSeed,
+        now_ms: u64,
+    ) -> Result<Vec<String>, SetupError> {
+        let state = G::new_state(players, &parse_options::<G>(options)?)?;
+        let mut session = Session::<G>::new(state, players);
+        let mut entries = vec![Entry::Table(opened.clone())];
+        session.fold_table(&opened);
+        if !session.table.is_open() {
+            entries.extend(
+                G::setup(&session.state, &mut seed.rng(SETUP_STREAM))
+                    .into_iter()
+                    .map(Entry::Title),
+            );
+        }
+        let session = Session::<G>::new(session.state, players);
+        Ok(with_clock(session.then(entries), now_ms).events)
     }
 
     fn map(&self) -> Option<&'static Value> {
@@ -203,6 +377,20 @@ impl<G: Game> Title for TitleAdapter<G> {
     fn is_action(&self, action: &Value) -> bool {
         G::Action::deserialize(action).is_ok()
     }
+
+    fn tags(&self) -> (Vec<String>, Vec<String>) {
+        use utoipa::ToSchema;
+        fn tags_of<T: ToSchema>() -> Vec<String> {
+            let schema = serde_json::to_value(T::schema()).expect("schemas serialize");
+            schema["oneOf"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|variant| variant["properties"]["type"]["enum"][0].as_str().map(str::to_owned))
+                .collect()
+        }
+        (tags_of::<G::Action>(), tags_of::<G::Event>())
+    }
 }
 
 impl<G: Game> GameSession for Session<G> {
@@ -211,6 +399,9 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn to_act(&self) -> Vec<Seat> {
+        if self.table.is_open() || self.table.ending.is_some() {
+            return Vec::new();
+        }
         G::to_act(&self.state)
     }
 
@@ -219,33 +410,108 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn is_finished(&self) -> bool {
-        G::outcome(&self.state).is_some()
+        self.table.ending.is_some() || G::outcome(&self.state).is_some()
     }
 
-    fn view(&self, viewer: Viewer) -> Value {
-        to_json(&G::view(&self.state, viewer))
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn view(&self, viewer: Viewer) -> Option<Value> {
+        (!self.table.is_open()).then(|| to_json(&G::view(&self.state, viewer)))
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        if self.to_act().is_empty() {
+            return Vec::new();
+        }
         G::legal_actions(&self.state, seat).iter().map(to_json).collect()
     }
 
-    fn play(&self, seat: Seat, action: &Value, seed: GameSeed) -> Result<Played, ActionError> {
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
         if self.is_finished() {
             return Err(ActionError::GameOver);
         }
-        let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
-        let events = G::decide(&self.state, seat, &action, &mut seed.rng(self.version))?;
-        let mut next = Session::<G> {
-            state: self.state.clone(),
-            version: self.version + events.len() as u64,
-        };
-        for event in &events {
-            G::evolve(&mut next.state, event);
+        if let Some(table_action) = TableAction::parse(action) {
+            let table_action = table_action.map_err(|e| ActionError::Malformed(e.to_string()))?;
+            return self.play_table(seat, table_action);
         }
-        Ok(Played {
-            next: Box::new(next),
-            events: events.iter().map(encode).collect(),
+        let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        if self.table.is_open() {
+            return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
+        }
+        if self.table.deadline_ms.is_some_and(|deadline| deadline <= now_ms) && G::to_act(&self.state).contains(&seat) {
+            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+        }
+        let events = G::decide(&self.state, seat, &action, &mut seed.rng(self.version))?;
+        let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
+        if self.table.seats[seat].moved {
+            return Ok(with_clock(self.then(titled(events).collect()), now_ms));
+        }
+        // Noted before the move's own events, while the game goes on: it may be aborted until every seat moved.
+        let first_move = Entry::Table(TableEvent::FirstMove {
+            seat: self.seat_id(seat),
+        });
+        let played = self.then(std::iter::once(first_move).chain(titled(events.clone())).collect());
+        if played.next.is_finished() {
+            return Ok(self.then(titled(events).collect()));
+        }
+        Ok(with_clock(played, now_ms))
+    }
+
+    fn join(
+        &self,
+        seat: Seat,
+        name: Option<String>,
+        token_hash: String,
+        seed: GameSeed,
+        now_ms: u64,
+    ) -> Result<Played, RuleError> {
+        if self.is_finished() {
+            return Err(RuleError::new("game_over", "the game is over"));
+        }
+        if !self.table.seats.get(seat).is_some_and(|taken| taken.open) {
+            return Err(RuleError::new("seat_taken", "this seat is already taken"));
+        }
+        let joined = TableEvent::SeatJoined {
+            seat: self.seat_id(seat),
+            name,
+            token_hash: Some(token_hash),
+        };
+        let mut entries = vec![Entry::Table(joined)];
+        let last_open = self.table.seats.iter().filter(|seat| seat.open).count() == 1;
+        if last_open {
+            // The last seat is taken: the title's setup follows at once, and the clock starts.
+            entries.extend(
+                G::setup(&self.state, &mut seed.rng(SETUP_STREAM))
+                    .into_iter()
+                    .map(Entry::Title),
+            );
+        }
+        Ok(with_clock(self.then(entries), now_ms))
+    }
+
+    fn record(&self, events: &[TableEvent]) -> Played {
+        self.then(events.iter().cloned().map(Entry::Table).collect())
+    }
+
+    fn overdue(&self, now_ms: u64) -> Option<TableEvent> {
+        if self.is_finished() {
+            return None;
+        }
+        if self.table.is_open() {
+            return self
+                .table
+                .expires_at_ms
+                .is_some_and(|expiry| expiry <= now_ms)
+                .then_some(TableEvent::Expired);
+        }
+        let deadline = self.table.deadline_ms?;
+        (deadline <= now_ms).then(|| TableEvent::TimedOut {
+            seats: G::to_act(&self.state)
+                .into_iter()
+                .map(|seat| self.seat_id(seat))
+                .collect(),
         })
     }
 
@@ -254,6 +520,9 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Value> {
+        if let Some(table_event) = TableEvent::parse(event) {
+            return Some(to_json(&table_event.public()));
+        }
         let event: G::Event = serde_json::from_str(event).ok()?;
         let visible = if self.is_finished() {
             Some(G::redact_finished(&event))
@@ -266,6 +535,7 @@ impl<G: Game> GameSession for Session<G> {
     fn clone_session(&self) -> Box<dyn GameSession> {
         Box::new(Session::<G> {
             state: self.state.clone(),
+            table: self.table.clone(),
             version: self.version,
         })
     }
@@ -330,7 +600,7 @@ pub(crate) mod testing {
             let actions = session.legal_actions(seat);
             let action = actions.choose(&mut chooser).expect("a seat to act has actions");
             let played = session
-                .play(seat, action, game_seed)
+                .play(seat, action, game_seed, 0)
                 .expect("listed actions are accepted");
             log.extend(played.events);
             session = played.next;
@@ -365,7 +635,7 @@ pub(crate) mod testing {
     pub(crate) fn shown(session: &dyn GameSession, log: &[String], viewer: Viewer) -> Vec<String> {
         log.iter()
             .filter_map(|event| session.redact(event, viewer))
-            .chain([session.view(viewer)])
+            .chain(session.view(viewer))
             .map(|value| value.to_string())
             .collect()
     }

@@ -38,6 +38,10 @@ struct Entry {
 /// Logs kept in this process's memory.
 pub struct MemoryStore {
     games: RwLock<HashMap<String, Arc<Entry>>>,
+    /// Lobby listings: index name → game id → score.
+    indexes: Mutex<HashMap<String, HashMap<String, u64>>>,
+    /// When each game is next due.
+    due: Mutex<HashMap<String, u64>>,
     retention: Retention,
     appended: broadcast::Sender<String>,
 }
@@ -52,6 +56,8 @@ impl MemoryStore {
     pub fn new(retention: Retention) -> Self {
         Self {
             games: RwLock::default(),
+            indexes: Mutex::default(),
+            due: Mutex::default(),
             retention,
             appended: broadcast::channel(NOTIFICATION_BUFFER).0,
         }
@@ -217,6 +223,69 @@ impl EventStore for MemoryStore {
             .remove(ticket_hash)
             .filter(|(_, expires)| *expires > Instant::now())
             .map(|(seat, _)| seat))
+    }
+
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+        let mut indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
+        indexes
+            .entry(index.to_owned())
+            .or_default()
+            .insert(id.to_owned(), score);
+        Ok(())
+    }
+
+    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+        let mut indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(members) = indexes.get_mut(index) {
+            members.remove(id);
+        }
+        Ok(())
+    }
+
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+        let indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
+        let mut page: Vec<(String, u64)> = indexes
+            .get(index)
+            .into_iter()
+            .flatten()
+            .filter(|(_, score)| **score <= max_score)
+            .map(|(id, score)| (id.clone(), *score))
+            .collect();
+        page.sort_unstable_by(|a, b| (b.1, &b.0).cmp(&(a.1, &a.0)));
+        page.truncate(limit);
+        Ok(page)
+    }
+
+    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        let noted = due.entry(id.to_owned()).or_insert(due_ms);
+        *noted = (*noted).min(due_ms);
+        Ok(())
+    }
+
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        let claimed: Vec<String> = due
+            .iter()
+            .filter(|(_, at)| **at <= now_ms)
+            .map(|(id, _)| id.clone())
+            .take(limit)
+            .collect();
+        for id in &claimed {
+            due.insert(id.clone(), now_ms + lease_ms);
+        }
+        Ok(claimed)
+    }
+
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        if due.get(id) == Some(&claimed_ms) {
+            match next_ms {
+                Some(next) => due.insert(id.to_owned(), next),
+                None => due.remove(id),
+            };
+        }
+        Ok(())
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

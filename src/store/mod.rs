@@ -34,6 +34,8 @@ pub struct GameMeta {
     pub seed: String,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at_ms: u64,
+    /// Whether the creator chose the seed: then anyone who knows it can work out every card of the game.
+    pub seeded: bool,
 }
 
 /// A game's metadata and whole log, as read in one step.
@@ -169,6 +171,29 @@ pub trait EventStore: Send + Sync {
     /// The seat of an unexpired ticket of game `id`, consumed in the same step: a ticket is redeemed at most once,
     /// even by racing instances. `None` for an unknown, used or expired ticket.
     async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError>;
+
+    /// Puts game `id` in the listing `index` (a lobby list) with `score` (its creation time), or moves it there.
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError>;
+
+    /// Takes game `id` out of the listing `index`.
+    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError>;
+
+    /// Up to `limit` games of the listing `index` with a score at most `max_score`, highest score first (ties: the
+    /// greater id first), with their scores.
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError>;
+
+    /// Notes that game `id` has something due at `due_ms` (a deadline, an expiry), unless it is noted as due earlier
+    /// already: a game noted too early is looked at and noted again, one noted too late would be served late.
+    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError>;
+
+    /// Claims up to `limit` games due at `now_ms`, for `lease_ms`: each is noted due again at `now_ms + lease_ms`
+    /// in the same atomic step, so that racing instances claim different games and a claim whose instance died
+    /// comes due again. Returns the ids.
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// Settles a claim made at `now_ms + lease_ms` = `claimed_ms`: game `id` is next due at `next_ms` (or never),
+    /// unless its note changed since the claim (someone noted it due earlier).
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;
 
     /// Checks that the store answers.
     async fn ping(&self) -> Result<(), StoreError>;

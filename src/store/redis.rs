@@ -105,6 +105,25 @@ redis.call('PUBLISH', 'ludus:appended', ARGV[6])
 return {'ok', string.format('%d', n)}
 "#;
 
+/// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a
+/// cluster, and every script below touches it alone.
+const DUE_KEY: &str = "ludus:due";
+
+// KEYS: due. ARGV: now, lease end, limit. Claims the due games by moving them to the lease's end.
+const CLAIM_SCRIPT: &str = r#"
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
+return due
+"#;
+
+// KEYS: due. ARGV: id, claimed score, next score ('' for none). Only while the claim's score is still there.
+const SETTLE_SCRIPT: &str = r#"
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+"#;
+
 /// A single server (with automatic reconnection) or a cluster.
 #[derive(Clone)]
 enum Connection {
@@ -158,6 +177,8 @@ pub struct RedisStore {
     load: Script,
     read: Script,
     append: Script,
+    claim: Script,
+    settle: Script,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -192,6 +213,11 @@ impl Keys {
 
     fn ticket(id: &str, ticket_hash: &str) -> String {
         format!("ludus:{{{id}}}:ticket:{ticket_hash}")
+    }
+
+    /// A lobby listing: one sorted set of game ids by creation time (a key of its own on a cluster).
+    fn index(index: &str) -> String {
+        format!("ludus:lobby:{index}")
     }
 }
 
@@ -233,6 +259,8 @@ impl RedisStore {
             load: Script::new(LOAD_SCRIPT),
             read: with_helpers(READ_SCRIPT),
             append: with_helpers(APPEND_SCRIPT),
+            claim: Script::new(CLAIM_SCRIPT),
+            settle: Script::new(SETTLE_SCRIPT),
         })
     }
 
@@ -298,6 +326,7 @@ fn meta_fields(meta: &GameMeta) -> Vec<(&'static str, String)> {
         ("token_hashes", meta.token_hashes.join(",")),
         ("seed", meta.seed.clone()),
         ("created_at_ms", meta.created_at_ms.to_string()),
+        ("seeded", u8::from(meta.seeded).to_string()),
     ]
 }
 
@@ -319,6 +348,8 @@ fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreErro
         token_hashes: take("token_hashes")?.split(',').map(str::to_owned).collect(),
         seed: take("seed")?,
         created_at_ms: number("created_at_ms", take("created_at_ms")?)?,
+        // Games stored before the field existed did not say.
+        seeded: fields.remove("seeded").is_some_and(|flag| flag == "1"),
     })
 }
 
@@ -549,6 +580,93 @@ impl EventStore for RedisStore {
                 .map_err(|_| corrupt(format!("ticket seat {text:?} is not a number")))
         })
         .transpose()
+    }
+
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+        let key = Keys::index(index);
+        self.run(|mut connection| async move {
+            redis::cmd("ZADD")
+                .arg(&key)
+                .arg(score)
+                .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+        let key = Keys::index(index);
+        self.run(|mut connection| async move {
+            redis::cmd("ZREM")
+                .arg(&key)
+                .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+        let key = Keys::index(index);
+        let page: Vec<(String, u64)> = self
+            .run(|mut connection| async move {
+                redis::cmd("ZRANGE")
+                    .arg(&key)
+                    .arg(max_score)
+                    .arg("-inf")
+                    .arg("BYSCORE")
+                    .arg("REV")
+                    .arg("LIMIT")
+                    .arg(0)
+                    .arg(limit)
+                    .arg("WITHSCORES")
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        Ok(page)
+    }
+
+    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.run(|mut connection| async move {
+            redis::cmd("ZADD")
+                .arg(DUE_KEY)
+                .arg("LT")
+                .arg(due_ms)
+                .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.run(|mut connection| async move {
+            self.claim
+                .key(DUE_KEY)
+                .arg(now_ms)
+                .arg(now_ms + lease_ms)
+                .arg(limit)
+                .invoke_async(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+        let next = next_ms.map(|next| next.to_string()).unwrap_or_default();
+        self.run(|mut connection| async move {
+            self.settle
+                .key(DUE_KEY)
+                .arg(id)
+                .arg(claimed_ms)
+                .arg(&next)
+                .invoke_async::<i64>(&mut connection)
+                .await
+        })
+        .await
+        .map(|_| ())
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -146,6 +146,14 @@ impl Game for RomeCarthage {
         events::redact_finished(event)
     }
 
+    /// Partners win or lose together (a lost member's team still plays, as in the rules; a resigning or timed-out
+    /// member concedes for the team).
+    fn side(state: &state::State, seat: Seat) -> Vec<Seat> {
+        let mut side = vec![seat];
+        side.extend(state.partner(seat as u8).map(Seat::from));
+        side
+    }
+
     fn map() -> Option<&'static serde_json::Value> {
         Some(&map::MAP_VALUE)
     }

@@ -726,20 +726,22 @@ fn plays_through_the_json_layer() {
     let session = title.replay(2, &options, &log).unwrap();
     assert_eq!(session.to_act(), vec![0, 1]);
     let played = session
-        .play(1, &json!({"type": "stack_manipulation", "card": "scout"}), seed)
+        .play(1, &json!({"type": "stack_manipulation", "card": "scout"}), seed, 0)
         .unwrap();
-    assert_eq!(played.events.len(), 1);
-    let shown = played.next.redact(&played.events[0], Viewer::Seat(0)).unwrap();
+    // The table's note of the seat's first move (a game can be aborted until every seat moved), then the title's event.
+    assert_eq!(played.events.len(), 2);
+    assert_eq!(played.events[0], r#"{"type":"first_move","seat":"caesar"}"#);
+    let shown = played.next.redact(&played.events[1], Viewer::Seat(0)).unwrap();
     assert_eq!(
         shown,
         json!({"type": "manipulation_stacked", "seat": "caesar", "stacked": 1})
     );
     assert!(
         session
-            .play(0, &json!({"type": "stack_manipulation", "card": 7}), seed)
+            .play(0, &json!({"type": "stack_manipulation", "card": 7}), seed, 0)
             .is_err()
     );
-    let view = played.next.view(Viewer::Seat(1));
+    let view = played.next.view(Viewer::Seat(1)).expect("a started game has a view");
     assert_eq!(view["seats"]["caesar"]["stacked"], 1);
     assert!(title.create(3, &options, seed).is_err());
 }

@@ -11,11 +11,16 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::engine::{
-    ActionError, GameSeed, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer,
-};
+use crate::engine::{ActionError, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer};
 use crate::store::{Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, ReadAfter, StoreError};
 use crate::watch::{StreamLimits, Watcher};
+
+mod table;
+
+pub use table::{
+    DEFAULT_LOBBY_TTL, Joined, LobbyEntry, LobbyPage, LobbyStatus, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, Rematch,
+    SWEEP_LEASE, SeatChoice, SeatsRequest,
+};
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.
 const CONFLICT_RETRIES: usize = 5;
@@ -59,6 +64,27 @@ pub enum ServiceError {
     LogChanged,
     #[error("the stored game cannot be rebuilt: {0}")]
     Corrupt(String),
+    #[error("{0}")]
+    InvalidSeats(String),
+    #[error("turn_seconds must be 1 to {max}", max = table::MAX_TURN_SECONDS)]
+    InvalidTurnSeconds,
+    #[error("a display name has 1 to {max} characters, none of them a control character", max = table::MAX_NAME_CHARS)]
+    InvalidName,
+    #[error(
+        "a game with open seats and an explicit seed can be worked out by anyone who knows the seed (the opponent \
+         included): send \"public_seed\": true to create it anyway"
+    )]
+    SeedNotPublic,
+    #[error("this game has no seat {0:?}")]
+    SeatNotFound(String),
+    #[error("seat {0} is already taken")]
+    SeatTaken(&'static str),
+    #[error("the game is over: nobody can join it")]
+    JoinTooLate,
+    #[error("the game is not over yet: a rematch follows a finished game")]
+    NotFinished,
+    #[error("this game expired before every seat was taken: there is nobody to play a rematch with")]
+    NoRematch,
 }
 
 impl From<StoreError> for ServiceError {
@@ -112,8 +138,12 @@ impl Snapshot {
     /// The seat a bearer token belongs to; compared in constant time.
     pub fn seat_of(&self, token: &str) -> Result<Seat, ServiceError> {
         let presented = hash_token(token);
+        let table = self.session.table();
         let mut found = None;
         for (seat, stored) in self.meta.token_hashes.iter().enumerate() {
+            // A seat taken by joining holds its token's hash in the table; one taken at creation, in the metadata.
+            let joined = table.seats.get(seat).and_then(|taken| taken.token_hash.as_ref());
+            let stored = joined.unwrap_or(stored);
             if bool::from(stored.as_bytes().ct_eq(presented.as_bytes())) {
                 found = Some(seat);
             }
@@ -161,13 +191,15 @@ pub struct GameService {
     store: Arc<dyn EventStore>,
     cache: Mutex<LruCache<String, Snapshot>>,
     watcher: Arc<Watcher>,
+    /// How long a game with open seats waits for players before it expires (`None`: forever).
+    lobby_ttl: Option<std::time::Duration>,
 }
 
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-fn now_ms() -> u64 {
+pub fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_millis() as u64)
@@ -184,7 +216,14 @@ impl GameService {
             watcher: Watcher::new(store.clone(), limits),
             store,
             cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
+            lobby_ttl: Some(table::DEFAULT_LOBBY_TTL),
         }
+    }
+
+    /// The same service with unfilled games expiring after `ttl` (`None`: never).
+    pub fn with_lobby_ttl(mut self, ttl: Option<std::time::Duration>) -> Self {
+        self.lobby_ttl = ttl;
+        self
     }
 
     pub fn store(&self) -> &dyn EventStore {
@@ -213,57 +252,6 @@ impl GameService {
             return ServiceError::ActionOfAnotherTitle(other.info().name);
         }
         error.into()
-    }
-
-    pub async fn create(
-        &self,
-        title_id: &str,
-        players: usize,
-        seed: Option<u64>,
-        options: Option<&Value>,
-    ) -> Result<Created, ServiceError> {
-        let title = self
-            .registry
-            .get(title_id)
-            .ok_or_else(|| ServiceError::UnknownTitle(title_id.to_owned()))?
-            .clone();
-        let info = title.info();
-        if !(info.min_players..=info.max_players).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                min: info.min_players,
-                max: info.max_players,
-                requested: players,
-            }
-            .into());
-        }
-        let options = title.normalize_options(options)?;
-        let seed = seed.map_or_else(GameSeed::random, GameSeed::from_u64);
-        let events = title.create(players, &options, seed)?;
-        let session = title.replay(players, &options, &events)?;
-        let seats: Arc<[&'static str]> = info.seats[..players].into();
-        let tokens: Vec<(&'static str, String)> = seats
-            .iter()
-            .map(|&seat| (seat, hex::encode(rand::random::<[u8; 32]>())))
-            .collect();
-        let meta = GameMeta {
-            id: hex::encode(rand::random::<[u8; 16]>()),
-            title: info.id.to_owned(),
-            players,
-            options: options.to_string(),
-            token_hashes: tokens.iter().map(|(_, token)| hash_token(token)).collect(),
-            seed: seed.to_hex(),
-            created_at_ms: now_ms(),
-        };
-        let head = self.store.create(&meta, &events).await?;
-        let snapshot = Snapshot {
-            meta: Arc::new(meta),
-            title,
-            seats,
-            session: session.into(),
-            head,
-        };
-        self.remember(&snapshot);
-        Ok(Created { snapshot, tokens })
     }
 
     /// A new single-use ticket that opens one stream of the snapshot's game as `seat` within `TICKET_TTL`, for clients
@@ -416,8 +404,7 @@ impl GameService {
         {
             return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
         }
-        let seed = GameSeed::from_hex(&snapshot.meta.seed)
-            .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))?;
+        let seed = snapshot.seed()?;
         for _ in 0..=CONFLICT_RETRIES {
             if let Some(expected) = request.expected_version
                 && expected != snapshot.version()
@@ -427,10 +414,16 @@ impl GameService {
                     actual: snapshot.version(),
                 });
             }
-            let played = snapshot
-                .session
-                .play(seat, request.action, seed)
-                .map_err(|error| self.action_error(error, request.action))?;
+            let now = now_ms();
+            let played = match snapshot.session.play(seat, request.action, seed, now) {
+                Ok(played) => played,
+                Err(ActionError::Rule(rule)) if rule.code == crate::engine::table::DEADLINE_PASSED => {
+                    // The move came too late: the timeout it ran into is applied now rather than by a sweep.
+                    self.settle_overdue(id, now).await?;
+                    return Err(ActionError::Rule(rule).into());
+                }
+                Err(error) => return Err(self.action_error(error, request.action)),
+            };
             let (head, _) = snapshot.head.extend(&played.events);
             let after = Snapshot {
                 session: played.next.into(),
@@ -447,12 +440,17 @@ impl GameService {
             });
             let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
             let finishes = after.session.is_finished();
+            if let Some(due) = after.session.next_due_ms() {
+                // Noted before the append: a crash in between leaves an early note, never a lost deadline.
+                self.store.schedule(id, due).await?;
+            }
             match self
                 .store
                 .append(id, snapshot.head, &played.events, idempotency, finishes)
                 .await
             {
                 Ok(Appended::Ok { .. }) => {
+                    self.after_append(&snapshot, &after).await;
                     let response = render(&Move {
                         after: &after,
                         seat,

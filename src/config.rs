@@ -92,7 +92,7 @@ pub struct ConfigError {
     pub expected: Cow<'static, str>,
 }
 
-/// A duration such as `90`, `90s`, `15m`, `24h` or `7d` (seconds without a unit); `0`, `off` or `forever` mean none.
+/// A duration such as `250ms`, `90`, `90s`, `15m`, `24h` or `7d` (seconds without a unit); `0`, `off` or `forever` mean none.
 pub fn parse_duration(text: &str) -> Option<Option<Duration>> {
     let text = text.trim().to_ascii_lowercase();
     if matches!(text.as_str(), "off" | "forever" | "never") {
@@ -102,15 +102,16 @@ pub fn parse_duration(text: &str) -> Option<Option<Duration>> {
         Some(split) => text.split_at(split),
         None => (text.as_str(), "s"),
     };
-    let scale = match unit {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => 86_400,
+    let millis_per_unit = match unit {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
         _ => return None,
     };
-    let seconds = number.parse::<u64>().ok()?.checked_mul(scale)?;
-    Some((seconds > 0).then(|| Duration::from_secs(seconds)))
+    let millis = number.parse::<u64>().ok()?.checked_mul(millis_per_unit)?;
+    Some((millis > 0).then(|| Duration::from_millis(millis)))
 }
 
 const CA_FILE: &str = "LUDUS_REDIS_CA_FILE";
@@ -416,6 +417,7 @@ mod tests {
     fn durations_take_units() {
         assert_eq!(parse_duration("90"), Some(Some(Duration::from_secs(90))));
         assert_eq!(parse_duration("15m"), Some(Some(Duration::from_secs(900))));
+        assert_eq!(parse_duration("250ms"), Some(Some(Duration::from_millis(250))));
         assert_eq!(parse_duration("0"), Some(None));
         assert_eq!(parse_duration("3w"), None);
         assert_eq!(parse_duration(""), None);

@@ -306,3 +306,50 @@ async fn finished_game_stream_answers_204_unless_events_are_unseen() {
     let rest = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
     assert!(rest.is_none(), "then the stream closes");
 }
+
+#[actix_web::test]
+async fn a_stream_carries_joins_names_the_start_and_a_resignation() {
+    let app = app(common::memory()).await;
+    let created: Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .set_json(json!({"title": "duel", "players": 2, "seats": 1, "turn_seconds": 60}))
+            .to_request(),
+    )
+    .await;
+    let id = created["game"]["id"].as_str().unwrap();
+    let north = created["seats"][0]["token"].as_str().unwrap();
+    let response = test::call_service(&app, stream_request(id, Some(north), Some(0))).await;
+    assert_eq!(response.status(), 200);
+    let mut body = response.into_body();
+    let opened = read_messages(&mut body, 1).await;
+    assert_eq!(opened[0].2["event"]["type"], "table_opened");
+    assert_eq!(opened[0].2["status"], "open");
+
+    let joined: Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::post()
+            .uri(&format!("/v1/games/{id}/seats/south/join"))
+            .set_json(json!({"name": "Marcus"}))
+            .to_request(),
+    )
+    .await;
+    // The join, the title's setup (two deals) and the clock starting, one message each.
+    let start = read_messages(&mut body, 4).await;
+    assert_eq!(
+        start[0].2["event"],
+        json!({"type": "seat_joined", "seat": "south", "name": "Marcus"})
+    );
+    assert_eq!(start[0].2["status"], "active");
+    assert_eq!(start[3].2["event"]["type"], "deadline_set");
+    assert!(start[3].2["event"]["deadline_ms"].as_u64().is_some());
+    assert_eq!(start[3].2["to_act"], json!(["north"]));
+
+    play(&app, id, joined["token"].as_str().unwrap(), "resign").await;
+    let end = read_messages(&mut body, 1).await;
+    assert_eq!(end[0].2["event"], json!({"type": "resigned", "seat": "south"}));
+    assert_eq!(end[0].2["status"], "finished");
+    let rest = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
+    assert!(rest.is_none(), "the stream closes with the game");
+}

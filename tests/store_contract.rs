@@ -282,6 +282,80 @@ async fn stream_tickets_are_single_use_scoped_and_expire(store: Arc<dyn EventSto
     assert_eq!(store.redeem_ticket(id, "h3").await.unwrap(), None, "expired");
 }
 
+async fn lobby_listings_page_newest_first(store: Arc<dyn EventStore>) {
+    let index = &unique("open:duel");
+    for (id, created) in [("a", 10), ("b", 30), ("c", 20), ("d", 30)] {
+        store.index_put(index, id, created).await.unwrap();
+    }
+    let page = |max: u64, limit: usize| {
+        let (store, index) = (store.clone(), index.clone());
+        async move { store.index_page(&index, max, limit).await.unwrap() }
+    };
+    let pairs = |page: &[(String, u64)]| page.iter().map(|(id, t)| format!("{id}{t}")).collect::<Vec<_>>();
+    assert_eq!(
+        pairs(&page(u64::MAX, 3).await),
+        ["d30", "b30", "c20"],
+        "newest first, ties by greater id"
+    );
+    assert_eq!(pairs(&page(20, 10).await), ["c20", "a10"], "from a score down");
+    store.index_remove(index, "b").await.unwrap();
+    store.index_put(index, "a", 40).await.unwrap();
+    assert_eq!(
+        pairs(&page(u64::MAX, 10).await),
+        ["a40", "d30", "c20"],
+        "moved and removed"
+    );
+    assert!(page(5, 10).await.is_empty());
+}
+
+async fn due_games_are_claimed_once_and_settled(store: Arc<dyn EventStore>) {
+    let (early, late) = (&unique("due-early"), &unique("due-late"));
+    // Far in the past, so that whatever else the store holds as due does not interfere with the figures below.
+    store.schedule(early, 1_000).await.unwrap();
+    store.schedule(early, 5_000).await.unwrap();
+    store.schedule(late, 9_000).await.unwrap();
+    let claims = futures_util::future::join_all((0..4).map(|_| store.claim_due(2_000, 500, 100))).await;
+    let claimed: Vec<String> = claims.into_iter().flat_map(Result::unwrap).collect();
+    assert_eq!(
+        claimed.iter().filter(|id| *id == early).count(),
+        1,
+        "the earlier note wins, and racing claims take a due game once"
+    );
+    assert!(!claimed.contains(late), "not due yet");
+    // A settle for an outdated claim changes nothing; the claim's own settles it.
+    store.settle(early, 2_400, None).await.unwrap();
+    assert!(
+        store
+            .claim_due(2_499, 500, 100)
+            .await
+            .unwrap()
+            .iter()
+            .all(|id| id != early),
+        "leased"
+    );
+    assert!(
+        store.claim_due(2_500, 500, 100).await.unwrap().contains(early),
+        "the lease ended"
+    );
+    store.settle(early, 3_000, Some(8_000)).await.unwrap();
+    store.schedule(early, 8_500).await.unwrap();
+    let due = store.claim_due(8_000, 500, 100).await.unwrap();
+    assert!(
+        due.contains(early) && !due.contains(late),
+        "noted again at 8000, not moved later"
+    );
+    store.settle(early, 8_500, None).await.unwrap();
+    assert!(
+        store
+            .claim_due(9_000, 500, 100)
+            .await
+            .unwrap()
+            .iter()
+            .all(|id| id != early),
+        "settled for good"
+    );
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -336,5 +410,7 @@ contract!(
     idempotency_records_and_finished_games_expire,
     racing_writers_never_both_win,
     appends_are_announced,
-    stream_tickets_are_single_use_scoped_and_expire
+    stream_tickets_are_single_use_scoped_and_expire,
+    lobby_listings_page_newest_first,
+    due_games_are_claimed_once_and_settled
 );

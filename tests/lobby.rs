@@ -233,7 +233,6 @@ async fn an_explicit_seed_with_open_seats_needs_consent_and_is_marked() {
     assert_eq!(closed["game"]["seeded"], true);
     for (bad, code) in [
         (json!({"seats": {"east": "open"}}), "invalid_seats"),
-        (json!({"seats": 3}), "invalid_seats"),
         (json!({"turn_seconds": 0}), "invalid_turn_seconds"),
         (json!({"name": ""}), "invalid_name"),
     ] {

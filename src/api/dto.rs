@@ -72,7 +72,12 @@ pub struct CreateGameRequest {
     pub seats: Option<SeatsRequest>,
     /// The creator's display name, shown to everyone with its seats.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 40, example = "Livia")]
+    #[schema(
+        min_length = 1,
+        max_length = 40,
+        pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$",
+        example = "Livia"
+    )]
     pub name: Option<String>,
     /// Seconds each decision may take (1 to 2592000). The seat to act that lets it pass loses the game by timeout.
     #[serde(default, deserialize_with = "optional_int64")]
@@ -211,7 +216,7 @@ pub struct GameResponse {
 pub struct JoinRequest {
     /// A display name, shown to everyone with the seat.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 40)]
+    #[schema(min_length = 1, max_length = 40, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$")]
     pub name: Option<String>,
 }
 
@@ -235,6 +240,7 @@ pub struct LobbyQuery {
     /// `open` (the default): games with a seat to join; `active`: lobby games being played, to watch.
     pub status: Option<LobbyStatus>,
     /// The `next_before` of the previous page.
+    #[param(pattern = "^[0-9]{1,19}-[0-9a-f]{1,64}$")]
     pub before: Option<String>,
     /// Games per page: default 20, at most 100.
     #[param(minimum = 1, maximum = 100)]

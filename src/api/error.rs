@@ -73,6 +73,8 @@ error_codes! {
     InvalidTurnSeconds = "invalid_turn_seconds", BAD_REQUEST, "turn_seconds must be 1 to 2592000";
     InvalidName = "invalid_name", BAD_REQUEST,
         "a display name has 1 to 40 characters, none of them a control character";
+    SeatsConflict = "seats_conflict", UNPROCESSABLE_ENTITY,
+        "the creator can take at most the game's 2 seats, not 3";
     SeedNotPublic = "seed_not_public", UNPROCESSABLE_ENTITY,
         "a game with open seats and an explicit seed can be worked out by anyone who knows the seed";
     SeatTaken = "seat_taken", CONFLICT, "seat cleopatra is already taken";
@@ -242,6 +244,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::GameNotFound => Self::new(C::GameNotFound, detail),
             ServiceError::SeatNotFound(_) => Self::new(C::SeatNotFound, detail),
             ServiceError::InvalidSeats(_) => Self::new(C::InvalidSeats, detail),
+            ServiceError::SeatsConflict(_) => Self::new(C::SeatsConflict, detail),
             ServiceError::InvalidTurnSeconds => Self::new(C::InvalidTurnSeconds, detail),
             ServiceError::InvalidName => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),

@@ -196,8 +196,8 @@ pub async fn title_map(service: Service, id: web::Path<String>) -> Result<HttpRe
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Options valid in themselves that do not fit the number of players \
-            (`options_conflict`), or an explicit seed for a game with open seats without `public_seed` \
-            (`seed_not_public`)", body = Problem, content_type = "application/problem+json"),
+            (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), or an \
+            explicit seed for a game with open seats without `public_seed` (`seed_not_public`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games created by this client this minute", body = Problem,
             content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
@@ -253,10 +253,12 @@ pub async fn create_game(
 pub async fn join_seat(
     service: Service,
     path: web::Path<(String, String)>,
-    OptionalJsonBody(body): OptionalJsonBody<JoinRequest>,
+    OptionalJsonBody(body): OptionalJsonBody<Option<JoinRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, seat) = path.into_inner();
-    let joined = service.join(&id, &seat, body.and_then(|body| body.name)).await?;
+    let joined = service
+        .join(&id, &seat, body.flatten().and_then(|body| body.name))
+        .await?;
     let seat = joined.snapshot.seats.iter().position(|name| *name == joined.seat);
     let game = game_response(&joined.snapshot, seat.map_or(Viewer::Spectator, Viewer::Seat));
     tracing::info!(game = %id, seat = joined.seat, "seat joined");

@@ -12,7 +12,7 @@ use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers;
 use crate::engine::table::{OpenedSeat, TableAction, TableEvent};
 use crate::engine::{ActionError, GameSeed, OptionInfo, Registry, RuleError, Title, TitleInfo};
-use crate::service::ServiceError;
+use crate::service::{LobbyStatus, ServiceError};
 use crate::store::{Persistence, StoreKind};
 use utoipa::PartialSchema;
 
@@ -42,7 +42,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         super::stream::issue_ticket,
         handlers::health,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence)),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),
@@ -78,6 +78,7 @@ fn operation_errors(method: &str, path: &str) -> &'static [ErrorCode] {
             InvalidName,
             InvalidTurnSeconds,
             OptionsConflict,
+            SeatsConflict,
             SeedNotPublic,
             PayloadTooLarge,
             UnsupportedMediaType,
@@ -168,6 +169,15 @@ pub fn document(registry: &Registry) -> Value {
         .map(|title| title.info().id)
         .collect();
     document["paths"]["/v1/titles/{id}/map"]["get"]["parameters"][0]["schema"]["enum"] = json!(with_map);
+    let titles: Vec<&str> = registry.infos().map(|info| info.id).collect();
+    for parameter in document["paths"]["/v1/lobby"]["get"]["parameters"]
+        .as_array_mut()
+        .expect("the lobby takes parameters")
+    {
+        if parameter["name"] == "title" {
+            parameter["schema"]["enum"] = json!(titles);
+        }
+    }
     bound_integers(&mut document);
     drop_internal_references(&mut document);
     document

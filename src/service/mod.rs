@@ -66,6 +66,9 @@ pub enum ServiceError {
     Corrupt(String),
     #[error("{0}")]
     InvalidSeats(String),
+    /// Seats that the title has, but not with this number of players.
+    #[error("{0}")]
+    SeatsConflict(String),
     #[error("turn_seconds must be 1 to {max}", max = table::MAX_TURN_SECONDS)]
     InvalidTurnSeconds,
     #[error("a display name has 1 to {max} characters, none of them a control character", max = table::MAX_NAME_CHARS)]

@@ -156,21 +156,24 @@ impl LobbyEntry {
 
 fn check_name(name: Option<String>) -> Result<Option<String>, ServiceError> {
     let Some(name) = name else { return Ok(None) };
-    let name = name.trim().to_owned();
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(ServiceError::InvalidName);
     }
     Ok(Some(name))
 }
 
-/// Which of `seat_ids` stay open.
-fn open_seats(seat_ids: &[&'static str], request: Option<&SeatsRequest>) -> Result<Vec<bool>, ServiceError> {
+/// Which of `seat_ids` (the game's) stay open; `title_seats` are every seat the title has.
+fn open_seats(
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+    request: Option<&SeatsRequest>,
+) -> Result<Vec<bool>, ServiceError> {
     match request {
         None => Ok(vec![false; seat_ids.len()]),
         Some(SeatsRequest::Count(mine)) => {
             let mine = usize::from(*mine);
             if mine > seat_ids.len() {
-                return Err(ServiceError::InvalidSeats(format!(
+                return Err(ServiceError::SeatsConflict(format!(
                     "the creator can take at most the game's {} seats, not {mine}",
                     seat_ids.len()
                 )));
@@ -178,9 +181,16 @@ fn open_seats(seat_ids: &[&'static str], request: Option<&SeatsRequest>) -> Resu
             Ok((0..seat_ids.len()).map(|seat| seat >= mine).collect())
         }
         Some(SeatsRequest::Choice(choices)) => {
-            if let Some(unknown) = choices.keys().find(|id| !seat_ids.contains(&id.as_str())) {
+            if let Some(unknown) = choices.keys().find(|id| !title_seats.contains(&id.as_str())) {
                 return Err(ServiceError::InvalidSeats(format!(
-                    "{unknown:?} is not a seat of this game (its seats: {})",
+                    "{unknown:?} is not a seat of this title (its seats: {})",
+                    title_seats.join(", ")
+                )));
+            }
+            if let Some(beyond) = choices.keys().find(|id| !seat_ids.contains(&id.as_str())) {
+                return Err(ServiceError::SeatsConflict(format!(
+                    "{beyond:?} is not a seat of a {}-player game (its seats: {})",
+                    seat_ids.len(),
                     seat_ids.join(", ")
                 )));
             }
@@ -228,7 +238,7 @@ impl GameService {
         }
         let options = title.normalize_options(new.options)?;
         let seats: Arc<[&'static str]> = info.seats[..new.players].into();
-        let open = open_seats(&seats, new.seats)?;
+        let open = open_seats(&seats, &info.seats, new.seats)?;
         let name = check_name(new.name)?;
         if new
             .turn_seconds
@@ -716,21 +726,16 @@ mod tests {
 
     #[test]
     fn seats_requests_leave_the_right_seats_open() {
-        let seats = ["caesar", "cleopatra"];
-        assert_eq!(
-            open_seats(&seats, Some(&SeatsRequest::Count(1))).unwrap(),
-            [false, true]
-        );
-        let choice = SeatsRequest::Choice([("caesar".to_owned(), SeatChoice::Open)].into());
-        assert_eq!(open_seats(&seats, Some(&choice)).unwrap(), [true, false]);
-        let unknown = SeatsRequest::Choice([("brutus".to_owned(), SeatChoice::Open)].into());
+        let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra", "brutus"]);
+        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request));
+        assert_eq!(open(SeatsRequest::Count(1)).unwrap(), [false, true]);
+        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Open)].into());
+        assert_eq!(open(choice("caesar")).unwrap(), [true, false]);
+        assert!(matches!(open(choice("cassius")), Err(ServiceError::InvalidSeats(_))));
+        assert!(matches!(open(choice("brutus")), Err(ServiceError::SeatsConflict(_))));
         assert!(matches!(
-            open_seats(&seats, Some(&unknown)),
-            Err(ServiceError::InvalidSeats(_))
-        ));
-        assert!(matches!(
-            open_seats(&seats, Some(&SeatsRequest::Count(3))),
-            Err(ServiceError::InvalidSeats(_))
+            open(SeatsRequest::Count(3)),
+            Err(ServiceError::SeatsConflict(_))
         ));
     }
 }

@@ -345,6 +345,8 @@ async fn a_stream_carries_joins_names_the_start_and_a_resignation() {
     assert_eq!(start[3].2["event"]["type"], "deadline_set");
     assert!(start[3].2["event"]["deadline_ms"].as_u64().is_some());
     assert_eq!(start[3].2["to_act"], json!(["north"]));
+    assert_eq!(start[3].2["deadline_ms"], start[3].2["event"]["deadline_ms"]);
+    assert!(start[3].2["remaining_ms"].as_u64().is_some_and(|left| left <= 60_000));
 
     play(&app, id, joined["token"].as_str().unwrap(), "resign").await;
     let end = read_messages(&mut body, 1).await;

@@ -149,6 +149,18 @@ pub(super) fn status_of(session: &dyn GameSession) -> GameStatus {
     }
 }
 
+/// A page size from a query: `default` when absent, refused beyond 1..=`max`.
+fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u64, ApiError> {
+    match limit {
+        None => Ok(default),
+        Some(limit) if (1..=max).contains(&limit) => Ok(limit),
+        Some(_) => Err(ApiError::new(
+            ErrorCode::InvalidQuery,
+            format!("limit must be 1 to {max}"),
+        )),
+    }
+}
+
 fn logged(events: Vec<(u64, serde_json::Value)>) -> Vec<LoggedEvent> {
     events
         .into_iter()
@@ -280,16 +292,7 @@ pub async fn join_seat(
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<HttpResponse, ApiError> {
-    let limit = match query.limit {
-        None => LobbyQuery::DEFAULT_LIMIT,
-        Some(limit @ 1..=LobbyQuery::MAX_LIMIT) => limit,
-        Some(_) => {
-            return Err(ApiError::new(
-                ErrorCode::InvalidQuery,
-                format!("limit must be 1 to {}", LobbyQuery::MAX_LIMIT),
-            ));
-        }
-    };
+    let limit = page_limit(query.limit, LobbyQuery::DEFAULT_LIMIT, LobbyQuery::MAX_LIMIT)?;
     let before = query
         .before
         .as_deref()
@@ -504,16 +507,7 @@ pub async fn list_events(
 ) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
     let viewer = snapshot.viewer(bearer(&request)?)?;
-    let limit = match query.limit {
-        None => EventsQuery::DEFAULT_LIMIT,
-        Some(limit @ 1..=EventsQuery::MAX_LIMIT) => limit,
-        Some(_) => {
-            return Err(ApiError::new(
-                ErrorCode::InvalidQuery,
-                format!("limit must be 1 to {}", EventsQuery::MAX_LIMIT),
-            ));
-        }
-    };
+    let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
     let version = snapshot.version();
     let after = query.after.min(version);
     let until = after.saturating_add(limit).min(version);

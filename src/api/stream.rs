@@ -13,7 +13,7 @@ use super::dto::{AnyEvent, GameStatus};
 use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers::{bearer, required_bearer, status_of};
 use crate::engine::{GameSession, Viewer};
-use crate::service::{GameService, ServiceError, Snapshot, TICKET_TTL};
+use crate::service::{GameService, ServiceError, Snapshot, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
 use crate::watch::Subscription;
 
@@ -33,6 +33,12 @@ pub struct StreamMessage {
     /// Seats that must act after this event.
     pub to_act: Vec<&'static str>,
     pub status: GameStatus,
+    /// In a game with a turn clock: when the seats in `to_act` lose by timeout (milliseconds since the Unix epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+    /// Milliseconds left until `deadline_ms`, when this message was sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -75,6 +81,7 @@ impl Cursor {
             self.session.apply(std::slice::from_ref(event))?;
             self.head = self.head.then(event);
             let visible = self.session.redact(event, self.viewer);
+            let deadline_ms = self.session.next_due_ms().filter(|_| !self.session.table().is_open());
             let message = StreamMessage {
                 version: self.session.version(),
                 event: visible,
@@ -85,6 +92,8 @@ impl Cursor {
                     .map(|seat| self.snapshot.seat_name(seat))
                     .collect(),
                 status: status_of(self.session.as_ref()),
+                deadline_ms,
+                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now_ms())),
             };
             let data = serde_json::to_string(&message).expect("messages serialize");
             let kind = if message.event.is_some() { "game" } else { "hidden" };

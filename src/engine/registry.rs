@@ -234,23 +234,18 @@ impl<G: Game> Session<G> {
     fn play_table(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
         let id = self.seat_id(seat);
         let event = match action {
-            TableAction::Resign if self.table.is_open() => {
-                return Err(RuleError::new(
-                    "game_not_started",
-                    "the game has not started yet: abort it instead of resigning",
-                )
-                .into());
-            }
-            TableAction::Resign => TableEvent::Resigned { seat: id },
-            TableAction::Abort if self.table.all_moved() => {
-                return Err(RuleError::new(
-                    "abort_too_late",
-                    "every seat has already moved: the game can no longer be aborted, only resigned",
-                )
-                .into());
-            }
-            TableAction::Abort => TableEvent::Aborted { seat: id },
-        };
+            TableAction::Resign if self.table.is_open() => Err((
+                "game_not_started",
+                "the game has not started yet: abort it instead of resigning",
+            )),
+            TableAction::Resign => Ok(TableEvent::Resigned { seat: id }),
+            TableAction::Abort if self.table.all_moved() => Err((
+                "abort_too_late",
+                "every seat has already moved: the game can no longer be aborted, only resigned",
+            )),
+            TableAction::Abort => Ok(TableEvent::Aborted { seat: id }),
+        }
+        .map_err(|(code, message)| RuleError::new(code, message))?;
         Ok(self.then(vec![Entry::Table(event)]))
     }
 }
@@ -606,6 +601,14 @@ pub(crate) mod testing {
             session = played.next;
         }
         (session, log)
+    }
+
+    /// The title's own events of a stored log, parsed (the table's events, which the title never sees, left out).
+    pub(crate) fn title_events<E: serde::de::DeserializeOwned>(log: &[String]) -> Vec<E> {
+        log.iter()
+            .filter(|text| crate::engine::table::TableEvent::parse(text).is_none())
+            .map(|text| serde_json::from_str(text).expect("a title's event"))
+            .collect()
     }
 
     /// The events of a finished game as `viewer` is shown them, parsed, after checking that every event is shown and

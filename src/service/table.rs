@@ -443,15 +443,15 @@ impl GameService {
             exhausted &= page.len() < wanted;
             candidates.extend(
                 page.into_iter()
-                    .map(|(id, created_at_ms)| LobbyEntry { created_at_ms, id }),
+                    .map(|(id, created_at_ms)| (LobbyEntry { created_at_ms, id }, index.clone())),
             );
         }
-        candidates.retain(|entry| before.is_none_or(|cursor| entry < cursor));
-        candidates.sort_unstable_by(|a, b| b.cmp(a));
+        candidates.retain(|(entry, _)| before.is_none_or(|cursor| entry < cursor));
+        candidates.sort_unstable_by(|a, b| b.0.cmp(&a.0));
         let now = now_ms();
         let mut games = Vec::new();
         let mut last = None;
-        for entry in candidates {
+        for (entry, index) in candidates {
             if games.len() == limit {
                 exhausted = false;
                 break;
@@ -460,9 +460,8 @@ impl GameService {
             let snapshot = match self.load(&entry.id).await {
                 Ok(snapshot) => snapshot,
                 Err(ServiceError::GameNotFound) => {
-                    if let Some(index) = status.index(title.unwrap_or_default()) {
-                        let _ = self.store.index_remove(&index, &entry.id).await;
-                    }
+                    // A game deleted (its retention ran out) while listed.
+                    let _ = self.store.index_remove(&index, &entry.id).await;
                     continue;
                 }
                 Err(other) => return Err(other),

@@ -382,7 +382,7 @@ fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
     for n in [4, 5] {
         let (session, log) = testing::play_to_the_end(&TitleAdapter::<AleaIactaEst>::default(), n, 60 + n as u64);
         let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
-        let events: Vec<AleaIactaEstEvent> = log.iter().map(|t| serde_json::from_str(t).unwrap()).collect();
+        let events: Vec<AleaIactaEstEvent> = testing::title_events(&log);
         for e in &events {
             state.evolve(e);
         }

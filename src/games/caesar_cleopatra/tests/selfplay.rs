@@ -305,8 +305,8 @@ fn replay_of_the_json_log_gives_the_same_views() {
 fn boxed_missions_stay_secret_after_the_game() {
     let (session, log) = testing::play_to_the_end(&TitleAdapter::<CaesarCleopatra>::default(), 2, 91);
     let mut state = CaesarCleopatra::new_state(2, &CaesarCleopatraOptions::default()).unwrap();
-    for text in &log {
-        CaesarCleopatra::evolve(&mut state, &serde_json::from_str(text).unwrap());
+    for event in testing::title_events(&log) {
+        CaesarCleopatra::evolve(&mut state, &event);
     }
     let quoted = |card: &CcCard| format!("\"{}\"", card.id());
     let boxed: Vec<String> = state.mission_deck.iter().map(quoted).collect();

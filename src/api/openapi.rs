@@ -336,6 +336,10 @@ fn add_create_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
     let generic = schemas
         .remove("CreateGameRequest")
         .expect("CreateGameRequest is documented");
+    // Each title describes its own seats inline (its seat ids, its largest player count).
+    for inlined in ["SeatsRequest", "SeatChoice"] {
+        schemas.remove(inlined);
+    }
     let mut mapping = Map::new();
     let mut refs = Vec::new();
     for title in registry.titles() {

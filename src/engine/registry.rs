@@ -52,7 +52,8 @@ pub trait Title: Send + Sync {
     fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError>;
     /// Rebuilds a game from its options and log.
     fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError>;
-    /// A game with open seats: its log starts with `opened` alone, and the title's setup waits for the last seat.
+    /// The first events of a game opened at the table (`opened`: open seats, display names or a clock): the title's
+    /// setup follows at once unless a seat is open (then it waits for the last one), and the clock starts.
     fn open(
         &self,
         players: usize,
@@ -315,18 +316,13 @@ impl<G: Game> Title for TitleAdapter<G> {
         seed: GameSeed,
         now_ms: u64,
     ) -> Result<Vec<String>, SetupError> {
-        let state = G::new_state(players, &parse_options::<G>(options)?)?;
-        let mut session = Session::<G>::new(state, players);
-        let mut entries = vec![Entry::Table(opened.clone())];
-        session.fold_table(&opened);
-        if !session.table.is_open() {
-            entries.extend(
-                G::setup(&session.state, &mut seed.rng(SETUP_STREAM))
-                    .into_iter()
-                    .map(Entry::Title),
-            );
+        let session = Session::<G>::new(G::new_state(players, &parse_options::<G>(options)?)?, players);
+        let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
+        let mut entries = vec![Entry::Table(opened)];
+        if !waits {
+            let setup = G::setup(&session.state, &mut seed.rng(SETUP_STREAM));
+            entries.extend(setup.into_iter().map(Entry::Title));
         }
-        let session = Session::<G>::new(session.state, players);
         Ok(with_clock(session.then(entries), now_ms).events)
     }
 

@@ -18,8 +18,7 @@ use crate::watch::{StreamLimits, Watcher};
 mod table;
 
 pub use table::{
-    DEFAULT_LOBBY_TTL, Joined, LobbyEntry, LobbyPage, LobbyStatus, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, Rematch,
-    SWEEP_LEASE, SeatChoice, SeatsRequest,
+    DEFAULT_LOBBY_TTL, Joined, LobbyEntry, LobbyPage, LobbyStatus, NewGame, Rematch, SeatChoice, SeatsRequest,
 };
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.

@@ -477,7 +477,11 @@ impl GameService {
         }
         Ok(LobbyPage {
             games,
-            next: (!exhausted).then_some(()).and(last).map(|entry| entry.cursor()),
+            next: if exhausted {
+                None
+            } else {
+                last.map(|entry| entry.cursor())
+            },
         })
     }
 

@@ -271,13 +271,13 @@ pub async fn join_seat(
     let joined = service
         .join(&id, &seat, body.flatten().and_then(|body| body.name))
         .await?;
-    let seat = joined.snapshot.seats.iter().position(|name| *name == joined.seat);
-    let game = game_response(&joined.snapshot, seat.map_or(Viewer::Spectator, Viewer::Seat));
-    tracing::info!(game = %id, seat = joined.seat, "seat joined");
+    let seat = joined.snapshot.seat_name(joined.seat);
+    let game = game_response(&joined.snapshot, Viewer::Seat(joined.seat));
+    tracing::info!(game = %id, seat, "seat joined");
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(SeatResponse {
-            seat: joined.seat,
+            seat,
             token: joined.token,
             game,
         }))
@@ -360,8 +360,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let token = required_bearer(&request)?;
     let rematch = service.rematch(&id, token).await?;
-    let seat = rematch.snapshot.seats.iter().position(|name| *name == rematch.seat);
-    let game = game_response(&rematch.snapshot, seat.map_or(Viewer::Spectator, Viewer::Seat));
+    let game = game_response(&rematch.snapshot, Viewer::Seat(rematch.seat));
     let status = if rematch.created {
         StatusCode::CREATED
     } else {
@@ -371,7 +370,7 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
         .insert_header(("Cache-Control", "no-store"))
         .insert_header((header::LOCATION, format!("/v1/games/{}", game.id)))
         .json(SeatResponse {
-            seat: rematch.seat,
+            seat: rematch.snapshot.seat_name(rematch.seat),
             token: rematch.token,
             game,
         }))

@@ -52,8 +52,9 @@ pub trait Title: Send + Sync {
     fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError>;
     /// Rebuilds a game from its options and log.
     fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError>;
-    /// The first events of a game opened at the table (`opened`: open seats, display names or a clock): the title's
-    /// setup follows at once unless a seat is open (then it waits for the last one), and the clock starts.
+    /// The first events of a game opened at the table as `opened` says (open seats, display names, a clock): the
+    /// title's setup follows at once unless a seat is open (then it waits for the last one), and the clock starts. A
+    /// table with none of these is left out of the log: the game's events are the setup alone.
     fn open(
         &self,
         players: usize,
@@ -72,8 +73,6 @@ pub trait Title: Send + Sync {
     fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
     /// Whether `action` is one of this title's actions (legal or not).
     fn is_action(&self, action: &Value) -> bool;
-    /// The `type` tags of this title's actions and of its events.
-    fn tags(&self) -> (Vec<String>, Vec<String>);
 }
 
 /// A game rebuilt at some version of its log.
@@ -318,7 +317,10 @@ impl<G: Game> Title for TitleAdapter<G> {
     ) -> Result<Vec<String>, SetupError> {
         let session = Session::<G>::new(G::new_state(players, &parse_options::<G>(options)?)?, players);
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
-        let mut entries = vec![Entry::Table(opened)];
+        // A table with every seat taken, no name and no clock is what a log without table events stands for.
+        let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, .. }
+            if seats.iter().all(|seat| !seat.open && seat.name.is_none()));
+        let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {
             let setup = G::setup(&session.state, &mut seed.rng(SETUP_STREAM));
             entries.extend(setup.into_iter().map(Entry::Title));
@@ -367,20 +369,6 @@ impl<G: Game> Title for TitleAdapter<G> {
 
     fn is_action(&self, action: &Value) -> bool {
         G::Action::deserialize(action).is_ok()
-    }
-
-    fn tags(&self) -> (Vec<String>, Vec<String>) {
-        use utoipa::ToSchema;
-        fn tags_of<T: ToSchema>() -> Vec<String> {
-            let schema = serde_json::to_value(T::schema()).expect("schemas serialize");
-            schema["oneOf"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|variant| variant["properties"]["type"]["enum"][0].as_str().map(str::to_owned))
-                .collect()
-        }
-        (tags_of::<G::Action>(), tags_of::<G::Event>())
     }
 }
 

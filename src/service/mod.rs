@@ -140,13 +140,9 @@ impl Snapshot {
     /// The seat a bearer token belongs to; compared in constant time.
     pub fn seat_of(&self, token: &str) -> Result<Seat, ServiceError> {
         let presented = hash_token(token);
-        let table = self.session.table();
         let mut found = None;
-        for (seat, stored) in self.meta.token_hashes.iter().enumerate() {
-            // A seat taken by joining holds its token's hash in the table; one taken at creation, in the metadata.
-            let joined = table.seats.get(seat).and_then(|taken| taken.token_hash.as_ref());
-            let stored = joined.unwrap_or(stored);
-            if bool::from(stored.as_bytes().ct_eq(presented.as_bytes())) {
+        for seat in 0..self.seats.len() {
+            if bool::from(self.token_hash(seat).as_bytes().ct_eq(presented.as_bytes())) {
                 found = Some(seat);
             }
         }

@@ -81,14 +81,15 @@ impl<'a> NewGame<'a> {
 /// A seat taken by joining: its token, shown once.
 pub struct Joined {
     pub snapshot: Snapshot,
-    pub seat: &'static str,
+    pub seat: Seat,
     pub token: String,
 }
 
 /// A rematch as one of its players sees it.
 pub struct Rematch {
     pub snapshot: Snapshot,
-    pub seat: &'static str,
+    /// The asker's seat in the rematch.
+    pub seat: Seat,
     pub token: String,
     /// False when the rematch already existed (someone asked first).
     pub created: bool,
@@ -253,27 +254,23 @@ impl GameService {
         let seed = new.seed.map_or_else(GameSeed::random, GameSeed::from_u64);
         let now = now_ms();
         let id = hex::encode(rand::random::<[u8; 16]>());
-        let events = if any_open || name.is_some() || new.turn_seconds.is_some() {
-            let opened = TableEvent::TableOpened {
-                seats: seats
-                    .iter()
-                    .zip(&open)
-                    .map(|(seat, &open)| OpenedSeat {
-                        seat: (*seat).to_owned(),
-                        open,
-                        name: if open { None } else { name.clone() },
-                    })
-                    .collect(),
-                turn_seconds: new.turn_seconds,
-                expires_at_ms: self
-                    .lobby_ttl
-                    .filter(|_| any_open)
-                    .map(|ttl| now.saturating_add(ttl.as_millis() as u64)),
-            };
-            title.open(new.players, &options, opened, seed, now)?
-        } else {
-            title.create(new.players, &options, seed)?
+        let opened = TableEvent::TableOpened {
+            seats: seats
+                .iter()
+                .zip(&open)
+                .map(|(seat, &open)| OpenedSeat {
+                    seat: (*seat).to_owned(),
+                    open,
+                    name: if open { None } else { name.clone() },
+                })
+                .collect(),
+            turn_seconds: new.turn_seconds,
+            expires_at_ms: self
+                .lobby_ttl
+                .filter(|_| any_open)
+                .map(|ttl| now.saturating_add(ttl.as_millis() as u64)),
         };
+        let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats
             .iter()
             .zip(&open)
@@ -358,7 +355,7 @@ impl GameService {
             let played = snapshot
                 .session
                 .join(seat, name.clone(), hash_token(&token), seed, now)
-                .map_err(|rule| ServiceError::Action(rule.into()))?;
+                .map_err(ActionError::from)?;
             if let Some(due) = played.next.next_due_ms() {
                 self.store.schedule(id, due).await?;
             }
@@ -372,8 +369,8 @@ impl GameService {
                     self.after_append(&snapshot, &after).await;
                     self.remember(&after);
                     return Ok(Joined {
-                        seat: after.seat_name(seat),
                         snapshot: after,
+                        seat,
                         token,
                     });
                 }
@@ -583,9 +580,8 @@ impl GameService {
                     };
                     self.remember(&after);
                     let rematch = self.create_rematch(&after, &game, &tokens).await?;
-                    let new_seat = (seat + 1) % players;
                     return Ok(Rematch {
-                        seat: rematch.seat_name(new_seat),
+                        seat: (seat + 1) % players,
                         snapshot: rematch,
                         token: tokens[seat].clone(),
                         created: true,
@@ -608,9 +604,8 @@ impl GameService {
             Err(ServiceError::GameNotFound) => self.create_rematch(old, game, &tokens).await?,
             Err(other) => return Err(other),
         };
-        let new_seat = (seat + 1) % old.seats.len();
         Ok(Rematch {
-            seat: snapshot.seat_name(new_seat),
+            seat: (seat + 1) % old.seats.len(),
             snapshot,
             token: tokens[seat].clone(),
             created: false,
@@ -629,25 +624,21 @@ impl GameService {
             .collect();
         let seed = GameSeed::random();
         let now = now_ms();
-        let events = if names.iter().any(Option::is_some) || old_table.turn_seconds.is_some() {
-            let opened = TableEvent::TableOpened {
-                seats: old
-                    .seats
-                    .iter()
-                    .zip(names)
-                    .map(|(seat, name)| OpenedSeat {
-                        seat: (*seat).to_owned(),
-                        open: false,
-                        name,
-                    })
-                    .collect(),
-                turn_seconds: old_table.turn_seconds,
-                expires_at_ms: None,
-            };
-            old.title.open(players, &options, opened, seed, now)?
-        } else {
-            old.title.create(players, &options, seed)?
+        let opened = TableEvent::TableOpened {
+            seats: old
+                .seats
+                .iter()
+                .zip(names)
+                .map(|(seat, name)| OpenedSeat {
+                    seat: (*seat).to_owned(),
+                    open: false,
+                    name,
+                })
+                .collect(),
+            turn_seconds: old_table.turn_seconds,
+            expires_at_ms: None,
         };
+        let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {
             id: game.to_owned(),
             title: old.meta.title.clone(),
@@ -704,12 +695,6 @@ impl Snapshot {
     pub fn seed(&self) -> Result<GameSeed, ServiceError> {
         GameSeed::from_hex(&self.meta.seed)
             .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))
-    }
-}
-
-impl From<crate::engine::RuleError> for ServiceError {
-    fn from(rule: crate::engine::RuleError) -> Self {
-        ServiceError::Action(ActionError::Rule(rule))
     }
 }
 

@@ -1,0 +1,464 @@
+//! Load generator: G games played at once over HTTP, one task and one keep-alive connection per game, each move a
+//! random legal action; a finished game is replaced by a new one. Reports moves/s, requests/s, the latency of the
+//! move (POST) at p50/p90/p99/max, and the errors.
+//!
+//! `cargo run --release --example loadgen -- --games 64 --seconds 20 --title caesar-cleopatra [--players N]
+//!     [--url http://127.0.0.1:8080] [--json]`
+//!
+//! A seat learns that it must act, and its legal actions, as a client would: from the answer to its own move when it
+//! must act again, otherwise by reading the game with its token (`GET /v1/games/{id}`). Traffic goes to the given
+//! loopback address only and stops after `--seconds` (or `--moves` moves, when given).
+//! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+struct Args {
+    address: String,
+    title: String,
+    players: Option<usize>,
+    games: usize,
+    seconds: f64,
+    moves: Option<u64>,
+    json: bool,
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: loadgen [--url http://127.0.0.1:8080] [--title caesar-cleopatra] [--players N] [--games 64] \
+         [--seconds 20] [--moves N] [--json]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        address: "127.0.0.1:8080".into(),
+        title: "caesar-cleopatra".into(),
+        players: None,
+        games: 64,
+        seconds: 20.0,
+        moves: None,
+        json: false,
+    };
+    let mut words = std::env::args().skip(1);
+    while let Some(word) = words.next() {
+        if word == "--json" {
+            args.json = true;
+            continue;
+        }
+        let Some(value) = words.next() else { usage() };
+        let number = || value.parse::<u64>().unwrap_or_else(|_| usage());
+        match word.as_str() {
+            "--url" => {
+                let address = value.strip_prefix("http://").unwrap_or_else(|| usage());
+                args.address = address.trim_end_matches('/').to_owned();
+            }
+            "--title" => args.title = value.clone(),
+            "--players" => args.players = Some(number() as usize),
+            "--games" => args.games = (number() as usize).max(1),
+            "--seconds" => args.seconds = value.parse().unwrap_or_else(|_| usage()),
+            "--moves" => args.moves = Some(number()),
+            _ => usage(),
+        }
+    }
+    let host = args.address.split(':').next().unwrap_or_default();
+    if !matches!(host, "127.0.0.1" | "localhost" | "[::1]") {
+        eprintln!("loadgen sends traffic to loopback only, not to {host}");
+        std::process::exit(2);
+    }
+    args
+}
+
+/// A keep-alive HTTP/1.1 connection that reconnects when the server closed it.
+struct Connection {
+    address: String,
+    stream: Option<BufReader<TcpStream>>,
+    request: Vec<u8>,
+}
+
+impl Connection {
+    fn new(address: &str) -> Self {
+        Self {
+            address: address.to_owned(),
+            stream: None,
+            request: Vec::with_capacity(1024),
+        }
+    }
+
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        use std::io::Write;
+        self.request.clear();
+        write!(self.request, "{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.address)?;
+        if let Some(token) = token {
+            write!(self.request, "Authorization: Bearer {token}\r\n")?;
+        }
+        if !body.is_empty() {
+            write!(
+                self.request,
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                body.len()
+            )?;
+        }
+        self.request.extend_from_slice(b"\r\n");
+        self.request.extend_from_slice(body.as_bytes());
+        // A connection the server closed while idle fails on first use: one fresh attempt.
+        for attempt in 0..2 {
+            if self.stream.is_none() {
+                let stream = TcpStream::connect(&self.address).await?;
+                stream.set_nodelay(true)?;
+                self.stream = Some(BufReader::new(stream));
+            }
+            let stream = self.stream.as_mut().expect("connected");
+            let answer = async {
+                stream.get_mut().write_all(&self.request).await?;
+                read_response(stream).await
+            }
+            .await;
+            match answer {
+                Ok(answer) => return Ok(answer),
+                Err(error) => {
+                    self.stream = None;
+                    if attempt == 1 {
+                        return Err(error);
+                    }
+                }
+            }
+        }
+        unreachable!("the loop returns")
+    }
+}
+
+async fn read_response(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, Vec<u8>)> {
+    let broken = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+    let mut line = String::new();
+    if stream.read_line(&mut line).await? == 0 {
+        return Err(std::io::ErrorKind::UnexpectedEof.into());
+    }
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| broken("status line"))?;
+    let mut length = None;
+    let mut chunked = false;
+    loop {
+        line.clear();
+        if stream.read_line(&mut line).await? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        let (name, value) = header.split_once(':').ok_or_else(|| broken("header"))?;
+        if name.eq_ignore_ascii_case("content-length") {
+            length = Some(value.trim().parse::<usize>().map_err(|_| broken("content-length"))?);
+        } else if name.eq_ignore_ascii_case("transfer-encoding") && value.trim().eq_ignore_ascii_case("chunked") {
+            chunked = true;
+        }
+    }
+    let mut body = Vec::new();
+    if chunked {
+        loop {
+            line.clear();
+            stream.read_line(&mut line).await?;
+            let size = usize::from_str_radix(line.trim(), 16).map_err(|_| broken("chunk size"))?;
+            let start = body.len();
+            body.resize(start + size + 2, 0);
+            stream.read_exact(&mut body[start..]).await?;
+            body.truncate(start + size);
+            if size == 0 {
+                break;
+            }
+        }
+    } else {
+        body.resize(length.unwrap_or(0), 0);
+        stream.read_exact(&mut body).await?;
+    }
+    Ok((status, body))
+}
+
+#[derive(Deserialize)]
+struct Title {
+    id: String,
+    min_players: usize,
+}
+
+/// What a client reads of a game: the view is skipped unparsed.
+#[derive(Deserialize)]
+struct Game {
+    id: String,
+    status: String,
+    to_act: Vec<String>,
+    seat: Option<String>,
+    #[serde(default)]
+    legal_actions: Option<Vec<Box<RawValue>>>,
+}
+
+#[derive(Deserialize)]
+struct SeatToken {
+    seat: String,
+    token: String,
+}
+
+#[derive(Deserialize)]
+struct Created {
+    seats: Vec<SeatToken>,
+    game: Game,
+}
+
+#[derive(Deserialize)]
+struct Played {
+    game: Game,
+}
+
+#[derive(Default)]
+struct Totals {
+    moves: AtomicU64,
+    requests: AtomicU64,
+    games_finished: AtomicU64,
+    errors: AtomicU64,
+}
+
+/// Why a game's task stopped playing it.
+enum Stop {
+    /// Time is up (or enough moves were made).
+    Done,
+    /// The game ended: start another.
+    Finished,
+}
+
+struct Player {
+    connection: Connection,
+    title: String,
+    players: usize,
+    totals: Arc<Totals>,
+    stop: Arc<AtomicBool>,
+    move_budget: Option<u64>,
+    latencies: Vec<u32>,
+    rng: SmallRng,
+    last_error: Option<String>,
+}
+
+impl Player {
+    /// One request; an error is counted (and kept to be shown) and ends this game.
+    async fn call<T: for<'de> Deserialize<'de>>(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+        expected: u16,
+    ) -> Option<T> {
+        self.totals.requests.fetch_add(1, Ordering::Relaxed);
+        let answer = self.connection.call(method, path, token, body).await;
+        let problem = match answer {
+            Ok((status, body)) if status == expected => match serde_json::from_slice(&body) {
+                Ok(parsed) => return Some(parsed),
+                Err(error) => format!("{method} {path}: unreadable answer: {error}"),
+            },
+            Ok((status, body)) => format!("{method} {path}: {status} {}", String::from_utf8_lossy(&body)),
+            Err(error) => format!("{method} {path}: {error}"),
+        };
+        self.totals.errors.fetch_add(1, Ordering::Relaxed);
+        self.last_error = Some(problem);
+        None
+    }
+
+    fn out_of_moves(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self
+                .move_budget
+                .is_some_and(|budget| self.totals.moves.load(Ordering::Relaxed) >= budget)
+    }
+
+    /// Creates a game and plays it to its end (or until time is up), always as the first seat to act.
+    async fn play_one_game(&mut self) -> Stop {
+        let create = format!(r#"{{"title":"{}","players":{}}}"#, self.title, self.players);
+        let Some(created) = self.call::<Created>("POST", "/v1/games", None, &create, 201).await else {
+            return Stop::Finished;
+        };
+        let tokens = created.seats;
+        let game_path = format!("/v1/games/{}", created.game.id);
+        let actions_path = format!("{game_path}/actions");
+        let mut known = created.game;
+        loop {
+            if known.status != "active" {
+                self.totals.games_finished.fetch_add(1, Ordering::Relaxed);
+                return Stop::Finished;
+            }
+            if self.out_of_moves() {
+                return Stop::Done;
+            }
+            let Some(seat) = known.to_act.first().cloned() else {
+                return Stop::Finished;
+            };
+            let Some(token) = tokens.iter().find(|t| t.seat == seat).map(|t| t.token.clone()) else {
+                return Stop::Finished;
+            };
+            // The last answer holds this seat's actions only when it was this seat's own.
+            let actions = match known
+                .legal_actions
+                .take()
+                .filter(|_| known.seat.as_deref() == Some(&seat))
+            {
+                Some(actions) => actions,
+                None => match self.call::<Game>("GET", &game_path, Some(&token), "", 200).await {
+                    Some(game) => game.legal_actions.unwrap_or_default(),
+                    None => return Stop::Finished,
+                },
+            };
+            if actions.is_empty() {
+                self.last_error = Some(format!("{game_path}: seat {seat} must act but has no legal action"));
+                self.totals.errors.fetch_add(1, Ordering::Relaxed);
+                return Stop::Finished;
+            }
+            let action = &actions[self.rng.random_range(0..actions.len())];
+            let body = format!(r#"{{"action":{}}}"#, action.get());
+            let started = Instant::now();
+            let Some(played) = self
+                .call::<Played>("POST", &actions_path, Some(&token), &body, 200)
+                .await
+            else {
+                return Stop::Finished;
+            };
+            self.latencies
+                .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+            self.totals.moves.fetch_add(1, Ordering::Relaxed);
+            known = played.game;
+        }
+    }
+
+    async fn run(mut self) -> Self {
+        while let Stop::Finished = self.play_one_game().await {
+            if self.out_of_moves() {
+                break;
+            }
+        }
+        self
+    }
+}
+
+fn percentile(sorted: &[u32], fraction: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() as f64 * fraction).ceil() as usize).clamp(1, sorted.len()) - 1;
+    f64::from(sorted[index]) / 1000.0
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> ExitCode {
+    let args = parse_args();
+    let mut setup = Connection::new(&args.address);
+    let players = match args.players {
+        Some(players) => players,
+        None => {
+            let titles = match setup.call("GET", "/v1/titles", None, "").await {
+                Ok((200, body)) => serde_json::from_slice::<Vec<Title>>(&body).ok(),
+                _ => None,
+            };
+            let Some(titles) = titles else {
+                eprintln!("loadgen: no ludus answers GET /v1/titles at {}", args.address);
+                return ExitCode::FAILURE;
+            };
+            let Some(title) = titles.iter().find(|t| t.id == args.title) else {
+                eprintln!("loadgen: ludus has no title {}", args.title);
+                return ExitCode::FAILURE;
+            };
+            title.min_players
+        }
+    };
+    let totals = Arc::new(Totals::default());
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..args.games)
+        .map(|index| {
+            let player = Player {
+                connection: Connection::new(&args.address),
+                title: args.title.clone(),
+                players,
+                totals: totals.clone(),
+                stop: stop.clone(),
+                move_budget: args.moves,
+                latencies: Vec::new(),
+                rng: SmallRng::seed_from_u64(index as u64),
+                last_error: None,
+            };
+            tokio::spawn(player.run())
+        })
+        .collect();
+    let deadline = tokio::time::sleep(Duration::from_secs_f64(args.seconds));
+    tokio::pin!(deadline);
+    let mut all_done = Box::pin(futures_util::future::join_all(tasks));
+    let finished = tokio::select! {
+        finished = &mut all_done => finished,
+        () = &mut deadline => {
+            stop.store(true, Ordering::Relaxed);
+            all_done.await
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let mut latencies = Vec::new();
+    let mut last_error = None;
+    for player in finished.into_iter().flatten() {
+        latencies.extend(player.latencies);
+        last_error = player.last_error.or(last_error);
+    }
+    latencies.sort_unstable();
+    let moves = totals.moves.load(Ordering::Relaxed);
+    let requests = totals.requests.load(Ordering::Relaxed);
+    let errors = totals.errors.load(Ordering::Relaxed);
+    let games_finished = totals.games_finished.load(Ordering::Relaxed);
+    let (p50, p90, p99, max) = (
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 1.0),
+    );
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "title": args.title, "players": players, "games": args.games, "seconds": seconds,
+                "moves": moves, "requests": requests, "errors": errors, "games_finished": games_finished,
+                "moves_per_s": moves as f64 / seconds, "requests_per_s": requests as f64 / seconds,
+                "p50_ms": p50, "p90_ms": p90, "p99_ms": p99, "max_ms": max,
+            })
+        );
+    } else {
+        println!(
+            "{} ({players} players), {} games at once, {seconds:.1} s: {moves} moves ({:.0}/s), {requests} requests \
+             ({:.0}/s), {games_finished} games finished, {errors} errors",
+            args.title,
+            args.games,
+            moves as f64 / seconds,
+            requests as f64 / seconds
+        );
+        println!("move latency (POST): p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
+    }
+    if let Some(error) = last_error {
+        eprintln!("last error: {error}");
+    }
+    if errors > 0 || moves == 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -127,7 +127,7 @@ async fn main() -> std::io::Result<()> {
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
             .wrap(ludus::api::cors(&cors_origins))
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(tracing_actix_web::TracingLogger::<ludus::api::RequestSpan>::new())
             .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
     })
     // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than

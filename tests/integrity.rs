@@ -149,6 +149,40 @@ async fn an_instance_never_appends_onto_a_state_the_log_lost() {
 }
 
 #[tokio::test]
+async fn a_snapshot_whose_head_the_log_lost_is_not_used() {
+    let redis = RedisServer::start();
+    let a = common::service(redis.store());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let table = create(&a, 31).await;
+    let played_to = play_until(&a, &table, ludus::service::SNAPSHOT_EVERY + 6, &mut rng).await;
+    let latest = redis.store().load_latest(&table.id).await.unwrap();
+    let snapshot_at = latest.snapshot.expect("a snapshot").head.version;
+    assert!(snapshot_at >= ludus::service::SNAPSHOT_EVERY && snapshot_at <= played_to);
+
+    // The log loses its tail, back to before the snapshot (as a failover to a lagging replica would).
+    let kept = snapshot_at - 4;
+    let events_key = format!("ludus:{{{}}}:events", table.id);
+    // Rewritten rather than trimmed with XDEL, which would leave the stream's last id where it was.
+    let keep_head = "local kept = redis.call('XRANGE', KEYS[1], '-', '0-' .. ARGV[1]) redis.call('DEL', KEYS[1]) \
+         for _, entry in ipairs(kept) do redis.call('XADD', KEYS[1], entry[1], unpack(entry[2])) end return #kept";
+    redis.command(&["EVAL", keep_head, "1", &events_key, &kept.to_string()]);
+    let latest = redis.store().load_latest(&table.id).await.unwrap();
+    assert_eq!(latest.snapshot, None, "a snapshot beyond the log is not returned");
+    assert_eq!(latest.events.len() as u64, kept, "the whole log is");
+
+    // A fresh process serves the log's state and plays on from it, writing snapshots again.
+    let fresh = common::service(redis.store());
+    assert_eq!(fresh.load(&table.id).await.unwrap().version(), kept);
+    let mut other_rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
+    play_until(&fresh, &table, ludus::service::SNAPSHOT_EVERY + 2, &mut other_rng).await;
+    let latest = redis.store().load_latest(&table.id).await.unwrap();
+    let log = redis.store().load(&table.id).await.unwrap();
+    assert_eq!(latest.head, log.head);
+    assert!(latest.snapshot.is_some(), "the new snapshot matches the new log");
+    assert_eq!(everything_seen(&fresh, &table).await, fresh_view(&redis, &table).await);
+}
+
+#[tokio::test]
 async fn a_game_that_vanished_from_redis_is_gone_for_a_caching_instance_too() {
     let mut redis = RedisServer::start();
     let a = common::service(redis.store());

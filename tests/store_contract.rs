@@ -7,7 +7,9 @@ use std::sync::Arc;
 use common::RedisServer;
 use std::time::Duration;
 
-use ludus::store::{Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, StoreError};
+use ludus::store::{
+    Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, Snapshot, StoreError,
+};
 
 /// The retention of the contract's stores: short enough to watch it end.
 const SHORT: Duration = Duration::from_secs(1);
@@ -106,11 +108,32 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
             head: head(g2, &["a", "b", "c"])
         }
     );
+    // A head the log extends: nothing appended, and what the writer missed comes back in the same answer.
+    assert_eq!(
+        store.append(g2, first, &events(&["x"]), None, false).await.unwrap(),
+        Appended::Behind {
+            events: events(&["b", "c"]),
+            head: head(g2, &["a", "b", "c"])
+        }
+    );
+    // A head beyond the log: the store lost events the writer saw.
     assert!(matches!(
-        store.append(g2, first, &events(&["x"]), None, false).await,
+        store
+            .append(g2, head(g2, &["a", "b", "c", "d"]), &events(&["x"]), None, false)
+            .await,
         Err(StoreError::Conflict {
             actual: 3,
             diverged: false
+        })
+    ));
+    // Same prefix length, other content, and a longer log: not an extension either.
+    assert!(matches!(
+        store
+            .append(g2, head(g2, &["a", "x"]), &events(&["y"]), None, false)
+            .await,
+        Err(StoreError::Conflict {
+            actual: 3,
+            diverged: true
         })
     ));
     // Right length, other content: the writer decided on a log that is not this one.
@@ -213,9 +236,10 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
                     current = head;
                     winners += 1;
                 }
-                Err(StoreError::Conflict { actual, diverged }) => {
-                    assert_eq!(actual, version + 1);
-                    assert!(!diverged, "the loser's head is a prefix of the log");
+                Ok(Appended::Behind { events, head }) => {
+                    assert_eq!(head.version, version + 1, "the loser learns the winner's head");
+                    assert_eq!(events.len(), 1, "and the one event it missed: {events:?}");
+                    assert!(events[0].starts_with(&format!("v{version}w")));
                 }
                 other => panic!("unexpected {other:?}"),
             }
@@ -356,6 +380,67 @@ async fn due_games_are_claimed_once_and_settled(store: Arc<dyn EventStore>) {
     );
 }
 
+async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStore>) {
+    let g = &unique("snap");
+    store.create(&meta(g), &events(&["a"])).await.unwrap();
+    let latest = store.load_latest(g).await.unwrap();
+    assert_eq!(
+        (latest.snapshot, latest.events, latest.head),
+        (None, events(&["a"]), head(g, &["a"])),
+        "no snapshot yet: the whole log"
+    );
+    // Spaces and line breaks in the data come back as they were.
+    let data = "{\"state\": [1, 2],\n \"x\": \"a b\"}";
+    let appended = store
+        .append_with_snapshot(
+            g,
+            head(g, &["a"]),
+            &events(&["b", "c"]),
+            None,
+            false,
+            Some(("t/rules-1", data)),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        appended,
+        Appended::Ok {
+            head: head(g, &["a", "b", "c"])
+        }
+    );
+    store
+        .append(g, head(g, &["a", "b", "c"]), &events(&["d"]), None, false)
+        .await
+        .unwrap();
+    let latest = store.load_latest(g).await.unwrap();
+    assert_eq!(
+        latest.snapshot,
+        Some(Snapshot {
+            head: head(g, &["a", "b", "c"]),
+            format: "t/rules-1".into(),
+            data: data.into(),
+        }),
+        "the snapshot is at the head its append reached"
+    );
+    assert_eq!(latest.events, events(&["d"]), "only the events after the snapshot");
+    assert_eq!(latest.head, head(g, &["a", "b", "c", "d"]));
+    // A writer behind the log stores nothing, its snapshot included.
+    let behind = store
+        .append_with_snapshot(
+            g,
+            head(g, &["a"]),
+            &events(&["x"]),
+            None,
+            false,
+            Some(("t/rules-1", "stale")),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(behind, Appended::Behind { .. }));
+    assert_eq!(store.load_latest(g).await.unwrap().snapshot.unwrap().data, data);
+    assert!(matches!(store.load_latest("none").await, Err(StoreError::NotFound)));
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -412,5 +497,6 @@ contract!(
     appends_are_announced,
     stream_tickets_are_single_use_scoped_and_expire,
     lobby_listings_page_newest_first,
-    due_games_are_claimed_once_and_settled
+    due_games_are_claimed_once_and_settled,
+    snapshots_come_back_with_the_events_after_them
 );

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::engine::table::EndReason;
@@ -184,16 +185,16 @@ pub struct GameResponse {
     /// The state as this viewer may see it; absent while a seat is open.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyView>)]
-    pub view: Option<Value>,
+    pub view: Option<Box<RawValue>>,
     /// For a seat: every action it may send now (empty when it need not act), exactly as `GET .../actions` lists
     /// them, so that a bot needs one round trip per move. Absent for a spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<AnyAction>>)]
-    pub legal_actions: Option<Vec<Value>>,
+    pub legal_actions: Option<Box<RawValue>>,
     /// The title's result, once its rules ended the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyOutcome>)]
-    pub result: Option<Value>,
+    pub result: Option<Box<RawValue>>,
     /// How the game ended, once it is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<GameEnding>,
@@ -302,7 +303,7 @@ pub struct LegalActionsResponse {
     pub version: u64,
     /// Every action this seat may send now, each exactly as `POST /v1/games/{id}/actions` accepts it.
     #[schema(value_type = Vec<AnyAction>)]
-    pub actions: Vec<Value>,
+    pub actions: Box<RawValue>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -323,7 +324,7 @@ pub struct PlayRequest {
 pub struct LoggedEvent {
     pub seq: u64,
     #[schema(value_type = AnyEvent)]
-    pub event: Value,
+    pub event: Box<RawValue>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -3,6 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
+use serde_json::value::RawValue;
 
 use super::body::JsonBody;
 use super::body::OptionalJsonBody;
@@ -60,7 +61,7 @@ pub(super) fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse
     let seat_names = |seats: &[usize]| seats.iter().map(|&seat| snapshot.seat_name(seat)).collect::<Vec<_>>();
     let ending = table.ending.as_ref().map_or_else(
         || {
-            session.outcome().map(|_| GameEnding {
+            session.is_finished().then(|| GameEnding {
                 reason: EndReason::PlayedOut,
                 by: Vec::new(),
                 losers: Vec::new(),
@@ -96,7 +97,7 @@ pub(super) fn game_response(snapshot: &Snapshot, viewer: Viewer) -> GameResponse
         },
         view: session.view(viewer),
         legal_actions: match viewer {
-            Viewer::Seat(seat) => Some(session.legal_actions(seat)),
+            Viewer::Seat(seat) => Some(session.legal_actions_json(seat)),
             Viewer::Spectator => None,
         },
         result: session.outcome(),
@@ -161,7 +162,7 @@ fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u64, ApiErro
     }
 }
 
-fn logged(events: Vec<(u64, serde_json::Value)>) -> Vec<LoggedEvent> {
+fn logged(events: Vec<(u64, Box<RawValue>)>) -> Vec<LoggedEvent> {
     events
         .into_iter()
         .map(|(seq, event)| LoggedEvent { seq, event })
@@ -413,7 +414,7 @@ pub async fn legal_actions(
     Ok(HttpResponse::Ok().json(LegalActionsResponse {
         seat: snapshot.seat_name(seat),
         version: snapshot.version(),
-        actions: snapshot.session.legal_actions(seat),
+        actions: snapshot.session.legal_actions_json(seat),
     }))
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use super::dto::{AnyEvent, GameStatus};
@@ -29,7 +29,7 @@ pub struct StreamMessage {
     /// The event as the viewer may see it; absent when the viewer may not see this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyEvent>)]
-    pub event: Option<Value>,
+    pub event: Option<Box<RawValue>>,
     /// Seats that must act after this event.
     pub to_act: Vec<&'static str>,
     pub status: GameStatus,

@@ -91,8 +91,13 @@ pub struct TitleInfo {
 
 /// A title's rules engine. Implementations are pure: no I/O, no clock, no global RNG.
 pub trait Game: Send + Sync + 'static {
+    /// Version of what `State` holds and means. Snapshots of a state are written with it and only read back by a
+    /// build of the same version, so raise it whenever a change of the rules or of `State` would make an old
+    /// snapshot differ from a replay of its log (the game is then rebuilt from its log).
+    const RULES_VERSION: u32;
     type Options: Serialize + DeserializeOwned + Default + Clone + Send + Sync + ToSchema;
-    type State: Clone + Send + Sync + 'static;
+    /// Serializable for snapshots; serializing then deserializing must give back an equal state.
+    type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;
     type Action: Serialize + DeserializeOwned + ToSchema;
     type Event: Serialize + DeserializeOwned + Clone + ToSchema;
     type View: Serialize + ToSchema;

@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use serde::Deserialize as _;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::openapi::{RefOr, schema::Schema};
 
 use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
-use super::table::{DEADLINE_PASSED, Table, TableAction, TableEvent};
+use super::table::{DEADLINE_PASSED, TABLE_FORMAT, Table, TableAction, TableEvent};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
 
 /// Actions after which a self-played game counts as stuck.
@@ -52,6 +53,11 @@ pub trait Title: Send + Sync {
     fn create(&self, players: usize, options: &Value, seed: GameSeed) -> Result<Vec<String>, SetupError>;
     /// Rebuilds a game from its options and log.
     fn replay(&self, players: usize, options: &Value, events: &[String]) -> Result<Box<dyn GameSession>, ReplayError>;
+    /// What this build's snapshots of the title are written in (title, rules and table versions, no spaces): only
+    /// snapshots of this format are read back.
+    fn snapshot_format(&self) -> String;
+    /// A game restored from a snapshot of this build's format (`GameSession::snapshot`).
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn GameSession>, ReplayError>;
     /// The first events of a game opened at the table as `opened` says (open seats, display names, a clock): the
     /// title's setup follows at once unless a seat is open (then it waits for the last one), and the clock starts. A
     /// table with none of these is left out of the log: the game's events are the setup alone.
@@ -81,16 +87,19 @@ pub trait GameSession: Send + Sync {
     fn version(&self) -> u64;
     /// Seats that must act now: none while a seat is open or once the game is over.
     fn to_act(&self) -> Vec<Seat>;
-    /// The title's result, once its rules ended the game.
-    fn outcome(&self) -> Option<Value>;
+    /// The title's result, once its rules ended the game (as JSON text: answers embed it as it is).
+    fn outcome(&self) -> Option<Box<RawValue>>;
     /// Over: played out, or ended at the table (resigned, timed out, aborted, expired).
     fn is_finished(&self) -> bool;
     /// Who sits where, the clock, and how the game ended at the table.
     fn table(&self) -> &Table;
     /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
-    fn view(&self, viewer: Viewer) -> Option<Value>;
+    /// Serialized once, straight from the typed view: answers embed the text as it is.
+    fn view(&self, viewer: Viewer) -> Option<Box<RawValue>>;
     /// The title's actions `seat` may send now (resigning and aborting are always possible and not listed).
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// `legal_actions` as one JSON array, serialized straight from the typed actions (for answers).
+    fn legal_actions_json(&self, seat: Seat) -> Box<RawValue>;
     /// Decides `action` (a title's action, or a table action) for `seat` at time `now_ms`, with the randomness of
     /// this log position; returns the next state and the new events, serialized for the log. `self` is left
     /// untouched.
@@ -124,8 +133,10 @@ pub trait GameSession: Send + Sync {
     fn apply(&mut self, events: &[String]) -> Result<(), ReplayError>;
     /// A stored event as `viewer` may see it at this session's state (once finished, as everyone sees it); `None`
     /// when it must not see it.
-    fn redact(&self, event: &str, viewer: Viewer) -> Option<Value>;
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>>;
     fn clone_session(&self) -> Box<dyn GameSession>;
+    /// The whole state, serialized: `Title::restore` of it gives back this very session.
+    fn snapshot(&self) -> String;
 }
 
 /// What `GameSession::play` produced.
@@ -147,6 +158,10 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("engine types serialize to JSON")
 }
 
+fn to_raw_json<T: serde::Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).expect("engine types serialize to JSON")
+}
+
 fn encode<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("engine types serialize to JSON")
 }
@@ -159,6 +174,14 @@ struct Session<G: Game> {
     state: G::State,
     table: Table,
     version: u64,
+}
+
+/// A session as a snapshot holds it (borrowed to write it, owned to read it back).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredSession<S, T = Table> {
+    version: u64,
+    table: T,
+    state: S,
 }
 
 fn seat_ids<G: Game>() -> Vec<&'static str> {
@@ -307,6 +330,22 @@ impl<G: Game> Title for TitleAdapter<G> {
         Ok(Box::new(session))
     }
 
+    fn snapshot_format(&self) -> String {
+        format!("{}/rules-{}/table-{}", G::info().id, G::RULES_VERSION, TABLE_FORMAT)
+    }
+
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn GameSession>, ReplayError> {
+        let stored: StoredSession<G::State> = serde_json::from_str(snapshot).map_err(|e| ReplayError {
+            index: 0,
+            reason: format!("unreadable snapshot: {e}"),
+        })?;
+        Ok(Box::new(Session::<G> {
+            state: stored.state,
+            table: stored.table,
+            version: stored.version,
+        }))
+    }
+
     fn open(
         &self,
         players: usize,
@@ -384,8 +423,8 @@ impl<G: Game> GameSession for Session<G> {
         G::to_act(&self.state)
     }
 
-    fn outcome(&self) -> Option<Value> {
-        G::outcome(&self.state).map(|outcome| to_json(&outcome))
+    fn outcome(&self) -> Option<Box<RawValue>> {
+        G::outcome(&self.state).map(|outcome| to_raw_json(&outcome))
     }
 
     fn is_finished(&self) -> bool {
@@ -396,8 +435,8 @@ impl<G: Game> GameSession for Session<G> {
         &self.table
     }
 
-    fn view(&self, viewer: Viewer) -> Option<Value> {
-        (!self.table.is_open()).then(|| to_json(&G::view(&self.state, viewer)))
+    fn view(&self, viewer: Viewer) -> Option<Box<RawValue>> {
+        (!self.table.is_open()).then(|| to_raw_json(&G::view(&self.state, viewer)))
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
@@ -405,6 +444,13 @@ impl<G: Game> GameSession for Session<G> {
             return Vec::new();
         }
         G::legal_actions(&self.state, seat).iter().map(to_json).collect()
+    }
+
+    fn legal_actions_json(&self, seat: Seat) -> Box<RawValue> {
+        if self.to_act().is_empty() {
+            return to_raw_json::<[G::Action]>(&[]);
+        }
+        to_raw_json(&G::legal_actions(&self.state, seat))
     }
 
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
@@ -498,9 +544,9 @@ impl<G: Game> GameSession for Session<G> {
         self.fold(events)
     }
 
-    fn redact(&self, event: &str, viewer: Viewer) -> Option<Value> {
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>> {
         if let Some(table_event) = TableEvent::parse(event) {
-            return Some(to_json(&table_event.public()));
+            return Some(to_raw_json(&table_event.public()));
         }
         let event: G::Event = serde_json::from_str(event).ok()?;
         let visible = if self.is_finished() {
@@ -508,7 +554,7 @@ impl<G: Game> GameSession for Session<G> {
         } else {
             G::redact(&event, viewer)
         };
-        visible.map(|event| to_json(&event))
+        visible.map(|event| to_raw_json(&event))
     }
 
     fn clone_session(&self) -> Box<dyn GameSession> {
@@ -516,6 +562,14 @@ impl<G: Game> GameSession for Session<G> {
             state: self.state.clone(),
             table: self.table.clone(),
             version: self.version,
+        })
+    }
+
+    fn snapshot(&self) -> String {
+        encode(&StoredSession {
+            version: self.version,
+            table: &self.table,
+            state: &self.state,
         })
     }
 }
@@ -625,5 +679,68 @@ pub(crate) mod testing {
             .chain(session.view(viewer))
             .map(|value| value.to_string())
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod snapshot_tests {
+    use super::testing::play_to_the_end;
+    use super::{GameSession, Registry, Viewer};
+
+    /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
+    /// seats to act and their legal actions, the outcome.
+    fn everything(session: &dyn GameSession, players: usize) -> Vec<serde_json::Value> {
+        let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("JSON");
+        let mut seen = vec![
+            parse(&session.snapshot()),
+            serde_json::json!(session.to_act()),
+            serde_json::json!(session.outcome()),
+            serde_json::json!(session.view(Viewer::Spectator)),
+        ];
+        for seat in 0..players {
+            seen.push(serde_json::json!(session.view(Viewer::Seat(seat))));
+            seen.push(serde_json::json!(session.legal_actions(seat)));
+        }
+        seen
+    }
+
+    /// A game restored from a snapshot taken at any position, then fed the rest of its log, is the game a replay
+    /// from zero builds: snapshots never change what a log means.
+    #[test]
+    fn a_snapshot_then_the_rest_of_the_log_rebuilds_the_replayed_game() {
+        for title in Registry::with_all_titles().titles() {
+            let info = title.info();
+            let options = title.normalize_options(None).expect("default options");
+            for players in info.min_players..=info.max_players {
+                for seed in 0..2 {
+                    let (_, log) = play_to_the_end(title.as_ref(), players, seed);
+                    let replayed = title.replay(players, &options, &log).expect("its own log");
+                    let expected = everything(replayed.as_ref(), players);
+                    let positions = (0..log.len()).step_by(log.len() / 7 + 1).chain([log.len()]);
+                    for position in positions {
+                        let early = title.replay(players, &options, &log[..position]).expect("a prefix");
+                        let snapshot = early.snapshot();
+                        let mut restored = title.restore(&snapshot).expect("its own snapshot");
+                        assert_eq!(restored.snapshot(), snapshot, "{} restores what it saved", info.id);
+                        restored.apply(&log[position..]).expect("the rest of the log");
+                        assert_eq!(
+                            everything(restored.as_ref(), players),
+                            expected,
+                            "{} with {players} players, seed {seed}: snapshot at {position} of {}",
+                            info.id,
+                            log.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_snapshot_format_names_the_title_and_its_versions() {
+        for title in Registry::with_all_titles().titles() {
+            let format = title.snapshot_format();
+            assert!(format.starts_with(title.info().id) && !format.contains(' '), "{format}");
+        }
     }
 }

@@ -147,7 +147,7 @@ impl TableAction {
 }
 
 /// One seat at the table.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSeat {
     pub open: bool,
     pub name: Option<String>,
@@ -157,7 +157,7 @@ pub struct TableSeat {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Played to the end of the title's rules: `result` tells the rest.
@@ -169,7 +169,7 @@ pub enum EndReason {
 }
 
 /// How a game ended other than by its rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableEnding {
     pub reason: EndReason,
     /// The seats that resigned, timed out or aborted.
@@ -178,8 +178,11 @@ pub struct TableEnding {
     pub losers: Vec<Seat>,
 }
 
+/// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
+pub const TABLE_FORMAT: u32 = 1;
+
 /// Everything the table events of a log tell.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     pub seats: Vec<TableSeat>,
     /// Whether the game was opened with open seats: then the lobby lists it.

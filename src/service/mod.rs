@@ -8,6 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use lru::LruCache;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
@@ -23,6 +24,8 @@ pub use table::{
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.
 const CONFLICT_RETRIES: usize = 5;
+/// How often (in events) a game's state is stored with an append: a cold rebuild replays fewer events than this.
+pub const SNAPSHOT_EVERY: u64 = 64;
 /// Rebuilt games kept in memory.
 const CACHE_CAPACITY: usize = 4096;
 /// How long a stream ticket may wait to be redeemed: enough to open a stream, short enough that a ticket seen in a
@@ -151,7 +154,7 @@ impl Snapshot {
 
     /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
     /// Once the game is over the log is public, except what the title keeps secret forever.
-    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Value)> {
+    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Box<RawValue>)> {
         events
             .iter()
             .enumerate()
@@ -274,23 +277,9 @@ impl GameService {
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log
     /// extends it; otherwise (the store lost or replaced events) it is dropped and the game rebuilt from the log.
     pub async fn load(&self, id: &str) -> Result<Snapshot, ServiceError> {
-        let cached = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned();
-        if let Some(snapshot) = cached {
+        if let Some(snapshot) = self.cached(id) {
             match self.store.read_after(id, snapshot.head).await {
-                Ok(ReadAfter::Extends { events, head }) => {
-                    if events.is_empty() {
-                        return Ok(snapshot);
-                    }
-                    let mut session = snapshot.session.clone_session();
-                    session.apply(&events)?;
-                    let snapshot = Snapshot {
-                        session: session.into(),
-                        head,
-                        ..snapshot
-                    };
-                    self.remember(&snapshot);
-                    return Ok(snapshot);
-                }
+                Ok(ReadAfter::Extends { events, head }) => return self.caught_up(&snapshot, &events, head),
                 Ok(ReadAfter::Diverged) => {
                     tracing::warn!(
                         game = id,
@@ -306,19 +295,73 @@ impl GameService {
                 Err(other) => return Err(other.into()),
             }
         }
-        let loaded = self.store.load(id).await?;
-        let snapshot = self.rebuild(loaded.meta, &loaded.events, loaded.head)?;
+        let latest = self.store.load_latest(id).await?;
+        let title = self.title_of(&latest.meta)?;
+        let format = title.snapshot_format();
+        let restored = match &latest.snapshot {
+            None => None,
+            // Written by a build with other rules: this one rebuilds from the log.
+            Some(stored) if stored.format != format => Some(None),
+            Some(stored) => Some(
+                title
+                    .restore(&stored.data)
+                    .inspect_err(|error| {
+                        tracing::warn!(game = id, %error, "unreadable snapshot: rebuilding from the log");
+                    })
+                    .ok(),
+            ),
+        };
+        let snapshot = match restored {
+            None => self.rebuild(latest.meta, &latest.events, latest.head)?,
+            Some(Some(mut session)) => {
+                session.apply(&latest.events)?;
+                self.serve(latest.meta, session, latest.head)?
+            }
+            Some(None) => {
+                let loaded = self.store.load(id).await?;
+                self.rebuild(loaded.meta, &loaded.events, loaded.head)?
+            }
+        };
         self.remember(&snapshot);
         Ok(snapshot)
     }
 
-    fn rebuild(&self, meta: GameMeta, events: &[String], head: Head) -> Result<Snapshot, ServiceError> {
-        let title = self
-            .registry
+    /// The cached state of a game, not checked against the log (for writes, whose append checks it).
+    fn cached(&self, id: &str) -> Option<Snapshot> {
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
+    }
+
+    /// `snapshot` followed by `events`, which the store proved come next, ending at `head`; remembered.
+    fn caught_up(&self, snapshot: &Snapshot, events: &[String], head: Head) -> Result<Snapshot, ServiceError> {
+        if events.is_empty() {
+            return Ok(snapshot.clone());
+        }
+        let mut session = snapshot.session.clone_session();
+        session.apply(events)?;
+        let snapshot = Snapshot {
+            session: session.into(),
+            head,
+            ..snapshot.clone()
+        };
+        self.remember(&snapshot);
+        Ok(snapshot)
+    }
+
+    fn title_of(&self, meta: &GameMeta) -> Result<Arc<dyn Title>, ServiceError> {
+        self.registry
             .get(&meta.title)
-            .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))?
-            .clone();
-        let session = replay(&title, &meta, events)?;
+            .cloned()
+            .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))
+    }
+
+    fn rebuild(&self, meta: GameMeta, events: &[String], head: Head) -> Result<Snapshot, ServiceError> {
+        let session = replay(&self.title_of(&meta)?, &meta, events)?;
+        self.serve(meta, session, head)
+    }
+
+    /// A rebuilt session with what serving it needs.
+    fn serve(&self, meta: GameMeta, session: Box<dyn GameSession>, head: Head) -> Result<Snapshot, ServiceError> {
+        let title = self.title_of(&meta)?;
         let seats: Arc<[&'static str]> = title
             .info()
             .seats
@@ -384,6 +427,11 @@ impl GameService {
 
     /// Decides `action` for the token's seat and appends its events. `render` builds the answer; under an
     /// idempotency key the store keeps a small record of the move, from which a retry's answer is rebuilt.
+    ///
+    /// One store round trip on a hot cache: the move is decided on the cached state without reading the log first,
+    /// because the conditional append checks that state against the log anyway and, when other writers got there
+    /// first, answers with what the cache missed (then the move is decided again). A refusal decided on the cached
+    /// state is only given once a fresh read confirms it.
     pub async fn play(
         &self,
         id: &str,
@@ -391,91 +439,137 @@ impl GameService {
         request: &MoveRequest<'_>,
         render: &(dyn Fn(&Move<'_>) -> String + Sync),
     ) -> Result<PlayOutcome, ServiceError> {
-        let mut snapshot = self.load(id).await?;
-        let seat = snapshot.seat_of(token)?;
+        let (mut snapshot, mut fresh) = match self.cached(id) {
+            Some(cached) => (cached, false),
+            None => (self.load(id).await?, true),
+        };
         // Only a keyed request needs its fingerprint and a record.
-        let keyed = request
-            .idempotency_key
-            .map(|key| (format!("{}:{key}", snapshot.seat_name(seat)), request.fingerprint()));
-        if let Some((key, fingerprint)) = &keyed
-            && let Some(record) = self.store.idempotency_record(id, key).await?
-        {
-            return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
-        }
-        let seed = snapshot.seed()?;
-        for _ in 0..=CONFLICT_RETRIES {
-            if let Some(expected) = request.expected_version
-                && expected != snapshot.version()
-            {
-                return Err(ServiceError::VersionConflict {
-                    expected,
-                    actual: snapshot.version(),
-                });
-            }
-            let now = now_ms();
-            let played = match snapshot.session.play(seat, request.action, seed, now) {
-                Ok(played) => played,
-                Err(ActionError::Rule(rule)) if rule.code == crate::engine::table::DEADLINE_PASSED => {
-                    // The move came too late: the timeout it ran into is applied now rather than by a sweep.
-                    self.settle_overdue(id, now).await?;
-                    return Err(ActionError::Rule(rule).into());
-                }
-                Err(error) => return Err(self.action_error(error, request.action)),
-            };
-            let (head, _) = snapshot.head.extend(&played.events);
-            let after = Snapshot {
-                session: played.next.into(),
-                head,
-                ..snapshot.clone()
-            };
-            let record = keyed.as_ref().map(|(key, fingerprint)| {
-                let record = IdempotencyRecord {
-                    fingerprint: fingerprint.clone(),
-                    from: snapshot.head.version,
-                    to: head,
+        let fingerprint = request.idempotency_key.map(|_| request.fingerprint());
+        let mut races = 0;
+        'decide: loop {
+            let mut keyed = None;
+            let mut deadline_passed_at = None;
+            let refusal = 'attempt: {
+                let seat = match snapshot.seat_of(token) {
+                    Ok(seat) => seat,
+                    Err(error) => break 'attempt error,
                 };
-                (key.as_str(), record.encode())
-            });
-            let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
-            let finishes = after.session.is_finished();
-            if let Some(due) = after.session.next_due_ms() {
-                // Noted before the append: a crash in between leaves an early note, never a lost deadline.
-                self.store.schedule(id, due).await?;
-            }
-            match self
-                .store
-                .append(id, snapshot.head, &played.events, idempotency, finishes)
-                .await
-            {
-                Ok(Appended::Ok { .. }) => {
-                    self.after_append(&snapshot, &after).await;
-                    let response = render(&Move {
-                        after: &after,
-                        seat,
-                        from_version: snapshot.version(),
-                        events: &played.events,
-                    });
-                    self.remember(&after);
-                    return Ok(PlayOutcome::Played { response });
+                keyed = request
+                    .idempotency_key
+                    .zip(fingerprint.as_deref())
+                    .map(|(key, fingerprint)| (seat, format!("{}:{key}", snapshot.seat_name(seat)), fingerprint));
+                if let Some(expected) = request.expected_version
+                    && expected != snapshot.version()
+                {
+                    break 'attempt ServiceError::VersionConflict {
+                        expected,
+                        actual: snapshot.version(),
+                    };
                 }
-                Ok(Appended::Duplicate { record }) => {
-                    let fingerprint = keyed.as_ref().map_or("", |(_, fingerprint)| fingerprint.as_str());
-                    return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
+                let now = now_ms();
+                let played = match snapshot.session.play(seat, request.action, snapshot.seed()?, now) {
+                    Ok(played) => played,
+                    Err(ActionError::Rule(rule)) if rule.code == crate::engine::table::DEADLINE_PASSED => {
+                        deadline_passed_at = Some(now);
+                        break 'attempt ActionError::Rule(rule).into();
+                    }
+                    Err(error) => break 'attempt self.action_error(error, request.action),
+                };
+                let (head, _) = snapshot.head.extend(&played.events);
+                let after = Snapshot {
+                    session: played.next.into(),
+                    head,
+                    ..snapshot.clone()
+                };
+                let record = keyed.as_ref().map(|(_, key, fingerprint)| {
+                    let record = IdempotencyRecord {
+                        fingerprint: (*fingerprint).to_owned(),
+                        from: snapshot.head.version,
+                        to: head,
+                    };
+                    (key.as_str(), record.encode())
+                });
+                let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
+                let finishes = after.session.is_finished();
+                if let Some(due) = after.session.next_due_ms() {
+                    // Noted before the append: a crash in between leaves an early note, never a lost deadline.
+                    self.store.schedule(id, due).await?;
                 }
-                Err(StoreError::Conflict { actual, diverged }) => {
-                    // A log behind or beside the cached state means the store lost events: the cache is wrong.
-                    if diverged || actual < snapshot.version() {
+                // Every SNAPSHOT_EVERY events the state is stored with the append, so that a rebuild never replays
+                // more than that many events.
+                let snapshot_data = (head.version / SNAPSHOT_EVERY > snapshot.head.version / SNAPSHOT_EVERY)
+                    .then(|| (snapshot.title.snapshot_format(), after.session.snapshot()));
+                match self
+                    .store
+                    .append_with_snapshot(
+                        id,
+                        snapshot.head,
+                        &played.events,
+                        idempotency,
+                        finishes,
+                        snapshot_data
+                            .as_ref()
+                            .map(|(format, data)| (format.as_str(), data.as_str())),
+                    )
+                    .await
+                {
+                    Ok(Appended::Ok { .. }) => {
+                        self.after_append(&snapshot, &after).await;
+                        let response = render(&Move {
+                            after: &after,
+                            seat,
+                            from_version: snapshot.version(),
+                            events: &played.events,
+                        });
+                        self.remember(&after);
+                        return Ok(PlayOutcome::Played { response });
+                    }
+                    Ok(Appended::Duplicate { record }) => {
+                        let fingerprint = fingerprint.as_deref().unwrap_or("");
+                        return self.replayed(&snapshot, seat, &record, fingerprint, render).await;
+                    }
+                    Ok(Appended::Behind { events, head }) => {
+                        // Another writer got there first (or the cache was behind): catch up and decide again.
+                        snapshot = self.caught_up(&snapshot, &events, head)?;
+                    }
+                    Err(StoreError::Conflict { .. }) => {
+                        // The log is shorter than the cached state, or other: the store lost events.
                         self.forget(id);
+                        snapshot = self.load(id).await?;
                     }
-                    if let Some(expected) = request.expected_version {
-                        return Err(ServiceError::VersionConflict { expected, actual });
-                    }
-                    snapshot = self.load(id).await?;
+                    Err(other) => return Err(other.into()),
                 }
-                Err(other) => return Err(other.into()),
+                fresh = true;
+                races += 1;
+                if let Some(expected) = request.expected_version {
+                    return Err(ServiceError::VersionConflict {
+                        expected,
+                        actual: snapshot.version(),
+                    });
+                }
+                if races > CONFLICT_RETRIES {
+                    return Err(ServiceError::Contention);
+                }
+                continue 'decide;
+            };
+            if !fresh {
+                // Decided on the cached state, which may be behind the log: look again before refusing.
+                snapshot = self.load(id).await?;
+                fresh = true;
+                continue;
             }
+            // A retry of a keyed move that was applied is refused by the state it left: answer it as before.
+            if let Some((seat, key, fingerprint)) = &keyed
+                && let Some(record) = self.store.idempotency_record(id, key).await?
+            {
+                return self.replayed(&snapshot, *seat, &record, fingerprint, render).await;
+            }
+            if let Some(now) = deadline_passed_at {
+                // The move came too late: the timeout it ran into is applied now rather than by a sweep.
+                self.settle_overdue(id, now).await?;
+            }
+            return Err(refusal);
         }
-        Err(ServiceError::Contention)
     }
 
     /// The answer to an earlier request under the same idempotency key, rebuilt from the log it recorded.

@@ -375,7 +375,7 @@ impl GameService {
                     });
                 }
                 Ok(Appended::Duplicate { .. }) => return Err(ServiceError::Contention),
-                Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }
@@ -530,7 +530,7 @@ impl GameService {
                     self.remember(&after);
                     return Ok(after.session.next_due_ms());
                 }
-                Ok(Appended::Duplicate { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }
@@ -587,7 +587,7 @@ impl GameService {
                         created: true,
                     });
                 }
-                Ok(Appended::Duplicate { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }

@@ -10,8 +10,8 @@ use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
 use super::{
-    Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, Retention,
-    StoreError, StoreKind,
+    Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter,
+    Retention, Snapshot, StoreError, StoreKind,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -28,6 +28,17 @@ struct Log {
     expires: Option<Instant>,
     /// Seat and expiry per stream ticket hash.
     tickets: HashMap<String, (usize, Instant)>,
+    snapshot: Option<Snapshot>,
+}
+
+impl Log {
+    /// The hash the chain has after the first `version` events, if the log is that long.
+    fn hash_at(&self, id: &str, version: u64) -> Option<ChainHash> {
+        match usize::try_from(version).ok()? {
+            0 => Some(Head::genesis(id).hash),
+            length => self.hashes.get(length - 1).copied(),
+        }
+    }
 }
 
 struct Entry {
@@ -112,6 +123,7 @@ impl EventStore for MemoryStore {
             records: HashMap::new(),
             expires: None,
             tickets: HashMap::new(),
+            snapshot: None,
         };
         games.insert(
             meta.id.clone(),
@@ -133,17 +145,29 @@ impl EventStore for MemoryStore {
         })
     }
 
+    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+        let entry = self.entry(id)?;
+        let log = lock(&entry);
+        let snapshot = log
+            .snapshot
+            .clone()
+            .filter(|snapshot| log.hash_at(id, snapshot.head.version) == Some(snapshot.head.hash));
+        let start = snapshot.as_ref().map_or(0, |snapshot| snapshot.head.version as usize);
+        Ok(LoadedLatest {
+            meta: entry.meta.clone(),
+            snapshot,
+            events: log.events[start..].to_vec(),
+            head: log.head,
+        })
+    }
+
     async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         let Ok(start) = usize::try_from(from.version) else {
             return Ok(ReadAfter::Diverged);
         };
-        let hash_there = match start {
-            0 => Some(Head::genesis(id).hash),
-            _ => log.hashes.get(start - 1).copied(),
-        };
-        if hash_there != Some(from.hash) {
+        if log.hash_at(id, from.version) != Some(from.hash) {
             return Ok(ReadAfter::Diverged);
         }
         Ok(ReadAfter::Extends {
@@ -152,13 +176,14 @@ impl EventStore for MemoryStore {
         })
     }
 
-    async fn append(
+    async fn append_with_snapshot(
         &self,
         id: &str,
         from: Head,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
         finishes: bool,
+        snapshot: Option<(&str, &str)>,
     ) -> Result<Appended, StoreError> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
@@ -172,9 +197,20 @@ impl EventStore for MemoryStore {
             log.records.remove(key);
         }
         if log.head != from {
-            return Err(StoreError::Conflict {
-                actual: log.head.version,
-                diverged: log.head.version == from.version,
+            let actual = log.head.version;
+            let start = usize::try_from(from.version).unwrap_or(usize::MAX);
+            if start > log.events.len() {
+                return Err(StoreError::Conflict {
+                    actual,
+                    diverged: false,
+                });
+            }
+            if log.hash_at(id, from.version) != Some(from.hash) {
+                return Err(StoreError::Conflict { actual, diverged: true });
+            }
+            return Ok(Appended::Behind {
+                events: log.events[start..].to_vec(),
+                head: log.head,
             });
         }
         let (head, hashes) = from.extend(events);
@@ -184,6 +220,13 @@ impl EventStore for MemoryStore {
         if let Some(i) = idempotency {
             let expires = self.retention.idempotency.map(|ttl| now + ttl);
             log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
+        }
+        if let Some((format, data)) = snapshot {
+            log.snapshot = Some(Snapshot {
+                head,
+                format: format.to_owned(),
+                data: data.to_owned(),
+            });
         }
         if finishes {
             log.expires = self.retention.finished.map(|ttl| now + ttl);

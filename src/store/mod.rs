@@ -46,6 +46,51 @@ pub struct Loaded {
     pub head: Head,
 }
 
+/// A game's state at a head of its log, as the title's engine serialized it, in the format the engine names. The
+/// store keeps the latest one per game, written in the same atomic step as the append that reached its head.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub head: Head,
+    pub format: String,
+    pub data: String,
+}
+
+impl Snapshot {
+    /// One string: a header line (`format version hash`), then the data.
+    pub fn encode(&self) -> String {
+        format!(
+            "{} {} {}\n{}",
+            self.format,
+            self.head.version,
+            self.head.hash.to_hex(),
+            self.data
+        )
+    }
+
+    pub fn decode(text: &str) -> Option<Self> {
+        let (header, data) = text.split_once('\n')?;
+        let mut fields = header.split(' ');
+        let format = fields.next()?.to_owned();
+        let version = fields.next()?.parse().ok()?;
+        let hash = ChainHash::from_hex(fields.next()?)?;
+        Some(Self {
+            head: Head { version, hash },
+            format,
+            data: data.to_owned(),
+        })
+    }
+}
+
+/// A game's metadata, its latest snapshot that the log extends (if any) and the events after it (the whole log
+/// without one), as read in one step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedLatest {
+    pub meta: GameMeta,
+    pub snapshot: Option<Snapshot>,
+    pub events: Vec<String>,
+    pub head: Head,
+}
+
 /// What a verified read after a known head found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadAfter {
@@ -70,6 +115,9 @@ pub enum Appended {
     Ok { head: Head },
     /// The idempotency key was already used: nothing was appended; here is its record.
     Duplicate { record: String },
+    /// Nothing was appended: the log extends the expected head with these events (another writer got there first),
+    /// and now ends at `head`. The writer can catch up with them and decide again without reading the log.
+    Behind { events: Vec<String>, head: Head },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -78,8 +126,8 @@ pub enum StoreError {
     NotFound,
     #[error("a game with this id already exists")]
     AlreadyExists,
-    /// The log does not end at the expected head: it holds `actual` events, and `diverged` tells whether its
-    /// content differs from what the writer built on (not merely longer).
+    /// The log does not extend the expected head: it holds `actual` events, fewer than the head's (`diverged` false),
+    /// or as many or more with other content at the head's position (`diverged` true).
     #[error("the game is at version {actual}, not the expected one")]
     Conflict { actual: u64, diverged: bool },
     #[error("the store is unavailable: {0}")]
@@ -151,7 +199,8 @@ pub trait EventStore: Send + Sync {
 
     /// Appends `events` if and only if the log ends exactly at `from` and, when given, the idempotency key is unused.
     /// Atomic: concurrent appends never both succeed or interleave. `finishes` tells that these events end the game,
-    /// so that the retention of finished games starts.
+    /// so that the retention of finished games starts. A log that extends `from` answers `Behind` with what the
+    /// writer missed, in the same round trip.
     async fn append(
         &self,
         id: &str,
@@ -159,7 +208,27 @@ pub trait EventStore: Send + Sync {
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
         finishes: bool,
+    ) -> Result<Appended, StoreError> {
+        self.append_with_snapshot(id, from, events, idempotency, finishes, None)
+            .await
+    }
+
+    /// `append`, which also stores `snapshot` (`format`, data) as the game's state at the new head when the events
+    /// are appended, in the same atomic step.
+    async fn append_with_snapshot(
+        &self,
+        id: &str,
+        from: Head,
+        events: &[String],
+        idempotency: Option<Idempotency<'_>>,
+        finishes: bool,
+        snapshot: Option<(&str, &str)>,
     ) -> Result<Appended, StoreError>;
+
+    /// The game's metadata, its latest snapshot (if the log still extends its head) and the events after it, or
+    /// `NotFound`. A snapshot whose head the log no longer holds (the store lost or replaced events) is not
+    /// returned: the whole log is.
+    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError>;
 
     /// The record stored under an idempotency key, if any (and not expired).
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;

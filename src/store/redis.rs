@@ -1,7 +1,7 @@
 //! Redis store: per game, a Stream of events (entry `0-N` is the N-th event, field `e` the event and `h` its chain
-//! hash), a hash of metadata and one small string per idempotency record and per stream ticket (with a TTL), all
-//! under one hash tag (`ludus:{<id>}:...`) so that a game's keys live in one slot and the layout works on Redis
-//! Cluster. Creation, reads after a head and appends are Lua scripts, hence atomic: the head check and the read or
+//! hash), a hash of metadata, a string with the latest snapshot of its state and one small string per idempotency
+//! record and per stream ticket (with a TTL), all under one hash tag (`ludus:{<id>}:...`) so that a game's keys live
+//! in one slot and the layout works on Redis Cluster. Creation, reads after a head and appends are Lua scripts, hence atomic: the head check and the read or
 //! write cannot be separated.
 
 use std::collections::HashMap;
@@ -17,8 +17,8 @@ use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
 use tokio::sync::Mutex;
 
 use super::{
-    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, Persistence, ReadAfter, RedisTls, Retention, StoreError,
-    StoreKind,
+    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls,
+    Retention, Snapshot, StoreError, StoreKind,
 };
 
 /// How long one store operation may take before the request answers 503.
@@ -72,9 +72,25 @@ if not entry_hash_matches(KEYS[2], version, ARGV[2]) then return {'diverged'} en
 return {'ok', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')}
 "#;
 
-// KEYS: meta, events, idempotency record (a key of the game's slot even when unused).
+// KEYS: meta, events, snapshot. Nil when the game does not exist, else {meta fields, the entries after the snapshot,
+// the snapshot} when the log holds the snapshot's head (its header: `format version hash`), or {meta fields, every
+// entry}.
+const LOAD_LATEST_SCRIPT: &str = r#"
+local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return false end
+local snapshot = redis.call('GET', KEYS[3])
+if snapshot then
+  local version, hash = string.match(snapshot, '^%S+ (%d+) (%x+)\n')
+  if version and entry_hash_matches(KEYS[2], tonumber(version), hash) == true then
+    return {meta, redis.call('XRANGE', KEYS[2], string.format('(0-%d', tonumber(version)), '+'), snapshot}
+  end
+end
+return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
+"#;
+
+// KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot.
 // ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0: none or not
-// finishing), game id, then event/hash pairs.
+// finishing), game id, snapshot ('' for none), then event/hash pairs.
 const APPEND_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 if ARGV[3] ~= '' then
@@ -83,10 +99,11 @@ if ARGV[3] ~= '' then
 end
 local version = tonumber(ARGV[1])
 local len = redis.call('XLEN', KEYS[2])
-if len ~= version then return {'conflict', tostring(len)} end
+if len < version then return {'conflict', tostring(len)} end
 if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
+if len > version then return {'behind', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')} end
 local n = version
-for i = 7, #ARGV, 2 do
+for i = 8, #ARGV, 2 do
   n = n + 1
   redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
 end
@@ -97,9 +114,11 @@ if ARGV[3] ~= '' then
     redis.call('SET', KEYS[3], ARGV[3])
   end
 end
+if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
 if tonumber(ARGV[5]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[5])
   redis.call('PEXPIRE', KEYS[2], ARGV[5])
+  redis.call('PEXPIRE', KEYS[4], ARGV[5])
 end
 redis.call('PUBLISH', 'ludus:appended', ARGV[6])
 return {'ok', string.format('%d', n)}
@@ -175,6 +194,7 @@ pub struct RedisStore {
     connection: Mutex<Option<Connection>>,
     create: Script,
     load: Script,
+    load_latest: Script,
     read: Script,
     append: Script,
     claim: Script,
@@ -197,6 +217,7 @@ fn corrupt(what: impl std::fmt::Display) -> StoreError {
 struct Keys {
     meta: String,
     events: String,
+    snapshot: String,
 }
 
 impl Keys {
@@ -204,6 +225,7 @@ impl Keys {
         Self {
             meta: format!("ludus:{{{id}}}:meta"),
             events: format!("ludus:{{{id}}}:events"),
+            snapshot: format!("ludus:{{{id}}}:snapshot"),
         }
     }
 
@@ -257,6 +279,7 @@ impl RedisStore {
             connection: Mutex::new(None),
             create: Script::new(CREATE_SCRIPT),
             load: Script::new(LOAD_SCRIPT),
+            load_latest: with_helpers(LOAD_LATEST_SCRIPT),
             read: with_helpers(READ_SCRIPT),
             append: with_helpers(APPEND_SCRIPT),
             claim: Script::new(CLAIM_SCRIPT),
@@ -465,6 +488,42 @@ impl EventStore for RedisStore {
         })
     }
 
+    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+        let keys = Keys::of(id);
+        // Two or three parts (the snapshot last, when the log holds its head): read as a list.
+        let reply: Option<Vec<Value>> = self
+            .run(|mut connection| async move {
+                self.load_latest
+                    .key(&keys.meta)
+                    .key(&keys.events)
+                    .key(&keys.snapshot)
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        let mut parts = reply.ok_or(StoreError::NotFound)?.into_iter();
+        let fields: HashMap<String, String> =
+            redis::from_redis_value(&parts.next().unwrap_or(Value::Nil)).map_err(corrupt)?;
+        let events = entry_events(parts.next().unwrap_or(Value::Nil))?;
+        let snapshot = parts
+            .next()
+            .map(|text| {
+                let text: String = redis::from_redis_value(&text).map_err(corrupt)?;
+                Snapshot::decode(&text).ok_or_else(|| corrupt("unreadable snapshot header"))
+            })
+            .transpose()?;
+        let head = match &snapshot {
+            Some(snapshot) => snapshot.head.extend(&events).0,
+            None => Head::of_log(id, &events),
+        };
+        Ok(LoadedLatest {
+            meta: parse_meta(fields)?,
+            snapshot,
+            events,
+            head,
+        })
+    }
+
     async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
         let keys = Keys::of(id);
         let reply: Value = self
@@ -491,30 +550,41 @@ impl EventStore for RedisStore {
         }
     }
 
-    async fn append(
+    async fn append_with_snapshot(
         &self,
         id: &str,
         from: Head,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
         finishes: bool,
+        snapshot: Option<(&str, &str)>,
     ) -> Result<Appended, StoreError> {
         let keys = Keys::of(id);
         let record_key = Keys::idempotency(id, idempotency.map_or("", |i| i.key));
         let (head, hashes) = from.extend(events);
         let finished_ttl = if finishes { millis(self.retention.finished) } else { 0 };
+        let snapshot = snapshot.map(|(format, data)| {
+            Snapshot {
+                head,
+                format: format.to_owned(),
+                data: data.to_owned(),
+            }
+            .encode()
+        });
         let reply: Value = self
             .run(|mut connection| async move {
                 let mut invocation = self.append.key(&keys.meta);
                 invocation
                     .key(&keys.events)
                     .key(&record_key)
+                    .key(&keys.snapshot)
                     .arg(from.version)
                     .arg(from.hash.to_hex())
                     .arg(idempotency.map_or("", |i| i.record))
                     .arg(millis(self.retention.idempotency))
                     .arg(finished_ttl)
-                    .arg(id);
+                    .arg(id)
+                    .arg(snapshot.as_deref().unwrap_or(""));
                 for (event, hash) in events.iter().zip(&hashes) {
                     invocation.arg(event).arg(hash.to_hex());
                 }
@@ -536,6 +606,11 @@ impl EventStore for RedisStore {
                     .and_then(|v| redis::from_redis_value(v).ok())
                     .unwrap_or_default(),
             }),
+            "behind" => {
+                let missed = entry_events(rest.into_iter().next().unwrap_or(Value::Nil))?;
+                let (head, _) = from.extend(&missed);
+                Ok(Appended::Behind { events: missed, head })
+            }
             "conflict" => Err(StoreError::Conflict {
                 actual: number(rest.first())?,
                 diverged: false,

@@ -17,7 +17,7 @@ pub struct DuelOptions {
     pub bonus: u32,
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone, Default, Serialize, Deserialize)]
 pub struct DuelState {
     cards: [Option<u32>; 2],
     revealed: [bool; 2],
@@ -62,6 +62,7 @@ pub struct DuelOutcome {
 }
 
 impl Game for Duel {
+    const RULES_VERSION: u32 = 1;
     type Options = DuelOptions;
     type State = DuelState;
     type Action = DuelAction;

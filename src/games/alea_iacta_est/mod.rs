@@ -27,6 +27,7 @@ pub use types::*;
 pub struct AleaIactaEst;
 
 impl Game for AleaIactaEst {
+    const RULES_VERSION: u32 = 1;
     type Options = AleaIactaEstOptions;
     type State = State;
     type Action = AleaIactaEstAction;

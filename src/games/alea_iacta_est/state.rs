@@ -11,7 +11,7 @@ use super::types::{AleaIactaEstPhase as Step, AleaIactaEstStraight};
 pub const FACES: u8 = 6;
 
 /// A hand: how many dice it holds and, once rolled, how many show each value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hand {
     pub size: u8,
     pub rolled: bool,
@@ -91,7 +91,7 @@ impl Hand {
 }
 
 /// A Templum combination.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Combo {
     pub id: u8,
     pub seat: usize,
@@ -106,7 +106,7 @@ impl Combo {
 }
 
 /// A Castrum group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Group {
     pub seat: usize,
     pub value: u8,
@@ -120,7 +120,7 @@ impl Group {
 }
 
 /// A die in the Forum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ForumSlot {
     pub seat: usize,
     pub value: u8,
@@ -163,7 +163,7 @@ pub fn straight_rank((low, high): (u8, u8)) -> (u8, u8) {
     (high + 1 - low, high)
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatState {
     pub hand: Hand,
     pub latrina: u8,
@@ -180,7 +180,7 @@ pub struct SeatState {
 }
 
 /// Bookkeeping of the evaluation in progress.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Evaluation {
     /// Seats with a straight, best first.
     pub senate_ranking: Vec<usize>,
@@ -199,9 +199,10 @@ pub struct Evaluation {
     pub forum_index: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub n: usize,
+    #[serde(with = "params_by_players")]
     pub params: &'static PlayerCount,
     pub step: Step,
     pub round: u8,
@@ -228,6 +229,23 @@ pub struct State {
     pub inhabitants_removed: Vec<InhabitantId>,
     pub eval: Evaluation,
     pub result: Option<Box<AleaIactaEstOutcome>>,
+}
+
+/// A snapshot names the player count; its parameters are the data's.
+mod params_by_players {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DATA, PlayerCount};
+
+    pub fn serialize<S: Serializer>(params: &&'static PlayerCount, serializer: S) -> Result<S::Ok, S::Error> {
+        params.players.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static PlayerCount, D::Error> {
+        let players = usize::deserialize(deserializer)?;
+        DATA.player_count(players)
+            .ok_or_else(|| serde::de::Error::custom(format!("no parameters for {players} players")))
+    }
 }
 
 impl State {

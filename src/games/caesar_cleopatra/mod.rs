@@ -38,6 +38,7 @@ use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, Titl
 pub struct CaesarCleopatra;
 
 impl Game for CaesarCleopatra {
+    const RULES_VERSION: u32 = 1;
     type Options = CaesarCleopatraOptions;
     type State = State;
     type Action = CaesarCleopatraAction;

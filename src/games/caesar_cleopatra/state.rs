@@ -7,14 +7,14 @@ use super::types::{
 };
 
 /// One influence card at a group, face up or down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
     pub card: CcCard,
     pub up: bool,
 }
 
 /// Everything one seat owns.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct SeatState {
     pub hand: Vec<CcCard>,
     /// Top first.
@@ -37,7 +37,7 @@ pub struct SeatState {
 }
 
 /// Parameters of a played manipulation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ManipParams {
     pub group: Option<CcGroup>,
     pub target: Option<CcValue>,
@@ -45,7 +45,7 @@ pub struct ManipParams {
 }
 
 /// A manipulation card on the table, being resolved.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pending {
     pub seat: usize,
     pub card: CcCard,
@@ -54,7 +54,7 @@ pub struct Pending {
 }
 
 /// What the automatic flow does once the owed draws are settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Cont {
     /// Nothing scheduled (waiting at turn start, in setup, or game over).
     None,
@@ -69,7 +69,7 @@ pub enum Cont {
 }
 
 /// The complete state of a game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub options: CaesarCleopatraOptions,
     pub phase: CcPhase,

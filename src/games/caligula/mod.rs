@@ -25,6 +25,7 @@ use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewe
 pub struct Caligula;
 
 impl Game for Caligula {
+    const RULES_VERSION: u32 = 1;
     type Options = CaligulaOptions;
     type State = CaligulaState;
     type Action = CaligulaAction;

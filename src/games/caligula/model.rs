@@ -231,19 +231,19 @@ impl Phase {
 }
 
 /// A face-down SPQR token on a card (index in `tokens` = slot - 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Placed {
     pub owner: Seat,
     pub value: i8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FaceUp {
     pub card: usize,
     pub tokens: Vec<Placed>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SuitRow {
     /// Positions 1 and 2.
     pub pos: [Option<FaceUp>; 2],
@@ -259,7 +259,7 @@ pub fn iv(index: usize) -> i8 {
     index as i8 - 1
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     pub ordo: u8,
     pub vp: u32,
@@ -299,7 +299,7 @@ impl Player {
 }
 
 /// The card being resolved and its effect-instance queue (7.1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Resolution {
     pub card: usize,
     pub suit: Suit,
@@ -368,7 +368,7 @@ impl Conspiracy {
 }
 
 /// The complete game state (secrets included).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub n: usize,
     pub phase: Phase,

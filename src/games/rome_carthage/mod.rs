@@ -52,6 +52,7 @@ impl Default for RomeCarthageOptions {
 pub type RomeCarthageState = state::State;
 
 impl Game for RomeCarthage {
+    const RULES_VERSION: u32 = 1;
     type Options = RomeCarthageOptions;
     type State = state::State;
     type Action = RomeCarthageAction;

@@ -12,7 +12,7 @@ pub const GONE: u8 = 255;
 /// No piece / no seat.
 pub const NONE: u8 = 255;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Before the setup events ran.
     Setup,
@@ -26,7 +26,7 @@ pub enum Phase {
     GameOver,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Placement {
     /// 1-based placement round.
     pub round: u8,
@@ -35,7 +35,7 @@ pub struct Placement {
     pub placed: u8,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Turn {
     pub moves_used: u8,
     pub forced_march_paid: bool,
@@ -43,14 +43,14 @@ pub struct Turn {
     pub progress: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pending {
     pub city: u8,
     pub attacker: Piece,
     pub defender: Piece,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SpyStage {
     /// The current base has not been revealed and checked yet.
     Unchecked,
@@ -64,7 +64,7 @@ pub enum SpyStage {
     Done,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Combat {
     pub city: u8,
     /// Attacker and defender.
@@ -116,14 +116,14 @@ impl Combat {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Offer {
     pub by: u8,
     pub responders: Vec<u8>,
     pub accepted: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Siege {
     pub team: u8,
     pub established: u64,
@@ -131,7 +131,7 @@ pub struct Siege {
     pub witnesses: u8,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub players: usize,
     pub options: RomeCarthageOptions,

@@ -731,7 +731,8 @@ fn plays_through_the_json_layer() {
     // The table's note of the seat's first move (a game can be aborted until every seat moved), then the title's event.
     assert_eq!(played.events.len(), 2);
     assert_eq!(played.events[0], r#"{"type":"first_move","seat":"caesar"}"#);
-    let shown = played.next.redact(&played.events[1], Viewer::Seat(0)).unwrap();
+    let shown: serde_json::Value =
+        serde_json::from_str(played.next.redact(&played.events[1], Viewer::Seat(0)).unwrap().get()).unwrap();
     assert_eq!(
         shown,
         json!({"type": "manipulation_stacked", "seat": "caesar", "stacked": 1})
@@ -741,7 +742,14 @@ fn plays_through_the_json_layer() {
             .play(0, &json!({"type": "stack_manipulation", "card": 7}), seed, 0)
             .is_err()
     );
-    let view = played.next.view(Viewer::Seat(1)).expect("a started game has a view");
+    let view: serde_json::Value = serde_json::from_str(
+        played
+            .next
+            .view(Viewer::Seat(1))
+            .expect("a started game has a view")
+            .get(),
+    )
+    .unwrap();
     assert_eq!(view["seats"]["caesar"]["stacked"], 1);
     assert!(title.create(3, &options, seed).is_err());
 }

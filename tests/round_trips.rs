@@ -1,0 +1,291 @@
+//! How many store round trips a move costs, counted at the store's interface: one on a warm cache, whoever else
+//! writes to the game; a stale cache costs what catching up needs, never a wrong answer.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use futures_util::stream::BoxStream;
+use ludus::engine::Seat;
+use ludus::service::{GameService, Move, MoveRequest, NewGame, PlayOutcome, Snapshot};
+use ludus::store::{
+    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, StoreError,
+    StoreKind,
+};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use serde_json::Value;
+
+/// A store that records the name of every operation before passing it on.
+struct Counting {
+    inner: Arc<dyn EventStore>,
+    calls: Mutex<Vec<&'static str>>,
+}
+
+impl Counting {
+    fn new(inner: Arc<dyn EventStore>) -> Arc<Self> {
+        Arc::new(Self {
+            inner,
+            calls: Mutex::new(Vec::new()),
+        })
+    }
+
+    fn note(&self, call: &'static str) {
+        self.calls.lock().unwrap().push(call);
+    }
+
+    fn take(&self) -> Vec<&'static str> {
+        std::mem::take(&mut self.calls.lock().unwrap())
+    }
+}
+
+#[async_trait]
+impl EventStore for Counting {
+    fn kind(&self) -> StoreKind {
+        self.inner.kind()
+    }
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+        self.note("create");
+        self.inner.create(meta, events).await
+    }
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        self.note("load");
+        self.inner.load(id).await
+    }
+    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+        self.note("read_after");
+        self.inner.read_after(id, from).await
+    }
+    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+        self.note("load_latest");
+        self.inner.load_latest(id).await
+    }
+    async fn append_with_snapshot(
+        &self,
+        id: &str,
+        from: Head,
+        events: &[String],
+        idempotency: Option<Idempotency<'_>>,
+        finishes: bool,
+        snapshot: Option<(&str, &str)>,
+    ) -> Result<Appended, StoreError> {
+        self.note(if snapshot.is_some() {
+            "append+snapshot"
+        } else {
+            "append"
+        });
+        self.inner
+            .append_with_snapshot(id, from, events, idempotency, finishes, snapshot)
+            .await
+    }
+    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+        self.note("idempotency_record");
+        self.inner.idempotency_record(id, key).await
+    }
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+        self.note("issue_ticket");
+        self.inner.issue_ticket(id, ticket_hash, seat, ttl).await
+    }
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+        self.note("redeem_ticket");
+        self.inner.redeem_ticket(id, ticket_hash).await
+    }
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+        self.note("index_put");
+        self.inner.index_put(index, id, score).await
+    }
+    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+        self.note("index_remove");
+        self.inner.index_remove(index, id).await
+    }
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+        self.note("index_page");
+        self.inner.index_page(index, max_score, limit).await
+    }
+    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.note("schedule");
+        self.inner.schedule(id, due_ms).await
+    }
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.note("claim_due");
+        self.inner.claim_due(now_ms, lease_ms, limit).await
+    }
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+        self.note("settle");
+        self.inner.settle(id, claimed_ms, next_ms).await
+    }
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.inner.ping().await
+    }
+    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+        self.inner.persistence().await
+    }
+    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+        self.inner.appends().await
+    }
+}
+
+struct Table {
+    id: String,
+    tokens: Vec<String>,
+}
+
+async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
+    let created = service
+        .create(NewGame {
+            turn_seconds,
+            ..NewGame::closed("caesar-cleopatra", 2, Some(7), None)
+        })
+        .await
+        .expect("a new game");
+    Table {
+        id: created.snapshot.meta.id.clone(),
+        tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
+    }
+}
+
+/// A seat to act and one of its legal actions, as the game is now in the store (read by a referee of its own, so
+/// that the players' caches stay as they are).
+async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
+    let snapshot: Snapshot = referee.load(id).await.expect("the game");
+    let seat = *snapshot.session.to_act().choose(rng)?;
+    let action = snapshot.session.legal_actions(seat).choose(rng)?.clone();
+    Some((seat, action))
+}
+
+async fn play(service: &GameService, table: &Table, seat: Seat, action: &Value, key: Option<&str>) -> u64 {
+    let request = MoveRequest {
+        action,
+        expected_version: None,
+        idempotency_key: key,
+    };
+    let render = |done: &Move<'_>| done.after.version().to_string();
+    match service.play(&table.id, &table.tokens[seat], &request, &render).await {
+        Ok(PlayOutcome::Played { response }) => response.parse().unwrap(),
+        Ok(PlayOutcome::Replayed { .. }) => panic!("a new move was answered as a replay"),
+        Err(error) => panic!("listed action {action} refused: {error}"),
+    }
+}
+
+#[actix_web::test]
+async fn a_move_on_a_warm_cache_is_one_round_trip() {
+    let store = Counting::new(common::memory());
+    let service = common::service(store.clone());
+    let referee = common::service(store.clone());
+    let table = create(&service, None).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for key in [None, Some("k1"), None, Some("k2")] {
+        let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
+        store.take();
+        play(&service, &table, seat, &action, key).await;
+        assert_eq!(
+            store.take(),
+            ["append"],
+            "one conditional append, keyed or not ({key:?})"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_move_with_a_clock_notes_its_deadline_then_appends() {
+    let store = Counting::new(common::memory());
+    let service = common::service(store.clone());
+    let referee = common::service(store.clone());
+    let table = create(&service, Some(600)).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
+    store.take();
+    play(&service, &table, seat, &action, None).await;
+    assert_eq!(store.take(), ["schedule", "append"]);
+}
+
+#[actix_web::test]
+async fn moves_sent_through_two_instances_in_turn_are_all_accepted_at_the_cost_of_catching_up() {
+    let store = Counting::new(common::memory());
+    let instances = [common::service(store.clone()), common::service(store.clone())];
+    let referee = common::service(store.clone());
+    let table = create(&instances[0], None).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut version = referee.load(&table.id).await.unwrap().version();
+    let (mut caught_up_in_the_append, mut refused_then_read) = (0, 0);
+    for turn in 0..200 {
+        let Some((seat, action)) = next_move(&referee, &table.id, &mut rng).await else {
+            break;
+        };
+        store.take();
+        // The other instance moved last: this one's cache is behind by that move.
+        let after = play(&instances[turn % 2], &table, seat, &action, None).await;
+        assert!(after > version, "the move was appended after the other instance's");
+        version = after;
+        // Whether the append also carried a snapshot does not change the count.
+        let calls: Vec<&str> = store
+            .take()
+            .into_iter()
+            .map(|call| if call == "append+snapshot" { "append" } else { call })
+            .collect();
+        match calls.as_slice() {
+            // Decided on the stale state, the append answered with the missed events, decided again, appended.
+            ["append", "append"] => caught_up_in_the_append += 1,
+            // The stale state refused the move (not yet this seat's turn there): a fresh read, then the append.
+            ["read_after", "append"] => refused_then_read += 1,
+            // Only the instance that created the game has it cached at the first turn.
+            ["load_latest", "append"] if turn == 1 => {}
+            ["append"] if turn == 0 => {}
+            other => panic!("turn {turn}: unexpected store calls {other:?}"),
+        }
+    }
+    assert!(
+        caught_up_in_the_append > 50,
+        "{caught_up_in_the_append} moves caught up in the append"
+    );
+    assert!(refused_then_read > 0, "no move was refused by a stale state");
+}
+
+#[actix_web::test]
+async fn a_cold_instance_rebuilds_from_the_latest_snapshot_in_one_round_trip() {
+    let store = Counting::new(common::memory());
+    let warm = common::service(store.clone());
+    let referee = common::service(store.clone());
+    let table = create(&warm, None).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut snapshots = 0;
+    while referee.load(&table.id).await.unwrap().version() < 2 * ludus::service::SNAPSHOT_EVERY + 5 {
+        let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
+        store.take();
+        play(&warm, &table, seat, &action, None).await;
+        let calls = store.take();
+        snapshots += usize::from(calls == ["append+snapshot"]);
+        assert!(calls == ["append"] || calls == ["append+snapshot"], "{calls:?}");
+    }
+    assert!(
+        snapshots >= 2,
+        "a snapshot every {} events",
+        ludus::service::SNAPSHOT_EVERY
+    );
+    let latest = store.load_latest(&table.id).await.unwrap();
+    let at = latest.snapshot.as_ref().expect("a snapshot").head.version;
+    assert!(
+        latest.events.len() < ludus::service::SNAPSHOT_EVERY as usize + 4,
+        "{} events after it",
+        latest.events.len()
+    );
+    assert!(at >= 2 * ludus::service::SNAPSHOT_EVERY);
+
+    // A new instance (a restart) moves: the snapshot and the events after it, in one read, then the append.
+    let cold = common::service(store.clone());
+    let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
+    store.take();
+    play(&cold, &table, seat, &action, None).await;
+    assert_eq!(store.take(), ["load_latest", "append"]);
+    // What it serves is what a replay of the whole log from zero builds.
+    let rebuilt = cold.load(&table.id).await.unwrap();
+    let log = store.load(&table.id).await.unwrap();
+    let replayed = rebuilt
+        .title
+        .replay(2, &serde_json::from_str(&rebuilt.meta.options).unwrap(), &log.events)
+        .unwrap();
+    assert_eq!(rebuilt.session.snapshot(), replayed.snapshot());
+    assert_eq!(rebuilt.head, log.head);
+}

@@ -146,3 +146,100 @@ pub fn play_many<G: Game>(
     }
     Ok(stats)
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::Rng;
+    use serde_json::{Value, json};
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+    use crate::engine::Viewer;
+    use crate::games::{alea_iacta_est, caesar_cleopatra, caligula, rome_carthage};
+
+    const GAMES: u64 = 10;
+
+    /// Feeds `value`'s JSON and a separator into the hash.
+    fn feed<T: serde::Serialize>(hash: &mut Sha256, value: &T) {
+        hash.update(json(value).as_bytes());
+        hash.update(b"\n");
+    }
+
+    /// Hashes, for seeded random games of `G` with each of `options` (JSON) and every player count, everything the
+    /// contract exposes at each step: who is to act, the legal actions in order, the events, the views now and then
+    /// and the outcome; plus the action counts of the speed driver itself for the same seeds.
+    fn digest<G: Game>(options: &[Value]) -> String {
+        let mut hash = Sha256::new();
+        let info = G::info();
+        for options in options {
+            let options: G::Options = serde_json::from_value(options.clone()).expect("test options parse");
+            for players in info.min_players..=info.max_players {
+                for seed in 0..GAMES {
+                    let played = play_random_game::<G>(players, &options, seed, 100_000, Checks::None, &mut |_| Ok(()));
+                    feed(&mut hash, &played.map_err(|e| e.to_string()));
+                    digest_game::<G>(&mut hash, players, &options, seed);
+                }
+            }
+        }
+        hex::encode(hash.finalize())
+    }
+
+    fn digest_game<G: Game>(hash: &mut Sha256, players: usize, options: &G::Options, seed: u64) {
+        let mut state = match G::new_state(players, options) {
+            Ok(state) => state,
+            Err(e) => return feed(hash, &e.to_string()),
+        };
+        let game_seed = GameSeed::from_u64(seed);
+        let mut chooser = GameSeed::from_u64(!seed).rng(0);
+        let mut position = 0;
+        let mut events = G::setup(&state, &mut game_seed.rng(SETUP_STREAM));
+        for step in 0.. {
+            for event in &events {
+                feed(hash, event);
+                G::evolve(&mut state, event);
+            }
+            if step % 16 == 0 || G::outcome(&state).is_some() {
+                let viewers = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    feed(hash, &G::view(&state, viewer));
+                }
+            }
+            if let Some(outcome) = G::outcome(&state) {
+                return feed(hash, &outcome);
+            }
+            let to_act = G::to_act(&state);
+            feed(hash, &to_act);
+            let seat = to_act[chooser.random_range(0..to_act.len())];
+            let actions = G::legal_actions(&state, seat);
+            feed(hash, &actions);
+            let action = &actions[chooser.random_range(0..actions.len())];
+            events =
+                G::decide(&state, seat, action, &mut game_seed.rng(position)).expect("listed actions are accepted");
+            position += events.len() as u64;
+        }
+    }
+
+    /// Pins the rules and the order of legal actions of every title, so that speed work cannot change behaviour.
+    /// The constants were recorded on the code before the speed work; a deliberate rules change records new ones.
+    #[test]
+    fn random_play_event_digest_is_stable() {
+        let digests = [
+            digest::<caesar_cleopatra::CaesarCleopatra>(&[json!({}), json!({"manipulation_pile": "shuffled"})]),
+            digest::<alea_iacta_est::AleaIactaEst>(&[json!({}), json!({"first_player": "brutus"})]),
+            digest::<caligula::Caligula>(&[json!({})]),
+            digest::<rome_carthage::RomeCarthage>(&[
+                json!({}),
+                json!({"partners_see_hands": true, "match_talons": true, "no_progress_rounds": 3}),
+            ]),
+        ];
+        assert_eq!(
+            digests,
+            [
+                "236c204246b1ff08ace47702d1db7a9b4b81f7333f0b7f4d696a8a2dafdbde1d",
+                "b4e8536dc33aeb11bacc86b075ddcb8f50e67df7391e2080d2bb1cbed31d7949",
+                "4166416d519393df9e07c0834e88ced3bd187485b11923a3a5fa768572237135",
+                "fffe6b0a988129190060891fc288dbcf82c28da014d08b28ce48abc029a46fd5",
+            ]
+        );
+    }
+}

@@ -1,9 +1,10 @@
 //! Random self-play over the typed contract: the driver behind the self-play tests and the speed figures.
 
 use rand::Rng;
+use rand::distr::{Distribution, Uniform};
 use rand::seq::IndexedRandom;
 
-use super::{Game, GameSeed, SETUP_STREAM, Seat};
+use super::{Game, GameRng, GameSeed, SETUP_STREAM, Seat};
 
 /// Totals of a self-play run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub fn play_random_game<G: Game>(
     checks: Checks,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
-    play_weighted_game::<G>(players, options, seed, max_actions, checks, &|_| 1, invariant)
+    play_game::<G>(players, options, seed, max_actions, checks, None, invariant)
 }
 
 /// As `play_random_game`, but each legal action is drawn with probability proportional to `weight` (a policy that
@@ -52,6 +53,19 @@ pub fn play_weighted_game<G: Game>(
     max_actions: u64,
     checks: Checks,
     weight: &dyn Fn(&G::Action) -> u32,
+    invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
+) -> Result<u64, SelfPlayFailure> {
+    play_game::<G>(players, options, seed, max_actions, checks, Some(weight), invariant)
+}
+
+/// The driver of both: `weight` `None` draws uniformly, as weights of 1 would, without building their table.
+fn play_game<G: Game>(
+    players: usize,
+    options: &G::Options,
+    seed: u64,
+    max_actions: u64,
+    checks: Checks,
+    weight: Option<&dyn Fn(&G::Action) -> u32>,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
     let fail = |action_index: u64, problem: String| SelfPlayFailure {
@@ -82,8 +96,14 @@ pub fn play_weighted_game<G: Game>(
             check_contract::<G>(&state, &to_act, &actions, seat, game_seed, position)
                 .map_err(|problem| fail(action_index, problem))?;
         }
-        let weighted = actions.choose_weighted(&mut chooser, |action| weight(action)).ok();
-        let Some(action) = weighted.or_else(|| actions.choose(&mut chooser)) else {
+        let chosen = match weight {
+            Some(weight) => actions
+                .choose_weighted(&mut chooser, |action| weight(action))
+                .ok()
+                .or_else(|| actions.choose(&mut chooser)),
+            None => uniform_choice(&actions, &mut chooser),
+        };
+        let Some(action) = chosen else {
             return Err(fail(
                 action_index,
                 format!("seat {seat} must act but has no legal action"),
@@ -102,6 +122,14 @@ pub fn play_weighted_game<G: Game>(
         max_actions,
         format!("game not finished after {max_actions} actions"),
     ))
+}
+
+/// The draw `choose_weighted` makes with every weight 1 (a uniform index below the total weight: the cumulative
+/// weights are the indices themselves), so that both drivers play the same games from the same seed.
+fn uniform_choice<'a, T>(items: &'a [T], rng: &mut GameRng) -> Option<&'a T> {
+    let total = u32::try_from(items.len()).ok()?;
+    let index = Uniform::new(0, total).ok()?.sample(rng);
+    items.get(index as usize)
 }
 
 fn check_contract<G: Game>(

@@ -58,6 +58,9 @@ pub fn play_weighted_game<G: Game>(
     play_game::<G>(players, options, seed, max_actions, checks, Some(weight), invariant)
 }
 
+/// The weight of an action in weighted play.
+type Weight<'a, G> = dyn Fn(&<G as Game>::Action) -> u32 + 'a;
+
 /// The driver of both: `weight` `None` draws uniformly, as weights of 1 would, without building their table.
 fn play_game<G: Game>(
     players: usize,
@@ -65,7 +68,7 @@ fn play_game<G: Game>(
     seed: u64,
     max_actions: u64,
     checks: Checks,
-    weight: Option<&dyn Fn(&G::Action) -> u32>,
+    weight: Option<&Weight<'_, G>>,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
     let fail = |action_index: u64, problem: String| SelfPlayFailure {

@@ -1,9 +1,10 @@
 //! Random self-play over the typed contract: the driver behind the self-play tests and the speed figures.
 
 use rand::Rng;
+use rand::distr::{Distribution, Uniform};
 use rand::seq::IndexedRandom;
 
-use super::{Game, GameSeed, SETUP_STREAM, Seat};
+use super::{Game, GameRng, GameSeed, SETUP_STREAM, Seat};
 
 /// Totals of a self-play run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub fn play_random_game<G: Game>(
     checks: Checks,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
-    play_weighted_game::<G>(players, options, seed, max_actions, checks, &|_| 1, invariant)
+    play_game::<G>(players, options, seed, max_actions, checks, None, invariant)
 }
 
 /// As `play_random_game`, but each legal action is drawn with probability proportional to `weight` (a policy that
@@ -52,6 +53,22 @@ pub fn play_weighted_game<G: Game>(
     max_actions: u64,
     checks: Checks,
     weight: &dyn Fn(&G::Action) -> u32,
+    invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
+) -> Result<u64, SelfPlayFailure> {
+    play_game::<G>(players, options, seed, max_actions, checks, Some(weight), invariant)
+}
+
+/// The weight of an action in weighted play.
+type Weight<'a, G> = dyn Fn(&<G as Game>::Action) -> u32 + 'a;
+
+/// The driver of both: `weight` `None` draws uniformly, as weights of 1 would, without building their table.
+fn play_game<G: Game>(
+    players: usize,
+    options: &G::Options,
+    seed: u64,
+    max_actions: u64,
+    checks: Checks,
+    weight: Option<&Weight<'_, G>>,
     invariant: &mut dyn FnMut(&G::State) -> Result<(), String>,
 ) -> Result<u64, SelfPlayFailure> {
     let fail = |action_index: u64, problem: String| SelfPlayFailure {
@@ -82,8 +99,14 @@ pub fn play_weighted_game<G: Game>(
             check_contract::<G>(&state, &to_act, &actions, seat, game_seed, position)
                 .map_err(|problem| fail(action_index, problem))?;
         }
-        let weighted = actions.choose_weighted(&mut chooser, |action| weight(action)).ok();
-        let Some(action) = weighted.or_else(|| actions.choose(&mut chooser)) else {
+        let chosen = match weight {
+            Some(weight) => actions
+                .choose_weighted(&mut chooser, |action| weight(action))
+                .ok()
+                .or_else(|| actions.choose(&mut chooser)),
+            None => uniform_choice(&actions, &mut chooser),
+        };
+        let Some(action) = chosen else {
             return Err(fail(
                 action_index,
                 format!("seat {seat} must act but has no legal action"),
@@ -102,6 +125,14 @@ pub fn play_weighted_game<G: Game>(
         max_actions,
         format!("game not finished after {max_actions} actions"),
     ))
+}
+
+/// The draw `choose_weighted` makes with every weight 1 (a uniform index below the total weight: the cumulative
+/// weights are the indices themselves), so that both drivers play the same games from the same seed.
+fn uniform_choice<'a, T>(items: &'a [T], rng: &mut GameRng) -> Option<&'a T> {
+    let total = u32::try_from(items.len()).ok()?;
+    let index = Uniform::new(0, total).ok()?.sample(rng);
+    items.get(index as usize)
 }
 
 fn check_contract<G: Game>(
@@ -145,4 +176,101 @@ pub fn play_many<G: Game>(
         stats.games += 1;
     }
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::Rng;
+    use serde_json::{Value, json};
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+    use crate::engine::Viewer;
+    use crate::games::{alea_iacta_est, caesar_cleopatra, caligula, rome_carthage};
+
+    const GAMES: u64 = 10;
+
+    /// Feeds `value`'s JSON and a separator into the hash.
+    fn feed<T: serde::Serialize>(hash: &mut Sha256, value: &T) {
+        hash.update(json(value).as_bytes());
+        hash.update(b"\n");
+    }
+
+    /// Hashes, for seeded random games of `G` with each of `options` (JSON) and every player count, everything the
+    /// contract exposes at each step: who is to act, the legal actions in order, the events, the views now and then
+    /// and the outcome; plus the action counts of the speed driver itself for the same seeds.
+    fn digest<G: Game>(options: &[Value]) -> String {
+        let mut hash = Sha256::new();
+        let info = G::info();
+        for options in options {
+            let options: G::Options = serde_json::from_value(options.clone()).expect("test options parse");
+            for players in info.min_players..=info.max_players {
+                for seed in 0..GAMES {
+                    let played = play_random_game::<G>(players, &options, seed, 100_000, Checks::None, &mut |_| Ok(()));
+                    feed(&mut hash, &played.map_err(|e| e.to_string()));
+                    digest_game::<G>(&mut hash, players, &options, seed);
+                }
+            }
+        }
+        hex::encode(hash.finalize())
+    }
+
+    fn digest_game<G: Game>(hash: &mut Sha256, players: usize, options: &G::Options, seed: u64) {
+        let mut state = match G::new_state(players, options) {
+            Ok(state) => state,
+            Err(e) => return feed(hash, &e.to_string()),
+        };
+        let game_seed = GameSeed::from_u64(seed);
+        let mut chooser = GameSeed::from_u64(!seed).rng(0);
+        let mut position = 0;
+        let mut events = G::setup(&state, &mut game_seed.rng(SETUP_STREAM));
+        for step in 0.. {
+            for event in &events {
+                feed(hash, event);
+                G::evolve(&mut state, event);
+            }
+            if step % 16 == 0 || G::outcome(&state).is_some() {
+                let viewers = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    feed(hash, &G::view(&state, viewer));
+                }
+            }
+            if let Some(outcome) = G::outcome(&state) {
+                return feed(hash, &outcome);
+            }
+            let to_act = G::to_act(&state);
+            feed(hash, &to_act);
+            let seat = to_act[chooser.random_range(0..to_act.len())];
+            let actions = G::legal_actions(&state, seat);
+            feed(hash, &actions);
+            let action = &actions[chooser.random_range(0..actions.len())];
+            events =
+                G::decide(&state, seat, action, &mut game_seed.rng(position)).expect("listed actions are accepted");
+            position += events.len() as u64;
+        }
+    }
+
+    /// Pins the rules and the order of legal actions of every title, so that speed work cannot change behaviour.
+    /// The constants were recorded on the code before the speed work; a deliberate rules change records new ones.
+    #[test]
+    fn random_play_event_digest_is_stable() {
+        let digests = [
+            digest::<caesar_cleopatra::CaesarCleopatra>(&[json!({}), json!({"manipulation_pile": "shuffled"})]),
+            digest::<alea_iacta_est::AleaIactaEst>(&[json!({}), json!({"first_player": "brutus"})]),
+            digest::<caligula::Caligula>(&[json!({})]),
+            digest::<rome_carthage::RomeCarthage>(&[
+                json!({}),
+                json!({"partners_see_hands": true, "match_talons": true, "no_progress_rounds": 3}),
+            ]),
+        ];
+        assert_eq!(
+            digests,
+            [
+                "236c204246b1ff08ace47702d1db7a9b4b81f7333f0b7f4d696a8a2dafdbde1d",
+                "b4e8536dc33aeb11bacc86b075ddcb8f50e67df7391e2080d2bb1cbed31d7949",
+                "4166416d519393df9e07c0834e88ced3bd187485b11923a3a5fa768572237135",
+                "fffe6b0a988129190060891fc288dbcf82c28da014d08b28ce48abc029a46fd5",
+            ]
+        );
+    }
 }

@@ -5,10 +5,11 @@ use crate::engine::RuleError;
 use super::state::{FACES, Hand, State, straight_rank};
 use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building};
 
-/// Every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order (lexicographic, a
-/// prefix first): the enumeration of non-decreasing sequences yields that order directly.
-fn sub_multisets_up_to(hand: &Hand, max_len: usize) -> Vec<Vec<u8>> {
-    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+/// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
+/// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
+/// buffer serves every sub-multiset, so that the ones a caller rejects cost no allocation.
+fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut dyn FnMut(&[u8])) {
+    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Vec<u8>, visit: &mut dyn FnMut(&[u8])) {
         if current.len() >= max_len {
             return;
         }
@@ -16,24 +17,30 @@ fn sub_multisets_up_to(hand: &Hand, max_len: usize) -> Vec<Vec<u8>> {
             if counts[v as usize] > 0 {
                 counts[v as usize] -= 1;
                 current.push(v);
-                out.push(current.clone());
-                go(counts, v, max_len, current, out);
+                visit(current);
+                go(counts, v, max_len, current, visit);
                 current.pop();
                 counts[v as usize] += 1;
             }
         }
     }
-    let mut out = Vec::new();
     if hand.rolled {
         let mut counts = hand.counts;
-        go(&mut counts, 1, max_len, &mut Vec::with_capacity(8), &mut out);
+        go(
+            &mut counts,
+            1,
+            max_len,
+            &mut Vec::with_capacity(hand.size.into()),
+            visit,
+        );
     }
-    out
 }
 
 /// Every non-empty sub-multiset of the hand, in canonical order (lexicographic, a prefix first).
 pub fn sub_multisets(hand: &Hand) -> Vec<Vec<u8>> {
-    sub_multisets_up_to(hand, usize::MAX)
+    let mut out = Vec::new();
+    for_each_sub_multiset(hand, usize::MAX, &mut |values| out.push(values.to_vec()));
+    out
 }
 
 fn err(code: &'static str, message: impl Into<String>) -> Result<(), RuleError> {
@@ -213,18 +220,22 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     // Templum.
     if state.templum_used() {
         let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
-        let subs = sub_multisets_up_to(&hand, t + 1);
         let sum = |v: &[u8]| v.iter().map(|&x| x as u32).sum::<u32>();
-        for v in subs.iter().filter(|v| v.len() == t + 1 && sum(v) > s) {
-            out.push(place(Building::Templum, v.clone(), None));
-        }
+        for_each_sub_multiset(&hand, t + 1, &mut |v| {
+            if v.len() == t + 1 && sum(v) > s {
+                out.push(place(Building::Templum, v.to_vec(), None));
+            }
+        });
         let mut own: Vec<_> = state.templum.iter().filter(|c| c.seat == seat).collect();
         own.sort_by_key(|c| c.id);
         for c in own {
             let m = t + 1 - c.dice.len();
-            for v in subs.iter().filter(|v| v.len() == m && c.sum() + sum(v) > s) {
-                out.push(place(Building::Templum, v.clone(), Some(c.id)));
-            }
+            let base = c.sum();
+            for_each_sub_multiset(&hand, m, &mut |v| {
+                if v.len() == m && base + sum(v) > s {
+                    out.push(place(Building::Templum, v.to_vec(), Some(c.id)));
+                }
+            });
         }
     }
     // Senatus.
@@ -241,11 +252,9 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
             if best.is_some_and(|best| straight_rank((a, b)) <= best) {
                 continue;
             }
-            let v: Vec<u8> = (a..=b)
-                .filter(|x| own.is_none_or(|(l, h)| !(l..=h).contains(x)))
-                .collect();
-            if v.iter().all(|&x| hand.counts[x as usize] > 0) {
-                senate.push(v);
+            let added = (a..=b).filter(|x| own.is_none_or(|(l, h)| !(l..=h).contains(x)));
+            if added.clone().all(|x| hand.counts[x as usize] > 0) {
+                senate.push(added.collect::<Vec<u8>>());
             }
         }
     }
@@ -290,14 +299,16 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
 /// Every legal action of the current seat in `turn_decide`, in canonical order.
 pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     let hand = state.seats[seat].hand;
-    let mut out: Vec<Action> = if state.seats[seat].reroll_tokens > 0 {
-        sub_multisets(&hand)
-            .into_iter()
-            .map(|values| Action::Reroll { values })
-            .collect()
-    } else {
-        vec![]
-    };
+    let mut out = Vec::new();
+    if state.seats[seat].reroll_tokens > 0 {
+        // One reroll per sub-multiset: the product of (count + 1) over the values, less the empty one.
+        out.reserve(hand.counts.iter().map(|&c| usize::from(c) + 1).product::<usize>() - 1);
+        for_each_sub_multiset(&hand, usize::MAX, &mut |values| {
+            out.push(Action::Reroll {
+                values: values.to_vec(),
+            })
+        });
+    }
     let places = place_actions(state, seat);
     let forced = places.is_empty();
     out.extend(places);

@@ -7,6 +7,7 @@
 //! optimum. This returns exactly the assignment of the reference depth-first search.
 
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::data::{DATA, SenateKind, Sex};
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
@@ -61,7 +62,38 @@ struct Solver {
     praefecti: i64,
     /// `remaining[i]`: bit `2 * region + woman` is set when a person of that region and sex is in `people[i..]`.
     remaining: Vec<u16>,
-    memo: HashMap<(usize, usize, Vec<u8>), i64>,
+    memo: HashMap<(usize, usize, Vec<u8>), i64, BuildHasherDefault<FxHasher>>,
+}
+
+/// rustc's FxHash: the memo's keys are short and made by the engine, so a fast unkeyed hash is enough (the solver
+/// runs at every game end and SipHash dominated it).
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        for &byte in chunks.remainder() {
+            self.add(byte.into());
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Solver {
@@ -277,7 +309,7 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
         remaining,
         legati: count_kind(cards, SenateKind::Legatus) as usize,
         praefecti: count_kind(cards, SenateKind::Praefectus),
-        memo: HashMap::new(),
+        memo: HashMap::default(),
     };
     solver.solve()
 }

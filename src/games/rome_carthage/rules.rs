@@ -616,74 +616,95 @@ fn check_path(s: &State, piece: Piece, path: &[CityId], single: bool) -> Result<
     Ok(cost)
 }
 
-/// 7.1.2: two mercenaries of `owner` stepping at once; returns the steps in canonical piece order.
-fn check_mercenaries(s: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], RuleError> {
-    let [mut a, mut b] = match steps {
-        [a, b] => [*a, *b],
-        _ => {
-            return Err(err("bad_steps", "a two-mercenary move has exactly two steps"));
-        }
-    };
-    if a.piece == b.piece {
-        return Err(err("bad_steps", "the two steps must move two different mercenaries"));
-    }
-    if b.piece < a.piece {
-        std::mem::swap(&mut a, &mut b);
-    }
-    for step in [a, b] {
-        if step.piece.kind() != Kind::Mercenary {
-            return Err(err(
-                "not_a_mercenary",
-                format!("{} is not a mercenary", step.piece.id()),
-            ));
-        }
-        if s.owner_of(step.piece) != owner {
-            return Err(err(
-                "wrong_owner",
-                "both mercenaries must belong to the seat that moves",
-            ));
-        }
-        let Some(from) = s.city_of(step.piece) else {
-            return Err(err(
-                "piece_not_on_board",
-                format!("{} is not on the board", step.piece.id()),
-            ));
-        };
-        if s.engaged(step.piece) {
-            return Err(err(
+/// Why a two-mercenary move is refused; cheap to build, so that listing the legal pairs formats no message.
+enum MercenaryProblem {
+    StepCount,
+    SamePiece,
+    NotAMercenary(Piece),
+    WrongOwner,
+    NotOnBoard(Piece),
+    Engaged(Piece),
+    NotConnected(u8, CityId),
+    SameDestination,
+    Swap,
+    DestinationBlocked(Step),
+}
+
+impl MercenaryProblem {
+    fn error(self) -> RuleError {
+        match self {
+            Self::StepCount => err("bad_steps", "a two-mercenary move has exactly two steps"),
+            Self::SamePiece => err("bad_steps", "the two steps must move two different mercenaries"),
+            Self::NotAMercenary(piece) => err("not_a_mercenary", format!("{} is not a mercenary", piece.id())),
+            Self::WrongOwner => err("wrong_owner", "both mercenaries must belong to the seat that moves"),
+            Self::NotOnBoard(piece) => err("piece_not_on_board", format!("{} is not on the board", piece.id())),
+            Self::Engaged(piece) => err(
                 "piece_engaged",
-                format!("{} is engaged in a combat and cannot move", step.piece.id()),
-            ));
-        }
-        if !board().land[from as usize].contains(&step.to.0) {
-            return Err(err(
+                format!("{} is engaged in a combat and cannot move", piece.id()),
+            ),
+            Self::NotConnected(from, to) => err(
                 "not_connected",
-                format!("no road leads from {} to {}", CityId(from).id(), step.to.id()),
-            ));
-        }
-    }
-    if a.to == b.to {
-        return Err(err(
-            "same_destination",
-            "the two mercenaries must go to different cities",
-        ));
-    }
-    let (from_a, from_b) = (s.city_of(a.piece).unwrap_or(0), s.city_of(b.piece).unwrap_or(0));
-    if a.to.0 == from_b && b.to.0 == from_a {
-        return Err(err("swap", "two mercenaries may not swap places"));
-    }
-    let team = s.team_of_piece(a.piece);
-    for (step, other) in [(a, b), (b, a)] {
-        let leaving = s.city_of(other.piece) == Some(step.to.0);
-        if !leaving && !can_end(s, team, step.to.0) {
-            return Err(err(
+                format!("no road leads from {} to {}", CityId(from).id(), to.id()),
+            ),
+            Self::SameDestination => err("same_destination", "the two mercenaries must go to different cities"),
+            Self::Swap => err("swap", "two mercenaries may not swap places"),
+            Self::DestinationBlocked(step) => err(
                 "destination_blocked",
                 format!(
                     "{} cannot end in {}: it holds a friendly piece or a combat",
                     step.piece.id(),
                     step.to.id()
                 ),
-            ));
+            ),
+        }
+    }
+}
+
+/// 7.1.2: two mercenaries of `owner` stepping at once; returns the steps in canonical piece order.
+fn check_mercenaries(s: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], RuleError> {
+    mercenary_problem(s, owner, steps).map_err(MercenaryProblem::error)
+}
+
+fn mercenary_problem(s: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], MercenaryProblem> {
+    let [mut a, mut b] = match steps {
+        [a, b] => [*a, *b],
+        _ => return Err(MercenaryProblem::StepCount),
+    };
+    if a.piece == b.piece {
+        return Err(MercenaryProblem::SamePiece);
+    }
+    if b.piece < a.piece {
+        std::mem::swap(&mut a, &mut b);
+    }
+    for step in [a, b] {
+        if step.piece.kind() != Kind::Mercenary {
+            return Err(MercenaryProblem::NotAMercenary(step.piece));
+        }
+        if s.owner_of(step.piece) != owner {
+            return Err(MercenaryProblem::WrongOwner);
+        }
+        let Some(from) = s.city_of(step.piece) else {
+            return Err(MercenaryProblem::NotOnBoard(step.piece));
+        };
+        if s.engaged(step.piece) {
+            return Err(MercenaryProblem::Engaged(step.piece));
+        }
+        if !board().land[from as usize].contains(&step.to.0) {
+            return Err(MercenaryProblem::NotConnected(from, step.to));
+        }
+    }
+    if a.to == b.to {
+        return Err(MercenaryProblem::SameDestination);
+    }
+    let (from_a, from_b) = (s.city_of(a.piece).unwrap_or(0), s.city_of(b.piece).unwrap_or(0));
+    if a.to.0 == from_b && b.to.0 == from_a {
+        return Err(MercenaryProblem::Swap);
+    }
+    let team = s.team_of_piece(a.piece);
+    for (step, other) in [(a, b), (b, a)] {
+        let leaving = s.city_of(other.piece) == Some(step.to.0);
+        if !leaving && !can_end(s, team, step.to.0) {
+            return Err(MercenaryProblem::DestinationBlocked(step));
         }
     }
     Ok([a, b])
@@ -802,7 +823,7 @@ fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
                             to: CityId(tb),
                         },
                     ];
-                    if check_mercenaries(s, owner, &steps).is_ok() {
+                    if mercenary_problem(s, owner, &steps).is_ok() {
                         out.push(steps);
                     }
                 }
@@ -847,28 +868,31 @@ fn in_hand(s: &State, seat: u8, ranks: &[Rank]) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Every multiset of `k` ranks from the hand, in rank order.
-fn multisets(cards: &[Card], k: usize) -> Vec<Vec<Rank>> {
-    let counts = rank_counts(cards);
-    let mut out = Vec::new();
-    fn rec(counts: &mut [u8; 13], from: usize, k: usize, cur: &mut Vec<Rank>, out: &mut Vec<Vec<Rank>>) {
-        if k == 0 {
-            out.push(cur.clone());
+/// Calls `visit` with every multiset of `k` ranks (at most 3) from `counts` (cards per rank), in rank order; a fixed
+/// buffer, so that the multisets a caller rejects cost no allocation.
+fn for_each_multiset(mut counts: [u8; 13], k: usize, visit: &mut dyn FnMut(&[Rank])) {
+    fn rec(
+        counts: &mut [u8; 13],
+        from: usize,
+        k: usize,
+        cur: &mut [Rank; 3],
+        len: usize,
+        visit: &mut dyn FnMut(&[Rank]),
+    ) {
+        if len == k {
+            visit(&cur[..len]);
             return;
         }
         for r in from..13 {
             if counts[r] > 0 {
                 counts[r] -= 1;
-                cur.push(Rank::of(r as u8));
-                rec(counts, r, k - 1, cur, out);
-                cur.pop();
+                cur[len] = Rank::of(r as u8);
+                rec(counts, r, k, cur, len + 1, visit);
                 counts[r] += 1;
             }
         }
     }
-    let mut counts = counts;
-    rec(&mut counts, 0, k, &mut Vec::new(), &mut out);
-    out
+    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, visit);
 }
 
 /// 7.1.3 as issue 16 amends it: "un minimum de 3 points en une ou plusieurs cartes", so overpaying is allowed. Zeros
@@ -884,14 +908,21 @@ fn payment_value(ranks: &[Rank]) -> u32 {
 /// The payments `legal_actions` lists, one per multiset: the valid ones from which no card can be removed, so the
 /// list stays short while `decide` also takes any valid superset. None has more than three cards, since each
 /// non-zero card is worth at least 1.
-fn payments(cards: &[Card]) -> Vec<Vec<Rank>> {
-    (1..=3)
-        .flat_map(|k| multisets(cards, k))
-        .filter(|ranks| {
+fn payments(cards: &[Card], visit: &mut dyn FnMut(&[Rank])) {
+    let counts = rank_counts(cards);
+    // In a minimal payment of two or three cards, the others are worth less than 3 without the smallest, so every
+    // card is a 1 or a 2: the other ranks are left out of the search (the filter would drop them anyway).
+    let mut ones_and_twos = [0; 13];
+    ones_and_twos[..2].copy_from_slice(&counts[..2]);
+    for k in 1..=3 {
+        let counts = if k == 1 { counts } else { ones_and_twos };
+        for_each_multiset(counts, k, &mut |ranks| {
             let value = payment_value(ranks);
-            valid_payment(ranks) && ranks.iter().all(|r| value - r.value() < 3)
-        })
-        .collect()
+            if valid_payment(ranks) && ranks.iter().all(|r| value - r.value() < 3) {
+                visit(ranks);
+            }
+        });
+    }
 }
 
 /// Disposal of cards in the given order (7.5), counting kings from `kings_removed`.
@@ -1125,9 +1156,17 @@ fn combat_side(s: &State, seat: u8) -> Result<(Combat, usize), RuleError> {
     Ok((c, side))
 }
 
+/// The special card of `kind` of the seat's team, when that seat holds it unused.
+fn usable_special(s: &State, seat: u8, kind: SpecialKind) -> Option<SpecialId> {
+    let card = SpecialId::of(s.team_of_seat(seat), kind);
+    (s.special_holder[card.index()] == seat && !s.special_used[card.index()]).then_some(card)
+}
+
 fn special_of(s: &State, seat: u8, kind: SpecialKind) -> Result<SpecialId, RuleError> {
-    let team = s.team_of_seat(seat);
-    let card = SpecialId::of(team, kind);
+    if let Some(card) = usable_special(s, seat, kind) {
+        return Ok(card);
+    }
+    let card = SpecialId::of(s.team_of_seat(seat), kind);
     let name = match kind {
         SpecialKind::Betrayal => "betrayal",
         SpecialKind::Sedition => "sedition",
@@ -1135,10 +1174,7 @@ fn special_of(s: &State, seat: u8, kind: SpecialKind) -> Result<SpecialId, RuleE
     if s.special_holder[card.index()] != seat {
         return Err(err("no_special", format!("you do not hold the {name} card")));
     }
-    if s.special_used[card.index()] {
-        return Err(err("special_used", format!("your {name} card has already been used")));
-    }
-    Ok(card)
+    Err(err("special_used", format!("your {name} card has already been used")))
 }
 
 pub fn decide(state: &State, seat: usize, action: &A, rng: &mut GameRng) -> Result<Vec<E>, RuleError> {
@@ -1560,11 +1596,11 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                 }
             }
             if !s.turn.forced_march_paid {
-                for cards in payments(&s.hands[seat]) {
-                    out.push(A::PayForcedMarch { cards });
-                }
+                payments(&s.hands[seat], &mut |cards| {
+                    out.push(A::PayForcedMarch { cards: cards.to_vec() })
+                });
             }
-            if special_of(s, me, SpecialKind::Betrayal).is_ok() {
+            if usable_special(s, me, SpecialKind::Betrayal).is_some() {
                 let my_team = s.team_of_seat(me);
                 for e in (0..s.players as u8).filter(|&e| s.in_game(e) && s.team_of_seat(e) != my_team) {
                     for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == e) {
@@ -1587,7 +1623,7 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                     }
                 }
             }
-            if special_of(s, me, SpecialKind::Sedition).is_ok() {
+            if usable_special(s, me, SpecialKind::Sedition).is_some() {
                 for st in s.states_of(me) {
                     if s.capital_occupied(st) {
                         out.push(A::PlaySedition {
@@ -1617,9 +1653,9 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                 };
                 let hand = &s.hands[seat];
                 if !c.committed[side] {
-                    for cards in multisets(hand, c.need[side] as usize) {
-                        out.push(A::Commit { cards });
-                    }
+                    for_each_multiset(rank_counts(hand), c.need[side] as usize, &mut |cards| {
+                        out.push(A::Commit { cards: cards.to_vec() })
+                    });
                 } else {
                     match c.spy {
                         SpyStage::Offered(_) => {
@@ -1627,14 +1663,14 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                             out.push(A::DeclineSpy {});
                         }
                         SpyStage::Declared(_) => {
-                            for cards in multisets(hand, 2) {
-                                out.push(A::SpyCommit { cards });
-                            }
+                            for_each_multiset(rank_counts(hand), 2, &mut |cards| {
+                                out.push(A::SpyCommit { cards: cards.to_vec() })
+                            });
                         }
                         SpyStage::Done if c.tie && !c.extra_pending[side] => {
-                            for cards in multisets(hand, 1) {
-                                out.push(A::AddCard { card: cards[0] });
-                            }
+                            for_each_multiset(rank_counts(hand), 1, &mut |cards| {
+                                out.push(A::AddCard { card: cards[0] })
+                            });
                         }
                         _ => {}
                     }

@@ -232,6 +232,10 @@ struct Played {
 struct Totals {
     moves: AtomicU64,
     requests: AtomicU64,
+    /// Bytes of the answers to moves (POST) and to reads of the game (GET), uncompressed.
+    move_bytes: AtomicU64,
+    read_bytes: AtomicU64,
+    reads: AtomicU64,
     games_finished: AtomicU64,
     errors: AtomicU64,
 }
@@ -270,6 +274,15 @@ impl Player {
         let answer = self.connection.call(method, path, token, body).await;
         let problem = match answer {
             Ok((status, body)) if status == expected => match serde_json::from_slice(&body) {
+                Ok(parsed) if method == "POST" && path.ends_with("/actions") => {
+                    self.totals.move_bytes.fetch_add(body.len() as u64, Ordering::Relaxed);
+                    return Some(parsed);
+                }
+                Ok(parsed) if method == "GET" => {
+                    self.totals.read_bytes.fetch_add(body.len() as u64, Ordering::Relaxed);
+                    self.totals.reads.fetch_add(1, Ordering::Relaxed);
+                    return Some(parsed);
+                }
                 Ok(parsed) => return Some(parsed),
                 Err(error) => format!("{method} {path}: unreadable answer: {error}"),
             },
@@ -426,6 +439,9 @@ async fn main() -> ExitCode {
     let requests = totals.requests.load(Ordering::Relaxed);
     let errors = totals.errors.load(Ordering::Relaxed);
     let games_finished = totals.games_finished.load(Ordering::Relaxed);
+    let move_bytes = totals.move_bytes.load(Ordering::Relaxed) / moves.max(1);
+    let reads = totals.reads.load(Ordering::Relaxed);
+    let read_bytes = totals.read_bytes.load(Ordering::Relaxed) / reads.max(1);
     let (p50, p90, p99, max) = (
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.9),
@@ -440,6 +456,7 @@ async fn main() -> ExitCode {
                 "moves": moves, "requests": requests, "errors": errors, "games_finished": games_finished,
                 "moves_per_s": moves as f64 / seconds, "requests_per_s": requests as f64 / seconds,
                 "p50_ms": p50, "p90_ms": p90, "p99_ms": p99, "max_ms": max,
+                "move_answer_bytes": move_bytes, "game_read_bytes": read_bytes,
             })
         );
     } else {
@@ -452,6 +469,7 @@ async fn main() -> ExitCode {
             requests as f64 / seconds
         );
         println!("move latency (POST): p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
+        println!("answer sizes (uncompressed, mean): move {move_bytes} bytes, game read as a seat {read_bytes} bytes");
     }
     if let Some(error) = last_error {
         eprintln!("last error: {error}");

@@ -1,0 +1,140 @@
+//! What a move costs deep into a game, and right after a restart, compared with early moves of the same run.
+//!
+//! `LUDUS_REDIS_URL=redis://127.0.0.1:6379 cargo run --release --example positions -- [GAMES] [DEPTH]`
+//! (without `LUDUS_REDIS_URL`, the in-memory store). Plays GAMES (default 12) games of Caligula with five players,
+//! the longest games of the four titles (about 1,000 events), through the service, timing each move
+//! (`GameService::play`: decide, conditional append, answer) by its log position. Then, for each game still going
+//! at DEPTH events (default 600), a new service with an empty cache (what a restarted instance has) times its
+//! first move there (cold: the latest snapshot and the events after it, restored and replayed) and its next moves
+//! (warm). Prints medians and their ratios. `scripts/bench` runs it on the same Redis as its throughput figures.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ludus::engine::Registry;
+use ludus::service::{GameService, MoveRequest, NewGame};
+use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
+use rand::{Rng, SeedableRng};
+
+const TITLE: &str = "caligula";
+const PLAYERS: usize = 5;
+/// Moves timed "early": those made before this position.
+const EARLY: u64 = 32;
+const WARM_MOVES_AFTER_COLD: usize = 5;
+
+struct Game {
+    id: String,
+    tokens: Vec<String>,
+}
+
+/// Plays one random legal move; its duration and the position it was made at, or `None` when the game is over.
+async fn timed_move(service: &GameService, game: &Game, rng: &mut impl Rng) -> Option<(u64, Duration)> {
+    let snapshot = service.load(&game.id).await.expect("the game loads");
+    let &seat = snapshot.session.to_act().first()?;
+    let actions = snapshot.session.legal_actions(seat);
+    let action = &actions[rng.random_range(0..actions.len())];
+    let request = MoveRequest {
+        action,
+        expected_version: None,
+        idempotency_key: None,
+    };
+    let started = Instant::now();
+    service
+        .play(&game.id, &game.tokens[seat], &request, &|done| {
+            done.after.version().to_string()
+        })
+        .await
+        .expect("a legal move is accepted");
+    Some((snapshot.version(), started.elapsed()))
+}
+
+fn median(mut durations: Vec<Duration>) -> Duration {
+    durations.sort();
+    durations.get(durations.len() / 2).copied().unwrap_or_default()
+}
+
+fn micros(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e6
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(12);
+    let depth: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
+    let store: Arc<dyn EventStore> = match std::env::var("LUDUS_REDIS_URL") {
+        Ok(url) => Arc::new(RedisStore::open(&url, false, &RedisTls::default(), Retention::default()).expect("a URL")),
+        Err(_) => Arc::new(MemoryStore::default()),
+    };
+    let registry = Registry::with_all_titles();
+    let service = GameService::new(registry.clone(), store.clone());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (mut early, mut deep, mut deepest) = (Vec::new(), Vec::new(), 0);
+    let mut waiting = Vec::new();
+    for seed in 0..games {
+        let created = service
+            .create(NewGame::closed(TITLE, PLAYERS, Some(seed), None))
+            .await
+            .expect("a game");
+        let game = Game {
+            id: created.snapshot.meta.id.clone(),
+            tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
+        };
+        while let Some((position, took)) = timed_move(&service, &game, &mut rng).await {
+            deepest = deepest.max(position);
+            if position < EARLY {
+                early.push(took);
+            } else if position >= depth {
+                deep.push(took);
+                if position >= depth + 8 {
+                    // Left here for the cold start below.
+                    waiting.push(game);
+                    break;
+                }
+            }
+        }
+    }
+    let (mut cold, mut warm) = (Vec::new(), Vec::new());
+    for game in &waiting {
+        let restarted = GameService::new(registry.clone(), store.clone());
+        // The move is chosen by another service, so that the restarted one's first contact with the game is the move.
+        let chooser = GameService::new(registry.clone(), store.clone());
+        let snapshot = chooser.load(&game.id).await.expect("the game loads");
+        let &seat = snapshot.session.to_act().first().expect("a game still going");
+        let actions = snapshot.session.legal_actions(seat);
+        let request = MoveRequest {
+            action: &actions[rng.random_range(0..actions.len())],
+            expected_version: None,
+            idempotency_key: None,
+        };
+        let started = Instant::now();
+        restarted
+            .play(&game.id, &game.tokens[seat], &request, &|done| {
+                done.after.version().to_string()
+            })
+            .await
+            .expect("a legal move is accepted");
+        cold.push(started.elapsed());
+        for _ in 0..WARM_MOVES_AFTER_COLD {
+            if let Some((_, took)) = timed_move(&restarted, game, &mut rng).await {
+                warm.push(took);
+            }
+        }
+    }
+    let store_name = format!("{:?}", store.kind());
+    let (early, deep, cold, warm) = (median(early), median(deep), median(cold), median(warm));
+    println!("{TITLE} with {PLAYERS} players, {games} games, {store_name} store; deepest position {deepest}");
+    println!(
+        "move at positions < {EARLY}: {:.0} us; at positions >= {depth}: {:.0} us; ratio {:.2}",
+        micros(early),
+        micros(deep),
+        micros(deep) / micros(early)
+    );
+    println!(
+        "first move after a restart at >= {depth} events ({} games): {:.0} us; warm moves there: {:.0} us; ratio {:.2}",
+        waiting.len(),
+        micros(cold),
+        micros(warm),
+        micros(cold) / micros(warm)
+    );
+}

@@ -27,9 +27,15 @@ struct Game {
     tokens: Vec<String>,
 }
 
-/// Plays one random legal move; its duration and the position it was made at, or `None` when the game is over.
-async fn timed_move(service: &GameService, game: &Game, rng: &mut impl Rng) -> Option<(u64, Duration)> {
-    let snapshot = service.load(&game.id).await.expect("the game loads");
+/// `player` plays one random legal move chosen on what `chooser` reads; its duration and the position it was made
+/// at, or `None` when the game is over. Only the move is timed.
+async fn timed_move(
+    chooser: &GameService,
+    player: &GameService,
+    game: &Game,
+    rng: &mut impl Rng,
+) -> Option<(u64, Duration)> {
+    let snapshot = chooser.load(&game.id).await.expect("the game loads");
     let &seat = snapshot.session.to_act().first()?;
     let actions = snapshot.session.legal_actions(seat);
     let action = &actions[rng.random_range(0..actions.len())];
@@ -39,7 +45,7 @@ async fn timed_move(service: &GameService, game: &Game, rng: &mut impl Rng) -> O
         idempotency_key: None,
     };
     let started = Instant::now();
-    service
+    player
         .play(&game.id, &game.tokens[seat], &request, &|done| {
             done.after.version().to_string()
         })
@@ -80,7 +86,7 @@ async fn main() {
             id: created.snapshot.meta.id.clone(),
             tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
         };
-        while let Some((position, took)) = timed_move(&service, &game, &mut rng).await {
+        while let Some((position, took)) = timed_move(&service, &service, &game, &mut rng).await {
             deepest = deepest.max(position);
             if position < EARLY {
                 early.push(took);
@@ -99,24 +105,11 @@ async fn main() {
         let restarted = GameService::new(registry.clone(), store.clone());
         // The move is chosen by another service, so that the restarted one's first contact with the game is the move.
         let chooser = GameService::new(registry.clone(), store.clone());
-        let snapshot = chooser.load(&game.id).await.expect("the game loads");
-        let &seat = snapshot.session.to_act().first().expect("a game still going");
-        let actions = snapshot.session.legal_actions(seat);
-        let request = MoveRequest {
-            action: &actions[rng.random_range(0..actions.len())],
-            expected_version: None,
-            idempotency_key: None,
-        };
-        let started = Instant::now();
-        restarted
-            .play(&game.id, &game.tokens[seat], &request, &|done| {
-                done.after.version().to_string()
-            })
-            .await
-            .expect("a legal move is accepted");
-        cold.push(started.elapsed());
+        if let Some((_, took)) = timed_move(&chooser, &restarted, game, &mut rng).await {
+            cold.push(took);
+        }
         for _ in 0..WARM_MOVES_AFTER_COLD {
-            if let Some((_, took)) = timed_move(&restarted, game, &mut rng).await {
+            if let Some((_, took)) = timed_move(&restarted, &restarted, game, &mut rng).await {
                 warm.push(took);
             }
         }

@@ -8,7 +8,7 @@ use common::RedisServer;
 use std::time::Duration;
 
 use ludus::store::{
-    Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, Snapshot, StoreError,
+    Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, StoreError, StoredSnapshot,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -415,7 +415,7 @@ async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStor
     let latest = store.load_latest(g).await.unwrap();
     assert_eq!(
         latest.snapshot,
-        Some(Snapshot {
+        Some(StoredSnapshot {
             head: head(g, &["a", "b", "c"]),
             format: "t/rules-1".into(),
             data: data.into(),

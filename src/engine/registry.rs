@@ -254,6 +254,14 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// The title's legal actions of `seat`; none while nobody is to act (a seat open, the game ended at the table).
+    fn typed_legal_actions(&self, seat: Seat) -> Vec<G::Action> {
+        if self.to_act().is_empty() {
+            return Vec::new();
+        }
+        G::legal_actions(&self.state, seat)
+    }
+
     fn play_table(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
         let id = self.seat_id(seat);
         let event = match action {
@@ -440,17 +448,11 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        if self.to_act().is_empty() {
-            return Vec::new();
-        }
-        G::legal_actions(&self.state, seat).iter().map(to_json).collect()
+        self.typed_legal_actions(seat).iter().map(to_json).collect()
     }
 
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue> {
-        if self.to_act().is_empty() {
-            return to_raw_json::<[G::Action]>(&[]);
-        }
-        to_raw_json(&G::legal_actions(&self.state, seat))
+        to_raw_json(&self.typed_legal_actions(seat))
     }
 
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {

@@ -13,7 +13,9 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::engine::{ActionError, GameSession, Registry, ReplayError, Seat, SetupError, Title, TitleInfo, Viewer};
-use crate::store::{Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, ReadAfter, StoreError};
+use crate::store::{
+    Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, ReadAfter, StoreError, StoredSnapshot,
+};
 use crate::watch::{StreamLimits, Watcher};
 
 mod table;
@@ -297,30 +299,18 @@ impl GameService {
         }
         let latest = self.store.load_latest(id).await?;
         let title = self.title_of(&latest.meta)?;
-        let format = title.snapshot_format();
-        let restored = match &latest.snapshot {
-            None => None,
-            // Written by a build with other rules: this one rebuilds from the log.
-            Some(stored) if stored.format != format => Some(None),
-            Some(stored) => Some(
-                title
-                    .restore(&stored.data)
-                    .inspect_err(|error| {
-                        tracing::warn!(game = id, %error, "unreadable snapshot: rebuilding from the log");
-                    })
-                    .ok(),
-            ),
-        };
-        let snapshot = match restored {
-            None => self.rebuild(latest.meta, &latest.events, latest.head)?,
-            Some(Some(mut session)) => {
-                session.apply(&latest.events)?;
-                self.serve(latest.meta, session, latest.head)?
-            }
-            Some(None) => {
-                let loaded = self.store.load(id).await?;
-                self.rebuild(loaded.meta, &loaded.events, loaded.head)?
-            }
+        let snapshot = match latest.snapshot {
+            None => self.rebuild(title, latest.meta, &latest.events, latest.head)?,
+            Some(stored) => match restore(&title, &stored, id) {
+                Some(mut session) => {
+                    session.apply(&latest.events)?;
+                    self.serve(title, latest.meta, session, latest.head)?
+                }
+                None => {
+                    let loaded = self.store.load(id).await?;
+                    self.rebuild(title, loaded.meta, &loaded.events, loaded.head)?
+                }
+            },
         };
         self.remember(&snapshot);
         Ok(snapshot)
@@ -354,14 +344,25 @@ impl GameService {
             .ok_or_else(|| ServiceError::Corrupt(format!("title {} is not served by this build", meta.title)))
     }
 
-    fn rebuild(&self, meta: GameMeta, events: &[String], head: Head) -> Result<Snapshot, ServiceError> {
-        let session = replay(&self.title_of(&meta)?, &meta, events)?;
-        self.serve(meta, session, head)
+    fn rebuild(
+        &self,
+        title: Arc<dyn Title>,
+        meta: GameMeta,
+        events: &[String],
+        head: Head,
+    ) -> Result<Snapshot, ServiceError> {
+        let session = replay(&title, &meta, events)?;
+        self.serve(title, meta, session, head)
     }
 
     /// A rebuilt session with what serving it needs.
-    fn serve(&self, meta: GameMeta, session: Box<dyn GameSession>, head: Head) -> Result<Snapshot, ServiceError> {
-        let title = self.title_of(&meta)?;
+    fn serve(
+        &self,
+        title: Arc<dyn Title>,
+        meta: GameMeta,
+        session: Box<dyn GameSession>,
+        head: Head,
+    ) -> Result<Snapshot, ServiceError> {
         let seats: Arc<[&'static str]> = title
             .info()
             .seats
@@ -445,6 +446,7 @@ impl GameService {
         };
         // Only a keyed request needs its fingerprint and a record.
         let fingerprint = request.idempotency_key.map(|_| request.fingerprint());
+        let seed = snapshot.seed()?;
         let mut races = 0;
         'decide: loop {
             let mut keyed = None;
@@ -467,7 +469,7 @@ impl GameService {
                     };
                 }
                 let now = now_ms();
-                let played = match snapshot.session.play(seat, request.action, snapshot.seed()?, now) {
+                let played = match snapshot.session.play(seat, request.action, seed, now) {
                     Ok(played) => played,
                     Err(ActionError::Rule(rule)) if rule.code == crate::engine::table::DEADLINE_PASSED => {
                         deadline_passed_at = Some(now);
@@ -608,6 +610,18 @@ impl GameService {
         });
         Ok(PlayOutcome::Replayed { response })
     }
+}
+
+/// The game a stored snapshot holds, when it is of this build's format and readable; `None` sends the caller to the
+/// whole log (a snapshot written by a build with other rules, or a damaged one).
+fn restore(title: &Arc<dyn Title>, stored: &StoredSnapshot, id: &str) -> Option<Box<dyn GameSession>> {
+    if stored.format != title.snapshot_format() {
+        return None;
+    }
+    title
+        .restore(&stored.data)
+        .inspect_err(|error| tracing::warn!(game = id, %error, "unreadable snapshot: rebuilding from the log"))
+        .ok()
 }
 
 fn replay(title: &Arc<dyn Title>, meta: &GameMeta, events: &[String]) -> Result<Box<dyn GameSession>, ServiceError> {

@@ -11,7 +11,7 @@ use tokio::sync::broadcast;
 
 use super::{
     Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter,
-    Retention, Snapshot, StoreError, StoreKind,
+    Retention, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -28,7 +28,7 @@ struct Log {
     expires: Option<Instant>,
     /// Seat and expiry per stream ticket hash.
     tickets: HashMap<String, (usize, Instant)>,
-    snapshot: Option<Snapshot>,
+    snapshot: Option<StoredSnapshot>,
 }
 
 impl Log {
@@ -222,7 +222,7 @@ impl EventStore for MemoryStore {
             log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
         }
         if let Some((format, data)) = snapshot {
-            log.snapshot = Some(Snapshot {
+            log.snapshot = Some(StoredSnapshot {
                 head,
                 format: format.to_owned(),
                 data: data.to_owned(),

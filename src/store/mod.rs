@@ -49,13 +49,13 @@ pub struct Loaded {
 /// A game's state at a head of its log, as the title's engine serialized it, in the format the engine names. The
 /// store keeps the latest one per game, written in the same atomic step as the append that reached its head.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Snapshot {
+pub struct StoredSnapshot {
     pub head: Head,
     pub format: String,
     pub data: String,
 }
 
-impl Snapshot {
+impl StoredSnapshot {
     /// One string: a header line (`format version hash`), then the data.
     pub fn encode(&self) -> String {
         format!(
@@ -86,7 +86,7 @@ impl Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadedLatest {
     pub meta: GameMeta,
-    pub snapshot: Option<Snapshot>,
+    pub snapshot: Option<StoredSnapshot>,
     pub events: Vec<String>,
     pub head: Head,
 }

@@ -18,7 +18,7 @@ use tokio::sync::Mutex;
 
 use super::{
     Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls,
-    Retention, Snapshot, StoreError, StoreKind,
+    Retention, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// How long one store operation may take before the request answers 503.
@@ -509,7 +509,7 @@ impl EventStore for RedisStore {
             .next()
             .map(|text| {
                 let text: String = redis::from_redis_value(&text).map_err(corrupt)?;
-                Snapshot::decode(&text).ok_or_else(|| corrupt("unreadable snapshot header"))
+                StoredSnapshot::decode(&text).ok_or_else(|| corrupt("unreadable snapshot header"))
             })
             .transpose()?;
         let head = match &snapshot {
@@ -564,7 +564,7 @@ impl EventStore for RedisStore {
         let (head, hashes) = from.extend(events);
         let finished_ttl = if finishes { millis(self.retention.finished) } else { 0 };
         let snapshot = snapshot.map(|(format, data)| {
-            Snapshot {
+            StoredSnapshot {
                 head,
                 format: format.to_owned(),
                 data: data.to_owned(),

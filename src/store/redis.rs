@@ -5,6 +5,8 @@
 //! write cannot be separated.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::thread::ThreadId;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -14,7 +16,7 @@ use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
 use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
-use tokio::sync::Mutex;
+use tokio::sync::OnceCell;
 
 use super::{
     Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls,
@@ -190,8 +192,11 @@ pub struct RedisStore {
     /// node) and whose persistence settings are reported.
     first_node: redis::Client,
     retention: Retention,
-    /// Connected lazily so that the service starts (and answers 503) while Redis is down.
-    connection: Mutex<Option<Connection>>,
+    /// One connection per thread that uses the store, connected lazily so that the service starts (and answers 503)
+    /// while Redis is down. A connection's driver is a task on the runtime of the thread that opened it: shared by
+    /// actix's workers (each a single-threaded runtime), every request would wake another thread to send its command
+    /// and be woken back by it, which cost a fifth of the service's CPU under load.
+    connections: std::sync::Mutex<HashMap<ThreadId, Arc<OnceCell<Connection>>>>,
     create: Script,
     load: Script,
     load_latest: Script,
@@ -276,7 +281,7 @@ impl RedisStore {
             target,
             first_node,
             retention,
-            connection: Mutex::new(None),
+            connections: std::sync::Mutex::default(),
             create: Script::new(CREATE_SCRIPT),
             load: Script::new(LOAD_SCRIPT),
             load_latest: with_helpers(LOAD_LATEST_SCRIPT),
@@ -288,11 +293,17 @@ impl RedisStore {
     }
 
     async fn connection(&self) -> Result<Connection, StoreError> {
-        let mut slot = self.connection.lock().await;
-        if let Some(connection) = slot.as_ref() {
-            return Ok(connection.clone());
-        }
-        let connection = match &self.target {
+        let cell = {
+            // A poisoned lock only means another thread panicked while inserting: the map is still whole.
+            let mut connections = self.connections.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            connections.entry(std::thread::current().id()).or_default().clone()
+        };
+        let connection = cell.get_or_try_init(|| self.connect()).await?;
+        Ok(connection.clone())
+    }
+
+    async fn connect(&self) -> Result<Connection, StoreError> {
+        Ok(match &self.target {
             Target::Single(client) => {
                 let config = ConnectionManagerConfig::new()
                     .set_connection_timeout(OPERATION_TIMEOUT)
@@ -306,9 +317,7 @@ impl RedisStore {
                 )
             }
             Target::Cluster(client) => Connection::Cluster(client.get_async_connection().await.map_err(unavailable)?),
-        };
-        *slot = Some(connection.clone());
-        Ok(connection)
+        })
     }
 
     /// Runs one operation with a deadline, so that a dead server gives a quick 503 rather than a hanging request.

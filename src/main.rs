@@ -116,9 +116,7 @@ async fn main() -> std::io::Result<()> {
             "no LUDUS_REDIS_URL or REDIS_URL: games are kept in memory and are NOT durable (lost on restart)"
         ),
     }
-    if let Some(every) = config.sweep_interval {
-        spawn_sweeper(service.clone(), every);
-    }
+    actix_web::rt::spawn(service.clone().into_inner().run_background(config.sweep_interval));
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     let cors_origins = config.cors_origins.clone();
@@ -136,21 +134,6 @@ async fn main() -> std::io::Result<()> {
     .bind(&config.bind)?
     .run()
     .await
-}
-
-/// Applies passed deadlines and expiries, every `every`, together with every other instance sharing the store (each
-/// due game is claimed by one of them; see `GameService::sweep`).
-fn spawn_sweeper(service: web::Data<GameService>, every: std::time::Duration) {
-    actix_web::rt::spawn(async move {
-        let mut ticks = actix_web::rt::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            if let Err(error) = service.sweep(ludus::service::now_ms()).await {
-                tracing::warn!(%error, "sweep failed; trying again at the next tick");
-            }
-        }
-    });
 }
 
 /// Says at start when acknowledged moves could be lost on a crash of Redis's host.

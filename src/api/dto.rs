@@ -1,11 +1,14 @@
 //! Request and response bodies. Title-specific parts (actions, views, events, results, options) are JSON values
 //! here; the OpenAPI document describes each as a `oneOf` of the titles' own schemas (see `openapi.rs`).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use crate::engine::bot::Bot;
 use crate::engine::table::EndReason;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
@@ -88,6 +91,12 @@ pub struct CreateGameRequest {
     /// open seats and a seed is refused unless this is true.
     #[serde(default)]
     pub public_seed: bool,
+    /// Seats played by built-in opponents, by seat id (e.g. `{"cleopatra": {"kind": "random"}}`). A bot moves as
+    /// soon as its seat is to act; its moves are ordinary moves in the log. `seats` places the creator on the other
+    /// seats.
+    #[serde(default)]
+    #[schema(example = json!({"cleopatra": {"kind": "random"}}))]
+    pub bots: Option<BTreeMap<String, Bot>>,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -121,6 +130,9 @@ pub struct PlayerSeat {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "Livia")]
     pub name: Option<String>,
+    /// The built-in opponent that plays this seat, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<Bot>,
 }
 
 /// How a game ended.

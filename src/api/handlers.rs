@@ -10,6 +10,7 @@ use super::body::OptionalJsonBody;
 use super::dto::*;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::limits::{CreationLimiter, check_action_depth};
+use crate::engine::bot::Bot;
 use crate::engine::table::EndReason;
 use crate::engine::{GameSession, TitleInfo, Viewer};
 use crate::service::{GameService, LobbyEntry, Move, MoveRequest, NewGame, PlayOutcome, Snapshot, now_ms};
@@ -136,6 +137,7 @@ pub(super) fn player_seats(snapshot: &Snapshot) -> Vec<PlayerSeat> {
             seat,
             open: taken.open,
             name: taken.name.clone(),
+            bot: taken.bot,
         })
         .collect()
 }
@@ -232,6 +234,7 @@ pub async fn create_game(
             name: request.name,
             turn_seconds: request.turn_seconds,
             public_seed: request.public_seed,
+            bots: request.bots.as_ref(),
         })
         .await?;
     let game = game_response(&created.snapshot, Viewer::Spectator);
@@ -282,6 +285,41 @@ pub async fn join_seat(
             token: joined.token,
             game,
         }))
+}
+
+/// Seats a built-in opponent on an open seat, at the request of a player of the game (any seat's token): it plays
+/// that seat from then on, as soon as the seat is to act. Like a join, taking the last open seat starts the game.
+#[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/bot", tag = "lobby", request_body = Bot,
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 201, description = "The bot took the seat: the game as the requester's seat sees it",
+            body = GameResponse),
+        (status = 400, description = "Malformed body (an unknown bot kind)", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 401, description = "Missing token, or not a token of this game", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 404, description = "No such game or seat", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), \
+            or it kept changing (`contention`)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn seat_bot(
+    service: Service,
+    path: web::Path<(String, String)>,
+    request: HttpRequest,
+    JsonBody(bot): JsonBody<Bot>,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let (id, seat) = path.into_inner();
+    let (snapshot, _) = service.seat_bot(&id, &seat, token, bot).await?;
+    tracing::info!(game = %id, seat, "bot seated");
+    let viewer = snapshot.viewer(Some(token))?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(game_response(&snapshot, viewer)))
 }
 
 /// Games waiting for players (or, with `status=active`, lobby games being played), newest first, a page at a time.

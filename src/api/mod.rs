@@ -48,6 +48,7 @@ pub fn routes_with(
             .service(resource("/v1/games", "POST").route(web::post().to(handlers::create_game)))
             .service(resource("/v1/games/{id}", "GET").route(web::get().to(handlers::get_game)))
             .service(resource("/v1/games/{id}/seats/{seat}/join", "POST").route(web::post().to(handlers::join_seat)))
+            .service(resource("/v1/games/{id}/seats/{seat}/bot", "POST").route(web::post().to(handlers::seat_bot)))
             .service(resource("/v1/games/{id}/rematch", "POST").route(web::post().to(handlers::rematch)))
             .service(resource("/v1/lobby", "GET").route(web::get().to(handlers::lobby)))
             .service(

@@ -3,6 +3,7 @@
 //! A title is pure code: `decide` turns (state, seat, action, rng) into events, `evolve` folds one event into the
 //! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
 
+pub mod bot;
 mod registry;
 mod rng;
 pub mod selfplay;

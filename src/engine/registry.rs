@@ -8,8 +8,9 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::openapi::{RefOr, schema::Schema};
 
+use super::bot::{self, Bot};
 use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
-use super::table::{DEADLINE_PASSED, TABLE_FORMAT, Table, TableAction, TableEvent};
+use super::table::{DEADLINE_PASSED, TABLE_FORMAT, Table, TableAction, TableEvent, Taker};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
 
 /// Actions after which a self-played game counts as stuck.
@@ -104,20 +105,17 @@ pub trait GameSession: Send + Sync {
     /// this log position; returns the next state and the new events, serialized for the log. `self` is left
     /// untouched.
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
-    /// Seats `seat` for someone whose token hashes to `token_hash`; the last seat taken starts the game.
-    fn join(
-        &self,
-        seat: Seat,
-        name: Option<String>,
-        token_hash: String,
-        seed: GameSeed,
-        now_ms: u64,
-    ) -> Result<Played, RuleError>;
+    /// Seats `taker` on open seat `seat`; the last seat taken starts the game.
+    fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError>;
     /// Appends table events the service decided (a timeout, an expiry, a rematch).
     fn record(&self, events: &[TableEvent]) -> Played;
     /// What ends the game at `now_ms` if it is overdue: an expiry while a seat is open, a timeout once a deadline
     /// passed.
     fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
+    /// The seat a bot must move for now, and its bot.
+    fn bot_to_act(&self) -> Option<(Seat, Bot)>;
+    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know.
+    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
     /// When the game next becomes overdue, if ever.
     fn next_due_ms(&self) -> Option<u64> {
         let table = self.table();
@@ -254,6 +252,30 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// A title's action played by `seat`: what `play` does once the action is read.
+    fn play_typed(&self, seat: Seat, action: &G::Action, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        if self.table.is_open() {
+            return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
+        }
+        if self.table.deadline_ms.is_some_and(|deadline| deadline <= now_ms) && G::to_act(&self.state).contains(&seat) {
+            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+        }
+        let events = G::decide(&self.state, seat, action, &mut seed.rng(self.version))?;
+        let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
+        if self.table.seats[seat].moved {
+            return Ok(with_clock(self.then(titled(events).collect()), now_ms));
+        }
+        // Noted before the move's own events, while the game goes on: it may be aborted until every seat moved.
+        let first_move = Entry::Table(TableEvent::FirstMove {
+            seat: self.seat_id(seat),
+        });
+        let played = self.then(std::iter::once(first_move).chain(titled(events.clone())).collect());
+        if played.next.is_finished() {
+            return Ok(self.then(titled(events).collect()));
+        }
+        Ok(with_clock(played, now_ms))
+    }
+
     /// The title's legal actions of `seat`; none while nobody is to act (a seat open, the game ended at the table).
     fn typed_legal_actions(&self, seat: Seat) -> Vec<G::Action> {
         if self.to_act().is_empty() {
@@ -366,7 +388,7 @@ impl<G: Game> Title for TitleAdapter<G> {
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
         // A table with every seat taken, no name and no clock is what a log without table events stands for.
         let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, .. }
-            if seats.iter().all(|seat| !seat.open && seat.name.is_none()));
+            if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none()));
         let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {
             let setup = G::setup(&session.state, &mut seed.rng(SETUP_STREAM));
@@ -464,46 +486,44 @@ impl<G: Game> GameSession for Session<G> {
             return self.play_table(seat, table_action);
         }
         let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
-        if self.table.is_open() {
-            return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
-        }
-        if self.table.deadline_ms.is_some_and(|deadline| deadline <= now_ms) && G::to_act(&self.state).contains(&seat) {
-            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
-        }
-        let events = G::decide(&self.state, seat, &action, &mut seed.rng(self.version))?;
-        let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
-        if self.table.seats[seat].moved {
-            return Ok(with_clock(self.then(titled(events).collect()), now_ms));
-        }
-        // Noted before the move's own events, while the game goes on: it may be aborted until every seat moved.
-        let first_move = Entry::Table(TableEvent::FirstMove {
-            seat: self.seat_id(seat),
-        });
-        let played = self.then(std::iter::once(first_move).chain(titled(events.clone())).collect());
-        if played.next.is_finished() {
-            return Ok(self.then(titled(events).collect()));
-        }
-        Ok(with_clock(played, now_ms))
+        self.play_typed(seat, &action, seed, now_ms)
     }
 
-    fn join(
-        &self,
-        seat: Seat,
-        name: Option<String>,
-        token_hash: String,
-        seed: GameSeed,
-        now_ms: u64,
-    ) -> Result<Played, RuleError> {
+    fn bot_to_act(&self) -> Option<(Seat, Bot)> {
+        if self.is_finished() || self.table.is_open() {
+            return None;
+        }
+        G::to_act(&self.state)
+            .into_iter()
+            .find_map(|seat| Some((seat, self.table.seats.get(seat)?.bot?)))
+    }
+
+    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version))
+            .ok_or_else(|| RuleError::new("no_legal_action", "the bot's seat has no legal action"))?;
+        self.play_typed(seat, &action, seed, now_ms)
+    }
+
+    fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError> {
         if self.is_finished() {
             return Err(RuleError::new("game_over", "the game is over"));
         }
         if !self.table.seats.get(seat).is_some_and(|taken| taken.open) {
             return Err(RuleError::new("seat_taken", "this seat is already taken"));
         }
-        let joined = TableEvent::SeatJoined {
-            seat: self.seat_id(seat),
-            name,
-            token_hash: Some(token_hash),
+        let joined = match taker {
+            Taker::Person { name, token_hash } => TableEvent::SeatJoined {
+                seat: self.seat_id(seat),
+                name,
+                token_hash: Some(token_hash),
+                bot: None,
+            },
+            Taker::Bot(bot) => TableEvent::SeatJoined {
+                seat: self.seat_id(seat),
+                name: None,
+                token_hash: None,
+                bot: Some(bot),
+            },
         };
         let mut entries = vec![Entry::Table(joined)];
         let last_open = self.table.seats.iter().filter(|seat| seat.open).count() == 1;

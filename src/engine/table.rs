@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::Seat;
+use super::bot::Bot;
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
 pub const TABLE_EVENT_TYPES: [&str; 9] = [
@@ -39,6 +40,9 @@ pub struct OpenedSeat {
     /// The display name of whoever sits there, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The built-in opponent that plays this seat, if one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<Bot>,
 }
 
 /// What the service writes into a game's log for every title alike.
@@ -63,6 +67,9 @@ pub enum TableEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(ignore)]
         token_hash: Option<String>,
+        /// The built-in opponent that took the seat, when one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot: Option<Bot>,
     },
     /// A seat made its first move (recorded once per seat: a game may be aborted until every seat has moved).
     FirstMove { seat: String },
@@ -105,10 +112,11 @@ impl TableEvent {
     /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store.
     pub fn public(&self) -> Self {
         match self {
-            TableEvent::SeatJoined { seat, name, .. } => TableEvent::SeatJoined {
+            TableEvent::SeatJoined { seat, name, bot, .. } => TableEvent::SeatJoined {
                 seat: seat.clone(),
                 name: name.clone(),
                 token_hash: None,
+                bot: *bot,
             },
             TableEvent::RematchCreated { game, .. } => TableEvent::RematchCreated {
                 game: game.clone(),
@@ -146,6 +154,16 @@ impl TableAction {
     }
 }
 
+/// Who takes an open seat.
+pub enum Taker {
+    /// Someone whose token hashes to `token_hash`.
+    Person {
+        name: Option<String>,
+        token_hash: String,
+    },
+    Bot(Bot),
+}
+
 /// One seat at the table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSeat {
@@ -154,6 +172,8 @@ pub struct TableSeat {
     /// Set for a seat taken by joining: its token's hash.
     pub token_hash: Option<String>,
     pub moved: bool,
+    /// The built-in opponent that plays this seat, if one does.
+    pub bot: Option<Bot>,
 }
 
 /// Why a game ended.
@@ -179,7 +199,7 @@ pub struct TableEnding {
 }
 
 /// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
-pub const TABLE_FORMAT: u32 = 1;
+pub const TABLE_FORMAT: u32 = 2;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,17 +264,24 @@ impl Table {
                     if let Some(seat) = seat_index(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
                         seat.open = opened.open;
                         seat.name = opened.name.clone();
+                        seat.bot = opened.bot;
                     }
                 }
                 self.listed = self.is_open();
                 self.turn_seconds = *turn_seconds;
                 self.expires_at_ms = *expires_at_ms;
             }
-            TableEvent::SeatJoined { seat, name, token_hash } => {
+            TableEvent::SeatJoined {
+                seat,
+                name,
+                token_hash,
+                bot,
+            } => {
                 if let Some(seat) = seat_index(seat).and_then(|index| self.seats.get_mut(index)) {
                     seat.open = false;
                     seat.name = name.clone();
                     seat.token_hash = token_hash.clone();
+                    seat.bot = *bot;
                 }
             }
             TableEvent::FirstMove { seat } => {
@@ -300,6 +327,7 @@ mod tests {
             seat: "caesar".into(),
             name: Some("Ann".into()),
             token_hash: Some("ab".into()),
+            bot: None,
         };
         assert_eq!(TableEvent::parse(&joined.encode()), Some(joined));
         assert_eq!(TableEvent::parse(r#"{"type":"card_played","card":3}"#), None);
@@ -348,6 +376,7 @@ mod tests {
             seat: "caesar".into(),
             name: None,
             token_hash: Some("ab".into()),
+            bot: None,
         };
         assert!(!joined.public().encode().contains("token"));
         let rematch = TableEvent::RematchCreated {

@@ -196,6 +196,28 @@ pub struct GameService {
     watcher: Arc<Watcher>,
     /// How long a game with open seats waits for players before it expires (`None`: forever).
     lobby_ttl: Option<std::time::Duration>,
+    /// Games whose bot this instance just made the one to act, for its background work to play at once.
+    bots_due: std::sync::Mutex<Vec<String>>,
+    bots_wake: tokio::sync::Notify,
+}
+
+/// The state to store with the append that leads from `before` to `after`, with its format: every SNAPSHOT_EVERY
+/// events, so that a rebuild never replays more than that many events.
+fn snapshot_of(before: &Snapshot, after: &Snapshot) -> Option<(String, String)> {
+    (after.head.version / SNAPSHOT_EVERY > before.head.version / SNAPSHOT_EVERY)
+        .then(|| (before.title.snapshot_format(), after.session.snapshot()))
+}
+
+/// When a sweep must next look at a game: its deadline or expiry, or a little after `now` while a bot is to act.
+/// The instance that made it the bot's turn plays the bot at once; the note covers that instance's crash.
+fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
+    let bot = session
+        .bot_to_act()
+        .map(|_| now.saturating_add(table::SWEEP_LEASE.as_millis() as u64));
+    match (session.next_due_ms(), bot) {
+        (Some(due), Some(bot)) => Some(due.min(bot)),
+        (due, bot) => due.or(bot),
+    }
 }
 
 pub fn hash_token(token: &str) -> String {
@@ -220,6 +242,8 @@ impl GameService {
             store,
             cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
             lobby_ttl: Some(table::DEFAULT_LOBBY_TTL),
+            bots_due: std::sync::Mutex::default(),
+            bots_wake: tokio::sync::Notify::new(),
         }
     }
 
@@ -493,14 +517,11 @@ impl GameService {
                 });
                 let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
                 let finishes = after.session.is_finished();
-                if let Some(due) = after.session.next_due_ms() {
+                if let Some(due) = due_ms(&*after.session, now) {
                     // Noted before the append: a crash in between leaves an early note, never a lost deadline.
                     self.store.schedule(id, due).await?;
                 }
-                // Every SNAPSHOT_EVERY events the state is stored with the append, so that a rebuild never replays
-                // more than that many events.
-                let snapshot_data = (head.version / SNAPSHOT_EVERY > snapshot.head.version / SNAPSHOT_EVERY)
-                    .then(|| (snapshot.title.snapshot_format(), after.session.snapshot()));
+                let snapshot_data = snapshot_of(&snapshot, &after);
                 match self
                     .store
                     .append_with_snapshot(
@@ -568,7 +589,7 @@ impl GameService {
             }
             if let Some(now) = deadline_passed_at {
                 // The move came too late: the timeout it ran into is applied now rather than by a sweep.
-                self.settle_overdue(id, now).await?;
+                self.settle_due(id, now).await?;
             }
             return Err(refusal);
         }

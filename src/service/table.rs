@@ -4,15 +4,18 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{CONFLICT_RETRIES, Created, GameService, ServiceError, Snapshot, hash_token, now_ms, replay};
-use crate::engine::table::{EndReason, OpenedSeat, TableEvent};
+use super::{
+    CONFLICT_RETRIES, Created, GameService, ServiceError, Snapshot, due_ms, hash_token, now_ms, replay, snapshot_of,
+};
+use crate::engine::bot::Bot;
+use crate::engine::table::{EndReason, OpenedSeat, TableEvent, Taker};
 use crate::engine::{ActionError, GameSeed, Seat, SetupError};
 use crate::store::{Appended, GameMeta, StoreError};
 
@@ -60,6 +63,8 @@ pub struct NewGame<'a> {
     pub turn_seconds: Option<u64>,
     /// The creator agrees that an explicit seed with open seats lets anyone who knows it work out the game.
     pub public_seed: bool,
+    /// Seats played by built-in opponents, by seat id. `seats` places the creator on the others.
+    pub bots: Option<&'a BTreeMap<String, Bot>>,
 }
 
 impl<'a> NewGame<'a> {
@@ -74,6 +79,7 @@ impl<'a> NewGame<'a> {
             name: None,
             turn_seconds: None,
             public_seed: false,
+            bots: None,
         }
     }
 }
@@ -164,35 +170,46 @@ fn check_name(name: Option<String>) -> Result<Option<String>, ServiceError> {
 }
 
 /// Which of `seat_ids` (the game's) stay open; `title_seats` are every seat the title has.
+/// Which seats are open. Seats played by a bot (`bots`) are not the creator's to take: `Count` counts the others,
+/// in seat order, and `Choice` may not name them.
 fn open_seats(
     seat_ids: &[&'static str],
     title_seats: &[&'static str],
     request: Option<&SeatsRequest>,
+    bots: &[Option<Bot>],
 ) -> Result<Vec<bool>, ServiceError> {
     match request {
         None => Ok(vec![false; seat_ids.len()]),
         Some(SeatsRequest::Count(mine)) => {
             let mine = usize::from(*mine);
-            if mine > seat_ids.len() {
+            let free = bots.iter().filter(|bot| bot.is_none()).count();
+            if mine > free {
                 return Err(ServiceError::SeatsConflict(format!(
-                    "the creator can take at most the game's {} seats, not {mine}",
-                    seat_ids.len()
+                    "the creator can take at most the game's {free} seats not played by a bot, not {mine}"
                 )));
             }
-            Ok((0..seat_ids.len()).map(|seat| seat >= mine).collect())
+            let mut taken = 0;
+            Ok(bots
+                .iter()
+                .map(|bot| {
+                    if bot.is_some() {
+                        return false;
+                    }
+                    taken += 1;
+                    taken > mine
+                })
+                .collect())
         }
         Some(SeatsRequest::Choice(choices)) => {
-            if let Some(unknown) = choices.keys().find(|id| !title_seats.contains(&id.as_str())) {
-                return Err(ServiceError::InvalidSeats(format!(
-                    "{unknown:?} is not a seat of this title (its seats: {})",
-                    title_seats.join(", ")
-                )));
-            }
-            if let Some(beyond) = choices.keys().find(|id| !seat_ids.contains(&id.as_str())) {
+            check_seat_ids(choices.keys(), seat_ids, title_seats)?;
+            if let Some(both) = seat_ids
+                .iter()
+                .zip(bots)
+                .find(|(id, bot)| bot.is_some() && choices.contains_key(**id))
+            {
                 return Err(ServiceError::SeatsConflict(format!(
-                    "{beyond:?} is not a seat of a {}-player game (its seats: {})",
-                    seat_ids.len(),
-                    seat_ids.join(", ")
+                    "seat {:?} is played by a bot: it cannot also be open or the creator's",
+                    both.0
                 )));
             }
             Ok(seat_ids
@@ -201,6 +218,41 @@ fn open_seats(
                 .collect())
         }
     }
+}
+
+/// The bot of each seat of the game, from the request's bots by seat id.
+fn seat_bots(
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+    request: Option<&BTreeMap<String, Bot>>,
+) -> Result<Vec<Option<Bot>>, ServiceError> {
+    let Some(bots) = request else {
+        return Ok(vec![None; seat_ids.len()]);
+    };
+    check_seat_ids(bots.keys(), seat_ids, title_seats)?;
+    Ok(seat_ids.iter().map(|id| bots.get(*id).copied()).collect())
+}
+
+/// Refuses seat ids that are not the title's, or not in a game of this many players.
+fn check_seat_ids<'a>(
+    mut named: impl Iterator<Item = &'a String> + Clone,
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+) -> Result<(), ServiceError> {
+    if let Some(unknown) = named.clone().find(|id| !title_seats.contains(&id.as_str())) {
+        return Err(ServiceError::InvalidSeats(format!(
+            "{unknown:?} is not a seat of this title (its seats: {})",
+            title_seats.join(", ")
+        )));
+    }
+    if let Some(beyond) = named.find(|id| !seat_ids.contains(&id.as_str())) {
+        return Err(ServiceError::SeatsConflict(format!(
+            "{beyond:?} is not a seat of a {}-player game (its seats: {})",
+            seat_ids.len(),
+            seat_ids.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// A rematch token sealed for the seat whose token hashes to `owner_hash`: only a request made with that seat's
@@ -239,7 +291,8 @@ impl GameService {
         }
         let options = title.normalize_options(new.options)?;
         let seats: Arc<[&'static str]> = info.seats[..new.players].into();
-        let open = open_seats(&seats, &info.seats, new.seats)?;
+        let bots = seat_bots(&seats, &info.seats, new.bots)?;
+        let open = open_seats(&seats, &info.seats, new.seats, &bots)?;
         let name = check_name(new.name)?;
         if new
             .turn_seconds
@@ -257,11 +310,12 @@ impl GameService {
         let opened = TableEvent::TableOpened {
             seats: seats
                 .iter()
-                .zip(&open)
-                .map(|(seat, &open)| OpenedSeat {
+                .zip(open.iter().zip(&bots))
+                .map(|(seat, (&open, &bot))| OpenedSeat {
                     seat: (*seat).to_owned(),
                     open,
-                    name: if open { None } else { name.clone() },
+                    name: if open || bot.is_some() { None } else { name.clone() },
+                    bot,
                 })
                 .collect(),
             turn_seconds: new.turn_seconds,
@@ -273,8 +327,8 @@ impl GameService {
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats
             .iter()
-            .zip(&open)
-            .filter(|(_, open)| !**open)
+            .zip(open.iter().zip(&bots))
+            .filter(|(_, (open, bot))| !**open && bot.is_none())
             .map(|(&seat, _)| (seat, new_token()))
             .collect();
         let token_hashes = seats
@@ -310,7 +364,7 @@ impl GameService {
         events: &[String],
     ) -> Result<Snapshot, ServiceError> {
         let session = replay(&title, &meta, events)?;
-        if let Some(due) = session.next_due_ms() {
+        if let Some(due) = due_ms(&*session, meta.created_at_ms) {
             self.store.schedule(&meta.id, due).await?;
         }
         let head = self.store.create(&meta, events).await?;
@@ -325,6 +379,7 @@ impl GameService {
             self.reindex(&snapshot).await;
         }
         self.remember(&snapshot);
+        self.wake_bot(&snapshot);
         Ok(snapshot)
     }
 
@@ -333,8 +388,39 @@ impl GameService {
     pub async fn join(&self, id: &str, seat_id: &str, name: Option<String>) -> Result<Joined, ServiceError> {
         let name = check_name(name)?;
         let token = new_token();
+        let taker = || Taker::Person {
+            name: name.clone(),
+            token_hash: hash_token(&token),
+        };
+        let (snapshot, seat) = self.take_seat(id, seat_id, None, &taker).await?;
+        Ok(Joined { snapshot, seat, token })
+    }
+
+    /// Seats `bot` on an open seat, at the request of a player of the game (`token`: a seat's token): it plays that
+    /// seat from then on. Like a join, it may start the game.
+    pub async fn seat_bot(
+        &self,
+        id: &str,
+        seat_id: &str,
+        token: &str,
+        bot: Bot,
+    ) -> Result<(Snapshot, Seat), ServiceError> {
+        self.take_seat(id, seat_id, Some(token), &|| Taker::Bot(bot)).await
+    }
+
+    /// Seats whoever `taker` makes on open seat `seat_id`, once `inviter` (when given) is known as a seat's token.
+    async fn take_seat(
+        &self,
+        id: &str,
+        seat_id: &str,
+        inviter: Option<&str>,
+        taker: &(dyn Fn() -> Taker + Sync),
+    ) -> Result<(Snapshot, Seat), ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let snapshot = self.load(id).await?;
+            if let Some(token) = inviter {
+                snapshot.seat_of(token)?;
+            }
             let seat = snapshot
                 .seats
                 .iter()
@@ -342,7 +428,7 @@ impl GameService {
                 .ok_or_else(|| ServiceError::SeatNotFound(seat_id.to_owned()))?;
             let now = now_ms();
             if snapshot.session.overdue(now).is_some() {
-                self.settle_overdue(id, now).await?;
+                self.settle_due(id, now).await?;
                 return Err(ServiceError::JoinTooLate);
             }
             if snapshot.session.is_finished() {
@@ -354,9 +440,9 @@ impl GameService {
             let seed = snapshot.seed()?;
             let played = snapshot
                 .session
-                .join(seat, name.clone(), hash_token(&token), seed, now)
+                .join(seat, taker(), seed, now)
                 .map_err(ActionError::from)?;
-            if let Some(due) = played.next.next_due_ms() {
+            if let Some(due) = due_ms(&*played.next, now) {
                 self.store.schedule(id, due).await?;
             }
             match self.store.append(id, snapshot.head, &played.events, None, false).await {
@@ -368,11 +454,7 @@ impl GameService {
                     };
                     self.after_append(&snapshot, &after).await;
                     self.remember(&after);
-                    return Ok(Joined {
-                        snapshot: after,
-                        seat,
-                        token,
-                    });
+                    return Ok((after, seat));
                 }
                 Ok(Appended::Duplicate { .. }) => return Err(ServiceError::Contention),
                 Ok(Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
@@ -386,6 +468,64 @@ impl GameService {
     pub(super) async fn after_append(&self, before: &Snapshot, after: &Snapshot) {
         if after.session.table().listed && LobbyStatus::of(before) != LobbyStatus::of(after) {
             self.reindex(after).await;
+        }
+        self.wake_bot(after);
+    }
+
+    /// Hands the game to this instance's background work when a bot is to act in it.
+    fn wake_bot(&self, snapshot: &Snapshot) {
+        if snapshot.session.bot_to_act().is_some() {
+            self.wake_bot_of(snapshot.meta.id.clone());
+        }
+    }
+
+    fn wake_bot_of(&self, id: String) {
+        self.bots_due
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(id);
+        self.bots_wake.notify_one();
+    }
+
+    /// This instance's background work, until the process ends: a sweep every `sweep_every` (`None`: never, leaving
+    /// it to other instances), and at once the bots' moves of the games it made a bot's turn (each game in a task of
+    /// its own, so that a slow bot holds up no other).
+    pub async fn run_background(self: Arc<Self>, sweep_every: Option<Duration>) {
+        let mut ticks = sweep_every.map(|every| {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            ticks
+        });
+        loop {
+            let tick = async {
+                match ticks.as_mut() {
+                    Some(ticks) => ticks.tick().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = tick => {
+                    if let Err(error) = self.sweep(now_ms()).await {
+                        tracing::warn!(%error, "sweep failed; trying again at the next tick");
+                    }
+                }
+                () = self.bots_wake.notified() => {
+                    let due = std::mem::take(&mut *self.bots_due.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+                    for id in due {
+                        let service = self.clone();
+                        tokio::spawn(async move {
+                            let now = now_ms();
+                            match service.settle_due(&id, now).await {
+                                // Out of time with a bot still to act: go on at once.
+                                Ok(Some(due)) if due <= now => service.wake_bot_of(id),
+                                Ok(_) => {}
+                                // The game's note in the store brings it back to a sweep.
+                                Err(error) => tracing::warn!(game = %id, %error, "bot move not played"),
+                            }
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -490,7 +630,7 @@ impl GameService {
         let lease = SWEEP_LEASE.as_millis() as u64;
         let claimed = self.store.claim_due(now, lease, SWEEP_BATCH).await?;
         for id in &claimed {
-            let next = match self.settle_overdue(id, now).await {
+            let next = match self.settle_due(id, now).await {
                 Ok(next) => next,
                 Err(ServiceError::GameNotFound) => None,
                 Err(error) => {
@@ -504,37 +644,66 @@ impl GameService {
         Ok(claimed.len())
     }
 
-    /// Ends game `id` if it is overdue at `now` (its seat to act let the deadline pass, or a seat was still open at
-    /// its expiry); returns when it is next due.
-    pub(super) async fn settle_overdue(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
-        for _ in 0..=CONFLICT_RETRIES {
+    /// Does what game `id` is due for at `now`: ends it if it is overdue (its seat to act let the deadline pass, or a
+    /// seat was still open at its expiry), else plays its bots' moves while a bot is to act, for at most half a
+    /// sweep's lease (so that the claim still holds); returns when it is next due. Each move is a conditional append:
+    /// instances racing to play the same bot's turn log it once, and the losers find it played.
+    pub async fn settle_due(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
+        let started = Instant::now();
+        let mut races = 0;
+        loop {
             let snapshot = self.load(id).await?;
-            let Some(event) = snapshot.session.overdue(now) else {
-                return Ok(snapshot.session.next_due_ms());
+            let overdue = snapshot.session.overdue(now);
+            let played = match (&overdue, snapshot.session.bot_to_act()) {
+                (Some(event), _) => snapshot.session.record(std::slice::from_ref(event)),
+                // The claim's lease would soon run out: the next sweep goes on at once.
+                (None, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
+                (None, Some((seat, bot))) => snapshot.session.play_bot(seat, bot, snapshot.seed()?, now)?,
+                (None, None) => return Ok(due_ms(&*snapshot.session, now)),
             };
-            let played = snapshot.session.record(std::slice::from_ref(&event));
             let finishes = played.next.is_finished();
-            match self
+            let (head, _) = snapshot.head.extend(&played.events);
+            let after = Snapshot {
+                session: played.next.into(),
+                head,
+                ..snapshot.clone()
+            };
+            if let Some(due) = due_ms(&*after.session, now) {
+                // Noted before the append, as a move does (a deadline restarted, a bot to act again).
+                self.store.schedule(id, due).await?;
+            }
+            let stored_snapshot = snapshot_of(&snapshot, &after);
+            let appended = self
                 .store
-                .append(id, snapshot.head, &played.events, None, finishes)
-                .await
-            {
-                Ok(Appended::Ok { head }) => {
-                    let after = Snapshot {
-                        session: played.next.into(),
-                        head,
-                        ..snapshot.clone()
-                    };
-                    tracing::info!(game = id, event = %event.encode(), "overdue game ended");
+                .append_with_snapshot(
+                    id,
+                    snapshot.head,
+                    &played.events,
+                    None,
+                    finishes,
+                    stored_snapshot
+                        .as_ref()
+                        .map(|(format, data)| (format.as_str(), data.as_str())),
+                )
+                .await;
+            match appended {
+                Ok(Appended::Ok { .. }) => {
+                    if let Some(event) = &overdue {
+                        tracing::info!(game = id, event = %event.encode(), "overdue game ended");
+                    }
                     self.after_append(&snapshot, &after).await;
                     self.remember(&after);
-                    return Ok(after.session.next_due_ms());
+                    races = 0;
                 }
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => {
+                    races += 1;
+                    if races > CONFLICT_RETRIES {
+                        return Err(ServiceError::Contention);
+                    }
+                }
                 Err(other) => return Err(other.into()),
             }
         }
-        Err(ServiceError::Contention)
     }
 
     /// The rematch of a finished game for the bearer's seat: created at the first request (same title, players,
@@ -619,20 +788,19 @@ impl GameService {
             serde_json::from_str(&old.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
         let old_table = old.session.table();
         let from_old_seat = |new_seat: usize| (new_seat + players - 1) % players;
-        let names: Vec<Option<String>> = (0..players)
-            .map(|seat| old_table.seats[from_old_seat(seat)].name.clone())
-            .collect();
+        let old_seats: Vec<_> = (0..players).map(|seat| &old_table.seats[from_old_seat(seat)]).collect();
         let seed = GameSeed::random();
         let now = now_ms();
         let opened = TableEvent::TableOpened {
             seats: old
                 .seats
                 .iter()
-                .zip(names)
-                .map(|(seat, name)| OpenedSeat {
+                .zip(&old_seats)
+                .map(|(seat, old_seat)| OpenedSeat {
                     seat: (*seat).to_owned(),
                     open: false,
-                    name,
+                    name: old_seat.name.clone(),
+                    bot: old_seat.bot,
                 })
                 .collect(),
             turn_seconds: old_table.turn_seconds,
@@ -715,7 +883,7 @@ mod tests {
     #[test]
     fn seats_requests_leave_the_right_seats_open() {
         let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra", "brutus"]);
-        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request));
+        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &[None, None]);
         assert_eq!(open(SeatsRequest::Count(1)).unwrap(), [false, true]);
         let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Open)].into());
         assert_eq!(open(choice("caesar")).unwrap(), [true, false]);
@@ -724,6 +892,40 @@ mod tests {
         assert!(matches!(
             open(SeatsRequest::Count(3)),
             Err(ServiceError::SeatsConflict(_))
+        ));
+    }
+
+    #[test]
+    fn seats_requests_place_the_creator_on_the_seats_bots_leave() {
+        let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra"]);
+        let bot_first = [Some(Bot::Random {}), None];
+        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &bot_first);
+        assert_eq!(
+            open(SeatsRequest::Count(1)).unwrap(),
+            [false, false],
+            "the creator takes cleopatra"
+        );
+        assert_eq!(
+            open(SeatsRequest::Count(0)).unwrap(),
+            [false, true],
+            "cleopatra waits for someone"
+        );
+        assert!(matches!(
+            open(SeatsRequest::Count(2)),
+            Err(ServiceError::SeatsConflict(_))
+        ));
+        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Mine)].into());
+        assert!(matches!(open(choice("caesar")), Err(ServiceError::SeatsConflict(_))));
+        assert_eq!(open(choice("cleopatra")).unwrap(), [false, false]);
+        let bots = [("cleopatra".to_owned(), Bot::Random {})].into();
+        assert_eq!(
+            seat_bots(&seats, &all, Some(&bots)).unwrap(),
+            [None, Some(Bot::Random {})]
+        );
+        let elsewhere = [("brutus".to_owned(), Bot::Random {})].into();
+        assert!(matches!(
+            seat_bots(&seats, &all, Some(&elsewhere)),
+            Err(ServiceError::InvalidSeats(_))
         ));
     }
 }

@@ -3,11 +3,13 @@
 //! A title is pure code: `decide` turns (state, seat, action, rng) into events, `evolve` folds one event into the
 //! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
 
+mod inline_vec;
 mod registry;
 mod rng;
 pub mod selfplay;
 pub mod table;
 
+pub use inline_vec::InlineVec;
 #[cfg(test)]
 pub(crate) use registry::testing;
 pub use registry::{ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames};

@@ -9,7 +9,7 @@ use super::types::{
     CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPile, CcPlacement, CcSeat,
     CcSeatNumbers, CcValue,
 };
-use crate::engine::Viewer;
+use crate::engine::{InlineVec, Viewer};
 
 /// Turn mode chosen at `turn_start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -321,23 +321,21 @@ pub enum CaesarCleopatraEvent {
 
 use CaesarCleopatraEvent as E;
 
-fn remove(cards: &mut Vec<CcCard>, card: CcCard) -> bool {
-    match cards.iter().position(|&c| c == card) {
+/// Removes the first item that is (or holds) `card`; false when there is none.
+fn remove<T: Copy + Default + PartialEq<CcCard>, const N: usize>(items: &mut InlineVec<T, N>, card: CcCard) -> bool {
+    match items.iter().position(|item| *item == card) {
         Some(i) => {
-            cards.remove(i);
+            items.remove(i);
             true
         }
         None => false,
     }
 }
 
-fn remove_slot(slots: &mut Vec<Slot>, card: CcCard) -> bool {
-    match slots.iter().position(|s| s.card == card) {
-        Some(i) => {
-            slots.remove(i);
-            true
-        }
-        None => false,
+/// Replaces a zone by a shuffled order; an order that cannot be that zone's is ignored, as inconsistent events are.
+fn set_order<const N: usize>(zone: &mut InlineVec<CcCard, N>, order: &[CcCard]) {
+    if let Some(order) = InlineVec::try_from_slice(order) {
+        *zone = order;
     }
 }
 
@@ -346,18 +344,18 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
     match event {
         E::VoteDeckShuffled { order, .. } => {
             if let Some(order) = order {
-                s.vote_deck = order.clone();
+                set_order(&mut s.vote_deck, order);
             }
         }
         E::Pile1Shuffled { seat, order, .. } => {
             if let Some(order) = order {
-                s.seats[seat.index()].pile1 = order.clone();
+                set_order(&mut s.seats[seat.index()].pile1, order);
             }
         }
         E::Pile2Shuffled { seat, order, .. } => {
             if let Some(order) = order {
                 let st = &mut s.seats[seat.index()];
-                st.pile2 = order.clone();
+                set_order(&mut st.pile2, order);
                 st.unstacked.clear();
             }
         }
@@ -372,7 +370,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
         }
         E::MissionsShuffled { order, .. } => {
             if let Some(order) = order {
-                s.mission_deck = order.clone();
+                set_order(&mut s.mission_deck, order);
             }
         }
         E::MissionDealt { seat, mission } => {
@@ -440,7 +438,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
                     moved
                 }
                 CcOrigin::Board => match group {
-                    Some(g) => remove_slot(&mut s.seats[seat].sides[g.index()], card),
+                    Some(g) => remove(&mut s.seats[seat].sides[g.index()], card),
                     None => false,
                 },
                 CcOrigin::Play => {
@@ -601,7 +599,7 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
         }
         E::VoteDeckReshuffled { order, .. } => {
             if let Some(order) = order {
-                s.vote_deck = order.clone();
+                set_order(&mut s.vote_deck, order);
                 s.vote_discard.clear();
                 s.vote_current = None;
             }

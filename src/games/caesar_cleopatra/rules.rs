@@ -21,6 +21,31 @@ fn err<T>(code: &'static str, message: impl Into<String>) -> R<T> {
     Err(RuleError::new(code, message))
 }
 
+/// How the checks of an action report a refusal: `decide` needs the player's message, while listing the legal
+/// actions only asks yes or no and must not pay for building the messages of every rejected candidate.
+trait Refusal {
+    fn new<M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Self;
+}
+
+impl Refusal for RuleError {
+    fn new<M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Self {
+        RuleError::new(code, message())
+    }
+}
+
+/// A refusal without its message.
+struct Refused;
+
+impl Refusal for Refused {
+    fn new<M: Into<String>>(_: &'static str, _: impl FnOnce() -> M) -> Self {
+        Refused
+    }
+}
+
+fn no<T, X: Refusal, M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Result<T, X> {
+    Err(X::new(code, message))
+}
+
 fn seat_of(seat: usize) -> CcSeat {
     CcSeat::from_index(seat)
 }
@@ -118,55 +143,55 @@ pub fn validate(s: &State, seat: usize, a: &A) -> R<()> {
             ),
         );
     }
-    check_action(s, seat, a)
+    check_action::<RuleError>(s, seat, a)
 }
 
 /// The checks of one action, once seat and phase are known to fit.
-fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
+fn check_action<X: Refusal>(s: &State, seat: usize, a: &A) -> Result<(), X> {
     let d = data();
     let limits = d.limits;
     match *a {
         A::StackManipulation { card } => {
             if State::find_face(&s.seats[seat].unstacked, CcFace::Manipulation(card)).is_none() {
-                return err(
-                    "card_not_available",
-                    format!("You have no unstacked {} card left.", card.id()),
-                );
+                return no("card_not_available", || {
+                    format!("You have no unstacked {} card left.", card.id())
+                });
             }
         }
         A::PlaceInitial { card, group } => {
             if card.is_philosopher() {
-                return err("invalid_card", "Initial cards are the values 1 to 5.");
+                return no("invalid_card", || "Initial cards are the values 1 to 5.");
             }
             if State::find_face(&s.seats[seat].aside_place, CcFace::Influence(card)).is_none() {
-                return err("value_already_placed", format!("You have already placed your {card}."));
+                return no("value_already_placed", || {
+                    format!("You have already placed your {card}.")
+                });
             }
             if s.own(seat, group) > 0 {
-                return err(
-                    "group_already_used",
-                    format!("You already have an initial card at the {}.", group.id()),
-                );
+                return no("group_already_used", || {
+                    format!("You already have an initial card at the {}.", group.id())
+                });
             }
             if !s.spot(seat, group) {
-                return err("no_spot", format!("There is no room at the {}.", group.id()));
+                return no("no_spot", || format!("There is no room at the {}.", group.id()));
             }
         }
         A::ChooseActive {} => {
             if s.infl(seat) == 0 {
-                return err("no_influence", "You need an influence card in hand to be active.");
+                return no("no_influence", || "You need an influence card in hand to be active.");
             }
             if !s.has_spot(seat) {
-                return err("no_spot", "There is no group where you could place a card.");
+                return no("no_spot", || "There is no group where you could place a card.");
             }
         }
         A::ChoosePassive {} => {
             if s.solo.is_some() {
-                return err("solo_mode", "Playing alone, you cannot pass.");
+                return no("solo_mode", || "Playing alone, you cannot pass.");
             }
         }
         A::PassiveDiscard { card } => {
             if s.hand_card(seat, card).is_none() {
-                return err("card_not_in_hand", format!("You hold no {card} card."));
+                return no("card_not_in_hand", || format!("You hold no {card} card."));
             }
         }
         A::EndDiscard {} | A::AllowManipulation {} | A::ContinueVote {} => {}
@@ -174,24 +199,24 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
             match s.placement {
                 CcPlacement::None => {}
                 CcPlacement::Half => {
-                    return err("face_up_expected", "Your second card must be placed face up.");
+                    return no("face_up_expected", || "Your second card must be placed face up.");
                 }
                 CcPlacement::Done => {
-                    return err("placement_done", "You have already placed your influence this turn.");
+                    return no("placement_done", || "You have already placed your influence this turn.");
                 }
             }
             check_place(s, seat, card, group)?;
         }
         A::PlaceFaceUp { card, group } => {
             if s.placement == CcPlacement::Done {
-                return err("placement_done", "You have already placed your influence this turn.");
+                return no("placement_done", || "You have already placed your influence this turn.");
             }
             check_place(s, seat, card, group)?;
             if s.placement == CcPlacement::None {
                 if s.infl(seat) < 2 {
-                    return err(
+                    return no(
                         "not_enough_influence",
-                        "Placing face up needs two influence cards in hand.",
+                        || "Placing face up needs two influence cards in hand.",
                     );
                 }
                 let room_after = CcGroup::ALL.into_iter().any(|g| {
@@ -200,9 +225,9 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                     s.open(g) && own < limits.side_per_group && total < limits.group_total
                 });
                 if !room_after {
-                    return err(
+                    return no(
                         "no_spot",
-                        "After this card there would be no room for your second face-up card.",
+                        || "After this card there would be no room for your second face-up card.",
                     );
                 }
             }
@@ -214,52 +239,53 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
             ref groups,
         } => {
             if s.manip_used {
-                return err(
+                return no(
                     "manipulation_already_used",
-                    "You have already played a manipulation card this turn.",
+                    || "You have already played a manipulation card this turn.",
                 );
             }
             if card == K::Veto {
-                return err("veto_only_reaction", "A Veto can only be played as a reaction.");
+                return no("veto_only_reaction", || "A Veto can only be played as a reaction.");
             }
             if s.hand_card(seat, CcFace::Manipulation(card)).is_none() {
-                return err("card_not_in_hand", format!("You hold no {} card.", card.id()));
+                return no("card_not_in_hand", || format!("You hold no {} card.", card.id()));
             }
             manip_params(s, seat, card, group, target, groups.as_deref())?;
         }
         A::EndMain {} => {
             if s.placement != CcPlacement::Done {
-                return err(
+                return no(
                     "placement_incomplete",
-                    "You must place one card face down or two cards face up first.",
+                    || "You must place one card face down or two cards face up first.",
                 );
             }
         }
         A::VetoManipulation {} => {
             if s.hand_card(seat, CcFace::Manipulation(K::Veto)).is_none() {
-                return err("no_veto", "You hold no Veto card.");
+                return no("no_veto", || "You hold no Veto card.");
             }
         }
         A::SpyPick { card } => {
             if s.hand_card(opp(seat), card).is_none() {
-                return err("card_not_in_hand", format!("Your opponent holds no {card} card."));
+                return no("card_not_in_hand", || format!("Your opponent holds no {card} card."));
             }
         }
         A::CastlePlace { card, group } => {
             if State::find_face(&s.seats[seat].pool, CcFace::Influence(card)).is_none() {
-                return err("card_not_in_pool", format!("Your castling pool holds no {card} card."));
+                return no("card_not_in_pool", || {
+                    format!("Your castling pool holds no {card} card.")
+                });
             }
             if !s.castling_groups.is_some_and(|gs| gs.contains(&group)) {
-                return err(
+                return no(
                     "invalid_target",
-                    "Castling cards go back only to the two groups it named.",
+                    || "Castling cards go back only to the two groups it named.",
                 );
             }
             if s.own(seat, group) >= limits.side_per_group || s.total(group) >= limits.group_total {
-                return err(
-                    "no_spot",
-                    format!("There is no room for your card at the {}.", group.id()),
-                );
+                return no("no_spot", || {
+                    format!("There is no room for your card at the {}.", group.id())
+                });
             }
         }
         A::Draw { pile } => {
@@ -269,45 +295,43 @@ fn check_action(s: &State, seat: usize, a: &A) -> R<()> {
                 CcPile::Two => st.pile2.is_empty(),
             };
             if empty {
-                return err("pile_empty", format!("Your pile {} is empty.", pile.number()));
+                return no("pile_empty", || format!("Your pile {} is empty.", pile.number()));
             }
         }
     }
     Ok(())
 }
 
-fn check_place(s: &State, seat: usize, card: CcValue, group: CcGroup) -> R<()> {
+fn check_place<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup) -> Result<(), X> {
     if s.hand_card(seat, CcFace::Influence(card)).is_none() {
-        return err("card_not_in_hand", format!("You hold no {card} card."));
+        return no("card_not_in_hand", || format!("You hold no {card} card."));
     }
     if !s.open(group) {
-        return err("group_closed", format!("The {} have all been won.", group.id()));
+        return no("group_closed", || format!("The {} have all been won.", group.id()));
     }
     if !s.spot(seat, group) {
-        return err(
-            "no_spot",
-            format!("There is no room for your card at the {}.", group.id()),
-        );
+        return no("no_spot", || {
+            format!("There is no room for your card at the {}.", group.id())
+        });
     }
     Ok(())
 }
 
 /// Checks a manipulation's parameters and target (7.5, D5, D6, D11).
-fn manip_params(
+fn manip_params<X: Refusal>(
     s: &State,
     seat: usize,
     kind: K,
     group: Option<CcGroup>,
     target: Option<CcValue>,
     groups: Option<&[CcGroup]>,
-) -> R<ManipParams> {
+) -> Result<ManipParams, X> {
     let op = opp(seat);
-    let bad = |what: &str| err("invalid_parameters", format!("A {} card takes {what}.", kind.id()));
+    let bad = |what: &str| no("invalid_parameters", || format!("A {} card takes {what}.", kind.id()));
     let closed = |g: CcGroup| {
-        err(
-            "invalid_target",
-            format!("The {} have all been won; the group cannot be targeted.", g.id()),
-        )
+        no("invalid_target", || {
+            format!("The {} have all been won; the group cannot be targeted.", g.id())
+        })
     };
     match kind {
         K::Assassination => {
@@ -318,10 +342,9 @@ fn manip_params(
                 return closed(g);
             }
             if s.side_card(op, g, v, true).is_none() {
-                return err(
-                    "invalid_target",
-                    format!("Your opponent has no face-up {v} at the {}.", g.id()),
-                );
+                return no("invalid_target", || {
+                    format!("Your opponent has no face-up {v} at the {}.", g.id())
+                });
             }
             Ok(ManipParams {
                 group: Some(g),
@@ -334,7 +357,7 @@ fn manip_params(
                 return bad("no parameters");
             }
             if s.seats[op].hand.is_empty() {
-                return err("invalid_target", "Your opponent's hand is empty.");
+                return no("invalid_target", || "Your opponent's hand is empty.");
             }
             Ok(ManipParams {
                 group: None,
@@ -347,21 +370,20 @@ fn manip_params(
                 return bad("`groups` (two groups) only");
             };
             if a == b {
-                return err("invalid_target", "Castling needs two different groups.");
+                return no("invalid_target", || "Castling needs two different groups.");
             }
             for g in [a, b] {
                 if !s.open(g) {
                     return closed(g);
                 }
                 if s.vote_context() == Some(g) {
-                    return err(
-                        "invalid_target",
-                        format!("During its vote, the {} cannot be named by a Castling.", g.id()),
-                    );
+                    return no("invalid_target", || {
+                        format!("During its vote, the {} cannot be named by a Castling.", g.id())
+                    });
                 }
             }
             if s.own(seat, a) + s.own(seat, b) == 0 {
-                return err("invalid_target", "You have no cards at these two groups.");
+                return no("invalid_target", || "You have no cards at these two groups.");
             }
             let (a, b) = if a <= b { (a, b) } else { (b, a) };
             Ok(ManipParams {
@@ -378,13 +400,12 @@ fn manip_params(
                 return closed(g);
             }
             if kind == K::Scout && !s.seats[op].sides[g.index()].iter().any(|slot| !slot.up) {
-                return err(
-                    "invalid_target",
-                    format!("Your opponent has no face-down card at the {}.", g.id()),
-                );
+                return no("invalid_target", || {
+                    format!("Your opponent has no face-down card at the {}.", g.id())
+                });
             }
             if kind == K::Wrath && s.total(g) == 0 {
-                return err("invalid_target", format!("There is no card at the {}.", g.id()));
+                return no("invalid_target", || format!("There is no card at the {}.", g.id()));
             }
             Ok(ManipParams {
                 group: Some(g),
@@ -392,7 +413,7 @@ fn manip_params(
                 groups: None,
             })
         }
-        K::Veto => err("veto_only_reaction", "A Veto can only be played as a reaction."),
+        K::Veto => no("veto_only_reaction", || "A Veto can only be played as a reaction."),
     }
 }
 
@@ -461,7 +482,7 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
         CcPhase::Draw => out.extend([CcPile::One, CcPile::Two].map(|pile| A::Draw { pile })),
         CcPhase::Setup | CcPhase::GameOver => {}
     }
-    out.retain(|a| check_action(s, seat, a).is_ok());
+    out.retain(|a| check_action::<Refused>(s, seat, a).is_ok());
     out
 }
 
@@ -538,30 +559,30 @@ impl<'a> Ctx<'a> {
 
 /// The setup chance events (spec 3, steps 2, 4, 5 and, in shuffled mode, 6).
 pub fn setup(c: &mut Ctx) {
-    let mut deck = c.s.vote_deck.clone();
+    let mut deck = c.s.vote_deck;
     deck.shuffle(c.rng);
     c.emit(E::VoteDeckShuffled {
         size: deck.len() as u32,
-        order: Some(deck),
+        order: Some(deck.to_vec()),
     });
     for seat in 0..2 {
-        let mut pile = c.s.seats[seat].pile1.clone();
+        let mut pile = c.s.seats[seat].pile1;
         pile.shuffle(c.rng);
         c.emit(E::Pile1Shuffled {
             seat: seat_of(seat),
             size: pile.len() as u32,
-            order: Some(pile),
+            order: Some(pile.to_vec()),
         });
     }
     match c.s.options.manipulation_pile {
         CcManipulationPile::Shuffled => {
             for seat in 0..2 {
-                let mut pile = c.s.seats[seat].unstacked.clone();
+                let mut pile = c.s.seats[seat].unstacked;
                 pile.shuffle(c.rng);
                 c.emit(E::Pile2Shuffled {
                     seat: seat_of(seat),
                     size: pile.len() as u32,
-                    order: Some(pile),
+                    order: Some(pile.to_vec()),
                 });
             }
             deal_missions(c);
@@ -571,11 +592,11 @@ pub fn setup(c: &mut Ctx) {
 }
 
 fn deal_missions(c: &mut Ctx) {
-    let mut order = c.s.mission_deck.clone();
+    let mut order = c.s.mission_deck;
     order.shuffle(c.rng);
     c.emit(E::MissionsShuffled {
         size: order.len() as u32,
-        order: Some(order.clone()),
+        order: Some(order.to_vec()),
     });
     for (seat, &mission) in order.iter().take(2).enumerate() {
         c.emit(E::MissionDealt {
@@ -688,7 +709,7 @@ fn apply(c: &mut Ctx, seat: usize, a: &A) {
             target,
             ref groups,
         } => {
-            let Ok(params) = manip_params(&c.s, seat, card, group, target, groups.as_deref()) else {
+            let Ok(params) = manip_params::<Refused>(&c.s, seat, card, group, target, groups.as_deref()) else {
                 return;
             };
             let Some(id) = c.s.hand_card(seat, CcFace::Manipulation(card)) else {
@@ -1145,13 +1166,13 @@ fn vote_card_step(c: &mut Ctx) {
                 }
             }
             Some(VoteKind::OrgyReshuffle) => {
-                let mut order = c.s.vote_deck.clone();
+                let mut order = c.s.vote_deck;
                 order.extend(c.s.vote_discard.iter().copied());
                 order.extend(c.s.vote_current);
                 order.shuffle(c.rng);
                 c.emit(E::VoteDeckReshuffled {
                     size: order.len() as u32,
-                    order: Some(order),
+                    order: Some(order.to_vec()),
                 });
             }
             Some(VoteKind::Orgy) | None => c.emit(E::VoteCardDiscarded { card }),

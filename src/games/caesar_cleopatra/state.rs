@@ -5,35 +5,55 @@ use super::types::{
     CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
     CcValue,
 };
+use crate::engine::InlineVec;
 
 /// One influence card at a group, face up or down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
     pub card: CcCard,
     pub up: bool,
 }
 
+/// A slot is found by its card.
+impl PartialEq<CcCard> for Slot {
+    fn eq(&self, card: &CcCard) -> bool {
+        self.card == *card
+    }
+}
+
+// The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities:
+/// A list of one seat's cards: a seat holds only its own 50 cards (spec 2) and won patricians (21 in all).
+pub const SEAT_CARDS: usize = 50;
+/// One seat's cards at one group: at most `limits.side_per_group` (5).
+pub const SIDE_CARDS: usize = 5;
+/// The patricians of one group (5 at most), the vote cards (8), the missions (6).
+pub const GROUP_PATRICIANS: usize = 5;
+pub const VOTE_CARDS: usize = 8;
+pub const MISSIONS: usize = 6;
+
+pub type SeatCards = InlineVec<CcCard, SEAT_CARDS>;
+
 /// Everything one seat owns.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct SeatState {
-    pub hand: Vec<CcCard>,
+    pub hand: SeatCards,
     /// Top first.
-    pub pile1: Vec<CcCard>,
+    pub pile1: SeatCards,
     /// Top first.
-    pub pile2: Vec<CcCard>,
+    pub pile2: SeatCards,
     /// Arranged mode: manipulation cards not yet stacked.
-    pub unstacked: Vec<CcCard>,
+    pub unstacked: SeatCards,
     /// Copy-1 cards not yet placed at setup.
-    pub aside_place: Vec<CcCard>,
+    pub aside_place: SeatCards,
     /// Copy-2 cards, taken into the hand when the initial placement is done.
-    pub aside_hand: Vec<CcCard>,
-    pub discard: Vec<CcCard>,
+    pub aside_hand: SeatCards,
+    pub discard: SeatCards,
     pub mission: Option<CcCard>,
-    pub won: Vec<CcCard>,
+    pub won: SeatCards,
     /// Cards at each group, indexed by `CcGroup::index`.
-    pub sides: [Vec<Slot>; 5],
+    pub sides: [InlineVec<Slot, SIDE_CARDS>; 5],
     /// Castling pool.
-    pub pool: Vec<CcCard>,
+    pub pool: SeatCards,
 }
 
 /// Parameters of a played manipulation.
@@ -86,15 +106,15 @@ pub struct State {
     pub pending: Option<Pending>,
     pub seats: [SeatState; 2],
     /// Patricians not yet won, lowest number first.
-    pub stacks: [Vec<CcCard>; 5],
+    pub stacks: [InlineVec<CcCard, GROUP_PATRICIANS>; 5],
     /// Top first.
-    pub vote_deck: Vec<CcCard>,
+    pub vote_deck: InlineVec<CcCard, VOTE_CARDS>,
     /// The vote card just revealed, until it is discarded or removed.
     pub vote_current: Option<CcCard>,
-    pub vote_discard: Vec<CcCard>,
-    pub vote_removed: Vec<CcCard>,
+    pub vote_discard: InlineVec<CcCard, VOTE_CARDS>,
+    pub vote_removed: InlineVec<CcCard, VOTE_CARDS>,
     /// Missions before the deal; after it, the boxed missions.
-    pub mission_deck: Vec<CcCard>,
+    pub mission_deck: InlineVec<CcCard, MISSIONS>,
     pub result: Option<CaesarCleopatraOutcome>,
 }
 
@@ -107,10 +127,10 @@ impl State {
     pub fn initial(options: &CaesarCleopatraOptions) -> State {
         let d = data();
         let seats = [0, 1].map(|seat| SeatState {
-            pile1: d.pile1[seat].clone(),
-            unstacked: d.manipulation[seat].clone(),
-            aside_place: d.initial_placement[seat].clone(),
-            aside_hand: d.initial_hand[seat].clone(),
+            pile1: d.pile1[seat].as_slice().into(),
+            unstacked: d.manipulation[seat].as_slice().into(),
+            aside_place: d.initial_placement[seat].as_slice().into(),
+            aside_hand: d.initial_hand[seat].as_slice().into(),
             ..SeatState::default()
         });
         State {
@@ -127,12 +147,12 @@ impl State {
             cont: Cont::None,
             pending: None,
             seats,
-            stacks: d.patricians.clone(),
-            vote_deck: d.vote_cards.clone(),
+            stacks: d.patricians.each_ref().map(|cards| cards.as_slice().into()),
+            vote_deck: d.vote_cards.as_slice().into(),
             vote_current: None,
-            vote_discard: Vec::new(),
-            vote_removed: Vec::new(),
-            mission_deck: d.missions.clone(),
+            vote_discard: InlineVec::new(),
+            vote_removed: InlineVec::new(),
+            mission_deck: d.missions.as_slice().into(),
             result: None,
         }
     }

@@ -205,10 +205,10 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
     let mine = viewer == Some(seat);
     let over = s.phase == CcPhase::GameOver;
     let owned = |cards: &[CcCard]| -> Vec<CcOwnedCard> { cards.iter().map(|&c| CcOwnedCard::of(c)).collect() };
-    let mut hand_cards = st.hand.clone();
+    let mut hand_cards = st.hand;
     hand_cards.sort();
     let mission = st.mission.filter(|_| mine || over);
-    let mut unstacked = st.unstacked.clone();
+    let mut unstacked = st.unstacked;
     unstacked.sort();
     CcSeatView {
         seat: CcSeat::from_index(seat),
@@ -230,7 +230,7 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
                 })
             })
             .collect(),
-        won: st.won.clone(),
+        won: st.won.to_vec(),
         mission,
         mission_group: mission.and_then(|m| d.mission(m)).map(|(g, _)| g),
         stacked: s.stacked(seat) as u32,
@@ -259,7 +259,7 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
                 group: g,
                 open: !stack.is_empty(),
                 patricians_left: stack.len() as u32,
-                patricians: stack.clone(),
+                patricians: stack.to_vec(),
                 total: [&cleopatra, &caesar]
                     .iter()
                     .map(|side| side.face_up.len() as u32 + side.face_down_count)
@@ -326,8 +326,8 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
             caesar: seat_view(s, viewer_seat, 1),
         },
         vote_deck: s.vote_deck.len() as u32,
-        vote_discard: s.vote_discard.clone(),
-        vote_removed: s.vote_removed.clone(),
+        vote_discard: s.vote_discard.to_vec(),
+        vote_removed: s.vote_removed.to_vec(),
         result: s.result.clone(),
     }
 }

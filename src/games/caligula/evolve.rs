@@ -1,10 +1,9 @@
 //! `evolve`: folds one event into the state. Total for every event the engine produces; never panics (an event
 //! that does not fit the state is ignored as far as it does not fit).
 
-use std::collections::VecDeque;
-
 use super::data::{DATA, Extra};
 use super::model::*;
+use crate::engine::InlineVec;
 
 fn civ(id: &str) -> Option<usize> {
     DATA.civitas_index(id)
@@ -29,7 +28,7 @@ fn add_vp(state: &mut State, seat: SeatId, delta: i32) {
 fn face_up(id: &Option<String>) -> Option<FaceUp> {
     id.as_deref().and_then(civ).map(|card| FaceUp {
         card,
-        tokens: Vec::new(),
+        tokens: InlineVec::new(),
     })
 }
 
@@ -45,8 +44,8 @@ fn return_favours(state: &mut State, place: FavourAt) {
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
         Event::DecksShuffled { coniura, pugio, .. } => {
-            state.coniura = coniura.clone().unwrap_or_default().into();
-            state.pugio = pugio.clone().unwrap_or_default().into();
+            state.coniura = coniura.iter().flatten().copied().collect();
+            state.pugio = pugio.iter().flatten().copied().collect();
         }
         Event::CivitasDealt {
             suit,
@@ -57,7 +56,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         } => {
             let row = &mut state.suits[suit.index()];
             row.pos = [face_up(&Some(position_1.clone())), face_up(&Some(position_2.clone()))];
-            row.deck = deck.iter().flatten().filter_map(|id| civ(id)).collect::<VecDeque<_>>();
+            row.deck = deck.iter().flatten().filter_map(|id| civ(id)).collect();
         }
         Event::AugustusDealt {
             emperor,
@@ -186,7 +185,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                 let i = c.position.index();
                 return_favours(state, FavourAt::candidate(c.position));
                 if let Some(old) = state.candidates[i] {
-                    state.augustus_deck.push_back(old);
+                    state.augustus_deck.push(old);
                 }
                 state.candidates[i] = state.augustus_deck.pop_front();
             }
@@ -208,7 +207,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         }
         Event::CardDiscarded { seat, kind, .. } => {
             take_card(state, *seat, *kind);
-            state.deck_mut(kind.deck()).push_back(*kind);
+            state.deck_mut(kind.deck()).push(*kind);
         }
         Event::CardStolen { thief, victim, kind } => {
             if let Some(kind) = kind {
@@ -226,7 +225,7 @@ pub fn evolve(state: &mut State, event: &Event) {
             row.pos[0] = row.pos[1].take();
             row.pos[1] = row.deck.pop_front().map(|card| FaceUp {
                 card,
-                tokens: Vec::new(),
+                tokens: InlineVec::new(),
             });
             state.resolution = None;
         }
@@ -388,7 +387,7 @@ fn return_table(state: &mut State) {
     if let Some(c) = state.conspiracy.as_mut() {
         let table = std::mem::take(&mut c.table);
         for card in table {
-            state.deck_mut(card.kind.deck()).push_back(card.kind);
+            state.deck_mut(card.kind.deck()).push(card.kind);
         }
     }
 }

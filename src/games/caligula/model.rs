@@ -1,12 +1,12 @@
 //! State, actions, events, views and the result of Caligula.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::data::{CardType, DATA, Extra, Suit};
-use crate::engine::Seat;
+use crate::engine::{InlineVec, Seat};
 
 /// Seat ids in clockwise seating order (D1); a game with n players uses the first n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
@@ -39,12 +39,13 @@ impl SeatId {
     }
 }
 
-/// Coniura/Pugio card kind. Cards are identified only by kind (D8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+/// Coniura/Pugio card kind. Cards are identified only by kind (D8). `Default` only fills the unused room of decks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CaligulaKind, example = "con_dual")]
 pub enum Kind {
     /// Coniura card, single use (Coniura deck).
+    #[default]
     Con,
     /// Coniura card, dual use: Coniura or Pugio symbol (Coniura deck).
     ConDual,
@@ -231,7 +232,7 @@ impl Phase {
 }
 
 /// A face-down SPQR token on a card (index in `tokens` = slot - 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Placed {
     pub owner: Seat,
     pub value: i8,
@@ -240,7 +241,7 @@ pub struct Placed {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FaceUp {
     pub card: usize,
-    pub tokens: Vec<Placed>,
+    pub tokens: InlineVec<Placed, CARD_SLOTS>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -248,8 +249,18 @@ pub struct SuitRow {
     /// Positions 1 and 2.
     pub pos: [Option<FaceUp>; 2],
     /// Face-down suit deck, top first.
-    pub deck: VecDeque<usize>,
+    pub deck: InlineVec<usize, SUIT_CARDS>,
 }
+
+// The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities:
+/// Tokens on one Civitas card: at most its usable slots, 5 at most (slot profiles).
+pub const CARD_SLOTS: usize = 5;
+/// A suit's face-down deck: 11 Civitas cards per suit.
+pub const SUIT_CARDS: usize = 11;
+/// The Coniura deck holds at most its 20 cards, the Pugio deck its 14.
+pub const DECK_CARDS: usize = 20;
+/// The Augustus deck holds at most the 10 Augustus cards.
+pub const AUGUSTUS_CARDS: usize = 10;
 
 /// SPQR value to array index (-1 → 0, ..., 6 → 7).
 pub fn vi(value: i8) -> usize {
@@ -375,15 +386,15 @@ pub struct State {
     pub round: u32,
     pub players: Vec<Player>,
     /// Top first.
-    pub coniura: VecDeque<Kind>,
-    pub pugio: VecDeque<Kind>,
+    pub coniura: InlineVec<Kind, DECK_CARDS>,
+    pub pugio: InlineVec<Kind, DECK_CARDS>,
     pub suits: [SuitRow; 5],
     /// Civitas cards removed from the game.
     pub civitas_out: Vec<usize>,
     pub emperor: usize,
     pub candidates: [Option<usize>; 2],
     /// Top first.
-    pub augustus_deck: VecDeque<usize>,
+    pub augustus_deck: InlineVec<usize, AUGUSTUS_CARDS>,
     /// Augustus cards out of the game (removed at setup, dead emperors).
     pub augustus_out: Vec<usize>,
     pub sequentia_row: Vec<usize>,
@@ -399,13 +410,13 @@ pub struct State {
 }
 
 impl State {
-    pub fn deck(&self, deck: Deck) -> &VecDeque<Kind> {
+    pub fn deck(&self, deck: Deck) -> &InlineVec<Kind, DECK_CARDS> {
         match deck {
             Deck::Coniura => &self.coniura,
             Deck::Pugio => &self.pugio,
         }
     }
-    pub fn deck_mut(&mut self, deck: Deck) -> &mut VecDeque<Kind> {
+    pub fn deck_mut(&mut self, deck: Deck) -> &mut InlineVec<Kind, DECK_CARDS> {
         match deck {
             Deck::Coniura => &mut self.coniura,
             Deck::Pugio => &mut self.pugio,

@@ -389,7 +389,7 @@ fn finish_card(w: &mut Work) -> Next {
     let row = &w.s.suits[res.suit.index()];
     let id = |c: usize| DATA.civitas[c].id.clone();
     let position_1 = row.pos[1].as_ref().map(|f| id(f.card));
-    let position_2 = row.deck.front().map(|&c| id(c));
+    let position_2 = row.deck.first().map(|&c| id(c));
     w.emit(Event::CivitasShifted {
         suit: res.suit,
         removed: id(res.card),
@@ -888,7 +888,7 @@ fn apply_op(
         Op::ReplaceCandidate => {
             let position = if option == "b" { Pos::B } else { Pos::A };
             if let Some(old) = w.s.candidates[position.index()] {
-                let new = w.s.augustus_deck.front().copied().unwrap_or(old);
+                let new = w.s.augustus_deck.first().copied().unwrap_or(old);
                 *candidate_replaced = Some(CandidateReplaced {
                     position,
                     old: DATA.augustus[old].id.clone(),
@@ -1251,7 +1251,7 @@ fn outcome(w: &mut Work) -> Next {
             (false, Some(pos)) => (
                 s.candidates[pos.index()].map(|a| DATA.augustus[a].id.clone()),
                 Some(pos),
-                s.augustus_deck.front().map(|&a| DATA.augustus[a].id.clone()),
+                s.augustus_deck.first().map(|&a| DATA.augustus[a].id.clone()),
             ),
             _ => (None, None, None),
         };

@@ -82,7 +82,10 @@ fn put(s: &mut State, card: usize, suit: Suit, position: usize) {
             s.civitas_out.push(t);
         }
     }
-    s.suits[suit.index()].pos[position] = Some(FaceUp { card, tokens: vec![] });
+    s.suits[suit.index()].pos[position] = Some(FaceUp {
+        card,
+        tokens: Default::default(),
+    });
 }
 
 /// Puts face-down tokens (owner, value) on the card at (suit, position); the values leave the supplies.
@@ -104,7 +107,7 @@ fn set_hands(s: &mut State, hands: &[(usize, [u32; 4])]) {
     for seat in 0..s.n {
         for k in Kind::ALL {
             for _ in 0..s.players[seat].hand[k.index()] {
-                s.deck_mut(k.deck()).push_back(k);
+                s.deck_mut(k.deck()).push(k);
             }
         }
         s.players[seat].hand = [0; 4];
@@ -562,7 +565,7 @@ fn scenario_10_negative_card_without_tokens_forced_and_free_discards() {
         kind: Kind::Pug,
         deck: Deck::Pugio
     }));
-    assert_eq!(s2.pugio.back(), Some(&Kind::Pug));
+    assert_eq!(s2.pugio.last(), Some(&Kind::Pug));
     assert_eq!(s2.pugio.len(), pugio_before + 1);
     assert_eq!(acting(&s2), Some(SA));
     assert_eq!(options(&s2, SA), vec!["none"]);
@@ -578,7 +581,7 @@ fn scenario_10_negative_card_without_tokens_forced_and_free_discards() {
     );
     assert!(spectator_view_1["private"]["legal_actions"].is_null());
     let (s4, events) = act(&s3, CA, choice("con_dual"));
-    assert_eq!(s4.coniura.back(), Some(&Kind::ConDual));
+    assert_eq!(s4.coniura.last(), Some(&Kind::ConDual));
     // vinicianus (empty hand) is skipped automatically.
     assert!(events.iter().any(|e| matches!(
         e,
@@ -1146,7 +1149,7 @@ fn scenario_21_no_candidate_no_conspiracy_but_the_final_one_happens() {
     for row in f.suits.iter_mut() {
         let p2 = row.pos[1].take().unwrap();
         f.civitas_out.push(p2.card);
-        f.civitas_out.extend(row.deck.drain(..));
+        f.civitas_out.extend(std::mem::take(&mut row.deck));
     }
     f.seq_index = 5;
     let (f1, events) = run(&f, Next::RoundEnd);
@@ -1202,7 +1205,7 @@ fn scenario_23_fall_of_the_empire() {
     for row in s.suits.iter_mut() {
         let p2 = row.pos[1].take().unwrap();
         s.civitas_out.push(p2.card);
-        s.civitas_out.extend(row.deck.drain(..));
+        s.civitas_out.extend(std::mem::take(&mut row.deck));
     }
     s.round = 5;
     s.seq_index = 5;
@@ -1846,7 +1849,7 @@ fn replace_candidate_and_move_favour() {
     );
     let x = after(&s1, &events, shifted("nob_06"));
     assert_eq!(x.candidates[0], Some(aug("claudius")));
-    assert_eq!(x.augustus_deck.back(), Some(&aug("pertinax")));
+    assert_eq!(x.augustus_deck.last(), Some(&aug("pertinax")));
     assert_eq!(x.players[SA].favour, FavourAt::Supply);
     conservation(&s2).unwrap();
     // FAV: the options exclude the current place and full cards.

@@ -54,8 +54,8 @@ impl Builder {
         let mut s = State::initial(&CaesarCleopatraOptions::default());
         for st in &mut s.seats {
             let mut pile1 = std::mem::take(&mut st.aside_place);
-            pile1.append(&mut std::mem::take(&mut st.aside_hand));
-            pile1.append(&mut st.pile1);
+            pile1.extend(std::mem::take(&mut st.aside_hand));
+            pile1.extend(std::mem::take(&mut st.pile1));
             pile1.sort();
             st.pile1 = pile1;
             st.pile2 = std::mem::take(&mut st.unstacked);
@@ -178,8 +178,8 @@ impl Builder {
             .filter(|c| !deck.contains(c) && !discard.contains(c) && !removed.contains(c))
             .collect();
         self.s.vote_deck = deck.into_iter().chain(rest).collect();
-        self.s.vote_discard = discard;
-        self.s.vote_removed = removed;
+        self.s.vote_discard = discard.into_iter().collect();
+        self.s.vote_removed = removed.into_iter().collect();
         self
     }
 

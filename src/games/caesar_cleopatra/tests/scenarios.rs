@@ -1100,7 +1100,7 @@ fn scenario_24_passive_turn() {
     b.hand(CAESAR, &[inf(1), inf(1), inf(2), man(K::Spy), man(K::Veto)])
         .turn(CAESAR, CcPhase::TurnStart, CcPlacement::None);
     let mut s = b.build();
-    let deck = s.vote_deck.clone();
+    let deck = s.vote_deck;
     let turn = s.turn;
     let mut log = Vec::new();
     for a in [

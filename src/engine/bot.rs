@@ -12,7 +12,8 @@ use super::{Game, GameRng, GameSeed, Seat};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Bot {
-    /// Plays one of its legal actions, drawn uniformly. (A struct variant, so that unknown fields are refused.)
+    /// Plays one of its legal actions, drawn uniformly.
+    // An empty struct variant, so that unknown fields are refused.
     Random {},
 }
 

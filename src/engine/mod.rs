@@ -4,13 +4,11 @@
 //! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
 
 pub mod bot;
-mod inline_vec;
 mod registry;
 mod rng;
 pub mod selfplay;
 pub mod table;
 
-pub use inline_vec::InlineVec;
 #[cfg(test)]
 pub(crate) use registry::testing;
 pub use registry::{ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames};

@@ -9,7 +9,9 @@ use super::types::{
     CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPile, CcPlacement, CcSeat,
     CcSeatNumbers, CcValue,
 };
-use crate::engine::{InlineVec, Viewer};
+use arrayvec::ArrayVec;
+
+use crate::engine::Viewer;
 
 /// Turn mode chosen at `turn_start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -322,7 +324,7 @@ pub enum CaesarCleopatraEvent {
 use CaesarCleopatraEvent as E;
 
 /// Removes the first item that is (or holds) `card`; false when there is none.
-fn remove<T: Copy + Default + PartialEq<CcCard>, const N: usize>(items: &mut InlineVec<T, N>, card: CcCard) -> bool {
+fn remove<T: Copy + PartialEq<CcCard>, const N: usize>(items: &mut ArrayVec<T, N>, card: CcCard) -> bool {
     match items.iter().position(|item| *item == card) {
         Some(i) => {
             items.remove(i);
@@ -333,8 +335,8 @@ fn remove<T: Copy + Default + PartialEq<CcCard>, const N: usize>(items: &mut Inl
 }
 
 /// Replaces a zone by a shuffled order; an order that cannot be that zone's is ignored, as inconsistent events are.
-fn set_order<const N: usize>(zone: &mut InlineVec<CcCard, N>, order: &[CcCard]) {
-    if let Some(order) = InlineVec::try_from_slice(order) {
+fn set_order<const N: usize>(zone: &mut ArrayVec<CcCard, N>, order: &[CcCard]) {
+    if let Ok(order) = ArrayVec::try_from(order) {
         *zone = order;
     }
 }

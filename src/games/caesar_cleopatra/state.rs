@@ -5,10 +5,10 @@ use super::types::{
     CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
     CcValue,
 };
-use crate::engine::InlineVec;
+use arrayvec::ArrayVec;
 
 /// One influence card at a group, face up or down.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
     pub card: CcCard,
     pub up: bool,
@@ -31,7 +31,7 @@ pub const GROUP_PATRICIANS: usize = 5;
 pub const VOTE_CARDS: usize = 8;
 pub const MISSIONS: usize = 6;
 
-pub type SeatCards = InlineVec<CcCard, SEAT_CARDS>;
+pub type SeatCards = ArrayVec<CcCard, SEAT_CARDS>;
 
 /// Everything one seat owns.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -51,7 +51,7 @@ pub struct SeatState {
     pub mission: Option<CcCard>,
     pub won: SeatCards,
     /// Cards at each group, indexed by `CcGroup::index`.
-    pub sides: [InlineVec<Slot, SIDE_CARDS>; 5],
+    pub sides: [ArrayVec<Slot, SIDE_CARDS>; 5],
     /// Castling pool.
     pub pool: SeatCards,
 }
@@ -106,15 +106,15 @@ pub struct State {
     pub pending: Option<Pending>,
     pub seats: [SeatState; 2],
     /// Patricians not yet won, lowest number first.
-    pub stacks: [InlineVec<CcCard, GROUP_PATRICIANS>; 5],
+    pub stacks: [ArrayVec<CcCard, GROUP_PATRICIANS>; 5],
     /// Top first.
-    pub vote_deck: InlineVec<CcCard, VOTE_CARDS>,
+    pub vote_deck: ArrayVec<CcCard, VOTE_CARDS>,
     /// The vote card just revealed, until it is discarded or removed.
     pub vote_current: Option<CcCard>,
-    pub vote_discard: InlineVec<CcCard, VOTE_CARDS>,
-    pub vote_removed: InlineVec<CcCard, VOTE_CARDS>,
+    pub vote_discard: ArrayVec<CcCard, VOTE_CARDS>,
+    pub vote_removed: ArrayVec<CcCard, VOTE_CARDS>,
     /// Missions before the deal; after it, the boxed missions.
-    pub mission_deck: InlineVec<CcCard, MISSIONS>,
+    pub mission_deck: ArrayVec<CcCard, MISSIONS>,
     pub result: Option<CaesarCleopatraOutcome>,
 }
 
@@ -127,10 +127,10 @@ impl State {
     pub fn initial(options: &CaesarCleopatraOptions) -> State {
         let d = data();
         let seats = [0, 1].map(|seat| SeatState {
-            pile1: d.pile1[seat].as_slice().into(),
-            unstacked: d.manipulation[seat].as_slice().into(),
-            aside_place: d.initial_placement[seat].as_slice().into(),
-            aside_hand: d.initial_hand[seat].as_slice().into(),
+            pile1: d.pile1[seat].iter().copied().collect(),
+            unstacked: d.manipulation[seat].iter().copied().collect(),
+            aside_place: d.initial_placement[seat].iter().copied().collect(),
+            aside_hand: d.initial_hand[seat].iter().copied().collect(),
             ..SeatState::default()
         });
         State {
@@ -147,12 +147,12 @@ impl State {
             cont: Cont::None,
             pending: None,
             seats,
-            stacks: d.patricians.each_ref().map(|cards| cards.as_slice().into()),
-            vote_deck: d.vote_cards.as_slice().into(),
+            stacks: d.patricians.each_ref().map(|cards| cards.iter().copied().collect()),
+            vote_deck: d.vote_cards.iter().copied().collect(),
             vote_current: None,
-            vote_discard: InlineVec::new(),
-            vote_removed: InlineVec::new(),
-            mission_deck: d.missions.as_slice().into(),
+            vote_discard: ArrayVec::new(),
+            vote_removed: ArrayVec::new(),
+            mission_deck: d.missions.iter().copied().collect(),
             result: None,
         }
     }

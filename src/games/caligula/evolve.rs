@@ -3,7 +3,7 @@
 
 use super::data::{DATA, Extra};
 use super::model::*;
-use crate::engine::InlineVec;
+use arrayvec::ArrayVec;
 
 fn civ(id: &str) -> Option<usize> {
     DATA.civitas_index(id)
@@ -28,7 +28,7 @@ fn add_vp(state: &mut State, seat: SeatId, delta: i32) {
 fn face_up(id: &Option<String>) -> Option<FaceUp> {
     id.as_deref().and_then(civ).map(|card| FaceUp {
         card,
-        tokens: InlineVec::new(),
+        tokens: ArrayVec::new(),
     })
 }
 
@@ -187,7 +187,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                 if let Some(old) = state.candidates[i] {
                     state.augustus_deck.push(old);
                 }
-                state.candidates[i] = state.augustus_deck.pop_front();
+                state.candidates[i] = state.augustus_deck.pop_at(0);
             }
             if let Some(d) = life_change {
                 state.life_modifier += d;
@@ -198,7 +198,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         }
         Event::CardDrawn { seat, deck, count, .. } => {
             for _ in 0..*count {
-                if let Some(kind) = state.deck_mut(*deck).pop_front()
+                if let Some(kind) = state.deck_mut(*deck).pop_at(0)
                     && let Some(p) = state.players.get_mut(seat.idx())
                 {
                     p.hand[kind.index()] += 1;
@@ -223,9 +223,9 @@ pub fn evolve(state: &mut State, event: &Event) {
                 state.civitas_out.push(old.card);
             }
             row.pos[0] = row.pos[1].take();
-            row.pos[1] = row.deck.pop_front().map(|card| FaceUp {
+            row.pos[1] = row.deck.pop_at(0).map(|card| FaceUp {
                 card,
-                tokens: InlineVec::new(),
+                tokens: ArrayVec::new(),
             });
             state.resolution = None;
         }
@@ -330,7 +330,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                     }
                     state.candidates[v.index()] = new_candidate.as_deref().and_then(aug);
                     if new_candidate.is_some() {
-                        state.augustus_deck.pop_front();
+                        state.augustus_deck.pop_at(0);
                     }
                 }
                 state.life_modifier = 0;

@@ -633,7 +633,7 @@ fn scenario_12_shift_and_refill() {
     assert!(s1.civitas_out.contains(&civ("tri_03")));
     let p1 = row.pos[0].as_ref().unwrap();
     assert_eq!(p1.card, civ("tri_08"));
-    assert_eq!(p1.tokens, vec![Placed { owner: CH, value: 2 }]);
+    assert_eq!(p1.tokens[..], vec![Placed { owner: CH, value: 2 }]);
     let p2 = row.pos[1].as_ref().unwrap();
     assert_eq!(p2.card, civ("tri_11"));
     assert!(p2.tokens.is_empty());

@@ -65,7 +65,7 @@ fn scenario_01_aediles_vote() {
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["sums"], json!({"cleopatra": 8, "caesar": 7}));
     assert_eq!(vote["winner"], "cleopatra");
-    assert_eq!(s.seats[CLEO].won, vec![card("aedile_1")]);
+    assert_eq!(s.seats[CLEO].won[..], vec![card("aedile_1")]);
     assert!(s.seats[CAESAR].won.is_empty());
     assert_eq!(discard(&s, CLEO), vec![json!(3)]);
     assert_eq!(discard(&s, CAESAR), vec![json!(3)]);
@@ -74,7 +74,7 @@ fn scenario_01_aediles_vote() {
     assert_eq!(face_up(&s, CLEO, Aediles), values(&[2, 3]));
     assert_eq!(side_values(&s, CLEO, Aediles), values(&[2, 3]));
     assert_eq!(s.stacks[Aediles.index()].len(), 2);
-    assert_eq!(s.vote_discard, vec![card("vote_aediles")]);
+    assert_eq!(s.vote_discard[..], vec![card("vote_aediles")]);
     assert_eq!(s.phase, CcPhase::TurnStart);
     assert_eq!(s.active, CLEO);
 }
@@ -92,7 +92,7 @@ fn scenario_02_censors_philosopher() {
     assert_eq!(vote["sums"], json!({"cleopatra": 9, "caesar": 3}));
     assert_eq!(vote["philosophers"], json!({"cleopatra": 0, "caesar": 1}));
     assert_eq!(vote["winner"], "caesar");
-    assert_eq!(s.seats[CAESAR].won, vec![card("censor_1")]);
+    assert_eq!(s.seats[CAESAR].won[..], vec![card("censor_1")]);
     assert_eq!(discard_sorted(&s, CAESAR), values(&[3, P]));
     assert_eq!(discard_sorted(&s, CLEO), values(&[5]));
     assert_eq!(side_values(&s, CLEO, Censors), values(&[4]));
@@ -202,7 +202,7 @@ fn scenario_06_tie_postpones() {
     assert_eq!(s.stacks[Senators.index()].len(), 5);
 
     // A later vote at senators counts the same cards again (plus a new 1 of Caesar's).
-    s.vote_discard.retain(|&c| c != card("vote_senators"));
+    s.vote_discard.retain(|c| *c != card("vote_senators"));
     s.vote_deck.insert(0, card("vote_senators"));
     act(&mut s, CAESAR, json!({"type": "choose_active"}));
     act(
@@ -240,7 +240,7 @@ fn scenario_07_lone_philosopher() {
     let mut s = b.build();
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     assert_eq!(of_type(&events, "vote_resolved")[0]["winner"], "cleopatra");
-    assert_eq!(s.seats[CLEO].won, vec![card("censor_1")]);
+    assert_eq!(s.seats[CLEO].won[..], vec![card("censor_1")]);
     assert_eq!(discard(&s, CAESAR), vec![json!(2)]);
     assert_eq!(discard(&s, CLEO), vec![json!("P")]);
 }
@@ -280,7 +280,7 @@ fn scenario_08_philosopher_table() {
         let row = format!("{cleo:?} vs {caesar:?}");
         match winner {
             Some(w) => {
-                assert_eq!(s.seats[w].won, vec![card("censor_1")], "{row}");
+                assert_eq!(s.seats[w].won[..], vec![card("censor_1")], "{row}");
                 assert!(s.seats[1 - w].won.is_empty(), "{row}");
                 assert_eq!(vote["outcome"], "won", "{row}");
             }
@@ -469,7 +469,7 @@ fn scenario_11_eighth_card_extraordinary_vote() {
     assert_eq!(vote["kind"], "extraordinary");
     assert_eq!(vote["sums"], json!({"cleopatra": 10, "caesar": 9}));
     assert_eq!(vote["winner"], "cleopatra");
-    assert_eq!(s.seats[CLEO].won, vec![card("praetor_1")]);
+    assert_eq!(s.seats[CLEO].won[..], vec![card("praetor_1")]);
     assert_eq!(discard(&s, CLEO), vec![json!("assassination"), json!(5)]);
     assert_eq!(discard(&s, CAESAR), vec![json!(1), json!(2)]);
     // Then the vote card step and the turn end.
@@ -477,7 +477,7 @@ fn scenario_11_eighth_card_extraordinary_vote() {
     let resolved = kinds.iter().position(|k| k == "vote_resolved").unwrap();
     let drawn = kinds.iter().position(|k| k == "vote_card_drawn").unwrap();
     assert!(resolved < drawn);
-    assert_eq!(s.vote_discard, vec![card("orgy_1")]);
+    assert_eq!(s.vote_discard[..], vec![card("orgy_1")]);
     assert_eq!((s.active, s.phase), (CAESAR, CcPhase::TurnStart));
 }
 
@@ -915,8 +915,8 @@ fn scenario_20_void_vote_card() {
             "turn_started"
         ]
     );
-    assert_eq!(s.vote_removed, vec![card("vote_censors")]);
-    assert_eq!(s.vote_discard, vec![card("orgy_1")]);
+    assert_eq!(s.vote_removed[..], vec![card("vote_censors")]);
+    assert_eq!(s.vote_discard[..], vec![card("orgy_1")]);
 }
 
 #[test]
@@ -941,7 +941,7 @@ fn scenario_21_reshuffle() {
     );
     assert!(s.vote_discard.is_empty());
     assert_eq!(
-        s.vote_removed,
+        s.vote_removed[..],
         ["vote_censors", "vote_quaestors", "vote_praetors"].map(card).to_vec()
     );
     // The new order is never shown.
@@ -1100,7 +1100,7 @@ fn scenario_24_passive_turn() {
     b.hand(CAESAR, &[inf(1), inf(1), inf(2), man(K::Spy), man(K::Veto)])
         .turn(CAESAR, CcPhase::TurnStart, CcPlacement::None);
     let mut s = b.build();
-    let deck = s.vote_deck;
+    let deck = s.vote_deck.clone();
     let turn = s.turn;
     let mut log = Vec::new();
     for a in [

@@ -9,7 +9,7 @@ use super::types::{
     CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPile, CcPlacement, CcSeat,
     CcSeatNumbers, CcValue,
 };
-use arrayvec::ArrayVec;
+use tinyvec::ArrayVec;
 
 use crate::engine::Viewer;
 
@@ -324,7 +324,7 @@ pub enum CaesarCleopatraEvent {
 use CaesarCleopatraEvent as E;
 
 /// Removes the first item that is (or holds) `card`; false when there is none.
-fn remove<T: Copy + PartialEq<CcCard>, const N: usize>(items: &mut ArrayVec<T, N>, card: CcCard) -> bool {
+fn remove<T: Copy + Default + PartialEq<CcCard>, const N: usize>(items: &mut ArrayVec<[T; N]>, card: CcCard) -> bool {
     match items.iter().position(|item| *item == card) {
         Some(i) => {
             items.remove(i);
@@ -335,7 +335,7 @@ fn remove<T: Copy + PartialEq<CcCard>, const N: usize>(items: &mut ArrayVec<T, N
 }
 
 /// Replaces a zone by a shuffled order; an order that cannot be that zone's is ignored, as inconsistent events are.
-fn set_order<const N: usize>(zone: &mut ArrayVec<CcCard, N>, order: &[CcCard]) {
+fn set_order<const N: usize>(zone: &mut ArrayVec<[CcCard; N]>, order: &[CcCard]) {
     if let Ok(order) = ArrayVec::try_from(order) {
         *zone = order;
     }

@@ -559,14 +559,14 @@ impl<'a> Ctx<'a> {
 
 /// The setup chance events (spec 3, steps 2, 4, 5 and, in shuffled mode, 6).
 pub fn setup(c: &mut Ctx) {
-    let mut deck = c.s.vote_deck.clone();
+    let mut deck = c.s.vote_deck;
     deck.shuffle(c.rng);
     c.emit(E::VoteDeckShuffled {
         size: deck.len() as u32,
         order: Some(deck.to_vec()),
     });
     for seat in 0..2 {
-        let mut pile = c.s.seats[seat].pile1.clone();
+        let mut pile = c.s.seats[seat].pile1;
         pile.shuffle(c.rng);
         c.emit(E::Pile1Shuffled {
             seat: seat_of(seat),
@@ -577,7 +577,7 @@ pub fn setup(c: &mut Ctx) {
     match c.s.options.manipulation_pile {
         CcManipulationPile::Shuffled => {
             for seat in 0..2 {
-                let mut pile = c.s.seats[seat].unstacked.clone();
+                let mut pile = c.s.seats[seat].unstacked;
                 pile.shuffle(c.rng);
                 c.emit(E::Pile2Shuffled {
                     seat: seat_of(seat),
@@ -592,7 +592,7 @@ pub fn setup(c: &mut Ctx) {
 }
 
 fn deal_missions(c: &mut Ctx) {
-    let mut order = c.s.mission_deck.clone();
+    let mut order = c.s.mission_deck;
     order.shuffle(c.rng);
     c.emit(E::MissionsShuffled {
         size: order.len() as u32,
@@ -1166,7 +1166,7 @@ fn vote_card_step(c: &mut Ctx) {
                 }
             }
             Some(VoteKind::OrgyReshuffle) => {
-                let mut order = c.s.vote_deck.clone();
+                let mut order = c.s.vote_deck;
                 order.extend(c.s.vote_discard.iter().copied());
                 order.extend(c.s.vote_current);
                 order.shuffle(c.rng);

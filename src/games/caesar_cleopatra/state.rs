@@ -5,10 +5,10 @@ use super::types::{
     CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
     CcValue,
 };
-use arrayvec::ArrayVec;
+use tinyvec::ArrayVec;
 
 /// One influence card at a group, face up or down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
     pub card: CcCard,
     pub up: bool,
@@ -31,7 +31,7 @@ pub const GROUP_PATRICIANS: usize = 5;
 pub const VOTE_CARDS: usize = 8;
 pub const MISSIONS: usize = 6;
 
-pub type SeatCards = ArrayVec<CcCard, SEAT_CARDS>;
+pub type SeatCards = ArrayVec<[CcCard; SEAT_CARDS]>;
 
 /// Everything one seat owns.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -51,7 +51,7 @@ pub struct SeatState {
     pub mission: Option<CcCard>,
     pub won: SeatCards,
     /// Cards at each group, indexed by `CcGroup::index`.
-    pub sides: [ArrayVec<Slot, SIDE_CARDS>; 5],
+    pub sides: [ArrayVec<[Slot; SIDE_CARDS]>; 5],
     /// Castling pool.
     pub pool: SeatCards,
 }
@@ -106,15 +106,15 @@ pub struct State {
     pub pending: Option<Pending>,
     pub seats: [SeatState; 2],
     /// Patricians not yet won, lowest number first.
-    pub stacks: [ArrayVec<CcCard, GROUP_PATRICIANS>; 5],
+    pub stacks: [ArrayVec<[CcCard; GROUP_PATRICIANS]>; 5],
     /// Top first.
-    pub vote_deck: ArrayVec<CcCard, VOTE_CARDS>,
+    pub vote_deck: ArrayVec<[CcCard; VOTE_CARDS]>,
     /// The vote card just revealed, until it is discarded or removed.
     pub vote_current: Option<CcCard>,
-    pub vote_discard: ArrayVec<CcCard, VOTE_CARDS>,
-    pub vote_removed: ArrayVec<CcCard, VOTE_CARDS>,
+    pub vote_discard: ArrayVec<[CcCard; VOTE_CARDS]>,
+    pub vote_removed: ArrayVec<[CcCard; VOTE_CARDS]>,
     /// Missions before the deal; after it, the boxed missions.
-    pub mission_deck: ArrayVec<CcCard, MISSIONS>,
+    pub mission_deck: ArrayVec<[CcCard; MISSIONS]>,
     pub result: Option<CaesarCleopatraOutcome>,
 }
 

@@ -367,7 +367,8 @@ impl ToSchema for CcPile {
 }
 
 /// A card id from the component list (`cleopatra_inf_3_4`, `senator_1`, `vote_aediles`, `mission_praetors_2`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// `Default` only fills the unused room of inline card lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CcCard(pub(crate) u8);
 
 impl CcCard {

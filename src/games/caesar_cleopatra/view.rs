@@ -205,10 +205,10 @@ fn seat_view(s: &State, viewer: Option<usize>, seat: usize) -> CcSeatView {
     let mine = viewer == Some(seat);
     let over = s.phase == CcPhase::GameOver;
     let owned = |cards: &[CcCard]| -> Vec<CcOwnedCard> { cards.iter().map(|&c| CcOwnedCard::of(c)).collect() };
-    let mut hand_cards = st.hand.clone();
+    let mut hand_cards = st.hand;
     hand_cards.sort();
     let mission = st.mission.filter(|_| mine || over);
-    let mut unstacked = st.unstacked.clone();
+    let mut unstacked = st.unstacked;
     unstacked.sort();
     CcSeatView {
         seat: CcSeat::from_index(seat),

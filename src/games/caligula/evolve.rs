@@ -3,7 +3,7 @@
 
 use super::data::{DATA, Extra};
 use super::model::*;
-use arrayvec::ArrayVec;
+use tinyvec::ArrayVec;
 
 fn civ(id: &str) -> Option<usize> {
     DATA.civitas_index(id)
@@ -187,7 +187,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                 if let Some(old) = state.candidates[i] {
                     state.augustus_deck.push(old);
                 }
-                state.candidates[i] = state.augustus_deck.pop_at(0);
+                state.candidates[i] = draw(&mut state.augustus_deck);
             }
             if let Some(d) = life_change {
                 state.life_modifier += d;
@@ -198,7 +198,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         }
         Event::CardDrawn { seat, deck, count, .. } => {
             for _ in 0..*count {
-                if let Some(kind) = state.deck_mut(*deck).pop_at(0)
+                if let Some(kind) = draw(state.deck_mut(*deck))
                     && let Some(p) = state.players.get_mut(seat.idx())
                 {
                     p.hand[kind.index()] += 1;
@@ -223,7 +223,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                 state.civitas_out.push(old.card);
             }
             row.pos[0] = row.pos[1].take();
-            row.pos[1] = row.deck.pop_at(0).map(|card| FaceUp {
+            row.pos[1] = draw(&mut row.deck).map(|card| FaceUp {
                 card,
                 tokens: ArrayVec::new(),
             });
@@ -330,7 +330,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                     }
                     state.candidates[v.index()] = new_candidate.as_deref().and_then(aug);
                     if new_candidate.is_some() {
-                        state.augustus_deck.pop_at(0);
+                        draw(&mut state.augustus_deck);
                     }
                 }
                 state.life_modifier = 0;
@@ -390,4 +390,9 @@ fn return_table(state: &mut State) {
             state.deck_mut(card.kind.deck()).push(card.kind);
         }
     }
+}
+
+/// Takes a deck's top card (its first).
+fn draw<A: tinyvec::Array>(deck: &mut ArrayVec<A>) -> Option<A::Item> {
+    (!deck.is_empty()).then(|| deck.remove(0))
 }

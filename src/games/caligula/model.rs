@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::data::{CardType, DATA, Extra, Suit};
-use arrayvec::ArrayVec;
+use tinyvec::ArrayVec;
 
 use crate::engine::Seat;
 
@@ -41,12 +41,13 @@ impl SeatId {
     }
 }
 
-/// Coniura/Pugio card kind. Cards are identified only by kind (D8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+/// Coniura/Pugio card kind. Cards are identified only by kind (D8). `Default` only fills the unused room of decks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CaligulaKind, example = "con_dual")]
 pub enum Kind {
     /// Coniura card, single use (Coniura deck).
+    #[default]
     Con,
     /// Coniura card, dual use: Coniura or Pugio symbol (Coniura deck).
     ConDual,
@@ -233,7 +234,7 @@ impl Phase {
 }
 
 /// A face-down SPQR token on a card (index in `tokens` = slot - 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Placed {
     pub owner: Seat,
     pub value: i8,
@@ -242,7 +243,7 @@ pub struct Placed {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FaceUp {
     pub card: usize,
-    pub tokens: ArrayVec<Placed, CARD_SLOTS>,
+    pub tokens: ArrayVec<[Placed; CARD_SLOTS]>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -250,7 +251,7 @@ pub struct SuitRow {
     /// Positions 1 and 2.
     pub pos: [Option<FaceUp>; 2],
     /// Face-down suit deck, top first.
-    pub deck: ArrayVec<usize, SUIT_CARDS>,
+    pub deck: ArrayVec<[usize; SUIT_CARDS]>,
 }
 
 // The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities:
@@ -387,15 +388,15 @@ pub struct State {
     pub round: u32,
     pub players: Vec<Player>,
     /// Top first.
-    pub coniura: ArrayVec<Kind, DECK_CARDS>,
-    pub pugio: ArrayVec<Kind, DECK_CARDS>,
+    pub coniura: ArrayVec<[Kind; DECK_CARDS]>,
+    pub pugio: ArrayVec<[Kind; DECK_CARDS]>,
     pub suits: [SuitRow; 5],
     /// Civitas cards removed from the game.
     pub civitas_out: Vec<usize>,
     pub emperor: usize,
     pub candidates: [Option<usize>; 2],
     /// Top first.
-    pub augustus_deck: ArrayVec<usize, AUGUSTUS_CARDS>,
+    pub augustus_deck: ArrayVec<[usize; AUGUSTUS_CARDS]>,
     /// Augustus cards out of the game (removed at setup, dead emperors).
     pub augustus_out: Vec<usize>,
     pub sequentia_row: Vec<usize>,
@@ -411,13 +412,13 @@ pub struct State {
 }
 
 impl State {
-    pub fn deck(&self, deck: Deck) -> &ArrayVec<Kind, DECK_CARDS> {
+    pub fn deck(&self, deck: Deck) -> &ArrayVec<[Kind; DECK_CARDS]> {
         match deck {
             Deck::Coniura => &self.coniura,
             Deck::Pugio => &self.pugio,
         }
     }
-    pub fn deck_mut(&mut self, deck: Deck) -> &mut ArrayVec<Kind, DECK_CARDS> {
+    pub fn deck_mut(&mut self, deck: Deck) -> &mut ArrayVec<[Kind; DECK_CARDS]> {
         match deck {
             Deck::Coniura => &mut self.coniura,
             Deck::Pugio => &mut self.pugio,

@@ -77,7 +77,7 @@ impl Builder {
         } else if let Some(old) = old {
             self.s.mission_deck.push(old);
         }
-        self.s.mission_deck.retain(|c| *c != m);
+        self.s.mission_deck.retain(|&c| c != m);
         self.s.seats[seat].mission = Some(m);
         self
     }
@@ -87,7 +87,7 @@ impl Builder {
         let st = &mut self.s.seats[seat];
         for pile in [&mut st.pile1, &mut st.pile2] {
             if let Some(c) = State::find_face(pile, face) {
-                pile.retain(|x| *x != c);
+                pile.retain(|&x| x != c);
                 return c;
             }
         }

@@ -202,7 +202,7 @@ fn scenario_06_tie_postpones() {
     assert_eq!(s.stacks[Senators.index()].len(), 5);
 
     // A later vote at senators counts the same cards again (plus a new 1 of Caesar's).
-    s.vote_discard.retain(|c| *c != card("vote_senators"));
+    s.vote_discard.retain(|&c| c != card("vote_senators"));
     s.vote_deck.insert(0, card("vote_senators"));
     act(&mut s, CAESAR, json!({"type": "choose_active"}));
     act(
@@ -1100,7 +1100,7 @@ fn scenario_24_passive_turn() {
     b.hand(CAESAR, &[inf(1), inf(1), inf(2), man(K::Spy), man(K::Veto)])
         .turn(CAESAR, CcPhase::TurnStart, CcPlacement::None);
     let mut s = b.build();
-    let deck = s.vote_deck.clone();
+    let deck = s.vote_deck;
     let turn = s.turn;
     let mut log = Vec::new();
     for a in [

@@ -41,7 +41,8 @@ impl SeatId {
     }
 }
 
-/// Coniura/Pugio card kind. Cards are identified only by kind (D8). `Default` only fills the unused room of decks.
+/// Coniura/Pugio card kind. Cards are identified only by kind (D8).
+// `Default` only fills the unused room of decks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CaligulaKind, example = "con_dual")]

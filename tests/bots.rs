@@ -114,7 +114,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 // Both instances play the bot's turn at once: one move lands, the other finds it played.
                 let alone = before
                     .session
-                    .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms())
+                    .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms(), &mut || false)
                     .expect("a move");
                 let (a, b) = tokio::join!(one.settle_due(&id, now_ms()), two.settle_due(&id, now_ms()));
                 a.expect("settled");

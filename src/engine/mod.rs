@@ -6,6 +6,7 @@
 pub mod bot;
 mod registry;
 mod rng;
+pub mod search;
 pub mod selfplay;
 pub mod table;
 
@@ -99,7 +100,7 @@ pub trait Game: Send + Sync + 'static {
     type Options: Serialize + DeserializeOwned + Default + Clone + Send + Sync + ToSchema;
     /// Serializable for snapshots; serializing then deserializing must give back an equal state.
     type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;
-    type Action: Serialize + DeserializeOwned + ToSchema;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned + ToSchema;
     type Event: Serialize + DeserializeOwned + Clone + ToSchema;
     type View: Serialize + ToSchema;
     type Outcome: Serialize + ToSchema;
@@ -131,6 +132,16 @@ pub trait Game: Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(state: &Self::State) -> Option<Self::Outcome>;
+
+    /// Each seat's reward once the game is over, in 0..=1 (1 for a win, 0 for a loss, shared places sharing their
+    /// rewards; a team's seats alike): what search bots maximise.
+    fn rewards(state: &Self::State) -> Option<Vec<f64>>;
+
+    /// A state `seat` cannot tell from `state`, for search bots: everything the seat knows kept, every part hidden
+    /// from it (other hands, deck orders, face-down cards) redrawn with `rng` from what it cannot see. It must read
+    /// nothing the seat may not know: hidden parts permuted among themselves give the same result for the same
+    /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
     /// The state as `viewer` may see it.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;

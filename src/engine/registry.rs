@@ -114,8 +114,16 @@ pub trait GameSession: Send + Sync {
     fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
     /// The seat a bot must move for now, and its bot.
     fn bot_to_act(&self) -> Option<(Seat, Bot)>;
-    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know.
-    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking
+    /// until `stop` says so at the latest.
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError>;
     /// When the game next becomes overdue, if ever.
     fn next_due_ms(&self) -> Option<u64> {
         let table = self.table();
@@ -498,8 +506,15 @@ impl<G: Game> GameSession for Session<G> {
             .find_map(|seat| Some((seat, self.table.seats.get(seat)?.bot?)))
     }
 
-    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
-        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version))
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError> {
+        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version), stop)
             .ok_or_else(|| RuleError::new("no_legal_action", "the bot's seat has no legal action"))?;
         self.play_typed(seat, &action, seed, now_ms)
     }

@@ -658,7 +658,16 @@ impl GameService {
                 (Some(event), _) => snapshot.session.record(std::slice::from_ref(event)),
                 // The claim's lease would soon run out: the next sweep goes on at once.
                 (None, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
-                (None, Some((seat, bot))) => snapshot.session.play_bot(seat, bot, snapshot.seed()?, now)?,
+                (None, Some((seat, bot))) => {
+                    // A search thinks for up to its budget: off the async workers.
+                    let (session, seed) = (snapshot.session.clone(), snapshot.seed()?);
+                    let deadline = Instant::now() + Duration::from_millis(bot.budget_ms().into());
+                    tokio::task::spawn_blocking(move || {
+                        session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline)
+                    })
+                    .await
+                    .map_err(|error| ServiceError::BotFailed(error.to_string()))??
+                }
                 (None, None) => return Ok(due_ms(&*snapshot.session, now)),
             };
             let finishes = played.next.is_finished();

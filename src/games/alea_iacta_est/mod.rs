@@ -14,6 +14,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use data::DATA;
@@ -98,6 +99,17 @@ impl Game for AleaIactaEst {
 
     fn outcome(state: &State) -> Option<AleaIactaEstOutcome> {
         state.result.as_deref().cloned()
+    }
+
+    fn rewards(state: &State) -> Option<Vec<f64>> {
+        let result = state.result.as_deref()?;
+        let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.seat()).collect();
+        Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        let _ = (seat, rng);
+        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
     }
 
     fn view(state: &State, viewer: Viewer) -> AleaIactaEstView {

@@ -19,6 +19,7 @@ pub use model::{
     Phase as CaligulaPhase, SeatId as CaligulaSeat, State as CaligulaState,
 };
 
+use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The Caligula rules engine.
@@ -82,6 +83,17 @@ impl Game for Caligula {
 
     fn outcome(state: &CaligulaState) -> Option<CaligulaOutcome> {
         state.result.clone()
+    }
+
+    fn rewards(state: &CaligulaState) -> Option<Vec<f64>> {
+        let result = state.result.as_ref()?;
+        let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.idx()).collect();
+        Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
+    }
+
+    fn determinize(state: &CaligulaState, seat: Seat, rng: &mut GameRng) -> CaligulaState {
+        let _ = (seat, rng);
+        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
     }
 
     fn view(state: &CaligulaState, viewer: Viewer) -> CaligulaView {

@@ -135,6 +135,29 @@ impl Game for RomeCarthage {
         state.result.clone()
     }
 
+    fn rewards(state: &state::State) -> Option<Vec<f64>> {
+        let result = state.result.as_ref()?;
+        let won = |seat: Seat| result.winners.iter().any(|winner| winner.index() == seat);
+        Some(
+            (0..state.players)
+                .map(|seat| {
+                    if result.draw {
+                        0.5
+                    } else if won(seat) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    fn determinize(state: &state::State, seat: Seat, rng: &mut GameRng) -> state::State {
+        let _ = (seat, rng);
+        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
+    }
+
     fn view(state: &state::State, viewer: Viewer) -> RomeCarthageView {
         view::view(state, viewer, &rules::to_act(state))
     }

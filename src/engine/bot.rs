@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::{Game, GameRng, GameSeed, Seat, search};
 
 /// Iterations of a search bot given no limit.
-pub const DEFAULT_ITERATIONS: u32 = 1_000;
+pub const DEFAULT_ITERATIONS: u32 = 200;
 /// The most iterations a search bot may be given.
 pub const MAX_ITERATIONS: u32 = 1_000_000;
 /// The most time a search bot may think per move, and its limit when given none: well within the lease of the
@@ -25,14 +25,14 @@ pub enum Bot {
     Random {},
     /// Information-set Monte Carlo tree search: it samples the hidden information from what its seat knows (never
     /// from the real hidden state) and plays out games at random. It thinks until the first of its limits:
-    /// `iterations` (1,000 when neither limit is given) or `budget_ms` (2,000 at most, and when absent).
+    /// `iterations` (200 when neither limit is given) or `budget_ms` (2,000 at most, and when absent).
     Search {
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
             deserialize_with = "within::<_, 1, MAX_ITERATIONS>"
         )]
-        #[schema(minimum = 1, maximum = 1_000_000, example = 1000)]
+        #[schema(minimum = 1, maximum = 1_000_000, example = 200)]
         iterations: Option<u32>,
         #[serde(
             default,
@@ -119,7 +119,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bot_is_named_by_its_kind_and_refuses_unknown_fields() {
+    fn a_bot_is_named_by_its_kind_and_refuses_unknown_fields_and_limits_out_of_bounds() {
         assert_eq!(
             serde_json::to_value(Bot::Random {}).unwrap(),
             serde_json::json!({"kind": "random"})
@@ -130,6 +130,25 @@ mod tests {
         );
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"random","depth":3}"#).is_err());
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"oracle"}"#).is_err());
+        assert_eq!(
+            serde_json::from_str::<Bot>(r#"{"kind":"search","budget_ms":null}"#).unwrap(),
+            Bot::SEARCH
+        );
+        assert_eq!(
+            serde_json::from_str::<Bot>(r#"{"kind":"search","iterations":50,"budget_ms":2000}"#).unwrap(),
+            Bot::Search {
+                iterations: Some(50),
+                budget_ms: Some(2000)
+            }
+        );
+        for out_of_bounds in [
+            r#"{"kind":"search","budget_ms":0}"#,
+            r#"{"kind":"search","budget_ms":2001}"#,
+            r#"{"kind":"search","iterations":0}"#,
+            r#"{"kind":"search","iterations":1000001}"#,
+        ] {
+            assert!(serde_json::from_str::<Bot>(out_of_bounds).is_err(), "{out_of_bounds}");
+        }
     }
 
     #[test]

@@ -143,6 +143,14 @@ pub trait Game: Send + Sync + 'static {
     /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
     fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// How likely a search bot's random playouts are to pick `action` among the legal ones; 0: search bots never
+    /// consider it while another action is legal (all 0: uniform). A cheap policy that keeps searches from spending
+    /// their playouts on ways to end a game no bot should choose (e.g. agreed draws).
+    fn search_weight(state: &Self::State, action: &Self::Action) -> u32 {
+        let _ = (state, action);
+        1
+    }
+
     /// The state as `viewer` may see it.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
 

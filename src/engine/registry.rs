@@ -9,12 +9,9 @@ use serde_json::value::RawValue;
 use utoipa::openapi::{RefOr, schema::Schema};
 
 use super::bot::{self, Bot};
-use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
+use super::selfplay::{Checks, SELF_PLAY_LIMIT, SelfPlayFailure, play_random_game};
 use super::table::{DEADLINE_PASSED, TABLE_FORMAT, Table, TableAction, TableEvent, Taker};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
-
-/// Actions after which a self-played game counts as stuck.
-const SELF_PLAY_LIMIT: u64 = 1_000_000;
 
 /// Why an action was not accepted.
 #[derive(Debug, thiserror::Error)]

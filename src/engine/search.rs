@@ -5,6 +5,8 @@
 //! one node, plays the rest of the game out at random and credits each node's mover with its reward.
 
 use rand::Rng;
+use rand::distr::Distribution;
+use rand::distr::weighted::WeightedIndex;
 
 use super::{Game, GameRng, Seat};
 
@@ -54,7 +56,7 @@ pub fn search<G: Game>(
     rng: &mut GameRng,
 ) -> (Option<G::Action>, SearchStats) {
     let mut stats = SearchStats::default();
-    let mut legal = G::legal_actions(state, seat);
+    let mut legal = candidates::<G>(state, seat);
     if legal.len() <= 1 {
         return (legal.pop(), stats);
     }
@@ -83,7 +85,7 @@ pub fn search<G: Game>(
             let mover = if node == 0 { seat } else { first };
             let mut untried = Vec::new();
             let mut available = Vec::new();
-            for action in G::legal_actions(&world, mover) {
+            for action in candidates::<G>(&world, mover) {
                 let known = tree[node]
                     .children
                     .iter()
@@ -151,6 +153,16 @@ pub fn search<G: Game>(
     (Some(legal.swap_remove(index)), stats)
 }
 
+/// The actions a search considers for `mover`: the legal ones of positive `search_weight`, or all of them when
+/// none has one.
+fn candidates<G: Game>(world: &G::State, mover: Seat) -> Vec<G::Action> {
+    let mut actions = G::legal_actions(world, mover);
+    if actions.iter().any(|action| G::search_weight(world, action) > 0) {
+        actions.retain(|action| G::search_weight(world, action) > 0);
+    }
+    actions
+}
+
 /// Plays `action`; false when the rules refuse it (never for a listed action, but a search must not panic).
 fn apply<G: Game>(world: &mut G::State, mover: Seat, action: &G::Action, rng: &mut GameRng) -> bool {
     match G::decide(world, mover, action, rng) {
@@ -176,7 +188,12 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
         if actions.is_empty() {
             return played.into();
         }
-        let action = actions.swap_remove(rng.random_range(0..actions.len()));
+        let weights: Vec<u32> = actions.iter().map(|action| G::search_weight(world, action)).collect();
+        let index = match WeightedIndex::new(&weights) {
+            Ok(weighted) => weighted.sample(rng),
+            Err(_) => rng.random_range(0..actions.len()),
+        };
+        let action = actions.swap_remove(index);
         if !apply::<G>(world, mover, &action, rng) {
             return played.into();
         }
@@ -200,6 +217,27 @@ pub fn rank_rewards(players: usize, ranking: &[Seat], tied_best: usize) -> Vec<f
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{GameSeed, SETUP_STREAM};
+    use crate::games::caesar_cleopatra::CaesarCleopatra;
+
+    #[test]
+    fn a_search_stops_as_soon_as_told_with_iterations_left() {
+        let mut state = CaesarCleopatra::new_state(2, &Default::default()).unwrap();
+        for event in CaesarCleopatra::setup(&state, &mut GameSeed::from_u64(3).rng(SETUP_STREAM)) {
+            CaesarCleopatra::evolve(&mut state, &event);
+        }
+        let seat = CaesarCleopatra::to_act(&state)[0];
+        let mut asked = 0;
+        let mut stop = || {
+            asked += 1;
+            asked > 4
+        };
+        let (action, stats) =
+            search::<CaesarCleopatra>(&state, seat, u32::MAX, &mut stop, &mut GameSeed::from_u64(1).rng(0));
+        assert_eq!(stats.iterations, 4, "one iteration per time stop said go on");
+        let action = action.expect("the seat has actions");
+        assert!(CaesarCleopatra::legal_actions(&state, seat).contains(&action));
+    }
 
     #[test]
     fn places_give_rewards_from_one_to_zero_and_ties_share_them() {

@@ -158,6 +158,15 @@ impl Game for RomeCarthage {
         state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
     }
 
+    /// Search bots never offer or accept a draw: random playouts agree to one so often that every position would
+    /// look like a draw to the search, and a bot plays to win.
+    fn search_weight(_: &state::State, action: &RomeCarthageAction) -> u32 {
+        match action {
+            RomeCarthageAction::OfferDraw {} | RomeCarthageAction::AcceptDraw {} => 0,
+            _ => 1,
+        }
+    }
+
     fn view(state: &state::State, viewer: Viewer) -> RomeCarthageView {
         view::view(state, viewer, &rules::to_act(state))
     }

@@ -5,11 +5,12 @@
 use serde_json::{Map, Value, json};
 use utoipa::openapi::OpenApi as Document;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::{Modify, OpenApi};
+use utoipa::{Modify, OpenApi, ToSchema};
 
 use super::dto::*;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::handlers;
+use crate::engine::bot::Bot;
 use crate::engine::table::{OpenedSeat, TableAction, TableEvent};
 use crate::engine::{ActionError, GameSeed, OptionInfo, Registry, RuleError, Title, TitleInfo};
 use crate::service::{LobbyStatus, ServiceError};
@@ -247,7 +248,9 @@ fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Registry) {
         .map(|(name, _)| name.clone())
         .collect();
     for name in others {
-        name_variants(schemas, &name, &name, "", false);
+        // A bot arrives in requests, which refuse unknown fields.
+        let closed = name == Bot::name();
+        name_variants(schemas, &name, &name, "", closed);
     }
     // The table's actions and events, which every title's games take besides their own.
     let mut table = Vec::new();
@@ -382,6 +385,17 @@ fn add_create_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
                     "description": "The creator takes this many seats, the first ones in seat order; the others are open."},
                 {"type": "object", "properties": seat_choices, "additionalProperties": false,
                     "description": "`open` or `mine` per seat id; the seats left out are the creator's."},
+            ],
+        });
+        let seat_bots: Map<String, Value> = info.seats[..info.max_players]
+            .iter()
+            .map(|seat| ((*seat).to_owned(), reference(&Bot::name())))
+            .collect();
+        properties["bots"] = json!({
+            "description": properties["bots"]["description"],
+            "oneOf": [
+                {"type": "null"},
+                {"type": "object", "properties": seat_bots, "additionalProperties": false},
             ],
         });
         properties["options"] = json!({

@@ -10,6 +10,7 @@
 
 mod actions;
 mod data;
+mod determinize;
 mod events;
 mod rules;
 mod state;
@@ -115,8 +116,7 @@ impl Game for CaesarCleopatra {
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        let _ = (seat, rng);
-        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &State, viewer: Viewer) -> CaesarCleopatraView {

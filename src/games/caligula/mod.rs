@@ -3,11 +3,14 @@
 //! decisions beyond the spec are listed in this folder's README.md.
 
 mod data;
+mod determinize;
 mod evolve;
 mod model;
 mod rules;
 mod view;
 
+#[cfg(test)]
+mod determinize_tests;
 #[cfg(test)]
 mod selfplay_tests;
 #[cfg(test)]
@@ -92,8 +95,7 @@ impl Game for Caligula {
     }
 
     fn determinize(state: &CaligulaState, seat: Seat, rng: &mut GameRng) -> CaligulaState {
-        let _ = (seat, rng);
-        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &CaligulaState, viewer: Viewer) -> CaligulaView {

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::{Game, GameRng, GameSeed, Seat, search};
 
 /// Iterations of a search bot given no limit.
-pub const DEFAULT_ITERATIONS: u32 = 200;
+pub const DEFAULT_ITERATIONS: u32 = 100;
 /// The most iterations a search bot may be given.
 pub const MAX_ITERATIONS: u32 = 1_000_000;
 /// The most time a search bot may think per move, and its limit when given none: well within the lease of the
@@ -25,7 +25,7 @@ pub enum Bot {
     Random {},
     /// Information-set Monte Carlo tree search: it samples the hidden information from what its seat knows (never
     /// from the real hidden state) and plays out games at random. It thinks until the first of its limits:
-    /// `iterations` (200 when neither limit is given) or `budget_ms` (2,000 at most, and when absent).
+    /// `iterations` (100 when neither limit is given) or `budget_ms` (2,000 at most, and when absent).
     Search {
         #[serde(
             default,

@@ -5,8 +5,6 @@
 //! one node, plays the rest of the game out at random and credits each node's mover with its reward.
 
 use rand::Rng;
-use rand::distr::Distribution;
-use rand::distr::weighted::WeightedIndex;
 
 use super::{Game, GameRng, Seat};
 
@@ -188,17 +186,33 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
         if actions.is_empty() {
             return played.into();
         }
-        let weights: Vec<u32> = actions.iter().map(|action| G::search_weight(world, action)).collect();
-        let index = match WeightedIndex::new(&weights) {
-            Ok(weighted) => weighted.sample(rng),
-            Err(_) => rng.random_range(0..actions.len()),
-        };
-        let action = actions.swap_remove(index);
+        let action = actions.swap_remove(weighted_index::<G>(world, &actions, rng));
         if !apply::<G>(world, mover, &action, rng) {
             return played.into();
         }
     }
     MAX_PLAYOUT_ACTIONS.into()
+}
+
+/// An index into `actions` drawn in proportion to their `search_weight` (uniformly when all are 0), without
+/// allocating: playouts draw at every step.
+fn weighted_index<G: Game>(world: &G::State, actions: &[G::Action], rng: &mut GameRng) -> usize {
+    let total: u64 = actions
+        .iter()
+        .map(|action| u64::from(G::search_weight(world, action)))
+        .sum();
+    if total == 0 {
+        return rng.random_range(0..actions.len());
+    }
+    let mut left = rng.random_range(0..total);
+    for (index, action) in actions.iter().enumerate() {
+        let weight = u64::from(G::search_weight(world, action));
+        if left < weight {
+            return index;
+        }
+        left -= weight;
+    }
+    unreachable!("the draw is below the total weight")
 }
 
 /// Rewards by place for `ranking` (every seat, best first): the best gets 1, the last 0, evenly between; seats

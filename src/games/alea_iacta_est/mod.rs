@@ -3,6 +3,7 @@
 //! Specification: `alea-iacta-est.md`; decisions beyond it are in this folder's README.md.
 
 pub mod data;
+mod determinize;
 mod flow;
 pub mod ids;
 mod rules;
@@ -28,7 +29,7 @@ pub use types::*;
 pub struct AleaIactaEst;
 
 impl Game for AleaIactaEst {
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Options = AleaIactaEstOptions;
     type State = State;
     type Action = AleaIactaEstAction;
@@ -108,8 +109,7 @@ impl Game for AleaIactaEst {
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        let _ = (seat, rng);
-        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &State, viewer: Viewer) -> AleaIactaEstView {

@@ -3,6 +3,7 @@
 //! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
 
 mod actions;
+mod determinize;
 mod events;
 pub mod map;
 mod rules;
@@ -52,7 +53,7 @@ impl Default for RomeCarthageOptions {
 pub type RomeCarthageState = state::State;
 
 impl Game for RomeCarthage {
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Options = RomeCarthageOptions;
     type State = state::State;
     type Action = RomeCarthageAction;
@@ -154,8 +155,7 @@ impl Game for RomeCarthage {
     }
 
     fn determinize(state: &state::State, seat: Seat, rng: &mut GameRng) -> state::State {
-        let _ = (seat, rng);
-        state.clone() // PLACEHOLDER: replaced by the title's determinizer before this branch lands
+        determinize::determinize(state, seat, rng)
     }
 
     /// Search bots never offer or accept a draw: random playouts agree to one so often that every position would

@@ -73,13 +73,11 @@ impl Bot {
 
 /// A limit read only within `MIN..=MAX`, so that a bot out of bounds is refused with the request that names it.
 fn within<'de, D: Deserializer<'de>, const MIN: u32, const MAX: u32>(deserializer: D) -> Result<Option<u32>, D::Error> {
-    let value = u32::deserialize(deserializer)?;
-    if (MIN..=MAX).contains(&value) {
-        Ok(Some(value))
-    } else {
-        Err(serde::de::Error::custom(format_args!(
+    match Option::<u32>::deserialize(deserializer)? {
+        Some(value) if !(MIN..=MAX).contains(&value) => Err(serde::de::Error::custom(format_args!(
             "{value} is not within {MIN}..={MAX}"
-        )))
+        ))),
+        value => Ok(value),
     }
 }
 

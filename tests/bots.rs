@@ -114,7 +114,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 // Both instances play the bot's turn at once: one move lands, the other finds it played.
                 let alone = before
                     .session
-                    .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms())
+                    .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms(), &mut || false)
                     .expect("a move");
                 let (a, b) = tokio::join!(one.settle_due(&id, now_ms()), two.settle_due(&id, now_ms()));
                 a.expect("settled");
@@ -157,6 +157,28 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
         }
         assert!(bot_turns > 5, "the bot played its turns ({bot_turns})");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_bot_never_holds_up_a_game_its_budget_cuts_the_search() {
+    let service = service(memory());
+    tokio::spawn(service.clone().run_background(None));
+    // A million iterations would take this build hours a move: only the 20 ms budget lets the game end.
+    let slow = Bot::Search {
+        iterations: Some(1_000_000),
+        budget_ms: Some(20),
+    };
+    let bots = BTreeMap::from([("cleopatra".to_owned(), slow), ("caesar".to_owned(), Bot::Random {})]);
+    let created = service
+        .create(NewGame {
+            bots: Some(&bots),
+            ..NewGame::closed("caesar-cleopatra", 2, Some(5), None)
+        })
+        .await
+        .expect("created");
+    let id = created.snapshot.meta.id.clone();
+    let over = finished(&service, &id, Duration::from_secs(240)).await;
+    assert!(over.session.outcome().is_some(), "played to the rules' end");
 }
 
 /// Polls the game as `token`'s seat until that seat is to act or the game is over.

@@ -273,7 +273,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::IdempotencyRecordLost => Self::new(C::IdempotencyRecordLost, detail),
             ServiceError::LogChanged => Self::new(C::LogChanged, detail).with_retry_after(1),
             ServiceError::Store(other) => internal(other.to_string()),
-            ServiceError::Corrupt(reason) => internal(reason),
+            ServiceError::Corrupt(reason) | ServiceError::BotFailed(reason) => internal(reason),
         }
     }
 }

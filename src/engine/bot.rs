@@ -2,11 +2,19 @@
 //! picks one of the seat's legal actions, and its move is decided and logged like any other.
 
 use rand::Rng;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{Game, GameRng, GameSeed, Seat};
+use super::{Game, GameRng, GameSeed, Seat, search};
+
+/// Iterations of a search bot given no limit.
+pub const DEFAULT_ITERATIONS: u32 = 100;
+/// The most iterations a search bot may be given.
+pub const MAX_ITERATIONS: u32 = 1_000_000;
+/// The most time a search bot may think per move, and its limit when given none: well within the lease of the
+/// instance that plays it, so that a bot never holds up a game.
+pub const MAX_BUDGET_MS: u32 = 2_000;
 
 /// A built-in opponent that plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -15,10 +23,73 @@ pub enum Bot {
     /// Plays one of its legal actions, drawn uniformly.
     // An empty struct variant, so that unknown fields are refused.
     Random {},
+    /// Information-set Monte Carlo tree search: it samples the hidden information from what its seat knows (never
+    /// from the real hidden state) and plays out games at random. It thinks until the first of its limits:
+    /// `iterations` (100 when neither limit is given) or `budget_ms` (2,000 at most, and when absent).
+    Search {
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "within::<_, 1, MAX_ITERATIONS>"
+        )]
+        #[schema(minimum = 1, maximum = 1_000_000, example = 200)]
+        iterations: Option<u32>,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "within::<_, 1, MAX_BUDGET_MS>"
+        )]
+        #[schema(minimum = 1, maximum = 2000, example = 200)]
+        budget_ms: Option<u32>,
+    },
 }
 
-/// The action `bot` takes for `seat`, or `None` when the seat has no legal action.
-pub fn choose<G: Game>(bot: Bot, state: &G::State, seat: Seat, rng: &mut GameRng) -> Option<G::Action> {
+impl Bot {
+    /// A search bot at its default limits.
+    pub const SEARCH: Bot = Bot::Search {
+        iterations: None,
+        budget_ms: None,
+    };
+
+    /// The most time this bot thinks per move, in milliseconds.
+    pub fn budget_ms(self) -> u32 {
+        match self {
+            Bot::Random {} => 0,
+            Bot::Search { budget_ms, .. } => budget_ms.unwrap_or(MAX_BUDGET_MS),
+        }
+    }
+
+    fn iterations(self) -> u32 {
+        match self {
+            Bot::Random {} => 0,
+            Bot::Search {
+                iterations: None,
+                budget_ms: Some(_),
+            } => MAX_ITERATIONS,
+            Bot::Search { iterations, .. } => iterations.unwrap_or(DEFAULT_ITERATIONS),
+        }
+    }
+}
+
+/// A limit read only within `MIN..=MAX`, so that a bot out of bounds is refused with the request that names it.
+fn within<'de, D: Deserializer<'de>, const MIN: u32, const MAX: u32>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    match Option::<u32>::deserialize(deserializer)? {
+        Some(value) if !(MIN..=MAX).contains(&value) => Err(serde::de::Error::custom(format_args!(
+            "{value} is not within {MIN}..={MAX}"
+        ))),
+        value => Ok(value),
+    }
+}
+
+/// The action `bot` takes for `seat`, or `None` when the seat has no legal action. A search also ends as soon as
+/// `stop` says so (the caller's clock, checked between iterations).
+pub fn choose<G: Game>(
+    bot: Bot,
+    state: &G::State,
+    seat: Seat,
+    rng: &mut GameRng,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<G::Action> {
     match bot {
         Bot::Random {} => {
             let mut actions = G::legal_actions(state, seat);
@@ -28,6 +99,7 @@ pub fn choose<G: Game>(bot: Bot, state: &G::State, seat: Seat, rng: &mut GameRng
             let index = rng.random_range(0..actions.len());
             Some(actions.swap_remove(index))
         }
+        Bot::Search { .. } => search::search::<G>(state, seat, bot.iterations(), stop, rng).0,
     }
 }
 
@@ -45,7 +117,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bot_is_named_by_its_kind_and_refuses_unknown_fields() {
+    fn a_bot_is_named_by_its_kind_and_refuses_unknown_fields_and_limits_out_of_bounds() {
         assert_eq!(
             serde_json::to_value(Bot::Random {}).unwrap(),
             serde_json::json!({"kind": "random"})
@@ -56,6 +128,25 @@ mod tests {
         );
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"random","depth":3}"#).is_err());
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"oracle"}"#).is_err());
+        assert_eq!(
+            serde_json::from_str::<Bot>(r#"{"kind":"search","budget_ms":null}"#).unwrap(),
+            Bot::SEARCH
+        );
+        assert_eq!(
+            serde_json::from_str::<Bot>(r#"{"kind":"search","iterations":50,"budget_ms":2000}"#).unwrap(),
+            Bot::Search {
+                iterations: Some(50),
+                budget_ms: Some(2000)
+            }
+        );
+        for out_of_bounds in [
+            r#"{"kind":"search","budget_ms":0}"#,
+            r#"{"kind":"search","budget_ms":2001}"#,
+            r#"{"kind":"search","iterations":0}"#,
+            r#"{"kind":"search","iterations":1000001}"#,
+        ] {
+            assert!(serde_json::from_str::<Bot>(out_of_bounds).is_err(), "{out_of_bounds}");
+        }
     }
 
     #[test]

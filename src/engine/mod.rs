@@ -6,6 +6,7 @@
 pub mod bot;
 mod registry;
 mod rng;
+pub mod search;
 pub mod selfplay;
 pub mod table;
 
@@ -99,7 +100,7 @@ pub trait Game: Send + Sync + 'static {
     type Options: Serialize + DeserializeOwned + Default + Clone + Send + Sync + ToSchema;
     /// Serializable for snapshots; serializing then deserializing must give back an equal state.
     type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;
-    type Action: Serialize + DeserializeOwned + ToSchema;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned + ToSchema;
     type Event: Serialize + DeserializeOwned + Clone + ToSchema;
     type View: Serialize + ToSchema;
     type Outcome: Serialize + ToSchema;
@@ -131,6 +132,24 @@ pub trait Game: Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(state: &Self::State) -> Option<Self::Outcome>;
+
+    /// Each seat's reward once the game is over, in 0..=1 (1 for a win, 0 for a loss, shared places sharing their
+    /// rewards; a team's seats alike): what search bots maximise.
+    fn rewards(state: &Self::State) -> Option<Vec<f64>>;
+
+    /// A state `seat` cannot tell from `state`, for search bots: everything the seat knows kept, every part hidden
+    /// from it (other hands, deck orders, face-down cards) redrawn with `rng` from what it cannot see. It must read
+    /// nothing the seat may not know: hidden parts permuted among themselves give the same result for the same
+    /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
+
+    /// How likely a search bot's random playouts are to pick `action` among the legal ones; 0: search bots never
+    /// consider it while another action is legal (all 0: uniform). A cheap policy that keeps searches from spending
+    /// their playouts on ways to end a game no bot should choose (e.g. agreed draws).
+    fn search_weight(state: &Self::State, action: &Self::Action) -> u32 {
+        let _ = (state, action);
+        1
+    }
 
     /// The state as `viewer` may see it.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;

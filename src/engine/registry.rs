@@ -9,12 +9,9 @@ use serde_json::value::RawValue;
 use utoipa::openapi::{RefOr, schema::Schema};
 
 use super::bot::{self, Bot};
-use super::selfplay::{Checks, SelfPlayFailure, play_random_game};
+use super::selfplay::{Checks, SELF_PLAY_LIMIT, SelfPlayFailure, play_random_game};
 use super::table::{DEADLINE_PASSED, TABLE_FORMAT, Table, TableAction, TableEvent, Taker};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, TitleInfo, Viewer};
-
-/// Actions after which a self-played game counts as stuck.
-const SELF_PLAY_LIMIT: u64 = 1_000_000;
 
 /// Why an action was not accepted.
 #[derive(Debug, thiserror::Error)]
@@ -114,8 +111,16 @@ pub trait GameSession: Send + Sync {
     fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
     /// The seat a bot must move for now, and its bot.
     fn bot_to_act(&self) -> Option<(Seat, Bot)>;
-    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know.
-    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking
+    /// until `stop` says so at the latest.
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError>;
     /// When the game next becomes overdue, if ever.
     fn next_due_ms(&self) -> Option<u64> {
         let table = self.table();
@@ -498,8 +503,15 @@ impl<G: Game> GameSession for Session<G> {
             .find_map(|seat| Some((seat, self.table.seats.get(seat)?.bot?)))
     }
 
-    fn play_bot(&self, seat: Seat, bot: Bot, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
-        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version))
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError> {
+        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version), stop)
             .ok_or_else(|| RuleError::new("no_legal_action", "the bot's seat has no legal action"))?;
         self.play_typed(seat, &action, seed, now_ms)
     }

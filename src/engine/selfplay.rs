@@ -4,7 +4,11 @@ use rand::Rng;
 use rand::distr::{Distribution, Uniform};
 use rand::seq::IndexedRandom;
 
+use super::bot::{self, Bot, bot_rng};
 use super::{Game, GameRng, GameSeed, SETUP_STREAM, Seat};
+
+/// Actions after which a self-played game counts as stuck.
+pub const SELF_PLAY_LIMIT: u64 = 1_000_000;
 
 /// Totals of a self-play run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -178,6 +182,73 @@ pub fn play_many<G: Game>(
     Ok(stats)
 }
 
+/// A game played by bots alone (`play_bot_game`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotGame {
+    /// Each seat's reward at the end (`Game::rewards`).
+    pub rewards: Vec<f64>,
+    /// Moves each seat's bot chose.
+    pub moves: Vec<u64>,
+}
+
+/// Plays a game of `players` seats, seat `s` played by `bots[s]`, from game seed `seed`, each bot drawing from
+/// `bot_rng` at the log position as in the service. With `check_blindness`, every search move is also searched again
+/// from a determinization of the real state (its hidden parts redrawn, as a consistent permutation would) with the
+/// same bot generator; a different choice means the search read hidden state, and fails the game.
+pub fn play_bot_game<G: Game>(
+    players: usize,
+    seed: u64,
+    bots: &[Bot],
+    check_blindness: bool,
+) -> Result<BotGame, SelfPlayFailure> {
+    let fail = |action_index: u64, problem: String| SelfPlayFailure {
+        seed,
+        action_index,
+        problem,
+    };
+    let game_seed = GameSeed::from_u64(seed);
+    let mut state = G::new_state(players, &G::Options::default()).map_err(|e| fail(0, e.to_string()))?;
+    for event in G::setup(&state, &mut game_seed.rng(SETUP_STREAM)) {
+        G::evolve(&mut state, &event);
+    }
+    let mut moves = vec![0; players];
+    let mut position: u64 = 0;
+    for action_index in 0..SELF_PLAY_LIMIT {
+        if let Some(rewards) = G::rewards(&state) {
+            return Ok(BotGame { rewards, moves });
+        }
+        let Some(&seat) = G::to_act(&state).first() else {
+            return Err(fail(action_index, "nobody is to act in an unfinished game".into()));
+        };
+        let bot = bots[seat];
+        let choose =
+            |state: &G::State| bot::choose::<G>(bot, state, seat, &mut bot_rng(game_seed, position), &mut || false);
+        let Some(action) = choose(&state) else {
+            return Err(fail(
+                action_index,
+                format!("seat {seat} must act but has no legal action"),
+            ));
+        };
+        if check_blindness && matches!(bot, Bot::Search { .. }) {
+            let permuted = G::determinize(&state, seat, &mut GameSeed::from_u64(seed ^ position).rng(1));
+            if choose(&permuted).as_ref() != Some(&action) {
+                return Err(fail(
+                    action_index,
+                    format!("seat {seat}'s search chose differently once the hidden state was redrawn"),
+                ));
+            }
+        }
+        let events = G::decide(&state, seat, &action, &mut game_seed.rng(position))
+            .map_err(|e| fail(action_index, format!("bot action {} rejected: {e}", json(&action))))?;
+        position += events.len() as u64;
+        for event in &events {
+            G::evolve(&mut state, event);
+        }
+        moves[seat] += 1;
+    }
+    Err(fail(SELF_PLAY_LIMIT, "game not finished".into()))
+}
+
 #[cfg(test)]
 mod tests {
     use rand::Rng;
@@ -248,6 +319,28 @@ mod tests {
                 G::decide(&state, seat, action, &mut game_seed.rng(position)).expect("listed actions are accepted");
             position += events.len() as u64;
         }
+    }
+
+    /// A search bot plays a whole game of every title against random seats, and each of its moves comes out the
+    /// same when searched from a state whose hidden parts were redrawn: it never reads what its seat cannot see.
+    #[test]
+    fn search_bots_finish_games_of_every_title_blind_to_the_hidden_state() {
+        fn check<G: Game>(players: usize) {
+            let search = Bot::Search {
+                iterations: Some(6),
+                budget_ms: None,
+            };
+            let mut bots = vec![Bot::Random {}; players];
+            bots[1] = search;
+            let played =
+                play_bot_game::<G>(players, 11, &bots, true).unwrap_or_else(|e| panic!("{}: {e}", G::info().id));
+            assert_eq!(played.rewards.len(), players);
+            assert!(played.moves[1] > 0, "{}: the search seat moved", G::info().id);
+        }
+        check::<caesar_cleopatra::CaesarCleopatra>(2);
+        check::<alea_iacta_est::AleaIactaEst>(3);
+        check::<caligula::Caligula>(3);
+        check::<rome_carthage::RomeCarthage>(4);
     }
 
     /// Pins the rules and the order of legal actions of every title, so that speed work cannot change behaviour.

@@ -5,6 +5,8 @@ use crate::engine::Registry;
 pub mod alea_iacta_est;
 pub mod caesar_cleopatra;
 pub mod caligula;
+#[cfg(test)]
+pub(crate) mod determinizer_checks;
 pub mod rome_carthage;
 
 pub fn register_all(registry: &mut Registry) {

@@ -92,6 +92,9 @@ pub enum ServiceError {
     NotFinished,
     #[error("this game expired before every seat was taken: there is nobody to play a rematch with")]
     NoRematch,
+    /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
+    #[error("the bot's move failed: {0}")]
+    BotFailed(String),
 }
 
 impl From<StoreError> for ServiceError {

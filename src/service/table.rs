@@ -647,7 +647,8 @@ impl GameService {
     /// Does what game `id` is due for at `now`: ends it if it is overdue (its seat to act let the deadline pass, or a
     /// seat was still open at its expiry), else plays its bots' moves while a bot is to act, for at most half a
     /// sweep's lease (so that the claim still holds); returns when it is next due. Each move is a conditional append:
-    /// instances racing to play the same bot's turn log it once, and the losers find it played.
+    /// instances racing to play the same bot's turn log it once, and a loser leaves the rest of the turn to the
+    /// winner.
     pub async fn settle_due(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
         let started = Instant::now();
         let mut races = 0;
@@ -658,7 +659,16 @@ impl GameService {
                 (Some(event), _) => snapshot.session.record(std::slice::from_ref(event)),
                 // The claim's lease would soon run out: the next sweep goes on at once.
                 (None, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
-                (None, Some((seat, bot))) => snapshot.session.play_bot(seat, bot, snapshot.seed()?, now)?,
+                (None, Some((seat, bot))) => {
+                    // A search thinks for up to its budget: off the async workers.
+                    let (session, seed) = (snapshot.session.clone(), snapshot.seed()?);
+                    let deadline = Instant::now() + Duration::from_millis(bot.budget_ms().into());
+                    tokio::task::spawn_blocking(move || {
+                        session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline)
+                    })
+                    .await
+                    .map_err(|error| ServiceError::BotFailed(error.to_string()))??
+                }
                 (None, None) => return Ok(due_ms(&*snapshot.session, now)),
             };
             let finishes = played.next.is_finished();
@@ -696,6 +706,12 @@ impl GameService {
                     races = 0;
                 }
                 Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => {
+                    if overdue.is_none() {
+                        // Another instance is playing this bot's turn: it plays the rest (and its note in the
+                        // store covers its crash). Racing it move after move would only waste both.
+                        let current = self.load(id).await?;
+                        return Ok(due_ms(&*current.session, now));
+                    }
                     races += 1;
                     if races > CONFLICT_RETRIES {
                         return Err(ServiceError::Contention);

@@ -3,7 +3,7 @@
 //! ends when both have revealed (higher card wins) or the counter reaches `LIMIT`.
 
 use ludus::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -25,7 +25,7 @@ pub struct DuelState {
     turn: Seat,
 }
 
-#[derive(Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DuelAction {
     Bump,
@@ -171,6 +171,25 @@ impl Game for Duel {
         } else {
             None
         }
+    }
+
+    fn rewards(state: &DuelState) -> Option<Vec<f64>> {
+        let winner = Self::outcome(state)?.winners[0];
+        Some(
+            ["north", "south"]
+                .map(|seat| if seat == winner { 1.0 } else { 0.0 })
+                .to_vec(),
+        )
+    }
+
+    fn determinize(state: &DuelState, seat: Seat, rng: &mut GameRng) -> DuelState {
+        let other = 1 - seat;
+        let mut world = state.clone();
+        if !state.revealed[other] {
+            let unseen: Vec<u32> = (1..=100).filter(|&card| Some(card) != state.cards[seat]).collect();
+            world.cards[other] = unseen.choose(rng).copied();
+        }
+        world
     }
 
     fn view(state: &DuelState, viewer: Viewer) -> DuelView {

@@ -3,6 +3,7 @@
 //! Specification: `alea-iacta-est.md`; decisions beyond it are in this folder's README.md.
 
 pub mod data;
+mod determinize;
 mod flow;
 pub mod ids;
 mod rules;
@@ -14,6 +15,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use data::DATA;
@@ -27,7 +29,7 @@ pub use types::*;
 pub struct AleaIactaEst;
 
 impl Game for AleaIactaEst {
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Options = AleaIactaEstOptions;
     type State = State;
     type Action = AleaIactaEstAction;
@@ -98,6 +100,16 @@ impl Game for AleaIactaEst {
 
     fn outcome(state: &State) -> Option<AleaIactaEstOutcome> {
         state.result.as_deref().cloned()
+    }
+
+    fn rewards(state: &State) -> Option<Vec<f64>> {
+        let result = state.result.as_deref()?;
+        let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.seat()).collect();
+        Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &State, viewer: Viewer) -> AleaIactaEstView {

@@ -227,6 +227,12 @@ pub struct State {
     pub inhabitant_pile: Vec<InhabitantId>,
     pub inhabitant_display: Vec<InhabitantId>,
     pub inhabitants_removed: Vec<InhabitantId>,
+    /// Who knows where each favour token is, by token index (bit i: seat i): its drawer, also once it is back in
+    /// the discard pile, until that pile is reshuffled. Search bots' determinizations keep what a seat knows.
+    pub favour_known: Vec<u8>,
+    /// Who knows where each Senate card is, by card index (bit i: seat i): the seats the log showed it to, while
+    /// they can tell where it went (kept, passed, given to the third seat, put under the deck); everyone at the end.
+    pub senate_known: Vec<u8>,
     pub eval: Evaluation,
     pub result: Option<Box<AleaIactaEstOutcome>>,
 }
@@ -250,8 +256,16 @@ mod params_by_players {
 
 impl State {
     /// Seat `s` takes `card` (the first offered one when not named) from the Senate offer and is rewarded.
+    /// Who saw the offer still knows where a card is only when it was the last one; the taker knows its card and
+    /// the cards left.
     fn take_offered_senate_card(&mut self, s: usize, card: Option<CardId>) {
         if let Some(card) = card.or_else(|| self.eval.senate_offer.first().copied()) {
+            if self.eval.senate_offer.len() > 1 {
+                for c in &self.eval.senate_offer {
+                    self.senate_known[c.0 as usize] &= 1 << s;
+                }
+            }
+            self.senate_known[card.0 as usize] |= 1 << s;
             self.eval.senate_offer.retain(|c| *c != card);
             if let Some(st) = self.seats.get_mut(s) {
                 st.senate_cards.push(card);
@@ -292,6 +306,8 @@ impl State {
             inhabitant_pile: vec![],
             inhabitant_display: vec![],
             inhabitants_removed: vec![],
+            favour_known: vec![0; DATA.favour.len()],
+            senate_known: vec![0; DATA.senate_cards.len()],
             eval: Evaluation {
                 senate_rewarded: vec![false; n],
                 ..Evaluation::default()
@@ -501,12 +517,14 @@ impl State {
         match event {
             Event::FavourPileShuffled { order, count } => {
                 self.favour_pile = order.clone().unwrap_or_else(|| (0..*count).map(FavourId).collect());
+                self.favour_known.fill(0);
             }
             Event::SenateDeckShuffled { order, removed, .. } => {
                 self.senate_removed = removed.clone();
                 if let Some(order) = order {
                     self.senate_deck = order.clone();
                 }
+                self.senate_known.fill(0);
             }
             Event::ProvincePileShuffled { order, .. } => {
                 if let Some(order) = order {
@@ -572,6 +590,9 @@ impl State {
                     None => self.favour_pile.iter().take(*count as usize).copied().collect(),
                 };
                 self.favour_pile.retain(|t| !drawn.contains(t));
+                for t in &drawn {
+                    self.favour_known[t.0 as usize] = 1 << seat.seat();
+                }
                 if let Some(s) = self.seat_mut(*seat) {
                     s.favour_hidden.extend(drawn);
                 }
@@ -579,6 +600,9 @@ impl State {
             Event::FavourReshuffled { order, .. } => {
                 let mut pile = order.clone().unwrap_or_else(|| self.favour_discard.clone());
                 pile.retain(|t| self.favour_discard.contains(t));
+                for t in &pile {
+                    self.favour_known[t.0 as usize] = 0;
+                }
                 self.favour_pile.extend(pile);
                 self.favour_discard.clear();
             }
@@ -647,12 +671,15 @@ impl State {
                     Step::SenateDraw
                 };
             }
-            Event::SenateDrawn { count, cards, .. } => {
+            Event::SenateDrawn { seat, count, cards } => {
                 let drawn: Vec<CardId> = match cards {
                     Some(cards) => cards.clone(),
                     None => self.senate_deck.iter().take(*count as usize).copied().collect(),
                 };
                 self.senate_deck.retain(|c| !drawn.contains(c));
+                for c in &drawn {
+                    self.senate_known[c.0 as usize] = 1 << seat.seat();
+                }
                 self.eval.senate_offer = drawn;
                 self.step = Step::SenateChoiceFirst;
             }
@@ -669,7 +696,10 @@ impl State {
                     Step::SenateLeftover
                 };
             }
-            Event::SenatePassed { .. } => {
+            Event::SenatePassed { to, .. } => {
+                for c in &self.eval.senate_offer {
+                    self.senate_known[c.0 as usize] |= 1 << to.seat();
+                }
                 self.step = Step::SenateChoiceSecond;
             }
             Event::SenateToThird { seat, card, .. } => {
@@ -768,6 +798,10 @@ impl State {
                 self.step = Step::RoundStart;
             }
             Event::GameEnd { result } => {
+                // Every Senate card held is revealed (A12).
+                for c in self.seats.iter().flat_map(|s| &s.senate_cards) {
+                    self.senate_known[c.0 as usize] = u8::MAX;
+                }
                 self.result = Some(Box::new(result.clone()));
                 self.step = Step::GameEnd;
             }

@@ -10,6 +10,7 @@
 
 mod actions;
 mod data;
+mod determinize;
 mod events;
 mod rules;
 mod state;
@@ -32,6 +33,7 @@ pub use types::{
 };
 pub use view::CaesarCleopatraView;
 
+use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The title.
@@ -103,6 +105,18 @@ impl Game for CaesarCleopatra {
 
     fn outcome(state: &State) -> Option<CaesarCleopatraOutcome> {
         state.result.clone()
+    }
+
+    fn rewards(state: &State) -> Option<Vec<f64>> {
+        let result = state.result.as_ref()?;
+        Some(match result.winners.first() {
+            Some(winner) => rank_rewards(2, &[winner.index(), 1 - winner.index()], 1),
+            None => rank_rewards(2, &[0, 1], 2),
+        })
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &State, viewer: Viewer) -> CaesarCleopatraView {

@@ -3,11 +3,14 @@
 //! decisions beyond the spec are listed in this folder's README.md.
 
 mod data;
+mod determinize;
 mod evolve;
 mod model;
 mod rules;
 mod view;
 
+#[cfg(test)]
+mod determinize_tests;
 #[cfg(test)]
 mod selfplay_tests;
 #[cfg(test)]
@@ -19,6 +22,7 @@ pub use model::{
     Phase as CaligulaPhase, SeatId as CaligulaSeat, State as CaligulaState,
 };
 
+use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The Caligula rules engine.
@@ -82,6 +86,16 @@ impl Game for Caligula {
 
     fn outcome(state: &CaligulaState) -> Option<CaligulaOutcome> {
         state.result.clone()
+    }
+
+    fn rewards(state: &CaligulaState) -> Option<Vec<f64>> {
+        let result = state.result.as_ref()?;
+        let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.idx()).collect();
+        Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
+    }
+
+    fn determinize(state: &CaligulaState, seat: Seat, rng: &mut GameRng) -> CaligulaState {
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &CaligulaState, viewer: Viewer) -> CaligulaView {

@@ -398,6 +398,10 @@ fn put(state: &mut State, owner: u8, card: Card, to: Destination, count_king: bo
             if let Some(hand) = state.hands.get_mut(owner as usize) {
                 hand.push(card);
             }
+            // A zero goes back face up: everyone knows it is in the hand again.
+            if let Some(known) = state.known_ranks.get_mut(owner as usize) {
+                known[card.rank().index() as usize] += 1;
+            }
         }
         Destination::Discard => state.discard.push(card),
         Destination::Removed => {
@@ -428,6 +432,18 @@ fn dispose_table(state: &mut State, disposals: &[Disposal]) {
         });
         if let Some(card) = card {
             put(state, owner, card, d.to, true);
+        }
+    }
+}
+
+/// Both sides' face-down table cards are shown (attacker's ranks, defender's ranks).
+fn show_table(state: &mut State, ranks: [&[Rank]; 2]) {
+    let Some(seats) = state.combat.as_ref().map(|c| c.seats) else {
+        return;
+    };
+    for (side, ranks) in ranks.into_iter().enumerate() {
+        for &rank in ranks {
+            state.shown(seats[side], rank);
         }
     }
 }
@@ -497,6 +513,13 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         } => {
             if let Some(hand) = state.hands.get_mut(seat(*s) as usize) {
                 *hand = cards.clone();
+            }
+            // The rules fix every dealt hand, so everyone knows it (spec 9, "Hands at setup").
+            if let Some(known) = state.known_ranks.get_mut(seat(*s) as usize) {
+                *known = [0; 13];
+                for card in cards {
+                    known[card.rank().index() as usize] += 1;
+                }
             }
         }
         E::HandDealt { .. } => {}
@@ -611,6 +634,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         E::ForcedMarchPaid { seat: s, cards } => {
             for d in cards {
                 let owner = seat(*s);
+                state.shown(owner, d.rank);
                 if let Some(card) = state.hands.get_mut(owner as usize).and_then(|h| take_rank(h, d.rank)) {
                     put(state, owner, card, d.to, true);
                 }
@@ -698,7 +722,12 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
                 combat.committed[side.index()] = true;
             }
         }
-        E::BasesRevealed { spy_eligible, .. } => {
+        E::BasesRevealed {
+            attacker,
+            defender,
+            spy_eligible,
+        } => {
+            show_table(state, [attacker.as_slice(), defender.as_slice()]);
             if let Some(combat) = state.combat.as_mut() {
                 combat.revealed = true;
                 combat.spy = match spy_eligible.as_slice() {
@@ -737,6 +766,9 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
             }
         }
         E::SpyBaseChosen { seat: s, ranks, .. } => {
+            for &rank in ranks {
+                state.shown(seat(*s), rank);
+            }
             let cards = move_from_hand(state, seat(*s), ranks);
             if let Some(combat) = state.combat.as_mut()
                 && let SpyStage::Declared(side) = combat.spy
@@ -759,7 +791,8 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
                 combat.extra_pending[side.index()] = true;
             }
         }
-        E::ExtrasRevealed { .. } => {
+        E::ExtrasRevealed { attacker, defender, .. } => {
+            show_table(state, [&[*attacker], &[*defender]]);
             if let Some(combat) = state.combat.as_mut() {
                 combat.extra_pending = [false; 2];
                 combat.tie = false;
@@ -795,6 +828,9 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
                 let mut cards = std::mem::take(hand);
                 cards.sort_by_key(|c| (c.rank(), *c));
                 state.removed.extend(cards);
+            }
+            if let Some(known) = state.known_ranks.get_mut(s as usize) {
+                *known = [0; 13];
             }
             for i in 0..4 {
                 if state.special_holder[i] == s {

@@ -3,6 +3,7 @@
 //! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
 
 mod actions;
+mod determinize;
 mod events;
 pub mod map;
 mod rules;
@@ -52,7 +53,7 @@ impl Default for RomeCarthageOptions {
 pub type RomeCarthageState = state::State;
 
 impl Game for RomeCarthage {
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Options = RomeCarthageOptions;
     type State = state::State;
     type Action = RomeCarthageAction;
@@ -133,6 +134,37 @@ impl Game for RomeCarthage {
 
     fn outcome(state: &state::State) -> Option<RomeCarthageOutcome> {
         state.result.clone()
+    }
+
+    fn rewards(state: &state::State) -> Option<Vec<f64>> {
+        let result = state.result.as_ref()?;
+        let won = |seat: Seat| result.winners.iter().any(|winner| winner.index() == seat);
+        Some(
+            (0..state.players)
+                .map(|seat| {
+                    if result.draw {
+                        0.5
+                    } else if won(seat) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    fn determinize(state: &state::State, seat: Seat, rng: &mut GameRng) -> state::State {
+        determinize::determinize(state, seat, rng)
+    }
+
+    /// Search bots never offer or accept a draw: random playouts agree to one so often that every position would
+    /// look like a draw to the search, and a bot plays to win.
+    fn search_weight(_: &state::State, action: &RomeCarthageAction) -> u32 {
+        match action {
+            RomeCarthageAction::OfferDraw {} | RomeCarthageAction::AcceptDraw {} => 0,
+            _ => 1,
+        }
     }
 
     fn view(state: &state::State, viewer: Viewer) -> RomeCarthageView {

@@ -145,6 +145,10 @@ pub struct State {
     pub starter: Option<u8>,
     pub starting_card: Option<Card>,
     pub hands: Vec<Vec<Card>>,
+    /// Ranks every seat knows to be in each seat's hand or face down on its side of the combat, counted by rank
+    /// index: the dealt hand (the rules fix it, spec 9 "Hands at setup"), less the ranks shown since, plus the zeros
+    /// that came back. A lower bound from the public log, which search bots' determinizations keep.
+    pub known_ranks: Vec<[u8; 13]>,
     /// One talon, or one per team with `match_talons`. The top is the last card.
     pub talons: Vec<Vec<Card>>,
     pub discard: Vec<Card>,
@@ -187,6 +191,7 @@ impl State {
             starter: None,
             starting_card: None,
             hands: vec![Vec::new(); players],
+            known_ranks: vec![[0; 13]; players],
             talons: vec![Vec::new()],
             discard: Vec::new(),
             removed: Vec::new(),
@@ -349,6 +354,13 @@ impl State {
             .copied()
             .filter(|c| c.rank() == rank)
             .min()
+    }
+
+    /// Everyone saw `owner` show a card of `rank` from its hand or face-down table cards.
+    pub fn shown(&mut self, owner: u8, rank: Rank) {
+        if let Some(known) = self.known_ranks.get_mut(owner as usize) {
+            known[rank.index() as usize] = known[rank.index() as usize].saturating_sub(1);
+        }
     }
 
     pub fn hand_len(&self, seat: u8) -> usize {

@@ -179,12 +179,13 @@ pub fn finish_evaluation(state: &mut State) -> Vec<AleaIactaEstEvent> {
     events
 }
 
-/// Moves favour tokens from the pile to a seat's face-down tokens.
+/// Moves favour tokens from the pile to a seat's face-down tokens (it saw them).
 pub fn give_hidden(state: &mut State, s: usize, ids: &[&str]) {
     for id in ids {
         let t = favour(id);
         state.favour_pile.retain(|x| *x != t);
         state.seats[s].favour_hidden.push(t);
+        state.favour_known[t.0 as usize] = 1 << s;
     }
 }
 

@@ -1,5 +1,6 @@
 //! Tests of Alea Iacta Est: the spec's scenarios (section 11), scoring, legal-action listing, random self-play.
 
+mod determinize;
 mod fixture;
 mod properties;
 mod scenarios;

@@ -196,6 +196,19 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         Step::SenateChoiceSecond => state.eval.senate_ranking.iter().take(2).copied().collect(),
         _ => vec![],
     };
+    // A seat knows where its own secrets are, and the offered cards it is shown (what determinizations keep).
+    for (s, st) in state.seats.iter().enumerate() {
+        let offer = offer_seen.contains(&s).then_some(&state.eval.senate_offer);
+        let mut cards = st.senate_cards.iter().chain(offer.into_iter().flatten());
+        if st
+            .favour_hidden
+            .iter()
+            .any(|t| state.favour_known[t.0 as usize] & 1 << s == 0)
+            || cards.any(|c| state.senate_known[c.0 as usize] & 1 << s == 0)
+        {
+            return Err(format!("seat {s} does not know where its secrets are"));
+        }
+    }
     for viewer in (0..n).map(Viewer::Seat).chain([Viewer::Spectator]) {
         let text = json(&AleaIactaEst::view(state, viewer));
         // Ids contain no quote: the quoted strings are the odd-numbered pieces. Every id ends with a digit.

@@ -1,6 +1,7 @@
 //! Tests of the César et Cléopâtre engine: scenarios of spec 11, unit tests, self-play and replay.
 
 mod builder;
+mod determinize;
 mod scenarios;
 mod selfplay;
 mod unit;

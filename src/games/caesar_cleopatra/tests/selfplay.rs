@@ -113,7 +113,7 @@ fn check_hidden(s: &State) -> Result<(), String> {
     Ok(())
 }
 
-fn invariant(s: &State) -> Result<(), String> {
+pub(super) fn invariant(s: &State) -> Result<(), String> {
     check_conservation(s)?;
     check_limits(s)?;
     check_hidden(s)

@@ -1,4 +1,5 @@
 mod builder;
+mod determinize;
 mod map_check;
 mod scenarios;
 mod selfplay;

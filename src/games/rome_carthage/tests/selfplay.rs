@@ -109,6 +109,18 @@ pub fn invariant(s: &State) -> Result<(), String> {
     // No hidden card id of a seat in another seat's or the spectator's view; no talon card in any view.
     let talon: Vec<Card> = s.talons.iter().flatten().copied().collect();
     let private: Vec<Vec<Card>> = (0..s.players).map(|seat| private_cards(s, seat)).collect();
+    // The ranks everyone knows a seat holds are among its hand and face-down table cards.
+    for (seat, cards) in private.iter().enumerate() {
+        let mut held = [0u8; 13];
+        for c in cards {
+            held[c.rank().index() as usize] += 1;
+        }
+        if let Some(rank) = (0..13).find(|&r| s.known_ranks[seat][r] > held[r]) {
+            return Err(format!(
+                "seat {seat} is known to hold more cards of rank index {rank} than it does"
+            ));
+        }
+    }
     let viewers = (0..s.players)
         .map(Viewer::Seat)
         .chain(std::iter::once(Viewer::Spectator));

@@ -254,6 +254,10 @@ impl Data {
                 && data.senate_cards.len() < 256,
             "tables are indexed by u8 and regions by bits of a u16"
         );
+        assert!(
+            usize::from(data.dice_per_seat) <= super::types::MAX_ACTION_DICE,
+            "an action's dice are held inline, up to a whole hand"
+        );
         data
     }
 

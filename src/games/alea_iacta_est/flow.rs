@@ -501,7 +501,7 @@ pub fn decide_with(
                 combo,
             },
         ) => {
-            let mut sorted = values.clone();
+            let mut sorted = *values;
             sorted.sort_unstable();
             check_place(state, seat, *building, &sorted, *combo)?;
         }
@@ -558,7 +558,7 @@ pub fn decide_with(
             values,
             combo,
         } => {
-            let mut values = values.clone();
+            let mut values = *values;
             values.sort_unstable();
             let combo = match building {
                 Building::Templum => {
@@ -583,7 +583,7 @@ pub fn decide_with(
             ctx.emit(Event::DicePlaced {
                 seat: id,
                 building: *building,
-                values,
+                values: values.to_vec(),
                 combo,
                 pushed_off,
                 to_latrina,

@@ -3,13 +3,13 @@
 use crate::engine::RuleError;
 
 use super::state::{FACES, Hand, State, straight_rank};
-use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building};
+use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice};
 
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
 /// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
-/// buffer serves every sub-multiset, so that the ones a caller rejects cost no allocation.
-fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut dyn FnMut(&[u8])) {
-    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Vec<u8>, visit: &mut dyn FnMut(&[u8])) {
+/// inline buffer serves every sub-multiset, so that none costs an allocation.
+fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut dyn FnMut(&Dice)) {
+    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Dice, visit: &mut dyn FnMut(&Dice)) {
         if current.len() >= max_len {
             return;
         }
@@ -26,13 +26,7 @@ fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut dyn FnMut(&[u8
     }
     if hand.rolled {
         let mut counts = hand.counts;
-        go(
-            &mut counts,
-            1,
-            max_len,
-            &mut Vec::with_capacity(hand.size.into()),
-            visit,
-        );
+        go(&mut counts, 1, max_len, &mut Dice::new(), visit);
     }
 }
 
@@ -212,7 +206,7 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
         return vec![];
     }
     let mut out = Vec::new();
-    let place = |building, values: Vec<u8>, combo| Action::Place {
+    let place = |building, values: Dice, combo| Action::Place {
         building,
         values,
         combo,
@@ -220,10 +214,10 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     // Templum.
     if state.templum_used() {
         let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
-        let sum = |v: &[u8]| v.iter().map(|&x| x as u32).sum::<u32>();
+        let sum = |v: &Dice| v.iter().map(|&x| x as u32).sum::<u32>();
         for_each_sub_multiset(&hand, t + 1, &mut |v| {
             if v.len() == t + 1 && sum(v) > s {
-                out.push(place(Building::Templum, v.to_vec(), None));
+                out.push(place(Building::Templum, *v, None));
             }
         });
         let mut own: Vec<_> = state.templum.iter().filter(|c| c.seat == seat).collect();
@@ -233,7 +227,7 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
             let base = c.sum();
             for_each_sub_multiset(&hand, m, &mut |v| {
                 if v.len() == m && base + sum(v) > s {
-                    out.push(place(Building::Templum, v.to_vec(), Some(c.id)));
+                    out.push(place(Building::Templum, *v, Some(c.id)));
                 }
             });
         }
@@ -254,7 +248,7 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
             }
             let added = (a..=b).filter(|x| own.is_none_or(|(l, h)| !(l..=h).contains(x)));
             if added.clone().all(|x| hand.counts[x as usize] > 0) {
-                senate.push(added.collect::<Vec<u8>>());
+                senate.push(added.collect::<Dice>());
             }
         }
     }
@@ -274,7 +268,11 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
                 .iter()
                 .any(|g| g.seat != seat && g.value == v && g.size == size)
             {
-                out.push(place(Building::Castrum, vec![v; m as usize], None));
+                out.push(place(
+                    Building::Castrum,
+                    std::iter::repeat_n(v, m.into()).collect(),
+                    None,
+                ));
             }
         }
     }
@@ -282,14 +280,14 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     let mut forum = Vec::new();
     for v in 1..=FACES {
         if hand.counts[v as usize] > 0 && state.forum_fit(v).is_some() {
-            forum.push(vec![v]);
+            forum.push(Dice::from_iter([v]));
         }
     }
     if hand.counts[1] > 0 && hand.counts[4] > 0 {
-        forum.push(vec![1, 4]);
+        forum.push(Dice::from_iter([1, 4]));
     }
     if hand.counts[2] > 0 && hand.counts[3] > 0 && state.forum_fit(2).is_some() {
-        forum.push(vec![2, 3]);
+        forum.push(Dice::from_iter([2, 3]));
     }
     forum.sort();
     out.extend(forum.into_iter().map(|v| place(Building::Forum, v, None)));
@@ -304,9 +302,7 @@ pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
         // One reroll per sub-multiset: the product of (count + 1) over the values, less the empty one.
         out.reserve(hand.counts.iter().map(|&c| usize::from(c) + 1).product::<usize>() - 1);
         for_each_sub_multiset(&hand, usize::MAX, &mut |values| {
-            out.push(Action::Reroll {
-                values: values.to_vec(),
-            })
+            out.push(Action::Reroll { values: *values })
         });
     }
     let places = place_actions(state, seat);

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 use utoipa::ToSchema;
 
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
@@ -31,6 +32,14 @@ pub enum AleaIactaEstBuilding {
     Forum,
 }
 
+/// The most dice an action names: a seat's whole hand (the data's `dice_per_seat`).
+pub const MAX_ACTION_DICE: usize = 8;
+
+/// Die values of an action, inline: a turn has up to ~150 legal rerolls, and one heap list per action cost more than
+/// enumerating them. It reads and writes as a JSON array, like a `Vec`; more than 8 values are refused when the
+/// action is read, as the schema's `max_items` says.
+pub type AleaIactaEstDice = ArrayVec<[u8; MAX_ACTION_DICE]>;
+
 /// An action of Alea Iacta Est. `values` lists die values (1-6) as a multiset, in any order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -39,16 +48,16 @@ pub enum AleaIactaEstAction {
     /// Only in your own turn, before placing.
     Reroll {
         /// Die values 1-6.
-        #[schema(example = json!([1, 1, 5]), min_items = 1, max_items = 8)]
-        values: Vec<u8>,
+        #[schema(value_type = Vec<u8>, example = json!([1, 1, 5]), min_items = 1, max_items = 8)]
+        values: AleaIactaEstDice,
     },
     /// Place one combination from your rolled hand on one building. `combo` (Templum only) is the id of your own
     /// combination to extend; absent or null for a new one (and for the other buildings).
     Place {
         building: AleaIactaEstBuilding,
         /// Die values 1-6.
-        #[schema(example = json!([3, 4, 5]), min_items = 1, max_items = 8)]
-        values: Vec<u8>,
+        #[schema(value_type = Vec<u8>, example = json!([3, 4, 5]), min_items = 1, max_items = 8)]
+        values: AleaIactaEstDice,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(example = 1)]
         combo: Option<u8>,

@@ -220,10 +220,15 @@ pub fn advance(state: &mut State, script: &mut Script) -> Vec<AleaIactaEstEvent>
     events
 }
 
+/// The die values of an action.
+pub fn dice(values: &[u8]) -> AleaIactaEstDice {
+    values.iter().copied().collect()
+}
+
 pub fn place(building: B, values: &[u8]) -> AleaIactaEstAction {
     AleaIactaEstAction::Place {
         building,
-        values: values.to_vec(),
+        values: dice(values),
         combo: None,
     }
 }
@@ -231,7 +236,7 @@ pub fn place(building: B, values: &[u8]) -> AleaIactaEstAction {
 pub fn place_combo(values: &[u8], combo: Option<u8>) -> AleaIactaEstAction {
     AleaIactaEstAction::Place {
         building: B::Templum,
-        values: values.to_vec(),
+        values: dice(values),
         combo,
     }
 }
@@ -245,7 +250,7 @@ pub fn places(actions: &[AleaIactaEstAction]) -> Vec<(B, Vec<u8>, Option<u8>)> {
                 building,
                 values,
                 combo,
-            } => Some((*building, values.clone(), *combo)),
+            } => Some((*building, values.to_vec(), *combo)),
             _ => None,
         })
         .collect()

@@ -19,7 +19,7 @@ fn building_order(b: B) -> u8 {
 /// The canonical sort key of an action (spec 5.1, D25).
 fn canonical_key(a: &A) -> (u8, u8, u16, Vec<u8>) {
     match a {
-        A::Reroll { values } => (0, 0, 0, values.clone()),
+        A::Reroll { values } => (0, 0, 0, values.to_vec()),
         A::Place {
             building,
             values,
@@ -28,7 +28,7 @@ fn canonical_key(a: &A) -> (u8, u8, u16, Vec<u8>) {
             1,
             building_order(*building),
             combo.map_or(0, |c| c as u16 + 1),
-            values.clone(),
+            values.to_vec(),
         ),
         A::LatrinaForced {} => (2, 0, 0, vec![]),
         _ => (3, 0, 0, vec![]),
@@ -68,7 +68,7 @@ fn check_listing(state: &State) {
                 let ok = check_place(state, s, building, values, *combo).is_ok();
                 let action = A::Place {
                     building,
-                    values: values.clone(),
+                    values: dice(values),
                     combo: *combo,
                 };
                 assert_eq!(ok, listed.contains(&action), "{action:?} in {:?}", hand.values());

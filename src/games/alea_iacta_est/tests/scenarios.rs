@@ -12,7 +12,7 @@ fn places_list(list: &[(B, &[u8], Option<u8>)]) -> Vec<A> {
     list.iter()
         .map(|(b, v, c)| A::Place {
             building: *b,
-            values: v.to_vec(),
+            values: dice(v),
             combo: *c,
         })
         .collect()
@@ -795,7 +795,7 @@ fn scenario_16_forced_latrina() {
     let st = forced_example(1);
     assert_eq!(
         legal(&st, ANTONIUS),
-        vec![A::Reroll { values: vec![6] }, A::LatrinaForced {}]
+        vec![A::Reroll { values: dice(&[6]) }, A::LatrinaForced {}]
     );
     // Never a voluntary Latrina placement: the action does not exist, and the forced one needs no placement.
     assert!(serde_json::from_str::<A>(r#"{"type": "place", "building": "latrina", "values": [6]}"#).is_err());
@@ -814,7 +814,7 @@ fn scenario_17_reroll() {
     let events = play(
         &mut st,
         ANTONIUS,
-        A::Reroll { values: vec![1, 1] },
+        A::Reroll { values: dice(&[1, 1]) },
         &mut Script::new(&[4, 5]),
     )
     .unwrap();
@@ -823,14 +823,20 @@ fn scenario_17_reroll() {
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 1);
     assert_eq!(st.step, Step::TurnDecide);
     assert_eq!(
-        code(try_play(&st, ANTONIUS, A::Reroll { values: vec![1] })),
+        code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[1]) })),
         "dice_not_in_hand"
     );
-    play(&mut st, ANTONIUS, A::Reroll { values: vec![3] }, &mut Script::new(&[2])).unwrap();
+    play(
+        &mut st,
+        ANTONIUS,
+        A::Reroll { values: dice(&[3]) },
+        &mut Script::new(&[2]),
+    )
+    .unwrap();
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 0);
     assert!(!legal(&st, ANTONIUS).iter().any(|a| matches!(a, A::Reroll { .. })));
     assert_eq!(
-        code(try_play(&st, ANTONIUS, A::Reroll { values: vec![2] })),
+        code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[2]) })),
         "no_reroll_tokens"
     );
     check_invariants(&st).unwrap();
@@ -998,7 +1004,7 @@ fn scenario_25_one_building_one_combination() {
         (
             A::Place {
                 building: B::Castrum,
-                values: vec![4],
+                values: dice(&[4]),
                 combo: Some(1),
             },
             "invalid_combo",

@@ -172,12 +172,15 @@ async fn a_version_beyond_the_game_or_not_a_version_is_refused() {
     let (status, now) = game(&app, id, Some(token), Some(version)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(now["version"], version);
-    for query in [
-        format!("at={}", version + 1),
-        "at=-1".into(),
-        "at=abc".into(),
-        "at=".into(),
-    ] {
+    let (status, headers, body) = call(
+        &app,
+        test::TestRequest::get().uri(&format!("/v1/games/{id}?at={}", version + 1)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(header(&headers, "content-type"), "application/problem+json");
+    assert_eq!(body["code"], "version_not_reached");
+    for query in ["at=-1", "at=abc", "at=", "at=9223372036854775808"] {
         let (status, headers, body) =
             call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}?{query}"))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");

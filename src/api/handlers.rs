@@ -421,10 +421,12 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The game", body = GameResponse),
-        (status = 400, description = "Bad query: `at` beyond the current version", body = Problem,
+        (status = 400, description = "Bad query: `at` is not a version", body = Problem,
             content_type = "application/problem+json"),
         (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`at` is beyond the game's current version (`version_not_reached`)",
+            body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn get_game(
@@ -439,9 +441,10 @@ pub async fn get_game(
         None => snapshot,
         Some(at) if at <= snapshot.version() => service.snapshot_at(&snapshot, at).await?,
         Some(_) => {
+            let version = snapshot.version();
             return Err(ApiError::new(
-                ErrorCode::InvalidQuery,
-                format!("at must be 0 to the game's version, {}", snapshot.version()),
+                ErrorCode::VersionNotReached,
+                format!("the game is at version {version}: at must be 0 to {version}"),
             ));
         }
     };

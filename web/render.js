@@ -35,17 +35,17 @@ const isCompact = (value) =>
   !isPrimitive(value) && !Array.isArray(value) && Object.keys(value).length <= 4 && Object.values(value).every(isPrimitive);
 
 /** Any part of a view, by its key. */
-export function renderValue(key, value, seats = []) {
+export function renderValue(key, value, seats = [], mine = null) {
   if (isPrimitive(value)) return el("span", {class: `value ${typeof value}`}, text(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span", {class: "muted"}, "none");
     if (value.every(isPrimitive)) return el("span", {class: "chips"}, value.map((item) => chip(item, key)));
     if (value.every(isCompact)) return el("span", {class: "chips"}, value.map(compactChip));
-    return el("div", {class: "list"}, value.map((item, index) => panel(itemName(item, index), item, seats)));
+    return el("div", {class: "list"}, value.map((item, index) => panel(itemName(item, index), item, seats, mine)));
   }
   return el("dl", {class: "fields"}, Object.entries(value).flatMap(([name, inner]) => [
     el("dt", {}, words(name)),
-    el("dd", {}, renderValue(name, inner, seats)),
+    el("dd", {}, renderValue(name, inner, seats, mine)),
   ]));
 }
 
@@ -56,31 +56,30 @@ function itemName(item, index) {
   return name === undefined ? `#${index + 1}` : text(name);
 }
 
-function panel(heading, value, seats) {
-  const seat = isPrimitive(value) ? undefined : value?.seat;
-  return el("section", {class: `panel${seat && seats.includes(seat) ? ` seat-${seat}` : ""}`},
-    el("h3", {}, heading), renderValue(heading, value, seats));
+/** A titled panel; the viewer's own seat's panel (`mine`) stands out. */
+function panel(heading, value, seats, mine, seat = isPrimitive(value) ? undefined : value?.seat) {
+  return el("section", {class: `panel${seat && seat === mine ? " mine" : ""}`},
+    el("h3", {}, heading), renderValue(heading, value, seats, mine));
 }
 
 /**
  * The whole view: small top-level values in one summary panel, every larger part in a panel of its own. `skip`
  * names parts drawn otherwise (a title's board).
  */
-export function renderView(view, seats, skip = []) {
+export function renderView(view, seats, mine, skip = []) {
   if (isPrimitive(view)) return el("p", {}, text(view));
   const entries = Object.entries(view).filter(([key]) => !skip.includes(key));
   const small = entries.filter(([, value]) => isPrimitive(value) || (Array.isArray(value) && value.every(isPrimitive)));
   const large = entries.filter((entry) => !small.includes(entry));
   return el("div", {class: "view-panels"},
-    small.length ? el("section", {class: "panel summary"}, el("h3", {}, "Game"), renderValue("game", Object.fromEntries(small), seats)) : null,
+    small.length ? el("section", {class: "panel summary"}, el("h3", {}, "Game"), renderValue("game", Object.fromEntries(small), seats, mine)) : null,
     large.map(([key, value]) => {
-      if (Array.isArray(value) || isCompact(value) || Object.keys(value).length === 0) return panel(words(key), value, seats);
       // An object keyed by seat (a hand per seat): one panel per seat.
-      if (Object.keys(value).some((name) => seats.includes(name))) {
+      if (!Array.isArray(value) && Object.keys(value).some((name) => seats.includes(name))) {
         return el("section", {class: "panel"}, el("h3", {}, words(key)),
-          el("div", {class: "list"}, Object.entries(value).map(([name, inner]) => panel(text(name), inner, seats))));
+          el("div", {class: "list"}, Object.entries(value).map(([name, inner]) => panel(text(name), inner, seats, mine, name))));
       }
-      return panel(words(key), value, seats);
+      return panel(words(key), value, seats, mine);
     }),
   );
 }
@@ -112,6 +111,6 @@ export function renderResult(game) {
       decided ? `${text(ending.reason)} (${names(ending.by ?? [])}). ` : "Played to the end. ",
       winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${names(winners)}.` : "No winner.",
       game.seat ? (winners.includes(game.seat) ? " You won." : " You did not win.") : ""),
-    game.result ? renderValue("result", game.result, game.seats) : "",
+    game.result ? renderValue("result", game.result, game.seats, game.seat) : "",
   );
 }

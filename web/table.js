@@ -59,7 +59,7 @@ function drawView(shown, boardId, viewId) {
   const board = shown.view && map ? BOARDS[shown.title] : undefined;
   document.getElementById(boardId).replaceChildren(board ? board.draw(shown.view) : "");
   document.getElementById(viewId).replaceChildren(
-    shown.view ? renderView(shown.view, shown.seats, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
+    shown.view ? renderView(shown.view, shown.seats, shown.seat, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
 }
 
 function drawPlayers() {

@@ -102,4 +102,6 @@ export function showError(error) {
   if (!bar) return;
   bar.textContent = error ? String(error.message || error) : "";
   bar.hidden = !error;
+  // Counted for scripts/play-test, which reports how many errors the person saw.
+  if (error) document.body.dataset.errors = Number(document.body.dataset.errors ?? 0) + 1;
 }

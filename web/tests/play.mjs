@@ -82,7 +82,6 @@ const tableState = () => {
 /** Clicks random legal actions on `page` until its result shows; `onMove` runs after each click. */
 async function playToEnd(page, random, label, deadline, onMove) {
   let moves = 0;
-  let errors = 0;
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) fail(`${label}: out of time after ${moves} moves`);
@@ -90,13 +89,12 @@ async function playToEnd(page, random, label, deadline, onMove) {
       .then((handle) => handle.jsonValue())
       .catch(async () => fail(`${label}: neither an action nor the result within the time limit, after ${moves} moves; ` +
         `the page says: ${await page.textContent("#status")} / ${await page.textContent("#error")}`));
-    if (state === "done") return {moves, errors};
+    if (state === "done") return {moves, errors: Number(await page.getAttribute("body", "data-errors") ?? 0)};
     if (++moves > MAX_MOVES) fail(`${label}: no result after ${MAX_MOVES} moves`);
     const buttons = page.locator("#actions button.action:not([disabled])");
     const count = await buttons.count();
     // The other seat's move may redraw the buttons meanwhile: the click then waits briefly, and the loop looks again.
     await buttons.nth(Math.floor(random() * count)).click({timeout: 2000}).catch(() => {});
-    if (await page.isVisible("#error")) errors++;
     await onMove(moves);
   }
 }
@@ -150,6 +148,15 @@ async function playTitle(browser, title, index, pageOrigin) {
     await b.waitForSelector("body[data-ready]");
     await b.waitForSelector('#status[data-status="active"], #status[data-status="finished"]');
 
+    // An action the title does not have, sent from the JSON form: the problem document is shown in words.
+    await b.click("#custom summary");
+    await b.fill("#custom-form textarea", '{"type": "no_such_action"}');
+    await b.click("#custom-form button");
+    await b.waitForSelector("#error:not([hidden])");
+    const worded = await b.textContent("#error");
+    if (!/^Bad Request: the action does not fit/.test(worded)) fail(`${title}: the error reads ${JSON.stringify(worded)}`);
+    await b.click("#custom summary");
+
     const random = generator(seed + index);
     const results = await Promise.all([
       playToEnd(a, random, `${title} creator`, deadline, async (moves) => {
@@ -172,7 +179,7 @@ async function playTitle(browser, title, index, pageOrigin) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${title}: played to the end at version ${version} in ${seconds} s ` +
       `(clicks: creator ${results[0].moves}, joiner ${results[1].moves}; errors shown: ` +
-      `${results[0].errors + results[1].errors}); replay slider to 0 and back`);
+      `${results[0].errors + results[1].errors}, one of them the bad action sent on purpose); replay slider to 0 and back`);
   } catch (error) {
     // What each page showed when it failed, to read with the message.
     const seen = [];

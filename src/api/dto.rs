@@ -364,6 +364,16 @@ pub struct EventsResponse {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
+pub struct GameQuery {
+    /// The game as it was at this version (0 to the current version; default: now): the bearer seat's own view then,
+    /// or the spectator's, rebuilt from the log. For replays.
+    #[serde(default, deserialize_with = "optional_int64")]
+    pub at: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Return the events after this log position (default 0: from the start).
     #[serde(default, deserialize_with = "int64")]

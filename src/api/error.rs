@@ -92,6 +92,7 @@ error_codes! {
     UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE,
         "the request body must be JSON (Content-Type: application/json)";
     GameOver = "game_over", UNPROCESSABLE_ENTITY, "the game is over";
+    VersionNotReached = "version_not_reached", UNPROCESSABLE_ENTITY, "the game is at version 42: at must be 0 to 42";
     ActionOfAnotherTitle = "action_of_another_title", UNPROCESSABLE_ENTITY,
         "this is an action of Caligula, not of this game's title";
     IdempotencyKeyReused = "idempotency_key_reused", UNPROCESSABLE_ENTITY,

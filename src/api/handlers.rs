@@ -415,19 +415,39 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
         }))
 }
 
-/// A game as the bearer's seat sees it, or as a spectator without a token.
+/// A game as the bearer's seat sees it, or as a spectator without a token; with `at`, as it was at that version.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
-    params(("id" = String, Path, description = "Game id")),
+    params(("id" = String, Path, description = "Game id"), GameQuery),
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The game", body = GameResponse),
+        (status = 400, description = "Bad query: `at` is not a version", body = Problem,
+            content_type = "application/problem+json"),
         (status = 401, description = "Wrong token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`at` is beyond the game's current version (`version_not_reached`)",
+            body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn get_game(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn get_game(
+    service: Service,
+    id: web::Path<String>,
+    query: web::Query<GameQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
     let snapshot = service.load(&id).await?;
     let viewer = snapshot.viewer(bearer(&request)?)?;
+    let snapshot = match query.at {
+        None => snapshot,
+        Some(at) if at <= snapshot.version() => service.snapshot_at(&snapshot, at).await?,
+        Some(_) => {
+            let version = snapshot.version();
+            return Err(ApiError::new(
+                ErrorCode::VersionNotReached,
+                format!("the game is at version {version}: at must be 0 to {version}"),
+            ));
+        }
+    };
     Ok(HttpResponse::Ok().json(game_response(&snapshot, viewer)))
 }
 

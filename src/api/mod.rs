@@ -6,6 +6,7 @@ pub mod error;
 mod handlers;
 pub mod limits;
 pub mod openapi;
+mod play;
 mod stream;
 
 use actix_cors::Cors;
@@ -70,6 +71,9 @@ pub fn routes_with(
                     .insert_header(("Location", "/docs/"))
                     .finish()
             })))
+            .service(resource("/play", "GET").route(web::get().to(play::redirect)))
+            .service(resource("/play/", "GET").route(web::get().to(play::index)))
+            .service(resource("/play/{file}", "GET").route(web::get().to(play::file)))
             .service(SwaggerUi::new("/docs/{_:.*}").external_url_unchecked("/openapi.json", document))
             .default_service(web::to(handlers::not_found));
     }

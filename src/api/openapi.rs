@@ -125,7 +125,14 @@ fn operation_errors(method: &str, path: &str) -> &'static [ErrorCode] {
             StoreUnavailable,
             LogChanged,
         ],
-        ("get", "/v1/games/{id}") => &[InvalidToken, GameNotFound, StoreUnavailable, LogChanged],
+        ("get", "/v1/games/{id}") => &[
+            InvalidQuery,
+            InvalidToken,
+            GameNotFound,
+            VersionNotReached,
+            StoreUnavailable,
+            LogChanged,
+        ],
         ("get", "/v1/games/{id}/actions") | ("post", "/v1/games/{id}/stream-tickets") => {
             &[MissingToken, InvalidToken, GameNotFound, StoreUnavailable, LogChanged]
         }

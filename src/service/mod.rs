@@ -443,6 +443,17 @@ impl GameService {
         Ok((session, Head::of_log(&snapshot.meta.id, &events)))
     }
 
+    /// The game as it was right after the first `version` events of the snapshot's log (`version` at most the
+    /// snapshot's), rebuilt from them: views of it show each seat exactly what it saw then.
+    pub async fn snapshot_at(&self, snapshot: &Snapshot, version: u64) -> Result<Snapshot, ServiceError> {
+        let (session, head) = self.session_at(snapshot, version).await?;
+        Ok(Snapshot {
+            session: session.into(),
+            head,
+            ..snapshot.clone()
+        })
+    }
+
     fn remember(&self, snapshot: &Snapshot) {
         // Whatever is cached is checked against the log before use, so the latest write simply wins.
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());

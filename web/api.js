@@ -1,0 +1,107 @@
+// The public API as a third-party front-end uses it: fetch with bearer tokens, problem+json errors in words, seat
+// tokens in localStorage. `?api=https://ludus.example` points the pages at a server on another origin.
+
+const params = new URLSearchParams(location.search);
+
+/** The API's origin: `?api=` when given, else the origin that served the page. */
+export const API = (params.get("api") || location.origin).replace(/\/+$/, "");
+
+/** A page of this client with `query`, keeping `?api=` so that links stay on the same server. */
+export function pageUrl(page, query = {}) {
+  const url = new URL(page, location.href);
+  url.search = "";
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  if (params.has("api")) url.searchParams.set("api", API);
+  return url;
+}
+
+/** A failed call, worded from the problem document (`title`, `detail`) when the server sent one. */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    const words = problem?.title
+      ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}`
+      : `the server answered ${status}`;
+    super(words);
+    this.status = status;
+    this.code = problem?.code;
+  }
+}
+
+/** Calls the API; resolves to the JSON answer (null for an empty one), rejects with an ApiError. */
+export async function call(method, path, {token, body} = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method === "POST" && path.endsWith("/actions")) headers["Idempotency-Key"] = randomKey();
+  let response;
+  try {
+    response = await fetch(`${API}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, {title: "The server cannot be reached", detail: String(error.message || error)});
+  }
+  const text = await response.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: worded by status below.
+  }
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json;
+}
+
+/** An idempotency key; crypto.randomUUID exists only in secure contexts, so plain random bytes otherwise. */
+function randomKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const tokenKey = (game, seat) => `ludus:${API}:${game}:${seat}`;
+
+export function saveToken(game, seat, token) {
+  localStorage.setItem(tokenKey(game, seat), token);
+}
+
+export function loadToken(game, seat) {
+  return localStorage.getItem(tokenKey(game, seat));
+}
+
+/** `snake_case` or `kebab-case` as words: "place_initial" -> "Place initial". */
+export function words(name) {
+  const text = String(name).replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A small element builder: el("div", {class: "x"}, child, "text", ...). */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(
+    ["svg", "circle", "line", "text", "g", "rect", "title"].includes(tag)
+      ? "http://www.w3.org/2000/svg"
+      : "http://www.w3.org/1999/xhtml",
+    tag,
+  );
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Shows `error` (an ApiError or any Error) in words in the page's error bar, or clears it. */
+export function showError(error) {
+  const bar = document.getElementById("error");
+  if (!bar) return;
+  bar.textContent = error ? String(error.message || error) : "";
+  bar.hidden = !error;
+  // Counted for scripts/play-test, which reports how many errors the person saw.
+  if (error) document.body.dataset.errors = Number(document.body.dataset.errors ?? 0) + 1;
+}

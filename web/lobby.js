@@ -1,0 +1,188 @@
+// The lobby: the titles, a form to create a game (players, seats for me / open / bots, options), the created game's
+// seats with invitation links, and the open games with Join buttons.
+
+import {API, call, el, pageUrl, saveToken, showError, words} from "./api.js";
+
+const form = document.getElementById("create");
+const titleSelect = document.getElementById("title");
+const playersSelect = document.getElementById("players");
+let titles = [];
+
+const SEAT_CHOICES = [
+  ["mine", "me"],
+  ["open", "open (invite someone)"],
+  ["random", "bot: random"],
+  ["search", "bot: search"],
+];
+
+const currentTitle = () => titles.find((title) => title.id === titleSelect.value);
+
+function drawPlayers() {
+  const title = currentTitle();
+  playersSelect.replaceChildren();
+  for (let count = title.min_players; count <= title.max_players; count++) {
+    playersSelect.append(el("option", {value: count}, count));
+  }
+  drawSeats();
+  drawOptions();
+}
+
+function drawSeats() {
+  const seats = currentTitle().seats.slice(0, Number(playersSelect.value));
+  const fieldset = document.getElementById("seats");
+  fieldset.replaceChildren(el("legend", {}, "Seats"));
+  seats.forEach((seat, index) => {
+    const select = el("select", {name: `seat-${seat}`, "data-seat": seat});
+    for (const [value, label] of SEAT_CHOICES) select.append(el("option", {value}, label));
+    select.value = index === 0 ? "mine" : "open";
+    fieldset.append(el("label", {}, words(seat), " ", select));
+  });
+}
+
+function drawOptions() {
+  const fieldset = document.getElementById("options");
+  const options = currentTitle().options;
+  fieldset.hidden = options.length === 0;
+  fieldset.replaceChildren(el("legend", {}, "Options"));
+  for (const option of options) {
+    const input = option.values.length
+      ? el("select", {name: `option-${option.name}`}, option.values.map((value) =>
+          el("option", {value, selected: value === option.default}, words(value))))
+      : el("input", {name: `option-${option.name}`, value: option.default});
+    fieldset.append(el("label", {title: option.description}, words(option.name), " ", input));
+  }
+}
+
+/** An option's text as JSON when it reads as a number or boolean (the API's options are typed). */
+function optionValue(text) {
+  if (text === "true" || text === "false") return text === "true";
+  return text !== "" && !Number.isNaN(Number(text)) ? Number(text) : text;
+}
+
+async function create(event) {
+  event.preventDefault();
+  showError(null);
+  const title = currentTitle();
+  const name = document.getElementById("name").value.trim();
+  const seats = {};
+  const bots = {};
+  for (const select of document.querySelectorAll("#seats select")) {
+    if (select.value === "random" || select.value === "search") bots[select.dataset.seat] = {kind: select.value};
+    else seats[select.dataset.seat] = select.value;
+  }
+  const options = {};
+  for (const option of title.options) {
+    options[option.name] = optionValue(form.elements[`option-${option.name}`].value);
+  }
+  const body = {title: title.id, players: Number(playersSelect.value), options};
+  if (Object.keys(seats).length) body.seats = seats;
+  if (Object.keys(bots).length) body.bots = bots;
+  if (name && Object.values(seats).includes("mine")) body.name = name;
+  try {
+    const created = await call("POST", "/v1/games", {body});
+    for (const {seat, token} of created.seats) saveToken(created.game.id, seat, token);
+    drawCreated(created, seats, bots);
+    refresh();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The created game's seats: a Play link for mine, an invitation link to copy for every seat someone else takes. */
+function drawCreated(created, seats, bots) {
+  const game = created.game;
+  const tokens = Object.fromEntries(created.seats.map(({seat, token}) => [seat, token]));
+  const rows = game.seats.map((seat, index) => {
+    const link = pageUrl("table.html", {game: game.id, seat});
+    if (bots[seat]) return el("li", {}, el("b", {}, words(seat)), ` played by a ${bots[seat].kind} bot`);
+    // My own seats beyond the first are seats to hand to a friend: their invitation carries the token in the
+    // fragment, which browsers never send to a server.
+    const invitation = new URL(link);
+    if (tokens[seat]) invitation.hash = `token=${tokens[seat]}`;
+    const input = el("input", {class: "invitation", readonly: true, value: invitation, "data-seat": seat});
+    const copy = el("button", {type: "button", onclick: () => copyLink(input)}, "Copy invitation");
+    return el("li", {"data-seat": seat},
+      el("b", {}, words(seat)), " ",
+      tokens[seat] && index === firstMine(game.seats, seats)
+        ? el("a", {href: link, class: "play", "data-seat": seat}, "Play this seat")
+        : seats[seat] === "open" ? "open: " : "yours to hand over: ",
+      input, copy);
+  });
+  const panel = document.getElementById("created");
+  panel.replaceChildren(
+    el("h3", {}, `${titles.find((t) => t.id === game.title).name}: game ${game.id}`),
+    el("ul", {class: "seats"}, rows),
+    el("a", {href: pageUrl("table.html", {game: game.id})}, "Watch as a spectator"),
+  );
+  panel.dataset.game = game.id;
+  panel.hidden = false;
+}
+
+const firstMine = (order, seats) => order.findIndex((seat) => seats[seat] === "mine");
+
+async function copyLink(input) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    // No clipboard (an insecure context): the link is selected for the person to copy.
+  }
+}
+
+async function refresh() {
+  try {
+    const lobby = await call("GET", "/v1/lobby?status=open");
+    const list = document.getElementById("open-games");
+    list.replaceChildren(...lobby.games.map(drawOpenGame));
+    if (!lobby.games.length) list.append(el("li", {class: "empty"}, "No game is waiting for players."));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function drawOpenGame(game) {
+  const title = titles.find((t) => t.id === game.title);
+  const taken = game.seats.filter((seat) => !seat.open)
+    .map((seat) => `${words(seat.seat)}: ${seat.bot ? "bot" : seat.name || "someone"}`);
+  return el("li", {"data-game": game.id},
+    el("b", {}, title ? title.name : game.title), ` (${game.players} players) `,
+    taken.length ? el("span", {class: "muted"}, taken.join(", ")) : "",
+    " ",
+    game.open_seats.map((seat) =>
+      el("button", {type: "button", class: "join", "data-seat": seat, onclick: () => join(game.id, seat)},
+        `Join as ${words(seat)}`)),
+  );
+}
+
+async function join(game, seat) {
+  showError(null);
+  const name = document.getElementById("name").value.trim();
+  try {
+    const joined = await call("POST", `/v1/games/${game}/seats/${seat}/join`, {body: name ? {name} : {}});
+    saveToken(game, joined.seat, joined.token);
+    location.href = pageUrl("table.html", {game, seat: joined.seat});
+  } catch (error) {
+    showError(error);
+    refresh();
+  }
+}
+
+async function start() {
+  document.getElementById("server").textContent = API;
+  try {
+    titles = await call("GET", "/v1/titles");
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  titleSelect.replaceChildren(...titles.map((title) => el("option", {value: title.id}, title.name)));
+  titleSelect.addEventListener("change", drawPlayers);
+  playersSelect.addEventListener("change", drawSeats);
+  form.addEventListener("submit", create);
+  document.getElementById("refresh").addEventListener("click", refresh);
+  drawPlayers();
+  await refresh();
+  document.body.dataset.ready = "true";
+}
+
+start();

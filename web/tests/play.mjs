@@ -1,0 +1,218 @@
+// Plays one game of every title to the end through the reference web client, in headless Chromium, as two people
+// would: in two browser contexts, one creates the game in the lobby and takes a seat, the other takes the open seat
+// (from the lobby of a page served by another origin, or from the invitation link), and each clicks a random legal
+// action (seeded) whenever it is to act, until both see the result; then both move the replay slider to version 0
+// and back. Screenshots of each table (mid-game and at the end) go to --screenshots.
+//
+// node play.mjs --api http://127.0.0.1:PORT --page-port PORT2 --chromium /usr/bin/chromium [--screenshots DIR]
+//   [--titles a,b] [--seed N]
+
+import {createServer} from "node:http";
+import {mkdirSync, readFileSync} from "node:fs";
+import {dirname, extname, join} from "node:path";
+import {fileURLToPath} from "node:url";
+import {chromium} from "playwright-core";
+
+const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
+/** Clicks one seat may make in one game before the test calls the game endless. */
+const MAX_MOVES = 3000;
+/** Wall-clock limit of one title's game, creation to replay. */
+const TITLE_SECONDS = 300;
+/** The creator's move after which the mid-game screenshot is taken. */
+const MID_GAME = {"caesar-cleopatra": 40, "alea-iacta-est": 30, "caligula": 40, "rome-carthage": 12};
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, index, all) =>
+  arg.startsWith("--") ? [...pairs, [arg.slice(2), all[index + 1]]] : pairs, []));
+const api = args.api;
+const pagePort = Number(args["page-port"]);
+const shots = args.screenshots ?? "target/play-screenshots";
+const titles = args.titles ? args.titles.split(",") : TITLES;
+const seed = Number(args.seed ?? 15);
+mkdirSync(shots, {recursive: true});
+
+/** The same files from another origin (this port), pointed at the API with `?api=`. */
+function serveWebFromAnotherOrigin() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"};
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, "http://x").pathname.replace(/^\/$/, "/index.html");
+    const name = path.slice(1);
+    if (!/^[a-z]+\.(html|js|css)$/.test(name)) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = readFileSync(join(root, name));
+      response.writeHead(200, {"Content-Type": `${types[extname(name)]}; charset=utf-8`}).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(pagePort, "127.0.0.1", () => resolve(server)));
+}
+
+/** mulberry32: a small seeded generator, so that a run's clicks can be replayed. */
+function generator(state) {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fail(message) {
+  throw new Error(message);
+}
+
+async function newPage(browser, label, problems) {
+  const context = await browser.newContext({viewport: {width: 1280, height: 860}});
+  const page = await context.newPage();
+  page.on("pageerror", (error) => problems.push(`${label}: page error: ${error.message}`));
+  return {context, page};
+}
+
+/** What the table asks of the person: "done" once the result shows, "act" when action buttons are enabled. */
+const tableState = () => {
+  if (!document.getElementById("result").hidden) return "done";
+  if (document.body.dataset.busy) return null;
+  return document.querySelector("#actions button.action:not([disabled])") ? "act" : null;
+};
+
+/** Clicks random legal actions on `page` until its result shows; `onMove` runs after each click. */
+async function playToEnd(page, random, label, deadline, onMove) {
+  let moves = 0;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) fail(`${label}: out of time after ${moves} moves`);
+    const state = await page.waitForFunction(tableState, null, {timeout: left, polling: "raf"})
+      .then((handle) => handle.jsonValue())
+      .catch(async () => fail(`${label}: neither an action nor the result within the time limit, after ${moves} moves; ` +
+        `the page says: ${await page.textContent("#status")} / ${await page.textContent("#error")}`));
+    if (state === "done") return {moves, errors: Number(await page.getAttribute("body", "data-errors") ?? 0)};
+    if (++moves > MAX_MOVES) fail(`${label}: no result after ${MAX_MOVES} moves`);
+    const buttons = page.locator("#actions button.action:not([disabled])");
+    const count = await buttons.count();
+    // The other seat's move may redraw the buttons meanwhile: the click then waits briefly, and the loop looks again.
+    await buttons.nth(Math.floor(random() * count)).click({timeout: 2000}).catch(() => {});
+    await onMove(moves);
+  }
+}
+
+async function replayTo(page, version, label) {
+  await page.locator("#replay-slider").fill(String(version));
+  await page.waitForSelector(`#replay-version[data-version="${version}"]`, {timeout: 20000})
+    .catch(() => fail(`${label}: the replay did not show version ${version}`));
+}
+
+async function playTitle(browser, title, index, pageOrigin) {
+  const started = Date.now();
+  const deadline = started + TITLE_SECONDS * 1000;
+  const problems = [];
+  const creator = await newPage(browser, `${title} creator`, problems);
+  const joiner = await newPage(browser, `${title} joiner`, problems);
+  try {
+    const a = creator.page;
+    await a.goto(`${api}/play/`);
+    await a.waitForSelector("body[data-ready]");
+    await a.selectOption("#title", title);
+    await a.selectOption("#players", "2");
+    await a.fill("#name", "Livia");
+    await a.click("#create-button");
+    await a.waitForSelector("#created:not([hidden])");
+    const id = await a.getAttribute("#created", "data-game");
+    const openSeat = await a.getAttribute("#created li:has(input.invitation):not(:has(a.play))", "data-seat");
+    const invitation = await a.inputValue(`input.invitation[data-seat="${openSeat}"]`);
+    if (!invitation.includes(`table.html?game=${id}&seat=${openSeat}`)) fail(`${title}: invitation link ${invitation}`);
+    await a.click("#created a.play");
+    await a.waitForSelector("body[data-ready]");
+
+    const b = joiner.page;
+    if (index % 2 === 0) {
+      // From the lobby of a page on another origin, calling the API across origins.
+      await b.goto(`${pageOrigin}/index.html?api=${encodeURIComponent(api)}`);
+      await b.waitForSelector("body[data-ready]");
+      await b.fill("#name", "Marcus");
+      const join = `#open-games li[data-game="${id}"] button.join[data-seat="${openSeat}"]`;
+      while (!(await b.isVisible(join))) {
+        if (Date.now() > deadline) fail(`${title}: game ${id} never showed in the other origin's lobby`);
+        await b.click("#refresh");
+        await b.waitForTimeout(100);
+      }
+      await b.click(join);
+    } else {
+      // From the invitation link, as sent.
+      await b.goto(invitation);
+      await b.click("#join-button");
+    }
+    await b.waitForSelector("body[data-ready]");
+    await b.waitForSelector('#status[data-status="active"], #status[data-status="finished"]');
+
+    // An action the title does not have, sent from the JSON form: the problem document is shown in words.
+    await b.click("#custom summary");
+    await b.fill("#custom-form textarea", '{"type": "no_such_action"}');
+    await b.click("#custom-form button");
+    await b.waitForSelector("#error:not([hidden])");
+    const worded = await b.textContent("#error");
+    if (!/^Bad Request: the action does not fit/.test(worded)) fail(`${title}: the error reads ${JSON.stringify(worded)}`);
+    await b.click("#custom summary");
+
+    const random = generator(seed + index);
+    const results = await Promise.all([
+      playToEnd(a, random, `${title} creator`, deadline, async (moves) => {
+        if (moves === MID_GAME[title]) await a.screenshot({path: join(shots, `${title}-mid.png`)});
+      }),
+      playToEnd(b, generator(seed + 100 + index), `${title} joiner`, deadline, async () => {}),
+    ]);
+    for (const page of [a, b]) {
+      const ending = await page.textContent("#result");
+      if (!ending.includes("Game over")) fail(`${title}: no result shown: ${ending}`);
+    }
+    await a.screenshot({path: join(shots, `${title}-end.png`)});
+    const version = Number(await a.getAttribute("#status", "data-version"));
+    for (const [page, label] of [[a, "creator"], [b, "joiner"]]) {
+      await replayTo(page, version, `${title} ${label}`);
+      await replayTo(page, 0, `${title} ${label}`);
+      await replayTo(page, version, `${title} ${label}`);
+    }
+    if (problems.length) fail(problems.join("\n"));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`${title}: played to the end at version ${version} in ${seconds} s ` +
+      `(clicks: creator ${results[0].moves}, joiner ${results[1].moves}; errors shown: ` +
+      `${results[0].errors + results[1].errors}, one of them the bad action sent on purpose); replay slider to 0 and back`);
+  } catch (error) {
+    // What each page showed when it failed, to read with the message.
+    const seen = [];
+    for (const [{page}, label] of [[creator, "creator"], [joiner, "joiner"]]) {
+      await page.screenshot({path: join(shots, `${title}-failed-${label}.png`)}).catch(() => {});
+      const error = await page.textContent("#error", {timeout: 1000}).catch(() => "");
+      seen.push(`${label} at ${page.url()}: ${error || "no error shown"}`);
+    }
+    throw new Error([error.message, ...seen, ...problems].join("\n"));
+  } finally {
+    await creator.context.close();
+    await joiner.context.close();
+  }
+}
+
+const server = await serveWebFromAnotherOrigin();
+const browser = await chromium.launch({
+  executablePath: args.chromium,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+let failed = false;
+try {
+  for (const [index, title] of titles.entries()) {
+    try {
+      await playTitle(browser, title, index, `http://127.0.0.1:${pagePort}`);
+    } catch (error) {
+      failed = true;
+      console.error(`FAILED ${title}: ${error.message}`);
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);

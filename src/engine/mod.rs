@@ -143,6 +143,17 @@ pub trait Game: Send + Sync + 'static {
     /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
     fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// The most actions a search bot's random playout plays before `estimate` scores where it stopped: titles whose
+    /// random games run long cut them short, so that a search spends its budget on many short, telling playouts.
+    const PLAYOUT_ACTIONS: u32 = 5_000;
+
+    /// Rewards (in 0..=1, like `rewards`) for an unfinished position where a playout stopped, e.g. from the material
+    /// each side keeps; `None` scores it as a draw for every seat. Searches read it on determinized states only.
+    fn estimate(state: &Self::State) -> Option<Vec<f64>> {
+        let _ = state;
+        None
+    }
+
     /// How likely a search bot's random playouts are to pick `action` among the legal ones; 0: search bots never
     /// consider it while another action is legal (all 0: uniform). A cheap policy that keeps searches from spending
     /// their playouts on ways to end a game no bot should choose (e.g. agreed draws).

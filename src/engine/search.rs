@@ -11,9 +11,6 @@ use super::{Game, GameRng, Seat};
 /// Exploration constant of UCB1 for rewards in 0..=1.
 const EXPLORATION: f64 = 0.7;
 
-/// Playouts longer than this (in actions) are scored as a draw: random play ends every title far sooner.
-const MAX_PLAYOUT_ACTIONS: u32 = 5_000;
-
 /// How a search went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -130,7 +127,7 @@ pub fn search<G: Game>(
             stats.actions += 1;
         }
         stats.actions += play_out::<G>(&mut world, rng);
-        let rewards = G::rewards(&world);
+        let rewards = G::rewards(&world).or_else(|| G::estimate(&world));
         for &visited in &path {
             let node = &mut tree[visited];
             node.visits += 1;
@@ -174,9 +171,9 @@ fn apply<G: Game>(world: &mut G::State, mover: Seat, action: &G::Action, rng: &m
     }
 }
 
-/// Random play to the end (or `MAX_PLAYOUT_ACTIONS`); returns the actions played.
+/// Random play to the end (or `Game::PLAYOUT_ACTIONS`); returns the actions played.
 fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
-    for played in 0..MAX_PLAYOUT_ACTIONS {
+    for played in 0..G::PLAYOUT_ACTIONS {
         let movers = G::to_act(world);
         if movers.is_empty() {
             return played.into();
@@ -191,7 +188,7 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
             return played.into();
         }
     }
-    MAX_PLAYOUT_ACTIONS.into()
+    G::PLAYOUT_ACTIONS.into()
 }
 
 /// An index into `actions` drawn in proportion to their `search_weight` (uniformly when all are 0), without

@@ -154,6 +154,29 @@ impl Game for RomeCarthage {
         )
     }
 
+    /// Random games run long (about 1,700 actions from the start of a 2-player game): armies moving at random rarely
+    /// meet, and most such games end in the no-progress draw, which tells a search nothing.
+    const PLAYOUT_ACTIONS: u32 = 300;
+
+    /// Each seat scores its team's share of the pieces still on the board: eliminations lead to both victories
+    /// (annihilation, and capitals nobody is left to defend).
+    fn estimate(state: &state::State) -> Option<Vec<f64>> {
+        let mut on_board = [0u32; 2];
+        for piece in (0..types::Piece::COUNT).map(types::Piece) {
+            if state.on_board(piece) {
+                *on_board.get_mut(usize::from(state.team_of_piece(piece)))? += 1;
+            }
+        }
+        let total = f64::from(on_board[0] + on_board[1]);
+        (total > 0.0).then_some(())?;
+        (0..state.players)
+            .map(|seat| {
+                let team = usize::from(state.team_of_seat(u8::try_from(seat).ok()?));
+                Some(f64::from(*on_board.get(team)?) / total)
+            })
+            .collect()
+    }
+
     fn determinize(state: &state::State, seat: Seat, rng: &mut GameRng) -> state::State {
         determinize::determinize(state, seat, rng)
     }

@@ -595,3 +595,26 @@ fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
     }
     assert!(accepted > 300, "only {accepted} random actions were legal");
 }
+
+#[test]
+fn a_search_playout_cut_short_scores_each_seat_its_teams_share_of_the_pieces_on_the_board() {
+    // F2: primus plays Rome and Alexandrie (team a), secundus Carthage and Byzance.
+    let even = Builder::f2()
+        .at("rome_chariot", "rome")
+        .at("carthage_mercenary_1", "carthage")
+        .build();
+    assert_eq!(RomeCarthage::estimate(&even), Some(vec![0.5, 0.5]));
+    let ahead = Builder::f2()
+        .at("rome_chariot", "rome")
+        .at("alexandrie_mercenary_3", "damas")
+        .at("byzance_chariot", "iconium")
+        .at("carthage_mercenary_1", "carthage")
+        .at("byzance_mercenary_2", "delphes")
+        .at("alexandrie_galley_1", "byzance")
+        .at("alexandrie_mercenary_1", "capoue")
+        .build();
+    assert_eq!(RomeCarthage::estimate(&ahead), Some(vec![4.0 / 7.0, 3.0 / 7.0]));
+    // With no piece on the board there is nothing to weigh: the search scores it as a draw.
+    let nobody = Builder::f2().build();
+    assert_eq!(RomeCarthage::estimate(&nobody), None);
+}

@@ -168,7 +168,9 @@ impl Game for RomeCarthage {
             }
         }
         let total = f64::from(on_board[0] + on_board[1]);
-        (total > 0.0).then_some(())?;
+        if total == 0.0 {
+            return None;
+        }
         (0..state.players)
             .map(|seat| {
                 let team = usize::from(state.team_of_seat(u8::try_from(seat).ok()?));

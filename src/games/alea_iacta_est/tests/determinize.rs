@@ -1,12 +1,11 @@
 //! The search bots' determinizer (issue 12): it keeps what the seat sees and knows, reads nothing else, and gives
 //! states the rules play to the end.
 
-use rand::seq::IndexedRandom;
-
 use super::super::*;
 use super::selfplay::check_invariants;
+use crate::engine::Game;
 use crate::engine::selfplay::{Checks, play_random_game};
-use crate::engine::{Game, GameRng, GameSeed, Viewer};
+use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
 
 /// States at rest of random games, every `every`-th, for 2 to 5 players.
 fn sampled_states(games: u64, every: usize) -> Vec<State> {
@@ -31,18 +30,6 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
         }
     }
     states
-}
-
-fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
-    serde_json::to_value(value).unwrap()
-}
-
-fn view(state: &State, seat: usize) -> serde_json::Value {
-    json(&AleaIactaEst::view(state, Viewer::Seat(seat)))
-}
-
-fn rng(seed: u64) -> GameRng {
-    GameSeed::from_u64(seed).rng(0)
 }
 
 /// Where the hidden items whose place `seat` knows are: (zone, index, item) for others' face-down tokens and Senate
@@ -86,7 +73,11 @@ fn determinizing_keeps_what_the_seat_sees() {
     for (i, state) in states.iter().enumerate() {
         for seat in 0..state.n {
             let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
-            assert_eq!(view(&world, seat), view(state, seat), "state {i}, seat {seat}");
+            assert_eq!(
+                view::<AleaIactaEst>(&world, seat),
+                view::<AleaIactaEst>(state, seat),
+                "state {i}, seat {seat}"
+            );
             // What the log showed it: its tokens back in the discard pile, cards it put under the deck or saw given.
             let places = known_places(state, seat);
             assert_eq!(known_places(&world, seat), places, "state {i}, seat {seat}");
@@ -140,8 +131,8 @@ fn determinizing_is_blind_to_a_consistent_permutation_of_hidden_state() {
             let other = permuted(state, seat);
             check_invariants(&other).unwrap_or_else(|e| panic!("state {i}: the permutation is inconsistent: {e}"));
             assert_eq!(
-                view(&other, seat),
-                view(state, seat),
+                view::<AleaIactaEst>(&other, seat),
+                view::<AleaIactaEst>(state, seat),
                 "state {i}: the seat would notice"
             );
             let changes_hidden_items = other.senate_deck != state.senate_deck || other.favour_pile != state.favour_pile;
@@ -188,25 +179,9 @@ fn determinizing_redraws_the_hidden_items() {
 
 #[test]
 fn determinized_states_play_to_the_end() {
-    let mut chooser = rng(5);
     for (i, state) in sampled_states(1, 7).iter().enumerate() {
         let seat = i % state.n;
-        let mut world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
-        for _ in 0..100_000 {
-            if AleaIactaEst::outcome(&world).is_some() {
-                break;
-            }
-            let movers = AleaIactaEst::to_act(&world);
-            let mover = *movers.choose(&mut chooser).expect("someone acts");
-            let actions = AleaIactaEst::legal_actions(&world, mover);
-            let action = actions.choose(&mut chooser).expect("a legal action");
-            let events =
-                AleaIactaEst::decide(&world, mover, action, &mut chooser).expect("a listed action is accepted");
-            for event in &events {
-                AleaIactaEst::evolve(&mut world, event);
-            }
-        }
-        let rewards = AleaIactaEst::rewards(&world).unwrap_or_else(|| panic!("state {i}: the playout ends"));
-        assert_eq!(rewards.len(), state.n);
+        let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
+        assert_plays_to_the_end::<AleaIactaEst>(world, state.n, i as u64);
     }
 }

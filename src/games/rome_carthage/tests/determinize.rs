@@ -1,11 +1,10 @@
 //! The search bots' determinizer (issue 12): it keeps what the seat sees and knows, reads nothing else, and gives
 //! states the rules play to the end.
 
-use rand::seq::IndexedRandom;
-
 use super::selfplay::invariant;
+use crate::engine::Game;
 use crate::engine::selfplay::{Checks, play_weighted_game};
-use crate::engine::{Game, GameRng, GameSeed, Viewer};
+use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
 use crate::games::rome_carthage::state::State;
 use crate::games::rome_carthage::types::{Card, Rank};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageAction, RomeCarthageOptions};
@@ -43,25 +42,17 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
     states
 }
 
-fn json(state: &State) -> serde_json::Value {
-    serde_json::to_value(state).unwrap()
-}
-
-fn view(state: &State, seat: usize) -> serde_json::Value {
-    serde_json::to_value(RomeCarthage::view(state, Viewer::Seat(seat))).unwrap()
-}
-
-fn rng(seed: u64) -> GameRng {
-    GameSeed::from_u64(seed).rng(0)
-}
-
 #[test]
 fn determinizing_keeps_what_the_seat_sees() {
     let states = sampled_states(4, 5);
     for (n, state) in states.iter().enumerate() {
         for seat in 0..state.players {
             let world = RomeCarthage::determinize(state, seat, &mut rng(n as u64));
-            assert_eq!(view(&world, seat), view(state, seat), "state {n}, seat {seat}");
+            assert_eq!(
+                view::<RomeCarthage>(&world, seat),
+                view::<RomeCarthage>(state, seat),
+                "state {n}, seat {seat}"
+            );
             // The invariants include: every seat holds the ranks everyone knows it holds.
             assert_eq!(world.known_ranks, state.known_ranks);
             invariant(&world).unwrap_or_else(|e| panic!("state {n}, seat {seat}: {e}"));
@@ -168,8 +159,8 @@ fn determinizing_is_blind_to_a_consistent_permutation_of_hidden_state() {
             let other = permuted(state, seat);
             invariant(&other).unwrap_or_else(|e| panic!("state {n}: the permutation is inconsistent: {e}"));
             assert_eq!(
-                view(&other, seat),
-                view(state, seat),
+                view::<RomeCarthage>(&other, seat),
+                view::<RomeCarthage>(state, seat),
                 "state {n}: the seat would notice"
             );
             changed += usize::from(json(&other) != json(state));
@@ -213,25 +204,9 @@ fn determinizing_redraws_the_hidden_cards() {
 
 #[test]
 fn determinized_states_play_to_the_end() {
-    let mut chooser = rng(5);
-    for (n, state) in sampled_states(1, 23).iter().enumerate() {
-        let seat = n % state.players;
-        let mut world = RomeCarthage::determinize(state, seat, &mut rng(n as u64));
-        for _ in 0..100_000 {
-            if RomeCarthage::outcome(&world).is_some() {
-                break;
-            }
-            let movers = RomeCarthage::to_act(&world);
-            let mover = *movers.choose(&mut chooser).expect("someone acts");
-            let actions = RomeCarthage::legal_actions(&world, mover);
-            let action = actions.choose(&mut chooser).expect("a legal action");
-            let events =
-                RomeCarthage::decide(&world, mover, action, &mut chooser).expect("a listed action is accepted");
-            for event in &events {
-                RomeCarthage::evolve(&mut world, event);
-            }
-        }
-        let rewards = RomeCarthage::rewards(&world).unwrap_or_else(|| panic!("state {n}: the playout ends"));
-        assert_eq!(rewards.len(), state.players);
+    for (i, state) in sampled_states(1, 23).iter().enumerate() {
+        let seat = i % state.players;
+        let world = RomeCarthage::determinize(state, seat, &mut rng(i as u64));
+        assert_plays_to_the_end::<RomeCarthage>(world, state.players, i as u64);
     }
 }

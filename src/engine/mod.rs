@@ -143,6 +143,13 @@ pub trait Game: Send + Sync + 'static {
     /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
     fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// The actions a search bot's random playout draws from (by their `search_weight`): every legal one by default.
+    /// A title whose listing is costly may leave out whole families of legal actions (never add an illegal one), so
+    /// that a playout step costs less than a full `legal_actions`; it must never be empty while `legal_actions` is not.
+    fn playout_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action> {
+        Self::legal_actions(state, seat)
+    }
+
     /// The most actions a search bot's random playout plays before `estimate` scores where it stopped: titles whose
     /// random games run long cut them short, so that a search spends its budget on many short, telling playouts.
     const PLAYOUT_ACTIONS: u32 = 5_000;

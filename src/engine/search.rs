@@ -179,7 +179,7 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
             return played.into();
         }
         let mover = movers[rng.random_range(0..movers.len())];
-        let mut actions = G::legal_actions(world, mover);
+        let mut actions = G::playout_actions(world, mover);
         if actions.is_empty() {
             return played.into();
         }

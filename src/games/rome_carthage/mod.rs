@@ -128,6 +128,10 @@ impl Game for RomeCarthage {
         rules::legal_actions(state, seat)
     }
 
+    fn playout_actions(state: &state::State, seat: Seat) -> Vec<RomeCarthageAction> {
+        rules::playout_actions(state, seat)
+    }
+
     fn to_act(state: &state::State) -> Vec<Seat> {
         rules::to_act(state)
     }

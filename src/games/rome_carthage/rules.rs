@@ -1544,6 +1544,23 @@ pub fn to_act(s: &State) -> Vec<usize> {
 }
 
 pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
+    actions(s, seat, Listing::Every)
+}
+
+/// The actions a search's random playout draws from: the legal ones but the two-mercenary moves (with a betrayal
+/// too), whose pairs of pieces and destinations made up most of a listing and most of a playout's cost, while the
+/// same mercenaries still move one at a time.
+pub fn playout_actions(s: &State, seat: usize) -> Vec<A> {
+    actions(s, seat, Listing::WithoutMercenaryPairs)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    Every,
+    WithoutMercenaryPairs,
+}
+
+fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
     if !to_act(s).contains(&seat) {
         return vec![];
     }
@@ -1590,7 +1607,7 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                     out.push(A::Move { piece: p, path });
                 }
             }
-            if remaining >= 1 {
+            if remaining >= 1 && listing == Listing::Every {
                 for steps in mercenary_pairs(s, me) {
                     out.push(A::MoveMercenaries { steps: steps.to_vec() });
                 }
@@ -1614,7 +1631,12 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
                             });
                         }
                     }
-                    for steps in mercenary_pairs(s, e) {
+                    let pairs = if listing == Listing::Every {
+                        mercenary_pairs(s, e)
+                    } else {
+                        Vec::new()
+                    };
+                    for steps in pairs {
                         out.push(A::PlayBetrayal {
                             piece: None,
                             path: None,

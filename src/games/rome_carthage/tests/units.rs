@@ -1,7 +1,7 @@
 //! Unit tests beyond the scenarios: setup errors, the JSON of actions, the match split, results, and a check that
 //! every action `decide` accepts is listed by `legal_actions` (and that odd inputs never panic).
 
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, IteratorRandom};
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
@@ -617,4 +617,41 @@ fn a_search_playout_cut_short_scores_each_seat_its_teams_share_of_the_pieces_on_
     // With no piece on the board there is nothing to weigh: the search scores it as a draw.
     let nobody = Builder::f2().build();
     assert_eq!(RomeCarthage::estimate(&nobody), None);
+}
+
+#[test]
+fn playouts_draw_from_the_legal_actions_but_the_two_mercenary_moves() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut pairs_left_out = 0;
+    for (game, players) in (0..6u64).zip([2usize, 3, 4].into_iter().cycle()) {
+        let seed = GameSeed::from_u64(game);
+        let mut s = RomeCarthage::new_state(players, &RomeCarthageOptions::default()).unwrap();
+        for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
+            RomeCarthage::evolve(&mut s, &e);
+        }
+        for step in 0..400u64 {
+            let Some(&seat) = RomeCarthage::to_act(&s).choose(&mut rng) else {
+                break;
+            };
+            let legal = RomeCarthage::legal_actions(&s, seat);
+            let is_pair = |a: &A| matches!(a, A::MoveMercenaries { .. } | A::PlayBetrayal { steps: Some(_), .. });
+            let expected: Vec<&A> = legal.iter().filter(|a| !is_pair(a)).collect();
+            pairs_left_out += legal.len() - expected.len();
+            let drawn = RomeCarthage::playout_actions(&s, seat);
+            assert_eq!(drawn.iter().collect::<Vec<_>>(), expected);
+            assert!(!drawn.is_empty(), "a seat to act has something to play out");
+            let action = expected
+                .iter()
+                .filter(|a| !matches!(a, A::OfferDraw {}))
+                .choose(&mut rng)
+                .unwrap();
+            for e in RomeCarthage::decide(&s, seat, action, &mut seed.rng(step)).unwrap() {
+                RomeCarthage::evolve(&mut s, &e);
+            }
+        }
+    }
+    assert!(
+        pairs_left_out > 100,
+        "only {pairs_left_out} two-mercenary moves were met"
+    );
 }

@@ -143,11 +143,12 @@ pub trait Game: Send + Sync + 'static {
     /// `rng` (the unseen items are taken in a canonical order before they are redrawn).
     fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
-    /// The actions a search bot's random playout draws from (by their `search_weight`): every legal one by default.
-    /// A title whose listing is costly may leave out whole families of legal actions (never add an illegal one), so
-    /// that a playout step costs less than a full `legal_actions`; it must never be empty while `legal_actions` is not.
-    fn playout_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action> {
-        Self::legal_actions(state, seat)
+    /// The action `seat` plays at this step of a search bot's random playout, `None` when it has none: by default
+    /// one of the legal actions drawn by `search_weight`. A title whose full listing is costly may draw from a
+    /// cheaper policy instead (e.g. a piece first, then one of its moves), as long as it only ever returns legal
+    /// actions and returns one whenever `legal_actions` is not empty.
+    fn playout_action(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Action> {
+        search::weighted_choice::<Self>(state, Self::legal_actions(state, seat), rng)
     }
 
     /// The most actions a search bot's random playout plays before `estimate` scores where it stopped: titles whose

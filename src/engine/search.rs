@@ -179,11 +179,9 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
             return played.into();
         }
         let mover = movers[rng.random_range(0..movers.len())];
-        let mut actions = G::playout_actions(world, mover);
-        if actions.is_empty() {
+        let Some(action) = G::playout_action(world, mover, rng) else {
             return played.into();
-        }
-        let action = actions.swap_remove(weighted_index::<G>(world, &actions, rng));
+        };
         if !apply::<G>(world, mover, &action, rng) {
             return played.into();
         }
@@ -191,9 +189,22 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
     G::PLAYOUT_ACTIONS.into()
 }
 
+/// One of `actions` drawn in proportion to their `search_weight` (uniformly when all are 0); `None` when empty.
+pub fn weighted_choice<G: Game + ?Sized>(
+    world: &G::State,
+    mut actions: Vec<G::Action>,
+    rng: &mut GameRng,
+) -> Option<G::Action> {
+    if actions.is_empty() {
+        return None;
+    }
+    let index = weighted_index::<G>(world, &actions, rng);
+    Some(actions.swap_remove(index))
+}
+
 /// An index into `actions` drawn in proportion to their `search_weight` (uniformly when all are 0), without
 /// allocating: playouts draw at every step.
-fn weighted_index<G: Game>(world: &G::State, actions: &[G::Action], rng: &mut GameRng) -> usize {
+fn weighted_index<G: Game + ?Sized>(world: &G::State, actions: &[G::Action], rng: &mut GameRng) -> usize {
     let total: u64 = actions
         .iter()
         .map(|action| u64::from(G::search_weight(world, action)))

@@ -128,8 +128,12 @@ impl Game for RomeCarthage {
         rules::legal_actions(state, seat)
     }
 
-    fn playout_actions(state: &state::State, seat: Seat) -> Vec<RomeCarthageAction> {
-        rules::playout_actions(state, seat)
+    fn playout_action(state: &state::State, seat: Seat, rng: &mut GameRng) -> Option<RomeCarthageAction> {
+        if state.phase == state::Phase::Main {
+            rules::main_phase_playout_action(state, seat, rng)
+        } else {
+            crate::engine::search::weighted_choice::<Self>(state, rules::legal_actions(state, seat), rng)
+        }
     }
 
     fn to_act(state: &state::State) -> Vec<Seat> {
@@ -160,7 +164,7 @@ impl Game for RomeCarthage {
 
     /// Random games run long (about 1,700 actions from the start of a 2-player game): armies moving at random rarely
     /// meet, and most such games end in the no-progress draw, which tells a search nothing.
-    const PLAYOUT_ACTIONS: u32 = 300;
+    const PLAYOUT_ACTIONS: u32 = 100;
 
     /// Each seat scores its team's share of the pieces still on the board: eliminations lead to both victories
     /// (annihilation, and capitals nobody is left to defend).

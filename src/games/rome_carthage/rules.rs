@@ -1547,17 +1547,41 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
     actions(s, seat, Listing::Every)
 }
 
-/// The actions a search's random playout draws from: the legal ones but the two-mercenary moves (with a betrayal
-/// too), whose pairs of pieces and destinations made up most of a listing and most of a playout's cost, while the
-/// same mercenaries still move one at a time.
-pub fn playout_actions(s: &State, seat: usize) -> Vec<A> {
-    actions(s, seat, Listing::WithoutMercenaryPairs)
+/// A search's random playout move in the main phase: a piece (or one of the other actions: end of moves, a payment,
+/// a special card) drawn first, then one of that piece's paths. Listing every path of every piece and every
+/// two-mercenary pair at each step made up most of a search's time; the pairs are left out of playouts (the same
+/// mercenaries still move one at a time) and draws are never offered, as `search_weight` asks.
+pub fn main_phase_playout_action(s: &State, seat: usize, rng: &mut GameRng) -> Option<A> {
+    let mut others = actions(s, seat, Listing::WithoutMoves);
+    others.retain(|action| !matches!(action, A::OfferDraw {}));
+    if others.is_empty() {
+        return None;
+    }
+    let remaining = s.budget().saturating_sub(s.turn.moves_used);
+    let mut pieces: Vec<Piece> = (0..Piece::COUNT)
+        .map(Piece)
+        .filter(|&p| remaining > 0 && s.owner_of(p) == seat as u8 && s.on_board(p) && !s.engaged(p))
+        .collect();
+    let mut paths = Vec::new();
+    loop {
+        let pick = rng.random_range(0..pieces.len() + others.len());
+        let Some(&piece) = pieces.get(pick) else {
+            return Some(others.swap_remove(pick - pieces.len()));
+        };
+        pieces.swap_remove(pick);
+        paths_of(s, piece, remaining, false, &mut paths);
+        if !paths.is_empty() {
+            let (path, _) = paths.swap_remove(rng.random_range(0..paths.len()));
+            return Some(A::Move { piece, path });
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Listing {
     Every,
-    WithoutMercenaryPairs,
+    /// Without the moves of pieces, alone or in mercenary pairs (the betrayal of a single piece stays).
+    WithoutMoves,
 }
 
 fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
@@ -1600,7 +1624,10 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
         Phase::Main => {
             let remaining = s.budget().saturating_sub(s.turn.moves_used);
             let mut paths = Vec::new();
-            for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == me) {
+            let movers = (0..Piece::COUNT)
+                .map(Piece)
+                .filter(|&p| listing == Listing::Every && s.owner_of(p) == me);
+            for p in movers {
                 paths.clear();
                 paths_of(s, p, remaining, false, &mut paths);
                 for (path, _) in paths.drain(..) {

@@ -620,9 +620,11 @@ fn a_search_playout_cut_short_scores_each_seat_its_teams_share_of_the_pieces_on_
 }
 
 #[test]
-fn playouts_draw_from_the_legal_actions_but_the_two_mercenary_moves() {
+fn playouts_draw_legal_actions_moving_pieces_alone() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut pairs_left_out = 0;
+    let mut search_rng = GameSeed::from_u64(1).rng(0);
+    let is_pair = |a: &A| matches!(a, A::MoveMercenaries { .. } | A::PlayBetrayal { steps: Some(_), .. });
+    let (mut moves, mut others, mut pairs_listed) = (0, 0, 0);
     for (game, players) in (0..6u64).zip([2usize, 3, 4].into_iter().cycle()) {
         let seed = GameSeed::from_u64(game);
         let mut s = RomeCarthage::new_state(players, &RomeCarthageOptions::default()).unwrap();
@@ -634,13 +636,22 @@ fn playouts_draw_from_the_legal_actions_but_the_two_mercenary_moves() {
                 break;
             };
             let legal = RomeCarthage::legal_actions(&s, seat);
-            let is_pair = |a: &A| matches!(a, A::MoveMercenaries { .. } | A::PlayBetrayal { steps: Some(_), .. });
-            let expected: Vec<&A> = legal.iter().filter(|a| !is_pair(a)).collect();
-            pairs_left_out += legal.len() - expected.len();
-            let drawn = RomeCarthage::playout_actions(&s, seat);
-            assert_eq!(drawn.iter().collect::<Vec<_>>(), expected);
-            assert!(!drawn.is_empty(), "a seat to act has something to play out");
-            let action = expected
+            pairs_listed += legal.iter().filter(|a| is_pair(a)).count();
+            for _ in 0..5 {
+                let drawn = RomeCarthage::playout_action(&s, seat, &mut search_rng).expect("a seat to act can play");
+                assert!(
+                    legal.contains(&drawn),
+                    "not legal: {}",
+                    serde_json::to_string(&drawn).unwrap()
+                );
+                assert!(!is_pair(&drawn) && !matches!(drawn, A::OfferDraw {}));
+                if matches!(drawn, A::Move { .. }) {
+                    moves += 1;
+                } else {
+                    others += 1;
+                }
+            }
+            let action = legal
                 .iter()
                 .filter(|a| !matches!(a, A::OfferDraw {}))
                 .choose(&mut rng)
@@ -649,9 +660,17 @@ fn playouts_draw_from_the_legal_actions_but_the_two_mercenary_moves() {
                 RomeCarthage::evolve(&mut s, &e);
             }
         }
+        let nobody = (0..players).find(|&seat| !RomeCarthage::to_act(&s).contains(&seat));
+        if let Some(seat) = nobody {
+            assert_eq!(RomeCarthage::playout_action(&s, seat, &mut search_rng), None);
+        }
     }
     assert!(
-        pairs_left_out > 100,
-        "only {pairs_left_out} two-mercenary moves were met"
+        pairs_listed > 100,
+        "only {pairs_listed} two-mercenary moves were listed"
+    );
+    assert!(
+        moves > 500 && others > 500,
+        "{moves} moves and {others} other actions drawn"
     );
 }

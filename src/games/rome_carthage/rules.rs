@@ -799,37 +799,57 @@ impl Walker<'_> {
     }
 }
 
-/// Every legal two-mercenary move of `owner` (steps in canonical order).
+/// Every legal two-mercenary move of `owner` (steps in canonical order), with the checks of `mercenary_problem`:
+/// the ones of a single step (owner, on the board, not engaged, a land neighbour) hold by construction, and whether
+/// a piece may end in each neighbour is read once per mercenary, not once per pair of destinations.
 fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
-    let mercs: Vec<Piece> = (0..Piece::COUNT)
+    struct Mercenary {
+        piece: Piece,
+        from: u8,
+        /// Its land neighbours, each with whether it may end there.
+        ends: Vec<(u8, bool)>,
+    }
+    let mercs: Vec<Mercenary> = (0..Piece::COUNT)
         .map(Piece)
-        .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && s.on_board(p) && !s.engaged(p))
+        .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && !s.engaged(p))
+        .filter_map(|p| {
+            let from = s.city_of(p)?;
+            let team = s.team_of_piece(p);
+            let ends = board().land[from as usize]
+                .iter()
+                .map(|&to| (to, can_end(s, team, to)))
+                .collect();
+            Some(Mercenary { piece: p, from, ends })
+        })
         .collect();
     let mut out = Vec::new();
-    for (i, &a) in mercs.iter().enumerate() {
-        for &b in &mercs[i + 1..] {
-            let (Some(ca), Some(cb)) = (s.city_of(a), s.city_of(b)) else {
-                continue;
-            };
-            for &ta in &board().land[ca as usize] {
-                for &tb in &board().land[cb as usize] {
-                    let steps = [
-                        Step {
-                            piece: a,
-                            to: CityId(ta),
-                        },
-                        Step {
-                            piece: b,
-                            to: CityId(tb),
-                        },
-                    ];
-                    if mercenary_problem(s, owner, &steps).is_ok() {
-                        out.push(steps);
+    for (i, a) in mercs.iter().enumerate() {
+        for b in &mercs[i + 1..] {
+            for &(to_a, a_may_end) in &a.ends {
+                // A step into the other mercenary's city is allowed: that one leaves it.
+                if !a_may_end && to_a != b.from {
+                    continue;
+                }
+                for &(to_b, b_may_end) in &b.ends {
+                    let swap = to_a == b.from && to_b == a.from;
+                    if to_a == to_b || swap || (!b_may_end && to_b != a.from) {
+                        continue;
                     }
+                    out.push([
+                        Step {
+                            piece: a.piece,
+                            to: CityId(to_a),
+                        },
+                        Step {
+                            piece: b.piece,
+                            to: CityId(to_b),
+                        },
+                    ]);
                 }
             }
         }
     }
+    debug_assert!(out.iter().all(|steps| mercenary_problem(s, owner, steps).is_ok()));
     out
 }
 

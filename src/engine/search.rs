@@ -190,6 +190,7 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
 }
 
 /// One of `actions` drawn in proportion to their `search_weight` (uniformly when all are 0); `None` when empty.
+/// Playouts draw at every step, so the draw allocates nothing beyond the list it is given.
 pub fn weighted_choice<G: Game + ?Sized>(
     world: &G::State,
     mut actions: Vec<G::Action>,
@@ -198,25 +199,18 @@ pub fn weighted_choice<G: Game + ?Sized>(
     if actions.is_empty() {
         return None;
     }
-    let index = weighted_index::<G>(world, &actions, rng);
-    Some(actions.swap_remove(index))
-}
-
-/// An index into `actions` drawn in proportion to their `search_weight` (uniformly when all are 0), without
-/// allocating: playouts draw at every step.
-fn weighted_index<G: Game + ?Sized>(world: &G::State, actions: &[G::Action], rng: &mut GameRng) -> usize {
     let total: u64 = actions
         .iter()
         .map(|action| u64::from(G::search_weight(world, action)))
         .sum();
     if total == 0 {
-        return rng.random_range(0..actions.len());
+        return Some(actions.swap_remove(rng.random_range(0..actions.len())));
     }
     let mut left = rng.random_range(0..total);
-    for (index, action) in actions.iter().enumerate() {
-        let weight = u64::from(G::search_weight(world, action));
+    for index in 0..actions.len() {
+        let weight = u64::from(G::search_weight(world, &actions[index]));
         if left < weight {
-            return index;
+            return Some(actions.swap_remove(index));
         }
         left -= weight;
     }

@@ -1580,8 +1580,11 @@ pub fn main_phase_playout_action(s: &State, seat: usize, rng: &mut GameRng) -> O
     let remaining = s.budget().saturating_sub(s.turn.moves_used);
     let mut pieces: Vec<Piece> = (0..Piece::COUNT)
         .map(Piece)
-        .filter(|&p| remaining > 0 && s.owner_of(p) == seat as u8 && s.on_board(p) && !s.engaged(p))
+        .filter(|&p| s.owner_of(p) == seat as u8 && s.on_board(p) && !s.engaged(p))
         .collect();
+    if remaining == 0 {
+        pieces.clear();
+    }
     let mut paths = Vec::new();
     loop {
         let pick = rng.random_range(0..pieces.len() + others.len());
@@ -1644,19 +1647,18 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
         Phase::Main => {
             let remaining = s.budget().saturating_sub(s.turn.moves_used);
             let mut paths = Vec::new();
-            let movers = (0..Piece::COUNT)
-                .map(Piece)
-                .filter(|&p| listing == Listing::Every && s.owner_of(p) == me);
-            for p in movers {
-                paths.clear();
-                paths_of(s, p, remaining, false, &mut paths);
-                for (path, _) in paths.drain(..) {
-                    out.push(A::Move { piece: p, path });
+            if listing == Listing::Every {
+                for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == me) {
+                    paths.clear();
+                    paths_of(s, p, remaining, false, &mut paths);
+                    for (path, _) in paths.drain(..) {
+                        out.push(A::Move { piece: p, path });
+                    }
                 }
-            }
-            if remaining >= 1 && listing == Listing::Every {
-                for steps in mercenary_pairs(s, me) {
-                    out.push(A::MoveMercenaries { steps: steps.to_vec() });
+                if remaining >= 1 {
+                    for steps in mercenary_pairs(s, me) {
+                        out.push(A::MoveMercenaries { steps: steps.to_vec() });
+                    }
                 }
             }
             if !s.turn.forced_march_paid {

@@ -1,12 +1,13 @@
 //! What a move costs deep into a game, and right after a restart, compared with early moves of the same run.
 //!
 //! `LUDUS_REDIS_URL=redis://127.0.0.1:6379 cargo run --release --example positions -- [GAMES] [DEPTH]`
-//! (without `LUDUS_REDIS_URL`, the in-memory store). Plays GAMES (default 12) games of Caligula with five players,
-//! the longest games of the four titles (about 1,000 events), through the service, timing each move
-//! (`GameService::play`: decide, conditional append, answer) by its log position. Then, for each game still going
-//! at DEPTH events (default 600), a new service with an empty cache (what a restarted instance has) times its
-//! first move there (cold: the latest snapshot and the events after it, restored and replayed) and its next moves
-//! (warm). Prints medians and their ratios. `scripts/bench` runs it on the same Redis as its throughput figures.
+//! (without `LUDUS_REDIS_URL`, the in-memory store). Plays GAMES (default 12) games of Rome et Carthage with two
+//! players and a no-progress limit of 1,000 rounds, so that random games run past 3,000 events (no title's games
+//! reach that with its default options), through the service, timing each move (`GameService::play`: decide,
+//! conditional append, answer) by its log position. Then, for each game still going at DEPTH events (default
+//! 3,000), a new service with an empty cache (what a restarted instance has) times its first move there (cold: the
+//! latest snapshot and the events after it, restored and replayed) and its next moves (warm). Prints medians and
+//! their ratios. `scripts/bench` runs it on the same Redis as its throughput figures.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,8 +17,10 @@ use ludus::service::{GameService, MoveRequest, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
-const TITLE: &str = "caligula";
-const PLAYERS: usize = 5;
+const TITLE: &str = "rome-carthage";
+const PLAYERS: usize = 2;
+/// Long enough for random games to pass 3,000 events (the default, 60 rounds, ends most of them near 1,700).
+const NO_PROGRESS_ROUNDS: u32 = 1000;
 /// Moves timed "early": those made before this position.
 const EARLY: u64 = 32;
 const WARM_MOVES_AFTER_COLD: usize = 5;
@@ -37,7 +40,10 @@ async fn timed_move(
 ) -> Option<(u64, Duration)> {
     let snapshot = chooser.load(&game.id).await.expect("the game loads");
     let &seat = snapshot.session.to_act().first()?;
-    let actions = snapshot.session.legal_actions(seat);
+    // No draw offers: random seats accept them often enough to end most games in a few dozen moves.
+    let actions: Vec<_> = (snapshot.session.legal_actions(seat).into_iter())
+        .filter(|action| action["type"] != "offer_draw")
+        .collect();
     let action = &actions[rng.random_range(0..actions.len())];
     let request = MoveRequest {
         action,
@@ -67,7 +73,8 @@ fn micros(duration: Duration) -> f64 {
 async fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(12);
-    let depth: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
+    let depth: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(3000);
+    let options = serde_json::json!({ "no_progress_rounds": NO_PROGRESS_ROUNDS });
     let store: Arc<dyn EventStore> = match std::env::var("LUDUS_REDIS_URL") {
         Ok(url) => Arc::new(RedisStore::open(&url, false, &RedisTls::default(), Retention::default()).expect("a URL")),
         Err(_) => Arc::new(MemoryStore::default()),
@@ -79,7 +86,7 @@ async fn main() {
     let mut waiting = Vec::new();
     for seed in 0..games {
         let created = service
-            .create(NewGame::closed(TITLE, PLAYERS, Some(seed), None))
+            .create(NewGame::closed(TITLE, PLAYERS, Some(seed), Some(&options)))
             .await
             .expect("a game");
         let game = Game {

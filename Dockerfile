@@ -5,6 +5,8 @@ FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
+# The web client's files (/play/) are embedded in the binary at build time.
+COPY web ./web
 # Cache the registry and the target dir between builds; copy the binary out of the cache mount.
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \

@@ -66,6 +66,9 @@ fn fit_streams_to_file_limit(config: &mut Config) {
     }
 }
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[actix_web::main]
 async fn main() -> std::io::Result<()> {
     let mut config = match Config::from_env() {

@@ -185,7 +185,7 @@ impl Ctx<'_> {
                     if s.eval.senate_offer.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let card = s.eval.senate_offer[0];
                     self.emit(Event::SenateKept {
                         seat: SeatId::of(seat),
@@ -253,7 +253,7 @@ impl Ctx<'_> {
                     if s.province_display.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let province = s.province_display[0];
                     self.emit(Event::ProvinceTaken {
                         seat: SeatId::of(seat),
@@ -283,7 +283,7 @@ impl Ctx<'_> {
                     if s.inhabitant_display.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let event = Event::InhabitantTaken {
                         seat: SeatId::of(seat),
                         column: s.eval.forum_index as u8 + 1,
@@ -480,12 +480,9 @@ pub fn decide_with(
         return Err(rule("game_over", "the game is over"));
     }
     let to_act = state.to_act();
-    if !to_act.contains(&seat) {
-        let who: Vec<&str> = to_act.iter().map(|&s| SeatId::of(s).id()).collect();
-        return Err(rule(
-            "not_your_turn",
-            format!("it is not your turn; waiting for {}", who.join(", ")),
-        ));
+    if to_act != Some(seat) {
+        let who = to_act.map_or("", |s| SeatId::of(s).id());
+        return Err(rule("not_your_turn", format!("it is not your turn; waiting for {who}")));
     }
     let id = SeatId::of(seat);
     // Validate first: a rejected action costs no copy of the state.
@@ -620,7 +617,7 @@ pub fn decide_with(
 
 /// Every legal action of `seat` now, in canonical order.
 pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
-    if !state.to_act().contains(&seat) {
+    if state.to_act() != Some(seat) {
         return vec![];
     }
     match state.step {

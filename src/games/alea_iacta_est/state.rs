@@ -397,26 +397,15 @@ impl State {
         None
     }
 
-    /// The seats that must act now.
-    pub fn to_act(&self) -> Vec<usize> {
+    /// The seat that must act now: never more than one (the engine's list is built from it).
+    pub fn to_act(&self) -> Option<usize> {
         match self.step {
-            Step::TurnDecide => vec![self.current],
-            Step::SenateChoiceFirst => self.eval.senate_ranking.first().copied().into_iter().collect(),
-            Step::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied().into_iter().collect(),
-            Step::CastrumPick => self
-                .eval
-                .castrum_ranking
-                .get(self.eval.castrum_index)
-                .map(|g| g.seat)
-                .into_iter()
-                .collect(),
-            Step::ForumPick => self
-                .forum
-                .get(self.eval.forum_index)
-                .map(|d| d.seat)
-                .into_iter()
-                .collect(),
-            _ => vec![],
+            Step::TurnDecide => Some(self.current),
+            Step::SenateChoiceFirst => self.eval.senate_ranking.first().copied(),
+            Step::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied(),
+            Step::CastrumPick => self.eval.castrum_ranking.get(self.eval.castrum_index).map(|g| g.seat),
+            Step::ForumPick => self.forum.get(self.eval.forum_index).map(|d| d.seat),
+            _ => None,
         }
     }
 

@@ -76,7 +76,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
     );
     let evaluation = evaluating.then(|| {
         let chooser = match state.step {
-            Step::SenateChoiceFirst | Step::SenateChoiceSecond => state.to_act().first().copied().map(SeatId::of),
+            Step::SenateChoiceFirst | Step::SenateChoiceSecond => state.to_act().map(SeatId::of),
             _ => None,
         };
         let may_see = me.is_some_and(|s| offer_viewers(state).contains(&s));

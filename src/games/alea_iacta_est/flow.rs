@@ -199,7 +199,7 @@ impl Ctx<'_> {
                         from: SeatId::of(ranking[0]),
                         to: SeatId::of(ranking[1]),
                         count: s.eval.senate_offer.len() as u8,
-                        cards: Some(s.eval.senate_offer.clone()),
+                        cards: Some(s.eval.senate_offer.to_vec()),
                     };
                     self.emit(event);
                 }
@@ -217,7 +217,7 @@ impl Ctx<'_> {
                         Event::SenateReturned {
                             seat: SeatId::of(chooser),
                             count: s.eval.senate_offer.len() as u8,
-                            cards: Some(s.eval.senate_offer.clone()),
+                            cards: Some(s.eval.senate_offer.to_vec()),
                         }
                     };
                     self.emit(event);
@@ -273,7 +273,7 @@ impl Ctx<'_> {
                     });
                 }
                 Step::CastrumClear => {
-                    let provinces = s.province_display.clone();
+                    let provinces = s.province_display.to_vec();
                     self.emit(Event::DisplayRemoved {
                         provinces,
                         inhabitants: vec![],
@@ -293,7 +293,7 @@ impl Ctx<'_> {
                     self.emit(event);
                 }
                 Step::ForumFinish => {
-                    let inhabitants = s.inhabitant_display.clone();
+                    let inhabitants = s.inhabitant_display.to_vec();
                     self.emit(Event::DisplayRemoved {
                         provinces: vec![],
                         inhabitants,
@@ -339,7 +339,7 @@ pub fn templum_results(state: &State) -> Vec<TemplumResult> {
     (0..state.n)
         .filter_map(|s| {
             let combos: Vec<&Combo> = state.templum.iter().filter(|c| c.seat == s).collect();
-            let mut hidden = state.seats[s].favour_hidden.clone();
+            let mut hidden = state.seats[s].favour_hidden;
             if combos.is_empty() && hidden.is_empty() {
                 return None;
             }
@@ -564,7 +564,7 @@ pub fn decide_with(
                 _ => None,
             };
             let (pushed, to_latrina) = if *building == Building::Forum {
-                let mut forum = state.forum.clone();
+                let mut forum = state.forum;
                 forum_place(&mut forum, state.columns(), seat, &values)
             } else {
                 (vec![], vec![])
@@ -623,7 +623,7 @@ pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
     match state.step {
         Step::TurnDecide => super::rules::turn_actions(state, seat),
         Step::SenateChoiceFirst | Step::SenateChoiceSecond => {
-            let mut cards = state.eval.senate_offer.clone();
+            let mut cards = state.eval.senate_offer;
             cards.sort();
             cards.into_iter().map(|card| Action::KeepSenateCard { card }).collect()
         }

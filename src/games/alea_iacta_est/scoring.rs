@@ -513,10 +513,10 @@ pub fn outcome(state: &State) -> Outcome {
         .iter()
         .map(|s| {
             score_seat(&Holdings {
-                provinces: s.provinces.clone(),
-                inhabitants: s.inhabitants.clone(),
-                cards: s.senate_cards.clone(),
-                favour_kept: s.favour_kept.clone(),
+                provinces: s.provinces.to_vec(),
+                inhabitants: s.inhabitants.to_vec(),
+                cards: s.senate_cards.to_vec(),
+                favour_kept: s.favour_kept.to_vec(),
                 reroll_tokens: s.reroll_tokens,
             })
         })

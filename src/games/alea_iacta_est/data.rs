@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use super::state::{FAVOURS, FORUM_SLOTS, INHABITANTS, MAX_SEATS, PROVINCES, SENATE_CARDS};
+
 /// The raw JSON, embedded in the binary.
 pub const DATA_JSON: &str = include_str!("alea-iacta-est-data.json");
 
@@ -257,6 +259,15 @@ impl Data {
         assert!(
             usize::from(data.dice_per_seat) <= super::types::MAX_ACTION_DICE,
             "an action's dice are held inline, up to a whole hand"
+        );
+        assert!(
+            data.seats.len() <= MAX_SEATS
+                && data.favour.len() <= FAVOURS
+                && data.senate_cards.len() <= SENATE_CARDS
+                && data.provinces.len() <= PROVINCES
+                && data.inhabitants.len() <= INHABITANTS
+                && data.player_counts.iter().all(|p| p.forum_columns < FORUM_SLOTS),
+            "the state holds its lists inline (state.rs): raise the capacities to the tables' sizes"
         );
         data
     }

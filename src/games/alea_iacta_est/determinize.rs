@@ -21,7 +21,7 @@ fn canonical_shuffle<T: Ord>(items: &mut [T], rng: &mut GameRng) {
 /// pooled in canonical order, shuffled, and dealt back into the same slots in zone order. Who-knows-what belongs to
 /// the slot (which event put an item there is public), so it moves with it.
 fn redraw<T: Copy + Ord>(
-    zones: Vec<&mut Vec<T>>,
+    zones: Vec<&mut [T]>,
     known: &mut [u8],
     index: impl Fn(T) -> usize,
     seat: Seat,
@@ -60,11 +60,15 @@ pub fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         inhabitant_pile,
         ..
     } = &mut world;
-    let tokens = seats.iter_mut().map(|s| &mut s.favour_hidden);
-    let tokens = tokens.chain([favour_pile, favour_discard]).collect();
+    let tokens = seats.iter_mut().map(|s| s.favour_hidden.as_mut_slice());
+    let tokens = tokens
+        .chain([favour_pile.as_mut_slice(), favour_discard.as_mut_slice()])
+        .collect();
     redraw(tokens, favour_known, |t| t.0 as usize, seat, rng);
-    let cards = seats.iter_mut().map(|s| &mut s.senate_cards);
-    let cards = cards.chain([&mut eval.senate_offer, senate_deck]).collect();
+    let cards = seats.iter_mut().map(|s| s.senate_cards.as_mut_slice());
+    let cards = cards
+        .chain([eval.senate_offer.as_mut_slice(), senate_deck.as_mut_slice()])
+        .collect();
     redraw(cards, senate_known, |c| c.0 as usize, seat, rng);
     canonical_shuffle(province_pile, rng);
     canonical_shuffle(inhabitant_pile, rng);

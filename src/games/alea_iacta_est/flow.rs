@@ -185,7 +185,7 @@ impl Ctx<'_> {
                     if s.eval.senate_offer.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let card = s.eval.senate_offer[0];
                     self.emit(Event::SenateKept {
                         seat: SeatId::of(seat),
@@ -199,7 +199,7 @@ impl Ctx<'_> {
                         from: SeatId::of(ranking[0]),
                         to: SeatId::of(ranking[1]),
                         count: s.eval.senate_offer.len() as u8,
-                        cards: Some(s.eval.senate_offer.clone()),
+                        cards: Some(s.eval.senate_offer.to_vec()),
                     };
                     self.emit(event);
                 }
@@ -217,7 +217,7 @@ impl Ctx<'_> {
                         Event::SenateReturned {
                             seat: SeatId::of(chooser),
                             count: s.eval.senate_offer.len() as u8,
-                            cards: Some(s.eval.senate_offer.clone()),
+                            cards: Some(s.eval.senate_offer.to_vec()),
                         }
                     };
                     self.emit(event);
@@ -253,7 +253,7 @@ impl Ctx<'_> {
                     if s.province_display.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let province = s.province_display[0];
                     self.emit(Event::ProvinceTaken {
                         seat: SeatId::of(seat),
@@ -273,7 +273,7 @@ impl Ctx<'_> {
                     });
                 }
                 Step::CastrumClear => {
-                    let provinces = s.province_display.clone();
+                    let provinces = s.province_display.to_vec();
                     self.emit(Event::DisplayRemoved {
                         provinces,
                         inhabitants: vec![],
@@ -283,7 +283,7 @@ impl Ctx<'_> {
                     if s.inhabitant_display.len() != 1 {
                         return;
                     }
-                    let seat = s.to_act().first().copied().unwrap_or(0);
+                    let seat = s.to_act().unwrap_or(0);
                     let event = Event::InhabitantTaken {
                         seat: SeatId::of(seat),
                         column: s.eval.forum_index as u8 + 1,
@@ -293,7 +293,7 @@ impl Ctx<'_> {
                     self.emit(event);
                 }
                 Step::ForumFinish => {
-                    let inhabitants = s.inhabitant_display.clone();
+                    let inhabitants = s.inhabitant_display.to_vec();
                     self.emit(Event::DisplayRemoved {
                         provinces: vec![],
                         inhabitants,
@@ -339,7 +339,7 @@ pub fn templum_results(state: &State) -> Vec<TemplumResult> {
     (0..state.n)
         .filter_map(|s| {
             let combos: Vec<&Combo> = state.templum.iter().filter(|c| c.seat == s).collect();
-            let mut hidden = state.seats[s].favour_hidden.clone();
+            let mut hidden = state.seats[s].favour_hidden;
             if combos.is_empty() && hidden.is_empty() {
                 return None;
             }
@@ -480,12 +480,9 @@ pub fn decide_with(
         return Err(rule("game_over", "the game is over"));
     }
     let to_act = state.to_act();
-    if !to_act.contains(&seat) {
-        let who: Vec<&str> = to_act.iter().map(|&s| SeatId::of(s).id()).collect();
-        return Err(rule(
-            "not_your_turn",
-            format!("it is not your turn; waiting for {}", who.join(", ")),
-        ));
+    if to_act != Some(seat) {
+        let who = to_act.map_or("", |s| SeatId::of(s).id());
+        return Err(rule("not_your_turn", format!("it is not your turn; waiting for {who}")));
     }
     let id = SeatId::of(seat);
     // Validate first: a rejected action costs no copy of the state.
@@ -567,7 +564,7 @@ pub fn decide_with(
                 _ => None,
             };
             let (pushed, to_latrina) = if *building == Building::Forum {
-                let mut forum = state.forum.clone();
+                let mut forum = state.forum;
                 forum_place(&mut forum, state.columns(), seat, &values)
             } else {
                 (vec![], vec![])
@@ -620,13 +617,13 @@ pub fn decide_with(
 
 /// Every legal action of `seat` now, in canonical order.
 pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
-    if !state.to_act().contains(&seat) {
+    if state.to_act() != Some(seat) {
         return vec![];
     }
     match state.step {
         Step::TurnDecide => super::rules::turn_actions(state, seat),
         Step::SenateChoiceFirst | Step::SenateChoiceSecond => {
-            let mut cards = state.eval.senate_offer.clone();
+            let mut cards = state.eval.senate_offer;
             cards.sort();
             cards.into_iter().map(|card| Action::KeepSenateCard { card }).collect()
         }

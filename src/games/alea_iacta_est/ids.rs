@@ -13,7 +13,7 @@ use super::data::{DATA, Data};
 macro_rules! data_id {
     ($(#[$meta:meta])* $name:ident, $schema:literal, $what:literal, $table:ident, $get:expr) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(pub u8);
 
         impl $name {

@@ -95,7 +95,7 @@ impl Game for AleaIactaEst {
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
-        state.to_act()
+        state.to_act().into_iter().collect()
     }
 
     fn outcome(state: &State) -> Option<AleaIactaEstOutcome> {

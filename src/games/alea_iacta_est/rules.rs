@@ -1,5 +1,7 @@
 //! Placement rules (spec 7) and the enumeration of legal turn actions in canonical order (spec 5.1).
 
+use tinyvec::ArrayVec;
+
 use crate::engine::RuleError;
 
 use super::state::{FACES, Hand, State, straight_rank};
@@ -7,9 +9,10 @@ use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Buildin
 
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
 /// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
-/// inline buffer serves every sub-multiset, so that none costs an allocation.
-fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut dyn FnMut(&Dice)) {
-    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Dice, visit: &mut dyn FnMut(&Dice)) {
+/// inline buffer serves every sub-multiset, so that none costs an allocation; `visit` is generic so that it is
+/// inlined into the enumeration (a turn lists up to 255 rerolls).
+fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut impl FnMut(&Dice)) {
+    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Dice, visit: &mut impl FnMut(&Dice)) {
         if current.len() >= max_len {
             return;
         }
@@ -201,11 +204,17 @@ fn check_forum(state: &State, values: &[u8]) -> Result<(), RuleError> {
 
 /// Every legal `place` action of `seat`, in canonical order.
 pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    push_place_actions(state, seat, &mut out);
+    out
+}
+
+/// Appends every legal `place` action of `seat` to `out`, in canonical order.
+fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
     let hand = state.seats[seat].hand;
     if !hand.rolled || hand.size == 0 {
-        return vec![];
+        return;
     }
-    let mut out = Vec::new();
     let place = |building, values: Dice, combo| Action::Place {
         building,
         values,
@@ -235,7 +244,8 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     // Senatus.
     let own = state.seats[seat].straight;
     let best = state.best_straight().map(|(_, st)| straight_rank(st));
-    let mut senate = Vec::new();
+    // Inline, like the Forum's below: one per pair of values `a <= b`.
+    let mut senate = ArrayVec::<[Dice; FACES as usize * (FACES as usize + 1) / 2]>::new();
     for a in 1..=FACES {
         for b in a..=FACES {
             if let Some((l, h)) = own
@@ -277,7 +287,8 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
         }
     }
     // Forum.
-    let mut forum = Vec::new();
+    // A single of each value, and the two pairs.
+    let mut forum = ArrayVec::<[Dice; FACES as usize + 2]>::new();
     for v in 1..=FACES {
         if hand.counts[v as usize] > 0 && state.forum_fit(v).is_some() {
             forum.push(Dice::from_iter([v]));
@@ -291,24 +302,30 @@ pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     }
     forum.sort();
     out.extend(forum.into_iter().map(|v| place(Building::Forum, v, None)));
-    out
 }
+
+/// Placements a turn's list makes room for before listing them.
+const PLACES_RESERVED: usize = 48;
 
 /// Every legal action of the current seat in `turn_decide`, in canonical order.
 pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     let hand = state.seats[seat].hand;
-    let mut out = Vec::new();
-    if state.seats[seat].reroll_tokens > 0 {
-        // One reroll per sub-multiset: the product of (count + 1) over the values, less the empty one.
-        out.reserve(hand.counts.iter().map(|&c| usize::from(c) + 1).product::<usize>() - 1);
+    // One reroll per sub-multiset: the product of (count + 1) over the values, less the empty one.
+    let rerolls = if state.seats[seat].reroll_tokens > 0 {
+        hand.counts.iter().map(|&c| usize::from(c) + 1).product::<usize>() - 1
+    } else {
+        0
+    };
+    // Room for the placements too (rarely more than this), so that they seldom move the list.
+    let mut out = Vec::with_capacity(rerolls + PLACES_RESERVED);
+    if rerolls > 0 {
         for_each_sub_multiset(&hand, usize::MAX, &mut |values| {
             out.push(Action::Reroll { values: *values })
         });
     }
-    let places = place_actions(state, seat);
-    let forced = places.is_empty();
-    out.extend(places);
-    if forced && hand.size > 0 {
+    let listed = out.len();
+    push_place_actions(state, seat, &mut out);
+    if out.len() == listed && hand.size > 0 {
         out.push(Action::LatrinaForced {});
     }
     out

@@ -62,7 +62,11 @@ struct Solver {
     praefecti: i64,
     /// `remaining[i]`: bit `2 * region + woman` is set when a person of that region and sex is in `people[i..]`.
     remaining: Vec<u16>,
-    memo: HashMap<(usize, usize, Vec<u8>), i64, BuildHasherDefault<FxHasher>>,
+    /// Optimum by key (`key`): a look-up by the reused `key` buffer costs no allocation, only a new entry does.
+    memo: HashMap<Vec<u8>, i64, BuildHasherDefault<FxHasher>>,
+    key: Vec<u8>,
+    /// The (class, code) pairs of the key being built, reused for the same reason.
+    codes: Vec<(u8, u8)>,
 }
 
 /// rustc's FxHash: the memo's keys are short and made by the engine, so a fast unkeyed hash is enough (the solver
@@ -143,12 +147,14 @@ impl Solver {
     /// remaining person belongs to are reachable only with a wildcard, so only how many of them are empty, hold a
     /// man or hold a woman matters, capped at the wildcards left (and nothing once none is left); a lone occupant
     /// of a joker-like site keeps its region only while someone of the other sex and that region remains.
-    fn key(&self, occ: &[Occupancy], i: usize, wild: usize) -> Vec<u8> {
+    /// Built in `self.key`, after `i` and `wild` (both below 256: the tables are indexed by `u8`).
+    fn build_key(&mut self, occ: &[Occupancy], i: usize, wild: usize) {
         let remaining = self.remaining[i];
         let pending = |region: u8, woman: bool| remaining & (1 << (2 * region as u32 + woman as u32)) != 0;
         let spare = self.legati.saturating_sub(wild).min(250) as u8;
         let mut foreign = [0u8; 3];
-        let mut codes: Vec<(u8, u8)> = Vec::with_capacity(self.sites.len());
+        let codes = &mut self.codes;
+        codes.clear();
         for (site, o) in self.sites.iter().zip(occ) {
             let code = match (site.region, o.man, o.woman) {
                 (_, Some(_), Some(_)) => continue,
@@ -178,10 +184,12 @@ impl Solver {
             }
         }
         codes.sort_unstable();
-        let mut key: Vec<u8> = codes.into_iter().flat_map(|(class, code)| [class, code]).collect();
+        let key = &mut self.key;
+        key.clear();
+        key.extend([i as u8, wild as u8]);
+        key.extend(codes.iter().flat_map(|&(class, code)| [class, code]));
         key.push(255);
         key.extend(foreign);
-        key
     }
 
     /// The best combined gain for persons `i..` given the occupancy.
@@ -189,10 +197,11 @@ impl Solver {
         if i == self.people.len() {
             return 0;
         }
-        let key = (i, wild, self.key(occ, i, wild));
-        if let Some(&v) = self.memo.get(&key) {
+        self.build_key(occ, i, wild);
+        if let Some(&v) = self.memo.get(self.key.as_slice()) {
             return v;
         }
+        let key = self.key.clone();
         let mut best = self.best(occ, wild, i + 1);
         for k in 0..self.sites.len() {
             if let Some((gain, w)) = self.option(occ, wild, i, k) {
@@ -310,6 +319,8 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
         legati: count_kind(cards, SenateKind::Legatus) as usize,
         praefecti: count_kind(cards, SenateKind::Praefectus),
         memo: HashMap::default(),
+        key: Vec::new(),
+        codes: Vec::new(),
     };
     solver.solve()
 }
@@ -502,10 +513,10 @@ pub fn outcome(state: &State) -> Outcome {
         .iter()
         .map(|s| {
             score_seat(&Holdings {
-                provinces: s.provinces.clone(),
-                inhabitants: s.inhabitants.clone(),
-                cards: s.senate_cards.clone(),
-                favour_kept: s.favour_kept.clone(),
+                provinces: s.provinces.to_vec(),
+                inhabitants: s.inhabitants.to_vec(),
+                cards: s.senate_cards.to_vec(),
+                favour_kept: s.favour_kept.to_vec(),
                 reroll_tokens: s.reroll_tokens,
             })
         })

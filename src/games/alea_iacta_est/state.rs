@@ -1,14 +1,40 @@
 //! The game state and `evolve`, which folds one event into it. Every step transition is caused by an event, so a
 //! log replayed from `new_state` rebuilds exactly the same state.
 
+use tinyvec::ArrayVec;
+
 use super::data::{DATA, PlayerCount};
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
-use super::types::{AleaIactaEstBuilding as Building, AleaIactaEstEvent as Event};
+use super::types::{AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice, AleaIactaEstEvent as Event};
 use super::types::{AleaIactaEstEvaluatedBuilding as Evaluated, AleaIactaEstOutcome};
 use super::types::{AleaIactaEstPhase as Step, AleaIactaEstStraight};
 
 /// Number of die faces; values are 1..=FACES.
 pub const FACES: u8 = 6;
+
+// Capacities of the state's inline lists, checked against the tables when they load (`data.rs`): `decide` works on
+// a copy of the state, and lists held inline make that copy cost no allocation. They serialize as JSON arrays.
+pub const MAX_SEATS: usize = 5;
+pub const FAVOURS: usize = 30;
+pub const SENATE_CARDS: usize = 19;
+pub const PROVINCES: usize = 25;
+pub const INHABITANTS: usize = 36;
+/// One more than the widest Forum: a die is inserted before the last one is pushed out.
+pub const FORUM_SLOTS: usize = 8;
+/// The Senate offer: the three cards drawn.
+const SENATE_OFFER: usize = 3;
+/// One group per seat and value.
+const CASTRUM_GROUPS: usize = MAX_SEATS * FACES as usize;
+/// Templum combinations of a round: each new one has one die more than the top, and one seat's hand fills a
+/// combination, so there are at most as many as a hand has dice.
+const COMBOS: usize = super::types::MAX_ACTION_DICE;
+
+pub type Favours = ArrayVec<[FavourId; FAVOURS]>;
+pub type Cards = ArrayVec<[CardId; SENATE_CARDS]>;
+pub type Provinces = ArrayVec<[ProvinceId; PROVINCES]>;
+pub type Inhabitants = ArrayVec<[InhabitantId; INHABITANTS]>;
+pub type Castrum = ArrayVec<[Group; CASTRUM_GROUPS]>;
+pub type Forum = ArrayVec<[ForumSlot; FORUM_SLOTS]>;
 
 /// A hand: how many dice it holds and, once rolled, how many show each value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -91,12 +117,12 @@ impl Hand {
 }
 
 /// A Templum combination.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Combo {
     pub id: u8,
     pub seat: usize,
-    /// Ascending.
-    pub dice: Vec<u8>,
+    /// Ascending; one seat's dice.
+    pub dice: Dice,
 }
 
 impl Combo {
@@ -106,7 +132,7 @@ impl Combo {
 }
 
 /// A Castrum group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Group {
     pub seat: usize,
     pub value: u8,
@@ -120,7 +146,7 @@ impl Group {
 }
 
 /// A die in the Forum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ForumSlot {
     pub seat: usize,
     pub value: u8,
@@ -134,12 +160,7 @@ pub fn forum_fit(forum: &[ForumSlot], columns: usize, value: u8) -> Option<usize
 
 /// Places Forum dice of `seat` (ascending): each die that fits is inserted, possibly pushing the last die out.
 /// Returns the dice pushed out and the values that did not fit.
-pub fn forum_place(
-    forum: &mut Vec<ForumSlot>,
-    columns: usize,
-    seat: usize,
-    values: &[u8],
-) -> (Vec<ForumSlot>, Vec<u8>) {
+pub fn forum_place(forum: &mut Forum, columns: usize, seat: usize, values: &[u8]) -> (Vec<ForumSlot>, Vec<u8>) {
     let mut pushed = vec![];
     let mut unfit = vec![];
     for &value in values {
@@ -171,32 +192,42 @@ pub struct SeatState {
     /// The seat's straight in the Senate, `(low, high)`.
     pub straight: Option<(u8, u8)>,
     /// Face-down favour tokens drawn this round, in drawing order.
-    pub favour_hidden: Vec<FavourId>,
-    pub favour_kept: Vec<FavourId>,
+    pub favour_hidden: Favours,
+    pub favour_kept: Favours,
     /// Secret Senate hand, in acquisition order.
-    pub senate_cards: Vec<CardId>,
-    pub provinces: Vec<ProvinceId>,
-    pub inhabitants: Vec<InhabitantId>,
+    pub senate_cards: Cards,
+    pub provinces: Provinces,
+    pub inhabitants: Inhabitants,
 }
 
 /// Bookkeeping of the evaluation in progress.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Evaluation {
     /// Seats with a straight, best first.
-    pub senate_ranking: Vec<usize>,
+    pub senate_ranking: ArrayVec<[usize; MAX_SEATS]>,
     /// Cards currently offered (drawn, or passed), in drawing order.
-    pub senate_offer: Vec<CardId>,
+    pub senate_offer: ArrayVec<[CardId; SENATE_OFFER]>,
     /// Seats that received a Senate card this round.
-    pub senate_rewarded: Vec<bool>,
+    pub senate_rewarded: ArrayVec<[bool; MAX_SEATS]>,
     /// The seat that made the last Senate choice.
     pub senate_last_chooser: Option<usize>,
     pub senate_third_given: bool,
     /// Castrum groups, best first.
-    pub castrum_ranking: Vec<Group>,
+    pub castrum_ranking: Castrum,
     /// Groups that have picked.
     pub castrum_index: usize,
     /// Forum columns that have picked.
     pub forum_index: usize,
+}
+
+impl Evaluation {
+    /// No evaluation yet: no seat of `n` rewarded.
+    fn new(n: usize) -> Self {
+        Self {
+            senate_rewarded: std::iter::repeat_n(false, n).collect(),
+            ..Self::default()
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -211,28 +242,28 @@ pub struct State {
     /// The seat whose turn it is.
     pub current: usize,
     pub round_ending: bool,
-    pub seats: Vec<SeatState>,
-    pub templum: Vec<Combo>,
+    pub seats: ArrayVec<[SeatState; MAX_SEATS]>,
+    pub templum: ArrayVec<[Combo; COMBOS]>,
     /// In creation order.
-    pub castrum: Vec<Group>,
-    pub forum: Vec<ForumSlot>,
+    pub castrum: Castrum,
+    pub forum: Forum,
     /// Draw piles: index 0 is the top.
-    pub favour_pile: Vec<FavourId>,
-    pub favour_discard: Vec<FavourId>,
-    pub senate_deck: Vec<CardId>,
-    pub senate_removed: Vec<CardId>,
-    pub province_pile: Vec<ProvinceId>,
-    pub province_display: Vec<ProvinceId>,
-    pub provinces_removed: Vec<ProvinceId>,
-    pub inhabitant_pile: Vec<InhabitantId>,
-    pub inhabitant_display: Vec<InhabitantId>,
-    pub inhabitants_removed: Vec<InhabitantId>,
+    pub favour_pile: Favours,
+    pub favour_discard: Favours,
+    pub senate_deck: Cards,
+    pub senate_removed: Cards,
+    pub province_pile: Provinces,
+    pub province_display: Provinces,
+    pub provinces_removed: Provinces,
+    pub inhabitant_pile: Inhabitants,
+    pub inhabitant_display: Inhabitants,
+    pub inhabitants_removed: Inhabitants,
     /// Who knows where each favour token is, by token index (bit i: seat i): its drawer, also once it is back in
     /// the discard pile, until that pile is reshuffled. Search bots' determinizations keep what a seat knows.
-    pub favour_known: Vec<u8>,
+    pub favour_known: ArrayVec<[u8; FAVOURS]>,
     /// Who knows where each Senate card is, by card index (bit i: seat i): the seats the log showed it to, while
     /// they can tell where it went (kept, passed, given to the third seat, put under the deck); everyone at the end.
-    pub senate_known: Vec<u8>,
+    pub senate_known: ArrayVec<[u8; SENATE_CARDS]>,
     pub eval: Evaluation,
     pub result: Option<Box<AleaIactaEstOutcome>>,
 }
@@ -293,25 +324,22 @@ impl State {
                     ..SeatState::default()
                 })
                 .collect(),
-            templum: vec![],
-            castrum: vec![],
-            forum: vec![],
-            favour_pile: vec![],
-            favour_discard: vec![],
-            senate_deck: vec![],
-            senate_removed: vec![],
-            province_pile: vec![],
-            province_display: vec![],
-            provinces_removed: vec![],
-            inhabitant_pile: vec![],
-            inhabitant_display: vec![],
-            inhabitants_removed: vec![],
-            favour_known: vec![0; DATA.favour.len()],
-            senate_known: vec![0; DATA.senate_cards.len()],
-            eval: Evaluation {
-                senate_rewarded: vec![false; n],
-                ..Evaluation::default()
-            },
+            templum: ArrayVec::new(),
+            castrum: ArrayVec::new(),
+            forum: ArrayVec::new(),
+            favour_pile: ArrayVec::new(),
+            favour_discard: ArrayVec::new(),
+            senate_deck: ArrayVec::new(),
+            senate_removed: ArrayVec::new(),
+            province_pile: ArrayVec::new(),
+            province_display: ArrayVec::new(),
+            provinces_removed: ArrayVec::new(),
+            inhabitant_pile: ArrayVec::new(),
+            inhabitant_display: ArrayVec::new(),
+            inhabitants_removed: ArrayVec::new(),
+            favour_known: std::iter::repeat_n(0, DATA.favour.len()).collect(),
+            senate_known: std::iter::repeat_n(0, DATA.senate_cards.len()).collect(),
+            eval: Evaluation::new(n),
             result: None,
         }
     }
@@ -352,8 +380,8 @@ impl State {
     }
 
     /// Castrum groups, best first.
-    pub fn castrum_ranking(&self) -> Vec<Group> {
-        let mut groups = self.castrum.clone();
+    pub fn castrum_ranking(&self) -> Castrum {
+        let mut groups = self.castrum;
         groups.sort_by_key(|g| std::cmp::Reverse(g.rank()));
         groups
     }
@@ -397,26 +425,15 @@ impl State {
         None
     }
 
-    /// The seats that must act now.
-    pub fn to_act(&self) -> Vec<usize> {
+    /// The seat that must act now: never more than one (the engine's list is built from it).
+    pub fn to_act(&self) -> Option<usize> {
         match self.step {
-            Step::TurnDecide => vec![self.current],
-            Step::SenateChoiceFirst => self.eval.senate_ranking.first().copied().into_iter().collect(),
-            Step::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied().into_iter().collect(),
-            Step::CastrumPick => self
-                .eval
-                .castrum_ranking
-                .get(self.eval.castrum_index)
-                .map(|g| g.seat)
-                .into_iter()
-                .collect(),
-            Step::ForumPick => self
-                .forum
-                .get(self.eval.forum_index)
-                .map(|d| d.seat)
-                .into_iter()
-                .collect(),
-            _ => vec![],
+            Step::TurnDecide => Some(self.current),
+            Step::SenateChoiceFirst => self.eval.senate_ranking.first().copied(),
+            Step::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied(),
+            Step::CastrumPick => self.eval.castrum_ranking.get(self.eval.castrum_index).map(|g| g.seat),
+            Step::ForumPick => self.forum.get(self.eval.forum_index).map(|d| d.seat),
+            _ => None,
         }
     }
 
@@ -465,7 +482,7 @@ impl State {
             return (pushed_off, to_latrina);
         }
         self.seats[seat].hand.remove(values);
-        let mut values = values.to_vec();
+        let mut values: Dice = values.iter().copied().collect();
         values.sort_unstable();
         match building {
             Building::Templum => {
@@ -516,24 +533,27 @@ impl State {
     pub fn evolve(&mut self, event: &Event) {
         match event {
             Event::FavourPileShuffled { order, count } => {
-                self.favour_pile = order.clone().unwrap_or_else(|| (0..*count).map(FavourId).collect());
-                self.favour_known.fill(0);
+                self.favour_pile = match order {
+                    Some(order) => order.iter().copied().collect(),
+                    None => (0..*count).map(FavourId).collect(),
+                };
+                self.favour_known.as_mut_slice().fill(0);
             }
             Event::SenateDeckShuffled { order, removed, .. } => {
-                self.senate_removed = removed.clone();
+                self.senate_removed = removed.iter().copied().collect();
                 if let Some(order) = order {
-                    self.senate_deck = order.clone();
+                    self.senate_deck = order.iter().copied().collect();
                 }
-                self.senate_known.fill(0);
+                self.senate_known.as_mut_slice().fill(0);
             }
             Event::ProvincePileShuffled { order, .. } => {
                 if let Some(order) = order {
-                    self.province_pile = order.clone();
+                    self.province_pile = order.iter().copied().collect();
                 }
             }
             Event::InhabitantPileShuffled { order, .. } => {
                 if let Some(order) = order {
-                    self.inhabitant_pile = order.clone();
+                    self.inhabitant_pile = order.iter().copied().collect();
                 }
             }
             Event::RoundStarted {
@@ -548,13 +568,10 @@ impl State {
                 self.round_ending = false;
                 self.return_all_dice();
                 self.province_pile.retain(|p| !provinces.contains(p));
-                self.province_display = provinces.clone();
+                self.province_display = provinces.iter().copied().collect();
                 self.inhabitant_pile.retain(|h| !inhabitants.contains(h));
-                self.inhabitant_display = inhabitants.clone();
-                self.eval = Evaluation {
-                    senate_rewarded: vec![false; self.n],
-                    ..Evaluation::default()
-                };
+                self.inhabitant_display = inhabitants.iter().copied().collect();
+                self.eval = Evaluation::new(self.n);
                 self.step = Step::TurnRoll;
             }
             Event::DiceRolled { seat, values } => {
@@ -585,7 +602,7 @@ impl State {
                 self.step = Step::TurnEnd;
             }
             Event::FavourDrawn { seat, count, tokens } => {
-                let drawn: Vec<FavourId> = match tokens {
+                let drawn: Favours = match tokens {
                     Some(tokens) => tokens.iter().map(|t| t.id).collect(),
                     None => self.favour_pile.iter().take(*count as usize).copied().collect(),
                 };
@@ -598,7 +615,10 @@ impl State {
                 }
             }
             Event::FavourReshuffled { order, .. } => {
-                let mut pile = order.clone().unwrap_or_else(|| self.favour_discard.clone());
+                let mut pile = match order {
+                    Some(order) => order.iter().copied().collect(),
+                    None => self.favour_discard,
+                };
                 pile.retain(|t| self.favour_discard.contains(t));
                 for t in &pile {
                     self.favour_known[t.0 as usize] = 0;
@@ -661,7 +681,7 @@ impl State {
             }
             Event::SenateRanked { ranking } => {
                 self.eval.senate_ranking = ranking.iter().map(|s| s.seat.seat()).collect();
-                self.eval.senate_rewarded = vec![false; self.n];
+                self.eval.senate_rewarded = Evaluation::new(self.n).senate_rewarded;
                 self.eval.senate_offer.clear();
                 self.eval.senate_last_chooser = None;
                 self.eval.senate_third_given = false;
@@ -672,8 +692,8 @@ impl State {
                 };
             }
             Event::SenateDrawn { seat, count, cards } => {
-                let drawn: Vec<CardId> = match cards {
-                    Some(cards) => cards.clone(),
+                let drawn: ArrayVec<[CardId; SENATE_OFFER]> = match cards {
+                    Some(cards) => cards.iter().copied().collect(),
                     None => self.senate_deck.iter().take(*count as usize).copied().collect(),
                 };
                 self.senate_deck.retain(|c| !drawn.contains(c));
@@ -729,7 +749,7 @@ impl State {
                     self.step = Step::EvalCastrum;
                 }
                 Evaluated::Castrum => {
-                    let unrewarded: Vec<Group> = self
+                    let unrewarded: Castrum = self
                         .eval
                         .castrum_ranking
                         .iter()
@@ -762,9 +782,9 @@ impl State {
             }
             Event::DisplayRemoved { provinces, inhabitants } => {
                 self.province_display.retain(|p| !provinces.contains(p));
-                self.provinces_removed.extend(provinces);
+                self.provinces_removed.extend(provinces.iter().copied());
                 self.inhabitant_display.retain(|h| !inhabitants.contains(h));
-                self.inhabitants_removed.extend(inhabitants);
+                self.inhabitants_removed.extend(inhabitants.iter().copied());
                 if self.step == Step::CastrumClear {
                     self.eval.forum_index = 0;
                     self.after_inhabitant_pick();

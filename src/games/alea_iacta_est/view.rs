@@ -50,7 +50,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         .map(|i| {
             let s = &state.seats[i];
             let mine = me == Some(i);
-            let mut cards = s.senate_cards.clone();
+            let mut cards = s.senate_cards;
             cards.sort();
             SeatView {
                 seat: SeatId::of(i),
@@ -64,8 +64,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 favour_kept: s.favour_kept.iter().map(|&t| FavourToken::of(t)).collect(),
                 senate_card_count: s.senate_cards.len() as u8,
                 senate_cards: (mine || over).then(|| cards.into_iter().map(senate_card).collect()),
-                provinces: s.provinces.clone(),
-                inhabitants: s.inhabitants.clone(),
+                provinces: s.provinces.to_vec(),
+                inhabitants: s.inhabitants.to_vec(),
             }
         })
         .collect();
@@ -76,7 +76,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
     );
     let evaluation = evaluating.then(|| {
         let chooser = match state.step {
-            Step::SenateChoiceFirst | Step::SenateChoiceSecond => state.to_act().first().copied().map(SeatId::of),
+            Step::SenateChoiceFirst | Step::SenateChoiceSecond => state.to_act().map(SeatId::of),
             _ => None,
         };
         let may_see = me.is_some_and(|s| offer_viewers(state).contains(&s));
@@ -85,7 +85,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             senate_chooser: chooser,
             senate_offer_count: state.eval.senate_offer.len() as u8,
             senate_offer: may_see.then(|| {
-                let mut offer = state.eval.senate_offer.clone();
+                let mut offer = state.eval.senate_offer.to_vec();
                 offer.sort();
                 offer
             }),
@@ -114,7 +114,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             .map(|c| Combo {
                 id: c.id,
                 seat: SeatId::of(c.seat),
-                dice: c.dice.clone(),
+                dice: c.dice.to_vec(),
                 sum: c.sum() as u8,
                 top: Some(c.id) == top,
             })
@@ -133,16 +133,16 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 value: d.value,
             })
             .collect(),
-        province_display: state.province_display.clone(),
-        inhabitant_display: state.inhabitant_display.clone(),
+        province_display: state.province_display.to_vec(),
+        inhabitant_display: state.inhabitant_display.to_vec(),
         favour_pile_count: state.favour_pile.len() as u8,
         favour_discard_count: state.favour_discard.len() as u8,
         senate_deck_count: state.senate_deck.len() as u8,
-        senate_removed: state.senate_removed.clone(),
+        senate_removed: state.senate_removed.to_vec(),
         province_pile_count: state.province_pile.len() as u8,
         inhabitant_pile_count: state.inhabitant_pile.len() as u8,
-        provinces_removed: state.provinces_removed.clone(),
-        inhabitants_removed: state.inhabitants_removed.clone(),
+        provinces_removed: state.provinces_removed.to_vec(),
+        inhabitants_removed: state.inhabitants_removed.to_vec(),
         evaluation,
         result: state.result.as_deref().cloned(),
     }

@@ -93,7 +93,7 @@ fn determinizing_keeps_what_the_seat_sees() {
 }
 
 /// Rotates by one the items of `zones` whose place `seat` does not know, the knowledge staying with the slots.
-fn rotate_hidden<T: Copy>(zones: Vec<&mut Vec<T>>, known: &mut [u8], index: impl Fn(T) -> usize, seat: usize) {
+fn rotate_hidden<T: Copy>(zones: Vec<&mut [T]>, known: &mut [u8], index: impl Fn(T) -> usize, seat: usize) {
     let before = known.to_vec();
     let mut slots: Vec<&mut T> = zones
         .into_iter()
@@ -112,11 +112,15 @@ fn rotate_hidden<T: Copy>(zones: Vec<&mut Vec<T>>, known: &mut [u8], index: impl
 /// rotated through others' face-down tokens and hands, the offer, the piles and the deck; the tile piles reversed.
 fn permuted(state: &State, seat: usize) -> State {
     let mut s = state.clone();
-    let tokens = s.seats.iter_mut().map(|st| &mut st.favour_hidden);
-    let tokens = tokens.chain([&mut s.favour_pile, &mut s.favour_discard]).collect();
+    let tokens = s.seats.iter_mut().map(|st| st.favour_hidden.as_mut_slice());
+    let tokens = tokens
+        .chain([s.favour_pile.as_mut_slice(), s.favour_discard.as_mut_slice()])
+        .collect();
     rotate_hidden(tokens, &mut s.favour_known, |t| t.0 as usize, seat);
-    let cards = s.seats.iter_mut().map(|st| &mut st.senate_cards);
-    let cards = cards.chain([&mut s.eval.senate_offer, &mut s.senate_deck]).collect();
+    let cards = s.seats.iter_mut().map(|st| st.senate_cards.as_mut_slice());
+    let cards = cards
+        .chain([s.eval.senate_offer.as_mut_slice(), s.senate_deck.as_mut_slice()])
+        .collect();
     rotate_hidden(cards, &mut s.senate_known, |c| c.0 as usize, seat);
     s.province_pile.reverse();
     s.inhabitant_pile.reverse();

@@ -122,7 +122,7 @@ pub fn combo(state: &mut State, id: u8, s: usize, dice: &[u8]) {
     state.templum.push(Combo {
         id,
         seat: s,
-        dice: dice.to_vec(),
+        dice: dice.iter().copied().collect(),
     });
 }
 

@@ -147,7 +147,7 @@ fn scenario_02_seed_templum_example() {
         .collect();
     assert_eq!(drawn, vec![2]);
     assert_eq!(st.seats[ANTONIUS].favour_hidden.len(), 3);
-    assert_eq!(st.templum[0].dice, vec![2, 3, 5]);
+    assert_eq!(st.templum[0].dice[..], [2, 3, 5]);
     check_invariants(&st).unwrap();
 }
 
@@ -182,7 +182,7 @@ fn scenario_03_templum_evaluation() {
     };
     assert_eq!(kept(ANTONIUS), vec![favour("favour_23"), favour("favour_09")]);
     assert_eq!(kept(BRUTUS), vec![favour("favour_10")]);
-    assert_eq!(st.seats[ANTONIUS].favour_kept, kept(ANTONIUS));
+    assert_eq!(st.seats[ANTONIUS].favour_kept[..], kept(ANTONIUS));
     assert_eq!(st.favour_discard.len(), 2);
     assert!(st.favour_discard.iter().all(|t| t.value() == 1));
     // No Templum die went to the Latrina: Antonius's 5 tokens are 3 earlier Latrina dice + 2 from his hand.
@@ -375,8 +375,8 @@ fn scenario_06_senate_rewards_4_players() {
     assert_eq!(legal(&st, BRUTUS), vec![keep("senate_01"), keep("senate_05")]);
     check_invariants(&st).unwrap();
     let events = play(&mut st, BRUTUS, keep("senate_01"), &mut Script::none()).unwrap();
-    assert_eq!(st.seats[CLAUDIUS].senate_cards, vec![card("senate_13")]);
-    assert_eq!(st.seats[BRUTUS].senate_cards, vec![card("senate_01")]);
+    assert_eq!(st.seats[CLAUDIUS].senate_cards[..], vec![card("senate_13")]);
+    assert_eq!(st.seats[BRUTUS].senate_cards[..], vec![card("senate_01")]);
     assert!(st.seats[ANTONIUS].senate_cards.is_empty());
     assert_eq!(st.senate_deck.len(), 17);
     assert_eq!(st.senate_deck.last(), Some(&card("senate_05")));
@@ -415,7 +415,7 @@ fn scenario_07_senate_third_card_5_players() {
         E::SenateToThird { seat: s, from, card: Some(c) }
             if s.seat() == ANTONIUS && from.seat() == BRUTUS && *c == card("senate_05")
     )));
-    assert_eq!(st.seats[ANTONIUS].senate_cards, vec![card("senate_05")]);
+    assert_eq!(st.seats[ANTONIUS].senate_cards[..], vec![card("senate_05")]);
     assert_eq!(st.senate_deck.len(), 16);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -445,7 +445,7 @@ fn scenario_08_senate_lone_seat_with_a_single_die() {
     let n = st.senate_deck.len();
     assert_eq!(n, 17);
     assert_eq!(&st.senate_deck[n - 2..], &[card("senate_07"), card("senate_19")]);
-    assert_eq!(st.seats[BRUTUS].senate_cards, vec![card("senate_15")]);
+    assert_eq!(st.seats[BRUTUS].senate_cards[..], vec![card("senate_15")]);
     assert!(events.iter().any(|e| matches!(
         e,
         E::DiceToLatrina { building: AleaIactaEstEvaluatedBuilding::Senatus, dice } if dice.is_empty()
@@ -460,7 +460,7 @@ fn scenario_09_senate_2_players() {
     evaluation(&mut st, Step::EvalSenatus);
     advance(&mut st, &mut Script::none());
     assert_eq!(AleaIactaEst::to_act(&st), vec![BRUTUS]);
-    let offered = st.eval.senate_offer.clone();
+    let offered = st.eval.senate_offer;
     assert_eq!(offered.len(), 3);
     let events = play(
         &mut st,
@@ -469,7 +469,7 @@ fn scenario_09_senate_2_players() {
         &mut Script::none(),
     )
     .unwrap();
-    assert_eq!(st.seats[BRUTUS].senate_cards, vec![offered[1]]);
+    assert_eq!(st.seats[BRUTUS].senate_cards[..], vec![offered[1]]);
     assert!(st.seats[ANTONIUS].senate_cards.is_empty());
     assert_eq!(st.senate_deck.len(), 17);
     assert_eq!(&st.senate_deck[15..], &[offered[0], offered[2]]);
@@ -488,7 +488,7 @@ fn scenario_10_seed_castrum_example() {
     let mut script = Script::new(&[1, 1, 2, 2, 3, 4, 4, 5]);
     play(&mut st, DARIUS, place(B::Castrum, &[4, 4, 4]), &mut script).unwrap();
     assert_eq!(
-        st.castrum,
+        st.castrum[..],
         vec![Group {
             seat: DARIUS,
             value: 4,
@@ -522,7 +522,7 @@ fn scenario_11_castrum_evaluation() {
     let display = ["province_gallia_2", "province_joker", "province_hispania_4"].map(province);
     st.province_pile.append(&mut st.province_display);
     st.province_pile.retain(|p| !display.contains(p));
-    st.province_display = display.to_vec();
+    st.province_display = display.iter().copied().collect();
     group(&mut st, ANTONIUS, 4, 3);
     group(&mut st, ANTONIUS, 5, 2);
     group(&mut st, BRUTUS, 4, 2);
@@ -557,8 +557,8 @@ fn scenario_11_castrum_evaluation() {
         e,
         E::ProvinceTaken { seat: s, province: p, automatic: true } if s.seat() == BRUTUS && *p == display[0]
     )));
-    assert_eq!(st.seats[ANTONIUS].provinces, vec![display[1], display[2]]);
-    assert_eq!(st.seats[BRUTUS].provinces, vec![display[0]]);
+    assert_eq!(st.seats[ANTONIUS].provinces[..], vec![display[1], display[2]]);
+    assert_eq!(st.seats[BRUTUS].provinces[..], vec![display[0]]);
     assert!(st.seats[CLAUDIUS].provinces.is_empty());
     assert!(events.iter().any(|e| matches!(
         e,
@@ -586,7 +586,7 @@ fn scenario_12_seed_forum_example() {
     ));
     check_invariants(&st).unwrap();
     // The same if the 3 is inserted first.
-    let mut forum_dice = vec![
+    let mut forum_dice: super::super::state::Forum = [
         ForumSlot {
             seat: CLAUDIUS,
             value: 1,
@@ -603,7 +603,9 @@ fn scenario_12_seed_forum_example() {
             seat: ANTONIUS,
             value: 3,
         },
-    ];
+    ]
+    .into_iter()
+    .collect();
     let (pushed, unfit) = super::super::state::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
     let again: Vec<(usize, u8)> = forum_dice.iter().map(|d| (d.seat, d.value)).collect();
     assert_eq!(again, expected);
@@ -874,9 +876,9 @@ fn scenario_19_favour_reshuffle() {
     let mut st = game(4);
     combo(&mut st, 1, BRUTUS, &[3]);
     let all = std::mem::take(&mut st.favour_pile);
-    st.favour_pile = vec![all[0]];
-    st.favour_discard = all[1..6].to_vec();
-    st.seats[CLAUDIUS].favour_kept = all[6..].to_vec();
+    st.favour_pile = [all[0]].into_iter().collect();
+    st.favour_discard = all[1..6].iter().copied().collect();
+    st.seats[CLAUDIUS].favour_kept = all[6..].iter().copied().collect();
     turn(&mut st, ANTONIUS, &[5, 6, 1]);
     balance(&mut st);
     check_invariants(&st).unwrap();
@@ -892,12 +894,12 @@ fn scenario_19_favour_reshuffle() {
     assert!(matches!(favour_events[2], E::FavourDrawn { count: 1, tokens: Some(t), .. } if t[0].id == all[5]));
     assert_eq!(st.favour_pile.len(), 4);
     assert_eq!(st.favour_discard.len(), 0);
-    assert_eq!(st.seats[ANTONIUS].favour_hidden, vec![all[0], all[5]]);
+    assert_eq!(st.seats[ANTONIUS].favour_hidden[..], vec![all[0], all[5]]);
     check_invariants(&st).unwrap();
     // Both piles empty: the draws are skipped, the placement stays legal (D12).
     let mut st = game(4);
     let all = std::mem::take(&mut st.favour_pile);
-    st.seats[CLAUDIUS].favour_kept = all;
+    st.seats[CLAUDIUS].favour_kept = all.into_iter().collect();
     turn(&mut st, ANTONIUS, &[5, 6, 1]);
     let events = play(&mut st, ANTONIUS, place_combo(&[6], None), &mut Script::none()).unwrap();
     assert!(!events.iter().any(|e| matches!(e, E::FavourDrawn { .. })));

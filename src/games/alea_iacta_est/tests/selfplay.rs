@@ -232,10 +232,10 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         return Err("result and phase disagree".into());
     }
     let to_act = state.to_act();
-    if !over && to_act.is_empty() {
+    if !over && to_act.is_none() {
         return Err(format!("nobody acts at {:?}", state.step));
     }
-    if let Some(s) = (0..n).find(|s| !to_act.contains(s) && !AleaIactaEst::legal_actions(state, *s).is_empty()) {
+    if let Some(s) = (0..n).find(|s| to_act != Some(*s) && !AleaIactaEst::legal_actions(state, *s).is_empty()) {
         return Err(format!("seat {s} has legal actions but need not act"));
     }
     Ok(())

@@ -13,7 +13,9 @@ function projection(cities) {
   const lats = cities.map((city) => city.lat);
   const [west, east, south, north] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
   const margin = 30;
-  const scale = (WIDTH - 2 * margin) / (east - west);
+  // Names are written to the right of their city: the eastmost ones need room.
+  const eastMargin = 70;
+  const scale = (WIDTH - margin - eastMargin) / (east - west);
   const height = (north - south) * scale + 2 * margin;
   return {height, at: (city) => [margin + (city.lon - west) * scale, margin + (north - city.lat) * scale]};
 }

@@ -124,12 +124,11 @@ pub fn evolve(state: &mut State, event: &Event) {
                     p.supply[vi(t.value)] = true;
                 }
             }
-            let mut queue = Vec::new();
-            for c in concerned {
-                for _ in 0..c.instances {
-                    queue.push(c.seat.idx());
-                }
-            }
+            let queue = concerned
+                .iter()
+                .flat_map(|c| std::iter::repeat_n(c.seat.idx(), c.instances))
+                .take(INSTANCES)
+                .collect();
             state.resolution = Some(Resolution {
                 card,
                 suit: *suit,

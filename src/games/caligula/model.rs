@@ -115,10 +115,12 @@ impl Pos {
 }
 
 /// Where a Favor token is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+// `Default` only fills the unused room of the seat list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CaligulaFavourPlace)]
 pub enum FavourAt {
+    #[default]
     Supply,
     Emperor,
     A,
@@ -264,6 +266,16 @@ pub const SUIT_CARDS: usize = 11;
 pub const DECK_CARDS: usize = 20;
 /// The Augustus deck holds at most the 10 Augustus cards.
 pub const AUGUSTUS_CARDS: usize = 10;
+/// Seats: 5 at most.
+pub const SEATS: usize = 5;
+/// Civitas cards out of the game: at most the 55 of the five suits.
+pub const CIVITAS_CARDS: usize = 55;
+/// The Sequentia row: the 6 Sequentia cards.
+pub const SEQUENTIA_CARDS: usize = 6;
+/// Effect instances of one card: one per token on it (`CARD_SLOTS`) or one per seat (`SEATS`).
+pub const INSTANCES: usize = if CARD_SLOTS > SEATS { CARD_SLOTS } else { SEATS };
+/// A list of seats, e.g. in Ordo order.
+pub type Seats = ArrayVec<[Seat; SEATS]>;
 
 /// SPQR value to array index (-1 → 0, ..., 6 → 7).
 pub fn vi(value: i8) -> usize {
@@ -273,7 +285,7 @@ pub fn iv(index: usize) -> i8 {
     index as i8 - 1
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     pub ordo: u8,
     pub vp: u32,
@@ -319,7 +331,7 @@ pub struct Resolution {
     pub suit: Suit,
     pub mode: Mode,
     /// One entry per instance, in processing order.
-    pub queue: Vec<Seat>,
+    pub queue: ArrayVec<[Seat; INSTANCES]>,
 }
 
 /// A card face up in front of a seat during a conspiracy.
@@ -387,20 +399,20 @@ pub struct State {
     pub n: usize,
     pub phase: Phase,
     pub round: u32,
-    pub players: Vec<Player>,
+    pub players: ArrayVec<[Player; SEATS]>,
     /// Top first.
     pub coniura: ArrayVec<[Kind; DECK_CARDS]>,
     pub pugio: ArrayVec<[Kind; DECK_CARDS]>,
     pub suits: [SuitRow; 5],
     /// Civitas cards removed from the game.
-    pub civitas_out: Vec<usize>,
+    pub civitas_out: ArrayVec<[usize; CIVITAS_CARDS]>,
     pub emperor: usize,
     pub candidates: [Option<usize>; 2],
     /// Top first.
     pub augustus_deck: ArrayVec<[usize; AUGUSTUS_CARDS]>,
     /// Augustus cards out of the game (removed at setup, dead emperors).
-    pub augustus_out: Vec<usize>,
-    pub sequentia_row: Vec<usize>,
+    pub augustus_out: ArrayVec<[usize; AUGUSTUS_CARDS]>,
+    pub sequentia_row: ArrayVec<[usize; SEQUENTIA_CARDS]>,
     pub seq_index: usize,
     pub suit_index: usize,
     pub pip: Option<Seat>,
@@ -426,24 +438,25 @@ impl State {
         }
     }
     /// Seats sorted by Ordo number, 1 first.
-    pub fn ordo_order(&self) -> Vec<Seat> {
-        let mut seats: Vec<Seat> = (0..self.n).collect();
+    pub fn ordo_order(&self) -> Seats {
+        let mut seats: Seats = (0..self.n).collect();
         seats.sort_by_key(|&s| self.players[s].ordo);
         seats
     }
     /// The seats after `x` in Ordo order, wrapping, without `x`.
-    pub fn ordo_after(&self, x: Seat) -> Vec<Seat> {
+    pub fn ordo_after(&self, x: Seat) -> Seats {
         let order = self.ordo_order();
         let k = order.iter().position(|&s| s == x).unwrap_or(0);
         (1..self.n).map(|i| order[(k + i) % self.n]).collect()
     }
     /// `x` then `ordo_after(x)`.
-    pub fn ordo_from(&self, x: Seat) -> Vec<Seat> {
-        let mut v = vec![x];
+    pub fn ordo_from(&self, x: Seat) -> Seats {
+        let mut v = Seats::new();
+        v.push(x);
         v.extend(self.ordo_after(x));
         v
     }
-    pub fn favours_at(&self, place: FavourAt) -> Vec<Seat> {
+    pub fn favours_at(&self, place: FavourAt) -> Seats {
         (0..self.n).filter(|&s| self.players[s].favour == place).collect()
     }
     /// The Augustus card at a Favor place (None for the supply or an empty position).

@@ -6,6 +6,8 @@ use rand::seq::SliceRandom;
 use super::data::{CardType, DATA, Extra, Op, Step, Suit};
 use super::evolve::evolve;
 use super::model::*;
+use tinyvec::ArrayVec;
+
 use crate::engine::{GameRng, RuleError, Seat};
 
 /// A working copy: every emitted event is applied at once so that later automatic steps see it.
@@ -19,7 +21,9 @@ impl<'a> Work<'a> {
     pub fn new(state: &State, rng: &'a mut GameRng) -> Self {
         Work {
             s: state.clone(),
-            events: Vec::new(),
+            // Room for a typical action's events (the action's and `awaiting`), kept below the size at which
+            // malloc consolidates its free lists: an event is about 200 bytes.
+            events: Vec::with_capacity(4),
             rng,
         }
     }
@@ -67,12 +71,12 @@ pub fn new_state(n: usize) -> State {
         coniura: Default::default(),
         pugio: Default::default(),
         suits: Default::default(),
-        civitas_out: Vec::new(),
+        civitas_out: Default::default(),
         emperor: DATA.starting_emperor(),
         candidates: [None, None],
         augustus_deck: Default::default(),
-        augustus_out: Vec::new(),
-        sequentia_row: Vec::new(),
+        augustus_out: Default::default(),
+        sequentia_row: Default::default(),
         seq_index: 0,
         suit_index: 0,
         pip: None,
@@ -496,40 +500,43 @@ pub fn score(s: &State) -> CaligulaOutcome {
 // ---------------------------------------------------------------------------------------------------------------
 // Effects (4.5, 7.2 - 7.4)
 
+/// Option names of an effect step: at most 4 apply options (kinds, seats other than the actor) and `skip`.
+type Options = ArrayVec<[&'static str; 5]>;
+
 /// The apply options of one op for one seat (7.4); empty = no effect.
-pub fn apply_options(s: &State, seat: Seat, op: Op) -> Vec<String> {
+pub fn apply_options(s: &State, seat: Seat, op: Op) -> Options {
     let p = &s.players[seat];
-    let strs = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let strs = |v: &[&'static str]| v.iter().copied().collect::<Options>();
     match op {
         Op::VpGain { .. } | Op::GainSpqr5 { .. } | Op::GainSpqr6 { .. } => strs(&["apply"]),
         Op::VpLose { .. } => {
             if p.vp >= 1 {
                 strs(&["apply"])
             } else {
-                vec![]
+                Options::new()
             }
         }
         Op::DrawConiura { .. } => {
             if s.coniura.is_empty() {
-                vec![]
+                Options::new()
             } else {
                 strs(&["apply"])
             }
         }
         Op::DrawPugio { .. } => {
             if s.pugio.is_empty() {
-                vec![]
+                Options::new()
             } else {
                 strs(&["apply"])
             }
         }
         Op::DrawAny { .. } => {
-            let mut v = vec![];
+            let mut v = Options::new();
             if !s.coniura.is_empty() {
-                v.push("coniura".to_string());
+                v.push("coniura");
             }
             if !s.pugio.is_empty() {
-                v.push("pugio".to_string());
+                v.push("pugio");
             }
             v
         }
@@ -541,25 +548,25 @@ pub fn apply_options(s: &State, seat: Seat, op: Op) -> Vec<String> {
                 Op::DiscardPugio { .. } => k.pugio_symbol(),
                 _ => true,
             })
-            .map(|k| k.name().to_string())
+            .map(Kind::name)
             .collect(),
         Op::LoseSpqr56 { .. } => {
             if p.owned[vi(5)] || p.owned[vi(6)] || p.vp >= 1 {
                 strs(&["apply"])
             } else {
-                vec![]
+                Options::new()
             }
         }
         Op::TakePip => {
             if s.pip == Some(seat) {
-                vec![]
+                Options::new()
             } else {
                 strs(&["apply"])
             }
         }
         Op::TakeOrdo1 => {
             if p.ordo == 1 {
-                vec![]
+                Options::new()
             } else {
                 strs(&["apply"])
             }
@@ -567,24 +574,24 @@ pub fn apply_options(s: &State, seat: Seat, op: Op) -> Vec<String> {
         Op::ReplaceCandidate => [Pos::A, Pos::B]
             .into_iter()
             .filter(|p| s.candidates[p.index()].is_some())
-            .map(|p| FavourAt::candidate(p).name().to_string())
+            .map(|p| FavourAt::candidate(p).name())
             .collect(),
         Op::MoveFavour => [FavourAt::Supply, FavourAt::Emperor, FavourAt::A, FavourAt::B]
             .into_iter()
             .filter(|&place| place != p.favour)
             .filter(|&place| place == FavourAt::Supply || s.has_free_slot(place))
-            .map(|place| place.name().to_string())
+            .map(FavourAt::name)
             .collect(),
         Op::StealCard => (0..s.n)
             .filter(|&o| o != seat && s.players[o].hand_count() > 0)
-            .map(|o| sid(o).name().to_string())
+            .map(|o| sid(o).name())
             .collect(),
         Op::EmperorLife { .. } => strs(&["plus", "minus"]),
         Op::FavourBonus { .. } => {
             if p.favour == FavourAt::Emperor {
                 strs(&["apply"])
             } else {
-                vec![]
+                Options::new()
             }
         }
     }
@@ -606,7 +613,7 @@ pub fn affects(s: &State, seat: Seat, op: Op) -> bool {
 /// What the engine does with an effect step: nothing, apply one option by itself, or ask the seat.
 enum Plan {
     Nothing,
-    Auto(String),
+    Auto(&'static str),
     Ask,
 }
 
@@ -623,13 +630,13 @@ fn plan_op(s: &State, seat: Seat, mode: Mode, op: Op) -> Plan {
     match (mode, opts.len()) {
         (_, 0) => Plan::Nothing,
         (Mode::Optional, _) => Plan::Ask,
-        (Mode::Mandatory, 1) => Plan::Auto(opts[0].clone()),
+        (Mode::Mandatory, 1) => Plan::Auto(opts[0]),
         (Mode::Mandatory, _) => Plan::Ask,
     }
 }
 
 /// The alternatives of a two-effect step that can be chosen.
-fn either_choices(s: &State, seat: Seat, mode: Mode, either: [Op; 2]) -> Vec<u8> {
+fn either_choices(s: &State, seat: Seat, mode: Mode, either: [Op; 2]) -> ArrayVec<[u8; 2]> {
     (0..2u8)
         .filter(|&a| {
             let op = either[a as usize];
@@ -649,7 +656,7 @@ fn plan_either(s: &State, seat: Seat, mode: Mode, either: [Op; 2]) -> Plan {
     let choices = either_choices(s, seat, mode, either);
     match (mode, choices.len()) {
         (_, 0) => Plan::Nothing,
-        (Mode::Mandatory, 1) => Plan::Auto(alt_name(choices[0]).to_string()),
+        (Mode::Mandatory, 1) => Plan::Auto(alt_name(choices[0])),
         _ => Plan::Ask,
     }
 }
@@ -667,23 +674,23 @@ fn current_step(s: &State, cursor: &EffectCursor) -> Option<(Seat, Mode, usize, 
 }
 
 /// The options of the pending effect decision, exactly as `effect_choice` accepts them.
-pub fn effect_options(s: &State, cursor: &EffectCursor) -> Vec<String> {
+pub fn effect_options(s: &State, cursor: &EffectCursor) -> Options {
     let Some((seat, mode, _, step)) = current_step(s, cursor) else {
-        return vec![];
+        return Options::new();
     };
-    let mut opts: Vec<String> = match (&step, cursor.alternative) {
+    let mut opts = match (&step, cursor.alternative) {
         (Step::Either { either }, None) => either_choices(s, seat, mode, *either)
             .into_iter()
-            .map(|a| alt_name(a).to_string())
+            .map(alt_name)
             .collect(),
         (Step::Either { either }, Some(a)) => apply_options(s, seat, either[(a as usize).min(1)]),
         (Step::Single(op), _) => apply_options(s, seat, *op),
     };
     match mode {
-        Mode::Optional => opts.push("skip".into()),
+        Mode::Optional => opts.push("skip"),
         Mode::Mandatory => {
             if opts.is_empty() {
-                opts.push("none".into());
+                opts.push("none");
             }
         }
     }
@@ -749,7 +756,7 @@ fn effects(w: &mut Work, mut cursor: EffectCursor) -> Next {
                 }
                 Plan::Auto(option) => {
                     let a = u8::from(option == "second");
-                    let mut e = step_event(seat, card, "either", &option, true);
+                    let mut e = step_event(seat, card, "either", option, true);
                     if let Event::EffectStep { alternative, .. } = &mut e {
                         *alternative = Some(a);
                     }
@@ -777,7 +784,7 @@ fn effects(w: &mut Work, mut cursor: EffectCursor) -> Next {
                 cursor = next_step(cursor);
             }
             Plan::Auto(option) => {
-                cursor = apply_op(w, seat, card, op, &option, true, cursor);
+                cursor = apply_op(w, seat, card, op, option, true, cursor);
             }
             Plan::Ask => {
                 w.await_phase(Phase::EffectDecision {
@@ -1156,7 +1163,7 @@ pub fn place_conspirator_favour(w: &mut Work, seat: Seat, target: ConspiratorTar
 }
 
 /// The other conspirators in `ordo_after(leader)` order.
-pub fn other_conspirators(s: &State) -> Vec<Seat> {
+pub fn other_conspirators(s: &State) -> Seats {
     let c = conspiracy(s);
     s.ordo_after(leader(s))
         .into_iter()
@@ -1165,7 +1172,7 @@ pub fn other_conspirators(s: &State) -> Vec<Seat> {
 }
 
 /// The non-participants in `ordo_after(leader)` order (D24).
-pub fn defenders(s: &State) -> Vec<Seat> {
+pub fn defenders(s: &State) -> Seats {
     let c = conspiracy(s);
     s.ordo_after(leader(s))
         .into_iter()
@@ -1174,7 +1181,7 @@ pub fn defenders(s: &State) -> Vec<Seat> {
 }
 
 /// The conspirators in `ordo_from(leader)` order.
-pub fn stabbers(s: &State) -> Vec<Seat> {
+pub fn stabbers(s: &State) -> Seats {
     let c = conspiracy(s);
     s.ordo_from(leader(s))
         .into_iter()
@@ -1296,31 +1303,34 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         return vec![];
     }
     let p = &s.players[seat];
-    let held = |f: fn(Kind) -> bool| -> Vec<Kind> { Kind::ALL.into_iter().filter(|&k| f(k) && p.has(k)).collect() };
+    let held = |f: fn(Kind) -> bool| Kind::ALL.into_iter().filter(move |&k| f(k) && p.has(k));
     match &s.phase {
         Phase::Setup | Phase::GameOver => vec![],
         Phase::Placement { .. } => {
-            let mut v = vec![];
-            for value in p.supply_values() {
-                for suit in Suit::ALL {
-                    for position in 0..2 {
-                        if let Some(f) = s.face_up(suit, position)
-                            && f.tokens.len() < s.usable_slots(f.card)
-                        {
-                            v.push(Action::PlaceToken {
-                                value,
-                                suit,
-                                position: position as u8 + 1,
-                            });
-                        }
-                    }
-                }
+            // The cards with a free slot (suit index, position), found once for every value.
+            let free: ArrayVec<[(usize, u8); 10]> = (0..Suit::ALL.len())
+                .flat_map(|suit| [(suit, 1), (suit, 2)])
+                .filter(|&(suit, position)| {
+                    s.face_up(Suit::ALL[suit], position as usize - 1)
+                        .is_some_and(|f| f.tokens.len() < s.usable_slots(f.card))
+                })
+                .collect();
+            let values = (0..8).filter(|&i| p.supply[i]).map(iv);
+            let mut v = Vec::with_capacity(p.supply_count() * free.len());
+            for value in values {
+                v.extend(free.iter().map(|&(suit, position)| Action::PlaceToken {
+                    value,
+                    suit: Suit::ALL[suit],
+                    position,
+                }));
             }
             v
         }
         Phase::EffectDecision { cursor, .. } => effect_options(s, cursor)
             .into_iter()
-            .map(|option| Action::EffectChoice { option })
+            .map(|option| Action::EffectChoice {
+                option: option.to_string(),
+            })
             .collect(),
         Phase::Complot { .. } => {
             let c = conspiracy(s);
@@ -1335,7 +1345,6 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             v
         }
         Phase::ComplotPayment { .. } => held(Kind::coniura_symbol)
-            .into_iter()
             .map(|kind| Action::PayConiura { kind })
             .collect(),
         Phase::FavourCandidate { .. } => [Pos::A, Pos::B]
@@ -1352,18 +1361,12 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             .map(|target| Action::ConspiratorFavour { target })
             .collect(),
         Phase::Defence { .. } => {
-            let mut v: Vec<Action> = held(Kind::pugio_symbol)
-                .into_iter()
-                .map(|kind| Action::Defend { kind })
-                .collect();
+            let mut v: Vec<Action> = held(Kind::pugio_symbol).map(|kind| Action::Defend { kind }).collect();
             v.push(Action::DefendPass);
             v
         }
         Phase::Stabbing { .. } => {
-            let mut v: Vec<Action> = held(Kind::pugio_symbol)
-                .into_iter()
-                .map(|kind| Action::Stab { kind })
-                .collect();
+            let mut v: Vec<Action> = held(Kind::pugio_symbol).map(|kind| Action::Stab { kind }).collect();
             v.push(Action::StabDone);
             v
         }
@@ -1444,7 +1447,7 @@ pub fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> 
         }
         (Action::EffectChoice { option }, Phase::EffectDecision { cursor, .. }) => {
             let cursor = *cursor;
-            if !effect_options(s, &cursor).contains(option) {
+            if !effect_options(s, &cursor).contains(&option.as_str()) {
                 return Err(err(
                     "invalid_option",
                     format!("'{option}' is not one of your options for this effect."),

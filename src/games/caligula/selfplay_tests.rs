@@ -47,9 +47,9 @@ pub fn conservation(s: &State) -> Result<(), String> {
         return Err(format!("Augustus {} is in {} places", DATA.augustus[c].id, seen[c]));
     }
     // Sequentia.
-    let mut row = s.sequentia_row.clone();
+    let mut row = s.sequentia_row;
     row.sort();
-    if row != (0..DATA.sequentia.len()).collect::<Vec<_>>() {
+    if !row.iter().copied().eq(0..DATA.sequentia.len()) {
         return Err("the Sequentia row is not a permutation".into());
     }
     // Coniura / Pugio.

@@ -6,6 +6,7 @@ use super::rules::{Next, Work, base_life, drive, score};
 use super::selfplay_tests::conservation;
 use super::{Caligula, view};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use tinyvec::ArrayVec;
 
 const CH: usize = 0;
 const SA: usize = 1;
@@ -137,8 +138,8 @@ fn set_augustus(s: &mut State, emperor: &str, a: Option<&str>, b: Option<&str>, 
     s.augustus_out = (0..DATA.augustus.len()).filter(|c| !used.contains(c)).collect();
 }
 
-fn seq(ids: &[&str]) -> Vec<usize> {
-    let mut row: Vec<usize> = ids.iter().map(|id| DATA.sequentia_index(id).unwrap()).collect();
+fn seq(ids: &[&str]) -> ArrayVec<[usize; SEQUENTIA_CARDS]> {
+    let mut row: ArrayVec<[usize; SEQUENTIA_CARDS]> = ids.iter().map(|id| DATA.sequentia_index(id).unwrap()).collect();
     for i in 0..6 {
         if !row.contains(&i) {
             row.push(i);
@@ -293,9 +294,9 @@ fn scenario_01_setup_3_players() {
     let mut ordo: Vec<u8> = s.players.iter().map(|p| p.ordo).collect();
     ordo.sort();
     assert_eq!(ordo, vec![1, 2, 3]);
-    let mut row = s.sequentia_row.clone();
+    let mut row = s.sequentia_row;
     row.sort();
-    assert_eq!(row, (0..6).collect::<Vec<_>>());
+    assert_eq!(row.to_vec(), (0..6).collect::<Vec<_>>());
     assert_eq!(s.pip, None);
     assert!(matches!(s.phase, Phase::Placement { .. }));
     assert_eq!(acting(&s), s.holder_of_ordo(1));
@@ -611,7 +612,7 @@ fn scenario_11_optional_effect_declined() {
     let applied = after(&s1, &events, shifted("leg_05"));
     assert_eq!(applied.players[CA].ordo, 1);
     assert_eq!(applied.players[CH].ordo, 3);
-    assert_eq!(applied.ordo_order(), vec![CA, SA, CH, VI]);
+    assert_eq!(applied.ordo_order().to_vec(), vec![CA, SA, CH, VI]);
 }
 
 #[test]
@@ -810,10 +811,10 @@ fn seed_favours() -> (State, Vec<Event>) {
 #[test]
 fn scenario_14_seed_favours_example() {
     let (s, _) = seed_favours();
-    assert_eq!(s.favours_at(FavourAt::A), vec![CH, SA]);
+    assert_eq!(s.favours_at(FavourAt::A).to_vec(), vec![CH, SA]);
     assert_eq!(s.candidates[0], Some(aug("nero")));
-    assert_eq!(s.favours_at(FavourAt::Emperor), vec![VI]);
-    assert_eq!(s.favours_at(FavourAt::B), Vec::<usize>::new());
+    assert_eq!(s.favours_at(FavourAt::Emperor).to_vec(), vec![VI]);
+    assert_eq!(s.favours_at(FavourAt::B).to_vec(), Vec::<usize>::new());
     // The conspirators' targets never include the other candidate (galba): the action has no such target.
     assert!(serde_json::from_str::<Action>(r#"{"type":"conspirator_favour","target":"b"}"#).is_err());
     assert_eq!(
@@ -883,7 +884,7 @@ fn scenario_15_seed_assassination_example() {
     assert_eq!((o.players[SA].cp, o.players[SA].vp), (0, 0));
     assert_eq!(o.players[VI].favour, FavourAt::Supply);
     assert_eq!(o.emperor, aug("nero"));
-    assert_eq!(o.favours_at(FavourAt::Emperor), vec![CH, SA]);
+    assert_eq!(o.favours_at(FavourAt::Emperor).to_vec(), vec![CH, SA]);
     assert_eq!(o.candidates[1], Some(aug("galba")));
     assert!(o.candidates[0].is_some() && o.candidates[0] != Some(aug("nero")));
     assert_eq!(o.augustus_deck.len(), deck_before - 1);
@@ -931,7 +932,7 @@ fn scenario_16_failed_assassination() {
             target: LeaderTarget::Candidate,
         },
     );
-    assert_eq!(s.favours_at(FavourAt::B), vec![CH, CA]);
+    assert_eq!(s.favours_at(FavourAt::B).to_vec(), vec![CH, CA]);
     assert_eq!(acting(&s), Some(SA));
     let (s, _) = act(&s, SA, Action::Defend { kind: Kind::ConDual });
     let (s, _) = act(&s, CA, Action::DefendPass);
@@ -1575,7 +1576,7 @@ fn scenario_30_favours_with_caligula() {
             ..
         }
     )));
-    assert_eq!(s.favours_at(FavourAt::A), vec![CH, SA]);
+    assert_eq!(s.favours_at(FavourAt::A).to_vec(), vec![CH, SA]);
     assert!(matches!(s.phase, Phase::Stabbing { .. }));
 }
 

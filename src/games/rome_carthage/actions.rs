@@ -1,9 +1,17 @@
 //! Actions, exactly the JSON of the spec's section 5.
 
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 use utoipa::ToSchema;
 
 use super::types::{CityId, Kind, Piece, Rank, SpecialKind};
+
+/// The longest path of a single move: a chariot's four steps (7.1.1). A longer path sent by a client is refused
+/// while the action is read.
+pub const MAX_PATH: usize = 4;
+
+/// The cities of a move (the start city excluded), held inline so that listing moves allocates no path.
+pub type Path = ArrayVec<[CityId; MAX_PATH]>;
 
 /// One mercenary's step in `move_mercenaries` or a two-mercenary betrayal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -27,7 +35,11 @@ pub enum RomeCarthageAction {
     Place { kind: Kind, city: CityId },
     /// `main`: move one piece along `path` (the start city excluded).
     #[schema(example = json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente"]}))]
-    Move { piece: Piece, path: Vec<CityId> },
+    Move {
+        piece: Piece,
+        #[schema(value_type = Vec<CityId>)]
+        path: Path,
+    },
     /// `main`: two different mercenaries step one road each, at the same time (cost 1).
     #[schema(example = json!({"type": "move_mercenaries", "steps": [
         {"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}))]
@@ -41,7 +53,8 @@ pub enum RomeCarthageAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         piece: Option<Piece>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        path: Option<Vec<CityId>>,
+        #[schema(value_type = Option<Vec<CityId>>)]
+        path: Option<Path>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steps: Option<Vec<Step>>,
     },

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use super::actions::{RomeCarthageAction as A, Step};
+use super::actions::{MAX_PATH, Path, RomeCarthageAction as A, Step};
 use super::events::{
     Destination, Disposal, EndReason, MovedStep, Resolution, RomeCarthageEvent as E, Side, StateOwner, evolve,
 };
@@ -741,7 +741,7 @@ fn piece_event(s: &State, piece: Piece, path: &[CityId], cost: u8, betrayal: boo
 }
 
 /// Every legal single-piece path for `piece` with a cost of at most `max_cost`.
-fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(Vec<CityId>, u8)>) {
+fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(Path, u8)>) {
     let Some(start) = s.city_of(piece) else {
         return;
     };
@@ -749,7 +749,7 @@ fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(
         return;
     }
     let kind = piece.kind();
-    let max_len = (1..=4)
+    let max_len = (1..=MAX_PATH)
         .filter(|&l| move_cost(kind, l, single).is_some_and(|c| c <= max_cost))
         .max()
         .unwrap_or(0);
@@ -763,7 +763,7 @@ fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(
         max_cost,
         single,
     };
-    walker.walk(start, &mut Vec::with_capacity(4), out);
+    walker.walk(start, &mut Path::new(), out);
 }
 
 /// Depth-first enumeration of paths (7.1.1), with the same predicates as `check_path`.
@@ -779,7 +779,7 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn walk(&self, at: u8, path: &mut Vec<CityId>, out: &mut Vec<(Vec<CityId>, u8)>) {
+    fn walk(&self, at: u8, path: &mut Path, out: &mut Vec<(Path, u8)>) {
         for &next in &self.net[at as usize] {
             if next == self.start || path.iter().any(|c| c.0 == next) {
                 continue;
@@ -789,7 +789,7 @@ impl Walker<'_> {
                 && let Some(cost) = move_cost(self.kind, path.len(), self.single)
                 && cost <= self.max_cost
             {
-                out.push((path.clone(), cost));
+                out.push((*path, cost));
             }
             if path.len() < self.max_len && passable(self.s, self.team, next) {
                 self.walk(next, path, out);

@@ -386,8 +386,9 @@ impl ToSchema for Piece {
     }
 }
 
-/// A city of the map, by its index in the map file; serialized as its id (e.g. `"capoue"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A city of the map, by its index in the map file; serialized as its id (e.g. `"capoue"`). `Default` (the first
+/// city) only fills the unused slots of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CityId(pub u8);
 
 impl CityId {

@@ -379,8 +379,8 @@ fn draw_one(cx: &mut Cx, seat: u8) {
             let (p, q) = split_packets(&cx.s.discard);
             let p_to_a = cx.rng.random_bool(0.5);
             let (pa, pb) = if p_to_a { (p, q) } else { (q, p) };
-            let mut a = cx.s.talons.first().cloned().unwrap_or_default();
-            let mut bb = cx.s.talons.get(1).cloned().unwrap_or_default();
+            let mut a = cx.s.talons.first().map(|t| t.to_vec()).unwrap_or_default();
+            let mut bb = cx.s.talons.get(1).map(|t| t.to_vec()).unwrap_or_default();
             a.extend(pa);
             bb.extend(pb);
             a.shuffle(cx.rng);
@@ -393,7 +393,7 @@ fn draw_one(cx: &mut Cx, seat: u8) {
                 team_b_order: Some(bb),
             });
         } else {
-            let mut order = cx.s.discard.clone();
+            let mut order = cx.s.discard.to_vec();
             order.shuffle(cx.rng);
             cx.emit(E::TalonReformed {
                 count: order.len() as u32,

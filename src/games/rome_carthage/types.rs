@@ -242,8 +242,9 @@ impl Rank {
 }
 
 /// A playing card: `suit * 13 + rank index`. Its id is `<suit>_<rank>` (e.g. `hearts_10`). Card ids appear only in
-/// the owner's own view and events (and for the public starting card); everyone else sees ranks (D37).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// the owner's own view and events (and for the public starting card); everyone else sees ranks (D37). `Default`
+/// only fills the unused slots of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(pub u8);
 
 impl Card {

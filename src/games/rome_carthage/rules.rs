@@ -2,6 +2,7 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
+use tinyvec::ArrayVec;
 
 use super::actions::{MAX_PATH, Path, RomeCarthageAction as A, Step};
 use super::events::{
@@ -802,40 +803,45 @@ impl Walker<'_> {
 /// Every legal two-mercenary move of `owner` (steps in canonical order), with the checks of `mercenary_problem`:
 /// the ones of a single step (owner, on the board, not engaged, a land neighbour) hold by construction, and whether
 /// a piece may end in each neighbour is read once per mercenary, not once per pair of destinations.
-fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
+fn mercenary_pairs(s: &State, owner: u8, mut visit: impl FnMut([Step; 2])) {
+    #[derive(Default)]
     struct Mercenary {
         piece: Piece,
         from: u8,
-        /// Its land neighbours, each with whether it may end there.
-        ends: Vec<(u8, bool)>,
+        /// Bit c set: it may end in city c (cities fit in 64 bits, see `MAX_CITIES`).
+        may_end: u64,
     }
-    let mercs: Vec<Mercenary> = (0..Piece::COUNT)
+    // A seat owns at most two states of three mercenaries.
+    let mercs: ArrayVec<[Mercenary; 6]> = (0..Piece::COUNT)
         .map(Piece)
         .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && !s.engaged(p))
         .filter_map(|p| {
             let from = s.city_of(p)?;
             let team = s.team_of_piece(p);
-            let ends = board().land[from as usize]
+            let may_end = board().land[from as usize]
                 .iter()
-                .map(|&to| (to, can_end(s, team, to)))
-                .collect();
-            Some(Mercenary { piece: p, from, ends })
+                .filter(|&&to| can_end(s, team, to))
+                .fold(0, |bits, &to| bits | (1 << to));
+            Some(Mercenary {
+                piece: p,
+                from,
+                may_end,
+            })
         })
         .collect();
-    let mut out = Vec::new();
     for (i, a) in mercs.iter().enumerate() {
         for b in &mercs[i + 1..] {
-            for &(to_a, a_may_end) in &a.ends {
+            for &to_a in &board().land[a.from as usize] {
                 // A step into the other mercenary's city is allowed: that one leaves it.
-                if !a_may_end && to_a != b.from {
+                if a.may_end & (1 << to_a) == 0 && to_a != b.from {
                     continue;
                 }
-                for &(to_b, b_may_end) in &b.ends {
+                for &to_b in &board().land[b.from as usize] {
                     let swap = to_a == b.from && to_b == a.from;
-                    if to_a == to_b || swap || (!b_may_end && to_b != a.from) {
+                    if to_a == to_b || swap || (b.may_end & (1 << to_b) == 0 && to_b != a.from) {
                         continue;
                     }
-                    out.push([
+                    let pair = [
                         Step {
                             piece: a.piece,
                             to: CityId(to_a),
@@ -844,13 +850,13 @@ fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
                             piece: b.piece,
                             to: CityId(to_b),
                         },
-                    ]);
+                    ];
+                    debug_assert!(mercenary_problem(s, owner, &pair).is_ok());
+                    visit(pair);
                 }
             }
         }
     }
-    debug_assert!(out.iter().all(|steps| mercenary_problem(s, owner, steps).is_ok()));
-    out
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1656,9 +1662,7 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                     }
                 }
                 if remaining >= 1 {
-                    for steps in mercenary_pairs(s, me) {
-                        out.push(A::MoveMercenaries { steps: steps.to_vec() });
-                    }
+                    mercenary_pairs(s, me, |steps| out.push(A::MoveMercenaries { steps: steps.into() }));
                 }
             }
             if !s.turn.forced_march_paid {
@@ -1680,16 +1684,13 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                             });
                         }
                     }
-                    let pairs = if listing == Listing::Every {
-                        mercenary_pairs(s, e)
-                    } else {
-                        Vec::new()
-                    };
-                    for steps in pairs {
-                        out.push(A::PlayBetrayal {
-                            piece: None,
-                            path: None,
-                            steps: Some(steps.to_vec()),
+                    if listing == Listing::Every {
+                        mercenary_pairs(s, e, |steps| {
+                            out.push(A::PlayBetrayal {
+                                piece: None,
+                                path: None,
+                                steps: Some(steps.into()),
+                            })
                         });
                     }
                 }

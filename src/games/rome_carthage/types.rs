@@ -324,8 +324,9 @@ impl ToSchema for Card {
 }
 
 /// A piece: `state * 7 + slot`, slots elephant, chariot, galley 1–2, mercenary 1–3 (canonical piece order).
-/// Its id is e.g. `rome_elephant`, `carthage_galley_2`, `byzance_mercenary_3`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Its id is e.g. `rome_elephant`, `carthage_galley_2`, `byzance_mercenary_3`. `Default` only fills the unused slots
+/// of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece(pub u8);
 
 impl Piece {

@@ -74,6 +74,8 @@ fn the_spec_action_examples_parse_and_serialize_back() {
         // Longer than any move: refused while reading, as paths are held inline.
         json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente", "brindes", "tarente", "capoue"]}),
         json!({"type": "play_betrayal", "piece": "rome_chariot", "path": ["capoue", "tarente", "brindes", "tarente", "capoue"]}),
+        json!({"type": "move_mercenaries", "steps": [{"piece": "rome_mercenary_1", "to": "rhegion"},
+            {"piece": "rome_mercenary_2", "to": "brindes"}, {"piece": "rome_mercenary_3", "to": "capoue"}]}),
         json!({"type": "commit", "cards": ["11"]}),
         json!({"type": "end_moves", "extra": 1}),
         json!({"type": "fly"}),
@@ -480,7 +482,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
         4 => {
             let (m1, m2) = (*mercs.choose(rng).unwrap(), *mercs.choose(rng).unwrap());
             A::MoveMercenaries {
-                steps: vec![step(rng, m1), step(rng, m2)],
+                steps: [step(rng, m1), step(rng, m2)].into(),
             }
         }
         5 => A::PayForcedMarch {
@@ -501,7 +503,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
                 A::PlayBetrayal {
                     piece: None,
                     path: None,
-                    steps: Some(vec![step(rng, m1), step(rng, m2)]),
+                    steps: Some([step(rng, m1), step(rng, m2)].into()),
                 }
             }
         }

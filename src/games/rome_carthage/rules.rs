@@ -1654,6 +1654,8 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
             let remaining = s.budget().saturating_sub(s.turn.moves_used);
             let mut paths = Vec::new();
             if listing == Listing::Every {
+                // Moves run to dozens: one allocation rather than one per doubling.
+                out.reserve(64);
                 for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == me) {
                     paths.clear();
                     paths_of(s, p, remaining, false, &mut paths);

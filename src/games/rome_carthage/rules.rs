@@ -896,14 +896,14 @@ fn in_hand(s: &State, seat: u8, ranks: &[Rank]) -> Result<(), RuleError> {
 
 /// Calls `visit` with every multiset of `k` ranks (at most 3) from `counts` (cards per rank), in rank order; a fixed
 /// buffer, so that the multisets a caller rejects cost no allocation.
-fn for_each_multiset(mut counts: [u8; 13], k: usize, visit: &mut dyn FnMut(&[Rank])) {
-    fn rec(
+fn for_each_multiset(mut counts: [u8; 13], k: usize, mut visit: impl FnMut(&[Rank])) {
+    fn rec<F: FnMut(&[Rank])>(
         counts: &mut [u8; 13],
         from: usize,
         k: usize,
         cur: &mut [Rank; 3],
         len: usize,
-        visit: &mut dyn FnMut(&[Rank]),
+        visit: &mut F,
     ) {
         if len == k {
             visit(&cur[..len]);
@@ -918,7 +918,7 @@ fn for_each_multiset(mut counts: [u8; 13], k: usize, visit: &mut dyn FnMut(&[Ran
             }
         }
     }
-    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, visit);
+    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, &mut visit);
 }
 
 /// 7.1.3 as issue 16 amends it: "un minimum de 3 points en une ou plusieurs cartes", so overpaying is allowed. Zeros
@@ -934,7 +934,7 @@ fn payment_value(ranks: &[Rank]) -> u32 {
 /// The payments `legal_actions` lists, one per multiset: the valid ones from which no card can be removed, so the
 /// list stays short while `decide` also takes any valid superset. None has more than three cards, since each
 /// non-zero card is worth at least 1.
-fn payments(cards: &[Card], visit: &mut dyn FnMut(&[Rank])) {
+fn payments(cards: &[Card], mut visit: impl FnMut(&[Rank])) {
     let counts = rank_counts(cards);
     // In a minimal payment of two or three cards, the others are worth less than 3 without the smallest, so every
     // card is a 1 or a 2: the other ranks are left out of the search (the filter would drop them anyway).
@@ -942,7 +942,7 @@ fn payments(cards: &[Card], visit: &mut dyn FnMut(&[Rank])) {
     ones_and_twos[..2].copy_from_slice(&counts[..2]);
     for k in 1..=3 {
         let counts = if k == 1 { counts } else { ones_and_twos };
-        for_each_multiset(counts, k, &mut |ranks| {
+        for_each_multiset(counts, k, |ranks| {
             let value = payment_value(ranks);
             if valid_payment(ranks) && ranks.iter().all(|r| value - r.value() < 3) {
                 visit(ranks);
@@ -1668,7 +1668,7 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                 }
             }
             if !s.turn.forced_march_paid {
-                payments(&s.hands[seat], &mut |cards| {
+                payments(&s.hands[seat], |cards| {
                     out.push(A::PayForcedMarch { cards: cards.to_vec() })
                 });
             }
@@ -1727,7 +1727,7 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                 };
                 let hand = &s.hands[seat];
                 if !c.committed[side] {
-                    for_each_multiset(rank_counts(hand), c.need[side] as usize, &mut |cards| {
+                    for_each_multiset(rank_counts(hand), c.need[side] as usize, |cards| {
                         out.push(A::Commit { cards: cards.to_vec() })
                     });
                 } else {
@@ -1737,14 +1737,12 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                             out.push(A::DeclineSpy {});
                         }
                         SpyStage::Declared(_) => {
-                            for_each_multiset(rank_counts(hand), 2, &mut |cards| {
+                            for_each_multiset(rank_counts(hand), 2, |cards| {
                                 out.push(A::SpyCommit { cards: cards.to_vec() })
                             });
                         }
                         SpyStage::Done if c.tie && !c.extra_pending[side] => {
-                            for_each_multiset(rank_counts(hand), 1, &mut |cards| {
-                                out.push(A::AddCard { card: cards[0] })
-                            });
+                            for_each_multiset(rank_counts(hand), 1, |cards| out.push(A::AddCard { card: cards[0] }));
                         }
                         _ => {}
                     }

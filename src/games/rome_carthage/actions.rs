@@ -1,18 +1,30 @@
 //! Actions, exactly the JSON of the spec's section 5.
 
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 use utoipa::ToSchema;
 
 use super::types::{CityId, Kind, Piece, Rank, SpecialKind};
 
+/// The longest path of a single move: a chariot's four steps (7.1.1). A longer path sent by a client is refused
+/// while the action is read.
+pub const MAX_PATH: usize = 4;
+
+/// The cities of a move (the start city excluded), held inline so that listing moves allocates no path.
+pub type Path = ArrayVec<[CityId; MAX_PATH]>;
+
 /// One mercenary's step in `move_mercenaries` or a two-mercenary betrayal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = RomeCarthageStep, example = json!({"piece": "rome_mercenary_1", "to": "rhegion"}))]
 pub struct Step {
     pub piece: Piece,
     pub to: CityId,
 }
+
+/// The steps of a two-mercenary move, held inline so that listing those moves allocates nothing. More than two
+/// steps are refused while the action is read.
+pub type Steps = ArrayVec<[Step; 2]>;
 
 /// An action. Cards are named by rank token (`"1"`…`"10"`, `"j"`, `"q"`, `"k"`); with several cards of a rank the
 /// server uses the one with the smallest id (D39). Card lists are unordered.
@@ -27,11 +39,18 @@ pub enum RomeCarthageAction {
     Place { kind: Kind, city: CityId },
     /// `main`: move one piece along `path` (the start city excluded).
     #[schema(example = json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente"]}))]
-    Move { piece: Piece, path: Vec<CityId> },
+    Move {
+        piece: Piece,
+        #[schema(value_type = Vec<CityId>)]
+        path: Path,
+    },
     /// `main`: two different mercenaries step one road each, at the same time (cost 1).
     #[schema(example = json!({"type": "move_mercenaries", "steps": [
         {"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}))]
-    MoveMercenaries { steps: Vec<Step> },
+    MoveMercenaries {
+        #[schema(value_type = Vec<Step>)]
+        steps: Steps,
+    },
     /// `main`: pay a forced march (non-zero cards worth at least 3; only minimal ones are listed) for a budget of 2.
     #[schema(example = json!({"type": "pay_forced_march", "cards": ["1", "2"]}))]
     PayForcedMarch { cards: Vec<Rank> },
@@ -41,9 +60,11 @@ pub enum RomeCarthageAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         piece: Option<Piece>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        path: Option<Vec<CityId>>,
+        #[schema(value_type = Option<Vec<CityId>>)]
+        path: Option<Path>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        steps: Option<Vec<Step>>,
+        #[schema(value_type = Option<Vec<Step>>)]
+        steps: Option<Steps>,
     },
     /// `main`: destroy the enemy piece holding your occupied capital `city`.
     #[schema(example = json!({"type": "play_sedition", "city": "rome"}))]

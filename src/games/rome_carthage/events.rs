@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::map::board;
-use super::state::{Combat, GONE, NONE, Offer, Pending, Phase, Placement, Siege, SpyStage, State, Turn};
+use super::state::{Cards, Combat, GONE, NONE, Offer, Pending, Phase, Placement, Siege, SpyStage, State, Turn, pile};
 use super::types::{Card, CityId, Piece, Rank, SeatId, SpecialId, StateId, TeamId};
 use super::view::RomeCarthageOutcome;
 use crate::engine::Viewer;
@@ -383,7 +383,7 @@ fn seat(id: SeatId) -> u8 {
 }
 
 /// Takes the smallest-id card of `rank` out of `cards`.
-fn take_rank(cards: &mut Vec<Card>, rank: Rank) -> Option<Card> {
+fn take_rank(cards: &mut Cards, rank: Rank) -> Option<Card> {
     let (index, _) = cards
         .iter()
         .enumerate()
@@ -448,8 +448,8 @@ fn show_table(state: &mut State, ranks: [&[Rank]; 2]) {
     }
 }
 
-fn move_from_hand(state: &mut State, owner: u8, ranks: &[Rank]) -> Vec<Card> {
-    let mut cards = Vec::new();
+fn move_from_hand(state: &mut State, owner: u8, ranks: &[Rank]) -> Cards {
+    let mut cards = Cards::new();
     if let Some(hand) = state.hands.get_mut(owner as usize) {
         for &rank in ranks {
             if let Some(card) = take_rank(hand, rank) {
@@ -512,7 +512,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
             ..
         } => {
             if let Some(hand) = state.hands.get_mut(seat(*s) as usize) {
-                *hand = cards.clone();
+                *hand = pile(cards);
             }
             // The rules fix every dealt hand, so everyone knows it (spec 9, "Hands at setup").
             if let Some(known) = state.known_ranks.get_mut(seat(*s) as usize) {
@@ -532,7 +532,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         }
         E::TalonShuffled { order, .. } => {
             if let Some(order) = order {
-                state.talons = vec![order.clone()];
+                state.talons = [pile(order)].into_iter().collect();
             }
         }
         E::StartingCard { card, starter } => {
@@ -550,10 +550,10 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
             team_b_order,
             ..
         } => {
-            state.talons = vec![
-                team_a_order.clone().unwrap_or_default(),
-                team_b_order.clone().unwrap_or_default(),
-            ];
+            state.talons = [team_a_order, team_b_order]
+                .into_iter()
+                .map(|order| pile(order.as_deref().unwrap_or_default()))
+                .collect();
             if matches!(event, E::TalonsRefilled { .. }) {
                 state.discard.clear();
             }
@@ -600,13 +600,13 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         }
         E::TalonReformed { order, .. } => {
             if let Some(order) = order {
-                state.talons = vec![order.clone()];
+                state.talons = [pile(order)].into_iter().collect();
             }
             state.discard.clear();
         }
         E::CardDrawn { seat: s, .. } => {
             let index = state.talon_index(seat(*s));
-            if let Some(card) = state.talons.get_mut(index).and_then(Vec::pop)
+            if let Some(card) = state.talons.get_mut(index).and_then(Cards::pop)
                 && let Some(hand) = state.hands.get_mut(seat(*s) as usize)
             {
                 hand.push(card);
@@ -696,11 +696,11 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
                 pieces: [*attacker, *defender],
                 seats: [seat(*attacker_seat), seat(*defender_seat)],
                 need: [*need_attacker, *need_defender],
-                base: [Vec::new(), Vec::new()],
+                base: [Cards::new(), Cards::new()],
                 committed: [false; 2],
                 revealed: false,
                 spy: SpyStage::Unchecked,
-                extra: [Vec::new(), Vec::new()],
+                extra: [Cards::new(), Cards::new()],
                 extra_pending: [false; 2],
                 tie: false,
             });
@@ -744,7 +744,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         } => {
             dispose_table(state, disposals);
             if let Some(combat) = state.combat.as_mut() {
-                combat.base = [Vec::new(), Vec::new()];
+                combat.base = [Cards::new(), Cards::new()];
                 combat.committed = [false; 2];
                 combat.revealed = false;
                 combat.spy = SpyStage::Unchecked;
@@ -785,7 +785,7 @@ pub fn evolve(state: &mut State, event: &RomeCarthageEvent) {
         E::ExtraAdded {
             seat: s, side, rank, ..
         } => {
-            let cards = rank.map_or_else(Vec::new, |r| move_from_hand(state, seat(*s), &[r]));
+            let cards = rank.map_or_else(Cards::new, |r| move_from_hand(state, seat(*s), &[r]));
             if let Some(combat) = state.combat.as_mut() {
                 combat.extra[side.index()].extend(cards);
                 combat.extra_pending[side.index()] = true;

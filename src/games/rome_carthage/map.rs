@@ -159,8 +159,14 @@ pub static MAP_VALUE: LazyLock<serde_json::Value> =
     LazyLock::new(|| serde_json::from_str(MAP_JSON).expect("the shipped map file is JSON"));
 
 /// The board the rules use.
-pub static BOARD: LazyLock<Board> =
-    LazyLock::new(|| Board::from_file(&MAP_FILE).expect("the shipped map file is consistent"));
+pub static BOARD: LazyLock<Board> = LazyLock::new(|| {
+    let board = Board::from_file(&MAP_FILE).expect("the shipped map file is consistent");
+    assert!(
+        board.city_count() <= super::state::MAX_CITIES,
+        "the map has more cities than the state holds inline: raise state::MAX_CITIES"
+    );
+    board
+});
 
 /// The board (parsed on first use).
 pub fn board() -> &'static Board {

@@ -2,8 +2,9 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
+use tinyvec::ArrayVec;
 
-use super::actions::{RomeCarthageAction as A, Step};
+use super::actions::{MAX_PATH, Path, RomeCarthageAction as A, Step};
 use super::events::{
     Destination, Disposal, EndReason, MovedStep, Resolution, RomeCarthageEvent as E, Side, StateOwner, evolve,
 };
@@ -379,8 +380,8 @@ fn draw_one(cx: &mut Cx, seat: u8) {
             let (p, q) = split_packets(&cx.s.discard);
             let p_to_a = cx.rng.random_bool(0.5);
             let (pa, pb) = if p_to_a { (p, q) } else { (q, p) };
-            let mut a = cx.s.talons.first().cloned().unwrap_or_default();
-            let mut bb = cx.s.talons.get(1).cloned().unwrap_or_default();
+            let mut a = cx.s.talons.first().map(|t| t.to_vec()).unwrap_or_default();
+            let mut bb = cx.s.talons.get(1).map(|t| t.to_vec()).unwrap_or_default();
             a.extend(pa);
             bb.extend(pb);
             a.shuffle(cx.rng);
@@ -393,7 +394,7 @@ fn draw_one(cx: &mut Cx, seat: u8) {
                 team_b_order: Some(bb),
             });
         } else {
-            let mut order = cx.s.discard.clone();
+            let mut order = cx.s.discard.to_vec();
             order.shuffle(cx.rng);
             cx.emit(E::TalonReformed {
                 count: order.len() as u32,
@@ -741,7 +742,7 @@ fn piece_event(s: &State, piece: Piece, path: &[CityId], cost: u8, betrayal: boo
 }
 
 /// Every legal single-piece path for `piece` with a cost of at most `max_cost`.
-fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(Vec<CityId>, u8)>) {
+fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(Path, u8)>) {
     let Some(start) = s.city_of(piece) else {
         return;
     };
@@ -749,7 +750,7 @@ fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(
         return;
     }
     let kind = piece.kind();
-    let max_len = (1..=4)
+    let max_len = (1..=MAX_PATH)
         .filter(|&l| move_cost(kind, l, single).is_some_and(|c| c <= max_cost))
         .max()
         .unwrap_or(0);
@@ -763,7 +764,7 @@ fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(
         max_cost,
         single,
     };
-    walker.walk(start, &mut Vec::with_capacity(4), out);
+    walker.walk(start, &mut Path::new(), out);
 }
 
 /// Depth-first enumeration of paths (7.1.1), with the same predicates as `check_path`.
@@ -779,7 +780,7 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn walk(&self, at: u8, path: &mut Vec<CityId>, out: &mut Vec<(Vec<CityId>, u8)>) {
+    fn walk(&self, at: u8, path: &mut Path, out: &mut Vec<(Path, u8)>) {
         for &next in &self.net[at as usize] {
             if next == self.start || path.iter().any(|c| c.0 == next) {
                 continue;
@@ -789,7 +790,7 @@ impl Walker<'_> {
                 && let Some(cost) = move_cost(self.kind, path.len(), self.single)
                 && cost <= self.max_cost
             {
-                out.push((path.clone(), cost));
+                out.push((*path, cost));
             }
             if path.len() < self.max_len && passable(self.s, self.team, next) {
                 self.walk(next, path, out);
@@ -802,40 +803,45 @@ impl Walker<'_> {
 /// Every legal two-mercenary move of `owner` (steps in canonical order), with the checks of `mercenary_problem`:
 /// the ones of a single step (owner, on the board, not engaged, a land neighbour) hold by construction, and whether
 /// a piece may end in each neighbour is read once per mercenary, not once per pair of destinations.
-fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
+fn mercenary_pairs(s: &State, owner: u8, mut visit: impl FnMut([Step; 2])) {
+    #[derive(Default)]
     struct Mercenary {
         piece: Piece,
         from: u8,
-        /// Its land neighbours, each with whether it may end there.
-        ends: Vec<(u8, bool)>,
+        /// Bit c set: it may end in city c (cities fit in 64 bits, see `MAX_CITIES`).
+        may_end: u64,
     }
-    let mercs: Vec<Mercenary> = (0..Piece::COUNT)
+    // A seat owns at most two states of three mercenaries.
+    let mercs: ArrayVec<[Mercenary; 6]> = (0..Piece::COUNT)
         .map(Piece)
         .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && !s.engaged(p))
         .filter_map(|p| {
             let from = s.city_of(p)?;
             let team = s.team_of_piece(p);
-            let ends = board().land[from as usize]
+            let may_end = board().land[from as usize]
                 .iter()
-                .map(|&to| (to, can_end(s, team, to)))
-                .collect();
-            Some(Mercenary { piece: p, from, ends })
+                .filter(|&&to| can_end(s, team, to))
+                .fold(0, |bits, &to| bits | (1 << to));
+            Some(Mercenary {
+                piece: p,
+                from,
+                may_end,
+            })
         })
         .collect();
-    let mut out = Vec::new();
     for (i, a) in mercs.iter().enumerate() {
         for b in &mercs[i + 1..] {
-            for &(to_a, a_may_end) in &a.ends {
+            for &to_a in &board().land[a.from as usize] {
                 // A step into the other mercenary's city is allowed: that one leaves it.
-                if !a_may_end && to_a != b.from {
+                if a.may_end & (1 << to_a) == 0 && to_a != b.from {
                     continue;
                 }
-                for &(to_b, b_may_end) in &b.ends {
+                for &to_b in &board().land[b.from as usize] {
                     let swap = to_a == b.from && to_b == a.from;
-                    if to_a == to_b || swap || (!b_may_end && to_b != a.from) {
+                    if to_a == to_b || swap || (b.may_end & (1 << to_b) == 0 && to_b != a.from) {
                         continue;
                     }
-                    out.push([
+                    let pair = [
                         Step {
                             piece: a.piece,
                             to: CityId(to_a),
@@ -844,13 +850,13 @@ fn mercenary_pairs(s: &State, owner: u8) -> Vec<[Step; 2]> {
                             piece: b.piece,
                             to: CityId(to_b),
                         },
-                    ]);
+                    ];
+                    debug_assert!(mercenary_problem(s, owner, &pair).is_ok());
+                    visit(pair);
                 }
             }
         }
     }
-    debug_assert!(out.iter().all(|steps| mercenary_problem(s, owner, steps).is_ok()));
-    out
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -890,14 +896,14 @@ fn in_hand(s: &State, seat: u8, ranks: &[Rank]) -> Result<(), RuleError> {
 
 /// Calls `visit` with every multiset of `k` ranks (at most 3) from `counts` (cards per rank), in rank order; a fixed
 /// buffer, so that the multisets a caller rejects cost no allocation.
-fn for_each_multiset(mut counts: [u8; 13], k: usize, visit: &mut dyn FnMut(&[Rank])) {
-    fn rec(
+fn for_each_multiset(mut counts: [u8; 13], k: usize, mut visit: impl FnMut(&[Rank])) {
+    fn rec<F: FnMut(&[Rank])>(
         counts: &mut [u8; 13],
         from: usize,
         k: usize,
         cur: &mut [Rank; 3],
         len: usize,
-        visit: &mut dyn FnMut(&[Rank]),
+        visit: &mut F,
     ) {
         if len == k {
             visit(&cur[..len]);
@@ -912,7 +918,7 @@ fn for_each_multiset(mut counts: [u8; 13], k: usize, visit: &mut dyn FnMut(&[Ran
             }
         }
     }
-    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, visit);
+    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, &mut visit);
 }
 
 /// 7.1.3 as issue 16 amends it: "un minimum de 3 points en une ou plusieurs cartes", so overpaying is allowed. Zeros
@@ -928,7 +934,7 @@ fn payment_value(ranks: &[Rank]) -> u32 {
 /// The payments `legal_actions` lists, one per multiset: the valid ones from which no card can be removed, so the
 /// list stays short while `decide` also takes any valid superset. None has more than three cards, since each
 /// non-zero card is worth at least 1.
-fn payments(cards: &[Card], visit: &mut dyn FnMut(&[Rank])) {
+fn payments(cards: &[Card], mut visit: impl FnMut(&[Rank])) {
     let counts = rank_counts(cards);
     // In a minimal payment of two or three cards, the others are worth less than 3 without the smallest, so every
     // card is a 1 or a 2: the other ranks are left out of the search (the filter would drop them anyway).
@@ -936,7 +942,7 @@ fn payments(cards: &[Card], visit: &mut dyn FnMut(&[Rank])) {
     ones_and_twos[..2].copy_from_slice(&counts[..2]);
     for k in 1..=3 {
         let counts = if k == 1 { counts } else { ones_and_twos };
-        for_each_multiset(counts, k, &mut |ranks| {
+        for_each_multiset(counts, k, |ranks| {
             let value = payment_value(ranks);
             if valid_payment(ranks) && ranks.iter().all(|r| value - r.value() < 3) {
                 visit(ranks);
@@ -1648,6 +1654,8 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
             let remaining = s.budget().saturating_sub(s.turn.moves_used);
             let mut paths = Vec::new();
             if listing == Listing::Every {
+                // Moves run to dozens: one allocation rather than one per doubling.
+                out.reserve(64);
                 for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == me) {
                     paths.clear();
                     paths_of(s, p, remaining, false, &mut paths);
@@ -1656,13 +1664,11 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                     }
                 }
                 if remaining >= 1 {
-                    for steps in mercenary_pairs(s, me) {
-                        out.push(A::MoveMercenaries { steps: steps.to_vec() });
-                    }
+                    mercenary_pairs(s, me, |steps| out.push(A::MoveMercenaries { steps: steps.into() }));
                 }
             }
             if !s.turn.forced_march_paid {
-                payments(&s.hands[seat], &mut |cards| {
+                payments(&s.hands[seat], |cards| {
                     out.push(A::PayForcedMarch { cards: cards.to_vec() })
                 });
             }
@@ -1680,16 +1686,13 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                             });
                         }
                     }
-                    let pairs = if listing == Listing::Every {
-                        mercenary_pairs(s, e)
-                    } else {
-                        Vec::new()
-                    };
-                    for steps in pairs {
-                        out.push(A::PlayBetrayal {
-                            piece: None,
-                            path: None,
-                            steps: Some(steps.to_vec()),
+                    if listing == Listing::Every {
+                        mercenary_pairs(s, e, |steps| {
+                            out.push(A::PlayBetrayal {
+                                piece: None,
+                                path: None,
+                                steps: Some(steps.into()),
+                            })
                         });
                     }
                 }
@@ -1724,7 +1727,7 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                 };
                 let hand = &s.hands[seat];
                 if !c.committed[side] {
-                    for_each_multiset(rank_counts(hand), c.need[side] as usize, &mut |cards| {
+                    for_each_multiset(rank_counts(hand), c.need[side] as usize, |cards| {
                         out.push(A::Commit { cards: cards.to_vec() })
                     });
                 } else {
@@ -1734,14 +1737,12 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
                             out.push(A::DeclineSpy {});
                         }
                         SpyStage::Declared(_) => {
-                            for_each_multiset(rank_counts(hand), 2, &mut |cards| {
+                            for_each_multiset(rank_counts(hand), 2, |cards| {
                                 out.push(A::SpyCommit { cards: cards.to_vec() })
                             });
                         }
                         SpyStage::Done if c.tie && !c.extra_pending[side] => {
-                            for_each_multiset(rank_counts(hand), 1, &mut |cards| {
-                                out.push(A::AddCard { card: cards[0] })
-                            });
+                            for_each_multiset(rank_counts(hand), 1, |cards| out.push(A::AddCard { card: cards[0] }));
                         }
                         _ => {}
                     }

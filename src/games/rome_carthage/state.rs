@@ -1,5 +1,7 @@
 //! The full game state (hidden parts included) and the queries the rules share.
 
+use tinyvec::ArrayVec;
+
 use super::RomeCarthageOptions;
 use super::map::board;
 use super::types::{Card, Kind, Piece, Rank};
@@ -11,6 +13,18 @@ pub const UNPLACED: u8 = 254;
 pub const GONE: u8 = 255;
 /// No piece / no seat.
 pub const NONE: u8 = 255;
+
+/// Cities a map may have: `holder` is held inline (the board's loading checks that the map fits).
+pub const MAX_CITIES: usize = 64;
+
+/// A pile of cards (a hand, a talon, the discard), held inline like the state's other lists so that the copy of the
+/// state `decide` works on costs no allocation; there are 52 cards in all.
+pub type Cards = ArrayVec<[Card; 52]>;
+
+/// A pile from the cards an event lists.
+pub fn pile(cards: &[Card]) -> Cards {
+    cards.iter().copied().collect()
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
@@ -72,12 +86,12 @@ pub struct Combat {
     /// Owners of attacker and defender.
     pub seats: [u8; 2],
     pub need: [u8; 2],
-    pub base: [Vec<Card>; 2],
+    pub base: [Cards; 2],
     pub committed: [bool; 2],
     pub revealed: bool,
     pub spy: SpyStage,
     /// Tie-break cards; when `extra_pending[side]`, the last one is still face down.
-    pub extra: [Vec<Card>; 2],
+    pub extra: [Cards; 2],
     pub extra_pending: [bool; 2],
     /// A tie-break round is under way (the extras are being chosen).
     pub tie: bool,
@@ -141,28 +155,28 @@ pub struct State {
     /// Owner seat of each state, once assigned (`NONE` before).
     pub owner: [u8; 4],
     pub solo: Option<u8>,
-    pub order: Vec<u8>,
+    pub order: ArrayVec<[u8; 4]>,
     pub starter: Option<u8>,
     pub starting_card: Option<Card>,
-    pub hands: Vec<Vec<Card>>,
+    pub hands: ArrayVec<[Cards; 4]>,
     /// Ranks every seat knows to be in each seat's hand or face down on its side of the combat, counted by rank
     /// index: the dealt hand (the rules fix it, spec 9 "Hands at setup"), less the ranks shown since, plus the zeros
     /// that came back. A lower bound from the public log, which search bots' determinizations keep.
-    pub known_ranks: Vec<[u8; 13]>,
+    pub known_ranks: ArrayVec<[[u8; 13]; 4]>,
     /// One talon, or one per team with `match_talons`. The top is the last card.
-    pub talons: Vec<Vec<Card>>,
-    pub discard: Vec<Card>,
-    pub removed: Vec<Card>,
+    pub talons: ArrayVec<[Cards; 2]>,
+    pub discard: Cards,
+    pub removed: Cards,
     pub kings_removed: u8,
     /// Holder seat of each special card (`SpecialId` order), `NONE` before the deal.
     pub special_holder: [u8; 4],
     pub special_used: [bool; 4],
     /// Two-seat teams whose chooser has not chosen yet, with that chooser.
-    pub choosers: Vec<(u8, u8)>,
+    pub choosers: ArrayVec<[(u8, u8); 2]>,
     /// City of each piece, or `UNPLACED` / `GONE`.
     pub pos: [u8; 28],
     /// Holder piece of each city, or `NONE`.
-    pub holder: Vec<u8>,
+    pub holder: ArrayVec<[u8; MAX_CITIES]>,
     pub eliminated: [bool; 4],
     pub placement: Placement,
     pub active: u8,
@@ -187,20 +201,20 @@ impl State {
             team_of_state: [0; 4],
             owner: [NONE; 4],
             solo: None,
-            order: Vec::new(),
+            order: ArrayVec::new(),
             starter: None,
             starting_card: None,
-            hands: vec![Vec::new(); players],
-            known_ranks: vec![[0; 13]; players],
-            talons: vec![Vec::new()],
-            discard: Vec::new(),
-            removed: Vec::new(),
+            hands: (0..players).map(|_| Cards::new()).collect(),
+            known_ranks: (0..players).map(|_| [0; 13]).collect(),
+            talons: [Cards::new()].into_iter().collect(),
+            discard: Cards::new(),
+            removed: Cards::new(),
             kings_removed: 0,
             special_holder: [NONE; 4],
             special_used: [false; 4],
-            choosers: Vec::new(),
+            choosers: ArrayVec::new(),
             pos: [UNPLACED; 28],
-            holder: vec![NONE; board().city_count()],
+            holder: (0..board().city_count()).map(|_| NONE).collect(),
             eliminated: [false; 4],
             placement: Placement::default(),
             active: 0,
@@ -250,7 +264,7 @@ impl State {
     /// Seats of a team, in turn order (or seat order before the turn order exists).
     pub fn seats_of_team(&self, team: u8) -> Vec<u8> {
         let order: Vec<u8> = if self.order.len() == self.players {
-            self.order.clone()
+            self.order.to_vec()
         } else {
             (0..self.players as u8).collect()
         };
@@ -364,7 +378,7 @@ impl State {
     }
 
     pub fn hand_len(&self, seat: u8) -> usize {
-        self.hands.get(seat as usize).map_or(0, Vec::len)
+        self.hands.get(seat as usize).map_or(0, Cards::len)
     }
 
     pub fn budget(&self) -> u8 {

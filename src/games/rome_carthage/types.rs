@@ -242,8 +242,9 @@ impl Rank {
 }
 
 /// A playing card: `suit * 13 + rank index`. Its id is `<suit>_<rank>` (e.g. `hearts_10`). Card ids appear only in
-/// the owner's own view and events (and for the public starting card); everyone else sees ranks (D37).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// the owner's own view and events (and for the public starting card); everyone else sees ranks (D37). `Default`
+/// only fills the unused slots of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(pub u8);
 
 impl Card {
@@ -323,8 +324,9 @@ impl ToSchema for Card {
 }
 
 /// A piece: `state * 7 + slot`, slots elephant, chariot, galley 1–2, mercenary 1–3 (canonical piece order).
-/// Its id is e.g. `rome_elephant`, `carthage_galley_2`, `byzance_mercenary_3`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Its id is e.g. `rome_elephant`, `carthage_galley_2`, `byzance_mercenary_3`. `Default` only fills the unused slots
+/// of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece(pub u8);
 
 impl Piece {
@@ -386,8 +388,9 @@ impl ToSchema for Piece {
     }
 }
 
-/// A city of the map, by its index in the map file; serialized as its id (e.g. `"capoue"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A city of the map, by its index in the map file; serialized as its id (e.g. `"capoue"`). `Default` (the first
+/// city) only fills the unused slots of inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CityId(pub u8);
 
 impl CityId {

@@ -364,7 +364,7 @@ pub fn view(state: &State, viewer: Viewer, to_act: &[usize]) -> RomeCarthageView
     let seats = (0..state.players as u8)
         .map(|s| {
             let hand = &state.hands[s as usize];
-            let mut own: Vec<Card> = hand.clone();
+            let mut own: Vec<Card> = hand.to_vec();
             own.sort_by_key(|c| (c.rank(), *c));
             SeatView {
                 seat: sid(s),

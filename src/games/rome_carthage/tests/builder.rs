@@ -6,7 +6,7 @@ use crate::engine::{Game, GameSeed, RuleError, Viewer};
 use crate::games::rome_carthage::RomeCarthage;
 use crate::games::rome_carthage::events::{RomeCarthageEvent, evolve};
 use crate::games::rome_carthage::map::board;
-use crate::games::rome_carthage::state::{GONE, Phase, Placement, State};
+use crate::games::rome_carthage::state::{Cards, GONE, NONE, Phase, Placement, State};
 use crate::games::rome_carthage::types::{Card, CityId, Piece, Rank};
 use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageOptions};
 
@@ -39,7 +39,7 @@ impl Builder {
     fn base(players: usize, options: RomeCarthageOptions) -> Builder {
         let mut s = RomeCarthage::new_state(players, &options).unwrap();
         // Every card starts in the talon (sorted); hands and discards take theirs from it.
-        s.talons = vec![(0..52).map(Card).collect()];
+        s.talons = [(0..52).map(Card).collect()].into_iter().collect();
         // Pieces not mentioned are not on the board.
         s.pos = [GONE; 28];
         s.phase = Phase::Main;
@@ -59,7 +59,7 @@ impl Builder {
         let mut b = Self::base(4, options);
         b.s.team_of_state = [0, 1, 1, 0];
         b.s.owner = [0, 3, 1, 2];
-        b.s.order = vec![0, 1, 2, 3];
+        b.s.order = [0, 1, 2, 3].into_iter().collect();
         b.s.starter = Some(0);
         b.s.special_holder = [2, 0, 1, 3];
         b
@@ -74,7 +74,7 @@ impl Builder {
         let mut b = Self::base(2, options);
         b.s.team_of_state = [0, 1, 1, 0];
         b.s.owner = [0, 1, 1, 0];
-        b.s.order = vec![0, 1];
+        b.s.order = [0, 1].into_iter().collect();
         b.s.starter = Some(0);
         b.s.special_holder = [0, 0, 1, 1];
         b
@@ -137,7 +137,7 @@ impl Builder {
     /// Primus's first placement turn, every piece unplaced.
     pub fn placement(mut self) -> Builder {
         self.s.pos = [crate::games::rome_carthage::state::UNPLACED; 28];
-        self.s.holder = vec![crate::games::rome_carthage::state::NONE; board().city_count()];
+        self.s.holder = (0..board().city_count()).map(|_| NONE).collect();
         self.s.phase = Phase::Placement;
         self.s.round = 0;
         self.s.placement = Placement {
@@ -154,7 +154,7 @@ impl Builder {
     }
 }
 
-fn take(cards: &mut Vec<Card>, r: Rank) -> Card {
+fn take(cards: &mut Cards, r: Rank) -> Card {
     let (i, _) = cards
         .iter()
         .enumerate()
@@ -234,7 +234,7 @@ pub fn tokens(cards: &[Card]) -> Vec<&'static str> {
 
 /// Sorted rank tokens of a seat's hand.
 pub fn hand_tokens(s: &State, seat: usize) -> Vec<&'static str> {
-    let mut cards = s.hands[seat].clone();
+    let mut cards = s.hands[seat];
     cards.sort_by_key(|c| (c.rank(), *c));
     tokens(&cards)
 }

@@ -5,7 +5,7 @@ use super::selfplay::invariant;
 use crate::engine::Game;
 use crate::engine::selfplay::{Checks, play_weighted_game};
 use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
-use crate::games::rome_carthage::state::State;
+use crate::games::rome_carthage::state::{Cards, State};
 use crate::games::rome_carthage::types::{Card, Rank};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageAction, RomeCarthageOptions};
 
@@ -77,7 +77,7 @@ fn determinizing_keeps_the_dealt_hands_until_a_card_is_drawn() {
         ranks.sort();
         ranks
     };
-    let undrawn = |s: &State| s.round == 0 && s.talons.iter().map(Vec::len).sum::<usize>() == 20;
+    let undrawn = |s: &State| s.round == 0 && s.talons.iter().map(Cards::len).sum::<usize>() == 20;
     let states: Vec<State> = sampled_states(1, 1).into_iter().filter(undrawn).collect();
     assert!(states.len() > 100, "only {} states before the first draw", states.len());
     for state in &states {
@@ -98,7 +98,7 @@ fn determinizing_keeps_the_dealt_hands_until_a_card_is_drawn() {
 fn unpinned_hand_cards(state: &State, owner: usize) -> Vec<usize> {
     let known = state.known_ranks[owner];
     let hand = &state.hands[owner];
-    let mut face_down: Vec<Card> = hand.clone();
+    let mut face_down: Vec<Card> = hand.to_vec();
     if let Some(combat) = &state.combat {
         for side in (0..2).filter(|&side| combat.seats[side] as usize == owner) {
             if !combat.revealed {

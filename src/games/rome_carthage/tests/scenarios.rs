@@ -67,7 +67,7 @@ fn totals(events: &[Value]) -> (u64, u64) {
 
 /// A seat's hand without the card it drew when the turn passed (the events of the same decision).
 fn hand_before_draw(s: &State, seat: usize, events: &[Value]) -> Vec<&'static str> {
-    let mut cards = s.hands[seat].clone();
+    let mut cards = s.hands[seat];
     for e in of_type(events, "card_drawn") {
         if e["seat"] == crate::games::rome_carthage::types::SeatId::of(seat).as_str() {
             let drawn = Card::parse(e["card"].as_str().unwrap()).unwrap();
@@ -1029,7 +1029,7 @@ fn scenario_20_three_player_flow() {
         s.owner == [0, 2, 2, 1] && s.starting_card.is_some_and(|c| c.suit() == 3)
     });
     assert_eq!(s.starter, Some(SECUNDUS as u8));
-    assert_eq!(s.order, vec![1, 2, 0]);
+    assert_eq!(s.order[..], [1, 2, 0]);
     assert_eq!(phase(&s), "special_choice");
     assert_eq!(RomeCarthage::to_act(&s), vec![SECUNDUS]);
     assert_eq!(s.special_holder[SpecialId::BetrayalTeamB.index()], TERTIUS as u8);
@@ -1039,7 +1039,7 @@ fn scenario_20_three_player_flow() {
     assert_eq!(s.special_holder[SpecialId::BetrayalTeamA.index()], PRIMUS as u8);
 
     // Placement: secundus 4, tertius 8, primus 4, then 3, 6, 3, with no draws.
-    let hands: Vec<usize> = s.hands.iter().map(Vec::len).collect();
+    let hands: Vec<usize> = s.hands.iter().map(|h| h.len()).collect();
     let mut turns = vec![];
     while s.phase == Phase::Placement {
         let seat = s.placement.seat as usize;

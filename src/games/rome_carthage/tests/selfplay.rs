@@ -21,7 +21,7 @@ fn card_ids_in(json: &str, starting: Option<Card>) -> HashSet<Card> {
 
 /// Cards of `seat` that only it may know by id: its hand and its face-down table cards.
 fn private_cards(s: &State, seat: usize) -> Vec<Card> {
-    let mut cards = s.hands[seat].clone();
+    let mut cards = s.hands[seat].to_vec();
     if let Some(c) = &s.combat {
         for side in 0..2 {
             if c.seats[side] as usize == seat {

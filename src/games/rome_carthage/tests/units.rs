@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 use crate::games::rome_carthage::RomeCarthageAction as A;
-use crate::games::rome_carthage::actions::Step;
+use crate::games::rome_carthage::actions::{Path, Step};
 use crate::games::rome_carthage::events::{EndReason, RomeCarthageEvent as E};
 use crate::games::rome_carthage::map::board;
 use crate::games::rome_carthage::rules::{outcome_for, split_packets};
@@ -71,6 +71,11 @@ fn the_spec_action_examples_parse_and_serialize_back() {
     for bad in [
         json!({"type": "move", "piece": "rome_chariot", "path": ["atlantis"]}),
         json!({"type": "move", "piece": "rome_tank", "path": ["capoue"]}),
+        // Longer than any move: refused while reading, as paths are held inline.
+        json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente", "brindes", "tarente", "capoue"]}),
+        json!({"type": "play_betrayal", "piece": "rome_chariot", "path": ["capoue", "tarente", "brindes", "tarente", "capoue"]}),
+        json!({"type": "move_mercenaries", "steps": [{"piece": "rome_mercenary_1", "to": "rhegion"},
+            {"piece": "rome_mercenary_2", "to": "brindes"}, {"piece": "rome_mercenary_3", "to": "capoue"}]}),
         json!({"type": "commit", "cards": ["11"]}),
         json!({"type": "end_moves", "extra": 1}),
         json!({"type": "fly"}),
@@ -429,14 +434,14 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
     let b = board();
     let pieces: Vec<Piece> = (0..Piece::COUNT).map(Piece).collect();
     let piece = *pieces.choose(rng).unwrap();
-    let walk = |rng: &mut rand_chacha::ChaCha8Rng, piece: Piece| -> Vec<CityId> {
+    let walk = |rng: &mut rand_chacha::ChaCha8Rng, piece: Piece| -> Path {
         let net = if piece.kind() == Kind::Galley {
             &b.galley
         } else {
             &b.land
         };
         let mut at = s.city_of(piece).unwrap_or(0);
-        let mut path = vec![];
+        let mut path = Path::new();
         for _ in 0..rng.random_range(1..=4) {
             let Some(&next) = net[at as usize].choose(rng) else {
                 break;
@@ -477,7 +482,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
         4 => {
             let (m1, m2) = (*mercs.choose(rng).unwrap(), *mercs.choose(rng).unwrap());
             A::MoveMercenaries {
-                steps: vec![step(rng, m1), step(rng, m2)],
+                steps: [step(rng, m1), step(rng, m2)].into(),
             }
         }
         5 => A::PayForcedMarch {
@@ -498,7 +503,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
                 A::PlayBetrayal {
                     piece: None,
                     path: None,
-                    steps: Some(vec![step(rng, m1), step(rng, m2)]),
+                    steps: Some([step(rng, m1), step(rng, m2)].into()),
                 }
             }
         }

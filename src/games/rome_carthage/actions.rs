@@ -41,14 +41,14 @@ pub enum RomeCarthageAction {
     #[schema(example = json!({"type": "move", "piece": "rome_chariot", "path": ["capoue", "tarente"]}))]
     Move {
         piece: Piece,
-        #[schema(value_type = Vec<CityId>)]
+        #[schema(value_type = Vec<CityId>, max_items = 4)]
         path: Path,
     },
     /// `main`: two different mercenaries step one road each, at the same time (cost 1).
     #[schema(example = json!({"type": "move_mercenaries", "steps": [
         {"piece": "rome_mercenary_1", "to": "rhegion"}, {"piece": "rome_mercenary_2", "to": "brindes"}]}))]
     MoveMercenaries {
-        #[schema(value_type = Vec<Step>)]
+        #[schema(value_type = Vec<Step>, max_items = 2)]
         steps: Steps,
     },
     /// `main`: pay a forced march (non-zero cards worth at least 3; only minimal ones are listed) for a budget of 2.
@@ -60,10 +60,10 @@ pub enum RomeCarthageAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         piece: Option<Piece>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<Vec<CityId>>)]
+        #[schema(value_type = Option<Vec<CityId>>, max_items = 4)]
         path: Option<Path>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<Vec<Step>>)]
+        #[schema(value_type = Option<Vec<Step>>, max_items = 2)]
         steps: Option<Steps>,
     },
     /// `main`: destroy the enemy piece holding your occupied capital `city`.

@@ -35,6 +35,8 @@ pub struct Config {
     /// `LUDUS_SWEEP_INTERVAL`: how often this instance looks for deadlines and expiries that passed (default 1s;
     /// `off`: never, leaving it to the other instances).
     pub sweep_interval: Option<Duration>,
+    /// `LUDUS_WORKERS`: HTTP worker threads (default: one per core; `None` here).
+    pub workers: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -200,6 +202,9 @@ impl Config {
         let games_per_minute = parsed("LUDUS_GAMES_PER_MINUTE", "a whole number (0: no cap)", &count)?;
         let max_streams = parsed("LUDUS_MAX_STREAMS", "a whole number", &count)?;
         let max_per_client = parsed("LUDUS_MAX_STREAMS_PER_CLIENT", "a whole number (0: no cap)", &count)?;
+        let workers = parsed("LUDUS_WORKERS", "a whole number of at least 1", &|text| {
+            count(text).filter(|&n| (1..=1024).contains(&n))
+        })?;
         let log_format = match non_empty("LUDUS_LOG_FORMAT").map(|v| v.trim().to_ascii_lowercase()) {
             None => LogFormat::Text,
             Some(format) if format == "text" => LogFormat::Text,
@@ -246,6 +251,7 @@ impl Config {
             cors_origins,
             lobby_ttl: duration("LUDUS_LOBBY_TTL", Some(crate::service::DEFAULT_LOBBY_TTL))?,
             sweep_interval: duration("LUDUS_SWEEP_INTERVAL", Some(Duration::from_secs(1)))?,
+            workers: workers.map(|n| n as usize),
         })
     }
 
@@ -288,6 +294,12 @@ mod tests {
     fn games_per_minute_is_configurable() {
         assert_eq!(config(&[("LUDUS_GAMES_PER_MINUTE", "0")]).limits.games_per_minute, 0);
         assert_eq!(config(&[("LUDUS_GAMES_PER_MINUTE", "5")]).limits.games_per_minute, 5);
+    }
+
+    #[test]
+    fn workers_default_to_one_per_core() {
+        assert_eq!(config(&[]).workers, None);
+        assert_eq!(config(&[("LUDUS_WORKERS", "1")]).workers, Some(1));
     }
 
     #[test]
@@ -347,6 +359,7 @@ mod tests {
         assert!(error.to_string().contains("soon"));
         assert!(try_config(&[("LUDUS_MAX_STREAMS", "-1")]).is_err());
         assert!(try_config(&[("LUDUS_GAMES_PER_MINUTE", "many")]).is_err());
+        assert!(try_config(&[("LUDUS_WORKERS", "0")]).is_err());
     }
 
     #[test]

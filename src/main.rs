@@ -32,6 +32,7 @@ Settings (environment):
   LUDUS_FINISHED_TTL            how long finished games are kept (forever)
   LUDUS_MAX_STREAMS             live streams per instance (10000)
   LUDUS_MAX_STREAMS_PER_CLIENT  live streams per client address (100; 0: no cap)
+  LUDUS_WORKERS                 HTTP worker threads (one per core)
   LUDUS_LOBBY_TTL               how long a game with open seats waits for players (1h; off: forever)
   LUDUS_SWEEP_INTERVAL          how often deadlines and expiries are looked for (1s; off: never here)
   LUDUS_CORS_ORIGINS            origins whose pages may call the API: *, none, or a comma list (*)
@@ -123,7 +124,7 @@ async fn main() -> std::io::Result<()> {
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     let cors_origins = config.cors_origins.clone();
-    HttpServer::new(move || {
+    let server = HttpServer::new(move || {
         App::new()
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
@@ -133,10 +134,13 @@ async fn main() -> std::io::Result<()> {
     })
     // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than
     // at the next write (clients that half-close after their request are not supported).
-    .h1_allow_half_closed(false)
-    .bind(&config.bind)?
-    .run()
-    .await
+    .h1_allow_half_closed(false);
+    // actix's default: one worker per core.
+    let server = match config.workers {
+        Some(workers) => server.workers(workers),
+        None => server,
+    };
+    server.bind(&config.bind)?.run().await
 }
 
 /// Says at start when acknowledged moves could be lost on a crash of Redis's host.

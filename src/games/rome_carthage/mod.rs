@@ -137,7 +137,7 @@ impl Game for RomeCarthage {
     }
 
     fn to_act(state: &state::State) -> Vec<Seat> {
-        rules::to_act(state)
+        rules::to_act(state).to_vec()
     }
 
     fn outcome(state: &state::State) -> Option<RomeCarthageOutcome> {

@@ -1527,25 +1527,28 @@ pub fn decide(state: &State, seat: usize, action: &A, rng: &mut GameRng) -> Resu
 // ---------------------------------------------------------------------------------------------------------------
 // to_act and legal actions
 
-pub fn to_act(s: &State) -> Vec<usize> {
+/// The seats to act: at most one per seat, held inline since listing actions asks for them every time.
+pub type Seats = tinyvec::ArrayVec<[usize; 4]>;
+
+pub fn to_act(s: &State) -> Seats {
     match s.phase {
-        Phase::Setup | Phase::GameOver => vec![],
+        Phase::Setup | Phase::GameOver => Seats::new(),
         Phase::SpecialChoice => {
-            let mut seats: Vec<usize> = s.choosers.iter().map(|&(_, c)| c as usize).collect();
+            let mut seats: Seats = s.choosers.iter().map(|&(_, c)| c as usize).collect();
             seats.sort_by_key(|&x| s.order.iter().position(|&o| o as usize == x));
             seats
         }
-        Phase::Placement => vec![s.placement.seat as usize],
-        Phase::Main => vec![s.active as usize],
+        Phase::Placement => Seats::from_iter([s.placement.seat as usize]),
+        Phase::Main => Seats::from_iter([s.active as usize]),
         Phase::DrawOffer => s
             .offer
             .as_ref()
             .and_then(|o| o.responders.get(o.accepted))
-            .map(|&r| vec![r as usize])
+            .map(|&r| Seats::from_iter([r as usize]))
             .unwrap_or_default(),
         Phase::Combat => match &s.combat {
-            None if s.pending.len() >= 2 => vec![s.active as usize],
-            None => vec![],
+            None if s.pending.len() >= 2 => Seats::from_iter([s.active as usize]),
+            None => Seats::new(),
             Some(c) => {
                 if c.committed.contains(&false) {
                     (0..2)
@@ -1555,13 +1558,13 @@ pub fn to_act(s: &State) -> Vec<usize> {
                 } else {
                     match c.spy {
                         SpyStage::Offered(side) | SpyStage::Declared(side) => {
-                            vec![c.seats[side as usize] as usize]
+                            Seats::from_iter([c.seats[side as usize] as usize])
                         }
                         SpyStage::Done if c.tie => (0..2)
                             .filter(|&i| !c.extra_pending[i])
                             .map(|i| c.seats[i] as usize)
                             .collect(),
-                        _ => vec![],
+                        _ => Seats::new(),
                     }
                 }
             }
@@ -1630,6 +1633,8 @@ fn actions(s: &State, seat: usize, listing: Listing) -> Vec<A> {
             });
         }
         Phase::Placement => {
+            // Dozens of places: one allocation rather than one per doubling.
+            out.reserve(64);
             for kind in [Kind::Elephant, Kind::Chariot, Kind::Galley, Kind::Mercenary] {
                 let has = (0..Piece::COUNT)
                     .map(Piece)

@@ -186,6 +186,7 @@ impl Solver {
         codes.sort_unstable();
         let key = &mut self.key;
         key.clear();
+        debug_assert!(i < 256 && wild < 256, "a key byte would wrap");
         key.extend([i as u8, wild as u8]);
         key.extend(codes.iter().flat_map(|&(class, code)| [class, code]));
         key.push(255);

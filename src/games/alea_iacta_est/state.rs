@@ -681,7 +681,7 @@ impl State {
             }
             Event::SenateRanked { ranking } => {
                 self.eval.senate_ranking = ranking.iter().map(|s| s.seat.seat()).collect();
-                self.eval.senate_rewarded = Evaluation::new(self.n).senate_rewarded;
+                self.eval.senate_rewarded.as_mut_slice().fill(false);
                 self.eval.senate_offer.clear();
                 self.eval.senate_last_chooser = None;
                 self.eval.senate_third_given = false;

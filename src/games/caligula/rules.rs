@@ -2,12 +2,11 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
+use tinyvec::ArrayVec;
 
 use super::data::{CardType, DATA, Extra, Op, Step, Suit};
 use super::evolve::evolve;
 use super::model::*;
-use tinyvec::ArrayVec;
-
 use crate::engine::{GameRng, RuleError, Seat};
 
 /// A working copy: every emitted event is applied at once so that later automatic steps see it.

@@ -1528,7 +1528,7 @@ pub fn decide(state: &State, seat: usize, action: &A, rng: &mut GameRng) -> Resu
 // to_act and legal actions
 
 /// The seats to act: at most one per seat, held inline since listing actions asks for them every time.
-pub type Seats = tinyvec::ArrayVec<[usize; 4]>;
+pub type Seats = ArrayVec<[usize; 4]>;
 
 pub fn to_act(s: &State) -> Seats {
     match s.phase {

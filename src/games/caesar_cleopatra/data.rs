@@ -1,4 +1,4 @@
-//! The component tables, loaded once from `data.json` (a copy of the shared rules data).
+//! The component tables, loaded once from `caesar-cleopatra-data.json` (a copy of the shared rules data).
 //!
 //! Every one of the 135 cards gets a compact index (`CcCard`); party cards come first, seat by seat, influence cards
 //! by value then copy number, then manipulation cards by kind then copy number, so that within one value or kind
@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::types::{CcCard, CcGroup, CcManipulationKind, CcSeat, CcValue};
 
-const DATA_JSON: &str = include_str!("data.json");
+const DATA_JSON: &str = include_str!("caesar-cleopatra-data.json");
 
 #[derive(Deserialize)]
 struct RawData {
@@ -241,7 +241,7 @@ impl Data {
 pub fn data() -> &'static Data {
     static DATA: LazyLock<Data> = LazyLock::new(|| match build(DATA_JSON) {
         Ok(data) => data,
-        Err(problem) => panic!("caesar_cleopatra/data.json is inconsistent: {problem}"),
+        Err(problem) => panic!("caesar_cleopatra/caesar-cleopatra-data.json is inconsistent: {problem}"),
     });
     &DATA
 }

@@ -2,16 +2,15 @@
 //!
 //! The specification is `caesar-cleopatra.md` (shared rules folder); decisions beyond it are listed in this
 //! folder's `README.md`. Layout:
-//! - `data`: the component tables from `data.json`;
-//! - `types`, `actions`, `events`, `view`: the serde/OpenAPI types;
+//! - `types`: the wire contract (options, actions, events, views, outcome);
 //! - `state`: all zones and the derived quantities of spec 2.6;
-//! - `rules`: validation, legal actions, the automatic flow, votes and scoring;
-//! - `events`: `evolve` and `redact`.
+//! - `data`: the component tables from `caesar-cleopatra-data.json`;
+//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase;
+//! - `evolve`: applying events; `view`: views and event redaction; `determinize`: the search bots' sampling.
 
-mod actions;
 mod data;
 mod determinize;
-mod events;
+mod evolve;
 mod rules;
 mod state;
 mod types;
@@ -20,18 +19,13 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use actions::CaesarCleopatraAction;
-pub use events::{
-    CaesarCleopatraEvent, CcDrawReason, CcGroupCount, CcGroupSeatCounts, CcMissionCards, CcMode, CcOrigin, CcOwnedCard,
-    CcRevealCause, CcVoteKind, CcVoteOutcome,
-};
 pub use state::State;
 pub use types::{
-    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcBreakdown, CcBreakdowns, CcCard, CcEndReason, CcFace, CcGroup,
-    CcManipulationKind, CcManipulationPile, CcMissionGroups, CcPhase, CcPile, CcPlacement, CcSeat, CcSeatNumbers,
-    CcValue,
+    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CaesarCleopatraOutcome, CaesarCleopatraView,
+    CcBreakdown, CcBreakdowns, CcCard, CcDrawReason, CcEndReason, CcFace, CcGroup, CcGroupCount, CcGroupSeatCounts,
+    CcManipulationKind, CcManipulationPile, CcMissionCards, CcMissionGroups, CcMode, CcOrigin, CcOwnedCard, CcPhase,
+    CcPile, CcPlacement, CcRevealCause, CcSeat, CcSeatNumbers, CcValue, CcVoteKind, CcVoteOutcome,
 };
-pub use view::CaesarCleopatraView;
 
 use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
@@ -83,7 +77,7 @@ impl Game for CaesarCleopatra {
     }
 
     fn evolve(state: &mut State, event: &CaesarCleopatraEvent) {
-        events::evolve(state, event);
+        evolve::evolve(state, event);
     }
 
     fn decide(
@@ -124,10 +118,10 @@ impl Game for CaesarCleopatra {
     }
 
     fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
-        events::redact(event, viewer)
+        view::redact(event, viewer)
     }
 
     fn redact_finished(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
-        events::redact_finished(event)
+        view::redact_finished(event)
     }
 }

@@ -1,161 +1,14 @@
-//! What one viewer may see of the state (spec 9, D25, D29).
-
-use serde::Serialize;
-use utoipa::ToSchema;
+//! What one viewer may see: the view of the state, and each event as redacted for it (spec 9, D25, D29).
 
 use super::data::data;
-use super::events::CcOwnedCard;
 use super::rules::to_act;
 use super::state::{State, opp};
 use super::types::{
-    CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcManipulationPile, CcPhase, CcPlacement,
-    CcSeat, CcValue,
+    CaesarCleopatraEvent, CaesarCleopatraView, CcCard, CcCardView, CcCastlingView, CcFace, CcGroup, CcGroupView,
+    CcHandView, CcManipulationPile, CcOwedDraw, CcOwnedCard, CcPendingManipulation, CcPhase, CcSeat, CcSeatView,
+    CcSeatViews, CcSideView, CcValue,
 };
 use crate::engine::Viewer;
-
-/// One seat's cards at one group. Face-down cards of others are only a count, with no order (D25).
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcSideView {
-    /// Face-up values, sorted 1..5 then P.
-    pub face_up: Vec<CcValue>,
-    pub face_down_count: u32,
-    /// The owner's own face-down values, sorted (owner only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub face_down: Option<Vec<CcValue>>,
-}
-
-/// One patrician group.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcGroupView {
-    pub group: CcGroup,
-    /// False once every patrician of the group has been won.
-    pub open: bool,
-    pub patricians_left: u32,
-    /// The patricians not yet won, the next one to be awarded first.
-    pub patricians: Vec<CcCard>,
-    /// Cards at the group, both sides, as far as this viewer can see them placed.
-    pub total: u32,
-    pub cleopatra: CcSideView,
-    pub caesar: CcSideView,
-}
-
-/// A hand: counts for everyone (D16), the cards for their owner.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcHandView {
-    pub influence: u32,
-    pub manipulation: u32,
-    /// Owner only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<Vec<CcOwnedCard>>,
-}
-
-/// A public card face, with its id for the owner only.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcCardView {
-    pub card: CcFace,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<CcCard>,
-}
-
-/// Everything about one seat.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcSeatView {
-    pub seat: CcSeat,
-    pub hand: CcHandView,
-    pub pile1: u32,
-    pub pile2: u32,
-    /// The remaining pile 2, top first (owner only, option `arranged`, D3).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pile2_order: Option<Vec<CcOwnedCard>>,
-    /// Face up, oldest first (D15).
-    pub discard: Vec<CcCardView>,
-    pub won: Vec<CcCard>,
-    /// The secret mission: the owner's own; both at game over (D24).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mission: Option<CcCard>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mission_group: Option<CcGroup>,
-    /// Setup progress: manipulation cards stacked, initial cards placed (counts, D29).
-    pub stacked: u32,
-    pub placed: u32,
-    /// Setup: manipulation cards not yet stacked (owner only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unstacked: Option<Vec<CcOwnedCard>>,
-    /// Setup: initial values not yet placed (owner only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub to_place: Option<Vec<CcValue>>,
-    /// No influence card in hand and an empty pile 1 (D18).
-    pub exhausted: bool,
-}
-
-/// Both seats.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcSeatViews {
-    pub cleopatra: CcSeatView,
-    pub caesar: CcSeatView,
-}
-
-/// One owed draw.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcOwedDraw {
-    pub seat: CcSeat,
-    pub count: u32,
-}
-
-/// The manipulation card on the table, while it is being resolved.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcPendingManipulation {
-    pub seat: CcSeat,
-    pub card: CcManipulationKind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub group: Option<CcGroup>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<CcValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub groups: Option<Vec<CcGroup>>,
-}
-
-/// A Castling being resolved.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CcCastlingView {
-    pub seat: CcSeat,
-    pub groups: Vec<CcGroup>,
-    /// For others, cards already put back still count here until the pool is empty (D29).
-    pub pool_count: u32,
-    /// Owner only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pool: Option<Vec<CcOwnedCard>>,
-}
-
-/// The game as one viewer may see it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CaesarCleopatraView {
-    /// The seat this view is for; null for a spectator.
-    pub viewer: Option<CcSeat>,
-    pub phase: CcPhase,
-    pub turn: u32,
-    pub active: CcSeat,
-    pub to_act: Vec<CcSeat>,
-    pub placement: CcPlacement,
-    pub manip_used: bool,
-    /// Cards discarded so far in the current passive turn.
-    pub passive_discards: u32,
-    pub owed_draws: Vec<CcOwedDraw>,
-    pub solo_survivor: Option<CcSeat>,
-    /// The group of the extraordinary vote in progress.
-    pub vote_context: Option<CcGroup>,
-    pub pending_manipulation: Option<CcPendingManipulation>,
-    pub castling: Option<CcCastlingView>,
-    /// The opponent's hand, for the spying seat during `spy_pick`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spied_hand: Option<Vec<CcFace>>,
-    pub groups: Vec<CcGroupView>,
-    pub seats: CcSeatViews,
-    pub vote_deck: u32,
-    pub vote_discard: Vec<CcCard>,
-    pub vote_removed: Vec<CcCard>,
-    pub result: Option<CaesarCleopatraOutcome>,
-}
 
 fn sorted(mut values: Vec<CcValue>) -> Vec<CcValue> {
     values.sort();
@@ -330,4 +183,68 @@ pub fn view(s: &State, viewer: Viewer) -> CaesarCleopatraView {
         vote_removed: s.vote_removed.to_vec(),
         result: s.result.clone(),
     }
+}
+
+use CaesarCleopatraEvent as E;
+
+/// True when `viewer` is the seat `seat`.
+fn owns(viewer: Viewer, seat: CcSeat) -> bool {
+    viewer.is(seat.index())
+}
+
+fn keep<T: Clone>(field: &Option<T>, visible: bool) -> Option<T> {
+    if visible { field.clone() } else { None }
+}
+
+/// The event without what stays secret forever (spec 9, D24): the shuffle orders. The mission order would name the
+/// missions put back in the box "sans être montrées" (seed 000 §1.3), the pile and deck orders the cards never drawn.
+fn without_secrets(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+    let mut e = event.clone();
+    if let E::VoteDeckShuffled { order, .. }
+    | E::Pile1Shuffled { order, .. }
+    | E::Pile2Shuffled { order, .. }
+    | E::MissionsShuffled { order, .. }
+    | E::VoteDeckReshuffled { order, .. } = &mut e
+    {
+        *order = None;
+    }
+    e
+}
+
+/// The event as everyone sees it once the game is over: all of it but what stays secret forever.
+pub fn redact_finished(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+    without_secrets(event)
+}
+
+/// The event as `viewer` may see it. Every event has a public part, so this never returns `None`.
+pub fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
+    let mut e = without_secrets(event);
+    match &mut e {
+        E::ManipulationStacked { seat, card, .. } => *card = keep(card, owns(viewer, *seat)),
+        E::MissionDealt { seat, mission } => *mission = keep(mission, owns(viewer, *seat)),
+        E::InitialCardPlaced { seat, card, group, .. } | E::CastlingCardPlaced { seat, card, group, .. } => {
+            let visible = owns(viewer, *seat);
+            *card = keep(card, visible);
+            *group = keep(group, visible);
+        }
+        E::CardDiscarded { seat, id, .. } | E::ManipulationPlayed { seat, id, .. } => {
+            *id = keep(id, owns(viewer, *seat))
+        }
+        E::InfluencePlaced {
+            seat,
+            face_up,
+            value,
+            id,
+            ..
+        } => {
+            let visible = owns(viewer, *seat);
+            *id = keep(id, visible);
+            *value = keep(value, visible || *face_up);
+        }
+        E::CardDrawn { seat, card, .. } => *card = keep(card, owns(viewer, *seat)),
+        E::HandSpied { seat, hand } => *hand = keep(hand, owns(viewer, *seat)),
+        E::CastlingPoolFormed { seat, pool, .. } => *pool = keep(pool, owns(viewer, *seat)),
+        _ => {}
+    }
+    Some(e)
 }

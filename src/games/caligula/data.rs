@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::model;
+use super::{state, types};
 
 /// The raw data file, shipped with the binary.
 pub const DATA_JSON: &str = include_str!("caligula-data.json");
@@ -323,36 +323,36 @@ fn load(text: &str) -> Data {
     for (kind, count) in &raw.coniura_pugio.starting_hand_per_seat {
         starting_hand[kind.index()] += count;
     }
-    // The state holds its lists inline (model.rs); raise the named capacity if the tables outgrow it.
+    // The state holds its lists inline (state.rs); raise the named capacity if the tables outgrow it.
     assert!(
-        raw.seats.len() <= model::SEATS && raw.players.iter().all(|&n| n <= model::SEATS),
-        "more seats than model::SEATS"
+        raw.seats.len() <= state::SEATS && raw.players.iter().all(|&n| n <= state::SEATS),
+        "more seats than state::SEATS"
     );
     assert!(
         Suit::ALL.into_iter().all(|suit| {
             let cards = raw.civitas.rows.iter().filter(|c| c.suit == suit && !c.is_fixture());
-            cards.count() <= model::SUIT_CARDS
+            cards.count() <= state::SUIT_CARDS
         }),
-        "a suit has more cards than model::SUIT_CARDS"
+        "a suit has more cards than state::SUIT_CARDS"
     );
     assert!(
-        raw.civitas.rows.iter().filter(|c| !c.is_fixture()).count() <= model::CIVITAS_CARDS,
-        "more Civitas cards than model::CIVITAS_CARDS"
+        raw.civitas.rows.iter().filter(|c| !c.is_fixture()).count() <= state::CIVITAS_CARDS,
+        "more Civitas cards than state::CIVITAS_CARDS"
     );
     assert!(
-        profiles.values().all(|p| p.printed_slots.len() <= model::CARD_SLOTS),
-        "a slot profile has more slots than model::CARD_SLOTS"
+        profiles.values().all(|p| p.printed_slots.len() <= state::CARD_SLOTS),
+        "a slot profile has more slots than state::CARD_SLOTS"
     );
     assert!(
-        raw.sequentia.rows.len() <= model::SEQUENTIA_CARDS,
-        "more Sequentia cards than model::SEQUENTIA_CARDS"
+        raw.sequentia.rows.len() <= state::SEQUENTIA_CARDS,
+        "more Sequentia cards than state::SEQUENTIA_CARDS"
     );
     assert!(
-        raw.augustus.cards.len() <= model::AUGUSTUS_CARDS,
-        "more Augustus cards than model::AUGUSTUS_CARDS"
+        raw.augustus.cards.len() <= state::AUGUSTUS_CARDS,
+        "more Augustus cards than state::AUGUSTUS_CARDS"
     );
     assert!(
-        [model::Deck::Coniura, model::Deck::Pugio].into_iter().all(|deck| {
+        [types::Deck::Coniura, types::Deck::Pugio].into_iter().all(|deck| {
             let cards: u32 = raw
                 .coniura_pugio
                 .kinds
@@ -360,9 +360,9 @@ fn load(text: &str) -> Data {
                 .filter(|k| k.kind.deck() == deck)
                 .map(|k| k.count)
                 .sum();
-            cards as usize <= model::DECK_CARDS
+            cards as usize <= state::DECK_CARDS
         }),
-        "a deck has more cards than model::DECK_CARDS"
+        "a deck has more cards than state::DECK_CARDS"
     );
     let index = |ids: Vec<&String>| -> HashMap<String, usize> {
         ids.into_iter().enumerate().map(|(i, id)| (id.clone(), i)).collect()

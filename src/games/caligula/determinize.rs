@@ -6,7 +6,8 @@
 
 use rand::seq::SliceRandom;
 
-use super::model::{Deck, Kind, Phase, State, iv, vi};
+use super::state::{State, iv, vi};
+use super::types::{Deck, Kind, Phase};
 use crate::engine::{GameRng, Seat};
 
 /// A state `me` cannot tell from `s`, its hidden parts redrawn with `rng`.

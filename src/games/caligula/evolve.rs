@@ -2,7 +2,8 @@
 //! that does not fit the state is ignored as far as it does not fit).
 
 use super::data::{DATA, Extra};
-use super::model::*;
+use super::state::*;
+use super::types::*;
 use tinyvec::ArrayVec;
 
 fn civ(id: &str) -> Option<usize> {

@@ -5,21 +5,19 @@
 mod data;
 mod determinize;
 mod evolve;
-mod model;
 mod rules;
+mod state;
+mod types;
 mod view;
 
-#[cfg(test)]
-mod determinize_tests;
-#[cfg(test)]
-mod selfplay_tests;
 #[cfg(test)]
 mod tests;
 
 pub use data::{CardType, DATA, Extra, Suit};
-pub use model::{
+pub use state::State as CaligulaState;
+pub use types::{
     Action as CaligulaAction, CaligulaOptions, CaligulaOutcome, CaligulaView, Event as CaligulaEvent, Kind,
-    Phase as CaligulaPhase, SeatId as CaligulaSeat, State as CaligulaState,
+    Phase as CaligulaPhase, SeatId as CaligulaSeat,
 };
 
 use crate::engine::search::rank_rewards;

@@ -1,7 +1,8 @@
 //! Views and event redaction (spec section 9).
 
 use super::data::{DATA, Step, Suit};
-use super::model::*;
+use super::state::*;
+use super::types::*;
 use crate::engine::Viewer;
 
 fn augustus_view(s: &State, card: usize, place: FavourAt) -> AugustusView {

@@ -2,13 +2,13 @@
 
 use serde_json::{Value, json};
 
-use super::super::actions::CaesarCleopatraAction;
 use super::super::data::data;
-use super::super::events::{CaesarCleopatraEvent, evolve};
+use super::super::evolve::evolve;
 use super::super::rules;
 use super::super::state::{Slot, State};
 use super::super::types::{
-    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement, CcValue,
+    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind,
+    CcPhase, CcPlacement, CcValue,
 };
 use crate::engine::{GameSeed, RuleError, Viewer};
 
@@ -283,7 +283,7 @@ pub fn view_json(s: &State, viewer: Viewer) -> Value {
 pub fn redacted(events: &[CaesarCleopatraEvent], viewer: Viewer) -> Vec<Value> {
     events
         .iter()
-        .filter_map(|e| super::super::events::redact(e, viewer))
+        .filter_map(|e| super::super::view::redact(e, viewer))
         .map(|e| serde_json::to_value(e).expect("events serialize"))
         .collect()
 }

@@ -2,11 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::super::events::CaesarCleopatraEvent;
 use super::super::rules::score;
 use super::super::state::State;
 use super::super::types::CcGroup::{self, Aediles, Censors, Praetors, Quaestors, Senators};
-use super::super::types::{CcEndReason, CcFace, CcManipulationKind as K, CcPhase, CcPlacement};
+use super::super::types::{CaesarCleopatraEvent, CcEndReason, CcFace, CcManipulationKind as K, CcPhase, CcPlacement};
 use super::builder::*;
 use crate::engine::Viewer;
 

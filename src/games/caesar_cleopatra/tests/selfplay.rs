@@ -5,11 +5,12 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::super::CaesarCleopatra;
-use super::super::actions::CaesarCleopatraAction;
 use super::super::data::data;
-use super::super::events::CaesarCleopatraEvent;
 use super::super::state::State;
-use super::super::types::{CaesarCleopatraOptions, CcCard, CcGroup, CcManipulationPile, CcPhase, CcSeat, CcValue};
+use super::super::types::{
+    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcGroup, CcManipulationPile, CcPhase,
+    CcSeat, CcValue,
+};
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};

@@ -2,14 +2,13 @@
 
 use serde_json::{Value, json};
 
-use super::super::actions::CaesarCleopatraAction;
 use super::super::data::{CardKind, data};
-use super::super::events::{CaesarCleopatraEvent, evolve};
+use super::super::evolve::evolve;
 use super::super::state::State;
 use super::super::types::CcGroup::{Aediles, Censors, Praetors, Quaestors, Senators};
 use super::super::types::{
-    CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind as K, CcManipulationPile, CcPhase, CcPlacement,
-    CcValue,
+    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcFace, CcGroup,
+    CcManipulationKind as K, CcManipulationPile, CcPhase, CcPlacement, CcValue,
 };
 use super::super::{CaesarCleopatra, rules};
 use super::builder::*;

@@ -2,9 +2,10 @@
 
 use std::time::Instant;
 
-use super::data::DATA;
-use super::model::*;
-use super::{Caligula, view};
+use super::super::data::DATA;
+use super::super::state::*;
+use super::super::types::*;
+use super::super::{Caligula, view};
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 

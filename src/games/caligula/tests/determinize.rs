@@ -1,8 +1,9 @@
 //! The determinizer (issue 12): it keeps what the seat sees, is blind to what it does not, and gives playable states.
 
-use super::Caligula;
-use super::model::{Kind, Phase, State, vi};
-use super::selfplay_tests::full_invariant;
+use super::super::Caligula;
+use super::super::state::{State, vi};
+use super::super::types::{Kind, Phase};
+use super::selfplay::full_invariant;
 use crate::engine::selfplay::{Checks, play_random_game};
 use crate::engine::{Game, Seat};
 use crate::games::determinizer_checks::{assert_blind, assert_keeps_views, assert_plays_to_the_end, json, rng};

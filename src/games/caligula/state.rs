@@ -1,0 +1,215 @@
+//! The complete state of a Caligula game (secrets included), its inline capacities and its read-only queries.
+
+use tinyvec::ArrayVec;
+
+use super::data::{DATA, Suit};
+use super::types::{CaligulaOutcome, Conspiracy, Deck, FavourAt, Kind, Mode, Phase};
+use crate::engine::Seat;
+
+/// A face-down SPQR token on a card (index in `tokens` = slot - 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Placed {
+    pub owner: Seat,
+    pub value: i8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FaceUp {
+    pub card: usize,
+    pub tokens: ArrayVec<[Placed; CARD_SLOTS]>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SuitRow {
+    /// Positions 1 and 2.
+    pub pos: [Option<FaceUp>; 2],
+    /// Face-down suit deck, top first.
+    pub deck: ArrayVec<[usize; SUIT_CARDS]>,
+}
+
+// The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities:
+/// Tokens on one Civitas card: at most its usable slots, 5 at most (slot profiles).
+pub const CARD_SLOTS: usize = 5;
+/// A suit's face-down deck: 11 Civitas cards per suit.
+pub const SUIT_CARDS: usize = 11;
+/// The Coniura deck holds at most its 20 cards, the Pugio deck its 14.
+pub const DECK_CARDS: usize = 20;
+/// The Augustus deck holds at most the 10 Augustus cards.
+pub const AUGUSTUS_CARDS: usize = 10;
+/// Seats: 5 at most.
+pub const SEATS: usize = 5;
+/// Civitas cards out of the game: at most the 55 of the five suits.
+pub const CIVITAS_CARDS: usize = 55;
+/// The Sequentia row: the 6 Sequentia cards.
+pub const SEQUENTIA_CARDS: usize = 6;
+/// Effect instances of one card: one per token on it (`CARD_SLOTS`) or one per seat (`SEATS`).
+pub const INSTANCES: usize = if CARD_SLOTS > SEATS { CARD_SLOTS } else { SEATS };
+/// A list of seats, e.g. in Ordo order.
+pub type Seats = ArrayVec<[Seat; SEATS]>;
+
+/// SPQR value to array index (-1 → 0, ..., 6 → 7).
+pub fn vi(value: i8) -> usize {
+    (value + 1) as usize
+}
+pub fn iv(index: usize) -> i8 {
+    index as i8 - 1
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Player {
+    pub ordo: u8,
+    pub vp: u32,
+    pub cp: u32,
+    /// Owned SPQR values (public).
+    pub owned: [bool; 8],
+    /// SPQR values in the supply (private).
+    pub supply: [bool; 8],
+    /// Cards in hand by kind (private; the total is public).
+    pub hand: [u32; 4],
+    pub favour: FavourAt,
+}
+
+impl Player {
+    pub fn hand_count(&self) -> u32 {
+        self.hand.iter().sum()
+    }
+    pub fn supply_count(&self) -> usize {
+        self.supply.iter().filter(|&&b| b).count()
+    }
+    pub fn coniura_symbols(&self) -> u32 {
+        Kind::ALL
+            .iter()
+            .filter(|k| k.coniura_symbol())
+            .map(|k| self.hand[k.index()])
+            .sum()
+    }
+    pub fn has(&self, kind: Kind) -> bool {
+        self.hand[kind.index()] > 0
+    }
+    pub fn supply_values(&self) -> Vec<i8> {
+        (0..8).filter(|&i| self.supply[i]).map(iv).collect()
+    }
+    pub fn owned_values(&self) -> Vec<i8> {
+        (0..8).filter(|&i| self.owned[i]).map(iv).collect()
+    }
+}
+
+/// The card being resolved and its effect-instance queue (7.1).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Resolution {
+    pub card: usize,
+    pub suit: Suit,
+    pub mode: Mode,
+    /// One entry per instance, in processing order.
+    pub queue: ArrayVec<[Seat; INSTANCES]>,
+}
+
+/// The complete game state (secrets included).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct State {
+    pub n: usize,
+    pub phase: Phase,
+    pub round: u32,
+    pub players: ArrayVec<[Player; SEATS]>,
+    /// Top first.
+    pub coniura: ArrayVec<[Kind; DECK_CARDS]>,
+    pub pugio: ArrayVec<[Kind; DECK_CARDS]>,
+    pub suits: [SuitRow; 5],
+    /// Civitas cards removed from the game.
+    pub civitas_out: ArrayVec<[usize; CIVITAS_CARDS]>,
+    pub emperor: usize,
+    pub candidates: [Option<usize>; 2],
+    /// Top first.
+    pub augustus_deck: ArrayVec<[usize; AUGUSTUS_CARDS]>,
+    /// Augustus cards out of the game (removed at setup, dead emperors).
+    pub augustus_out: ArrayVec<[usize; AUGUSTUS_CARDS]>,
+    pub sequentia_row: ArrayVec<[usize; SEQUENTIA_CARDS]>,
+    pub seq_index: usize,
+    pub suit_index: usize,
+    pub pip: Option<Seat>,
+    pub life_modifier: i32,
+    pub conspiracy_blocked: bool,
+    pub resolution: Option<Resolution>,
+    pub conspiracy: Option<Conspiracy>,
+    pub fallen: bool,
+    pub result: Option<CaligulaOutcome>,
+}
+
+impl State {
+    pub fn deck(&self, deck: Deck) -> &ArrayVec<[Kind; DECK_CARDS]> {
+        match deck {
+            Deck::Coniura => &self.coniura,
+            Deck::Pugio => &self.pugio,
+        }
+    }
+    pub fn deck_mut(&mut self, deck: Deck) -> &mut ArrayVec<[Kind; DECK_CARDS]> {
+        match deck {
+            Deck::Coniura => &mut self.coniura,
+            Deck::Pugio => &mut self.pugio,
+        }
+    }
+    /// Seats sorted by Ordo number, 1 first.
+    pub fn ordo_order(&self) -> Seats {
+        let mut seats: Seats = (0..self.n).collect();
+        seats.sort_by_key(|&s| self.players[s].ordo);
+        seats
+    }
+    /// The seats after `x` in Ordo order, wrapping, without `x`.
+    pub fn ordo_after(&self, x: Seat) -> Seats {
+        let order = self.ordo_order();
+        let k = order.iter().position(|&s| s == x).unwrap_or(0);
+        (1..self.n).map(|i| order[(k + i) % self.n]).collect()
+    }
+    /// `x` then `ordo_after(x)`.
+    pub fn ordo_from(&self, x: Seat) -> Seats {
+        let mut v = Seats::new();
+        v.push(x);
+        v.extend(self.ordo_after(x));
+        v
+    }
+    pub fn favours_at(&self, place: FavourAt) -> Seats {
+        (0..self.n).filter(|&s| self.players[s].favour == place).collect()
+    }
+    /// The Augustus card at a Favor place (None for the supply or an empty position).
+    pub fn augustus_at(&self, place: FavourAt) -> Option<usize> {
+        match place {
+            FavourAt::Supply => None,
+            FavourAt::Emperor => Some(self.emperor),
+            FavourAt::A => self.candidates[0],
+            FavourAt::B => self.candidates[1],
+        }
+    }
+    /// A card at this place has room for one more Favor token.
+    pub fn has_free_slot(&self, place: FavourAt) -> bool {
+        match self.augustus_at(place) {
+            None => false,
+            Some(card) => self.favours_at(place).len() < DATA.augustus[card].slots,
+        }
+    }
+    pub fn face_up(&self, suit: Suit, position: usize) -> Option<&FaceUp> {
+        self.suits[suit.index()].pos[position].as_ref()
+    }
+    /// Usable slots of a Civitas card at this player count.
+    pub fn usable_slots(&self, card: usize) -> usize {
+        DATA.civitas_slots[card][self.n.min(5)]
+    }
+    /// Is the SPQR token `value` of `seat` on some card?
+    pub fn placed_somewhere(&self, seat: Seat, value: i8) -> bool {
+        self.suits.iter().any(|row| {
+            row.pos
+                .iter()
+                .flatten()
+                .any(|f| f.tokens.iter().any(|t| t.owner == seat && t.value == value))
+        })
+    }
+    pub fn placed_count(&self, seat: Seat) -> usize {
+        self.suits
+            .iter()
+            .flat_map(|row| row.pos.iter().flatten())
+            .map(|f| f.tokens.iter().filter(|t| t.owner == seat).count())
+            .sum()
+    }
+    pub fn holder_of_ordo(&self, ordo: u8) -> Option<Seat> {
+        (0..self.n).find(|&s| self.players[s].ordo == ordo)
+    }
+}

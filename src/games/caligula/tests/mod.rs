@@ -1,0 +1,7 @@
+//! Tests of the Caligula engine: the spec's scenarios, further rule tests, self-play with invariants, the determinizer.
+
+mod builder;
+mod determinize;
+mod scenarios;
+mod selfplay;
+mod unit;

@@ -39,7 +39,8 @@ impl CcSeat {
     }
 }
 
-/// A patrician group. The declaration order is the canonical order (checked against `data.json`).
+// The declaration order is the canonical order, checked against `caesar-cleopatra-data.json` when it loads.
+/// A patrician group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(example = "senators")]

@@ -9,10 +9,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::data::{DATA, SenateKind, Sex};
-use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
-use super::state::State;
-use super::types::{
+use super::super::data::{DATA, SenateKind, Sex};
+use super::super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+use super::super::state::State;
+use super::super::types::{
     AleaIactaEstCardScore as CardScore, AleaIactaEstHousing as Housing, AleaIactaEstOutcome as Outcome,
     AleaIactaEstSeatScore as SeatScore,
 };

@@ -1,6 +1,9 @@
 //! `setup` and `decide`: validation, the events of an action, and every automatic step that follows (spec 4, 6).
 //! Randomness comes only from a `Chance` source, so tests can inject outcomes (D3).
 
+mod placement;
+pub mod scoring;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -8,8 +11,6 @@ use crate::engine::{GameRng, RuleError};
 
 use super::data::DATA;
 use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
-use super::rules::{check_place, place_actions};
-use super::scoring;
 use super::state::{Combo, FACES, State, forum_place};
 use super::types::{
     AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstEvaluatedBuilding as Evaluated,
@@ -17,6 +18,9 @@ use super::types::{
     AleaIactaEstGroup as GroupView, AleaIactaEstPhase as Step, AleaIactaEstSeatCount as SeatCount,
     AleaIactaEstTemplumResult as TemplumResult,
 };
+pub(super) use placement::check_place;
+use placement::place_actions;
+pub use placement::sub_multisets;
 
 /// A source of chance outcomes.
 pub trait Chance {
@@ -621,7 +625,7 @@ pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
         return vec![];
     }
     match state.step {
-        Step::TurnDecide => super::rules::turn_actions(state, seat),
+        Step::TurnDecide => placement::turn_actions(state, seat),
         Step::SenateChoiceFirst | Step::SenateChoiceSecond => {
             let mut cards = state.eval.senate_offer;
             cards.sort();

@@ -4,8 +4,8 @@ use tinyvec::ArrayVec;
 
 use crate::engine::RuleError;
 
-use super::state::{FACES, Hand, State, straight_rank};
-use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice};
+use super::super::state::{FACES, Hand, State, straight_rank};
+use super::super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice};
 
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
 /// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One

@@ -4,7 +4,7 @@
 
 pub mod data;
 mod determinize;
-pub mod ids;
+mod evolve;
 mod rules;
 mod state;
 pub mod types;
@@ -17,7 +17,6 @@ use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use data::DATA;
-pub use ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 pub use rules::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
 pub use rules::{scoring, sub_multisets};
 pub use state::{Combo, ForumSlot, Group, Hand, SeatState, State};

@@ -10,12 +10,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::data::{DATA, SenateKind, Sex};
-use super::super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 use super::super::state::State;
 use super::super::types::{
     AleaIactaEstCardScore as CardScore, AleaIactaEstHousing as Housing, AleaIactaEstOutcome as Outcome,
     AleaIactaEstSeatScore as SeatScore,
 };
+use super::super::types::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 
 /// What a seat owns at game end.
 #[derive(Clone, Debug, Default)]

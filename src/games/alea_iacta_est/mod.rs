@@ -4,10 +4,8 @@
 
 pub mod data;
 mod determinize;
-mod flow;
-pub mod ids;
+mod evolve;
 mod rules;
-pub mod scoring;
 mod state;
 pub mod types;
 mod view;
@@ -19,9 +17,8 @@ use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use data::DATA;
-pub use flow::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
-pub use ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
-pub use rules::sub_multisets;
+pub use rules::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
+pub use rules::{scoring, sub_multisets};
 pub use state::{Combo, ForumSlot, Group, Hand, SeatState, State};
 pub use types::*;
 
@@ -91,7 +88,7 @@ impl Game for AleaIactaEst {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<AleaIactaEstAction> {
-        flow::legal_actions(state, seat)
+        rules::legal_actions(state, seat)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

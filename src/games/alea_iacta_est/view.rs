@@ -3,7 +3,6 @@
 use crate::engine::Viewer;
 
 use super::data::DATA;
-use super::ids::{CardId, SeatId};
 use super::state::State;
 use super::types::{
     AleaIactaEstCombo as Combo, AleaIactaEstEvaluationView as EvaluationView, AleaIactaEstEvent as Event,
@@ -11,6 +10,7 @@ use super::types::{
     AleaIactaEstPhase as Step, AleaIactaEstSeatView as SeatView, AleaIactaEstSenateCard as SenateCard,
     AleaIactaEstView as View,
 };
+use super::types::{CardId, SeatId};
 
 pub fn senate_card(card: CardId) -> SenateCard {
     let d = &DATA.senate_cards[card.0 as usize];

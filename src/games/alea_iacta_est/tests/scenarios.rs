@@ -606,7 +606,7 @@ fn scenario_12_seed_forum_example() {
     ]
     .into_iter()
     .collect();
-    let (pushed, unfit) = super::super::state::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
+    let (pushed, unfit) = super::super::evolve::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
     let again: Vec<(usize, u8)> = forum_dice.iter().map(|d| (d.seat, d.value)).collect();
     assert_eq!(again, expected);
     assert_eq!(

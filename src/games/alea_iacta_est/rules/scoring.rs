@@ -9,13 +9,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::data::{DATA, SenateKind, Sex};
-use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
-use super::state::State;
-use super::types::{
+use super::super::data::{DATA, SenateKind, Sex};
+use super::super::state::State;
+use super::super::types::{
     AleaIactaEstCardScore as CardScore, AleaIactaEstHousing as Housing, AleaIactaEstOutcome as Outcome,
     AleaIactaEstSeatScore as SeatScore,
 };
+use super::super::types::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
 
 /// What a seat owns at game end.
 #[derive(Clone, Debug, Default)]

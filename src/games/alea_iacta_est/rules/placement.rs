@@ -1,11 +1,201 @@
-//! Placement rules (spec 7) and the enumeration of legal turn actions in canonical order (spec 5.1).
+//! The placement of dice: the turns of a round, from `round_start` to `round_end` (spec 4.2, A1-A5). A turn's
+//! actions (reroll, place by the placement rules of spec 7, latrina_forced), their events with the favour draw of a
+//! Templum placement (A3), and the legal turn actions in canonical order (spec 5.1).
 
 use tinyvec::ArrayVec;
 
 use crate::engine::RuleError;
 
-use super::state::{FACES, Hand, State, straight_rank};
-use super::types::{AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice};
+use super::super::evolve::forum_place;
+use super::super::state::{FACES, Hand, State, straight_rank};
+use super::super::types::{
+    AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice,
+    AleaIactaEstEvent as Event, AleaIactaEstFavourToken as FavourToken, AleaIactaEstForumDie as ForumDie,
+    AleaIactaEstSeatCount as SeatCount,
+};
+use super::super::types::{InhabitantId, ProvinceId, SeatId};
+use super::{Chance, Ctx, rule, shuffled};
+
+/// A1: the round starts with the next tiles of the piles revealed.
+pub(super) fn round_start(s: &State) -> Event {
+    let provinces: Vec<ProvinceId> = s
+        .province_pile
+        .iter()
+        .take(s.params.provinces_per_round)
+        .copied()
+        .collect();
+    let inhabitants: Vec<InhabitantId> = s
+        .inhabitant_pile
+        .iter()
+        .take(s.params.inhabitants_per_round)
+        .copied()
+        .collect();
+    Event::RoundStarted {
+        round: s.round + 1,
+        first_player: SeatId::of(s.marker),
+        provinces,
+        inhabitants,
+    }
+}
+
+/// A2: the current seat rolls every die in its hand.
+pub(super) fn turn_roll(s: &State, chance: &mut dyn Chance) -> Event {
+    let seat = s.current;
+    let count = s.seats[seat].hand.size as usize;
+    let values = roll(chance, count);
+    Event::DiceRolled {
+        seat: SeatId::of(seat),
+        values,
+    }
+}
+
+fn roll(chance: &mut dyn Chance, count: usize) -> Vec<u8> {
+    (0..count).map(|_| chance.die().clamp(1, FACES)).collect()
+}
+
+/// A4: the turn ends and the next seat is chosen (4.2).
+pub(super) fn turn_end(s: &State) -> Event {
+    let seat = s.current;
+    Event::TurnEnded {
+        seat: SeatId::of(seat),
+        hand_empty: s.seats[seat].hand.size == 0,
+        next: s.next_seat(seat).map(SeatId::of),
+    }
+}
+
+/// A5: the dice still in hand go to the Latrina.
+pub(super) fn round_end(s: &State) -> Event {
+    let to_latrina = (0..s.n)
+        .filter(|&i| s.seats[i].hand.size > 0)
+        .map(|i| SeatCount {
+            seat: SeatId::of(i),
+            count: s.seats[i].hand.size,
+        })
+        .collect();
+    Event::RoundEnded {
+        round: s.round,
+        to_latrina,
+    }
+}
+
+/// A reroll: it has no automatic follow-up, so no working copy of the state is needed.
+pub(super) fn reroll(
+    state: &State,
+    seat: usize,
+    values: &[u8],
+    chance: &mut dyn Chance,
+) -> Result<Vec<Event>, RuleError> {
+    let st = &state.seats[seat];
+    if st.reroll_tokens == 0 {
+        return Err(rule("no_reroll_tokens", "you have no reroll token"));
+    }
+    if values.is_empty() {
+        return Err(rule("no_dice", "choose at least one die to reroll"));
+    }
+    if values.iter().any(|v| !(1..=FACES).contains(v)) {
+        return Err(rule("invalid_die_value", "die values are 1 to 6"));
+    }
+    let mut rerolled = values.to_vec();
+    rerolled.sort_unstable();
+    if !st.hand.contains(&rerolled) {
+        return Err(rule(
+            "dice_not_in_hand",
+            format!("your rolled hand does not hold the values {rerolled:?}"),
+        ));
+    }
+    let values = roll(chance, rerolled.len());
+    Ok(vec![Event::DiceRerolled {
+        seat: SeatId::of(seat),
+        rerolled,
+        values,
+        tokens_spent: 1,
+    }])
+}
+
+/// A placement, once checked: its event, with the dice a Forum placement pushes out or that do not fit.
+pub(super) fn place(
+    state: &State,
+    seat: usize,
+    building: Building,
+    values: &Dice,
+    combo: Option<u8>,
+) -> Result<Event, RuleError> {
+    let mut values = *values;
+    values.sort_unstable();
+    check_place(state, seat, building, &values, combo)?;
+    let combo = match building {
+        Building::Templum => Some(combo.unwrap_or_else(|| state.templum.iter().map(|c| c.id).max().unwrap_or(0) + 1)),
+        _ => None,
+    };
+    let (pushed, to_latrina) = if building == Building::Forum {
+        let mut forum = state.forum;
+        forum_place(&mut forum, state.columns(), seat, &values)
+    } else {
+        (vec![], vec![])
+    };
+    let pushed_off = pushed
+        .iter()
+        .map(|d| ForumDie {
+            seat: SeatId::of(d.seat),
+            value: d.value,
+        })
+        .collect();
+    Ok(Event::DicePlaced {
+        seat: SeatId::of(seat),
+        building,
+        values: values.to_vec(),
+        combo,
+        pushed_off,
+        to_latrina,
+    })
+}
+
+/// Only when no placement is legal: the lowest die goes to the Latrina (D7).
+pub(super) fn latrina_forced(state: &State, seat: usize) -> Result<Event, RuleError> {
+    if !place_actions(state, seat).is_empty() {
+        return Err(rule(
+            "placement_possible",
+            "you can still place dice: the Latrina takes dice only when no placement is legal",
+        ));
+    }
+    if state.seats[seat].hand.lowest().is_none() {
+        return Err(rule("no_dice", "your hand is empty"));
+    }
+    let value = state.seats[seat].hand.lowest().unwrap_or(1);
+    Ok(Event::LatrinaForced {
+        seat: SeatId::of(seat),
+        value,
+    })
+}
+
+impl Ctx<'_> {
+    /// Draws `count` favour tokens for `seat`, reshuffling the discard pile when the draw pile runs out (A3, D12).
+    pub(super) fn draw_favour(&mut self, seat: usize, mut count: usize) {
+        while count > 0 {
+            let take = count.min(self.state.favour_pile.len());
+            if take > 0 {
+                let tokens: Vec<FavourToken> = self.state.favour_pile[..take]
+                    .iter()
+                    .map(|&t| FavourToken::of(t))
+                    .collect();
+                self.emit(Event::FavourDrawn {
+                    seat: SeatId::of(seat),
+                    count: take as u8,
+                    tokens: Some(tokens),
+                });
+                count -= take;
+            }
+            if count == 0 || self.state.favour_discard.is_empty() {
+                break;
+            }
+            let order = shuffled(self.chance, &self.state.favour_discard);
+            self.emit(Event::FavourReshuffled {
+                count: order.len() as u8,
+                order: Some(order),
+            });
+        }
+    }
+}
 
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
 /// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
@@ -41,7 +231,7 @@ pub fn sub_multisets(hand: &Hand) -> Vec<Vec<u8>> {
 }
 
 fn err(code: &'static str, message: impl Into<String>) -> Result<(), RuleError> {
-    Err(RuleError::new(code, message))
+    Err(rule(code, message))
 }
 
 /// Checks a placement of `values` (ascending) by `seat`. The caller has checked the step and the turn.
@@ -203,7 +393,7 @@ fn check_forum(state: &State, values: &[u8]) -> Result<(), RuleError> {
 }
 
 /// Every legal `place` action of `seat`, in canonical order.
-pub fn place_actions(state: &State, seat: usize) -> Vec<Action> {
+fn place_actions(state: &State, seat: usize) -> Vec<Action> {
     let mut out = Vec::new();
     push_place_actions(state, seat, &mut out);
     out
@@ -308,7 +498,7 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
 const PLACES_RESERVED: usize = 48;
 
 /// Every legal action of the current seat in `turn_decide`, in canonical order.
-pub fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
+pub(super) fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     let hand = state.seats[seat].hand;
     // One reroll per sub-multiset: the product of (count + 1) over the values, less the empty one.
     let rerolls = if state.seats[seat].reroll_tokens > 0 {

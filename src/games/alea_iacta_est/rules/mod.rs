@@ -1,0 +1,251 @@
+//! The rules: `setup`, `decide` and the legal actions, dispatching on the step to the phase that holds its
+//! validation, events and action listing (spec 4-6): the placement of dice (`placement.rs`), the evaluation of the
+//! buildings (`evaluation.rs`; the Senate's in `senate.rs`) and the final scoring (`scoring.rs`).
+//! Randomness comes only from a `Chance` source, so tests can inject outcomes (D3).
+
+mod evaluation;
+mod placement;
+pub mod scoring;
+mod senate;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::engine::{GameRng, RuleError};
+
+use super::data::DATA;
+use super::state::{FACES, State};
+use super::types::{
+    AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstEvent as Event,
+    AleaIactaEstPhase as Step,
+};
+use super::types::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+pub use evaluation::templum_results;
+/// The placement rules alone, which the tests compare with the listing.
+#[cfg(test)]
+pub(super) use placement::check_place;
+pub use placement::sub_multisets;
+
+/// A source of chance outcomes.
+pub trait Chance {
+    /// One die roll, 1..=6.
+    fn die(&mut self) -> u8;
+    /// A permutation of `0..len`: position i of the shuffled pile holds item `perm[i]` of the old order.
+    fn permutation(&mut self, len: usize) -> Vec<usize>;
+}
+
+/// Chance from the engine's seeded generator.
+pub struct RngChance<'a>(pub &'a mut GameRng);
+
+impl Chance for RngChance<'_> {
+    fn die(&mut self) -> u8 {
+        self.0.random_range(1..=FACES)
+    }
+
+    fn permutation(&mut self, len: usize) -> Vec<usize> {
+        let mut perm: Vec<usize> = (0..len).collect();
+        perm.shuffle(self.0);
+        perm
+    }
+}
+
+fn shuffled<T: Copy>(chance: &mut dyn Chance, items: &[T]) -> Vec<T> {
+    let perm = chance.permutation(items.len());
+    let mut seen = vec![false; items.len()];
+    let valid = perm.len() == items.len()
+        && perm
+            .iter()
+            .all(|&i| i < items.len() && !std::mem::replace(&mut seen[i], true));
+    if valid {
+        perm.iter().map(|&i| items[i]).collect()
+    } else {
+        items.to_vec()
+    }
+}
+
+/// The working copy of `decide` and `setup`: the state as the events so far left it, and those events.
+struct Ctx<'a> {
+    state: State,
+    events: Vec<Event>,
+    chance: &'a mut dyn Chance,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(state: &State, chance: &'a mut dyn Chance) -> Self {
+        Self {
+            state: state.clone(),
+            events: vec![],
+            chance,
+        }
+    }
+
+    fn emit(&mut self, event: Event) {
+        self.state.evolve(&event);
+        self.events.push(event);
+    }
+
+    /// Runs automatic steps until a seat must decide or the game is over.
+    fn run(&mut self) {
+        while let Some(event) = self.automatic() {
+            self.emit(event);
+        }
+    }
+
+    /// The event of the automatic step the game is at; `None` at a decision step (a pick with a single candidate
+    /// is made automatically, D19) and at the end.
+    fn automatic(&mut self) -> Option<Event> {
+        let s = &self.state;
+        Some(match s.step {
+            Step::TurnDecide | Step::GameEnd => return None,
+            Step::RoundStart => placement::round_start(s),
+            Step::TurnRoll => placement::turn_roll(s, self.chance),
+            Step::TurnEnd => placement::turn_end(s),
+            Step::RoundEnd => placement::round_end(s),
+            Step::EvalTemplum => evaluation::eval_templum(s),
+            Step::EvalSenatus => senate::eval_senatus(s),
+            Step::SenateDraw => senate::senate_draw(s),
+            Step::SenateChoiceFirst | Step::SenateChoiceSecond => return senate::senate_choice(s),
+            Step::SenatePass => senate::senate_pass(s),
+            Step::SenateLeftover => senate::senate_leftover(s),
+            Step::SenateFinish => senate::senate_finish(s),
+            Step::EvalCastrum => evaluation::eval_castrum(s),
+            Step::CastrumPick => return evaluation::castrum_pick(s),
+            Step::CastrumFinish => evaluation::castrum_finish(s),
+            Step::CastrumClear => evaluation::castrum_clear(s),
+            Step::ForumPick => return evaluation::forum_pick(s),
+            Step::ForumFinish => evaluation::forum_finish(s),
+            Step::EvalLatrina => evaluation::eval_latrina(s),
+            Step::RoundCleanup => evaluation::round_cleanup(s),
+            Step::FinalScoring => Event::GameEnd {
+                result: scoring::outcome(s),
+            },
+        })
+    }
+}
+
+/// The setup events: shuffles, then the first round start and the first roll.
+pub fn setup_with(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
+    let mut ctx = Ctx::new(state, chance);
+    let n = state.n;
+    if state.templum_used() {
+        let tokens: Vec<FavourId> = (0..DATA.favour.len()).map(|i| FavourId(i as u8)).collect();
+        let order = shuffled(ctx.chance, &tokens);
+        ctx.emit(Event::FavourPileShuffled {
+            count: order.len() as u8,
+            order: Some(order),
+        });
+    }
+    let (cards, removed): (Vec<CardId>, Vec<CardId>) = (0..DATA.senate_cards.len())
+        .map(|i| CardId(i as u8))
+        .partition(|c| DATA.senate_cards[c.0 as usize].players.contains(&n));
+    let order = shuffled(ctx.chance, &cards);
+    ctx.emit(Event::SenateDeckShuffled {
+        count: order.len() as u8,
+        removed,
+        order: Some(order),
+    });
+    let provinces: Vec<ProvinceId> = (0..DATA.provinces.len()).map(|i| ProvinceId(i as u8)).collect();
+    let order = shuffled(ctx.chance, &provinces);
+    ctx.emit(Event::ProvincePileShuffled {
+        count: order.len() as u8,
+        order: Some(order),
+    });
+    let inhabitants: Vec<InhabitantId> = (0..DATA.inhabitants.len()).map(|i| InhabitantId(i as u8)).collect();
+    let order = shuffled(ctx.chance, &inhabitants);
+    ctx.emit(Event::InhabitantPileShuffled {
+        count: order.len() as u8,
+        order: Some(order),
+    });
+    ctx.run();
+    ctx.events
+}
+
+/// Runs the automatic steps from `state` (tests use it to drive fixtures that start at an automatic step).
+pub fn run_automatic(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
+    let mut ctx = Ctx::new(state, chance);
+    ctx.run();
+    ctx.events
+}
+
+fn rule(code: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(code, message)
+}
+
+fn phase_name(step: Step) -> String {
+    serde_json::to_value(step)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// Validates `action` by `seat` and returns its events with every automatic follow-up.
+pub fn decide_with(
+    state: &State,
+    seat: usize,
+    action: &Action,
+    chance: &mut dyn Chance,
+) -> Result<Vec<Event>, RuleError> {
+    if state.step == Step::GameEnd {
+        return Err(rule("game_over", "the game is over"));
+    }
+    let to_act = state.to_act();
+    if to_act != Some(seat) {
+        let who = to_act.map_or("", |s| SeatId::of(s).id());
+        return Err(rule("not_your_turn", format!("it is not your turn; waiting for {who}")));
+    }
+    // Validate first, and make the action's event from `state`: a rejected action costs no copy of the state.
+    let event = match (state.step, action) {
+        (Step::TurnDecide, Action::Reroll { values }) => {
+            return placement::reroll(state, seat, values, chance);
+        }
+        (
+            Step::TurnDecide,
+            Action::Place {
+                building,
+                values,
+                combo,
+            },
+        ) => placement::place(state, seat, *building, values, *combo)?,
+        (Step::TurnDecide, Action::LatrinaForced {}) => placement::latrina_forced(state, seat)?,
+        (Step::SenateChoiceFirst | Step::SenateChoiceSecond, Action::KeepSenateCard { card }) => {
+            senate::keep_senate_card(state, seat, *card)?
+        }
+        (Step::CastrumPick, Action::TakeProvince { province }) => evaluation::take_province(state, seat, *province)?,
+        (Step::ForumPick, Action::TakeInhabitant { inhabitant }) => {
+            evaluation::take_inhabitant(state, seat, *inhabitant)?
+        }
+        (step, _) => {
+            return Err(rule(
+                "wrong_phase",
+                format!("this action is not allowed now: the game is at {}", phase_name(step)),
+            ));
+        }
+    };
+    let mut ctx = Ctx::new(state, chance);
+    ctx.emit(event);
+    // Each die placed in the Templum draws a favour token (A3).
+    if let Action::Place {
+        building: Building::Templum,
+        values,
+        ..
+    } = action
+    {
+        ctx.draw_favour(seat, values.len());
+    }
+    ctx.run();
+    Ok(ctx.events)
+}
+
+/// Every legal action of `seat` now, in canonical order.
+pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
+    if state.to_act() != Some(seat) {
+        return vec![];
+    }
+    match state.step {
+        Step::TurnDecide => placement::turn_actions(state, seat),
+        Step::SenateChoiceFirst | Step::SenateChoiceSecond => senate::keep_senate_card_actions(state),
+        Step::CastrumPick => evaluation::take_province_actions(state),
+        Step::ForumPick => evaluation::take_inhabitant_actions(state),
+        _ => vec![],
+    }
+}

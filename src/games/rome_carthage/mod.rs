@@ -3,9 +3,9 @@
 //! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
 
 mod actions;
+pub mod data;
 mod determinize;
-mod events;
-pub mod map;
+mod evolve;
 mod rules;
 mod state;
 mod types;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use actions::{RomeCarthageAction, Step};
-pub use events::RomeCarthageEvent;
+pub use evolve::RomeCarthageEvent;
 pub use view::{RomeCarthageOutcome, RomeCarthageView};
 
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
@@ -112,7 +112,7 @@ impl Game for RomeCarthage {
     }
 
     fn evolve(state: &mut state::State, event: &RomeCarthageEvent) {
-        events::evolve(state, event)
+        evolve::evolve(state, event)
     }
 
     fn decide(
@@ -205,11 +205,11 @@ impl Game for RomeCarthage {
     }
 
     fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageEvent> {
-        events::redact(event, viewer)
+        evolve::redact(event, viewer)
     }
 
     fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
-        events::redact_finished(event)
+        evolve::redact_finished(event)
     }
 
     /// Partners win or lose together (a lost member's team still plays, as in the rules; a resigning or timed-out
@@ -221,6 +221,6 @@ impl Game for RomeCarthage {
     }
 
     fn map() -> Option<&'static serde_json::Value> {
-        Some(&map::MAP_VALUE)
+        Some(&data::MAP_VALUE)
     }
 }

@@ -3,7 +3,7 @@
 use tinyvec::ArrayVec;
 
 use super::RomeCarthageOptions;
-use super::map::board;
+use super::data::board;
 use super::types::{Card, Kind, Piece, Rank};
 use super::view::RomeCarthageOutcome;
 

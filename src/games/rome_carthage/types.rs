@@ -8,7 +8,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::map::{STATE_IDS, SUIT_IDS, board};
+use super::data::{STATE_IDS, SUIT_IDS, board};
 
 /// A seat id (spec section 1): a game with n players uses the first n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]

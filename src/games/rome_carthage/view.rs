@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::RomeCarthageOptions;
-use super::events::EndReason;
-use super::map::board;
+use super::data::board;
+use super::evolve::EndReason;
 use super::state::{Phase, SpyStage, State};
 use super::types::{Card, CityId, Kind, Piece, Rank, SeatId, SpecialId, StateId, TeamId};
 use crate::engine::Viewer;

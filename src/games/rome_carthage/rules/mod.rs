@@ -5,10 +5,10 @@ use rand::seq::SliceRandom;
 use tinyvec::ArrayVec;
 
 use super::actions::{MAX_PATH, Path, RomeCarthageAction as A, Step};
-use super::events::{
+use super::data::board;
+use super::evolve::{
     Destination, Disposal, EndReason, MovedStep, Resolution, RomeCarthageEvent as E, Side, StateOwner, evolve,
 };
-use super::map::board;
 use super::state::{Combat, Phase, SpyStage, State};
 use super::types::{Card, CityId, Kind, Piece, Rank, SeatId, SpecialId, SpecialKind, StateId, TeamId};
 use super::view::{RomeCarthageOutcome, Scores, spy_eligible, teams};

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::map::board;
+use super::data::board;
 use super::state::{Cards, Combat, GONE, NONE, Offer, Pending, Phase, Placement, Siege, SpyStage, State, Turn, pile};
 use super::types::{Card, CityId, Piece, Rank, SeatId, SpecialId, StateId, TeamId};
 use super::view::RomeCarthageOutcome;

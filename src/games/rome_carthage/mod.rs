@@ -2,10 +2,9 @@
 //!
 //! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
 
-mod actions;
+pub mod data;
 mod determinize;
-mod events;
-pub mod map;
+mod evolve;
 mod rules;
 mod state;
 mod types;
@@ -14,40 +13,14 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-pub use actions::{RomeCarthageAction, Step};
-pub use events::RomeCarthageEvent;
-pub use view::{RomeCarthageOutcome, RomeCarthageView};
+pub use types::{
+    RomeCarthageAction, RomeCarthageEvent, RomeCarthageOptions, RomeCarthageOutcome, RomeCarthageView, Step,
+};
 
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The title.
 pub struct RomeCarthage;
-
-/// Options fixed when the game is created (spec section 3). The player count is the game's number of seats.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct RomeCarthageOptions {
-    /// Partners see each other's cards as ranks (hands, draws, committed cards).
-    pub partners_see_hands: bool,
-    /// A separate talon per team, split into packets equal in strength (7.9).
-    pub match_talons: bool,
-    /// Automatic draw after this many rounds without an elimination (≥ 1).
-    #[schema(minimum = 1, example = 60)]
-    pub no_progress_rounds: u32,
-}
-
-impl Default for RomeCarthageOptions {
-    fn default() -> Self {
-        Self {
-            partners_see_hands: false,
-            match_talons: false,
-            no_progress_rounds: 60,
-        }
-    }
-}
 
 /// The full game state, hidden information included.
 pub type RomeCarthageState = state::State;
@@ -112,7 +85,7 @@ impl Game for RomeCarthage {
     }
 
     fn evolve(state: &mut state::State, event: &RomeCarthageEvent) {
-        events::evolve(state, event)
+        evolve::evolve(state, event)
     }
 
     fn decide(
@@ -205,11 +178,11 @@ impl Game for RomeCarthage {
     }
 
     fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageEvent> {
-        events::redact(event, viewer)
+        view::redact(event, viewer)
     }
 
     fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
-        events::redact_finished(event)
+        view::redact_finished(event)
     }
 
     /// Partners win or lose together (a lost member's team still plays, as in the rules; a resigning or timed-out
@@ -221,6 +194,6 @@ impl Game for RomeCarthage {
     }
 
     fn map() -> Option<&'static serde_json::Value> {
-        Some(&map::MAP_VALUE)
+        Some(&data::MAP_VALUE)
     }
 }

@@ -2,10 +2,8 @@
 
 use tinyvec::ArrayVec;
 
-use super::RomeCarthageOptions;
-use super::map::board;
-use super::types::{Card, Kind, Piece, Rank};
-use super::view::RomeCarthageOutcome;
+use super::data::board;
+use super::types::{Card, Kind, Piece, Rank, RomeCarthageOptions, RomeCarthageOutcome};
 
 /// `pos` of a piece that is not yet placed.
 pub const UNPLACED: u8 = 254;
@@ -128,6 +126,11 @@ impl Combat {
         }
         totals
     }
+}
+
+/// A spy base: exactly two cards whose face values add up to 2 (7.2.3).
+pub fn spy_eligible(base: &[Card]) -> bool {
+    base.len() == 2 && base.iter().map(|c| c.value()).sum::<u32>() == 2
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,301 +1,16 @@
-//! What a viewer sees (spec section 9) and the result shape (section 8).
+//! What a viewer sees (spec section 9): the per-viewer view, and `redact`, which hides the private parts of events
+//! (card ids and ranks of hidden cards, talon orders) from the viewers who may not know them.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use super::RomeCarthageOptions;
-use super::events::EndReason;
-use super::map::board;
-use super::state::{Phase, SpyStage, State};
-use super::types::{Card, CityId, Kind, Piece, Rank, SeatId, SpecialId, StateId, TeamId};
+use super::data::board;
+use super::state::{Phase, SpyStage, State, spy_eligible};
+use super::types::{
+    Card, CityId, CityView, CombatSideView, CombatView, DrawOfferView, HandCard, PendingView, PhaseName, Piece,
+    PieceStatus, PieceView, PlacementView, Rank, RomeCarthageEvent, RomeCarthageView, SeatId, SeatView, SiegeView,
+    SpecialId, SpecialView, StateId, TeamId, TeamInfo, Teams, TurnView,
+};
 use crate::engine::Viewer;
 
-/// A team in the result: its states (canonical order) and seats (turn order).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[schema(as = RomeCarthageTeamInfo)]
-pub struct TeamInfo {
-    pub states: Vec<StateId>,
-    pub seats: Vec<SeatId>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[schema(as = RomeCarthageTeams)]
-pub struct Teams {
-    pub team_a: TeamInfo,
-    pub team_b: TeamInfo,
-}
-
-/// Scores by seat: 1 for each seat of the winning team, 0 for the others, 0.5 each in a draw (D36).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[schema(as = RomeCarthageScores)]
-pub struct Scores {
-    pub primus: f64,
-    pub secundus: f64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tertius: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quartus: Option<f64>,
-}
-
-impl Scores {
-    pub fn get(&self, seat: usize) -> Option<f64> {
-        match seat {
-            0 => Some(self.primus),
-            1 => Some(self.secundus),
-            2 => self.tertius,
-            3 => self.quartus,
-            _ => None,
-        }
-    }
-}
-
-/// The result of a finished game (section 8).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "end_reason": "capitals_held",
-    "winning_team": "team_a",
-    "winners": ["primus", "tertius"],
-    "draw": false,
-    "scores": {"primus": 1.0, "secundus": 0.0, "tertius": 1.0, "quartus": 0.0},
-    "teams": {
-        "team_a": {"states": ["rome", "alexandrie"], "seats": ["primus", "tertius"]},
-        "team_b": {"states": ["carthage", "byzance"], "seats": ["secundus", "quartus"]}
-    },
-    "eliminated": ["quartus"],
-    "rounds": 23
-}))]
-pub struct RomeCarthageOutcome {
-    pub end_reason: EndReason,
-    /// `null` in a draw.
-    pub winning_team: Option<TeamId>,
-    /// Seats of the winning team in turn order; empty in a draw.
-    pub winners: Vec<SeatId>,
-    pub draw: bool,
-    pub scores: Scores,
-    pub teams: Teams,
-    /// Seats eliminated during the game, in seat order.
-    pub eliminated: Vec<SeatId>,
-    /// The round in which the game ended.
-    pub rounds: u32,
-}
-
-/// The phase of the game (spec 4.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = RomeCarthagePhase)]
-pub enum PhaseName {
-    Setup,
-    SpecialChoice,
-    Placement,
-    Main,
-    DrawOffer,
-    CombatChoice,
-    CombatCommit,
-    SpyDecision,
-    SpyCommit,
-    TieBreak,
-    /// Transient between automatic steps (never seen at rest).
-    Resolving,
-    GameOver,
-}
-
-/// A card in the viewer's own hand.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageHandCard)]
-pub struct HandCard {
-    pub id: Card,
-    pub rank: Rank,
-    pub value: u32,
-}
-
-/// A special card and its holder.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageSpecialView)]
-pub struct SpecialView {
-    pub card: SpecialId,
-    pub holder: Option<SeatId>,
-    pub used: bool,
-}
-
-/// One seat, as the viewer sees it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageSeatView)]
-pub struct SeatView {
-    pub seat: SeatId,
-    pub states: Vec<StateId>,
-    pub team: Option<TeamId>,
-    pub solo: bool,
-    pub in_game: bool,
-    pub hand_count: u32,
-    /// The viewer's own hand (ids and ranks), sorted by rank.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hand: Option<Vec<HandCard>>,
-    /// The partner's hand as ranks, when the game allows partners to see hands.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hand_ranks: Option<Vec<Rank>>,
-    /// Card limit k(seat) in combat now (2.8).
-    pub card_limit: u8,
-}
-
-/// Where a piece is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = RomeCarthagePieceStatus)]
-pub enum PieceStatus {
-    Unplaced,
-    OnBoard,
-    Eliminated,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthagePieceView)]
-pub struct PieceView {
-    pub piece: Piece,
-    pub state: StateId,
-    pub kind: Kind,
-    pub owner: Option<SeatId>,
-    pub status: PieceStatus,
-    pub city: Option<CityId>,
-    /// Attacker or defender of a pending or current combat.
-    pub engaged: bool,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageCityView)]
-pub struct CityView {
-    pub city: CityId,
-    pub state: StateId,
-    /// The holder (the defender while a combat is pending there).
-    pub holder: Option<Piece>,
-    /// A capital held by an enemy of its state's owner.
-    pub occupied: bool,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthagePendingCombat)]
-pub struct PendingView {
-    pub city: CityId,
-    pub attacker: Piece,
-    pub defender: Piece,
-    pub attacker_seat: SeatId,
-    pub defender_seat: SeatId,
-}
-
-/// One side of the combat being fought.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageCombatSide)]
-pub struct CombatSideView {
-    pub seat: SeatId,
-    pub piece: Piece,
-    pub need: u8,
-    pub committed: bool,
-    pub base_count: u32,
-    /// The base ranks: once revealed, or for the owner (and a partner allowed to see them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub base: Option<Vec<Rank>>,
-    /// Revealed tie-break cards.
-    pub extra: Vec<Rank>,
-    /// A tie-break card is committed face down.
-    pub extra_pending: bool,
-    /// The face-down tie-break card, for its owner (and a partner allowed to see it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub extra_pending_rank: Option<Rank>,
-    pub spy_eligible: bool,
-    /// Must act now in this combat.
-    pub to_act: bool,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageCombat)]
-pub struct CombatView {
-    pub city: CityId,
-    pub attacker: CombatSideView,
-    pub defender: CombatSideView,
-    pub revealed: bool,
-    /// The seat in `spy_decision` / `spy_commit`.
-    pub spy: Option<SeatId>,
-    pub tie_break: bool,
-    /// Totals from the revealed cards (attacker, defender), once the bases are revealed.
-    pub totals: Option<[u32; 2]>,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthagePlacementView)]
-pub struct PlacementView {
-    pub seat: SeatId,
-    pub round: u8,
-    pub rounds: u8,
-    pub quota: u8,
-    pub placed: u8,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageTurnView)]
-pub struct TurnView {
-    pub seat: SeatId,
-    pub budget: u8,
-    pub moves_used: u8,
-    pub forced_march_paid: bool,
-    pub draw_offered: bool,
-    pub progress: bool,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageDrawOfferView)]
-pub struct DrawOfferView {
-    pub offered_by: SeatId,
-    pub accepted: Vec<SeatId>,
-    pub responder: Option<SeatId>,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[schema(as = RomeCarthageSiegeView)]
-pub struct SiegeView {
-    pub team: TeamId,
-    /// Event sequence number at which it began.
-    pub established: u64,
-    pub witnesses: Vec<SeatId>,
-}
-
-/// The game as one viewer may see it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct RomeCarthageView {
-    pub viewer: Option<SeatId>,
-    pub players: usize,
-    pub options: RomeCarthageOptions,
-    pub phase: PhaseName,
-    pub to_act: Vec<SeatId>,
-    pub round: u32,
-    pub turn_order: Vec<SeatId>,
-    pub starter: Option<SeatId>,
-    /// The public starting card (setup 6).
-    pub starting_card: Option<Card>,
-    pub seats: Vec<SeatView>,
-    pub teams: Option<Teams>,
-    pub specials: Vec<SpecialView>,
-    pub pieces: Vec<PieceView>,
-    /// Held cities only.
-    pub cities: Vec<CityView>,
-    /// Talon sizes: one entry, or team_a and team_b with `match_talons`.
-    pub talon_counts: Vec<u32>,
-    /// Face up, bottom first, as ranks.
-    pub discard: Vec<Rank>,
-    /// Out of the game, as ranks.
-    pub removed: Vec<Rank>,
-    pub kings_removed: u8,
-    pub sieges: Vec<SiegeView>,
-    pub quiet_turns: u32,
-    /// `quiet_turns` at which the no-progress draw applies (T = rounds × seats in the game).
-    pub quiet_limit: u32,
-    pub turn: Option<TurnView>,
-    pub pending_combats: Vec<PendingView>,
-    pub combat: Option<CombatView>,
-    pub placement: Option<PlacementView>,
-    /// Choosers still to pick in `special_choice`.
-    pub special_choosers: Vec<SeatId>,
-    pub draw_offer: Option<DrawOfferView>,
-    pub result: Option<RomeCarthageOutcome>,
-}
+use RomeCarthageEvent as E;
 
 pub fn phase_name(state: &State) -> PhaseName {
     match state.phase {
@@ -340,11 +55,6 @@ pub fn teams(state: &State) -> Teams {
         team_a: info(0),
         team_b: info(1),
     }
-}
-
-/// A spy base: exactly two cards whose face values add up to 2 (7.2.3).
-pub fn spy_eligible(base: &[Card]) -> bool {
-    base.len() == 2 && base.iter().map(|c| c.value()).sum::<u32>() == 2
 }
 
 fn sorted_ranks(cards: &[Card]) -> Vec<Rank> {
@@ -533,4 +243,86 @@ pub fn view(state: &State, viewer: Viewer, to_act: &[usize]) -> RomeCarthageView
         }),
         result: state.result.clone(),
     }
+}
+
+fn ranks_of(cards: &[Card]) -> Vec<Rank> {
+    cards.iter().map(|c| c.rank()).collect()
+}
+
+pub fn redact(event: &RomeCarthageEvent, viewer: Viewer) -> Option<RomeCarthageEvent> {
+    let owner = |s: &SeatId| viewer.is(s.index());
+    let shared = |w: &Option<SeatId>| w.is_some_and(|w| viewer.is(w.index()));
+    let mut event = without_secrets(event);
+    match &mut event {
+        E::HandDealt {
+            seat,
+            cards,
+            ranks,
+            shared_with,
+            ..
+        } if !owner(seat) => {
+            // A partner allowed to see hands learns the ranks, never the card ids.
+            *ranks = if shared(shared_with) {
+                cards.as_deref().map(ranks_of)
+            } else {
+                None
+            };
+            *cards = None;
+        }
+        E::CardDrawn {
+            seat,
+            card,
+            rank,
+            shared_with,
+        } if !owner(seat) => {
+            *card = None;
+            if !shared(shared_with) {
+                *rank = None;
+            }
+        }
+        E::BaseCommitted {
+            seat,
+            ranks,
+            shared_with,
+            ..
+        } if !owner(seat) && !shared(shared_with) => *ranks = None,
+        E::ExtraAdded {
+            seat,
+            rank,
+            shared_with,
+            ..
+        } if !owner(seat) && !shared(shared_with) => *rank = None,
+        _ => {}
+    }
+    Some(event)
+}
+
+/// The event without what stays secret forever: the talon orders (spec 9: "contents and order stay secret"), which
+/// would name the cards never drawn.
+fn without_secrets(event: &RomeCarthageEvent) -> RomeCarthageEvent {
+    let mut event = event.clone();
+    match &mut event {
+        E::TalonShuffled { order, .. } | E::TalonReformed { order, .. } => *order = None,
+        E::TalonsSplit {
+            team_a_order,
+            team_b_order,
+            ..
+        }
+        | E::TalonsRefilled {
+            team_a_order,
+            team_b_order,
+            ..
+        } => {
+            *team_a_order = None;
+            *team_b_order = None;
+        }
+        _ => {}
+    }
+    event
+}
+
+/// The event as everyone sees it once the game is over: all of it (hands, drawn and committed cards) but what stays
+/// secret forever.
+pub fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
+    without_secrets(event)
 }

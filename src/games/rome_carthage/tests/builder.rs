@@ -4,10 +4,10 @@ use serde_json::{Value, json};
 
 use crate::engine::{Game, GameSeed, RuleError, Viewer};
 use crate::games::rome_carthage::RomeCarthage;
-use crate::games::rome_carthage::events::{RomeCarthageEvent, evolve};
-use crate::games::rome_carthage::map::board;
+use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::evolve::evolve;
 use crate::games::rome_carthage::state::{Cards, GONE, NONE, Phase, Placement, State};
-use crate::games::rome_carthage::types::{Card, CityId, Piece, Rank};
+use crate::games::rome_carthage::types::{Card, CityId, Piece, Rank, RomeCarthageEvent};
 use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageOptions};
 
 pub const PRIMUS: usize = 0;

@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use crate::engine::Game;
 use crate::games::rome_carthage::RomeCarthage;
-use crate::games::rome_carthage::map::{Board, MAP_FILE, MAP_JSON, MapFile, board};
+use crate::games::rome_carthage::data::{Board, MAP_FILE, MAP_JSON, MapFile, board};
 
 const STATES: [&str; 4] = ["rome", "carthage", "byzance", "alexandrie"];
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
-use crate::games::rome_carthage::map::board;
+use crate::games::rome_carthage::data::board;
 use crate::games::rome_carthage::state::{Phase, State};
 use crate::games::rome_carthage::types::{Card, Kind, Piece};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};

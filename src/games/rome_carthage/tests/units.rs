@@ -8,12 +8,13 @@ use serde_json::{Value, json};
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 use crate::games::rome_carthage::RomeCarthageAction as A;
-use crate::games::rome_carthage::actions::{Path, Step};
-use crate::games::rome_carthage::events::{EndReason, RomeCarthageEvent as E};
-use crate::games::rome_carthage::map::board;
-use crate::games::rome_carthage::rules::{outcome_for, split_packets};
+use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::rules::game_over::outcome_for;
+use crate::games::rome_carthage::rules::setup::split_packets;
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::types::{Card, CityId, Kind, Piece, Rank, SpecialKind};
+use crate::games::rome_carthage::types::{
+    Card, CityId, EndReason, Kind, Path, Piece, Rank, RomeCarthageEvent as E, SpecialKind, Step,
+};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 
 #[test]

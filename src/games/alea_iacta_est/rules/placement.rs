@@ -198,28 +198,48 @@ impl Ctx<'_> {
 }
 
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
-/// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
-/// inline buffer serves every sub-multiset, so that none costs an allocation; `visit` is generic so that it is
-/// inlined into the enumeration (a turn lists up to 255 rerolls).
-fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut impl FnMut(&Dice)) {
-    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Dice, visit: &mut impl FnMut(&Dice)) {
-        if current.len() >= max_len {
-            return;
-        }
-        for v in start..=FACES {
-            if counts[v as usize] > 0 {
-                counts[v as usize] -= 1;
-                current.push(v);
-                visit(current);
-                go(counts, v, max_len, current, visit);
-                current.pop();
-                counts[v as usize] += 1;
+/// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. No
+/// sub-multiset costs an allocation; `visit` is generic so that it is inlined into the enumeration (a turn lists up
+/// to 255 rerolls).
+fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut impl FnMut(Dice)) {
+    /// Visits the prefix (its `len` values packed one per byte, the first in the low byte) extended by the `i`-th
+    /// distinct value of the hand, then its extensions in order: that value again while the hand holds `left` more
+    /// of it, then each greater value. A greater value is not in the prefix yet, so the hand holds one: every step
+    /// of the walk is a sub-multiset. The prefix is passed in a register and becomes a `Dice` by a whole-array
+    /// copy and a length: a `Dice` grown by `push` and copied out (or made by `from_array_len`) was written to the
+    /// stack and read back in pieces, which stalled on every listed action.
+    fn extend(
+        values: &[(u8, u8)],
+        i: usize,
+        left: u8,
+        max_len: usize,
+        prefix: u64,
+        len: usize,
+        visit: &mut impl FnMut(Dice),
+    ) {
+        let prefix = prefix | u64::from(values[i].0) << (8 * len);
+        let len = len + 1;
+        let mut dice = Dice::from(prefix.to_le_bytes());
+        dice.set_len(len);
+        visit(dice);
+        if len < max_len {
+            if left > 0 {
+                extend(values, i, left - 1, max_len, prefix, len, visit);
+            }
+            for j in i + 1..values.len() {
+                extend(values, j, values[j].1 - 1, max_len, prefix, len, visit);
             }
         }
     }
-    if hand.rolled {
-        let mut counts = hand.counts;
-        go(&mut counts, 1, max_len, &mut Dice::new(), visit);
+    if hand.rolled && max_len > 0 {
+        // The distinct values with their counts, ascending.
+        let values: ArrayVec<[(u8, u8); FACES as usize]> = (1..=FACES)
+            .map(|v| (v, hand.counts[v as usize]))
+            .filter(|&(_, count)| count > 0)
+            .collect();
+        for j in 0..values.len() {
+            extend(&values, j, values[j].1 - 1, max_len, 0, 0, visit);
+        }
     }
 }
 
@@ -415,8 +435,8 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
         let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
         let sum = |v: &Dice| v.iter().map(|&x| x as u32).sum::<u32>();
         for_each_sub_multiset(&hand, t + 1, &mut |v| {
-            if v.len() == t + 1 && sum(v) > s {
-                out.push(place(Building::Templum, *v, None));
+            if v.len() == t + 1 && sum(&v) > s {
+                out.push(place(Building::Templum, v, None));
             }
         });
         let mut own: Vec<_> = state.templum.iter().filter(|c| c.seat == seat).collect();
@@ -425,8 +445,8 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
             let m = t + 1 - c.dice.len();
             let base = c.sum();
             for_each_sub_multiset(&hand, m, &mut |v| {
-                if v.len() == m && base + sum(v) > s {
-                    out.push(place(Building::Templum, *v, Some(c.id)));
+                if v.len() == m && base + sum(&v) > s {
+                    out.push(place(Building::Templum, v, Some(c.id)));
                 }
             });
         }
@@ -509,9 +529,7 @@ pub(super) fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     // Room for the placements too (rarely more than this), so that they seldom move the list.
     let mut out = Vec::with_capacity(rerolls + PLACES_RESERVED);
     if rerolls > 0 {
-        for_each_sub_multiset(&hand, usize::MAX, &mut |values| {
-            out.push(Action::Reroll { values: *values })
-        });
+        for_each_sub_multiset(&hand, usize::MAX, &mut |values| out.push(Action::Reroll { values }));
     }
     let listed = out.len();
     push_place_actions(state, seat, &mut out);

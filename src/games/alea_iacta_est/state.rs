@@ -25,7 +25,7 @@ pub(super) const SENATE_OFFER: usize = 3;
 const CASTRUM_GROUPS: usize = MAX_SEATS * FACES as usize;
 /// Templum combinations of a round: each new one has one die more than the top, and one seat's hand fills a
 /// combination, so there are at most as many as a hand has dice.
-const COMBOS: usize = super::types::MAX_ACTION_DICE;
+pub(super) const COMBOS: usize = super::types::MAX_ACTION_DICE;
 
 pub type Favours = ArrayVec<[FavourId; FAVOURS]>;
 pub type Cards = ArrayVec<[CardId; SENATE_CARDS]>;

@@ -7,7 +7,7 @@ use tinyvec::ArrayVec;
 use crate::engine::RuleError;
 
 use super::super::evolve::forum_place;
-use super::super::state::{FACES, Hand, State, straight_rank};
+use super::super::state::{COMBOS, FACES, Hand, State, straight_rank};
 use super::super::types::{
     AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstDice as Dice,
     AleaIactaEstEvent as Event, AleaIactaEstFavourToken as FavourToken, AleaIactaEstForumDie as ForumDie,
@@ -197,29 +197,54 @@ impl Ctx<'_> {
     }
 }
 
+/// The first `len` values packed in `packed`, one per byte, the first in the low byte. A listed action's `Dice` is
+/// made this way, by a whole-array copy and a length: a `Dice` grown by `push` and copied out (or made by
+/// `from_array_len`) was written to the stack and read back in pieces, which stalled on every listed action.
+fn packed_dice(packed: u64, len: usize) -> Dice {
+    let mut dice = Dice::from(packed.to_le_bytes());
+    dice.set_len(len);
+    dice
+}
+
 /// Calls `visit` with every non-empty sub-multiset of the hand with at most `max_len` dice, in canonical order
-/// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. One
-/// inline buffer serves every sub-multiset, so that none costs an allocation; `visit` is generic so that it is
-/// inlined into the enumeration (a turn lists up to 255 rerolls).
-fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut impl FnMut(&Dice)) {
-    fn go(counts: &mut [u8; 7], start: u8, max_len: usize, current: &mut Dice, visit: &mut impl FnMut(&Dice)) {
-        if current.len() >= max_len {
-            return;
-        }
-        for v in start..=FACES {
-            if counts[v as usize] > 0 {
-                counts[v as usize] -= 1;
-                current.push(v);
-                visit(current);
-                go(counts, v, max_len, current, visit);
-                current.pop();
-                counts[v as usize] += 1;
+/// (lexicographic, a prefix first): the enumeration of non-decreasing sequences yields that order directly. No
+/// sub-multiset costs an allocation; `visit` is generic so that it is inlined into the enumeration (a turn lists up
+/// to 255 rerolls).
+fn for_each_sub_multiset(hand: &Hand, max_len: usize, visit: &mut impl FnMut(Dice)) {
+    /// Visits the prefix (its `len` values packed, see `packed_dice`) extended by the `i`-th distinct value of the
+    /// hand, then its extensions in order: that value again while the hand holds `left` more of it, then each
+    /// greater value. A greater value is not in the prefix yet, so the hand holds one: every step of the walk is a
+    /// sub-multiset. The prefix is passed in a register (see `packed_dice`).
+    fn extend(
+        values: &[(u8, u8)],
+        i: usize,
+        left: u8,
+        max_len: usize,
+        prefix: u64,
+        len: usize,
+        visit: &mut impl FnMut(Dice),
+    ) {
+        let prefix = prefix | u64::from(values[i].0) << (8 * len);
+        let len = len + 1;
+        visit(packed_dice(prefix, len));
+        if len < max_len {
+            if left > 0 {
+                extend(values, i, left - 1, max_len, prefix, len, visit);
+            }
+            for j in i + 1..values.len() {
+                extend(values, j, values[j].1 - 1, max_len, prefix, len, visit);
             }
         }
     }
-    if hand.rolled {
-        let mut counts = hand.counts;
-        go(&mut counts, 1, max_len, &mut Dice::new(), visit);
+    if hand.rolled && max_len > 0 {
+        // The distinct values with their counts, ascending.
+        let values: ArrayVec<[(u8, u8); FACES as usize]> = (1..=FACES)
+            .map(|v| (v, hand.counts[v as usize]))
+            .filter(|&(_, count)| count > 0)
+            .collect();
+        for j in 0..values.len() {
+            extend(&values, j, values[j].1 - 1, max_len, 0, 0, visit);
+        }
     }
 }
 
@@ -415,27 +440,38 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
         let (t, s) = state.templum_top().map_or((0, 0), |c| (c.dice.len(), c.sum()));
         let sum = |v: &Dice| v.iter().map(|&x| x as u32).sum::<u32>();
         for_each_sub_multiset(&hand, t + 1, &mut |v| {
-            if v.len() == t + 1 && sum(v) > s {
-                out.push(place(Building::Templum, *v, None));
+            if v.len() == t + 1 && sum(&v) > s {
+                out.push(place(Building::Templum, v, None));
             }
         });
-        let mut own: Vec<_> = state.templum.iter().filter(|c| c.seat == seat).collect();
-        own.sort_by_key(|c| c.id);
-        for c in own {
-            let m = t + 1 - c.dice.len();
-            let base = c.sum();
+        // The seat's combinations by id: (id, dice, sum).
+        let mut own: ArrayVec<[(u8, usize, u32); COMBOS]> = state
+            .templum
+            .iter()
+            .filter(|c| c.seat == seat)
+            .map(|c| (c.id, c.dice.len(), c.sum()))
+            .collect();
+        own.sort_unstable();
+        for (id, dice, base) in own {
+            let m = t + 1 - dice;
             for_each_sub_multiset(&hand, m, &mut |v| {
-                if v.len() == m && base + sum(v) > s {
-                    out.push(place(Building::Templum, *v, Some(c.id)));
+                if v.len() == m && base + sum(&v) > s {
+                    out.push(place(Building::Templum, v, Some(id)));
                 }
             });
         }
     }
-    // Senatus.
+    // Senatus: each run `a..=b` that holds the seat's straight and beats the best one, the values it adds to the
+    // straight as a bit mask (bit v: value v). Listed by `a`, then `b`, the added values come in canonical order:
+    // with a straight `l..=h`, a run with `a < l` adds values starting below `l`, one with `a = l` values above `h`,
+    // and a longer run adds values after those of a shorter one.
     let own = state.seats[seat].straight;
     let best = state.best_straight().map(|(_, st)| straight_rank(st));
-    // Inline, like the Forum's below: one per pair of values `a <= b`.
-    let mut senate = ArrayVec::<[Dice; FACES as usize * (FACES as usize + 1) / 2]>::new();
+    let run = |a: u8, b: u8| (1u8 << (b + 1)).wrapping_sub(1 << a);
+    let own_mask = own.map_or(0, |(l, h)| run(l, h));
+    let in_hand = (1..=FACES)
+        .filter(|&v| hand.counts[v as usize] > 0)
+        .fold(0u8, |mask, v| mask | 1 << v);
     for a in 1..=FACES {
         for b in a..=FACES {
             if let Some((l, h)) = own
@@ -446,52 +482,46 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
             if best.is_some_and(|best| straight_rank((a, b)) <= best) {
                 continue;
             }
-            let added = (a..=b).filter(|x| own.is_none_or(|(l, h)| !(l..=h).contains(x)));
-            if added.clone().all(|x| hand.counts[x as usize] > 0) {
-                senate.push(added.collect::<Dice>());
+            let added = run(a, b) & !own_mask;
+            if added & !in_hand == 0 {
+                let (packed, len) = (1..=FACES)
+                    .filter(|&v| added & 1 << v != 0)
+                    .fold((0, 0), |(packed, len), v| (packed | u64::from(v) << (8 * len), len + 1));
+                out.push(place(Building::Senatus, packed_dice(packed, len), None));
             }
         }
     }
-    senate.sort();
-    out.extend(senate.into_iter().map(|v| place(Building::Senatus, v, None)));
-    // Castrum.
+    // Castrum: per value, the size of the seat's group and the sizes of the other seats' groups (bit k: size k; no
+    // group holds more than a hand of dice, at most 8 when the tables load).
+    let mut own_size = [0u8; FACES as usize + 1];
+    let mut taken = [0u32; FACES as usize + 1];
+    for g in &state.castrum {
+        if g.seat == seat {
+            own_size[g.value as usize] = g.size;
+        } else {
+            taken[g.value as usize] |= 1 << g.size;
+        }
+    }
     for v in 1..=FACES {
-        let own = state
-            .castrum
-            .iter()
-            .find(|g| g.seat == seat && g.value == v)
-            .map_or(0, |g| g.size);
         for m in 1..=hand.counts[v as usize] {
-            let size = own + m;
-            if !state
-                .castrum
-                .iter()
-                .any(|g| g.seat != seat && g.value == v && g.size == size)
-            {
-                out.push(place(
-                    Building::Castrum,
-                    std::iter::repeat_n(v, m.into()).collect(),
-                    None,
-                ));
+            if taken[v as usize] & 1 << (own_size[v as usize] + m) == 0 {
+                let same = (0..m).fold(0, |packed, k| packed | u64::from(v) << (8 * k));
+                out.push(place(Building::Castrum, packed_dice(same, m.into()), None));
             }
         }
     }
-    // Forum.
-    // A single of each value, and the two pairs.
-    let mut forum = ArrayVec::<[Dice; FACES as usize + 2]>::new();
+    // Forum: a single of each value, and the two pairs, each after the single it starts with (canonical order).
     for v in 1..=FACES {
         if hand.counts[v as usize] > 0 && state.forum_fit(v).is_some() {
-            forum.push(Dice::from_iter([v]));
+            out.push(place(Building::Forum, Dice::from_iter([v]), None));
+        }
+        if v == 1 && hand.counts[1] > 0 && hand.counts[4] > 0 {
+            out.push(place(Building::Forum, Dice::from_iter([1, 4]), None));
+        }
+        if v == 2 && hand.counts[2] > 0 && hand.counts[3] > 0 && state.forum_fit(2).is_some() {
+            out.push(place(Building::Forum, Dice::from_iter([2, 3]), None));
         }
     }
-    if hand.counts[1] > 0 && hand.counts[4] > 0 {
-        forum.push(Dice::from_iter([1, 4]));
-    }
-    if hand.counts[2] > 0 && hand.counts[3] > 0 && state.forum_fit(2).is_some() {
-        forum.push(Dice::from_iter([2, 3]));
-    }
-    forum.sort();
-    out.extend(forum.into_iter().map(|v| place(Building::Forum, v, None)));
 }
 
 /// Placements a turn's list makes room for before listing them.
@@ -509,9 +539,7 @@ pub(super) fn turn_actions(state: &State, seat: usize) -> Vec<Action> {
     // Room for the placements too (rarely more than this), so that they seldom move the list.
     let mut out = Vec::with_capacity(rerolls + PLACES_RESERVED);
     if rerolls > 0 {
-        for_each_sub_multiset(&hand, usize::MAX, &mut |values| {
-            out.push(Action::Reroll { values: *values })
-        });
+        for_each_sub_multiset(&hand, usize::MAX, &mut |values| out.push(Action::Reroll { values }));
     }
     let listed = out.len();
     push_place_actions(state, seat, &mut out);

@@ -77,6 +77,10 @@ pub struct Board {
     pub suit_of_state: [u8; 4],
     /// States in clockwise order (turn order with 4 players).
     pub clockwise: [u8; 4],
+    /// The cities of each state, as bits by city index (cities fit in 64 bits, see `MAX_CITIES`).
+    pub state_cities: [u64; 4],
+    /// The ports, as bits by city index.
+    pub ports: u64,
 }
 
 fn state_index(id: &str) -> Option<u8> {
@@ -87,12 +91,19 @@ impl Board {
     /// Builds the rules' board from a map file; `None` when the file does not fit the schema.
     pub fn from_file(file: &MapFile) -> Option<Board> {
         let mut cities = Vec::with_capacity(file.cities.len());
+        let (mut state_cities, mut ports) = ([0u64; 4], 0u64);
         let mut index = HashMap::new();
         for (i, city) in file.cities.iter().enumerate() {
             index.insert(city.id.clone(), u8::try_from(i).ok()?);
+            let state = state_index(&city.state)?;
+            let bit = 1u64.checked_shl(u32::try_from(i).ok()?)?;
+            state_cities[usize::from(state)] |= bit;
+            if city.is_port {
+                ports |= bit;
+            }
             cities.push(City {
                 id: city.id.clone(),
-                state: state_index(&city.state)?,
+                state,
                 capital: city.is_capital,
                 port: city.is_port,
             });
@@ -137,6 +148,8 @@ impl Board {
             capital,
             suit_of_state,
             clockwise,
+            state_cities,
+            ports,
         })
     }
 
@@ -160,12 +173,11 @@ pub static MAP_VALUE: LazyLock<serde_json::Value> =
 
 /// The board the rules use.
 pub static BOARD: LazyLock<Board> = LazyLock::new(|| {
-    let board = Board::from_file(&MAP_FILE).expect("the shipped map file is consistent");
     assert!(
-        board.city_count() <= super::state::MAX_CITIES,
+        MAP_FILE.cities.len() <= super::state::MAX_CITIES,
         "the map has more cities than the state holds inline: raise state::MAX_CITIES"
     );
-    board
+    Board::from_file(&MAP_FILE).expect("the shipped map file is consistent")
 });
 
 /// The board (parsed on first use).

@@ -12,7 +12,8 @@ pub const GONE: u8 = 255;
 /// No piece / no seat.
 pub const NONE: u8 = 255;
 
-/// Cities a map may have: `holder` is held inline (the board's loading checks that the map fits).
+/// Cities a map may have: `holder` is held inline, and sets of cities are bits of a `u64` (the board's loading checks
+/// that the map fits).
 pub const MAX_CITIES: usize = 64;
 
 /// A pile of cards (a hand, a talon, the discard), held inline like the state's other lists so that the copy of the
@@ -298,6 +299,14 @@ impl State {
     pub fn city_of(&self, piece: Piece) -> Option<u8> {
         let pos = self.pos[piece.0 as usize];
         ((pos as usize) < self.holder.len()).then_some(pos)
+    }
+
+    /// The cities holding a piece, as bits by city index (see `MAX_CITIES`).
+    pub fn occupied(&self) -> u64 {
+        self.pos
+            .iter()
+            .filter(|&&city| usize::from(city) < self.holder.len())
+            .fold(0, |bits, &city| bits | 1 << city)
     }
 
     pub fn holder_of(&self, city: u8) -> Option<Piece> {

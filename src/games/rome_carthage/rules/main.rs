@@ -58,6 +58,46 @@ pub(super) fn can_end(s: &State, team: u8, city: u8) -> bool {
     s.pending_at(city).is_none() && s.holder_of(city).is_none_or(|p| s.team_of_piece(p) != team)
 }
 
+/// `passable` and `can_end` for every city at once, as bit sets (cities fit in 64 bits, see `MAX_CITIES`): listing
+/// walks hundreds of paths, and reading a bit is cheaper than the holder and the pending combats of each city.
+pub(super) struct Blocks {
+    /// Cities with a pending combat.
+    pending: u64,
+    /// Cities held by a piece of team 0, of team 1.
+    held: [u64; 2],
+}
+
+impl Blocks {
+    pub(super) fn of(s: &State) -> Blocks {
+        let mut blocks = Blocks {
+            pending: 0,
+            held: [0; 2],
+        };
+        for p in &s.pending {
+            blocks.pending |= 1 << p.city;
+        }
+        // From the pieces' cities rather than the holders of every city: they differ only in a combat's city (the
+        // attacker is there too, not holding it), and during `main` every combat is pending, so blocked anyway.
+        for (state, pieces) in s.pos.chunks(7).enumerate() {
+            let held = &mut blocks.held[usize::from(s.team_of_state[state] & 1)];
+            for &city in pieces.iter().filter(|&&city| usize::from(city) < s.holder.len()) {
+                *held |= 1 << city;
+            }
+        }
+        blocks
+    }
+
+    /// The cities a piece of `team` may pass through (`passable`).
+    fn passable(&self, team: u8) -> u64 {
+        !(self.pending | self.held[usize::from(!team & 1)])
+    }
+
+    /// The cities a piece of `team` may end in (`can_end`).
+    pub(super) fn may_end(&self, team: u8) -> u64 {
+        !(self.pending | self.held[usize::from(team & 1)])
+    }
+}
+
 /// 7.1.1: checks a path and returns its cost.
 fn check_path(s: &State, piece: Piece, path: &[CityId], single: bool) -> Result<u8, RuleError> {
     let Some(start) = s.city_of(piece) else {
@@ -134,8 +174,9 @@ fn piece_event(s: &State, piece: Piece, path: &[CityId], cost: u8, betrayal: boo
     }
 }
 
-/// Every legal single-piece path for `piece` with a cost of at most `max_cost`.
-fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(Path, u8)>) {
+/// Calls `visit` with every legal single-piece path for `piece` with a cost of at most `max_cost`; `blocks`:
+/// `Blocks::of(s)`.
+fn paths_of(s: &State, blocks: &Blocks, piece: Piece, max_cost: u8, single: bool, mut visit: impl FnMut(Path)) {
     let Some(start) = s.city_of(piece) else {
         return;
     };
@@ -143,50 +184,46 @@ fn paths_of(s: &State, piece: Piece, max_cost: u8, single: bool, out: &mut Vec<(
         return;
     }
     let kind = piece.kind();
-    let max_len = (1..=MAX_PATH)
-        .filter(|&l| move_cost(kind, l, single).is_some_and(|c| c <= max_cost))
-        .max()
-        .unwrap_or(0);
+    let mut ends = [false; MAX_PATH + 1];
+    for (len, end) in ends.iter_mut().enumerate() {
+        *end = move_cost(kind, len, single).is_some_and(|c| c <= max_cost);
+    }
+    let team = s.team_of_piece(piece);
     let walker = Walker {
-        s,
         net: network(kind),
-        team: s.team_of_piece(piece),
-        kind,
-        start,
-        max_len,
-        max_cost,
-        single,
+        passable: blocks.passable(team),
+        may_end: blocks.may_end(team),
+        max_len: ends.iter().rposition(|&end| end).unwrap_or(0),
+        ends,
     };
-    walker.walk(start, &mut Path::new(), out);
+    walker.walk(start, 1 << start, &mut Path::new(), &mut visit);
 }
 
 /// Depth-first enumeration of paths (7.1.1), with the same predicates as `check_path`.
-struct Walker<'a> {
-    s: &'a State,
+struct Walker {
     net: &'static [Vec<u8>],
-    team: u8,
-    kind: Kind,
-    start: u8,
+    /// `Blocks::passable` and `Blocks::may_end` of the piece's team.
+    passable: u64,
+    may_end: u64,
+    /// `ends[len]`: a path of `len` cities is within the budget.
+    ends: [bool; MAX_PATH + 1],
     max_len: usize,
-    max_cost: u8,
-    single: bool,
 }
 
-impl Walker<'_> {
-    fn walk(&self, at: u8, path: &mut Path, out: &mut Vec<(Path, u8)>) {
+impl Walker {
+    /// Extends `path`, which ends in `at`; `visited`: the start city and the path's cities, as bits.
+    fn walk(&self, at: u8, visited: u64, path: &mut Path, visit: &mut impl FnMut(Path)) {
         for &next in &self.net[at as usize] {
-            if next == self.start || path.iter().any(|c| c.0 == next) {
+            let bit = 1 << next;
+            if visited & bit != 0 {
                 continue;
             }
             path.push(CityId(next));
-            if can_end(self.s, self.team, next)
-                && let Some(cost) = move_cost(self.kind, path.len(), self.single)
-                && cost <= self.max_cost
-            {
-                out.push((*path, cost));
+            if self.may_end & bit != 0 && self.ends[path.len()] {
+                visit(*path);
             }
-            if path.len() < self.max_len && passable(self.s, self.team, next) {
-                self.walk(next, path, out);
+            if path.len() < self.max_len && self.passable & bit != 0 {
+                self.walk(next, visited | bit, path, visit);
             }
             path.pop();
         }
@@ -403,19 +440,19 @@ pub(super) fn end_moves(state: &State, cx: &mut Cx, me: u8) -> Result<(), RuleEr
 /// The active seat's legal actions in `main`; `listing` may leave out the moves (search playouts).
 pub(super) fn list(s: &State, me: u8, listing: Listing, out: &mut Vec<A>) {
     let remaining = s.budget().saturating_sub(s.turn.moves_used);
-    let mut paths = Vec::new();
+    let blocks = Blocks::of(s);
     if listing == Listing::Every {
         // Moves run to dozens: one allocation rather than one per doubling.
         out.reserve(64);
         for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == me) {
-            paths.clear();
-            paths_of(s, p, remaining, false, &mut paths);
-            for (path, _) in paths.drain(..) {
-                out.push(A::Move { piece: p, path });
-            }
+            paths_of(s, &blocks, p, remaining, false, |path| {
+                out.push(A::Move { piece: p, path })
+            });
         }
         if remaining >= 1 {
-            mercenary_pairs(s, me, |steps| out.push(A::MoveMercenaries { steps: steps.into() }));
+            mercenary_pairs(s, &blocks, me, |steps| {
+                out.push(A::MoveMercenaries { steps: steps.into() })
+            });
         }
     }
     if !s.turn.forced_march_paid {
@@ -427,18 +464,16 @@ pub(super) fn list(s: &State, me: u8, listing: Listing, out: &mut Vec<A>) {
         let my_team = s.team_of_seat(me);
         for e in (0..s.players as u8).filter(|&e| s.in_game(e) && s.team_of_seat(e) != my_team) {
             for p in (0..Piece::COUNT).map(Piece).filter(|&p| s.owner_of(p) == e) {
-                paths.clear();
-                paths_of(s, p, 1, true, &mut paths);
-                for (path, _) in paths.drain(..) {
+                paths_of(s, &blocks, p, 1, true, |path| {
                     out.push(A::PlayBetrayal {
                         piece: Some(p),
                         path: Some(path),
                         steps: None,
-                    });
-                }
+                    })
+                });
             }
             if listing == Listing::Every {
-                mercenary_pairs(s, e, |steps| {
+                mercenary_pairs(s, &blocks, e, |steps| {
                     out.push(A::PlayBetrayal {
                         piece: None,
                         path: None,
@@ -481,6 +516,7 @@ pub fn main_phase_playout_action(s: &State, seat: usize, rng: &mut GameRng) -> O
     if remaining == 0 {
         pieces.clear();
     }
+    let blocks = Blocks::of(s);
     let mut paths = Vec::new();
     loop {
         let pick = rng.random_range(0..pieces.len() + others.len());
@@ -488,9 +524,9 @@ pub fn main_phase_playout_action(s: &State, seat: usize, rng: &mut GameRng) -> O
             return Some(others.swap_remove(pick - pieces.len()));
         };
         pieces.swap_remove(pick);
-        paths_of(s, piece, remaining, false, &mut paths);
+        paths_of(s, &blocks, piece, remaining, false, |path| paths.push(path));
         if !paths.is_empty() {
-            let (path, _) = paths.swap_remove(rng.random_range(0..paths.len()));
+            let path = paths.swap_remove(rng.random_range(0..paths.len()));
             return Some(A::Move { piece, path });
         }
     }

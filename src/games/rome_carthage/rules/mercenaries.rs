@@ -3,7 +3,7 @@
 
 use tinyvec::ArrayVec;
 
-use super::main::can_end;
+use super::main::{Blocks, can_end};
 use super::{err, sid};
 use crate::engine::RuleError;
 use crate::games::rome_carthage::data::board;
@@ -125,13 +125,13 @@ pub(super) fn mercenary_event(s: &State, owner: u8, steps: [Step; 2], cost: u8, 
 
 /// Every legal two-mercenary move of `owner` (steps in canonical order), with the checks of `mercenary_problem`:
 /// the ones of a single step (owner, on the board, not engaged, a land neighbour) hold by construction, and whether
-/// a piece may end in each neighbour is read once per mercenary, not once per pair of destinations.
-pub(super) fn mercenary_pairs(s: &State, owner: u8, mut visit: impl FnMut([Step; 2])) {
+/// a mercenary may end in a city is read from `blocks` (`Blocks::of(s)`), not checked for each pair of destinations.
+pub(super) fn mercenary_pairs(s: &State, blocks: &Blocks, owner: u8, mut visit: impl FnMut([Step; 2])) {
     #[derive(Default)]
     struct Mercenary {
         piece: Piece,
         from: u8,
-        /// Bit c set: it may end in city c (cities fit in 64 bits, see `MAX_CITIES`).
+        /// Bit c set: it may end in city c (`Blocks::may_end`).
         may_end: u64,
     }
     // A seat owns at most two states of three mercenaries.
@@ -140,11 +140,7 @@ pub(super) fn mercenary_pairs(s: &State, owner: u8, mut visit: impl FnMut([Step;
         .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && !s.engaged(p))
         .filter_map(|p| {
             let from = s.city_of(p)?;
-            let team = s.team_of_piece(p);
-            let may_end = board().land[from as usize]
-                .iter()
-                .filter(|&&to| can_end(s, team, to))
-                .fold(0, |bits, &to| bits | (1 << to));
+            let may_end = blocks.may_end(s.team_of_piece(p));
             Some(Mercenary {
                 piece: p,
                 from,
@@ -152,14 +148,15 @@ pub(super) fn mercenary_pairs(s: &State, owner: u8, mut visit: impl FnMut([Step;
             })
         })
         .collect();
+    let land = &board().land;
     for (i, a) in mercs.iter().enumerate() {
         for b in &mercs[i + 1..] {
-            for &to_a in &board().land[a.from as usize] {
+            for &to_a in &land[a.from as usize] {
                 // A step into the other mercenary's city is allowed: that one leaves it.
                 if a.may_end & (1 << to_a) == 0 && to_a != b.from {
                     continue;
                 }
-                for &to_b in &board().land[b.from as usize] {
+                for &to_b in &land[b.from as usize] {
                     let swap = to_a == b.from && to_b == a.from;
                     if to_a == to_b || swap || (b.may_end & (1 << to_b) == 0 && to_b != a.from) {
                         continue;

@@ -1,7 +1,7 @@
 //! Tests of Alea Iacta Est: the spec's scenarios (section 11), scoring, legal-action listing, random self-play.
 
+mod builder;
 mod determinize;
-mod fixture;
 mod properties;
 mod scenarios;
 mod scoring;

@@ -2,7 +2,7 @@
 
 use super::super::rules::check_place;
 use super::super::*;
-use super::fixture::*;
+use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM};
 
 type A = AleaIactaEstAction;

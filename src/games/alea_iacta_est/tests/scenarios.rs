@@ -2,7 +2,7 @@
 //! `scoring.rs`.
 
 use super::super::*;
-use super::fixture::*;
+use super::builder::*;
 use super::selfplay::{check_invariants, random_log};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 

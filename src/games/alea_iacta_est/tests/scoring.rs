@@ -7,7 +7,7 @@ use super::super::scoring::{
     Holdings, evaluate, optimal_housing, rank, score_seat, sites_and_inhabitants, wildcards_needed,
 };
 use super::super::*;
-use super::fixture::*;
+use super::builder::*;
 use crate::engine::{Game, GameRng};
 
 fn holdings(provinces: &[&str], inhabitants: &[&str], cards: &[&str]) -> Holdings {

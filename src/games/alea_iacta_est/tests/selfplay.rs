@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use super::super::*;
-use super::fixture::*;
+use super::builder::*;
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 

@@ -3,4 +3,4 @@ mod determinize;
 mod map_check;
 mod scenarios;
 mod selfplay;
-mod units;
+mod unit;

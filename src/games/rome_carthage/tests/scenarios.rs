@@ -209,7 +209,7 @@ fn scenario_04_forced_march() {
     expected.sort_by_key(|a| a.to_string());
     assert_eq!(payments, expected);
     // Issue 16 supersedes D16: the overpayment ["1","2","5"] is now accepted, though not listed (see
-    // units::forced_march_overpayment_is_accepted); a zero or a total below 3 is still refused.
+    // unit::forced_march_overpayment_is_accepted); a zero or a total below 3 is still refused.
     for bad in [&["5", "j"][..], &["2"]] {
         assert_eq!(rejected(&s, PRIMUS, pay(bad)), "invalid_payment");
     }

@@ -489,6 +489,11 @@ pub struct Step {
 /// steps are refused while the action is read.
 pub type Steps = ArrayVec<[Step; 2]>;
 
+/// The cards of an action, by rank. A listed action borrows a static list (it names at most three cards, see
+/// `rules::for_each_multiset`), so that listing payments and commits allocates nothing; a list read from JSON is
+/// owned, of any length, as before.
+pub type Ranks = Cow<'static, [Rank]>;
+
 /// An action. Cards are named by rank token (`"1"`…`"10"`, `"j"`, `"q"`, `"k"`); with several cards of a rank the
 /// server uses the one with the smallest id (D39). Card lists are unordered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -516,7 +521,10 @@ pub enum RomeCarthageAction {
     },
     /// `main`: pay a forced march (non-zero cards worth at least 3; only minimal ones are listed) for a budget of 2.
     #[schema(example = json!({"type": "pay_forced_march", "cards": ["1", "2"]}))]
-    PayForcedMarch { cards: Vec<Rank> },
+    PayForcedMarch {
+        #[schema(value_type = Vec<Rank>)]
+        cards: Ranks,
+    },
     /// `main`: move for one enemy seat: either `piece` + `path`, or `steps` (two of its mercenaries).
     #[schema(example = json!({"type": "play_betrayal", "piece": "byzance_mercenary_1", "path": ["aquilee"]}))]
     PlayBetrayal {
@@ -545,14 +553,20 @@ pub enum RomeCarthageAction {
     ChooseCombat { city: CityId },
     /// `combat_commit`: your base cards, exactly your card limit.
     #[schema(example = json!({"type": "commit", "cards": ["8", "k"]}))]
-    Commit { cards: Vec<Rank> },
+    Commit {
+        #[schema(value_type = Vec<Rank>)]
+        cards: Ranks,
+    },
     /// `spy_decision`: declare a spy.
     DeclareSpy {},
     /// `spy_decision`: keep your base as it is.
     DeclineSpy {},
     /// `spy_commit`: your new base, exactly 2 cards.
     #[schema(example = json!({"type": "spy_commit", "cards": ["10", "k"]}))]
-    SpyCommit { cards: Vec<Rank> },
+    SpyCommit {
+        #[schema(value_type = Vec<Rank>)]
+        cards: Ranks,
+    },
     /// `tie_break`: one more card.
     #[schema(example = json!({"type": "add_card", "card": "3"}))]
     AddCard { card: Rank },

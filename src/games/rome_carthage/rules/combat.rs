@@ -327,7 +327,7 @@ pub(super) fn list(s: &State, me: u8, out: &mut Vec<A>) {
             let hand = &s.hands[me as usize];
             if !c.committed[side] {
                 for_each_multiset(rank_counts(hand), c.need[side] as usize, |cards| {
-                    out.push(A::Commit { cards: cards.to_vec() })
+                    out.push(A::Commit { cards: cards.into() })
                 });
             } else {
                 match c.spy {
@@ -337,7 +337,7 @@ pub(super) fn list(s: &State, me: u8, out: &mut Vec<A>) {
                     }
                     SpyStage::Declared(_) => {
                         for_each_multiset(rank_counts(hand), 2, |cards| {
-                            out.push(A::SpyCommit { cards: cards.to_vec() })
+                            out.push(A::SpyCommit { cards: cards.into() })
                         });
                     }
                     SpyStage::Done if c.tie && !c.extra_pending[side] => {

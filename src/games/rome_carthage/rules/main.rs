@@ -246,7 +246,7 @@ fn payment_value(ranks: &[Rank]) -> u32 {
 /// The payments `legal_actions` lists, one per multiset: the valid ones from which no card can be removed, so the
 /// list stays short while `decide` also takes any valid superset. None has more than three cards, since each
 /// non-zero card is worth at least 1.
-fn payments(cards: &[Card], mut visit: impl FnMut(&[Rank])) {
+fn payments(cards: &[Card], mut visit: impl FnMut(&'static [Rank])) {
     let counts = rank_counts(cards);
     // In a minimal payment of two or three cards, the others are worth less than 3 without the smallest, so every
     // card is a 1 or a 2: the other ranks are left out of the search (the filter would drop them anyway).
@@ -457,7 +457,7 @@ pub(super) fn list(s: &State, me: u8, listing: Listing, out: &mut Vec<A>) {
     }
     if !s.turn.forced_march_paid {
         payments(&s.hands[me as usize], |cards| {
-            out.push(A::PayForcedMarch { cards: cards.to_vec() })
+            out.push(A::PayForcedMarch { cards: cards.into() })
         });
     }
     if usable_special(s, me, SpecialKind::Betrayal).is_some() {

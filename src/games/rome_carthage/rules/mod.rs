@@ -94,31 +94,44 @@ fn in_hand(s: &State, seat: u8, ranks: &[Rank]) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Calls `visit` with every multiset of `k` ranks (at most 3) from `counts` (cards per rank), in rank order; a fixed
-/// buffer, so that the multisets a caller rejects cost no allocation.
-fn for_each_multiset(mut counts: [u8; 13], k: usize, mut visit: impl FnMut(&[Rank])) {
-    fn rec<F: FnMut(&[Rank])>(
+/// Every sequence of three ranks, the one of ranks `a`, `b`, `c` at index `169 a + 13 b + c`: the card lists of listed
+/// actions (at most three cards) are prefixes of these, borrowed rather than allocated (`types::Ranks`).
+static RANK_TRIPLES: [[Rank; 3]; 13 * 13 * 13] = {
+    let mut triples = [[Rank::R1; 3]; 13 * 13 * 13];
+    let mut i = 0;
+    while i < triples.len() {
+        triples[i] = [Rank::ALL[i / 169], Rank::ALL[i / 13 % 13], Rank::ALL[i % 13]];
+        i += 1;
+    }
+    triples
+};
+
+/// Calls `visit` with every multiset of `k` ranks (at most 3) from `counts` (cards per rank), in rank order, as a
+/// static list (`RANK_TRIPLES`), so that the multisets cost no allocation.
+fn for_each_multiset(mut counts: [u8; 13], k: usize, mut visit: impl FnMut(&'static [Rank])) {
+    /// The weight of the rank at each position in `RANK_TRIPLES`' index.
+    const WEIGHT: [usize; 3] = [169, 13, 1];
+    fn rec<F: FnMut(&'static [Rank])>(
         counts: &mut [u8; 13],
         from: usize,
         k: usize,
-        cur: &mut [Rank; 3],
         len: usize,
+        index: usize,
         visit: &mut F,
     ) {
         if len == k {
-            visit(&cur[..len]);
+            visit(&RANK_TRIPLES[index][..len]);
             return;
         }
         for r in from..13 {
             if counts[r] > 0 {
                 counts[r] -= 1;
-                cur[len] = Rank::of(r as u8);
-                rec(counts, r, k, cur, len + 1, visit);
+                rec(counts, r, k, len + 1, index + r * WEIGHT[len], visit);
                 counts[r] += 1;
             }
         }
     }
-    rec(&mut counts, 0, k, &mut [Rank::of(0); 3], 0, &mut visit);
+    rec(&mut counts, 0, k, 0, 0, &mut visit);
 }
 
 /// Disposal of cards in the given order (7.5), counting kings from `kings_removed`.

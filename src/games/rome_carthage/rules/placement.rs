@@ -106,12 +106,12 @@ pub(super) fn list(s: &State, me: u8, out: &mut Vec<A>) {
     out.reserve(count.sum::<u32>() as usize);
     for kind in KINDS.into_iter().filter(|&kind| left[kind as usize]) {
         let mut cities = cities(kind);
-        while cities != 0 {
-            out.push(A::Place {
-                kind,
-                city: CityId(cities.trailing_zeros() as u8),
-            });
+        // An exact-size `extend` writes each action in place; with a `push` loop the compiler came to build each one
+        // on the stack and copy it, a store-forwarding stall that cost 6% of 2-player random play.
+        out.extend((0..cities.count_ones()).map(|_| {
+            let city = CityId(cities.trailing_zeros() as u8);
             cities &= cities - 1;
-        }
+            A::Place { kind, city }
+        }));
     }
 }

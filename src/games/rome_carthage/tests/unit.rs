@@ -196,7 +196,8 @@ fn listed_payments(s: &State) -> Vec<Vec<Rank>> {
     RomeCarthage::legal_actions(s, PRIMUS)
         .into_iter()
         .filter_map(|a| match a {
-            A::PayForcedMarch { mut cards } => {
+            A::PayForcedMarch { cards } => {
+                let mut cards = cards.into_owned();
                 cards.sort();
                 Some(cards)
             }
@@ -260,7 +261,9 @@ fn forced_march_overpayment_is_accepted() {
     let hand: Vec<Rank> = s.hands[PRIMUS].iter().map(|c| c.rank()).collect();
     for payment in sub_multisets(&hand) {
         let valid = payment.iter().all(|r| !r.is_zero()) && rank_value(&payment) >= 3;
-        let action = A::PayForcedMarch { cards: payment.clone() };
+        let action = A::PayForcedMarch {
+            cards: payment.clone().into(),
+        };
         let decided = RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0));
         match decided {
             Ok(_) => assert!(valid, "{payment:?} accepted"),
@@ -292,7 +295,9 @@ fn forced_march_listing_is_minimal_by_inclusion() {
         assert_eq!(distinct.len(), listed.len(), "a payment listed twice for {hand:?}");
         assert_eq!(distinct, minimal, "hand {hand:?}");
         for payment in &listed {
-            let action = A::PayForcedMarch { cards: payment.clone() };
+            let action = A::PayForcedMarch {
+                cards: payment.clone().into(),
+            };
             assert!(RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0)).is_ok());
         }
         seen.extend(listed);
@@ -489,7 +494,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
         5 => A::PayForcedMarch {
             cards: {
                 let n = rng.random_range(1..=3);
-                cards(rng, n)
+                cards(rng, n).into()
             },
         },
         6 => {
@@ -516,11 +521,13 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
         10 | 11 => A::Commit {
             cards: {
                 let n = rng.random_range(0..=2);
-                cards(rng, n)
+                cards(rng, n).into()
             },
         },
         12 => [A::DeclareSpy {}, A::DeclineSpy {}][rng.random_range(0..2)].clone(),
-        13 => A::SpyCommit { cards: cards(rng, 2) },
+        13 => A::SpyCommit {
+            cards: cards(rng, 2).into(),
+        },
         _ => A::AddCard { card: cards(rng, 1)[0] },
     }
 }
@@ -529,7 +536,7 @@ fn random_action(s: &State, seat: usize, rng: &mut rand_chacha::ChaCha8Rng) -> A
 fn normalized(action: &A) -> A {
     let mut action = action.clone();
     match &mut action {
-        A::PayForcedMarch { cards } | A::Commit { cards } | A::SpyCommit { cards } => cards.sort(),
+        A::PayForcedMarch { cards } | A::Commit { cards } | A::SpyCommit { cards } => cards.to_mut().sort(),
         A::MoveMercenaries { steps } | A::PlayBetrayal { steps: Some(steps), .. } => steps.sort_by_key(|s| s.piece),
         _ => {}
     }
@@ -541,7 +548,7 @@ fn normalized(action: &A) -> A {
 fn lists(listed: &A, action: &A) -> bool {
     match (listed, action) {
         (A::PayForcedMarch { cards: minimal }, A::PayForcedMarch { cards }) => {
-            let mut rest = cards.clone();
+            let mut rest = cards.to_vec();
             minimal.iter().all(|r| match rest.iter().position(|x| x == r) {
                 Some(i) => {
                     rest.remove(i);

@@ -9,8 +9,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use tinyvec::ArrayVec;
+
 use super::super::data::{DATA, SenateKind, Sex};
-use super::super::state::State;
+use super::super::state::{PROVINCES, SENATE_CARDS, State};
 use super::super::types::{
     AleaIactaEstCardScore as CardScore, AleaIactaEstHousing as Housing, AleaIactaEstOutcome as Outcome,
     AleaIactaEstSeatScore as SeatScore,
@@ -62,12 +64,22 @@ struct Solver {
     praefecti: i64,
     /// `remaining[i]`: bit `2 * region + woman` is set when a person of that region and sex is in `people[i..]`.
     remaining: Vec<u16>,
-    /// Optimum by key (`key`): a look-up by the reused `key` buffer costs no allocation, only a new entry does.
-    memo: HashMap<Vec<u8>, i64, BuildHasherDefault<FxHasher>>,
-    key: Vec<u8>,
-    /// The (class, code) pairs of the key being built, reused for the same reason.
-    codes: Vec<(u8, u8)>,
+    /// Optimum by key (`key`). Keys are inline: an entry costs no allocation of its own (a solve makes a few dozen
+    /// entries and looks them up a few hundred times).
+    memo: HashMap<Key, i64, BuildHasherDefault<FxHasher>>,
+    key: Key,
+    /// The (class, code) pairs of the key being built.
+    codes: ArrayVec<[(u8, u8); MAX_SITES]>,
 }
+
+/// The most sites a seat can have: every province tile and a Colonia per Senate card, as a seat's lists hold.
+const MAX_SITES: usize = PROVINCES + SENATE_CARDS;
+
+/// A memo key (`Solver::build_key`): two index bytes, two bytes per site, a separator and three counts.
+type Key = ArrayVec<[u8; 2 + 2 * MAX_SITES + 4]>;
+
+/// Entries a solve makes room for at once: most make a few dozen.
+const MEMO_RESERVED: usize = 128;
 
 /// rustc's FxHash: the memo's keys are short and made by the engine, so a fast unkeyed hash is enough (the solver
 /// runs at every game end and SipHash dominated it).
@@ -199,10 +211,10 @@ impl Solver {
             return 0;
         }
         self.build_key(occ, i, wild);
-        if let Some(&v) = self.memo.get(self.key.as_slice()) {
+        if let Some(&v) = self.memo.get(&self.key) {
             return v;
         }
-        let key = self.key.clone();
+        let key = self.key;
         let mut best = self.best(occ, wild, i + 1);
         for k in 0..self.sites.len() {
             if let Some((gain, w)) = self.option(occ, wild, i, k) {
@@ -313,15 +325,19 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
         let p = people[i];
         remaining[i] = remaining[i + 1] | 1 << (2 * p.region as u32 + p.woman as u32);
     }
+    assert!(
+        sites.len() <= MAX_SITES,
+        "a seat holds at most every province tile and a Colonia per Senate card"
+    );
     let mut solver = Solver {
         sites,
         people,
         remaining,
         legati: count_kind(cards, SenateKind::Legatus) as usize,
         praefecti: count_kind(cards, SenateKind::Praefectus),
-        memo: HashMap::default(),
-        key: Vec::new(),
-        codes: Vec::new(),
+        memo: HashMap::with_capacity_and_hasher(MEMO_RESERVED, Default::default()),
+        key: Key::new(),
+        codes: ArrayVec::new(),
     };
     solver.solve()
 }

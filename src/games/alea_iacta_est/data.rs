@@ -269,6 +269,10 @@ impl Data {
                 && data.player_counts.iter().all(|p| p.forum_columns < FORUM_SLOTS),
             "the state holds its lists inline (state.rs): raise the capacities to the tables' sizes"
         );
+        assert!(
+            super::rules::scoring::keys_fit(&data),
+            "the housing solver's memo keys count every site in 128 bits (rules/scoring.rs)"
+        );
         data
     }
 

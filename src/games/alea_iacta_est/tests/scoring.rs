@@ -370,6 +370,53 @@ fn optimal_housing_matches_the_reference_search() {
     assert!(housed_cases > 100, "only {housed_cases} interesting cases");
 }
 
+/// Wildcard cases, where the solver skips options that waste the last wildcard: a Legatus or two, no Praefectus,
+/// tiles of three regions and inhabitants mostly of those regions.
+#[test]
+fn optimal_housing_matches_the_reference_search_with_wildcards() {
+    let mut rng = GameRng::seed_from_u64(7);
+    let mut wildcard_cases = 0;
+    for case in 0..300 {
+        let regions: Vec<usize> = (0..3).map(|_| rng.random_range(0..6)).collect();
+        let mut provinces = vec![];
+        for _ in 0..rng.random_range(2..=5) {
+            let r = regions[rng.random_range(0..3)];
+            let id = format!("province_{}_{}", DATA.regions[r], rng.random_range(1..=4));
+            if !provinces.contains(&id) {
+                provinces.push(id);
+            }
+        }
+        let mut inhabitants = vec![];
+        for _ in 0..rng.random_range(3..=6) {
+            let r = if rng.random_bool(0.85) {
+                regions[rng.random_range(0..3)]
+            } else {
+                rng.random_range(0..6)
+            };
+            let sex = if rng.random_bool(0.5) { "man" } else { "woman" };
+            let id = format!("inhabitant_{}_{sex}_{}", DATA.regions[r], rng.random_range(1..=3));
+            if !inhabitants.contains(&id) {
+                inhabitants.push(id);
+            }
+        }
+        let mut cards = vec!["senate_10"];
+        cards.extend(
+            ["senate_11", "senate_05", "senate_07", "senate_12", "senate_17"]
+                .into_iter()
+                .filter(|_| rng.random_bool(0.3)),
+        );
+        let p: Vec<&str> = provinces.iter().map(String::as_str).collect();
+        let i: Vec<&str> = inhabitants.iter().map(String::as_str).collect();
+        let h = holdings(&p, &i, &cards);
+        let fast = optimal_housing(&h);
+        assert_eq!(fast, reference(&h), "case {case}: {p:?} {i:?} {cards:?}");
+        if wildcards_needed(&h, &fast).is_some_and(|w| w > 0) {
+            wildcard_cases += 1;
+        }
+    }
+    assert!(wildcard_cases > 50, "only {wildcard_cases} cases use a wildcard");
+}
+
 #[test]
 fn optimal_housing_scales_to_every_tile() {
     let all = Holdings {

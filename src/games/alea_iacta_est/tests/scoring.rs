@@ -1,6 +1,8 @@
 //! Final scoring: scenarios 20-23 of the spec, and the optimal housing checked against the spec's reference
 //! exhaustive search.
 
+use std::ops::RangeInclusive;
+
 use rand::{Rng, SeedableRng};
 
 use super::super::scoring::{
@@ -313,9 +315,74 @@ fn reference(h: &Holdings) -> Vec<Option<usize>> {
     best.map(|(_, a)| a).unwrap_or_default()
 }
 
+/// The shape of the random holdings the reference-search tests draw.
+struct CaseShape {
+    /// Regions the tiles come from (and most inhabitants).
+    regions: usize,
+    provinces: RangeInclusive<usize>,
+    /// Chance of the joker tile.
+    joker: f64,
+    inhabitants: RangeInclusive<usize>,
+    /// Chance that an inhabitant comes from one of `regions`.
+    local: f64,
+}
+
+/// Random province and inhabitant ids of `shape`.
+fn random_sites_and_people(rng: &mut GameRng, shape: &CaseShape) -> (Vec<String>, Vec<String>) {
+    let regions: Vec<usize> = (0..shape.regions).map(|_| rng.random_range(0..6)).collect();
+    let mut provinces = vec![];
+    for _ in 0..rng.random_range(shape.provinces.clone()) {
+        let r = regions[rng.random_range(0..shape.regions)];
+        let id = format!("province_{}_{}", DATA.regions[r], rng.random_range(1..=4));
+        if !provinces.contains(&id) {
+            provinces.push(id);
+        }
+    }
+    if shape.joker > 0.0 && rng.random_bool(shape.joker) {
+        provinces.push("province_joker".into());
+    }
+    let mut inhabitants = vec![];
+    for _ in 0..rng.random_range(shape.inhabitants.clone()) {
+        let r = if rng.random_bool(shape.local) {
+            regions[rng.random_range(0..shape.regions)]
+        } else {
+            rng.random_range(0..6)
+        };
+        let sex = if rng.random_bool(0.5) { "man" } else { "woman" };
+        let id = format!("inhabitant_{}_{sex}_{}", DATA.regions[r], rng.random_range(1..=3));
+        if !inhabitants.contains(&id) {
+            inhabitants.push(id);
+        }
+    }
+    (provinces, inhabitants)
+}
+
+/// Draws 300 holdings of `shape` with the cards `cards` picks, checks the solver against the reference search on
+/// each, and counts the cases `counts` accepts (given the holdings and the solver's housing).
+fn check_against_reference(
+    seed: u64,
+    shape: &CaseShape,
+    cards: impl Fn(&mut GameRng) -> Vec<&'static str>,
+    counts: impl Fn(&Holdings, &[Option<usize>]) -> bool,
+) -> usize {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut counted = 0;
+    for case in 0..300 {
+        let (provinces, inhabitants) = random_sites_and_people(&mut rng, shape);
+        let cards = cards(&mut rng);
+        let p: Vec<&str> = provinces.iter().map(String::as_str).collect();
+        let i: Vec<&str> = inhabitants.iter().map(String::as_str).collect();
+        let h = holdings(&p, &i, &cards);
+        let fast = optimal_housing(&h);
+        assert_eq!(fast, reference(&h), "case {case}: {p:?} {i:?} {cards:?}");
+        assert!(wildcards_needed(&h, &fast).is_some());
+        counted += usize::from(counts(&h, &fast));
+    }
+    counted
+}
+
 #[test]
 fn optimal_housing_matches_the_reference_search() {
-    let mut rng = GameRng::seed_from_u64(2024);
     let card_pool = [
         "senate_01",
         "senate_02",
@@ -328,45 +395,19 @@ fn optimal_housing_matches_the_reference_search() {
         "senate_17",
         "senate_18",
     ];
-    let mut housed_cases = 0;
-    for case in 0..300 {
-        let regions: Vec<usize> = (0..2).map(|_| rng.random_range(0..6)).collect();
-        let mut provinces = vec![];
-        for _ in 0..rng.random_range(1..=4) {
-            let r = regions[rng.random_range(0..2)];
-            let id = format!("province_{}_{}", DATA.regions[r], rng.random_range(1..=4));
-            if !provinces.contains(&id) {
-                provinces.push(id);
-            }
-        }
-        if rng.random_bool(0.4) {
-            provinces.push("province_joker".into());
-        }
-        let mut inhabitants = vec![];
-        for _ in 0..rng.random_range(2..=6) {
-            let r = if rng.random_bool(0.8) {
-                regions[rng.random_range(0..2)]
-            } else {
-                rng.random_range(0..6)
-            };
-            let sex = if rng.random_bool(0.5) { "man" } else { "woman" };
-            let id = format!("inhabitant_{}_{sex}_{}", DATA.regions[r], rng.random_range(1..=3));
-            if !inhabitants.contains(&id) {
-                inhabitants.push(id);
-            }
-        }
-        let cards: Vec<&str> = card_pool.iter().copied().filter(|_| rng.random_bool(0.25)).collect();
-        let p: Vec<&str> = provinces.iter().map(String::as_str).collect();
-        let i: Vec<&str> = inhabitants.iter().map(String::as_str).collect();
-        let h = holdings(&p, &i, &cards);
-        let fast = optimal_housing(&h);
-        let slow = reference(&h);
-        assert_eq!(fast, slow, "case {case}: {p:?} {i:?} {cards:?}");
-        assert!(wildcards_needed(&h, &fast).is_some());
-        if fast.iter().filter(|s| s.is_some()).count() >= 2 {
-            housed_cases += 1;
-        }
-    }
+    let shape = CaseShape {
+        regions: 2,
+        provinces: 1..=4,
+        joker: 0.4,
+        inhabitants: 2..=6,
+        local: 0.8,
+    };
+    let housed_cases = check_against_reference(
+        2024,
+        &shape,
+        |rng| card_pool.iter().copied().filter(|_| rng.random_bool(0.25)).collect(),
+        |_, housing| housing.iter().filter(|s| s.is_some()).count() >= 2,
+    );
     assert!(housed_cases > 100, "only {housed_cases} interesting cases");
 }
 
@@ -374,46 +415,24 @@ fn optimal_housing_matches_the_reference_search() {
 /// tiles of three regions and inhabitants mostly of those regions.
 #[test]
 fn optimal_housing_matches_the_reference_search_with_wildcards() {
-    let mut rng = GameRng::seed_from_u64(7);
-    let mut wildcard_cases = 0;
-    for case in 0..300 {
-        let regions: Vec<usize> = (0..3).map(|_| rng.random_range(0..6)).collect();
-        let mut provinces = vec![];
-        for _ in 0..rng.random_range(2..=5) {
-            let r = regions[rng.random_range(0..3)];
-            let id = format!("province_{}_{}", DATA.regions[r], rng.random_range(1..=4));
-            if !provinces.contains(&id) {
-                provinces.push(id);
-            }
-        }
-        let mut inhabitants = vec![];
-        for _ in 0..rng.random_range(3..=6) {
-            let r = if rng.random_bool(0.85) {
-                regions[rng.random_range(0..3)]
-            } else {
-                rng.random_range(0..6)
-            };
-            let sex = if rng.random_bool(0.5) { "man" } else { "woman" };
-            let id = format!("inhabitant_{}_{sex}_{}", DATA.regions[r], rng.random_range(1..=3));
-            if !inhabitants.contains(&id) {
-                inhabitants.push(id);
-            }
-        }
-        let mut cards = vec!["senate_10"];
-        cards.extend(
-            ["senate_11", "senate_05", "senate_07", "senate_12", "senate_17"]
-                .into_iter()
-                .filter(|_| rng.random_bool(0.3)),
-        );
-        let p: Vec<&str> = provinces.iter().map(String::as_str).collect();
-        let i: Vec<&str> = inhabitants.iter().map(String::as_str).collect();
-        let h = holdings(&p, &i, &cards);
-        let fast = optimal_housing(&h);
-        assert_eq!(fast, reference(&h), "case {case}: {p:?} {i:?} {cards:?}");
-        if wildcards_needed(&h, &fast).is_some_and(|w| w > 0) {
-            wildcard_cases += 1;
-        }
-    }
+    let shape = CaseShape {
+        regions: 3,
+        provinces: 2..=5,
+        joker: 0.0,
+        inhabitants: 3..=6,
+        local: 0.85,
+    };
+    let others = ["senate_11", "senate_05", "senate_07", "senate_12", "senate_17"];
+    let wildcard_cases = check_against_reference(
+        7,
+        &shape,
+        |rng| {
+            let mut cards = vec!["senate_10"];
+            cards.extend(others.into_iter().filter(|_| rng.random_bool(0.3)));
+            cards
+        },
+        |h, housing| wildcards_needed(h, housing).is_some_and(|w| w > 0),
+    );
     assert!(wildcard_cases > 50, "only {wildcard_cases} cases use a wildcard");
 }
 

@@ -8,6 +8,7 @@ mod registry;
 mod rng;
 pub mod search;
 pub mod selfplay;
+pub mod string_id;
 pub mod table;
 
 #[cfg(test)]

@@ -4,14 +4,14 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use tinyvec::ArrayVec;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
 use super::data::{STATE_IDS, SUIT_IDS, board};
+use crate::engine::string_id::UnknownId;
 
 /// A seat id (spec section 1): a game with n players uses the first n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
@@ -266,65 +266,33 @@ impl Card {
     pub fn value(self) -> u32 {
         self.rank().value()
     }
-
-    pub fn id(self) -> String {
-        format!("{}_{}", SUIT_IDS[(self.suit() as usize).min(3)], self.rank().token())
-    }
-
-    pub fn parse(text: &str) -> Option<Card> {
-        let (suit, rank) = text.split_once('_')?;
-        let suit = SUIT_IDS.iter().position(|s| *s == suit)? as u8;
-        let rank = RANK_TOKENS.iter().position(|r| *r == rank)? as u8;
-        Some(Card::new(suit, Rank::of(rank)))
-    }
 }
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.id())
+        write!(f, "{}_{}", SUIT_IDS[(self.suit() as usize).min(3)], self.rank().token())
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.id())
+impl FromStr for Card {
+    type Err = UnknownId;
+
+    fn from_str(text: &str) -> Result<Card, UnknownId> {
+        let unknown = || UnknownId::new("card id", text);
+        let (suit, rank) = text.split_once('_').ok_or_else(unknown)?;
+        let suit = SUIT_IDS.iter().position(|s| *s == suit).ok_or_else(unknown)? as u8;
+        let rank = RANK_TOKENS.iter().position(|r| *r == rank).ok_or_else(unknown)? as u8;
+        Ok(Card::new(suit, Rank::of(rank)))
     }
 }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = Cow::<str>::deserialize(deserializer)?;
-        Card::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown card id {text:?}")))
-    }
-}
-
-fn string_schema(description: &str, values: Option<Vec<String>>, example: &str) -> RefOr<Schema> {
-    let mut builder = ObjectBuilder::new()
-        .schema_type(SchemaType::Type(Type::String))
-        .description(Some(description))
-        .examples([serde_json::Value::String(example.to_owned())]);
-    if let Some(values) = values {
-        builder = builder.enum_values(Some(values));
-    }
-    RefOr::T(Schema::Object(builder.build()))
-}
-
-impl PartialSchema for Card {
-    fn schema() -> RefOr<Schema> {
-        let ids = (0..52).map(|c| Card(c).id()).collect();
-        string_schema(
-            "A playing card id `<suit>_<rank>`. Shown only to its owner; others see ranks.",
-            Some(ids),
-            "hearts_10",
-        )
-    }
-}
-
-impl ToSchema for Card {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("RomeCarthageCard")
-    }
-}
+crate::string_id!(
+    Card,
+    schema = "RomeCarthageCard",
+    description = "A playing card id `<suit>_<rank>`. Shown only to its owner; others see ranks.",
+    example = "hearts_10",
+    values = Some((0..52).map(|c| Card(c).to_string()).collect()),
+);
 
 /// A piece: `state * 7 + slot`, slots elephant, chariot, galley 1–2, mercenary 1–3 (canonical piece order).
 /// Its id is e.g. `rome_elephant`, `carthage_galley_2`, `byzance_mercenary_3`. `Default` only fills the unused slots
@@ -361,35 +329,27 @@ impl Piece {
     }
 }
 
-impl Serialize for Piece {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.id())
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id())
     }
 }
 
-impl<'de> Deserialize<'de> for Piece {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = Cow::<str>::deserialize(deserializer)?;
-        Piece::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown piece id {text:?}")))
+impl FromStr for Piece {
+    type Err = UnknownId;
+
+    fn from_str(text: &str) -> Result<Piece, UnknownId> {
+        Piece::parse(text).ok_or_else(|| UnknownId::new("piece id", text))
     }
 }
 
-impl PartialSchema for Piece {
-    fn schema() -> RefOr<Schema> {
-        let ids = (0..Piece::COUNT).map(|p| Piece(p).id()).collect();
-        string_schema(
-            "A piece id `<state>_<kind>[_<n>]`, in canonical piece order.",
-            Some(ids),
-            "rome_chariot",
-        )
-    }
-}
-
-impl ToSchema for Piece {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("RomeCarthagePiece")
-    }
-}
+crate::string_id!(
+    Piece,
+    schema = "RomeCarthagePiece",
+    description = "A piece id `<state>_<kind>[_<n>]`, in canonical piece order.",
+    example = "rome_chariot",
+    values = Some((0..Piece::COUNT).map(|p| Piece(p).id()).collect()),
+);
 
 /// A city of the map, by its index in the map file; serialized as its id (e.g. `"capoue"`). `Default` (the first
 /// city) only fills the unused slots of inline lists.
@@ -410,35 +370,27 @@ impl CityId {
     }
 }
 
-impl Serialize for CityId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
+impl fmt::Display for CityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
     }
 }
 
-impl<'de> Deserialize<'de> for CityId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = Cow::<str>::deserialize(deserializer)?;
-        CityId::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown city id {text:?}")))
+impl FromStr for CityId {
+    type Err = UnknownId;
+
+    fn from_str(text: &str) -> Result<CityId, UnknownId> {
+        CityId::parse(text).ok_or_else(|| UnknownId::new("city id", text))
     }
 }
 
-impl PartialSchema for CityId {
-    fn schema() -> RefOr<Schema> {
-        let ids = board().cities.iter().map(|c| c.id.clone()).collect();
-        string_schema(
-            "A city id of the map (`GET /v1/titles/rome-carthage/map`).",
-            Some(ids),
-            "capoue",
-        )
-    }
-}
-
-impl ToSchema for CityId {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("RomeCarthageCity")
-    }
-}
+crate::string_id!(
+    CityId,
+    schema = "RomeCarthageCity",
+    description = "A city id of the map (`GET /v1/titles/rome-carthage/map`).",
+    example = "capoue",
+    values = Some(board().cities.iter().map(|c| c.id.clone()).collect()),
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options

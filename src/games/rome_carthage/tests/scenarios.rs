@@ -70,7 +70,7 @@ fn hand_before_draw(s: &State, seat: usize, events: &[Value]) -> Vec<&'static st
     let mut cards = s.hands[seat];
     for e in of_type(events, "card_drawn") {
         if e["seat"] == crate::games::rome_carthage::types::SeatId::of(seat).as_str() {
-            let drawn = Card::parse(e["card"].as_str().unwrap()).unwrap();
+            let drawn = e["card"].as_str().unwrap().parse::<Card>().unwrap();
             cards.retain(|c| *c != drawn);
         }
     }
@@ -953,7 +953,7 @@ fn setup_where(players: usize, want: impl Fn(&State) -> bool) -> State {
 }
 
 fn ids(cards: &[Card]) -> Vec<String> {
-    let mut ids: Vec<String> = cards.iter().map(|c| c.id()).collect();
+    let mut ids: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
     ids.sort();
     ids
 }
@@ -1207,10 +1207,10 @@ fn scenario_23_hidden_commits() {
         assert_eq!(public, json!({"type": "card_drawn", "seat": "primus"}));
         let text = view(&s, viewer).to_string();
         for card in &s.hands[PRIMUS] {
-            assert!(!text.contains(&format!("\"{}\"", card.id())));
+            assert!(!text.contains(&format!("\"{}\"", card)));
         }
         for card in &s.talons[0] {
-            assert!(!text.contains(&format!("\"{}\"", card.id())));
+            assert!(!text.contains(&format!("\"{}\"", card)));
         }
     }
 }

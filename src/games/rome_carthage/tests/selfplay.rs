@@ -13,10 +13,14 @@ use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 /// Card ids quoted in a JSON text (the public starting card excepted).
 fn card_ids_in(json: &str, starting: Option<Card>) -> HashSet<Card> {
     let text = match starting {
-        Some(card) => json.replace(&format!("\"starting_card\":\"{}\"", card.id()), ""),
+        Some(card) => json.replace(&format!("\"starting_card\":\"{}\"", card), ""),
         None => json.to_owned(),
     };
-    text.split('"').skip(1).step_by(2).filter_map(Card::parse).collect()
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|id| id.parse::<Card>().ok())
+        .collect()
 }
 
 /// Cards of `seat` that only it may know by id: its hand and its face-down table cards.
@@ -62,11 +66,7 @@ pub fn invariant(s: &State) -> Result<(), String> {
     if s.phase != Phase::Setup
         && let Some(card) = (0..52).find(|&c| seen[c] != 1)
     {
-        return Err(format!(
-            "card {} is present {} times",
-            Card(card as u8).id(),
-            seen[card]
-        ));
+        return Err(format!("card {} is present {} times", Card(card as u8), seen[card]));
     }
     // Specials: four, each with one holder once dealt.
     if !matches!(s.phase, Phase::Setup | Phase::SpecialChoice) {
@@ -132,16 +132,16 @@ pub fn invariant(s: &State) -> Result<(), String> {
                 continue;
             }
             if let Some(c) = cards.iter().find(|c| shown.contains(c)) {
-                return Err(format!("{viewer:?} sees {} of seat {seat}", c.id()));
+                return Err(format!("{viewer:?} sees {} of seat {seat}", c));
             }
         }
         if let Some(c) = talon.iter().find(|c| shown.contains(c)) {
-            return Err(format!("{viewer:?} sees talon card {}", c.id()));
+            return Err(format!("{viewer:?} sees talon card {}", c));
         }
         if let Viewer::Seat(me) = viewer {
             let own: HashSet<Card> = s.hands[me].iter().copied().collect();
             if let Some(c) = shown.iter().find(|c| !own.contains(c)) {
-                return Err(format!("{viewer:?} sees card id {} outside its hand", c.id()));
+                return Err(format!("{viewer:?} sees card id {} outside its hand", c));
             }
         } else if !shown.is_empty() {
             return Err("the spectator sees a card id".into());

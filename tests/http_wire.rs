@@ -1,6 +1,6 @@
 //! Requests as bytes on the wire to the real binary: what actix-http refuses before the app (answers without a
-//! problem document, which actix gives no way to shape: see the README's errors paragraph), and header bytes that do
-//! reach the app, which answers problem+json.
+//! problem document, which actix gives no way to shape: see docs/api.md, "Answers without a problem document"), and
+//! header bytes that do reach the app, which answers problem+json.
 
 mod common;
 

@@ -90,7 +90,7 @@ async fn main() {
             .await
             .expect("a game");
         let game = Game {
-            id: created.snapshot.meta.id.clone(),
+            id: created.game.meta.id.clone(),
             tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
         };
         while let Some((position, took)) = timed_move(&service, &service, &game, &mut rng).await {

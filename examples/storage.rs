@@ -54,7 +54,7 @@ async fn main() {
                     .create(NewGame::closed(info.id, players, Some(seed), None))
                     .await
                     .expect("a game");
-                let id = created.snapshot.meta.id.clone();
+                let id = created.game.meta.id.clone();
                 let tokens: Vec<String> = created.tokens.into_iter().map(|(_, token)| token).collect();
                 let mut moves = 0u64;
                 loop {

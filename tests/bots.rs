@@ -21,7 +21,7 @@ fn service(store: Arc<dyn EventStore>) -> Arc<GameService> {
 }
 
 /// Waits for game `id` to be finished, as `service` sees it.
-async fn finished(service: &GameService, id: &str, within: Duration) -> ludus::service::Snapshot {
+async fn finished(service: &GameService, id: &str, within: Duration) -> ludus::service::LoadedGame {
     let deadline = Instant::now() + within;
     loop {
         let snapshot = service.load(id).await.expect("the game");
@@ -59,7 +59,7 @@ async fn bot_games_of_every_title_finish() {
                 .await
                 .expect("created");
             assert!(created.tokens.is_empty(), "{title}: a bot's seat has no token");
-            let id = created.snapshot.meta.id.clone();
+            let id = created.game.meta.id.clone();
             let over = finished(&service, &id, Duration::from_secs(120)).await;
             assert!(
                 over.session.table().ending.is_none(),
@@ -91,17 +91,12 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
             })
             .await
             .expect("created");
-        let id = created.snapshot.meta.id.clone();
+        let id = created.game.meta.id.clone();
         let [(seat, token)] = &created.tokens[..] else {
             panic!("one token: caesar's")
         };
         assert_eq!(*seat, "caesar");
-        let human = created
-            .snapshot
-            .seats
-            .iter()
-            .position(|seat| *seat == "caesar")
-            .unwrap();
+        let human = created.game.seats.iter().position(|seat| *seat == "caesar").unwrap();
         let mut rng = rand::rng();
         let mut bot_turns = 0;
         for turn in 0..400 {
@@ -176,7 +171,7 @@ async fn a_search_bot_never_holds_up_a_game_its_budget_cuts_the_search() {
         })
         .await
         .expect("created");
-    let id = created.snapshot.meta.id.clone();
+    let id = created.game.meta.id.clone();
     let over = finished(&service, &id, Duration::from_secs(240)).await;
     assert!(over.session.outcome().is_some(), "played to the rules' end");
 }

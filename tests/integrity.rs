@@ -26,7 +26,7 @@ async fn create(service: &GameService, seed: u64) -> Table {
         .await
         .expect("a game");
     Table {
-        id: created.snapshot.meta.id.clone(),
+        id: created.game.meta.id.clone(),
         tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
     }
 }

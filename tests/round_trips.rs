@@ -9,10 +9,9 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
-use ludus::service::{GameService, Move, MoveRequest, NewGame, PlayOutcome, Snapshot};
+use ludus::service::{GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, StoreError,
-    StoreKind,
+    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -62,23 +61,13 @@ impl EventStore for Counting {
         self.note("load_latest");
         self.inner.load_latest(id).await
     }
-    async fn append_with_snapshot(
-        &self,
-        id: &str,
-        from: Head,
-        events: &[String],
-        idempotency: Option<Idempotency<'_>>,
-        finishes: bool,
-        snapshot: Option<(&str, &str)>,
-    ) -> Result<Appended, StoreError> {
-        self.note(if snapshot.is_some() {
+    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+        self.note(if append.snapshot.is_some() {
             "append+snapshot"
         } else {
             "append"
         });
-        self.inner
-            .append_with_snapshot(id, from, events, idempotency, finishes, snapshot)
-            .await
+        self.inner.append(id, append).await
     }
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         self.note("idempotency_record");
@@ -141,7 +130,7 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
         .await
         .expect("a new game");
     Table {
-        id: created.snapshot.meta.id.clone(),
+        id: created.game.meta.id.clone(),
         tokens: created.tokens.into_iter().map(|(_, token)| token).collect(),
     }
 }
@@ -149,7 +138,7 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 /// A seat to act and one of its legal actions, as the game is now in the store (read by a referee of its own, so
 /// that the players' caches stay as they are).
 async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
-    let snapshot: Snapshot = referee.load(id).await.expect("the game");
+    let snapshot: LoadedGame = referee.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
     let action = snapshot.session.legal_actions(seat).choose(rng)?.clone();
     Some((seat, action))

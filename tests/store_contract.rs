@@ -8,7 +8,8 @@ use common::RedisServer;
 use std::time::Duration;
 
 use ludus::store::{
-    Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, StoreError, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, SnapshotData,
+    StoreError, StoredSnapshot,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -101,7 +102,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     let first = store.create(&meta(g2), &events(&["a"])).await.unwrap();
     assert_eq!(
         store
-            .append(g2, first, &events(&["b", "c"]), None, false)
+            .append(g2, Append::new(first, &events(&["b", "c"])))
             .await
             .unwrap(),
         Appended::Ok {
@@ -110,7 +111,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     );
     // A head the log extends: nothing appended, and what the writer missed comes back in the same answer.
     assert_eq!(
-        store.append(g2, first, &events(&["x"]), None, false).await.unwrap(),
+        store.append(g2, Append::new(first, &events(&["x"]))).await.unwrap(),
         Appended::Behind {
             events: events(&["b", "c"]),
             head: head(g2, &["a", "b", "c"])
@@ -119,7 +120,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     // A head beyond the log: the store lost events the writer saw.
     assert!(matches!(
         store
-            .append(g2, head(g2, &["a", "b", "c", "d"]), &events(&["x"]), None, false)
+            .append(g2, Append::new(head(g2, &["a", "b", "c", "d"]), &events(&["x"])))
             .await,
         Err(StoreError::Conflict {
             actual: 3,
@@ -129,7 +130,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     // Same prefix length, other content, and a longer log: not an extension either.
     assert!(matches!(
         store
-            .append(g2, head(g2, &["a", "x"]), &events(&["y"]), None, false)
+            .append(g2, Append::new(head(g2, &["a", "x"]), &events(&["y"])))
             .await,
         Err(StoreError::Conflict {
             actual: 3,
@@ -139,7 +140,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     // Right length, other content: the writer decided on a log that is not this one.
     assert!(matches!(
         store
-            .append(g2, head(g2, &["a", "b", "x"]), &events(&["y"]), None, false)
+            .append(g2, Append::new(head(g2, &["a", "b", "x"]), &events(&["y"])))
             .await,
         Err(StoreError::Conflict {
             actual: 3,
@@ -149,7 +150,7 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     assert_eq!(store.load(g2).await.unwrap().events, events(&["a", "b", "c"]));
     assert!(matches!(
         store
-            .append("none", Head::genesis("none"), &events(&["x"]), None, false)
+            .append("none", Append::new(Head::genesis("none"), &events(&["x"])))
             .await,
         Err(StoreError::NotFound)
     ));
@@ -163,7 +164,13 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
         record: "first",
     };
     let Appended::Ok { head: second_head } = store
-        .append(g3, first_head, &events(&["b"]), Some(first), false)
+        .append(
+            g3,
+            Append {
+                idempotency: Some(first),
+                ..Append::new(first_head, &events(&["b"]))
+            },
+        )
         .await
         .unwrap()
     else {
@@ -175,7 +182,13 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
     };
     assert_eq!(
         store
-            .append(g3, second_head, &events(&["c"]), Some(again), false)
+            .append(
+                g3,
+                Append {
+                    idempotency: Some(again),
+                    ..Append::new(second_head, &events(&["c"]))
+                }
+            )
             .await
             .unwrap(),
         Appended::Duplicate { record: "first".into() }
@@ -195,11 +208,23 @@ async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore
     let done_head = store.create(&meta(finished), &events(&["a"])).await.unwrap();
     let record = Idempotency { key: "k", record: "r" };
     store
-        .append(open, open_head, &events(&["b"]), Some(record), false)
+        .append(
+            open,
+            Append {
+                idempotency: Some(record),
+                ..Append::new(open_head, &events(&["b"]))
+            },
+        )
         .await
         .unwrap();
     store
-        .append(finished, done_head, &events(&["end"]), None, true)
+        .append(
+            finished,
+            Append {
+                finishes: true,
+                ..Append::new(done_head, &events(&["end"]))
+            },
+        )
         .await
         .unwrap();
     assert_eq!(store.idempotency_record(open, "k").await.unwrap().as_deref(), Some("r"));
@@ -223,7 +248,7 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
                 let (store, id) = (store.clone(), id.clone());
                 tokio::spawn(async move {
                     store
-                        .append(&id, current, &[format!("v{version}w{writer}")], None, false)
+                        .append(&id, Append::new(current, &[format!("v{version}w{writer}")]))
                         .await
                 })
             })
@@ -262,7 +287,7 @@ async fn appends_are_announced(store: Arc<dyn EventStore>) {
     let id = unique("announce");
     let first = store.create(&meta(&id), &events(&["a"])).await.unwrap();
     let mut appends = store.appends().await.unwrap();
-    store.append(&id, first, &events(&["b"]), None, false).await.unwrap();
+    store.append(&id, Append::new(first, &events(&["b"]))).await.unwrap();
     let announced = tokio::time::timeout(Duration::from_secs(5), async {
         loop {
             match appends.next().await {
@@ -392,13 +417,15 @@ async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStor
     // Spaces and line breaks in the data come back as they were.
     let data = "{\"state\": [1, 2],\n \"x\": \"a b\"}";
     let appended = store
-        .append_with_snapshot(
+        .append(
             g,
-            head(g, &["a"]),
-            &events(&["b", "c"]),
-            None,
-            false,
-            Some(("t/rules-1", data)),
+            Append {
+                snapshot: Some(SnapshotData {
+                    format: "t/rules-1",
+                    data,
+                }),
+                ..Append::new(head(g, &["a"]), &events(&["b", "c"]))
+            },
         )
         .await
         .unwrap();
@@ -409,7 +436,7 @@ async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStor
         }
     );
     store
-        .append(g, head(g, &["a", "b", "c"]), &events(&["d"]), None, false)
+        .append(g, Append::new(head(g, &["a", "b", "c"]), &events(&["d"])))
         .await
         .unwrap();
     let latest = store.load_latest(g).await.unwrap();
@@ -426,13 +453,15 @@ async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStor
     assert_eq!(latest.head, head(g, &["a", "b", "c", "d"]));
     // A writer behind the log stores nothing, its snapshot included.
     let behind = store
-        .append_with_snapshot(
+        .append(
             g,
-            head(g, &["a"]),
-            &events(&["x"]),
-            None,
-            false,
-            Some(("t/rules-1", "stale")),
+            Append {
+                snapshot: Some(SnapshotData {
+                    format: "t/rules-1",
+                    data: "stale",
+                }),
+                ..Append::new(head(g, &["a"]), &events(&["x"]))
+            },
         )
         .await
         .unwrap();

@@ -108,6 +108,16 @@ error_codes! {
     StreamsFull = "streams_full", SERVICE_UNAVAILABLE, "this server holds its maximum of 10000 streams";
 }
 
+impl ErrorCode {
+    /// Whether every answer with this code tells the client when to come back (`Retry-After`).
+    pub fn sets_retry_after(self) -> bool {
+        matches!(
+            self,
+            ErrorCode::RateLimited | ErrorCode::TooManyStreams | ErrorCode::StreamsFull
+        )
+    }
+}
+
 /// An RFC 9457 problem document.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Problem {

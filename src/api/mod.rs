@@ -1,13 +1,21 @@
 //! The HTTP layer: routes, DTOs, OpenAPI and the mapping of errors to problem documents.
 
+mod answer;
 mod body;
 pub mod dto;
+mod endpoint;
 pub mod error;
-mod handlers;
+mod events;
+mod games;
+mod health;
 pub mod limits;
+mod lobby;
+mod moves;
 pub mod openapi;
 mod play;
+mod request;
 mod stream;
+mod titles;
 
 use actix_cors::Cors;
 use actix_web::web::{self, ServiceConfig};
@@ -15,6 +23,9 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::CorsOrigins;
 use crate::service::GameService;
+use endpoint::Mounted;
+
+type Service = web::Data<GameService>;
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -44,25 +55,11 @@ pub fn routes_with(
             )
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
-            // Routes are tried in order, each pattern with a parameter by a regex match: a game's moves and reads,
-            // nearly all of the traffic, come first.
-            .service(
-                resource("/v1/games/{id}/actions", "GET, POST")
-                    .route(web::get().to(handlers::legal_actions))
-                    .route(web::post().to(handlers::play)),
-            )
-            .service(resource("/v1/games/{id}", "GET").route(web::get().to(handlers::get_game)))
-            .service(resource("/v1/titles", "GET").route(web::get().to(handlers::list_titles)))
-            .service(resource("/v1/titles/{id}/map", "GET").route(web::get().to(handlers::title_map)))
-            .service(resource("/v1/games", "POST").route(web::post().to(handlers::create_game)))
-            .service(resource("/v1/games/{id}/seats/{seat}/join", "POST").route(web::post().to(handlers::join_seat)))
-            .service(resource("/v1/games/{id}/seats/{seat}/bot", "POST").route(web::post().to(handlers::seat_bot)))
-            .service(resource("/v1/games/{id}/rematch", "POST").route(web::post().to(handlers::rematch)))
-            .service(resource("/v1/lobby", "GET").route(web::get().to(handlers::lobby)))
-            .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(handlers::list_events)))
-            .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(stream::stream)))
-            .service(resource("/v1/games/{id}/stream-tickets", "POST").route(web::post().to(stream::issue_ticket)))
-            .service(resource("/health", "GET").route(web::get().to(handlers::health)))
+            .configure(|config| {
+                for resource in endpoint::resources(&endpoints()) {
+                    config.service(resource);
+                }
+            })
             .service(web::resource("/").route(web::get().to(|| async {
                 actix_web::HttpResponse::Found()
                     .insert_header(("Location", "/docs/"))
@@ -73,11 +70,11 @@ pub fn routes_with(
                     .insert_header(("Location", "/docs/"))
                     .finish()
             })))
-            .service(resource("/play", "GET").route(web::get().to(play::redirect)))
-            .service(resource("/play/", "GET").route(web::get().to(play::index)))
-            .service(resource("/play/{file}", "GET").route(web::get().to(play::file)))
+            .service(web_page("/play", play::redirect))
+            .service(web_page("/play/", play::index))
+            .service(web_page("/play/{file}", play::file))
             .service(SwaggerUi::new("/docs/{_:.*}").external_url_unchecked("/openapi.json", document))
-            .default_service(web::to(handlers::not_found));
+            .default_service(web::to(endpoint::not_found));
     }
 }
 
@@ -96,9 +93,35 @@ pub fn cors(origins: &CorsOrigins) -> Cors {
     }
 }
 
-/// A resource whose other methods answer 405 as a problem document, with the `Allow` header RFC 9110 requires.
-fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(move || handlers::method_not_allowed(allow)))
+/// Every operation of the API, each declared beside its handler, in routing order: routes are tried in order, each
+/// pattern with a parameter by a regex match, so a game's moves and reads, nearly all of the traffic, come first.
+fn endpoints() -> Vec<Mounted> {
+    vec![
+        Mounted::of::<moves::__path_legal_actions>(),
+        Mounted::of::<moves::__path_play>(),
+        Mounted::of::<games::__path_get_game>(),
+        Mounted::of::<titles::__path_list_titles>(),
+        Mounted::of::<titles::__path_title_map>(),
+        Mounted::of::<games::__path_create_game>(),
+        Mounted::of::<lobby::__path_join_seat>(),
+        Mounted::of::<lobby::__path_seat_bot>(),
+        Mounted::of::<lobby::__path_rematch>(),
+        Mounted::of::<lobby::__path_lobby>(),
+        Mounted::of::<events::__path_list_events>(),
+        Mounted::of::<stream::__path_stream>(),
+        Mounted::of::<stream::__path_issue_ticket>(),
+        Mounted::of::<health::__path_health>(),
+    ]
+}
+
+/// A page of the web client: not part of the JSON API, but its other methods answer 405 as the API's do.
+fn web_page<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    endpoint::resource(path, [web::get().to(handler)], "GET")
 }
 
 /// The OpenAPI document this build serves, as pretty JSON (the content of `openapi/openapi.json`).

@@ -4,16 +4,18 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use super::answer::status_of;
 use super::dto::{AnyEvent, GameStatus};
-use super::error::{ApiError, ErrorCode, Problem};
-use super::handlers::{bearer, required_bearer, status_of};
+use super::endpoint::{Endpoint, Problems};
+use super::error::{ApiError, ErrorCode, ErrorCode as Code};
+use super::request::{bearer, required_bearer};
 use crate::engine::{GameSession, Viewer};
-use crate::service::{GameService, ServiceError, Snapshot, TICKET_TTL, now_ms};
+use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
 use crate::watch::Subscription;
 
@@ -65,7 +67,7 @@ pub struct StreamTicket {
 
 struct Cursor {
     service: web::Data<GameService>,
-    snapshot: Snapshot,
+    game: LoadedGame,
     session: Box<dyn GameSession>,
     head: Head,
     subscription: Subscription,
@@ -89,7 +91,7 @@ impl Cursor {
                     .session
                     .to_act()
                     .into_iter()
-                    .map(|seat| self.snapshot.seat_name(seat))
+                    .map(|seat| self.game.seat_name(seat))
                     .collect(),
                 status: status_of(self.session.as_ref()),
                 deadline_ms,
@@ -117,12 +119,7 @@ impl Cursor {
         }
         let events = match tail.after(self.head) {
             Some(events) => events,
-            None => match self
-                .service
-                .store()
-                .read_after(&self.snapshot.meta.id, self.head)
-                .await?
-            {
+            None => match self.service.store().read_after(&self.game.meta.id, self.head).await? {
                 ReadAfter::Extends { events, .. } => events,
                 ReadAfter::Diverged => return Err(ServiceError::LogChanged),
             },
@@ -186,9 +183,6 @@ fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
     security(("seat_token" = [])),
     responses(
         (status = 201, description = "A fresh ticket", body = StreamTicket),
-        (status = 401, description = "Missing or wrong token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Store unavailable", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn issue_ticket(
     service: web::Data<GameService>,
@@ -196,9 +190,9 @@ pub async fn issue_ticket(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let token = required_bearer(&request)?;
-    let snapshot = service.load(&id).await?;
-    let seat = snapshot.seat_of(token)?;
-    let ticket = service.issue_ticket(&snapshot, seat).await?;
+    let game = service.load(&id).await?;
+    let seat = game.seat_of(token)?;
+    let ticket = service.issue_ticket(&game, seat).await?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(StreamTicket {
@@ -207,10 +201,22 @@ pub async fn issue_ticket(
         }))
 }
 
+impl Endpoint for __path_issue_ticket {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::post().to(issue_ticket)
+    }
+}
+
 /// The viewer a stream is opened for: a ticket's seat, a bearer token's seat, or a spectator.
 async fn stream_viewer(
     service: &GameService,
-    snapshot: &Snapshot,
+    game: &LoadedGame,
     ticket: Option<&str>,
     request: &HttpRequest,
 ) -> Result<Viewer, ApiError> {
@@ -219,8 +225,8 @@ async fn stream_viewer(
             ErrorCode::ConflictingCredentials,
             "send either ?ticket= or an Authorization header, not both",
         )),
-        (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(snapshot, ticket).await?)),
-        (None, token) => Ok(snapshot.viewer(token)?),
+        (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(game, ticket).await?)),
+        (None, token) => Ok(game.viewer(token)?),
     }
 }
 
@@ -245,16 +251,6 @@ async fn stream_viewer(
         (status = 200, description = "An endless `text/event-stream` of `StreamMessage` data",
             content_type = "text/event-stream", body = StreamMessage),
         (status = 204, description = "The game is over and the client has seen all of it: nothing will ever come"),
-        (status = 400, description = "Bad Last-Event-ID or query, or both a ticket and a token \
-            (`conflicting_credentials`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Wrong token, or a ticket that is unknown, expired or used (`invalid_ticket`)",
-            body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "This client holds its maximum of streams (`too_many_streams`)", body = Problem,
-            content_type = "application/problem+json", headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 503, description = "Store unavailable, or this server holds its maximum of streams \
-            (`streams_full`)", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ))]
 pub async fn stream(
     service: web::Data<GameService>,
@@ -262,34 +258,34 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let snapshot = service.load(&id).await?;
-    let viewer = stream_viewer(&service, &snapshot, query.ticket.as_deref(), &request).await?;
+    let game = service.load(&id).await?;
+    let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
     let after = last_event_id(&request)?
         .or(query.after)
-        .unwrap_or(snapshot.version())
-        .min(snapshot.version());
-    if snapshot.session.is_finished() && after == snapshot.version() {
+        .unwrap_or(game.version())
+        .min(game.version());
+    if game.session.is_finished() && after == game.version() {
         // Nothing will ever be appended: 204 is the one answer after which EventSource does not reconnect.
         return Ok(HttpResponse::NoContent().finish());
     }
     let client = request.peer_addr().map(|address| address.ip());
     let subscription = service
         .watcher()
-        .subscribe(&id, snapshot.head, client)
+        .subscribe(&id, game.head, client)
         .map_err(ApiError::from)?;
-    let (session, head) = service.session_at(&snapshot, after).await?;
+    let (session, head) = service.session_at(&game, after).await?;
     let mut cursor = Cursor {
         service: service.clone(),
         session,
         head,
-        snapshot,
+        game,
         subscription,
         viewer,
         pending: VecDeque::new(),
         done: false,
     };
     cursor.pending.push_back(Bytes::from_static(b"retry: 2000\n\n"));
-    // Whatever the watcher already knows beyond the snapshot is sent at once.
+    // Whatever the watcher already knows beyond the game is sent at once.
     cursor.catch_up().await?;
     let body = futures_util::stream::unfold(cursor, |mut cursor| async move {
         let chunk = cursor.next_chunk().await?;
@@ -302,4 +298,34 @@ pub async fn stream(
         // Tells the compression middleware to leave the stream alone: a compressor would hold events back.
         .insert_header(("Content-Encoding", "identity"))
         .streaming(body))
+}
+
+impl Endpoint for __path_stream {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Bad Last-Event-ID or query, or both a ticket and a token (`conflicting_credentials`)",
+            &[
+                Code::InvalidLastEventId,
+                Code::InvalidQuery,
+                Code::ConflictingCredentials,
+            ],
+        ),
+        Problems::new(
+            "Wrong token, or a ticket that is unknown, expired or used (`invalid_ticket`)",
+            &[Code::InvalidToken, Code::InvalidTicket],
+        ),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new(
+            "This client holds its maximum of streams (`too_many_streams`)",
+            &[Code::TooManyStreams],
+        ),
+        Problems::new(
+            "Store unavailable, or this server holds its maximum of streams (`streams_full`)",
+            &[Code::StoreUnavailable, Code::LogChanged, Code::StreamsFull],
+        ),
+    ];
+
+    fn route() -> Route {
+        web::get().to(stream)
+    }
 }

@@ -8,13 +8,18 @@ mod registry;
 mod rng;
 pub mod search;
 pub mod selfplay;
+mod session;
 pub mod string_id;
 pub mod table;
-
 #[cfg(test)]
-pub(crate) use registry::testing;
-pub use registry::{ActionError, GameSession, Played, Registry, ReplayError, Title, TitleAdapter, TitleSchemaNames};
+pub(crate) mod testing;
+mod title;
+mod typed_session;
+
+pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
+pub use session::{ActionError, GameSession, Played, ReplayError};
+pub use title::{Title, TitleAdapter, TitleSchemaNames};
 
 use serde::{Serialize, de::DeserializeOwned};
 use utoipa::ToSchema;

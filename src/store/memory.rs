@@ -10,8 +10,8 @@ use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
 use super::{
-    Appended, ChainHash, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter,
-    Retention, StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, ChainHash, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, Retention,
+    StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -176,15 +176,14 @@ impl EventStore for MemoryStore {
         })
     }
 
-    async fn append_with_snapshot(
-        &self,
-        id: &str,
-        from: Head,
-        events: &[String],
-        idempotency: Option<Idempotency<'_>>,
-        finishes: bool,
-        snapshot: Option<(&str, &str)>,
-    ) -> Result<Appended, StoreError> {
+    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+        let Append {
+            from,
+            events,
+            idempotency,
+            finishes,
+            snapshot,
+        } = append;
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let now = Instant::now();
@@ -221,11 +220,11 @@ impl EventStore for MemoryStore {
             let expires = self.retention.idempotency.map(|ttl| now + ttl);
             log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
         }
-        if let Some((format, data)) = snapshot {
+        if let Some(snapshot) = snapshot {
             log.snapshot = Some(StoredSnapshot {
                 head,
-                format: format.to_owned(),
-                data: data.to_owned(),
+                format: snapshot.format.to_owned(),
+                data: snapshot.data.to_owned(),
             });
         }
         if finishes {

@@ -108,6 +108,40 @@ pub struct Idempotency<'a> {
     pub record: &'a str,
 }
 
+/// Events to append to a game's log, and what is written with them in the same atomic step.
+#[derive(Clone, Copy, Debug)]
+pub struct Append<'a> {
+    /// The head the events follow: nothing is appended unless the log ends exactly there.
+    pub from: Head,
+    pub events: &'a [String],
+    /// A record to keep under an idempotency key; a key already used refuses the append as a duplicate.
+    pub idempotency: Option<Idempotency<'a>>,
+    /// The events end the game: the retention of finished games starts.
+    pub finishes: bool,
+    /// The game's state at the new head, stored as its latest snapshot.
+    pub snapshot: Option<SnapshotData<'a>>,
+}
+
+impl<'a> Append<'a> {
+    /// `events` after `from`, with nothing else.
+    pub fn new(from: Head, events: &'a [String]) -> Self {
+        Self {
+            from,
+            events,
+            idempotency: None,
+            finishes: false,
+            snapshot: None,
+        }
+    }
+}
+
+/// A state to store as a snapshot: the engine's serialized state, in the format the engine names.
+#[derive(Clone, Copy, Debug)]
+pub struct SnapshotData<'a> {
+    pub format: &'a str,
+    pub data: &'a str,
+}
+
 /// Result of a conditional append.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Appended {
@@ -197,33 +231,11 @@ pub trait EventStore: Send + Sync {
     /// The events after `from`, once the store proved that its log extends `from`; `NotFound` when the game is gone.
     async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError>;
 
-    /// Appends `events` if and only if the log ends exactly at `from` and, when given, the idempotency key is unused.
-    /// Atomic: concurrent appends never both succeed or interleave. `finishes` tells that these events end the game,
-    /// so that the retention of finished games starts. A log that extends `from` answers `Behind` with what the
-    /// writer missed, in the same round trip.
-    async fn append(
-        &self,
-        id: &str,
-        from: Head,
-        events: &[String],
-        idempotency: Option<Idempotency<'_>>,
-        finishes: bool,
-    ) -> Result<Appended, StoreError> {
-        self.append_with_snapshot(id, from, events, idempotency, finishes, None)
-            .await
-    }
-
-    /// `append`, which also stores `snapshot` (`format`, data) as the game's state at the new head when the events
-    /// are appended, in the same atomic step.
-    async fn append_with_snapshot(
-        &self,
-        id: &str,
-        from: Head,
-        events: &[String],
-        idempotency: Option<Idempotency<'_>>,
-        finishes: bool,
-        snapshot: Option<(&str, &str)>,
-    ) -> Result<Appended, StoreError>;
+    /// Appends `append.events` if and only if the log ends exactly at `append.from` and, when given, the
+    /// idempotency key is unused, with what goes with them (the record, the snapshot) in the same step. Atomic:
+    /// concurrent appends never both succeed or interleave. A log that extends `from` answers `Behind` with what
+    /// the writer missed, in the same round trip.
+    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError>;
 
     /// The game's metadata, its latest snapshot (if the log still extends its head) and the events after it, or
     /// `NotFound`. A snapshot whose head the log no longer holds (the store lost or replaced events) is not

@@ -4,6 +4,20 @@
 //! in one slot and the layout works on Redis Cluster. Creation, reads after a head and appends are Lua scripts, hence atomic: the head check and the read or
 //! write cannot be separated.
 
+mod codec;
+mod connection;
+mod scripts;
+
+use codec::{
+    Keys, ask_persistence, corrupt, entry_events, meta_fields, millis, number, parse_meta, status_reply, timed_out,
+    unavailable,
+};
+use connection::{Connection, Target};
+use scripts::{
+    APPEND_SCRIPT, APPENDS_CHANNEL, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, LOAD_LATEST_SCRIPT,
+    LOAD_SCRIPT, READ_SCRIPT, SETTLE_SCRIPT,
+};
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::thread::ThreadId;
@@ -12,178 +26,18 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
-use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
-use redis::cluster_async::ClusterConnection;
-use redis::{Cmd, Pipeline, RedisFuture, Script, Value};
+use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    Appended, EventStore, GameMeta, Head, Idempotency, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls,
-    Retention, StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls, Retention,
+    StoreError, StoreKind, StoredSnapshot,
 };
 
 /// How long one store operation may take before the request answers 503.
 const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
-
-/// Channel on which every append announces its game's id, for the watchers of live streams (named again in
-/// `APPEND_SCRIPT`).
-const APPENDS_CHANNEL: &str = "ludus:appended";
-
-// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs.
-const CREATE_SCRIPT: &str = r#"
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-local fields = tonumber(ARGV[1])
-for i = 2, 1 + fields * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-local n = 0
-for i = 2 + fields * 2, #ARGV, 2 do
-  n = n + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
-end
-return 1
-"#;
-
-// KEYS: meta, events. Nil when the game does not exist, else {meta fields, every entry}.
-const LOAD_SCRIPT: &str = r#"
-local meta = redis.call('HGETALL', KEYS[1])
-if #meta == 0 then return false end
-return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
-"#;
-
-// Shared by the read and append scripts: whether the entry at position ARGV[1] carries hash ARGV[2]. An entry
-// written before hashes were stored has none: `nil`, so that the caller decides.
-const ENTRY_HASH_MATCHES: &str = r#"
-local function entry_hash_matches(events, version, hash)
-  if version == 0 then return true end
-  local id = string.format('0-%d', version)
-  local entry = redis.call('XRANGE', events, id, id)[1]
-  if not entry then return false end
-  local fields = entry[2]
-  for i = 1, #fields, 2 do
-    if fields[i] == 'h' then return fields[i + 1] == hash end
-  end
-  return nil
-end
-"#;
-
-// KEYS: meta, events. ARGV: version, hash. The entries after the head, once the head is proven to be in the log.
-const READ_SCRIPT: &str = r#"
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
-local version = tonumber(ARGV[1])
-if not entry_hash_matches(KEYS[2], version, ARGV[2]) then return {'diverged'} end
-return {'ok', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')}
-"#;
-
-// KEYS: meta, events, snapshot. Nil when the game does not exist, else {meta fields, the entries after the snapshot,
-// the snapshot} when the log holds the snapshot's head (its header: `format version hash`), or {meta fields, every
-// entry}.
-const LOAD_LATEST_SCRIPT: &str = r#"
-local meta = redis.call('HGETALL', KEYS[1])
-if #meta == 0 then return false end
-local snapshot = redis.call('GET', KEYS[3])
-if snapshot then
-  local version, hash = string.match(snapshot, '^%S+ (%d+) (%x+)\n')
-  if version and entry_hash_matches(KEYS[2], tonumber(version), hash) == true then
-    return {meta, redis.call('XRANGE', KEYS[2], string.format('(0-%d', tonumber(version)), '+'), snapshot}
-  end
-end
-return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
-"#;
-
-// KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot.
-// ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0: none or not
-// finishing), game id, snapshot ('' for none), then event/hash pairs.
-const APPEND_SCRIPT: &str = r#"
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
-if ARGV[3] ~= '' then
-  local previous = redis.call('GET', KEYS[3])
-  if previous then return {'duplicate', previous} end
-end
-local version = tonumber(ARGV[1])
-local len = redis.call('XLEN', KEYS[2])
-if len < version then return {'conflict', tostring(len)} end
-if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
-if len > version then return {'behind', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')} end
-local n = version
-for i = 8, #ARGV, 2 do
-  n = n + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
-end
-if ARGV[3] ~= '' then
-  if tonumber(ARGV[4]) > 0 then
-    redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4])
-  else
-    redis.call('SET', KEYS[3], ARGV[3])
-  end
-end
-if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
-if tonumber(ARGV[5]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], ARGV[5])
-  redis.call('PEXPIRE', KEYS[4], ARGV[5])
-end
-redis.call('PUBLISH', 'ludus:appended', ARGV[6])
-return {'ok', string.format('%d', n)}
-"#;
-
-/// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a
-/// cluster, and every script below touches it alone.
-const DUE_KEY: &str = "ludus:due";
-
-// KEYS: due. ARGV: now, lease end, limit. Claims the due games by moving them to the lease's end.
-const CLAIM_SCRIPT: &str = r#"
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
-for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
-return due
-"#;
-
-// KEYS: due. ARGV: id, claimed score, next score ('' for none). Only while the claim's score is still there.
-const SETTLE_SCRIPT: &str = r#"
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
-if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
-return 1
-"#;
-
-/// A single server (with automatic reconnection) or a cluster.
-#[derive(Clone)]
-enum Connection {
-    Single(ConnectionManager),
-    Cluster(ClusterConnection),
-}
-
-impl ConnectionLike for Connection {
-    fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
-        match self {
-            Connection::Single(c) => c.req_packed_command(cmd),
-            Connection::Cluster(c) => c.req_packed_command(cmd),
-        }
-    }
-
-    fn req_packed_commands<'a>(
-        &'a mut self,
-        cmd: &'a Pipeline,
-        offset: usize,
-        count: usize,
-    ) -> RedisFuture<'a, Vec<Value>> {
-        match self {
-            Connection::Single(c) => c.req_packed_commands(cmd, offset, count),
-            Connection::Cluster(c) => c.req_packed_commands(cmd, offset, count),
-        }
-    }
-
-    fn get_db(&self) -> i64 {
-        match self {
-            Connection::Single(c) => c.get_db(),
-            Connection::Cluster(c) => c.get_db(),
-        }
-    }
-}
-
-enum Target {
-    Single(redis::Client),
-    Cluster(ClusterClient),
-}
 
 /// Event logs in Redis Streams.
 pub struct RedisStore {
@@ -204,52 +58,6 @@ pub struct RedisStore {
     append: Script,
     claim: Script,
     settle: Script,
-}
-
-fn unavailable(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Unavailable(e.to_string())
-}
-
-fn timed_out() -> StoreError {
-    StoreError::Unavailable("Redis did not answer in time".into())
-}
-
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(what.to_string())
-}
-
-/// The game's keys, under one hash tag so that they share a cluster slot.
-struct Keys {
-    meta: String,
-    events: String,
-    snapshot: String,
-}
-
-impl Keys {
-    fn of(id: &str) -> Self {
-        Self {
-            meta: format!("ludus:{{{id}}}:meta"),
-            events: format!("ludus:{{{id}}}:events"),
-            snapshot: format!("ludus:{{{id}}}:snapshot"),
-        }
-    }
-
-    fn idempotency(id: &str, key: &str) -> String {
-        format!("ludus:{{{id}}}:idem:{key}")
-    }
-
-    fn ticket(id: &str, ticket_hash: &str) -> String {
-        format!("ludus:{{{id}}}:ticket:{ticket_hash}")
-    }
-
-    /// A lobby listing: one sorted set of game ids by creation time (a key of its own on a cluster).
-    fn index(index: &str) -> String {
-        format!("ludus:lobby:{index}")
-    }
-}
-
-fn millis(duration: Option<Duration>) -> u64 {
-    duration.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX).max(1))
 }
 
 impl RedisStore {
@@ -347,101 +155,6 @@ impl RedisStore {
         .map_err(|_| timed_out())?
         .map_err(unavailable)
     }
-}
-
-fn meta_fields(meta: &GameMeta) -> Vec<(&'static str, String)> {
-    vec![
-        ("id", meta.id.clone()),
-        ("title", meta.title.clone()),
-        ("players", meta.players.to_string()),
-        ("options", meta.options.clone()),
-        ("token_hashes", meta.token_hashes.join(",")),
-        ("seed", meta.seed.clone()),
-        ("created_at_ms", meta.created_at_ms.to_string()),
-        ("seeded", u8::from(meta.seeded).to_string()),
-    ]
-}
-
-fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreError> {
-    let mut take = |name: &str| {
-        fields
-            .remove(name)
-            .ok_or_else(|| corrupt(format!("metadata field {name} is missing")))
-    };
-    let number = |name: &str, text: String| {
-        text.parse::<u64>()
-            .map_err(|_| corrupt(format!("metadata field {name} is not a number")))
-    };
-    Ok(GameMeta {
-        id: take("id")?,
-        title: take("title")?,
-        players: number("players", take("players")?)? as usize,
-        options: take("options")?,
-        token_hashes: take("token_hashes")?.split(',').map(str::to_owned).collect(),
-        seed: take("seed")?,
-        created_at_ms: number("created_at_ms", take("created_at_ms")?)?,
-        // Games stored before the field existed did not say.
-        seeded: fields.remove("seeded").is_some_and(|flag| flag == "1"),
-    })
-}
-
-/// The events of `XRANGE` entries (`[id, [field, value, ...]]`), in order.
-fn entry_events(entries: Value) -> Result<Vec<String>, StoreError> {
-    let entries: Vec<(String, HashMap<String, String>)> =
-        redis::from_redis_value(&entries).map_err(|e| corrupt(format!("unreadable stream entries: {e}")))?;
-    entries
-        .into_iter()
-        .map(|(id, mut fields)| {
-            fields
-                .remove("e")
-                .ok_or_else(|| corrupt(format!("stream entry {id} has no event")))
-        })
-        .collect()
-}
-
-/// The status word and the rest of a script's `{status, ...}` reply.
-fn status_reply(reply: Value) -> Result<(String, Vec<Value>), StoreError> {
-    let Value::Array(mut items) = reply else {
-        return Err(corrupt(format!("unexpected script reply {reply:?}")));
-    };
-    if items.is_empty() {
-        return Err(corrupt("empty script reply"));
-    }
-    let status: String = redis::from_redis_value(&items.remove(0)).map_err(corrupt)?;
-    Ok((status, items))
-}
-
-fn number(value: Option<&Value>) -> Result<u64, StoreError> {
-    value
-        .and_then(|v| redis::from_redis_value::<String>(v).ok())
-        .and_then(|text| text.parse().ok())
-        .ok_or_else(|| corrupt(format!("expected a number in the reply, got {value:?}")))
-}
-
-/// What the server says of its persistence (`INFO persistence`, `INFO replication`, `CONFIG GET appendfsync`).
-async fn ask_persistence(connection: &mut impl ConnectionLike) -> redis::RedisResult<Persistence> {
-    let persistence: String = redis::cmd("INFO").arg("persistence").query_async(connection).await?;
-    let replication: String = redis::cmd("INFO").arg("replication").query_async(connection).await?;
-    // CONFIG is often disabled on managed servers: then the policy is unknown, not an error.
-    let appendfsync = redis::cmd("CONFIG")
-        .arg("GET")
-        .arg("appendfsync")
-        .query_async::<Vec<String>>(connection)
-        .await
-        .ok()
-        .and_then(|pair| pair.into_iter().nth(1));
-    Ok(Persistence {
-        appendonly: info_field(&persistence, "aof_enabled").map(|flag| flag == "1"),
-        appendfsync,
-        role: info_field(&replication, "role").map(str::to_owned),
-    })
-}
-
-/// The value of `name` in an `INFO` section (`name:value` lines).
-fn info_field<'a>(info: &'a str, name: &str) -> Option<&'a str> {
-    info.lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(':'))
-        .map(str::trim)
 }
 
 #[async_trait]
@@ -559,24 +272,23 @@ impl EventStore for RedisStore {
         }
     }
 
-    async fn append_with_snapshot(
-        &self,
-        id: &str,
-        from: Head,
-        events: &[String],
-        idempotency: Option<Idempotency<'_>>,
-        finishes: bool,
-        snapshot: Option<(&str, &str)>,
-    ) -> Result<Appended, StoreError> {
+    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+        let Append {
+            from,
+            events,
+            idempotency,
+            finishes,
+            snapshot,
+        } = append;
         let keys = Keys::of(id);
         let record_key = Keys::idempotency(id, idempotency.map_or("", |i| i.key));
         let (head, hashes) = from.extend(events);
         let finished_ttl = if finishes { millis(self.retention.finished) } else { 0 };
-        let snapshot = snapshot.map(|(format, data)| {
+        let snapshot = snapshot.map(|snapshot| {
             StoredSnapshot {
                 head,
-                format: format.to_owned(),
-                data: data.to_owned(),
+                format: snapshot.format.to_owned(),
+                data: snapshot.data.to_owned(),
             }
             .encode()
         });

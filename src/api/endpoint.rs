@@ -1,0 +1,139 @@
+//! One HTTP operation is declared once, beside its handler: its path, method, parameters and success answers in the
+//! handler's `#[utoipa::path]`, and in an `Endpoint` impl the problems it may answer (by status, with what each means
+//! there and the codes it carries) and the route to the handler. The router and the OpenAPI document both read them.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, Resource, Route, web};
+use serde_json::{Map, Value, json};
+use utoipa::openapi::path::HttpMethod;
+
+use super::error::{ApiError, ErrorCode};
+
+/// What an operation answers with one error status: what it means there, and the codes it may carry.
+pub struct Problems {
+    pub description: &'static str,
+    /// All of one status.
+    pub codes: &'static [ErrorCode],
+}
+
+impl Problems {
+    pub const fn new(description: &'static str, codes: &'static [ErrorCode]) -> Self {
+        Self { description, codes }
+    }
+
+    pub fn status(&self) -> u16 {
+        self.codes[0].status().as_u16()
+    }
+
+    /// Whether these answers tell the client when to come back.
+    fn retry_after(&self) -> bool {
+        self.codes.iter().any(|code| code.sets_retry_after())
+    }
+
+    /// The OpenAPI response: the problem schema, the description, one example per code, and `Retry-After` when it
+    /// is sent. `examples` gets the examples of the codes.
+    pub fn response(&self, examples: Map<String, Value>) -> Value {
+        let mut response = json!({
+            "description": self.description,
+            "content": {"application/problem+json": {
+                "schema": {"$ref": "#/components/schemas/Problem"},
+                "examples": examples,
+            }},
+        });
+        if self.retry_after() {
+            response["headers"] = json!({"Retry-After": {
+                "description": "Seconds to wait",
+                "schema": {"type": "integer", "format": "int64", "minimum": 0},
+            }});
+        }
+        response
+    }
+}
+
+/// An HTTP operation: implemented for the type `#[utoipa::path]` generates beside a handler (`__path_<handler>`).
+pub trait Endpoint: utoipa::Path {
+    /// The problem answers the operation documents, one per status (besides `not_found`, `method_not_allowed` and
+    /// `internal`, which any address may answer).
+    const PROBLEMS: &'static [Problems];
+
+    /// The actix route to the handler.
+    fn route() -> Route;
+}
+
+/// An endpoint with its path and method read from its declaration.
+pub struct Mounted {
+    pub path: String,
+    pub method: HttpMethod,
+    pub problems: &'static [Problems],
+    route: fn() -> Route,
+}
+
+impl Mounted {
+    pub fn of<E: Endpoint>() -> Self {
+        let mut methods = E::methods();
+        let (Some(method), None) = (methods.pop(), methods.pop()) else {
+            panic!("{} declares one method", E::path());
+        };
+        Self {
+            path: E::path(),
+            method,
+            problems: E::PROBLEMS,
+            route: E::route,
+        }
+    }
+
+    /// The method as OpenAPI names it (a key of a path item).
+    pub fn method_name(&self) -> &'static str {
+        match self.method {
+            HttpMethod::Get => "get",
+            HttpMethod::Post => "post",
+            HttpMethod::Put => "put",
+            HttpMethod::Delete => "delete",
+            HttpMethod::Options => "options",
+            HttpMethod::Head => "head",
+            HttpMethod::Patch => "patch",
+            HttpMethod::Trace => "trace",
+        }
+    }
+}
+
+/// One resource per path, in the order of `endpoints` (routes are tried in order).
+pub fn resources(endpoints: &[Mounted]) -> Vec<Resource> {
+    let mut paths: Vec<&str> = Vec::new();
+    for endpoint in endpoints {
+        if !paths.contains(&endpoint.path.as_str()) {
+            paths.push(&endpoint.path);
+        }
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let here: Vec<&Mounted> = endpoints.iter().filter(|endpoint| endpoint.path == path).collect();
+            let allow = here
+                .iter()
+                .map(|endpoint| endpoint.method_name().to_ascii_uppercase())
+                .collect::<Vec<_>>()
+                .join(", ");
+            resource(path, here.iter().map(|endpoint| (endpoint.route)()), &allow)
+        })
+        .collect()
+}
+
+/// A resource whose other methods answer 405 as a problem document, with the `Allow` header RFC 9110 requires.
+pub fn resource(path: &str, routes: impl IntoIterator<Item = Route>, allow: &str) -> Resource {
+    let allow = HeaderValue::from_str(allow).expect("method names are header-safe");
+    routes.into_iter().fold(
+        web::resource(path).default_service(web::to(move || method_not_allowed(allow.clone()))),
+        Resource::route,
+    )
+}
+
+async fn method_not_allowed(allow: HeaderValue) -> HttpResponse {
+    let mut response = actix_web::ResponseError::error_response(&ApiError::method_not_allowed());
+    response.headers_mut().insert(header::ALLOW, allow);
+    response
+}
+
+pub async fn not_found() -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::not_found())
+}

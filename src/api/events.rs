@@ -1,0 +1,54 @@
+//! A game's log, paged, as the viewer may see it.
+
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+
+use super::Service;
+use super::answer::logged;
+use super::dto::{EventsQuery, EventsResponse};
+use super::endpoint::{Endpoint, Problems};
+use super::error::{ApiError, ErrorCode as Code};
+use super::request::{bearer, page_limit};
+
+/// The log as the viewer may see it; once the game is over, the public log (a replay export without lasting secrets).
+#[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
+    params(("id" = String, Path, description = "Game id"), EventsQuery),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "The events", body = EventsResponse),
+    ))]
+pub async fn list_events(
+    service: Service,
+    id: web::Path<String>,
+    query: web::Query<EventsQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let game = service.load(&id).await?;
+    let viewer = game.viewer(bearer(&request)?)?;
+    let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
+    let version = game.version();
+    let after = query.after.min(version);
+    let until = after.saturating_add(limit).min(version);
+    // Read back only up to the game's head (and checked against it), so that redaction matches the state it is
+    // judged by.
+    let log = service.log_until(&game, until).await?;
+    let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
+    Ok(HttpResponse::Ok().json(EventsResponse {
+        version,
+        complete: game.session.is_finished(),
+        events: logged(game.visible_events(events, after, viewer)),
+        next_after: (until < version).then_some(until),
+    }))
+}
+
+impl Endpoint for __path_list_events {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Bad query", &[Code::InvalidQuery]),
+        Problems::new("Wrong token", &[Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::get().to(list_events)
+    }
+}

@@ -1,0 +1,133 @@
+//! Creating a game, and reading one as a seat or a spectator sees it (now, or as it was at a past version).
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+
+use super::Service;
+use super::answer::game_response;
+use super::body::JsonBody;
+use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
+use super::endpoint::{Endpoint, Problems};
+use super::error::{ApiError, ErrorCode as Code};
+use super::limits::CreationLimiter;
+use super::request::bearer;
+use crate::engine::Viewer;
+use crate::service::NewGame;
+
+/// Creates a game. The answer holds the secret token of every seat the creator takes, once; the other seats wait in
+/// the lobby for players.
+#[utoipa::path(post, path = "/v1/games", tag = "games", request_body = CreateGameRequest,
+    responses(
+        (status = 201, description = "Created", body = CreateGameResponse,
+            headers(("Location" = String, description = "The game's address"))),
+    ))]
+pub async fn create_game(
+    service: Service,
+    limiter: web::Data<CreationLimiter>,
+    http: HttpRequest,
+    JsonBody(request): JsonBody<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    limiter.admit(http.peer_addr().map(|address| address.ip()), std::time::Instant::now())?;
+    let created = service
+        .create(NewGame {
+            title: &request.title,
+            players: request.players,
+            seed: request.seed,
+            options: request.options.as_ref(),
+            seats: request.seats.as_ref(),
+            name: request.name,
+            turn_seconds: request.turn_seconds,
+            public_seed: request.public_seed,
+            bots: request.bots.as_ref(),
+        })
+        .await?;
+    let game = game_response(&created.game, Viewer::Spectator);
+    let location = format!("/v1/games/{}", game.id);
+    tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
+    let seats = created
+        .tokens
+        .into_iter()
+        .map(|(seat, token)| SeatToken { seat, token })
+        .collect();
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, location))
+        .json(CreateGameResponse { seats, game }))
+}
+
+impl Endpoint for __path_create_game {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Unknown title, wrong player count, invalid options, seats, display name or turn_seconds, or malformed body",
+            &[
+                Code::MalformedRequest,
+                Code::UnknownTitle,
+                Code::InvalidPlayerCount,
+                Code::InvalidOptions,
+                Code::InvalidSeats,
+                Code::InvalidName,
+                Code::InvalidTurnSeconds,
+            ],
+        ),
+        Problems::new("Body too large", &[Code::PayloadTooLarge]),
+        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        Problems::new(
+            "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), or an explicit seed for a game with open seats without `public_seed` (`seed_not_public`)",
+            &[Code::OptionsConflict, Code::SeatsConflict, Code::SeedNotPublic],
+        ),
+        Problems::new(
+            "Too many games created by this client this minute",
+            &[Code::RateLimited],
+        ),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable]),
+    ];
+
+    fn route() -> Route {
+        web::post().to(create_game)
+    }
+}
+
+/// A game as the bearer's seat sees it, or as a spectator without a token; with `at`, as it was at that version.
+#[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
+    params(("id" = String, Path, description = "Game id"), GameQuery),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game", body = GameResponse),
+    ))]
+pub async fn get_game(
+    service: Service,
+    id: web::Path<String>,
+    query: web::Query<GameQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let game = service.load(&id).await?;
+    let viewer = game.viewer(bearer(&request)?)?;
+    let game = match query.at {
+        None => game,
+        Some(at) if at <= game.version() => service.game_at(&game, at).await?,
+        Some(_) => {
+            let version = game.version();
+            return Err(ApiError::new(
+                Code::VersionNotReached,
+                format!("the game is at version {version}: at must be 0 to {version}"),
+            ));
+        }
+    };
+    Ok(HttpResponse::Ok().json(game_response(&game, viewer)))
+}
+
+impl Endpoint for __path_get_game {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Bad query: `at` is not a version", &[Code::InvalidQuery]),
+        Problems::new("Wrong token", &[Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new(
+            "`at` is beyond the game's current version (`version_not_reached`)",
+            &[Code::VersionNotReached],
+        ),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::get().to(get_game)
+    }
+}

@@ -1,0 +1,221 @@
+//! Meeting other players: the lobby's listings, joining an open seat, seating a bot, and rematches.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+
+use super::Service;
+use super::answer::{game_response, player_seats};
+use super::body::{JsonBody, OptionalJsonBody};
+use super::dto::{GameResponse, JoinRequest, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
+use super::endpoint::{Endpoint, Problems};
+use super::error::{ApiError, ErrorCode as Code};
+use super::request::{page_limit, required_bearer};
+use crate::engine::Viewer;
+use crate::engine::bot::Bot;
+use crate::service::LobbyEntry;
+
+/// Games waiting for players (or, with `status=active`, lobby games being played), newest first, a page at a time.
+#[utoipa::path(get, path = "/v1/lobby", tag = "lobby", params(LobbyQuery),
+    responses(
+        (status = 200, description = "A page of the lobby", body = LobbyResponse),
+    ))]
+pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<HttpResponse, ApiError> {
+    let limit = page_limit(query.limit, LobbyQuery::DEFAULT_LIMIT, LobbyQuery::MAX_LIMIT)?;
+    let before = query
+        .before
+        .as_deref()
+        .map(|cursor| {
+            LobbyEntry::parse_cursor(cursor)
+                .ok_or_else(|| ApiError::new(Code::InvalidQuery, "before must be a next_before from an earlier page"))
+        })
+        .transpose()?;
+    let page = service
+        .lobby(
+            query.title.as_deref(),
+            query.status.unwrap_or_default(),
+            before.as_ref(),
+            limit as usize,
+        )
+        .await?;
+    let games = page
+        .games
+        .iter()
+        .map(|game| {
+            let table = game.session.table();
+            LobbyGame {
+                id: game.meta.id.clone(),
+                title: game.meta.title.clone(),
+                players: game.seats.len(),
+                seats: player_seats(game),
+                open_seats: (0..game.seats.len())
+                    .filter(|&seat| table.seats[seat].open)
+                    .map(|seat| game.seat_name(seat))
+                    .collect(),
+                options: serde_json::from_str(&game.meta.options).unwrap_or_default(),
+                seeded: game.meta.seeded,
+                turn_seconds: table.turn_seconds,
+                expires_at_ms: table.expires_at_ms.filter(|_| table.is_open()),
+                created_at_ms: game.meta.created_at_ms,
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(LobbyResponse {
+        games,
+        next_before: page.next,
+    }))
+}
+
+impl Endpoint for __path_lobby {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Bad query or unknown title", &[Code::InvalidQuery, Code::UnknownTitle]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::get().to(lobby)
+    }
+}
+
+/// Takes an open seat. The answer holds the seat's secret token, once. The game starts when its last seat is taken.
+/// Several people racing for one seat: exactly one gets it, the others get 409 `seat_taken`.
+#[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/join", tag = "lobby", request_body(content = Option<JoinRequest>,
+        description = "Optional: a display name"),
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    responses(
+        (status = 201, description = "The seat is yours", body = SeatResponse),
+    ))]
+pub async fn join_seat(
+    service: Service,
+    path: web::Path<(String, String)>,
+    OptionalJsonBody(body): OptionalJsonBody<Option<JoinRequest>>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, seat) = path.into_inner();
+    let joined = service
+        .join(&id, &seat, body.flatten().and_then(|body| body.name))
+        .await?;
+    let seat = joined.game.seat_name(joined.seat);
+    let game = game_response(&joined.game, Viewer::Seat(joined.seat));
+    tracing::info!(game = %id, seat, "seat joined");
+    Ok(HttpResponse::Created()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(SeatResponse {
+            seat,
+            token: joined.token,
+            game,
+        }))
+}
+
+impl Endpoint for __path_join_seat {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Malformed body or display name",
+            &[Code::MalformedRequest, Code::InvalidName],
+        ),
+        Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]),
+        Problems::new(
+            "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing (`contention`)",
+            &[Code::SeatTaken, Code::JoinTooLate, Code::Contention],
+        ),
+        Problems::new("Body too large", &[Code::PayloadTooLarge]),
+        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::post().to(join_seat)
+    }
+}
+
+/// Seats a built-in opponent on an open seat, at the request of a player of the game (any seat's token): it plays
+/// that seat from then on, as soon as the seat is to act. Like a join, taking the last open seat starts the game.
+#[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/bot", tag = "lobby", request_body = Bot,
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 201, description = "The bot took the seat: the game as the requester's seat sees it",
+            body = GameResponse),
+    ))]
+pub async fn seat_bot(
+    service: Service,
+    path: web::Path<(String, String)>,
+    request: HttpRequest,
+    JsonBody(bot): JsonBody<Bot>,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let (id, seat) = path.into_inner();
+    let (game, _) = service.seat_bot(&id, &seat, token, bot).await?;
+    tracing::info!(game = %id, seat, "bot seated");
+    let viewer = game.viewer(Some(token))?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(game_response(&game, viewer)))
+}
+
+impl Endpoint for __path_seat_bot {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Malformed body (an unknown bot kind)", &[Code::MalformedRequest]),
+        Problems::new(
+            "Missing token, or not a token of this game",
+            &[Code::MissingToken, Code::InvalidToken],
+        ),
+        Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]),
+        Problems::new(
+            "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing (`contention`)",
+            &[Code::SeatTaken, Code::JoinTooLate, Code::Contention],
+        ),
+        Problems::new("Body too large", &[Code::PayloadTooLarge]),
+        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::post().to(seat_bot)
+    }
+}
+
+/// A rematch of a finished game, asked by one of its seats: the same title, players, options and clock, seats rotated
+/// by one, a fresh seed. The first request creates it (201); later ones return it (200). Every player gets a token for
+/// it: the asker in this answer, each other player in their own view of the finished game (`rematch.token`), or from
+/// this same request.
+#[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "lobby",
+    params(("id" = String, Path, description = "The finished game's id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The rematch already existed: your seat and token in it", body = SeatResponse),
+        (status = 201, description = "The rematch: your seat and token in it", body = SeatResponse),
+    ))]
+pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let rematch = service.rematch(&id, token).await?;
+    let game = game_response(&rematch.game, Viewer::Seat(rematch.seat));
+    let status = if rematch.created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok(HttpResponse::build(status)
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header((header::LOCATION, format!("/v1/games/{}", game.id)))
+        .json(SeatResponse {
+            seat: rematch.game.seat_name(rematch.seat),
+            token: rematch.token,
+            game,
+        }))
+}
+
+impl Endpoint for __path_rematch {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new(
+            "The game is not over (`game_not_finished`), expired unfilled (`no_rematch`), or kept changing (`contention`)",
+            &[Code::GameNotFinished, Code::NoRematch, Code::Contention],
+        ),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::post().to(rematch)
+    }
+}

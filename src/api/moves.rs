@@ -1,0 +1,140 @@
+//! A seat's moves: what it may play now, and playing one (safely retried under an idempotency key).
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+
+use super::Service;
+use super::answer::{game_response, json_body, logged};
+use super::body::JsonBody;
+use super::dto::{LegalActionsResponse, PlayRequest, PlayResponse};
+use super::endpoint::{Endpoint, Problems};
+use super::error::{ApiError, ErrorCode as Code};
+use super::limits::check_action_depth;
+use super::request::{idempotency_key, required_bearer};
+use crate::engine::Viewer;
+use crate::service::{Move, MoveRequest, PlayOutcome};
+
+/// Every action the bearer's seat may take now (empty when it need not act).
+#[utoipa::path(get, path = "/v1/games/{id}/actions", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The legal actions", body = LegalActionsResponse),
+    ))]
+pub async fn legal_actions(
+    service: Service,
+    id: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let game = service.load(&id).await?;
+    let seat = game.seat_of(token)?;
+    Ok(HttpResponse::Ok().json(LegalActionsResponse {
+        seat: game.seat_name(seat),
+        version: game.version(),
+        actions: game.session.legal_actions_json(seat),
+    }))
+}
+
+impl Endpoint for __path_legal_actions {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+    ];
+
+    fn route() -> Route {
+        web::get().to(legal_actions)
+    }
+}
+
+/// Plays an action for the bearer's seat.
+///
+/// Retries: a move answered 503, or whose answer was lost, may or may not have been applied. Retrying it with the
+/// same `Idempotency-Key` is always safe: it returns the first answer (`Idempotent-Replayed: true`) if the move was
+/// applied, and applies it otherwise, never twice. Retrying with `expected_version` set to the version the move was
+/// decided on is safe too: it answers 409 if the move (or another) was applied meanwhile. A retry with neither may
+/// apply the move twice. Reusing a key with a different body is refused (422 `idempotency_key_reused`). Keys are
+/// scoped to the seat and kept 24 hours by default.
+#[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", request_body = PlayRequest,
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
+            description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"))),
+    ))]
+pub async fn play(
+    service: Service,
+    id: web::Path<String>,
+    request: HttpRequest,
+    JsonBody(body): JsonBody<PlayRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = required_bearer(&request)?;
+    let key = idempotency_key(&request)?;
+    check_action_depth(&body.action)?;
+    let render = |done: &Move<'_>| {
+        let viewer = Viewer::Seat(done.seat);
+        let response = PlayResponse {
+            version: done.after.version(),
+            events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
+            game: game_response(done.after, viewer),
+        };
+        serde_json::to_string(&response).expect("responses serialize")
+    };
+    let request = MoveRequest {
+        action: &body.action,
+        expected_version: body.expected_version,
+        idempotency_key: key,
+    };
+    let outcome = service.play(&id, token, &request, &render).await?;
+    Ok(match outcome {
+        PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
+        PlayOutcome::Replayed { response } => {
+            let mut answer = json_body(StatusCode::OK, response);
+            answer.headers_mut().insert(
+                header::HeaderName::from_static("idempotent-replayed"),
+                HeaderValue::from_static("true"),
+            );
+            answer
+        }
+    })
+}
+
+impl Endpoint for __path_play {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Malformed body, an action nested too deep, or one not of the title's schema",
+            &[
+                Code::MalformedRequest,
+                Code::InvalidAction,
+                Code::ActionTooDeep,
+                Code::InvalidIdempotencyKey,
+            ],
+        ),
+        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new(
+            "The game is not at `expected_version` (`version_conflict`), kept changing (`contention`), or the move recorded under this key was lost by the store (`idempotency_record_lost`)",
+            &[Code::VersionConflict, Code::Contention, Code::IdempotencyRecordLost],
+        ),
+        Problems::new("Body too large", &[Code::PayloadTooLarge]),
+        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        Problems::new(
+            "Illegal now (`code` is the rule's code), an action of another title (`action_of_another_title`), the game is over (`game_over`), or the key was used for another body (`idempotency_key_reused`)",
+            &[Code::GameOver, Code::ActionOfAnotherTitle, Code::IdempotencyKeyReused],
+        ),
+        Problems::new(
+            "Store unavailable: the move may still have been applied; retry with the same `Idempotency-Key`",
+            &[Code::StoreUnavailable, Code::LogChanged],
+        ),
+    ];
+
+    fn route() -> Route {
+        web::post().to(play)
+    }
+}

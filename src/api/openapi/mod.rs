@@ -1,0 +1,196 @@
+//! The OpenAPI document: the paths and DTOs from the handlers, plus every title's own schemas, refined for client
+//! generators: named variants with discriminators, closed request objects, integer ranges the server really accepts,
+//! per-title game creation, and a documented example for every error code.
+
+mod problems;
+mod refine;
+mod title_schemas;
+
+use serde_json::{Value, json};
+use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use super::dto::*;
+use super::error::Problem;
+use super::{events, games, health, lobby, moves, stream, titles};
+use crate::engine::{GameSeed, OptionInfo, Registry, TitleInfo};
+use crate::service::LobbyStatus;
+use crate::store::{Persistence, StoreKind};
+use problems::{document_problems, problem_code_schema};
+use refine::{bound_integers, drop_internal_references, no_null_parameters};
+use title_schemas::{add_create_requests, add_title_schemas};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "ludus",
+        description = "Game-state service for César et Cléopâtre, Alea Iacta Est, Caligula and Rome et Carthage.\n\n\
+Create a game with `POST /v1/games`; each seat gets a secret token once. Send moves with \
+`POST /v1/games/{id}/actions` and `Authorization: Bearer <token>`. Every answer shows only what the caller's seat \
+may know; without a token you are a spectator. Errors are RFC 9457 `application/problem+json` with a stable `code`.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    servers((url = "/", description = "The ludus that serves this document")),
+    // The same operations as `super::endpoints`, which a test holds this list to.
+    paths(
+        titles::list_titles,
+        titles::title_map,
+        games::create_game,
+        lobby::lobby,
+        lobby::join_seat,
+        lobby::seat_bot,
+        lobby::rematch,
+        games::get_game,
+        moves::legal_actions,
+        moves::play,
+        events::list_events,
+        stream::stream,
+        stream::issue_ticket,
+        health::health,
+    ),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus)),
+    modifiers(&SeatToken),
+    tags(
+        (name = "titles", description = "What can be played"),
+        (name = "games", description = "Creating, reading and playing games"),
+        (name = "lobby", description = "Meeting other players: open seats, joining, rematches"),
+        (name = "service", description = "Operations"),
+    )
+)]
+struct ApiDoc;
+
+struct SeatToken;
+
+impl Modify for SeatToken {
+    fn modify(&self, openapi: &mut Document) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("seat_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}
+
+/// The complete document for the titles in `registry`.
+pub fn document(registry: &Registry) -> Value {
+    let mut document = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serializes");
+    document["info"]["version"] = env!("CARGO_PKG_VERSION").into();
+    let schemas = document["components"]["schemas"]
+        .as_object_mut()
+        .expect("the document has schemas");
+    add_title_schemas(schemas, registry);
+    add_create_requests(schemas, registry);
+    schemas.insert("ProblemCode".to_owned(), problem_code_schema());
+    document_problems(&mut document);
+    no_null_parameters(&mut document);
+    document_play_example(&mut document, registry);
+    // The map operation takes the ids of the titles that have one.
+    let with_map: Vec<&str> = registry
+        .titles()
+        .filter(|title| title.map().is_some())
+        .map(|title| title.info().id)
+        .collect();
+    document["paths"]["/v1/titles/{id}/map"]["get"]["parameters"][0]["schema"]["enum"] = json!(with_map);
+    let titles: Vec<&str> = registry.infos().map(|info| info.id).collect();
+    for parameter in document["paths"]["/v1/lobby"]["get"]["parameters"]
+        .as_array_mut()
+        .expect("the lobby takes parameters")
+    {
+        if parameter["name"] == "title" {
+            parameter["schema"]["enum"] = json!(titles);
+        }
+    }
+    bound_integers(&mut document);
+    drop_internal_references(&mut document);
+    document
+}
+
+/// The example move is the first legal action of the first seat to act in the game `CreateGameRequest`'s example
+/// creates, so that trying the two examples in a row works.
+fn document_play_example(document: &mut Value, registry: &Registry) {
+    let create = document["components"]["schemas"]["CreateGameRequest"]["example"].clone();
+    let title = registry
+        .get(create["title"].as_str().expect("the example names a title"))
+        .expect("the example's title is served");
+    let players = create["players"].as_u64().expect("the example has players") as usize;
+    let seed = GameSeed::from_u64(create["seed"].as_u64().expect("the example is seeded"));
+    let options = title
+        .normalize_options(create.get("options"))
+        .expect("the example's options are valid");
+    let events = title
+        .create(players, &options, seed)
+        .expect("the example game can be created");
+    let session = title
+        .replay(players, &options, &events)
+        .expect("the example game replays");
+    let seat = session.to_act()[0];
+    let action = session.legal_actions(seat).swap_remove(0);
+    document["components"]["schemas"]["PlayRequest"]["example"] = json!({
+        "action": action,
+        "expected_version": session.version(),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::endpoints;
+
+    #[test]
+    fn public_descriptions_carry_no_internal_notes() {
+        let registry = Registry::with_all_titles();
+        let document = document(&registry);
+        let mut descriptions = Vec::new();
+        collect_descriptions(&document, &mut descriptions);
+        let internal = [
+            "(D",
+            "spec ",
+            "struct",
+            "serde",
+            "deny_unknown_fields",
+            "TODO",
+            "engine",
+        ];
+        for text in descriptions {
+            for marker in internal {
+                assert!(!text.contains(marker), "{marker:?} in the public description {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_document_lists_exactly_the_routed_operations() {
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap();
+        let mut documented: Vec<(String, String)> = document["paths"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .flat_map(|(path, item)| {
+                item.as_object()
+                    .unwrap()
+                    .keys()
+                    .map(|method| (path.clone(), method.clone()))
+            })
+            .collect();
+        let mut routed: Vec<(String, String)> = endpoints()
+            .iter()
+            .map(|endpoint| (endpoint.path.clone(), endpoint.method_name().to_owned()))
+            .collect();
+        documented.sort();
+        routed.sort();
+        assert_eq!(documented, routed);
+    }
+
+    fn collect_descriptions<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(object) => {
+                for (key, field) in object {
+                    match field {
+                        Value::String(text) if key == "description" => out.push(text),
+                        _ => collect_descriptions(field, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| collect_descriptions(item, out)),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Problem answers in the document: the `ProblemCode` enumeration, and each operation's problem responses as its
+//! endpoint declares them, with one example per code.
+
+use serde_json::{Map, Value, json};
+
+use crate::api::endpoints;
+use crate::api::error::{ApiError, ErrorCode};
+use crate::engine::{ActionError, RuleError};
+use crate::service::ServiceError;
+
+pub(super) fn problem_code_schema() -> Value {
+    let codes: Vec<&str> = ErrorCode::ALL.iter().map(|code| code.as_str()).collect();
+    json!({
+        "description": "A problem's stable code: one of the service's codes, or for an illegal move (422) the \
+            rule code of the game's title (lower-case words joined by `_`, e.g. `not_your_turn`).",
+        "anyOf": [
+            {"title": "ServiceErrorCode", "type": "string", "enum": codes},
+            {"title": "RuleCode", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+        ],
+    })
+}
+
+/// Adds every operation's problem answers, as its endpoint declares them, each with one example per code.
+pub(super) fn document_problems(document: &mut Value) {
+    for endpoint in endpoints() {
+        let operation = &mut document["paths"][&endpoint.path][endpoint.method_name()];
+        assert!(
+            operation.is_object(),
+            "{} {} is not documented",
+            endpoint.method_name(),
+            endpoint.path
+        );
+        for problems in endpoint.problems {
+            let status = problems.status();
+            assert!(
+                problems.codes.iter().all(|code| code.status().as_u16() == status),
+                "{} {}: one status per problem answer",
+                endpoint.method_name(),
+                endpoint.path
+            );
+            let mut examples: Map<String, Value> = problems
+                .codes
+                .iter()
+                .map(|&code| (code.as_str().to_owned(), example(code.as_str(), &example_error(code))))
+                .collect();
+            if status == 422 {
+                let illegal = ServiceError::Action(ActionError::Rule(RuleError::new(
+                    "not_your_turn",
+                    "it is not your turn",
+                )));
+                examples.insert(
+                    "rule".to_owned(),
+                    example("an illegal move: the code is the title's rule code", &illegal.into()),
+                );
+            }
+            operation["responses"][status.to_string()] = problems.response(examples);
+        }
+    }
+}
+
+/// An error of `code` as the service answers it, with the example detail.
+fn example_error(code: ErrorCode) -> ApiError {
+    match code {
+        ErrorCode::VersionConflict => ServiceError::VersionConflict {
+            expected: 41,
+            actual: 42,
+        }
+        .into(),
+        _ => ApiError::new(code, code.example_detail()),
+    }
+}
+
+/// An OpenAPI example of the problem document `error` answers.
+fn example(summary: &str, error: &ApiError) -> Value {
+    json!({"summary": summary, "value": error.problem()})
+}

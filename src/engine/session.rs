@@ -1,0 +1,98 @@
+//! A game as the service sees it, whatever its title: `GameSession` speaks JSON and knows the table (seats, clock,
+//! ending) besides the title's rules.
+
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::bot::Bot;
+use super::table::{Table, TableEvent, Taker};
+use super::{GameSeed, RuleError, Seat, Viewer};
+
+/// Why an action was not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionError {
+    /// The JSON is not one of the title's actions.
+    #[error("the action does not fit this title's schema: {0}")]
+    Malformed(String),
+    #[error("the game is over")]
+    GameOver,
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+/// A stored log that this build cannot read back (a corrupt store or an incompatible release).
+#[derive(Debug, thiserror::Error)]
+#[error("event {index} of the log cannot be read: {reason}")]
+pub struct ReplayError {
+    pub index: usize,
+    pub reason: String,
+}
+
+/// A game rebuilt at some version of its log.
+pub trait GameSession: Send + Sync {
+    /// Number of events in the log this state was built from.
+    fn version(&self) -> u64;
+    /// Seats that must act now: none while a seat is open or once the game is over.
+    fn to_act(&self) -> Vec<Seat>;
+    /// The title's result, once its rules ended the game (as JSON text: answers embed it as it is).
+    fn outcome(&self) -> Option<Box<RawValue>>;
+    /// Over: played out, or ended at the table (resigned, timed out, aborted, expired).
+    fn is_finished(&self) -> bool;
+    /// Who sits where, the clock, and how the game ended at the table.
+    fn table(&self) -> &Table;
+    /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
+    /// Serialized once, straight from the typed view: answers embed the text as it is.
+    fn view(&self, viewer: Viewer) -> Option<Box<RawValue>>;
+    /// The title's actions `seat` may send now (resigning and aborting are always possible and not listed).
+    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// `legal_actions` as one JSON array, serialized straight from the typed actions (for answers).
+    fn legal_actions_json(&self, seat: Seat) -> Box<RawValue>;
+    /// Decides `action` (a title's action, or a table action) for `seat` at time `now_ms`, with the randomness of
+    /// this log position; returns the next state and the new events, serialized for the log. `self` is left
+    /// untouched.
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// Seats `taker` on open seat `seat`; the last seat taken starts the game.
+    fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError>;
+    /// Appends table events the service decided (a timeout, an expiry, a rematch).
+    fn record(&self, events: &[TableEvent]) -> Played;
+    /// What ends the game at `now_ms` if it is overdue: an expiry while a seat is open, a timeout once a deadline
+    /// passed.
+    fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
+    /// The seat a bot must move for now, and its bot.
+    fn bot_to_act(&self) -> Option<(Seat, Bot)>;
+    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking
+    /// until `stop` says so at the latest.
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError>;
+    /// When the game next becomes overdue, if ever.
+    fn next_due_ms(&self) -> Option<u64> {
+        let table = self.table();
+        if self.is_finished() {
+            None
+        } else if table.is_open() {
+            table.expires_at_ms
+        } else {
+            table.deadline_ms
+        }
+    }
+    /// Folds already-stored events in (to catch a cached state up with the log).
+    fn apply(&mut self, events: &[String]) -> Result<(), ReplayError>;
+    /// A stored event as `viewer` may see it at this session's state (once finished, as everyone sees it); `None`
+    /// when it must not see it.
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>>;
+    fn clone_session(&self) -> Box<dyn GameSession>;
+    /// The whole state, serialized: `Title::restore` of it gives back this very session.
+    fn snapshot(&self) -> String;
+}
+
+/// What `GameSession::play` produced.
+pub struct Played {
+    pub next: Box<dyn GameSession>,
+    pub events: Vec<String>,
+}

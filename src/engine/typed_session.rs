@@ -1,0 +1,415 @@
+//! `Session<G>`: a typed game of one title with its table, behind the JSON-speaking `GameSession`. Table events and
+//! the title's events share one log; the session folds each into its own half.
+
+use serde::Deserialize as _;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::bot::{self, Bot};
+use super::session::{ActionError, GameSession, Played, ReplayError};
+use super::table::{DEADLINE_PASSED, Table, TableAction, TableEvent, Taker};
+use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
+
+pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("engine types serialize to JSON")
+}
+
+pub(super) fn to_raw_json<T: serde::Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).expect("engine types serialize to JSON")
+}
+
+pub(super) fn encode<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("engine types serialize to JSON")
+}
+
+pub(super) fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
+    serde_json::from_value(options.clone()).map_err(|e| SetupError::InvalidOptions(e.to_string()))
+}
+
+/// A typed game of title `G` with its table: the one implementation of `GameSession`.
+pub(super) struct Session<G: Game> {
+    pub(super) state: G::State,
+    pub(super) table: Table,
+    pub(super) version: u64,
+}
+
+/// A session as a snapshot holds it (borrowed to write it, owned to read it back).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(super) struct StoredSession<S, T = Table> {
+    pub(super) version: u64,
+    pub(super) table: T,
+    pub(super) state: S,
+}
+
+pub(super) fn seat_ids<G: Game>() -> Vec<&'static str> {
+    G::info().seats
+}
+
+impl<G: Game> Session<G> {
+    pub(super) fn new(state: G::State, players: usize) -> Self {
+        Self {
+            state,
+            table: Table::closed(players),
+            version: 0,
+        }
+    }
+
+    pub(super) fn fold(&mut self, events: &[String]) -> Result<(), ReplayError> {
+        for (offset, text) in events.iter().enumerate() {
+            if let Some(event) = TableEvent::parse(text) {
+                self.fold_table(&event);
+                continue;
+            }
+            let event: G::Event = serde_json::from_str(text).map_err(|e| ReplayError {
+                index: self.version as usize + offset,
+                reason: e.to_string(),
+            })?;
+            G::evolve(&mut self.state, &event);
+        }
+        self.version += events.len() as u64;
+        Ok(())
+    }
+
+    fn fold_table(&mut self, event: &TableEvent) {
+        let seats = seat_ids::<G>();
+        let state = &self.state;
+        self.table
+            .evolve(event, &|id| seats.iter().position(|seat| *seat == id), &|seat| {
+                G::side(state, seat)
+            });
+    }
+
+    fn seat_id(&self, seat: Seat) -> String {
+        seat_ids::<G>()
+            .get(seat)
+            .map_or_else(|| seat.to_string(), |id| (*id).to_owned())
+    }
+
+    /// `self` followed by `entries`, as the next state and the log's new entries.
+    pub(super) fn then(&self, entries: Vec<Entry<G>>) -> Played {
+        let mut next = Session::<G> {
+            state: self.state.clone(),
+            table: self.table.clone(),
+            version: self.version + entries.len() as u64,
+        };
+        let events = entries
+            .into_iter()
+            .map(|entry| match entry {
+                Entry::Title(event) => {
+                    G::evolve(&mut next.state, &event);
+                    encode(&event)
+                }
+                Entry::Table(event) => {
+                    next.fold_table(&event);
+                    event.encode()
+                }
+            })
+            .collect();
+        Played {
+            next: Box::new(next),
+            events,
+        }
+    }
+
+    /// A title's action played by `seat`: what `play` does once the action is read.
+    fn play_typed(&self, seat: Seat, action: &G::Action, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        if self.table.is_open() {
+            return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
+        }
+        if self.table.deadline_ms.is_some_and(|deadline| deadline <= now_ms) && G::to_act(&self.state).contains(&seat) {
+            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+        }
+        let events = G::decide(&self.state, seat, action, &mut seed.rng(self.version))?;
+        let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
+        if self.table.seats[seat].moved {
+            return Ok(with_clock(self.then(titled(events).collect()), now_ms));
+        }
+        // Noted before the move's own events, while the game goes on: it may be aborted until every seat moved.
+        let first_move = Entry::Table(TableEvent::FirstMove {
+            seat: self.seat_id(seat),
+        });
+        let played = self.then(std::iter::once(first_move).chain(titled(events.clone())).collect());
+        if played.next.is_finished() {
+            return Ok(self.then(titled(events).collect()));
+        }
+        Ok(with_clock(played, now_ms))
+    }
+
+    /// The title's legal actions of `seat`; none while nobody is to act (a seat open, the game ended at the table).
+    fn typed_legal_actions(&self, seat: Seat) -> Vec<G::Action> {
+        if self.to_act().is_empty() {
+            return Vec::new();
+        }
+        G::legal_actions(&self.state, seat)
+    }
+
+    fn play_table(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
+        let id = self.seat_id(seat);
+        let event = match action {
+            TableAction::Resign if self.table.is_open() => Err((
+                "game_not_started",
+                "the game has not started yet: abort it instead of resigning",
+            )),
+            TableAction::Resign => Ok(TableEvent::Resigned { seat: id }),
+            TableAction::Abort if self.table.all_moved() => Err((
+                "abort_too_late",
+                "every seat has already moved: the game can no longer be aborted, only resigned",
+            )),
+            TableAction::Abort => Ok(TableEvent::Aborted { seat: id }),
+        }
+        .map_err(|(code, message)| RuleError::new(code, message))?;
+        Ok(self.then(vec![Entry::Table(event)]))
+    }
+}
+
+/// One entry of a log: a title's event or a table event.
+pub(super) enum Entry<G: Game> {
+    Title(G::Event),
+    Table(TableEvent),
+}
+
+/// `played`, followed by a restart of the turn clock when the game has one and goes on.
+pub(super) fn with_clock(played: Played, now_ms: u64) -> Played {
+    let next = played.next.as_ref();
+    let Some(seconds) = next.table().turn_seconds else {
+        return played;
+    };
+    if next.is_finished() || next.to_act().is_empty() {
+        return played;
+    }
+    let deadline = TableEvent::DeadlineSet {
+        deadline_ms: now_ms.saturating_add(seconds.saturating_mul(1000)),
+    };
+    let clocked = next.record(&[deadline]);
+    let mut events = played.events;
+    events.extend(clocked.events);
+    Played {
+        next: clocked.next,
+        events,
+    }
+}
+
+impl<G: Game> GameSession for Session<G> {
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.table.is_open() || self.table.ending.is_some() {
+            return Vec::new();
+        }
+        G::to_act(&self.state)
+    }
+
+    fn outcome(&self) -> Option<Box<RawValue>> {
+        G::outcome(&self.state).map(|outcome| to_raw_json(&outcome))
+    }
+
+    fn is_finished(&self) -> bool {
+        self.table.ending.is_some() || G::outcome(&self.state).is_some()
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn view(&self, viewer: Viewer) -> Option<Box<RawValue>> {
+        (!self.table.is_open()).then(|| to_raw_json(&G::view(&self.state, viewer)))
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        self.typed_legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn legal_actions_json(&self, seat: Seat) -> Box<RawValue> {
+        to_raw_json(&self.typed_legal_actions(seat))
+    }
+
+    fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        if self.is_finished() {
+            return Err(ActionError::GameOver);
+        }
+        if let Some(table_action) = TableAction::parse(action) {
+            let table_action = table_action.map_err(|e| ActionError::Malformed(e.to_string()))?;
+            return self.play_table(seat, table_action);
+        }
+        let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        self.play_typed(seat, &action, seed, now_ms)
+    }
+
+    fn bot_to_act(&self) -> Option<(Seat, Bot)> {
+        if self.is_finished() || self.table.is_open() {
+            return None;
+        }
+        G::to_act(&self.state)
+            .into_iter()
+            .find_map(|seat| Some((seat, self.table.seats.get(seat)?.bot?)))
+    }
+
+    fn play_bot(
+        &self,
+        seat: Seat,
+        bot: Bot,
+        seed: GameSeed,
+        now_ms: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, ActionError> {
+        let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version), stop)
+            .ok_or_else(|| RuleError::new("no_legal_action", "the bot's seat has no legal action"))?;
+        self.play_typed(seat, &action, seed, now_ms)
+    }
+
+    fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError> {
+        if self.is_finished() {
+            return Err(RuleError::new("game_over", "the game is over"));
+        }
+        if !self.table.seats.get(seat).is_some_and(|taken| taken.open) {
+            return Err(RuleError::new("seat_taken", "this seat is already taken"));
+        }
+        let joined = match taker {
+            Taker::Person { name, token_hash } => TableEvent::SeatJoined {
+                seat: self.seat_id(seat),
+                name,
+                token_hash: Some(token_hash),
+                bot: None,
+            },
+            Taker::Bot(bot) => TableEvent::SeatJoined {
+                seat: self.seat_id(seat),
+                name: None,
+                token_hash: None,
+                bot: Some(bot),
+            },
+        };
+        let mut entries = vec![Entry::Table(joined)];
+        let last_open = self.table.seats.iter().filter(|seat| seat.open).count() == 1;
+        if last_open {
+            // The last seat is taken: the title's setup follows at once, and the clock starts.
+            entries.extend(
+                G::setup(&self.state, &mut seed.rng(SETUP_STREAM))
+                    .into_iter()
+                    .map(Entry::Title),
+            );
+        }
+        Ok(with_clock(self.then(entries), now_ms))
+    }
+
+    fn record(&self, events: &[TableEvent]) -> Played {
+        self.then(events.iter().cloned().map(Entry::Table).collect())
+    }
+
+    fn overdue(&self, now_ms: u64) -> Option<TableEvent> {
+        if self.is_finished() {
+            return None;
+        }
+        if self.table.is_open() {
+            return self
+                .table
+                .expires_at_ms
+                .is_some_and(|expiry| expiry <= now_ms)
+                .then_some(TableEvent::Expired);
+        }
+        let deadline = self.table.deadline_ms?;
+        (deadline <= now_ms).then(|| TableEvent::TimedOut {
+            seats: G::to_act(&self.state)
+                .into_iter()
+                .map(|seat| self.seat_id(seat))
+                .collect(),
+        })
+    }
+
+    fn apply(&mut self, events: &[String]) -> Result<(), ReplayError> {
+        self.fold(events)
+    }
+
+    fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>> {
+        if let Some(table_event) = TableEvent::parse(event) {
+            return Some(to_raw_json(&table_event.public()));
+        }
+        let event: G::Event = serde_json::from_str(event).ok()?;
+        let visible = if self.is_finished() {
+            Some(G::redact_finished(&event))
+        } else {
+            G::redact(&event, viewer)
+        };
+        visible.map(|event| to_raw_json(&event))
+    }
+
+    fn clone_session(&self) -> Box<dyn GameSession> {
+        Box::new(Session::<G> {
+            state: self.state.clone(),
+            table: self.table.clone(),
+            version: self.version,
+        })
+    }
+
+    fn snapshot(&self) -> String {
+        encode(&StoredSession {
+            version: self.version,
+            table: &self.table,
+            state: &self.state,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::testing::play_to_the_end;
+    use crate::engine::{GameSession, Registry, Viewer};
+
+    /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
+    /// seats to act and their legal actions, the outcome.
+    fn everything(session: &dyn GameSession, players: usize) -> Vec<serde_json::Value> {
+        let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("JSON");
+        let mut seen = vec![
+            parse(&session.snapshot()),
+            serde_json::json!(session.to_act()),
+            serde_json::json!(session.outcome()),
+            serde_json::json!(session.view(Viewer::Spectator)),
+        ];
+        for seat in 0..players {
+            seen.push(serde_json::json!(session.view(Viewer::Seat(seat))));
+            seen.push(serde_json::json!(session.legal_actions(seat)));
+        }
+        seen
+    }
+
+    /// A game restored from a snapshot taken at any position, then fed the rest of its log, is the game a replay
+    /// from zero builds: snapshots never change what a log means.
+    #[test]
+    fn a_snapshot_then_the_rest_of_the_log_rebuilds_the_replayed_game() {
+        for title in Registry::with_all_titles().titles() {
+            let info = title.info();
+            let options = title.normalize_options(None).expect("default options");
+            for players in info.min_players..=info.max_players {
+                for seed in 0..2 {
+                    let (_, log) = play_to_the_end(title.as_ref(), players, seed);
+                    let replayed = title.replay(players, &options, &log).expect("its own log");
+                    let expected = everything(replayed.as_ref(), players);
+                    let positions = (0..log.len()).step_by(log.len() / 7 + 1).chain([log.len()]);
+                    for position in positions {
+                        let early = title.replay(players, &options, &log[..position]).expect("a prefix");
+                        let snapshot = early.snapshot();
+                        let mut restored = title.restore(&snapshot).expect("its own snapshot");
+                        assert_eq!(restored.snapshot(), snapshot, "{} restores what it saved", info.id);
+                        restored.apply(&log[position..]).expect("the rest of the log");
+                        assert_eq!(
+                            everything(restored.as_ref(), players),
+                            expected,
+                            "{} with {players} players, seed {seed}: snapshot at {position} of {}",
+                            info.id,
+                            log.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_snapshot_format_names_the_title_and_its_versions() {
+        for title in Registry::with_all_titles().titles() {
+            let format = title.snapshot_format();
+            assert!(format.starts_with(title.info().id) && !format.contains(' '), "{format}");
+        }
+    }
+}

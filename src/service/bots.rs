@@ -1,0 +1,87 @@
+//! The built-in bots' moves: the instance that makes a bot the one to act plays it at once, in its background work;
+//! the game's note in the store brings it to a sweep if that instance dies first.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{GameService, LoadedGame, ServiceError, now_ms};
+use crate::engine::bot::Bot;
+use crate::engine::{Played, Seat};
+
+impl GameService {
+    /// Hands the game to this instance's background work when a bot is to act in it.
+    pub(super) fn wake_bot(&self, game: &LoadedGame) {
+        if game.session.bot_to_act().is_some() {
+            self.wake_bot_of(game.meta.id.clone());
+        }
+    }
+
+    fn wake_bot_of(&self, id: String) {
+        self.bots_due
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(id);
+        self.bots_wake.notify_one();
+    }
+
+    /// `bot`'s move for `seat`. A search thinks for up to its budget: off the async workers.
+    pub(super) async fn think(
+        &self,
+        game: &LoadedGame,
+        seat: Seat,
+        bot: Bot,
+        now: u64,
+    ) -> Result<Played, ServiceError> {
+        let (session, seed) = (game.session.clone(), game.seed()?);
+        let deadline = Instant::now() + Duration::from_millis(bot.budget_ms().into());
+        tokio::task::spawn_blocking(move || session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline))
+            .await
+            .map_err(|error| ServiceError::BotFailed(error.to_string()))?
+            .map_err(ServiceError::from)
+    }
+
+    /// This instance's background work, until the process ends: a sweep every `sweep_every` (`None`: never, leaving
+    /// it to other instances), and at once the bots' moves of the games it made a bot's turn (each game in a task of
+    /// its own, so that a slow bot holds up no other).
+    pub async fn run_background(self: Arc<Self>, sweep_every: Option<Duration>) {
+        let mut ticks = sweep_every.map(|every| {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            ticks
+        });
+        loop {
+            let tick = async {
+                match ticks.as_mut() {
+                    Some(ticks) => ticks.tick().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = tick => {
+                    if let Err(error) = self.sweep(now_ms()).await {
+                        tracing::warn!(%error, "sweep failed; trying again at the next tick");
+                    }
+                }
+                () = self.bots_wake.notified() => self.play_woken_bots(),
+            }
+        }
+    }
+
+    /// Plays the bots this instance woke, each game in a task of its own.
+    fn play_woken_bots(self: &Arc<Self>) {
+        let due = std::mem::take(&mut *self.bots_due.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        for id in due {
+            let service = self.clone();
+            tokio::spawn(async move {
+                let now = now_ms();
+                match service.settle_due(&id, now).await {
+                    // Out of time with a bot still to act: go on at once.
+                    Ok(Some(due)) if due <= now => service.wake_bot_of(id),
+                    Ok(_) => {}
+                    // The game's note in the store brings it back to a sweep.
+                    Err(error) => tracing::warn!(game = %id, %error, "bot move not played"),
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! Writing a decided step: every change of a game (a move, a join, a timeout, a bot's move, a rematch) is appended
+//! the same way, onto the exact head it was decided at.
+
+use super::sweep::SWEEP_LEASE;
+use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
+use crate::engine::GameSession;
+use crate::store::{Append, Appended, Idempotency, SnapshotData, StoreError};
+
+impl GameService {
+    /// Appends `events`, which take `before` to `after`, onto `before`'s head. When `after` is due (a deadline, a
+    /// bot to act) the store notes it first: a crash in between leaves an early note, never a lost deadline. Every
+    /// SNAPSHOT_EVERY events the state goes with the append. Once appended, the lobby and this instance's bots
+    /// follow, and `after` is cached.
+    pub(super) async fn commit(
+        &self,
+        before: &LoadedGame,
+        after: &LoadedGame,
+        events: &[String],
+        idempotency: Option<Idempotency<'_>>,
+        now: u64,
+    ) -> Result<Appended, StoreError> {
+        if let Some(due) = due_ms(&*after.session, now) {
+            self.store.schedule(&before.meta.id, due).await?;
+        }
+        let snapshot = snapshot_of(before, after);
+        let append = Append {
+            idempotency,
+            finishes: after.session.is_finished(),
+            snapshot: snapshot.as_ref().map(|(format, data)| SnapshotData { format, data }),
+            ..Append::new(before.head, events)
+        };
+        let appended = self.store.append(&before.meta.id, append).await?;
+        if let Appended::Ok { .. } = appended {
+            self.after_append(before, after).await;
+            self.remember(after);
+        }
+        Ok(appended)
+    }
+
+    /// Keeps the lobby's listings in step with a game whose status may have changed by an append, and plays the
+    /// bot it made the one to act.
+    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame) {
+        self.relist_if_changed(before, after).await;
+        self.wake_bot(after);
+    }
+}
+
+/// The state to store with the append that leads from `before` to `after`, with its format: every SNAPSHOT_EVERY
+/// events, so that a rebuild never replays more than that many events.
+fn snapshot_of(before: &LoadedGame, after: &LoadedGame) -> Option<(String, String)> {
+    (after.head.version / SNAPSHOT_EVERY > before.head.version / SNAPSHOT_EVERY)
+        .then(|| (before.title.snapshot_format(), after.session.snapshot()))
+}
+
+/// When a sweep must next look at a game: its deadline or expiry, or a little after `now` while a bot is to act.
+/// The instance that made it the bot's turn plays the bot at once; the note covers that instance's crash.
+pub(super) fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
+    let bot = session
+        .bot_to_act()
+        .map(|_| now.saturating_add(SWEEP_LEASE.as_millis() as u64));
+    match (session.next_due_ms(), bot) {
+        (Some(due), Some(bot)) => Some(due.min(bot)),
+        (due, bot) => due.or(bot),
+    }
+}

@@ -1,0 +1,341 @@
+//! Creating a game: its title, players, options and seats (the creator's, open ones, bots'), its clock and its
+//! secret seed. Seats left open wait in the lobby for players, and the title's setup waits for the last one.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::commit::due_ms;
+use super::load::replay;
+use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use crate::engine::bot::Bot;
+use crate::engine::table::{OpenedSeat, TableEvent};
+use crate::engine::{GameSeed, SetupError, Title};
+use crate::store::GameMeta;
+
+/// The longest turn clock: thirty days.
+pub const MAX_TURN_SECONDS: u64 = 30 * 24 * 3600;
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Which seats the creator takes: a number of seats in seat order, or a choice per seat (the unnamed ones are the
+/// creator's).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum SeatsRequest {
+    /// The creator takes this many seats, the first ones in seat order; the others are open.
+    Count(u8),
+    /// `open` or `mine` per seat id.
+    Choice(BTreeMap<String, SeatChoice>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChoice {
+    /// Left for someone to join.
+    Open,
+    /// Taken by the creator (its token is in the answer).
+    Mine,
+}
+
+/// What a new game is to be.
+pub struct NewGame<'a> {
+    pub title: &'a str,
+    pub players: usize,
+    pub seed: Option<u64>,
+    pub options: Option<&'a Value>,
+    /// Absent: the creator takes every seat.
+    pub seats: Option<&'a SeatsRequest>,
+    /// The creator's display name.
+    pub name: Option<String>,
+    pub turn_seconds: Option<u64>,
+    /// The creator agrees that an explicit seed with open seats lets anyone who knows it work out the game.
+    pub public_seed: bool,
+    /// Seats played by built-in opponents, by seat id. `seats` places the creator on the others.
+    pub bots: Option<&'a BTreeMap<String, Bot>>,
+}
+
+impl<'a> NewGame<'a> {
+    /// A game whose creator takes every seat, with no clock.
+    pub fn closed(title: &'a str, players: usize, seed: Option<u64>, options: Option<&'a Value>) -> Self {
+        Self {
+            title,
+            players,
+            seed,
+            options,
+            seats: None,
+            name: None,
+            turn_seconds: None,
+            public_seed: false,
+            bots: None,
+        }
+    }
+}
+
+/// A new game and the seat tokens, which are returned once and stored only hashed.
+pub struct Created {
+    pub game: LoadedGame,
+    pub tokens: Vec<(&'static str, String)>,
+}
+
+impl GameService {
+    /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
+    pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
+        let title = self
+            .registry
+            .get(new.title)
+            .ok_or_else(|| ServiceError::UnknownTitle(new.title.to_owned()))?
+            .clone();
+        let info = title.info();
+        if !(info.min_players..=info.max_players).contains(&new.players) {
+            return Err(SetupError::PlayerCount {
+                min: info.min_players,
+                max: info.max_players,
+                requested: new.players,
+            }
+            .into());
+        }
+        let options = title.normalize_options(new.options)?;
+        let seats: Arc<[&'static str]> = info.seats[..new.players].into();
+        let bots = seat_bots(&seats, &info.seats, new.bots)?;
+        let open = open_seats(&seats, &info.seats, new.seats, &bots)?;
+        let name = check_name(new.name)?;
+        if new
+            .turn_seconds
+            .is_some_and(|seconds| !(1..=MAX_TURN_SECONDS).contains(&seconds))
+        {
+            return Err(ServiceError::InvalidTurnSeconds);
+        }
+        let any_open = open.contains(&true);
+        if any_open && new.seed.is_some() && !new.public_seed {
+            return Err(ServiceError::SeedNotPublic);
+        }
+        let seed = new.seed.map_or_else(GameSeed::random, GameSeed::from_u64);
+        let now = now_ms();
+        let id = hex::encode(rand::random::<[u8; 16]>());
+        let opened = TableEvent::TableOpened {
+            seats: seats
+                .iter()
+                .zip(open.iter().zip(&bots))
+                .map(|(seat, (&open, &bot))| OpenedSeat {
+                    seat: (*seat).to_owned(),
+                    open,
+                    name: if open || bot.is_some() { None } else { name.clone() },
+                    bot,
+                })
+                .collect(),
+            turn_seconds: new.turn_seconds,
+            expires_at_ms: self
+                .lobby_ttl
+                .filter(|_| any_open)
+                .map(|ttl| now.saturating_add(ttl.as_millis() as u64)),
+        };
+        let events = title.open(new.players, &options, opened, seed, now)?;
+        let tokens: Vec<(&'static str, String)> = seats
+            .iter()
+            .zip(open.iter().zip(&bots))
+            .filter(|(_, (open, bot))| !**open && bot.is_none())
+            .map(|(&seat, _)| (seat, new_token()))
+            .collect();
+        let token_hashes = seats
+            .iter()
+            .map(|seat| {
+                tokens
+                    .iter()
+                    .find(|(taken, _)| taken == seat)
+                    .map_or_else(String::new, |(_, token)| hash_token(token))
+            })
+            .collect();
+        let meta = GameMeta {
+            id,
+            title: info.id.to_owned(),
+            players: new.players,
+            options: options.to_string(),
+            token_hashes,
+            seed: seed.to_hex(),
+            created_at_ms: now,
+            seeded: new.seed.is_some(),
+        };
+        let game = self.store_new_game(meta, title, seats, &events).await?;
+        Ok(Created { game, tokens })
+    }
+
+    /// Stores a new game, noting first when it is due (so that a crash right after cannot lose its deadline), and
+    /// lists it in the lobby when a seat is open.
+    pub(super) async fn store_new_game(
+        &self,
+        meta: GameMeta,
+        title: Arc<dyn Title>,
+        seats: Arc<[&'static str]>,
+        events: &[String],
+    ) -> Result<LoadedGame, ServiceError> {
+        let session = replay(&title, &meta, events)?;
+        if let Some(due) = due_ms(&*session, meta.created_at_ms) {
+            self.store.schedule(&meta.id, due).await?;
+        }
+        let head = self.store.create(&meta, events).await?;
+        let game = LoadedGame {
+            meta: Arc::new(meta),
+            title,
+            seats,
+            session: session.into(),
+            head,
+        };
+        if game.session.table().listed {
+            self.relist(&game).await;
+        }
+        self.remember(&game);
+        self.wake_bot(&game);
+        Ok(game)
+    }
+}
+
+pub(super) fn check_name(name: Option<String>) -> Result<Option<String>, ServiceError> {
+    let Some(name) = name else { return Ok(None) };
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(ServiceError::InvalidName);
+    }
+    Ok(Some(name))
+}
+
+/// Which of `seat_ids` (the game's) stay open; `title_seats` are every seat the title has. Seats played by a bot
+/// (`bots`) are not the creator's to take: `Count` counts the others, in seat order, and `Choice` may not name them.
+fn open_seats(
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+    request: Option<&SeatsRequest>,
+    bots: &[Option<Bot>],
+) -> Result<Vec<bool>, ServiceError> {
+    match request {
+        None => Ok(vec![false; seat_ids.len()]),
+        Some(SeatsRequest::Count(mine)) => {
+            let mine = usize::from(*mine);
+            let free = bots.iter().filter(|bot| bot.is_none()).count();
+            if mine > free {
+                return Err(ServiceError::SeatsConflict(format!(
+                    "the creator can take at most the game's {free} seats not played by a bot, not {mine}"
+                )));
+            }
+            let mut taken = 0;
+            Ok(bots
+                .iter()
+                .map(|bot| {
+                    if bot.is_some() {
+                        return false;
+                    }
+                    taken += 1;
+                    taken > mine
+                })
+                .collect())
+        }
+        Some(SeatsRequest::Choice(choices)) => {
+            check_seat_ids(choices.keys(), seat_ids, title_seats)?;
+            if let Some(both) = seat_ids
+                .iter()
+                .zip(bots)
+                .find(|(id, bot)| bot.is_some() && choices.contains_key(**id))
+            {
+                return Err(ServiceError::SeatsConflict(format!(
+                    "seat {:?} is played by a bot: it cannot also be open or the creator's",
+                    both.0
+                )));
+            }
+            Ok(seat_ids
+                .iter()
+                .map(|id| choices.get(*id) == Some(&SeatChoice::Open))
+                .collect())
+        }
+    }
+}
+
+/// The bot of each seat of the game, from the request's bots by seat id.
+fn seat_bots(
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+    request: Option<&BTreeMap<String, Bot>>,
+) -> Result<Vec<Option<Bot>>, ServiceError> {
+    let Some(bots) = request else {
+        return Ok(vec![None; seat_ids.len()]);
+    };
+    check_seat_ids(bots.keys(), seat_ids, title_seats)?;
+    Ok(seat_ids.iter().map(|id| bots.get(*id).copied()).collect())
+}
+
+/// Refuses seat ids that are not the title's, or not in a game of this many players.
+fn check_seat_ids<'a>(
+    mut named: impl Iterator<Item = &'a String> + Clone,
+    seat_ids: &[&'static str],
+    title_seats: &[&'static str],
+) -> Result<(), ServiceError> {
+    if let Some(unknown) = named.clone().find(|id| !title_seats.contains(&id.as_str())) {
+        return Err(ServiceError::InvalidSeats(format!(
+            "{unknown:?} is not a seat of this title (its seats: {})",
+            title_seats.join(", ")
+        )));
+    }
+    if let Some(beyond) = named.find(|id| !seat_ids.contains(&id.as_str())) {
+        return Err(ServiceError::SeatsConflict(format!(
+            "{beyond:?} is not a seat of a {}-player game (its seats: {})",
+            seat_ids.len(),
+            seat_ids.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_requests_leave_the_right_seats_open() {
+        let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra", "brutus"]);
+        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &[None, None]);
+        assert_eq!(open(SeatsRequest::Count(1)).unwrap(), [false, true]);
+        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Open)].into());
+        assert_eq!(open(choice("caesar")).unwrap(), [true, false]);
+        assert!(matches!(open(choice("cassius")), Err(ServiceError::InvalidSeats(_))));
+        assert!(matches!(open(choice("brutus")), Err(ServiceError::SeatsConflict(_))));
+        assert!(matches!(
+            open(SeatsRequest::Count(3)),
+            Err(ServiceError::SeatsConflict(_))
+        ));
+    }
+
+    #[test]
+    fn seats_requests_place_the_creator_on_the_seats_bots_leave() {
+        let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra"]);
+        let bot_first = [Some(Bot::Random {}), None];
+        let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &bot_first);
+        assert_eq!(
+            open(SeatsRequest::Count(1)).unwrap(),
+            [false, false],
+            "the creator takes cleopatra"
+        );
+        assert_eq!(
+            open(SeatsRequest::Count(0)).unwrap(),
+            [false, true],
+            "cleopatra waits for someone"
+        );
+        assert!(matches!(
+            open(SeatsRequest::Count(2)),
+            Err(ServiceError::SeatsConflict(_))
+        ));
+        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Mine)].into());
+        assert!(matches!(open(choice("caesar")), Err(ServiceError::SeatsConflict(_))));
+        assert_eq!(open(choice("cleopatra")).unwrap(), [false, false]);
+        let bots = [("cleopatra".to_owned(), Bot::Random {})].into();
+        assert_eq!(
+            seat_bots(&seats, &all, Some(&bots)).unwrap(),
+            [None, Some(Bot::Random {})]
+        );
+        let elsewhere = [("brutus".to_owned(), Bot::Random {})].into();
+        assert!(matches!(
+            seat_bots(&seats, &all, Some(&elsewhere)),
+            Err(ServiceError::InvalidSeats(_))
+        ));
+    }
+}

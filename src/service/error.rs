@@ -1,0 +1,84 @@
+//! What the service refuses, and why; `api::error` maps each to its HTTP answer.
+
+use super::create::{MAX_NAME_CHARS, MAX_TURN_SECONDS};
+use crate::engine::{ActionError, ReplayError, SetupError};
+use crate::store::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("unknown title {0:?}")]
+    UnknownTitle(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("no game with this id")]
+    GameNotFound,
+    #[error("this request needs a seat token (Authorization: Bearer <token>)")]
+    MissingToken,
+    #[error("the token does not belong to a seat of this game")]
+    InvalidToken,
+    #[error("this stream ticket is unknown, expired or already used; ask for a new one")]
+    InvalidTicket,
+    #[error("the game is at version {actual}, not {expected}")]
+    VersionConflict { expected: u64, actual: u64 },
+    #[error("the game kept changing; try again")]
+    Contention,
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error("this is an action of {0}, not of this game's title")]
+    ActionOfAnotherTitle(&'static str),
+    #[error(transparent)]
+    Store(StoreError),
+    #[error("this Idempotency-Key was already used for a different request")]
+    IdempotencyKeyReused,
+    #[error(
+        "the move recorded under this Idempotency-Key is no longer in the log (the store lost it); send the move again under a new key"
+    )]
+    IdempotencyRecordLost,
+    #[error("the game's log changed while it was read; try again")]
+    LogChanged,
+    #[error("the stored game cannot be rebuilt: {0}")]
+    Corrupt(String),
+    #[error("{0}")]
+    InvalidSeats(String),
+    /// Seats that the title has, but not with this number of players.
+    #[error("{0}")]
+    SeatsConflict(String),
+    #[error("turn_seconds must be 1 to {max}", max = MAX_TURN_SECONDS)]
+    InvalidTurnSeconds,
+    #[error("a display name has 1 to {max} characters, none of them a control character", max = MAX_NAME_CHARS)]
+    InvalidName,
+    #[error(
+        "a game with open seats and an explicit seed can be worked out by anyone who knows the seed (the opponent \
+         included): send \"public_seed\": true to create it anyway"
+    )]
+    SeedNotPublic,
+    #[error("this game has no seat {0:?}")]
+    SeatNotFound(String),
+    #[error("seat {0} is already taken")]
+    SeatTaken(&'static str),
+    #[error("the game is over: nobody can join it")]
+    JoinTooLate,
+    #[error("the game is not over yet: a rematch follows a finished game")]
+    NotFinished,
+    #[error("this game expired before every seat was taken: there is nobody to play a rematch with")]
+    NoRematch,
+    /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
+    #[error("the bot's move failed: {0}")]
+    BotFailed(String),
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound => ServiceError::GameNotFound,
+            StoreError::Corrupt(reason) => ServiceError::Corrupt(reason),
+            other => ServiceError::Store(other),
+        }
+    }
+}
+
+impl From<ReplayError> for ServiceError {
+    fn from(error: ReplayError) -> Self {
+        ServiceError::Corrupt(error.to_string())
+    }
+}

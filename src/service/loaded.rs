@@ -1,0 +1,93 @@
+//! A game rebuilt at some head of its log, with what serving it needs: its seats, who may see what, its secrets.
+
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+use subtle::ConstantTimeEq;
+
+use super::{ServiceError, hash_token};
+use crate::engine::{GameSeed, GameSession, Seat, Title, Viewer};
+use crate::store::{GameMeta, Head};
+
+/// A game rebuilt at some head of its log. Cheap to clone: everything is shared.
+#[derive(Clone)]
+pub struct LoadedGame {
+    pub meta: Arc<GameMeta>,
+    pub title: Arc<dyn Title>,
+    pub seats: Arc<[&'static str]>,
+    pub session: Arc<dyn GameSession>,
+    /// The log position `session` was built at.
+    pub head: Head,
+}
+
+impl LoadedGame {
+    pub fn version(&self) -> u64 {
+        self.session.version()
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seats[seat]
+    }
+
+    pub fn to_act(&self) -> Vec<&'static str> {
+        self.session.to_act().into_iter().map(|seat| self.seats[seat]).collect()
+    }
+
+    /// The same game after `events`, which took it to `session`.
+    pub fn followed_by(&self, session: Box<dyn GameSession>, events: &[String]) -> LoadedGame {
+        LoadedGame {
+            session: session.into(),
+            head: self.head.extend(events).0,
+            ..self.clone()
+        }
+    }
+
+    /// The viewer a bearer token stands for (a spectator without a token).
+    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ServiceError> {
+        match token {
+            None => Ok(Viewer::Spectator),
+            Some(token) => self.seat_of(token).map(Viewer::Seat),
+        }
+    }
+
+    /// The seat a bearer token belongs to; compared in constant time.
+    pub fn seat_of(&self, token: &str) -> Result<Seat, ServiceError> {
+        let presented = hash_token(token);
+        let mut found = None;
+        for seat in 0..self.seats.len() {
+            if bool::from(self.token_hash(seat).as_bytes().ct_eq(presented.as_bytes())) {
+                found = Some(seat);
+            }
+        }
+        found.ok_or(ServiceError::InvalidToken)
+    }
+
+    /// The stored hash of `seat`'s token: from its join, or from the game's creation.
+    pub fn token_hash(&self, seat: Seat) -> &str {
+        self.session
+            .table()
+            .seats
+            .get(seat)
+            .and_then(|taken| taken.token_hash.as_deref())
+            .unwrap_or_else(|| self.meta.token_hashes.get(seat).map_or("", String::as_str))
+    }
+
+    /// The game's secret seed.
+    pub fn seed(&self) -> Result<GameSeed, ServiceError> {
+        GameSeed::from_hex(&self.meta.seed)
+            .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))
+    }
+
+    /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
+    /// Once the game is over the log is public, except what the title keeps secret forever.
+    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Box<RawValue>)> {
+        events
+            .iter()
+            .enumerate()
+            .filter_map(|(offset, event)| {
+                let visible = self.session.redact(event, viewer);
+                visible.map(|event| (after + offset as u64 + 1, event))
+            })
+            .collect()
+    }
+}

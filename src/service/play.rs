@@ -1,0 +1,296 @@
+//! A move: decided on the cached game, appended onto the head it was decided at, decided again when the log moved
+//! on, and answered once, even when the client retries it under the same idempotency key.
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::{CONFLICT_RETRIES, GameService, LoadedGame, ServiceError, now_ms};
+use crate::engine::table::DEADLINE_PASSED;
+use crate::engine::{ActionError, GameSeed, Seat};
+use crate::store::{Appended, ChainHash, Head, Idempotency, StoreError};
+
+/// A move as the client sent it.
+pub struct MoveRequest<'a> {
+    pub action: &'a Value,
+    pub expected_version: Option<u64>,
+    pub idempotency_key: Option<&'a str>,
+}
+
+/// The answer to a move: either freshly decided, or the stored answer to an earlier request with the same key.
+pub enum PlayOutcome {
+    Played { response: String },
+    Replayed { response: String },
+}
+
+/// What a rendered move answer is built from.
+pub struct Move<'a> {
+    pub after: &'a LoadedGame,
+    pub seat: Seat,
+    /// Log position before the move's events.
+    pub from_version: u64,
+    pub events: &'a [String],
+}
+
+/// Builds a move's answer.
+pub type Render<'r> = &'r (dyn Fn(&Move<'_>) -> String + Sync);
+
+/// How one attempt at a move ended.
+enum Attempt {
+    Answered(PlayOutcome),
+    /// The log had moved on: the move is to be decided again on this newer game.
+    Outdated(LoadedGame),
+    Refused(Refusal),
+}
+
+/// A move refused by the game it was decided on.
+struct Refusal {
+    error: ServiceError,
+    /// The seat and its idempotency record's key, once the token was known.
+    keyed: Option<(Seat, String)>,
+    /// When the seat to act had let its deadline pass.
+    deadline_passed_at: Option<u64>,
+}
+
+impl Refusal {
+    fn new(error: ServiceError) -> Self {
+        Self {
+            error,
+            keyed: None,
+            deadline_passed_at: None,
+        }
+    }
+}
+
+impl GameService {
+    /// Decides `action` for the token's seat and appends its events. `render` builds the answer; under an
+    /// idempotency key the store keeps a small record of the move, from which a retry's answer is rebuilt.
+    ///
+    /// One store round trip on a hot cache: the move is decided on the cached game without reading the log first,
+    /// because the conditional append checks that game against the log anyway and, when other writers got there
+    /// first, answers with what the cache missed (then the move is decided again, up to CONFLICT_RETRIES times
+    /// unless the client pinned `expected_version`). A refusal decided on the cached game is only given once a
+    /// fresh read confirms it.
+    pub async fn play(
+        &self,
+        id: &str,
+        token: &str,
+        request: &MoveRequest<'_>,
+        render: Render<'_>,
+    ) -> Result<PlayOutcome, ServiceError> {
+        let (mut game, mut fresh) = match self.cached(id) {
+            Some(cached) => (cached, false),
+            None => (self.load(id).await?, true),
+        };
+        let seed = game.seed()?;
+        let mut races = 0;
+        loop {
+            match self.attempt(&game, token, request, seed, render).await? {
+                Attempt::Answered(outcome) => return Ok(outcome),
+                Attempt::Outdated(newer) => {
+                    game = newer;
+                    fresh = true;
+                    races += 1;
+                    if let Some(expected) = request.expected_version {
+                        return Err(ServiceError::VersionConflict {
+                            expected,
+                            actual: game.version(),
+                        });
+                    }
+                    if races > CONFLICT_RETRIES {
+                        return Err(ServiceError::Contention);
+                    }
+                }
+                // Decided on the cached game, which may be behind the log: look again before refusing.
+                Attempt::Refused(_) if !fresh => {
+                    game = self.load(id).await?;
+                    fresh = true;
+                }
+                Attempt::Refused(refusal) => return self.refuse(&game, request, refusal, render).await,
+            }
+        }
+    }
+
+    /// Decides the move on `game` and appends it onto `game`'s head.
+    async fn attempt(
+        &self,
+        game: &LoadedGame,
+        token: &str,
+        request: &MoveRequest<'_>,
+        seed: GameSeed,
+        render: Render<'_>,
+    ) -> Result<Attempt, ServiceError> {
+        let seat = match game.seat_of(token) {
+            Ok(seat) => seat,
+            Err(error) => return Ok(Attempt::Refused(Refusal::new(error))),
+        };
+        let key = request
+            .idempotency_key
+            .map(|key| format!("{}:{key}", game.seat_name(seat)));
+        let refused = |error, deadline_passed_at| {
+            Ok(Attempt::Refused(Refusal {
+                error,
+                keyed: key.clone().map(|key| (seat, key)),
+                deadline_passed_at,
+            }))
+        };
+        if let Some(expected) = request.expected_version
+            && expected != game.version()
+        {
+            let actual = game.version();
+            return refused(ServiceError::VersionConflict { expected, actual }, None);
+        }
+        let now = now_ms();
+        let played = match game.session.play(seat, request.action, seed, now) {
+            Ok(played) => played,
+            Err(ActionError::Rule(rule)) if rule.code == DEADLINE_PASSED => {
+                return refused(ActionError::Rule(rule).into(), Some(now));
+            }
+            Err(error) => return refused(self.action_error(error, request.action), None),
+        };
+        let after = game.followed_by(played.next, &played.events);
+        let record = key.as_ref().map(|key| {
+            let record = IdempotencyRecord {
+                fingerprint: request.fingerprint(),
+                from: game.head.version,
+                to: after.head,
+            };
+            (key.as_str(), record.encode())
+        });
+        let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
+        match self.commit(game, &after, &played.events, idempotency, now).await {
+            Ok(Appended::Ok { .. }) => Ok(Attempt::Answered(PlayOutcome::Played {
+                response: render(&Move {
+                    after: &after,
+                    seat,
+                    from_version: game.version(),
+                    events: &played.events,
+                }),
+            })),
+            Ok(Appended::Duplicate { record }) => {
+                let outcome = self.replayed(game, seat, &record, request, render).await?;
+                Ok(Attempt::Answered(outcome))
+            }
+            // Another writer got there first (or the cache was behind): catch up.
+            Ok(Appended::Behind { events, head }) => Ok(Attempt::Outdated(self.caught_up(game, &events, head)?)),
+            Err(StoreError::Conflict { .. }) => {
+                // The log is shorter than the cached game, or other: the store lost events.
+                self.forget(&game.meta.id);
+                Ok(Attempt::Outdated(self.load(&game.meta.id).await?))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Answers a move that the latest game refuses: a retry of a keyed move that was applied is answered as
+    /// before; a move that came too late applies the timeout it ran into now rather than at a sweep.
+    async fn refuse(
+        &self,
+        game: &LoadedGame,
+        request: &MoveRequest<'_>,
+        refusal: Refusal,
+        render: Render<'_>,
+    ) -> Result<PlayOutcome, ServiceError> {
+        let id = &game.meta.id;
+        if let Some((seat, key)) = &refusal.keyed
+            && let Some(record) = self.store.idempotency_record(id, key).await?
+        {
+            return self.replayed(game, *seat, &record, request, render).await;
+        }
+        if let Some(now) = refusal.deadline_passed_at {
+            self.settle_due(id, now).await?;
+        }
+        Err(refusal.error)
+    }
+
+    /// An action that is not the game's title's but fits another title's is well-formed for the API as a whole (the
+    /// OpenAPI document accepts it): it is refused as unfit for this game rather than as malformed.
+    fn action_error(&self, error: ActionError, action: &Value) -> ServiceError {
+        if let ActionError::Malformed(_) = error
+            && let Some(other) = self.registry.titles().find(|title| title.is_action(action))
+        {
+            return ServiceError::ActionOfAnotherTitle(other.info().name);
+        }
+        error.into()
+    }
+
+    /// The answer to an earlier request under the same idempotency key, rebuilt from the log it recorded.
+    async fn replayed(
+        &self,
+        current: &LoadedGame,
+        seat: Seat,
+        record: &str,
+        request: &MoveRequest<'_>,
+        render: Render<'_>,
+    ) -> Result<PlayOutcome, ServiceError> {
+        let record = IdempotencyRecord::decode(record)
+            .ok_or_else(|| ServiceError::Corrupt(format!("unreadable idempotency record {record:?}")))?;
+        if record.fingerprint != request.fingerprint() {
+            return Err(ServiceError::IdempotencyKeyReused);
+        }
+        // The move must still be in the log, as it was: a store that lost it cannot answer for it.
+        let events = self
+            .log_ending_at(&current.meta.id, record.to)
+            .await?
+            .ok_or(ServiceError::IdempotencyRecordLost)?;
+        let from = usize::try_from(record.from)
+            .ok()
+            .filter(|&from| from <= events.len())
+            .ok_or(ServiceError::IdempotencyRecordLost)?;
+        let after = LoadedGame {
+            session: super::load::replay(&current.title, &current.meta, &events)?.into(),
+            head: record.to,
+            ..current.clone()
+        };
+        let response = render(&Move {
+            after: &after,
+            seat,
+            from_version: record.from,
+            events: &events[from..],
+        });
+        Ok(PlayOutcome::Replayed { response })
+    }
+}
+
+impl MoveRequest<'_> {
+    /// What tells two requests apart under one idempotency key: a hash of the action and expected version (JSON
+    /// objects serialize with sorted keys, so key order does not matter).
+    fn fingerprint(&self) -> String {
+        let canonical = serde_json::json!([self.action, self.expected_version]).to_string();
+        hex::encode(&Sha256::digest(canonical.as_bytes())[..16])
+    }
+}
+
+/// What the store keeps under an idempotency key: enough to rebuild the answer from the log, in a few dozen bytes.
+struct IdempotencyRecord {
+    fingerprint: String,
+    from: u64,
+    to: Head,
+}
+
+impl IdempotencyRecord {
+    fn encode(&self) -> String {
+        format!(
+            "1 {} {} {} {}",
+            self.fingerprint,
+            self.from,
+            self.to.version,
+            self.to.hash.to_hex()
+        )
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        let mut parts = text.split(' ');
+        if parts.next()? != "1" {
+            return None;
+        }
+        let fingerprint = parts.next()?.to_owned();
+        let from = parts.next()?.parse().ok()?;
+        let version = parts.next()?.parse().ok()?;
+        let hash = ChainHash::from_hex(parts.next()?)?;
+        Some(Self {
+            fingerprint,
+            from,
+            to: Head { version, hash },
+        })
+    }
+}

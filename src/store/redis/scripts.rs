@@ -1,0 +1,120 @@
+//! The Lua scripts that make each store operation atomic on the server, and the keys shared by every game.
+
+/// Channel on which every append announces its game's id, for the watchers of live streams (named again in
+/// `APPEND_SCRIPT`).
+pub(super) const APPENDS_CHANNEL: &str = "ludus:appended";
+
+// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs.
+pub(super) const CREATE_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local fields = tonumber(ARGV[1])
+for i = 2, 1 + fields * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+local n = 0
+for i = 2 + fields * 2, #ARGV, 2 do
+  n = n + 1
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
+end
+return 1
+"#;
+
+// KEYS: meta, events. Nil when the game does not exist, else {meta fields, every entry}.
+pub(super) const LOAD_SCRIPT: &str = r#"
+local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return false end
+return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
+"#;
+
+// Shared by the read and append scripts: whether the entry at position ARGV[1] carries hash ARGV[2]. An entry
+// written before hashes were stored has none: `nil`, so that the caller decides.
+pub(super) const ENTRY_HASH_MATCHES: &str = r#"
+local function entry_hash_matches(events, version, hash)
+  if version == 0 then return true end
+  local id = string.format('0-%d', version)
+  local entry = redis.call('XRANGE', events, id, id)[1]
+  if not entry then return false end
+  local fields = entry[2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 'h' then return fields[i + 1] == hash end
+  end
+  return nil
+end
+"#;
+
+// KEYS: meta, events. ARGV: version, hash. The entries after the head, once the head is proven to be in the log.
+pub(super) const READ_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local version = tonumber(ARGV[1])
+if not entry_hash_matches(KEYS[2], version, ARGV[2]) then return {'diverged'} end
+return {'ok', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')}
+"#;
+
+// KEYS: meta, events, snapshot. Nil when the game does not exist, else {meta fields, the entries after the snapshot,
+// the snapshot} when the log holds the snapshot's head (its header: `format version hash`), or {meta fields, every
+// entry}.
+pub(super) const LOAD_LATEST_SCRIPT: &str = r#"
+local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return false end
+local snapshot = redis.call('GET', KEYS[3])
+if snapshot then
+  local version, hash = string.match(snapshot, '^%S+ (%d+) (%x+)\n')
+  if version and entry_hash_matches(KEYS[2], tonumber(version), hash) == true then
+    return {meta, redis.call('XRANGE', KEYS[2], string.format('(0-%d', tonumber(version)), '+'), snapshot}
+  end
+end
+return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
+"#;
+
+// KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot.
+// ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0: none or not
+// finishing), game id, snapshot ('' for none), then event/hash pairs.
+pub(super) const APPEND_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+if ARGV[3] ~= '' then
+  local previous = redis.call('GET', KEYS[3])
+  if previous then return {'duplicate', previous} end
+end
+local version = tonumber(ARGV[1])
+local len = redis.call('XLEN', KEYS[2])
+if len < version then return {'conflict', tostring(len)} end
+if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
+if len > version then return {'behind', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')} end
+local n = version
+for i = 8, #ARGV, 2 do
+  n = n + 1
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
+end
+if ARGV[3] ~= '' then
+  if tonumber(ARGV[4]) > 0 then
+    redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4])
+  else
+    redis.call('SET', KEYS[3], ARGV[3])
+  end
+end
+if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
+if tonumber(ARGV[5]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+  redis.call('PEXPIRE', KEYS[4], ARGV[5])
+end
+redis.call('PUBLISH', 'ludus:appended', ARGV[6])
+return {'ok', string.format('%d', n)}
+"#;
+
+/// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a
+/// cluster, and every script below touches it alone.
+pub(super) const DUE_KEY: &str = "ludus:due";
+
+// KEYS: due. ARGV: now, lease end, limit. Claims the due games by moving them to the lease's end.
+pub(super) const CLAIM_SCRIPT: &str = r#"
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
+return due
+"#;
+
+// KEYS: due. ARGV: id, claimed score, next score ('' for none). Only while the claim's score is still there.
+pub(super) const SETTLE_SCRIPT: &str = r#"
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+"#;

@@ -1,46 +1,14 @@
 //! `evolve`: folds one event into the state. Total for every event the engine produces; never panics (an event
 //! that does not fit the state is ignored as far as it does not fit).
 
-use super::data::{DATA, Extra};
-use super::state::*;
-use super::types::*;
 use tinyvec::ArrayVec;
 
-fn civ(id: &str) -> Option<usize> {
-    DATA.civitas_index(id)
-}
-fn aug(id: &str) -> Option<usize> {
-    DATA.augustus_index(id)
-}
-
-fn take_card(state: &mut State, seat: SeatId, kind: Kind) {
-    if let Some(p) = state.players.get_mut(seat.idx()) {
-        let h = &mut p.hand[kind.index()];
-        *h = h.saturating_sub(1);
-    }
-}
-
-fn add_vp(state: &mut State, seat: SeatId, delta: i32) {
-    if let Some(p) = state.players.get_mut(seat.idx()) {
-        p.vp = (p.vp as i64 + delta as i64).max(0) as u32;
-    }
-}
-
-fn face_up(id: &Option<String>) -> Option<FaceUp> {
-    id.as_deref().and_then(civ).map(|card| FaceUp {
-        card,
-        tokens: ArrayVec::new(),
-    })
-}
-
-/// Returns every Favor token at `place` to its owner's supply.
-fn return_favours(state: &mut State, place: FavourAt) {
-    for p in state.players.iter_mut() {
-        if p.favour == place {
-            p.favour = FavourAt::Supply;
-        }
-    }
-}
+use super::conspiracy::{Conspiracy, PlayedCard};
+use super::data::DATA;
+use super::event::{CandidateReplaced, Concerned, Event, SeatOrdo};
+use super::ids::{Extra, FavourAt, Kind, Mode, Pos, Role, SeatId, Suit};
+use super::phase::Phase;
+use super::state::{FaceUp, INSTANCES, Placed, Resolution, State, vi};
 
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
@@ -56,8 +24,8 @@ pub fn evolve(state: &mut State, event: &Event) {
             ..
         } => {
             let row = &mut state.suits[suit.index()];
-            row.pos = [face_up(&Some(position_1.clone())), face_up(&Some(position_2.clone()))];
-            row.deck = deck.iter().flatten().filter_map(|id| civ(id)).collect();
+            row.pos = [face_up(position_1), face_up(position_2)];
+            row.deck = deck.iter().flatten().filter_map(|id| civitas(id)).collect();
         }
         Event::AugustusDealt {
             emperor,
@@ -67,12 +35,12 @@ pub fn evolve(state: &mut State, event: &Event) {
             deck,
             ..
         } => {
-            if let Some(e) = aug(emperor) {
-                state.emperor = e;
+            if let Some(emperor) = augustus(emperor) {
+                state.emperor = emperor;
             }
-            state.augustus_out = removed.iter().filter_map(|id| aug(id)).collect();
-            state.candidates = [aug(candidate_a), aug(candidate_b)];
-            state.augustus_deck = deck.iter().flatten().filter_map(|id| aug(id)).collect();
+            state.augustus_out = removed.iter().filter_map(|id| augustus(id)).collect();
+            state.candidates = [augustus(candidate_a), augustus(candidate_b)];
+            state.augustus_deck = deck.iter().flatten().filter_map(|id| augustus(id)).collect();
         }
         Event::SequentiaRow { row } => {
             state.sequentia_row = row.iter().filter_map(|id| DATA.sequentia_index(id)).collect();
@@ -86,19 +54,8 @@ pub fn evolve(state: &mut State, event: &Event) {
             value,
             ..
         } => {
-            let Some(value) = *value else { return };
-            if !(-1..=6).contains(&value) {
-                return;
-            }
-            if let Some(p) = state.players.get_mut(seat.idx()) {
-                p.supply[vi(value)] = false;
-            }
-            let pos = (*position as usize).clamp(1, 2) - 1;
-            if let Some(f) = state.suits[suit.index()].pos[pos].as_mut() {
-                f.tokens.push(Placed {
-                    owner: seat.idx(),
-                    value,
-                });
+            if let Some(value) = *value {
+                place_token(state, *seat, *suit, *position, value);
             }
         }
         Event::PlacementEnded { .. } => {}
@@ -112,31 +69,7 @@ pub fn evolve(state: &mut State, event: &Event) {
             mode,
             concerned,
             ..
-        } => {
-            state.suit_index = *suit_index;
-            let row = &mut state.suits[suit.index()];
-            let Some(f) = row.pos[0].as_mut() else { return };
-            let card = f.card;
-            let tokens = std::mem::take(&mut f.tokens);
-            for t in tokens {
-                if let Some(p) = state.players.get_mut(t.owner)
-                    && p.owned[vi(t.value)]
-                {
-                    p.supply[vi(t.value)] = true;
-                }
-            }
-            let queue = concerned
-                .iter()
-                .flat_map(|c| std::iter::repeat_n(c.seat.idx(), c.instances))
-                .take(INSTANCES)
-                .collect();
-            state.resolution = Some(Resolution {
-                card,
-                suit: *suit,
-                mode: *mode,
-                queue,
-            });
-        }
+        } => reveal_tokens(state, *suit, *suit_index, *mode, concerned),
         Event::EffectStep {
             seat,
             vp_change,
@@ -149,59 +82,41 @@ pub fn evolve(state: &mut State, event: &Event) {
             pip_taken,
             ..
         } => {
-            let s = seat.idx();
-            if let Some(d) = vp_change {
-                add_vp(state, *seat, *d);
+            let seat = seat.idx();
+            if let Some(delta) = vp_change {
+                add_vp(state, seat, *delta);
             }
-            if let Some(v) = spqr_gained {
-                let on_card = state.placed_somewhere(s, *v);
-                if let Some(p) = state.players.get_mut(s) {
-                    p.owned[vi(*v)] = true;
-                    if !on_card {
-                        p.supply[vi(*v)] = true;
-                    }
-                }
+            if let Some(value) = spqr_gained {
+                gain_spqr(state, seat, *value);
             }
-            if let Some(v) = spqr_lost
-                && let Some(p) = state.players.get_mut(s)
+            if let Some(value) = spqr_lost
+                && let Some(player) = state.players.get_mut(seat)
             {
-                p.owned[vi(*v)] = false;
-                p.supply[vi(*v)] = false;
+                player.owned[vi(*value)] = false;
+                player.supply[vi(*value)] = false;
             }
             if let Some(other) = ordo_swapped_with {
-                let o = other.idx();
-                if s < state.n && o < state.n {
-                    let a = state.players[s].ordo;
-                    state.players[s].ordo = state.players[o].ordo;
-                    state.players[o].ordo = a;
-                }
+                swap_ordo(state, seat, other.idx());
             }
-            if let Some(to) = favour_to
-                && let Some(p) = state.players.get_mut(s)
+            if let Some(place) = favour_to
+                && let Some(player) = state.players.get_mut(seat)
             {
-                p.favour = *to;
+                player.favour = *place;
             }
-            if let Some(c) = candidate_replaced {
-                let i = c.position.index();
-                return_favours(state, FavourAt::candidate(c.position));
-                if let Some(old) = state.candidates[i] {
-                    state.augustus_deck.push(old);
-                }
-                state.candidates[i] = draw(&mut state.augustus_deck);
+            if let Some(replaced) = candidate_replaced {
+                replace_candidate(state, replaced);
             }
-            if let Some(d) = life_change {
-                state.life_modifier += d;
+            if let Some(delta) = life_change {
+                state.life_modifier += delta;
             }
             if *pip_taken == Some(true) {
-                state.pip = Some(s);
+                state.pip = Some(seat);
             }
         }
         Event::CardDrawn { seat, deck, count, .. } => {
             for _ in 0..*count {
-                if let Some(kind) = draw(state.deck_mut(*deck))
-                    && let Some(p) = state.players.get_mut(seat.idx())
-                {
-                    p.hand[kind.index()] += 1;
+                if let Some(kind) = draw(state.deck_mut(*deck)) {
+                    give_card(state, *seat, kind);
                 }
             }
         }
@@ -212,23 +127,10 @@ pub fn evolve(state: &mut State, event: &Event) {
         Event::CardStolen { thief, victim, kind } => {
             if let Some(kind) = kind {
                 take_card(state, *victim, *kind);
-                if let Some(p) = state.players.get_mut(thief.idx()) {
-                    p.hand[kind.index()] += 1;
-                }
+                give_card(state, *thief, *kind);
             }
         }
-        Event::CivitasShifted { suit, .. } => {
-            let row = &mut state.suits[suit.index()];
-            if let Some(old) = row.pos[0].take() {
-                state.civitas_out.push(old.card);
-            }
-            row.pos[0] = row.pos[1].take();
-            row.pos[1] = draw(&mut row.deck).map(|card| FaceUp {
-                card,
-                tokens: ArrayVec::new(),
-            });
-            state.resolution = None;
-        }
+        Event::CivitasShifted { suit, .. } => shift_civitas(state, *suit),
         Event::SequentiaExtra { extra, ordo } => {
             if *extra == Extra::PassOrdoLeft
                 && let Some(ordo) = ordo
@@ -240,71 +142,46 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.conspiracy = Some(Conspiracy::new(state.n, *final_conspiracy));
         }
         Event::ConspiracyDeclined { seat, .. } => {
-            if let Some(c) = state.conspiracy.as_mut()
-                && let Some(d) = c.declined_opening.get_mut(seat.idx())
+            if let Some(conspiracy) = state.conspiracy.as_mut()
+                && let Some(declined) = conspiracy.declined_opening.get_mut(seat.idx())
             {
-                *d = true;
+                *declined = true;
             }
         }
         Event::ConspiracyPassed { seat, .. } => {
-            if let Some(c) = state.conspiracy.as_mut()
-                && let Some(d) = c.passed.get_mut(seat.idx())
+            if let Some(conspiracy) = state.conspiracy.as_mut()
+                && let Some(passed) = conspiracy.passed.get_mut(seat.idx())
             {
-                *d = true;
+                *passed = true;
             }
         }
         Event::ConspiracyAccepted { .. } => {}
         Event::ConspiracyRaised { seat, total, .. } => {
-            if let Some(c) = state.conspiracy.as_mut() {
-                c.leader = Some(*seat);
-                c.high = *total;
+            if let Some(conspiracy) = state.conspiracy.as_mut() {
+                conspiracy.leader = Some(*seat);
+                conspiracy.high = *total;
             }
         }
-        Event::CardPlayed { seat, kind, role } => {
-            take_card(state, *seat, *kind);
-            if let Some(c) = state.conspiracy.as_mut() {
-                let card = PlayedCard {
-                    seat: *seat,
-                    kind: *kind,
-                    role: *role,
-                };
-                c.table.push(card);
-                c.played.push(card);
-                let s = seat.idx();
-                match role {
-                    Role::Bid => {
-                        if let Some(x) = c.committed.get_mut(s) {
-                            *x += 1;
-                        }
-                    }
-                    Role::Defence => c.defence_count += 1,
-                    Role::Stab => {
-                        if let Some(x) = c.stab_count.get_mut(s) {
-                            *x += 1;
-                        }
-                    }
-                }
-            }
-        }
+        Event::CardPlayed { seat, kind, role } => play_card(state, *seat, *kind, *role),
         Event::ConspiracyAbandoned {} => {
             return_table(state);
             state.conspiracy = None;
         }
         Event::ConspiracyFormed { conspirators, .. } => {
             return_table(state);
-            if let Some(c) = state.conspiracy.as_mut() {
-                c.conspirators = conspirators.clone();
-                c.auction_over = true;
+            if let Some(conspiracy) = state.conspiracy.as_mut() {
+                conspiracy.conspirators = conspirators.clone();
+                conspiracy.auction_over = true;
             }
         }
         Event::CandidateChosen { position, .. } => {
-            if let Some(c) = state.conspiracy.as_mut() {
-                c.chosen_candidate = Some(*position);
+            if let Some(conspiracy) = state.conspiracy.as_mut() {
+                conspiracy.chosen_candidate = Some(*position);
             }
         }
         Event::FavourMoved { seat, to, .. } => {
-            if let Some(p) = state.players.get_mut(seat.idx()) {
-                p.favour = *to;
+            if let Some(player) = state.players.get_mut(seat.idx()) {
+                player.favour = *to;
             }
         }
         Event::DefencePassed { .. } | Event::StabDone { .. } => {}
@@ -315,45 +192,28 @@ pub fn evolve(state: &mut State, event: &Event) {
             leader,
             stabbers,
             ..
-        } => {
-            return_table(state);
-            return_favours(state, FavourAt::Emperor);
-            if let Some(id) = new_emperor.as_deref().and_then(aug) {
-                state.augustus_out.push(state.emperor);
-                state.emperor = id;
-                if let Some(v) = vacated {
-                    let place = FavourAt::candidate(*v);
-                    for p in state.players.iter_mut() {
-                        if p.favour == place {
-                            p.favour = FavourAt::Emperor;
-                        }
-                    }
-                    state.candidates[v.index()] = new_candidate.as_deref().and_then(aug);
-                    if new_candidate.is_some() {
-                        draw(&mut state.augustus_deck);
-                    }
-                }
-                state.life_modifier = 0;
-                state.conspiracy_blocked = true;
-            }
-            if let Some(p) = state.players.get_mut(leader.idx()) {
-                p.cp += 1;
-            }
-            for s in stabbers {
-                add_vp(state, *s, 1);
-            }
-            state.conspiracy = None;
-        }
+        } => emperor_died(
+            state,
+            new_emperor.as_deref(),
+            *vacated,
+            new_candidate.as_deref(),
+            *leader,
+            stabbers,
+        ),
         Event::EmperorSurvived { .. } => {
             return_table(state);
-            if let Some(pos) = state.conspiracy.as_ref().and_then(|c| c.chosen_candidate) {
-                return_favours(state, FavourAt::candidate(pos));
+            if let Some(position) = state
+                .conspiracy
+                .as_ref()
+                .and_then(|conspiracy| conspiracy.chosen_candidate)
+            {
+                return_favours(state, FavourAt::candidate(position));
             }
             state.conspiracy = None;
         }
         Event::RoundEndPayment { vp, paid, .. } => {
-            for s in paid {
-                add_vp(state, *s, *vp as i32);
+            for seat in paid {
+                add_vp(state, seat.idx(), *vp as i32);
             }
         }
         Event::RoundEnded { next_round, .. } => {
@@ -374,25 +234,222 @@ pub fn evolve(state: &mut State, event: &Event) {
     }
 }
 
-fn set_ordo(state: &mut State, ordo: &[SeatOrdo]) {
-    for o in ordo {
-        if let Some(p) = state.players.get_mut(o.seat.idx()) {
-            p.ordo = o.ordo;
-        }
-    }
+fn civitas(id: &str) -> Option<usize> {
+    DATA.civitas_index(id)
 }
 
-/// Cards face up in front of the seats go under their own decks, in play order (6.4).
-fn return_table(state: &mut State) {
-    if let Some(c) = state.conspiracy.as_mut() {
-        let table = std::mem::take(&mut c.table);
-        for card in table {
-            state.deck_mut(card.kind.deck()).push(card.kind);
-        }
-    }
+fn augustus(id: &str) -> Option<usize> {
+    DATA.augustus_index(id)
+}
+
+/// A Civitas card turned face up, without tokens.
+fn face_up(id: &str) -> Option<FaceUp> {
+    civitas(id).map(|card| FaceUp {
+        card,
+        tokens: ArrayVec::new(),
+    })
 }
 
 /// Takes a deck's top card (its first).
 fn draw<A: tinyvec::Array>(deck: &mut ArrayVec<A>) -> Option<A::Item> {
     (!deck.is_empty()).then(|| deck.remove(0))
+}
+
+fn give_card(state: &mut State, seat: SeatId, kind: Kind) {
+    if let Some(player) = state.players.get_mut(seat.idx()) {
+        player.hand[kind.index()] += 1;
+    }
+}
+
+fn take_card(state: &mut State, seat: SeatId, kind: Kind) {
+    if let Some(player) = state.players.get_mut(seat.idx()) {
+        let held = &mut player.hand[kind.index()];
+        *held = held.saturating_sub(1);
+    }
+}
+
+fn add_vp(state: &mut State, seat: usize, delta: i32) {
+    if let Some(player) = state.players.get_mut(seat) {
+        player.vp = (player.vp as i64 + delta as i64).max(0) as u32;
+    }
+}
+
+fn set_ordo(state: &mut State, ordo: &[SeatOrdo]) {
+    for dealt in ordo {
+        if let Some(player) = state.players.get_mut(dealt.seat.idx()) {
+            player.ordo = dealt.ordo;
+        }
+    }
+}
+
+fn swap_ordo(state: &mut State, seat: usize, other: usize) {
+    if seat < state.n && other < state.n {
+        let ordo = state.players[seat].ordo;
+        state.players[seat].ordo = state.players[other].ordo;
+        state.players[other].ordo = ordo;
+    }
+}
+
+/// Returns every Favor token at `place` to its owner's supply.
+fn return_favours(state: &mut State, place: FavourAt) {
+    for player in state.players.iter_mut() {
+        if player.favour == place {
+            player.favour = FavourAt::Supply;
+        }
+    }
+}
+
+/// The token leaves the supply for the first free slot of the card (a value out of range is ignored).
+fn place_token(state: &mut State, seat: SeatId, suit: Suit, position: u8, value: i8) {
+    if !(-1..=6).contains(&value) {
+        return;
+    }
+    if let Some(player) = state.players.get_mut(seat.idx()) {
+        player.supply[vi(value)] = false;
+    }
+    let position = (position as usize).clamp(1, 2) - 1;
+    if let Some(card) = state.suits[suit.index()].pos[position].as_mut() {
+        card.tokens.push(Placed {
+            owner: seat.idx(),
+            value,
+        });
+    }
+}
+
+/// The card in position 1 starts resolving: its tokens go back to the supplies they still belong to, and the
+/// concerned seats make its effect-instance queue.
+fn reveal_tokens(state: &mut State, suit: Suit, suit_index: usize, mode: Mode, concerned: &[Concerned]) {
+    state.suit_index = suit_index;
+    let Some(face_up) = state.suits[suit.index()].pos[0].as_mut() else {
+        return;
+    };
+    let card = face_up.card;
+    for token in std::mem::take(&mut face_up.tokens) {
+        if let Some(player) = state.players.get_mut(token.owner)
+            && player.owned[vi(token.value)]
+        {
+            player.supply[vi(token.value)] = true;
+        }
+    }
+    let queue = concerned
+        .iter()
+        .flat_map(|entry| std::iter::repeat_n(entry.seat.idx(), entry.instances))
+        .take(INSTANCES)
+        .collect();
+    state.resolution = Some(Resolution {
+        card,
+        suit,
+        mode,
+        queue,
+    });
+}
+
+/// The seat owns the value again; it returns to the supply unless its token is still on a card.
+fn gain_spqr(state: &mut State, seat: usize, value: i8) {
+    let on_card = state.placed_somewhere(seat, value);
+    if let Some(player) = state.players.get_mut(seat) {
+        player.owned[vi(value)] = true;
+        if !on_card {
+            player.supply[vi(value)] = true;
+        }
+    }
+}
+
+/// CAND: the Favor tokens on the candidate return, the candidate goes under the Augustus deck and its top card
+/// takes the position.
+fn replace_candidate(state: &mut State, replaced: &CandidateReplaced) {
+    let index = replaced.position.index();
+    return_favours(state, FavourAt::candidate(replaced.position));
+    if let Some(old) = state.candidates[index] {
+        state.augustus_deck.push(old);
+    }
+    state.candidates[index] = draw(&mut state.augustus_deck);
+}
+
+/// The resolved card leaves the game; position 2 moves to 1 and the suit deck's top card is turned up.
+fn shift_civitas(state: &mut State, suit: Suit) {
+    let row = &mut state.suits[suit.index()];
+    if let Some(old) = row.pos[0].take() {
+        state.civitas_out.push(old.card);
+    }
+    row.pos[0] = row.pos[1].take();
+    row.pos[1] = draw(&mut row.deck).map(|card| FaceUp {
+        card,
+        tokens: ArrayVec::new(),
+    });
+    state.resolution = None;
+}
+
+/// A card leaves the hand face up onto the table and counts as a bid, a defence or a stab.
+fn play_card(state: &mut State, seat: SeatId, kind: Kind, role: Role) {
+    take_card(state, seat, kind);
+    let Some(conspiracy) = state.conspiracy.as_mut() else {
+        return;
+    };
+    let card = PlayedCard { seat, kind, role };
+    conspiracy.table.push(card);
+    conspiracy.played.push(card);
+    match role {
+        Role::Bid => {
+            if let Some(committed) = conspiracy.committed.get_mut(seat.idx()) {
+                *committed += 1;
+            }
+        }
+        Role::Defence => conspiracy.defence_count += 1,
+        Role::Stab => {
+            if let Some(stabs) = conspiracy.stab_count.get_mut(seat.idx()) {
+                *stabs += 1;
+            }
+        }
+    }
+}
+
+/// The table returns, the emperor's Favor tokens too; in a normal conspiracy the chosen candidate becomes emperor
+/// (with the Favor tokens on him) and the deck's top card fills his position. The leader scores a conspiracy point,
+/// each stabber a VP.
+fn emperor_died(
+    state: &mut State,
+    new_emperor: Option<&str>,
+    vacated: Option<Pos>,
+    new_candidate: Option<&str>,
+    leader: SeatId,
+    stabbers: &[SeatId],
+) {
+    return_table(state);
+    return_favours(state, FavourAt::Emperor);
+    if let Some(emperor) = new_emperor.and_then(augustus) {
+        state.augustus_out.push(state.emperor);
+        state.emperor = emperor;
+        if let Some(position) = vacated {
+            let place = FavourAt::candidate(position);
+            for player in state.players.iter_mut() {
+                if player.favour == place {
+                    player.favour = FavourAt::Emperor;
+                }
+            }
+            state.candidates[position.index()] = new_candidate.and_then(augustus);
+            if new_candidate.is_some() {
+                draw(&mut state.augustus_deck);
+            }
+        }
+        state.life_modifier = 0;
+        state.conspiracy_blocked = true;
+    }
+    if let Some(player) = state.players.get_mut(leader.idx()) {
+        player.cp += 1;
+    }
+    for stabber in stabbers {
+        add_vp(state, stabber.idx(), 1);
+    }
+    state.conspiracy = None;
+}
+
+/// Cards face up in front of the seats go under their own decks, in play order (6.4).
+fn return_table(state: &mut State) {
+    if let Some(conspiracy) = state.conspiracy.as_mut() {
+        let table = std::mem::take(&mut conspiracy.table);
+        for card in table {
+            state.deck_mut(card.kind.deck()).push(card.kind);
+        }
+    }
 }

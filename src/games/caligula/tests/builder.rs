@@ -4,10 +4,14 @@
 use tinyvec::ArrayVec;
 
 use super::super::Caligula;
-use super::super::data::{DATA, Suit};
+use super::super::action::*;
+use super::super::data::DATA;
+use super::super::event::*;
+use super::super::ids::*;
+use super::super::options::Options;
+use super::super::phase::*;
 use super::super::rules::{Next, Work, drive};
 use super::super::state::*;
-use super::super::types::*;
 use super::selfplay::conservation;
 use crate::engine::{Game, GameSeed, SETUP_STREAM};
 
@@ -26,7 +30,7 @@ pub(super) fn aug(id: &str) -> usize {
 /// A freshly set-up game with seat i holding Ordo i+1, every face-up card a token-less predilection card (so that
 /// resolving it does nothing), the Sequentia row seq_1..seq_6 and empty hands (cards conserved in the decks).
 pub(super) fn game(n: usize) -> State {
-    let mut s = Caligula::new_state(n, &CaligulaOptions::default()).unwrap();
+    let mut s = Caligula::new_state(n, &Options::default()).unwrap();
     for e in Caligula::setup(&s, &mut GameSeed::from_u64(11).rng(SETUP_STREAM)) {
         Caligula::evolve(&mut s, &e);
     }
@@ -156,7 +160,7 @@ pub(super) fn run(s: &State, next: Next) -> (State, Vec<Event>) {
     let mut rng = GameSeed::from_u64(5).rng(0);
     let mut w = Work::new(s, &mut rng);
     drive(&mut w, next);
-    (w.s, w.events)
+    (w.state, w.events)
 }
 
 /// Resolution from the start of the Sequentia row position `index`.

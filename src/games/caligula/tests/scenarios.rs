@@ -1,17 +1,21 @@
 //! The test scenarios of the spec (section 11).
 
 use super::super::Caligula;
-use super::super::data::{DATA, Suit};
+use super::super::action::*;
+use super::super::data::DATA;
+use super::super::event::*;
+use super::super::ids::*;
+use super::super::options::Options;
+use super::super::phase::*;
 use super::super::rules::{Next, base_life, score};
 use super::super::state::*;
-use super::super::types::*;
 use super::builder::*;
 use super::selfplay::conservation;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
 
 #[test]
 fn scenario_01_setup_3_players() {
-    let mut s = Caligula::new_state(3, &CaligulaOptions::default()).unwrap();
+    let mut s = Caligula::new_state(3, &Options::default()).unwrap();
     for e in Caligula::setup(&s, &mut GameSeed::from_u64(3).rng(SETUP_STREAM)) {
         Caligula::evolve(&mut s, &e);
     }
@@ -64,13 +68,13 @@ fn scenario_01_setup_3_players() {
     assert_eq!(acting(&s), s.holder_of_ordo(1));
     conservation(&s).unwrap();
     // Wrong player counts.
-    assert!(Caligula::new_state(1, &CaligulaOptions::default()).is_err());
-    assert!(Caligula::new_state(6, &CaligulaOptions::default()).is_err());
+    assert!(Caligula::new_state(1, &Options::default()).is_err());
+    assert!(Caligula::new_state(6, &Options::default()).is_err());
 }
 
 #[test]
 fn scenario_02_setup_5_players() {
-    let mut s = Caligula::new_state(5, &CaligulaOptions::default()).unwrap();
+    let mut s = Caligula::new_state(5, &Options::default()).unwrap();
     for e in Caligula::setup(&s, &mut GameSeed::from_u64(4).rng(SETUP_STREAM)) {
         Caligula::evolve(&mut s, &e);
     }

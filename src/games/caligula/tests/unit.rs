@@ -1,7 +1,8 @@
 //! Further rule tests: refusals and the action JSON, placement order, multi-step effects, Favor moves, event JSON.
 
-use super::super::data::Suit;
-use super::super::types::*;
+use super::super::action::*;
+use super::super::event::*;
+use super::super::ids::*;
 use super::super::{Caligula, view};
 use super::builder::*;
 use super::scenarios::seed_complot;

@@ -1,4 +1,5 @@
-//! The complete state of a Caligula game (secrets included), its inline capacities and its read-only queries.
+//! The complete state of a Caligula game (secrets included): the state before setup, its inline capacities (checked
+//! once against the tables) and its read-only queries.
 
 use std::sync::Once;
 
@@ -57,6 +58,7 @@ pub type Seats = ArrayVec<[Seat; SEATS]>;
 pub fn vi(value: i8) -> usize {
     (value + 1) as usize
 }
+/// Array index to SPQR value, the inverse of `vi`.
 pub fn iv(index: usize) -> i8 {
     index as i8 - 1
 }

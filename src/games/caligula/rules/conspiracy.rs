@@ -157,21 +157,11 @@ pub(super) fn accept(state: &State, work: &mut Work, seat: Seat) -> Result<Next,
         ));
     }
     let owed = conspiracy.high.saturating_sub(conspiracy.committed[seat]);
-    if state.players[seat].coniura_symbols() < owed {
-        return Err(err(
-            "not_enough_cards",
-            format!("Accepting costs {owed} Coniura-symbol cards; you hold fewer."),
-        ));
-    }
-    work.emit(Event::ConspiracyAccepted {
+    let accepted = Event::ConspiracyAccepted {
         seat: seat_id(seat),
         owed,
-    });
-    work.await_phase(Phase::ComplotPayment {
-        seat: seat_id(seat),
-        owed,
-    });
-    Ok(Next::Stop)
+    };
+    commit(state, work, seat, owed, "Accepting", accepted)
 }
 
 pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> Result<Next, RuleError> {
@@ -183,17 +173,24 @@ pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> R
         ));
     }
     let owed = total - conspiracy.committed[seat];
-    if state.players[seat].coniura_symbols() < owed {
-        return Err(err(
-            "not_enough_cards",
-            format!("Raising to {total} costs {owed} Coniura-symbol cards; you hold fewer."),
-        ));
-    }
-    work.emit(Event::ConspiracyRaised {
+    let raised = Event::ConspiracyRaised {
         seat: seat_id(seat),
         total,
         owed,
-    });
+    };
+    commit(state, work, seat, owed, &format!("Raising to {total}"), raised)
+}
+
+/// A bid (`bid`, announced by `event`) that costs `owed` cards: refused when the seat holds fewer Coniura symbols,
+/// else announced and then paid card by card.
+fn commit(state: &State, work: &mut Work, seat: Seat, owed: u32, bid: &str, event: Event) -> Result<Next, RuleError> {
+    if state.players[seat].coniura_symbols() < owed {
+        return Err(err(
+            "not_enough_cards",
+            format!("{bid} costs {owed} Coniura-symbol cards; you hold fewer."),
+        ));
+    }
+    work.emit(event);
     work.await_phase(Phase::ComplotPayment {
         seat: seat_id(seat),
         owed,

@@ -83,7 +83,7 @@ fn affects(state: &State, seat: Seat, op: Op) -> bool {
             let at = state.players[seat].favour;
             (at == FavourAt::A && state.candidates[0].is_some()) || (at == FavourAt::B && state.candidates[1].is_some())
         }
-        Op::VpGain { n } | Op::FavourBonus { n } if n == 0 => false,
+        Op::VpGain { n: 0 } | Op::FavourBonus { n: 0 } => false,
         _ => !apply_options(state, seat, op).is_empty(),
     }
 }

@@ -9,6 +9,7 @@ use super::super::options::Options;
 use super::super::phase::*;
 use super::super::state::*;
 use super::super::{Caligula, view};
+use super::builder::set_up;
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 
@@ -222,10 +223,7 @@ pub fn no_leaks(s: &State) -> Result<(), String> {
 
 #[test]
 fn every_hidden_item_starts_with_an_anchor() {
-    let mut state = Caligula::new_state(4, &Options::default()).unwrap();
-    for e in Caligula::setup(&state, &mut GameSeed::from_u64(1).rng(SETUP_STREAM)) {
-        Caligula::evolve(&mut state, &e);
-    }
+    let state = set_up(4, 1);
     let mut items = deck_secrets(&state);
     items.extend(secrets_of(&state, 2));
     assert!(items.len() >= 9);

@@ -74,49 +74,7 @@ pub fn evolve(state: &mut State, event: &Event) {
             concerned,
             ..
         } => reveal_tokens(state, *suit, *suit_index, *mode, concerned),
-        Event::EffectStep {
-            seat,
-            vp_change,
-            spqr_gained,
-            spqr_lost,
-            ordo_swapped_with,
-            favour_to,
-            candidate_replaced,
-            life_change,
-            pip_taken,
-            ..
-        } => {
-            let seat = seat.idx();
-            if let Some(delta) = vp_change {
-                add_vp(state, seat, *delta);
-            }
-            if let Some(value) = spqr_gained {
-                gain_spqr(state, seat, *value);
-            }
-            if let Some(value) = spqr_lost
-                && let Some(player) = state.players.get_mut(seat)
-            {
-                player.owned[vi(*value)] = false;
-                player.supply[vi(*value)] = false;
-            }
-            if let Some(other) = ordo_swapped_with {
-                swap_ordo(state, seat, other.idx());
-            }
-            if let Some(place) = favour_to
-                && let Some(player) = state.players.get_mut(seat)
-            {
-                player.favour = *place;
-            }
-            if let Some(replaced) = candidate_replaced {
-                replace_candidate(state, replaced);
-            }
-            if let Some(delta) = life_change {
-                state.life_modifier += delta;
-            }
-            if *pip_taken == Some(true) {
-                state.pip = Some(seat);
-            }
-        }
+        Event::EffectStep { .. } => effect_step(state, event),
         Event::CardDrawn { seat, deck, count, .. } => {
             for _ in 0..*count {
                 if let Some(kind) = draw(state.deck_mut(*deck)) {
@@ -235,6 +193,55 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.result = Some(result.clone());
             state.phase = Phase::GameOver;
         }
+    }
+}
+
+/// One effect step's visible change to the seat, the candidates or the emperor's life.
+fn effect_step(state: &mut State, event: &Event) {
+    let Event::EffectStep {
+        seat,
+        vp_change,
+        spqr_gained,
+        spqr_lost,
+        ordo_swapped_with,
+        favour_to,
+        candidate_replaced,
+        life_change,
+        pip_taken,
+        ..
+    } = event
+    else {
+        return;
+    };
+    let seat = seat.idx();
+    if let Some(delta) = vp_change {
+        add_vp(state, seat, *delta);
+    }
+    if let Some(value) = spqr_gained {
+        gain_spqr(state, seat, *value);
+    }
+    if let Some(value) = spqr_lost
+        && let Some(player) = state.players.get_mut(seat)
+    {
+        player.owned[vi(*value)] = false;
+        player.supply[vi(*value)] = false;
+    }
+    if let Some(other) = ordo_swapped_with {
+        swap_ordo(state, seat, other.idx());
+    }
+    if let Some(place) = favour_to
+        && let Some(player) = state.players.get_mut(seat)
+    {
+        player.favour = *place;
+    }
+    if let Some(replaced) = candidate_replaced {
+        replace_candidate(state, replaced);
+    }
+    if let Some(delta) = life_change {
+        state.life_modifier += delta;
+    }
+    if *pip_taken == Some(true) {
+        state.pip = Some(seat);
     }
 }
 

@@ -6,126 +6,13 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use serde::Deserialize;
 
-use super::{state, types};
+use super::effect_code::Step;
+use super::ids::{CardType, Extra, Kind, Suit};
 
 /// The raw data file, shipped with the binary.
 pub const DATA_JSON: &str = include_str!("caligula-data.json");
-
-/// The five Civitas suits, in setup order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = CaligulaSuit)]
-pub enum Suit {
-    Legionarii,
-    Praetoriani,
-    Tribuni,
-    Nobiles,
-    Plebs,
-}
-
-impl Suit {
-    pub const ALL: [Suit; 5] = [
-        Suit::Legionarii,
-        Suit::Praetoriani,
-        Suit::Tribuni,
-        Suit::Nobiles,
-        Suit::Plebs,
-    ];
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Civitas card type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = CaligulaCardType)]
-pub enum CardType {
-    /// Only the single highest total (at least the value) benefits; optional.
-    Predilection,
-    /// Every seat whose total is at least the value benefits; optional.
-    Collective,
-    /// Every seat below the value, or without a token, suffers; mandatory.
-    Negative,
-}
-
-/// One effect code (spec 7.4) with its parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Op {
-    VpGain { n: u32 },
-    VpLose { n: u32 },
-    DrawConiura { n: u32 },
-    DrawPugio { n: u32 },
-    DrawAny { n: u32 },
-    DiscardAny { n: u32 },
-    DiscardConiura { n: u32 },
-    DiscardPugio { n: u32 },
-    GainSpqr5 { v: u32 },
-    GainSpqr6 { v: u32 },
-    LoseSpqr56 { v: u32 },
-    TakePip,
-    TakeOrdo1,
-    ReplaceCandidate,
-    MoveFavour,
-    StealCard,
-    EmperorLife { n: u32 },
-    FavourBonus { n: u32 },
-}
-
-impl Op {
-    /// The JSON op name (stable, used in events and views).
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::VpGain { .. } => "vp_gain",
-            Op::VpLose { .. } => "vp_lose",
-            Op::DrawConiura { .. } => "draw_coniura",
-            Op::DrawPugio { .. } => "draw_pugio",
-            Op::DrawAny { .. } => "draw_any",
-            Op::DiscardAny { .. } => "discard_any",
-            Op::DiscardConiura { .. } => "discard_coniura",
-            Op::DiscardPugio { .. } => "discard_pugio",
-            Op::GainSpqr5 { .. } => "gain_spqr5",
-            Op::GainSpqr6 { .. } => "gain_spqr6",
-            Op::LoseSpqr56 { .. } => "lose_spqr56",
-            Op::TakePip => "take_pip",
-            Op::TakeOrdo1 => "take_ordo1",
-            Op::ReplaceCandidate => "replace_candidate",
-            Op::MoveFavour => "move_favour",
-            Op::StealCard => "steal_card",
-            Op::EmperorLife { .. } => "emperor_life",
-            Op::FavourBonus { .. } => "favour_bonus",
-        }
-    }
-
-    /// Discards depend on the (private) kinds in hand (spec 7.3, D40).
-    pub fn hand_dependent(self) -> bool {
-        matches!(
-            self,
-            Op::DiscardAny { .. } | Op::DiscardConiura { .. } | Op::DiscardPugio { .. }
-        )
-    }
-}
-
-/// One printed effect step: a single code, or a two-effect step `A / B`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Step {
-    Either { either: [Op; 2] },
-    Single(Op),
-}
-
-impl Step {
-    pub fn hand_dependent(&self) -> bool {
-        match self {
-            Step::Single(op) => op.hand_dependent(),
-            Step::Either { either } => either.iter().any(|op| op.hand_dependent()),
-        }
-    }
-}
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct CivitasCard {
@@ -159,20 +46,9 @@ impl SlotProfile {
     pub fn usable(&self, players: usize) -> usize {
         self.printed_slots
             .iter()
-            .filter(|s| s.is_none_or(|k| k <= players))
+            .filter(|slot| slot.is_none_or(|min_players| min_players <= players))
             .count()
     }
-}
-
-/// The two special Sequentia symbols.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = CaligulaSequentiaExtra)]
-pub enum Extra {
-    /// Each seat in Ordo order draws 1 Coniura card.
-    AllDrawConiura,
-    /// Every seat passes its Ordo card to its left neighbour.
-    PassOrdoLeft,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -194,14 +70,14 @@ pub struct AugustusCard {
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct KindRow {
-    pub kind: super::Kind,
+    pub kind: Kind,
     pub count: u32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct ConiuraPugio {
     pub kinds: Vec<KindRow>,
-    pub starting_hand_per_seat: HashMap<super::Kind, u32>,
+    pub starting_hand_per_seat: HashMap<Kind, u32>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -280,13 +156,13 @@ impl Data {
     /// Civitas card indices of one suit, in table order (test fixtures excluded).
     pub fn suit_cards(&self, suit: Suit) -> Vec<usize> {
         (0..self.civitas.len())
-            .filter(|&i| self.civitas[i].suit == suit && !self.civitas[i].is_fixture())
+            .filter(|&card| self.civitas[card].suit == suit && !self.civitas[card].is_fixture())
             .collect()
     }
     pub fn starting_emperor(&self) -> usize {
         self.augustus
             .iter()
-            .position(|a| a.starting_emperor)
+            .position(|card| card.starting_emperor)
             .expect("the data names a starting emperor")
     }
 }
@@ -298,15 +174,19 @@ fn load(text: &str) -> Data {
     raw.civitas
         .rows
         .extend(serde_json::from_str::<Vec<CivitasCard>>(TEST_FIXTURES).expect("test fixtures are valid"));
-    let profiles: HashMap<String, SlotProfile> =
-        raw.slot_profiles.rows.into_iter().map(|p| (p.id.clone(), p)).collect();
+    let profiles: HashMap<String, SlotProfile> = raw
+        .slot_profiles
+        .rows
+        .into_iter()
+        .map(|profile| (profile.id.clone(), profile))
+        .collect();
     let civitas_slots = raw
         .civitas
         .rows
         .iter()
-        .map(|c| {
+        .map(|card| {
             let profile = profiles
-                .get(&c.slots)
+                .get(&card.slots)
                 .expect("every Civitas card names a known slot profile");
             let mut usable = [0; 6];
             for (players, slot) in usable.iter_mut().enumerate() {
@@ -323,58 +203,20 @@ fn load(text: &str) -> Data {
     for (kind, count) in &raw.coniura_pugio.starting_hand_per_seat {
         starting_hand[kind.index()] += count;
     }
-    // The state holds its lists inline (state.rs); raise the named capacity if the tables outgrow it.
-    assert!(
-        raw.seats.len() <= state::SEATS && raw.players.iter().all(|&n| n <= state::SEATS),
-        "more seats than state::SEATS"
-    );
-    assert!(
-        Suit::ALL.into_iter().all(|suit| {
-            let cards = raw.civitas.rows.iter().filter(|c| c.suit == suit && !c.is_fixture());
-            cards.count() <= state::SUIT_CARDS
-        }),
-        "a suit has more cards than state::SUIT_CARDS"
-    );
-    assert!(
-        raw.civitas.rows.iter().filter(|c| !c.is_fixture()).count() <= state::CIVITAS_CARDS,
-        "more Civitas cards than state::CIVITAS_CARDS"
-    );
-    assert!(
-        profiles.values().all(|p| p.printed_slots.len() <= state::CARD_SLOTS),
-        "a slot profile has more slots than state::CARD_SLOTS"
-    );
-    assert!(
-        raw.sequentia.rows.len() <= state::SEQUENTIA_CARDS,
-        "more Sequentia cards than state::SEQUENTIA_CARDS"
-    );
-    assert!(
-        raw.augustus.cards.len() <= state::AUGUSTUS_CARDS,
-        "more Augustus cards than state::AUGUSTUS_CARDS"
-    );
-    assert!(
-        [types::Deck::Coniura, types::Deck::Pugio].into_iter().all(|deck| {
-            let cards: u32 = raw
-                .coniura_pugio
-                .kinds
-                .iter()
-                .filter(|k| k.kind.deck() == deck)
-                .map(|k| k.count)
-                .sum();
-            cards as usize <= state::DECK_CARDS
-        }),
-        "a deck has more cards than state::DECK_CARDS"
-    );
     let index = |ids: Vec<&String>| -> HashMap<String, usize> {
-        ids.into_iter().enumerate().map(|(i, id)| (id.clone(), i)).collect()
+        ids.into_iter()
+            .enumerate()
+            .map(|(index, id)| (id.clone(), index))
+            .collect()
     };
     Data {
         substitute: raw.substitute,
         min_players: *raw.players.iter().min().expect("player counts"),
         max_players: *raw.players.iter().max().expect("player counts"),
         seats: raw.seats,
-        civitas_by_id: index(raw.civitas.rows.iter().map(|c| &c.id).collect()),
-        augustus_by_id: index(raw.augustus.cards.iter().map(|c| &c.id).collect()),
-        sequentia_by_id: index(raw.sequentia.rows.iter().map(|c| &c.id).collect()),
+        civitas_by_id: index(raw.civitas.rows.iter().map(|card| &card.id).collect()),
+        augustus_by_id: index(raw.augustus.cards.iter().map(|card| &card.id).collect()),
+        sequentia_by_id: index(raw.sequentia.rows.iter().map(|card| &card.id).collect()),
         civitas: raw.civitas.rows,
         civitas_slots,
         sequentia: raw.sequentia.rows,

@@ -6,19 +6,20 @@
 
 use rand::seq::SliceRandom;
 
+use super::ids::{Deck, Kind};
+use super::phase::Phase;
 use super::state::{State, iv, vi};
-use super::types::{Deck, Kind, Phase};
 use crate::engine::{GameRng, Seat};
 
-/// A state `me` cannot tell from `s`, its hidden parts redrawn with `rng`.
-pub fn determinize(s: &State, me: Seat, rng: &mut GameRng) -> State {
-    let mut out = s.clone();
+/// A state `me` cannot tell from `state`, its hidden parts redrawn with `rng`.
+pub fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
+    let mut out = state.clone();
     // Deck orders are never shown (spec 9), the Augustus deck only as a set.
     for row in &mut out.suits {
         redraw(&mut row.deck, rng);
     }
     redraw(&mut out.augustus_deck, rng);
-    let others: Vec<Seat> = (0..s.n).filter(|&seat| seat != me).collect();
+    let others: Vec<Seat> = (0..state.n).filter(|&seat| seat != me).collect();
     redraw_cards(&mut out, &others, rng);
     keep_payment_possible(&mut out, me);
     for &seat in &others {
@@ -35,67 +36,69 @@ fn redraw<T: Ord>(items: &mut [T], rng: &mut GameRng) {
 
 /// The other seats' hands are counts to `me` (kinds are private, D8): each deck keeps its size, drawn from its own
 /// kinds among the unseen cards, and the unseen cards left are dealt to those hands.
-fn redraw_cards(s: &mut State, others: &[Seat], rng: &mut GameRng) {
+fn redraw_cards(state: &mut State, others: &[Seat], rng: &mut GameRng) {
     let mut left = Vec::new();
-    for deck in [Deck::Coniura, Deck::Pugio] {
-        let mut pool: Vec<Kind> = s.deck(deck).to_vec();
+    for deck in Deck::ALL {
+        let mut pool: Vec<Kind> = state.deck(deck).to_vec();
         for &seat in others {
             for kind in Kind::ALL.into_iter().filter(|kind| kind.deck() == deck) {
-                let held = s.players[seat].hand[kind.index()] as usize;
+                let held = state.players[seat].hand[kind.index()] as usize;
                 pool.extend(std::iter::repeat_n(kind, held));
             }
         }
         redraw(&mut pool, rng);
-        left.extend(pool.split_off(s.deck(deck).len()));
-        *s.deck_mut(deck) = pool.into_iter().collect();
+        left.extend(pool.split_off(state.deck(deck).len()));
+        *state.deck_mut(deck) = pool.into_iter().collect();
     }
     redraw(&mut left, rng);
     let mut left = left.into_iter();
     for &seat in others {
         let mut hand = [0; 4];
-        for kind in left.by_ref().take(s.players[seat].hand_count() as usize) {
+        for kind in left.by_ref().take(state.players[seat].hand_count() as usize) {
             hand[kind.index()] += 1;
         }
-        s.players[seat].hand = hand;
+        state.players[seat].hand = hand;
     }
 }
 
 /// A seat paying for its bid showed that it holds `owed` cards with a Coniura symbol (it could accept or raise, spec
 /// 4.6): while its redrawn hand has fewer, one of its Pugio-only cards is swapped with a symbol card from another
 /// hidden hand or, failing that, with a `pug_dual` of the Pugio deck (the real state proves one of them exists).
-fn keep_payment_possible(s: &mut State, me: Seat) {
-    let Phase::ComplotPayment { seat, owed } = s.phase else {
+fn keep_payment_possible(state: &mut State, me: Seat) {
+    let Phase::ComplotPayment { seat, owed } = state.phase else {
         return;
     };
     let payer = seat.idx();
     let pug = Kind::Pug.index();
-    while payer != me && s.players[payer].coniura_symbols() < owed {
-        let held = (0..s.n).filter(|&o| o != me && o != payer).find_map(|o| {
-            let kind = Kind::ALL
-                .into_iter()
-                .find(|&k| k.coniura_symbol() && s.players[o].has(k))?;
-            Some((o, kind))
-        });
+    while payer != me && state.players[payer].coniura_symbols() < owed {
+        let held = (0..state.n)
+            .filter(|&other| other != me && other != payer)
+            .find_map(|other| {
+                let kind = Kind::ALL
+                    .into_iter()
+                    .find(|&kind| kind.coniura_symbol() && state.players[other].has(kind))?;
+                Some((other, kind))
+            });
         let kind = if let Some((other, kind)) = held {
-            s.players[other].hand[kind.index()] -= 1;
-            s.players[other].hand[pug] += 1;
+            state.players[other].hand[kind.index()] -= 1;
+            state.players[other].hand[pug] += 1;
             kind
-        } else if let Some(card) = s.pugio.iter_mut().find(|card| **card == Kind::PugDual) {
+        } else if let Some(card) = state.pugio.iter_mut().find(|card| **card == Kind::PugDual) {
             *card = Kind::Pug;
             Kind::PugDual
         } else {
             return;
         };
-        s.players[payer].hand[pug] -= 1;
-        s.players[payer].hand[kind.index()] += 1;
+        state.players[payer].hand[pug] -= 1;
+        state.players[payer].hand[kind.index()] += 1;
     }
 }
 
 /// Which of a seat's values are on cards is hidden from everyone (D10), its supply from the others (D11): they are
 /// dealt again, keeping both counts. A value it no longer owns stays on a card (it lost it there, D18: public).
-fn redraw_tokens(s: &mut State, seat: Seat, rng: &mut GameRng) {
-    let player = &s.players[seat];
-    let mut tokens: Vec<&mut i8> = s
+fn redraw_tokens(state: &mut State, seat: Seat, rng: &mut GameRng) {
+    let player = &state.players[seat];
+    let mut tokens: Vec<&mut i8> = state
         .suits
         .iter_mut()
         .flat_map(|row| row.pos.iter_mut().flatten())
@@ -111,5 +114,5 @@ fn redraw_tokens(s: &mut State, seat: Seat, rng: &mut GameRng) {
     for (token, value) in tokens.iter_mut().zip(placed) {
         **token = value;
     }
-    s.players[seat].supply = std::array::from_fn(|i| supply.contains(&iv(i)));
+    state.players[seat].supply = std::array::from_fn(|index| supply.contains(&iv(index)));
 }

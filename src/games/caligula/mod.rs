@@ -2,23 +2,34 @@
 //! Sequentia order, conspiracies against the emperor, and the fall of the empire. Spec: `shared/rules/caligula.md`;
 //! decisions beyond the spec are listed in this folder's README.md.
 
+mod action;
+mod conspiracy;
 mod data;
 mod determinize;
+mod effect_code;
+mod event;
 mod evolve;
+mod ids;
+mod options;
+mod outcome;
+mod phase;
+mod redact;
 mod rules;
 mod state;
-mod types;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
-pub use data::{CardType, DATA, Extra, Suit};
-pub use state::State as CaligulaState;
-pub use types::{
-    Action as CaligulaAction, CaligulaOptions, CaligulaOutcome, CaligulaView, Event as CaligulaEvent, Kind,
-    Phase as CaligulaPhase, SeatId as CaligulaSeat,
-};
+pub use action::Action;
+pub use data::DATA;
+pub use event::Event;
+pub use ids::{CardType, Extra, Kind, SeatId, Suit};
+pub use options::Options;
+pub use outcome::Outcome;
+pub use phase::Phase;
+pub use state::State;
+pub use view::View;
 
 use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewer};
@@ -28,12 +39,12 @@ pub struct Caligula;
 
 impl Game for Caligula {
     const RULES_VERSION: u32 = 1;
-    type Options = CaligulaOptions;
-    type State = CaligulaState;
-    type Action = CaligulaAction;
-    type Event = CaligulaEvent;
-    type View = CaligulaView;
-    type Outcome = CaligulaOutcome;
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Outcome = Outcome;
 
     fn info() -> TitleInfo {
         TitleInfo {
@@ -41,12 +52,12 @@ impl Game for Caligula {
             name: "Caligula",
             min_players: DATA.min_players,
             max_players: DATA.max_players,
-            seats: CaligulaSeat::ALL.iter().map(|s| s.name()).collect(),
+            seats: SeatId::ALL.iter().map(|seat| seat.name()).collect(),
             options: vec![],
         }
     }
 
-    fn new_state(players: usize, _options: &CaligulaOptions) -> Result<CaligulaState, SetupError> {
+    fn new_state(players: usize, _options: &Options) -> Result<State, SetupError> {
         if !(DATA.min_players..=DATA.max_players).contains(&players) {
             return Err(SetupError::PlayerCount {
                 min: DATA.min_players,
@@ -54,58 +65,53 @@ impl Game for Caligula {
                 requested: players,
             });
         }
-        Ok(rules::new_state(players))
+        Ok(State::new(players))
     }
 
-    fn setup(state: &CaligulaState, rng: &mut GameRng) -> Vec<CaligulaEvent> {
+    fn setup(state: &State, rng: &mut GameRng) -> Vec<Event> {
         rules::setup(state, rng)
     }
 
-    fn evolve(state: &mut CaligulaState, event: &CaligulaEvent) {
+    fn evolve(state: &mut State, event: &Event) {
         evolve::evolve(state, event)
     }
 
-    fn decide(
-        state: &CaligulaState,
-        seat: Seat,
-        action: &CaligulaAction,
-        rng: &mut GameRng,
-    ) -> Result<Vec<CaligulaEvent>, RuleError> {
+    fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
     }
 
-    fn legal_actions(state: &CaligulaState, seat: Seat) -> Vec<CaligulaAction> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         rules::legal_actions(state, seat)
     }
 
-    fn to_act(state: &CaligulaState) -> Vec<Seat> {
+    fn to_act(state: &State) -> Vec<Seat> {
         state.phase.seat().into_iter().collect()
     }
 
-    fn outcome(state: &CaligulaState) -> Option<CaligulaOutcome> {
+    fn outcome(state: &State) -> Option<Outcome> {
         state.result.clone()
     }
 
-    fn rewards(state: &CaligulaState) -> Option<Vec<f64>> {
+    fn rewards(state: &State) -> Option<Vec<f64>> {
         let result = state.result.as_ref()?;
         let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.idx()).collect();
         Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
     }
 
-    fn determinize(state: &CaligulaState, seat: Seat, rng: &mut GameRng) -> CaligulaState {
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         determinize::determinize(state, seat, rng)
     }
 
-    fn view(state: &CaligulaState, viewer: Viewer) -> CaligulaView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
 
-    fn redact(event: &CaligulaEvent, viewer: Viewer) -> Option<CaligulaEvent> {
-        view::redact(event, viewer)
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        redact::redact(event, viewer)
     }
 
-    fn redact_finished(event: &CaligulaEvent) -> CaligulaEvent {
-        view::redact_finished(event)
+    fn redact_finished(event: &Event) -> Event {
+        redact::redact_finished(event)
     }
 
     /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).

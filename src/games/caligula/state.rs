@@ -1,9 +1,15 @@
-//! The complete state of a Caligula game (secrets included), its inline capacities and its read-only queries.
+//! The complete state of a Caligula game (secrets included): the state before setup, its inline capacities (checked
+//! once against the tables) and its read-only queries.
+
+use std::sync::Once;
 
 use tinyvec::ArrayVec;
 
-use super::data::{DATA, Suit};
-use super::types::{CaligulaOutcome, Conspiracy, Deck, FavourAt, Kind, Mode, Phase};
+use super::conspiracy::Conspiracy;
+use super::data::{DATA, Data};
+use super::ids::{Deck, FavourAt, Kind, Mode, Suit};
+use super::outcome::Outcome;
+use super::phase::Phase;
 use crate::engine::Seat;
 
 /// A face-down SPQR token on a card (index in `tokens` = slot - 1).
@@ -27,7 +33,8 @@ pub struct SuitRow {
     pub deck: ArrayVec<[usize; SUIT_CARDS]>,
 }
 
-// The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities:
+// The zones are inline lists, so that the copy of the state `decide` works on costs no allocation. Capacities (checked
+// against the tables by `assert_capacities`):
 /// Tokens on one Civitas card: at most its usable slots, 5 at most (slot profiles).
 pub const CARD_SLOTS: usize = 5;
 /// A suit's face-down deck: 11 Civitas cards per suit.
@@ -51,6 +58,7 @@ pub type Seats = ArrayVec<[Seat; SEATS]>;
 pub fn vi(value: i8) -> usize {
     (value + 1) as usize
 }
+/// Array index to SPQR value, the inverse of `vi`.
 pub fn iv(index: usize) -> i8 {
     index as i8 - 1
 }
@@ -74,23 +82,23 @@ impl Player {
         self.hand.iter().sum()
     }
     pub fn supply_count(&self) -> usize {
-        self.supply.iter().filter(|&&b| b).count()
+        self.supply.iter().filter(|&&in_supply| in_supply).count()
     }
     pub fn coniura_symbols(&self) -> u32 {
         Kind::ALL
             .iter()
-            .filter(|k| k.coniura_symbol())
-            .map(|k| self.hand[k.index()])
+            .filter(|kind| kind.coniura_symbol())
+            .map(|kind| self.hand[kind.index()])
             .sum()
     }
     pub fn has(&self, kind: Kind) -> bool {
         self.hand[kind.index()] > 0
     }
     pub fn supply_values(&self) -> Vec<i8> {
-        (0..8).filter(|&i| self.supply[i]).map(iv).collect()
+        (0..8).filter(|&index| self.supply[index]).map(iv).collect()
     }
     pub fn owned_values(&self) -> Vec<i8> {
-        (0..8).filter(|&i| self.owned[i]).map(iv).collect()
+        (0..8).filter(|&index| self.owned[index]).map(iv).collect()
     }
 }
 
@@ -132,10 +140,51 @@ pub struct State {
     pub resolution: Option<Resolution>,
     pub conspiracy: Option<Conspiracy>,
     pub fallen: bool,
-    pub result: Option<CaligulaOutcome>,
+    pub result: Option<Outcome>,
 }
 
 impl State {
+    /// The state before the setup events: each seat with its starting SPQR tokens and hand, the starting emperor.
+    pub fn new(seat_count: usize) -> State {
+        assert_capacities();
+        let mut owned = [false; 8];
+        for &value in &DATA.spqr_start {
+            owned[vi(value)] = true;
+        }
+        let player = Player {
+            ordo: 0,
+            vp: 0,
+            cp: 0,
+            owned,
+            supply: owned,
+            hand: DATA.starting_hand,
+            favour: FavourAt::Supply,
+        };
+        State {
+            n: seat_count,
+            phase: Phase::Setup,
+            round: 1,
+            players: (0..seat_count).map(|_| player.clone()).collect(),
+            coniura: Default::default(),
+            pugio: Default::default(),
+            suits: Default::default(),
+            civitas_out: Default::default(),
+            emperor: DATA.starting_emperor(),
+            candidates: [None, None],
+            augustus_deck: Default::default(),
+            augustus_out: Default::default(),
+            sequentia_row: Default::default(),
+            seq_index: 0,
+            suit_index: 0,
+            pip: None,
+            life_modifier: 0,
+            conspiracy_blocked: false,
+            resolution: None,
+            conspiracy: None,
+            fallen: false,
+            result: None,
+        }
+    }
     pub fn deck(&self, deck: Deck) -> &ArrayVec<[Kind; DECK_CARDS]> {
         match deck {
             Deck::Coniura => &self.coniura,
@@ -151,24 +200,24 @@ impl State {
     /// Seats sorted by Ordo number, 1 first.
     pub fn ordo_order(&self) -> Seats {
         let mut seats: Seats = (0..self.n).collect();
-        seats.sort_by_key(|&s| self.players[s].ordo);
+        seats.sort_by_key(|&seat| self.players[seat].ordo);
         seats
     }
-    /// The seats after `x` in Ordo order, wrapping, without `x`.
-    pub fn ordo_after(&self, x: Seat) -> Seats {
+    /// The seats after `first` in Ordo order, wrapping, without `first`.
+    pub fn ordo_after(&self, first: Seat) -> Seats {
         let order = self.ordo_order();
-        let k = order.iter().position(|&s| s == x).unwrap_or(0);
-        (1..self.n).map(|i| order[(k + i) % self.n]).collect()
+        let at = order.iter().position(|&seat| seat == first).unwrap_or(0);
+        (1..self.n).map(|step| order[(at + step) % self.n]).collect()
     }
-    /// `x` then `ordo_after(x)`.
-    pub fn ordo_from(&self, x: Seat) -> Seats {
-        let mut v = Seats::new();
-        v.push(x);
-        v.extend(self.ordo_after(x));
-        v
+    /// `first` then `ordo_after(first)`.
+    pub fn ordo_from(&self, first: Seat) -> Seats {
+        let mut seats = Seats::new();
+        seats.push(first);
+        seats.extend(self.ordo_after(first));
+        seats
     }
     pub fn favours_at(&self, place: FavourAt) -> Seats {
-        (0..self.n).filter(|&s| self.players[s].favour == place).collect()
+        (0..self.n).filter(|&seat| self.players[seat].favour == place).collect()
     }
     /// The Augustus card at a Favor place (None for the supply or an empty position).
     pub fn augustus_at(&self, place: FavourAt) -> Option<usize> {
@@ -196,20 +245,75 @@ impl State {
     /// Is the SPQR token `value` of `seat` on some card?
     pub fn placed_somewhere(&self, seat: Seat, value: i8) -> bool {
         self.suits.iter().any(|row| {
-            row.pos
-                .iter()
-                .flatten()
-                .any(|f| f.tokens.iter().any(|t| t.owner == seat && t.value == value))
+            row.pos.iter().flatten().any(|card| {
+                card.tokens
+                    .iter()
+                    .any(|token| token.owner == seat && token.value == value)
+            })
         })
     }
     pub fn placed_count(&self, seat: Seat) -> usize {
         self.suits
             .iter()
             .flat_map(|row| row.pos.iter().flatten())
-            .map(|f| f.tokens.iter().filter(|t| t.owner == seat).count())
+            .map(|card| card.tokens.iter().filter(|token| token.owner == seat).count())
             .sum()
     }
     pub fn holder_of_ordo(&self, ordo: u8) -> Option<Seat> {
-        (0..self.n).find(|&s| self.players[s].ordo == ordo)
+        (0..self.n).find(|&seat| self.players[seat].ordo == ordo)
+    }
+}
+
+/// Checks once that the tables fit the inline capacities above; raise the named capacity if they outgrow it.
+fn assert_capacities() {
+    static CHECKED: Once = Once::new();
+    CHECKED.call_once(|| tables_fit(&DATA));
+}
+
+fn tables_fit(data: &Data) {
+    assert!(
+        data.seats.len() <= SEATS && data.max_players <= SEATS,
+        "more seats than state::SEATS"
+    );
+    assert!(
+        Suit::ALL
+            .into_iter()
+            .all(|suit| data.suit_cards(suit).len() <= SUIT_CARDS),
+        "a suit has more cards than state::SUIT_CARDS"
+    );
+    assert!(
+        data.civitas.iter().filter(|card| !card.is_fixture()).count() <= CIVITAS_CARDS,
+        "more Civitas cards than state::CIVITAS_CARDS"
+    );
+    assert!(
+        data.civitas_slots.iter().flatten().all(|&usable| usable <= CARD_SLOTS),
+        "a Civitas card has more usable slots than state::CARD_SLOTS"
+    );
+    assert!(
+        data.sequentia.len() <= SEQUENTIA_CARDS,
+        "more Sequentia cards than state::SEQUENTIA_CARDS"
+    );
+    assert!(
+        data.augustus.len() <= AUGUSTUS_CARDS,
+        "more Augustus cards than state::AUGUSTUS_CARDS"
+    );
+    assert!(
+        Deck::ALL.into_iter().all(|deck| {
+            let cards: u32 = Kind::ALL
+                .into_iter()
+                .filter(|kind| kind.deck() == deck)
+                .map(|kind| data.kind_counts[kind.index()])
+                .sum();
+            cards as usize <= DECK_CARDS
+        }),
+        "a deck has more cards than state::DECK_CARDS"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tables_fit_the_inline_capacities() {
+        super::tables_fit(&super::DATA);
     }
 }

@@ -1,71 +1,92 @@
 //! The end of a round and of the game (spec 4.8 ROUND END, 4.9 FALL OF THE EMPIRE, 8 scoring).
 
 use super::super::data::DATA;
+use super::super::event::Event;
+use super::super::ids::{FavourAt, SeatId};
+use super::super::outcome::{Outcome, Score};
 use super::super::state::State;
-use super::super::types::{CaligulaOutcome, Event, FavourAt, Score, SeatId};
-use super::{Next, Work, sid};
+use super::{Next, Work, seat_id};
 use crate::engine::Seat;
 
-pub(super) fn round_end(w: &mut Work) -> Next {
-    let emperor = &DATA.augustus[w.s.emperor];
-    let paid: Vec<SeatId> = w.s.favours_at(FavourAt::Emperor).into_iter().map(sid).collect();
+/// 4.8: the emperor pays the seats whose Favor token is on him; the game goes on while every suit still shows two cards.
+pub(super) fn round_end(work: &mut Work) -> Next {
+    let emperor = &DATA.augustus[work.state.emperor];
+    let paid: Vec<SeatId> = work
+        .state
+        .favours_at(FavourAt::Emperor)
+        .into_iter()
+        .map(seat_id)
+        .collect();
     if !paid.is_empty() && emperor.vp > 0 {
-        w.emit(Event::RoundEndPayment {
+        work.emit(Event::RoundEndPayment {
             emperor: emperor.id.clone(),
             vp: emperor.vp,
             paid,
         });
     }
-    let next_round = w.s.suits.iter().all(|row| row.pos.iter().all(|p| p.is_some()));
-    let round = w.s.round;
-    w.emit(Event::RoundEnded { round, next_round });
+    let next_round = work
+        .state
+        .suits
+        .iter()
+        .all(|row| row.pos.iter().all(|card| card.is_some()));
+    let round = work.state.round;
+    work.emit(Event::RoundEnded { round, next_round });
     if next_round { Next::Placement(None) } else { Next::Fall }
 }
 
 /// 4.9: the Favor tokens on the emperor return, then the final conspiracy.
-pub(super) fn fall(w: &mut Work) -> Next {
-    let returned = w.s.favours_at(FavourAt::Emperor);
-    w.emit(Event::EmpireFell {
-        returned_favours: returned.into_iter().map(sid).collect(),
+pub(super) fn fall(work: &mut Work) -> Next {
+    let returned = work.state.favours_at(FavourAt::Emperor);
+    work.emit(Event::EmpireFell {
+        returned_favours: returned.into_iter().map(seat_id).collect(),
     });
     Next::Opportunity(true)
 }
 
 /// Game over, with the result.
-pub(super) fn game_over(w: &mut Work) -> Next {
-    let result = score(&w.s);
-    w.emit(Event::GameOver { result });
+pub(super) fn game_over(work: &mut Work) -> Next {
+    let result = score(&work.state);
+    work.emit(Event::GameOver { result });
     Next::Stop
 }
 
 /// Final ranking (section 8).
-pub fn score(s: &State) -> CaligulaOutcome {
+pub fn score(state: &State) -> Outcome {
     let key = |seat: Seat| {
-        let p = &s.players[seat];
-        (p.vp + p.cp, u8::from(s.pip == Some(seat)), p.cp, p.hand_count())
+        let player = &state.players[seat];
+        (
+            player.vp + player.cp,
+            u8::from(state.pip == Some(seat)),
+            player.cp,
+            player.hand_count(),
+        )
     };
-    let mut ranking = s.ordo_order();
+    let mut ranking = state.ordo_order();
     ranking.sort_by_key(|&seat| std::cmp::Reverse(key(seat)));
     let best = key(ranking[0]);
-    let winners: Vec<SeatId> = ranking.iter().filter(|&&x| key(x) == best).map(|&x| sid(x)).collect();
-    let scores = (0..s.n)
+    let winners: Vec<SeatId> = ranking
+        .iter()
+        .filter(|&&seat| key(seat) == best)
+        .map(|&seat| seat_id(seat))
+        .collect();
+    let scores = (0..state.n)
         .map(|seat| {
-            let p = &s.players[seat];
+            let player = &state.players[seat];
             (
-                sid(seat).name().to_string(),
+                seat_id(seat).name().to_string(),
                 Score {
-                    vp: p.vp,
-                    conspiracy_points: p.cp,
-                    total: p.vp + p.cp,
-                    pip: s.pip == Some(seat),
-                    cards: p.hand_count(),
+                    vp: player.vp,
+                    conspiracy_points: player.cp,
+                    total: player.vp + player.cp,
+                    pip: state.pip == Some(seat),
+                    cards: player.hand_count(),
                 },
             )
         })
         .collect();
-    CaligulaOutcome {
+    Outcome {
         scores,
-        ranking: ranking.into_iter().map(sid).collect(),
+        ranking: ranking.into_iter().map(seat_id).collect(),
         draw: winners.len() > 1,
         winners,
     }

@@ -1,23 +1,31 @@
 //! Favours (spec 4.6 E, 7.5; phases `favour_candidate`, `favour_leader`, `favour_conspirator`), normal conspiracies
 //! only: the leader picks the candidate and places his Favor token, then each other conspirator may place his.
 
+use super::super::action::{Action, ConspiratorTarget, LeaderTarget};
 use super::super::data::DATA;
+use super::super::event::Event;
+use super::super::ids::{FavourAt, Pos};
+use super::super::phase::Phase;
 use super::super::state::{Seats, State};
-use super::super::types::{Action, ConspiratorTarget, Event, FavourAt, LeaderTarget, Phase, Pos};
-use super::conspiracy::{conspiracy, leader};
-use super::{Next, Work, err, sid};
+use super::conspiracy::{conspiracy, leader, taking_part};
+use super::{Next, Work, err, index_after, seat_id};
 use crate::engine::{RuleError, Seat};
 
-pub(super) fn favour_candidate(w: &mut Work) -> Next {
-    let occupied: Vec<Pos> = [Pos::A, Pos::B]
+/// The candidate positions with a card.
+fn occupied_candidates(state: &State) -> impl Iterator<Item = Pos> + '_ {
+    Pos::ALL
         .into_iter()
-        .filter(|p| w.s.candidates[p.index()].is_some())
-        .collect();
+        .filter(|position| state.candidates[position.index()].is_some())
+}
+
+pub(super) fn favour_candidate(work: &mut Work) -> Next {
+    let occupied: Vec<Pos> = occupied_candidates(&work.state).collect();
     match occupied.as_slice() {
         [only] => {
             let position = *only;
-            let candidate = w.s.candidates[position.index()].map_or(String::new(), |c| DATA.augustus[c].id.clone());
-            w.emit(Event::CandidateChosen {
+            let candidate =
+                work.state.candidates[position.index()].map_or(String::new(), |card| DATA.augustus[card].id.clone());
+            work.emit(Event::CandidateChosen {
                 position,
                 candidate,
                 automatic: true,
@@ -26,98 +34,87 @@ pub(super) fn favour_candidate(w: &mut Work) -> Next {
         }
         [] => Next::Defence(0),
         _ => {
-            let seat = sid(leader(&w.s));
-            w.await_phase(Phase::FavourCandidate { seat });
+            let seat = seat_id(leader(&work.state));
+            work.await_phase(Phase::FavourCandidate { seat });
             Next::Stop
         }
     }
 }
 
-pub(super) fn chosen_place(s: &State) -> FavourAt {
-    conspiracy(s)
+pub(super) fn chosen_place(state: &State) -> FavourAt {
+    conspiracy(state)
         .chosen_candidate
         .map_or(FavourAt::Supply, FavourAt::candidate)
 }
 
 /// 7.5: the leader's legal targets.
-fn leader_targets(s: &State) -> Vec<LeaderTarget> {
-    let l = leader(s);
-    let at = s.players[l].favour;
-    let cand = chosen_place(s);
-    let mut v = vec![];
-    if cand != FavourAt::Supply && (at == cand || s.has_free_slot(cand)) {
-        v.push(LeaderTarget::Candidate);
+fn leader_targets(state: &State) -> Vec<LeaderTarget> {
+    let at = state.players[leader(state)].favour;
+    let candidate = chosen_place(state);
+    let mut targets = vec![];
+    if candidate != FavourAt::Supply && (at == candidate || state.has_free_slot(candidate)) {
+        targets.push(LeaderTarget::Candidate);
     }
-    if at == FavourAt::Emperor || s.has_free_slot(FavourAt::Emperor) {
-        v.push(LeaderTarget::Emperor);
+    if at == FavourAt::Emperor || state.has_free_slot(FavourAt::Emperor) {
+        targets.push(LeaderTarget::Emperor);
     }
-    v
+    targets
 }
 
 /// 7.5: a conspirator's legal targets (`stay` always).
-fn conspirator_targets(s: &State, seat: Seat) -> Vec<ConspiratorTarget> {
-    let at = s.players[seat].favour;
-    let cand = chosen_place(s);
-    let mut v = vec![ConspiratorTarget::Stay];
-    if cand != FavourAt::Supply && at != cand && s.has_free_slot(cand) {
-        v.push(ConspiratorTarget::Candidate);
+fn conspirator_targets(state: &State, seat: Seat) -> Vec<ConspiratorTarget> {
+    let at = state.players[seat].favour;
+    let candidate = chosen_place(state);
+    let mut targets = vec![ConspiratorTarget::Stay];
+    if candidate != FavourAt::Supply && at != candidate && state.has_free_slot(candidate) {
+        targets.push(ConspiratorTarget::Candidate);
     }
-    if at != FavourAt::Emperor && s.has_free_slot(FavourAt::Emperor) {
-        v.push(ConspiratorTarget::Emperor);
+    if at != FavourAt::Emperor && state.has_free_slot(FavourAt::Emperor) {
+        targets.push(ConspiratorTarget::Emperor);
     }
-    v
+    targets
 }
 
-pub(super) fn favour_leader(w: &mut Work) -> Next {
-    let targets = leader_targets(&w.s);
-    match targets.as_slice() {
+pub(super) fn favour_leader(work: &mut Work) -> Next {
+    let leader = leader(&work.state);
+    match leader_targets(&work.state).as_slice() {
         [] => {
-            let l = leader(&w.s);
-            let at = w.s.players[l].favour;
-            w.emit(Event::FavourMoved {
-                seat: sid(l),
-                from: at,
-                to: at,
-                automatic: true,
-            });
+            let at = work.state.players[leader].favour;
+            move_favour(work, leader, at, true);
             Next::FavourConspirators(0)
         }
         [only] => {
-            let l = leader(&w.s);
-            place_leader_favour(w, l, *only, true);
+            let to = leader_place(&work.state, *only);
+            move_favour(work, leader, to, true);
             Next::FavourConspirators(0)
         }
         _ => {
-            let seat = sid(leader(&w.s));
-            w.await_phase(Phase::FavourLeader { seat });
+            work.await_phase(Phase::FavourLeader { seat: seat_id(leader) });
             Next::Stop
         }
     }
 }
 
-fn place_leader_favour(w: &mut Work, l: Seat, target: LeaderTarget, automatic: bool) {
-    let from = w.s.players[l].favour;
-    let to = match target {
-        LeaderTarget::Candidate => chosen_place(&w.s),
+fn leader_place(state: &State, target: LeaderTarget) -> FavourAt {
+    match target {
+        LeaderTarget::Candidate => chosen_place(state),
         LeaderTarget::Emperor => FavourAt::Emperor,
-    };
-    w.emit(Event::FavourMoved {
-        seat: sid(l),
-        from,
-        to,
-        automatic,
-    });
+    }
 }
 
-fn place_conspirator_favour(w: &mut Work, seat: Seat, target: ConspiratorTarget, automatic: bool) {
-    let from = w.s.players[seat].favour;
-    let to = match target {
-        ConspiratorTarget::Stay => from,
-        ConspiratorTarget::Candidate => chosen_place(&w.s),
+fn conspirator_place(state: &State, seat: Seat, target: ConspiratorTarget) -> FavourAt {
+    match target {
+        ConspiratorTarget::Stay => state.players[seat].favour,
+        ConspiratorTarget::Candidate => chosen_place(state),
         ConspiratorTarget::Emperor => FavourAt::Emperor,
-    };
-    w.emit(Event::FavourMoved {
-        seat: sid(seat),
+    }
+}
+
+/// `seat`'s Favor token goes `to` (where it is already, when it stays).
+fn move_favour(work: &mut Work, seat: Seat, to: FavourAt, automatic: bool) {
+    let from = work.state.players[seat].favour;
+    work.emit(Event::FavourMoved {
+        seat: seat_id(seat),
         from,
         to,
         automatic,
@@ -125,54 +122,49 @@ fn place_conspirator_favour(w: &mut Work, seat: Seat, target: ConspiratorTarget,
 }
 
 /// The other conspirators in `ordo_after(leader)` order.
-fn other_conspirators(s: &State) -> Seats {
-    let c = conspiracy(s);
-    s.ordo_after(leader(s))
-        .into_iter()
-        .filter(|&o| c.is_conspirator(o))
-        .collect()
+fn other_conspirators(state: &State) -> Seats {
+    taking_part(state, state.ordo_after(leader(state)), true)
 }
 
-pub(super) fn favour_conspirators(w: &mut Work, k: usize) -> Next {
-    let list = other_conspirators(&w.s);
-    for &seat in list.iter().skip(k) {
-        if conspirator_targets(&w.s, seat).len() == 1 {
-            place_conspirator_favour(w, seat, ConspiratorTarget::Stay, true);
+/// Each other conspirator from the one at `from` places his Favor token; one that can only stay does so by itself.
+pub(super) fn favour_conspirators(work: &mut Work, from: usize) -> Next {
+    for seat in other_conspirators(&work.state).into_iter().skip(from) {
+        if conspirator_targets(&work.state, seat).len() == 1 {
+            let stay = work.state.players[seat].favour;
+            move_favour(work, seat, stay, true);
         } else {
-            w.await_phase(Phase::FavourConspirator { seat: sid(seat) });
+            work.await_phase(Phase::FavourConspirator { seat: seat_id(seat) });
             return Next::Stop;
         }
     }
     Next::Defence(0)
 }
 
-pub(super) fn candidate_actions(s: &State) -> Vec<Action> {
-    [Pos::A, Pos::B]
-        .into_iter()
-        .filter(|p| s.candidates[p.index()].is_some())
+pub(super) fn candidate_actions(state: &State) -> Vec<Action> {
+    occupied_candidates(state)
         .map(|candidate| Action::ChooseCandidate { candidate })
         .collect()
 }
 
-pub(super) fn leader_actions(s: &State) -> Vec<Action> {
-    leader_targets(s)
+pub(super) fn leader_actions(state: &State) -> Vec<Action> {
+    leader_targets(state)
         .into_iter()
         .map(|target| Action::LeaderFavour { target })
         .collect()
 }
 
-pub(super) fn conspirator_actions(s: &State, seat: Seat) -> Vec<Action> {
-    conspirator_targets(s, seat)
+pub(super) fn conspirator_actions(state: &State, seat: Seat) -> Vec<Action> {
+    conspirator_targets(state, seat)
         .into_iter()
         .map(|target| Action::ConspiratorFavour { target })
         .collect()
 }
 
-pub(super) fn choose_candidate(s: &State, w: &mut Work, candidate: Pos) -> Result<Next, RuleError> {
-    let Some(card) = s.candidates[candidate.index()] else {
+pub(super) fn choose_candidate(state: &State, work: &mut Work, candidate: Pos) -> Result<Next, RuleError> {
+    let Some(card) = state.candidates[candidate.index()] else {
         return Err(err("no_candidate", "That candidate position is empty."));
     };
-    w.emit(Event::CandidateChosen {
+    work.emit(Event::CandidateChosen {
         position: candidate,
         candidate: DATA.augustus[card].id.clone(),
         automatic: false,
@@ -181,28 +173,32 @@ pub(super) fn choose_candidate(s: &State, w: &mut Work, candidate: Pos) -> Resul
 }
 
 /// `leader_favour`: the leader places his Favor token.
-pub(super) fn leader_favour(s: &State, w: &mut Work, seat: Seat, target: LeaderTarget) -> Result<Next, RuleError> {
-    if !leader_targets(s).contains(&target) {
+pub(super) fn leader_favour(
+    state: &State,
+    work: &mut Work,
+    seat: Seat,
+    target: LeaderTarget,
+) -> Result<Next, RuleError> {
+    if !leader_targets(state).contains(&target) {
         return Err(err("no_free_slot", "That card has no free Favor slot."));
     }
-    place_leader_favour(w, seat, target, false);
+    move_favour(work, seat, leader_place(state, target), false);
     Ok(Next::FavourConspirators(0))
 }
 
 /// `conspirator_favour`: another conspirator places his Favor token, or keeps it where it is.
 pub(super) fn conspirator_favour(
-    s: &State,
-    w: &mut Work,
+    state: &State,
+    work: &mut Work,
     seat: Seat,
     target: ConspiratorTarget,
 ) -> Result<Next, RuleError> {
-    if !conspirator_targets(s, seat).contains(&target) {
+    if !conspirator_targets(state, seat).contains(&target) {
         return Err(err(
             "invalid_target",
             "Your Favor token cannot go there (no free slot, or it is already there).",
         ));
     }
-    place_conspirator_favour(w, seat, target, false);
-    let k = other_conspirators(s).iter().position(|&o| o == seat).unwrap_or(0);
-    Ok(Next::FavourConspirators(k + 1))
+    move_favour(work, seat, conspirator_place(state, seat, target), false);
+    Ok(Next::FavourConspirators(index_after(&other_conspirators(state), seat)))
 }

@@ -1,33 +1,39 @@
 //! `setup`, `decide`, `legal_actions` and the automatic flow between decisions (spec sections 3 to 8). This module
-//! holds the setup, the working copy of a decision and the flow's dispatch (`drive`), and dispatches the legal actions
-//! and `decide` on the phase; each part of the round has its own file: `placement` (4.3), `resolution` (4.4, 6.2, 6.3,
-//! 7.1) with `effect_decision` (4.5, 7.2 to 7.4), the conspiracy in three (`conspiracy`: 4.6 A to D; `favours`: 4.6 E,
-//! 7.5; `assassination`: 4.6 F to H, 7.6), and `end` (4.8, 4.9, 8).
+//! holds the working copy of a decision (`Work`) with the helpers the steps share, the flow's dispatch (`drive`), and
+//! dispatches the legal actions and `decide` on the phase. Each part of the game has its own file: `setup` (3),
+//! `placement` (4.3), `resolution` (4.4, 6.2, 6.3, 7.1), the effects in three (`effect_decision`: the effect-instance
+//! queue and `effect_choice`, 4.5, 7.2; `effect_options`: what a step offers, 7.3, 7.4; `effect_apply`: applying a
+//! code, 7.4), the conspiracy in three (`conspiracy`: 4.6 A to D; `favours`: 4.6 E, 7.5; `assassination`: 4.6 F to
+//! H, 7.6), and `end` (4.8, 4.9, 8).
 
 mod assassination;
 mod conspiracy;
+mod effect_apply;
 mod effect_decision;
+mod effect_options;
 mod end;
 mod favours;
 mod placement;
 mod resolution;
+mod setup;
 
 #[cfg(test)]
 pub(super) use assassination::base_life;
 #[cfg(test)]
 pub(super) use end::score;
+pub use setup::setup;
 
-use rand::seq::SliceRandom;
-
-use super::data::{DATA, Suit};
+use super::action::Action;
+use super::event::Event;
 use super::evolve::evolve;
-use super::state::*;
-use super::types::*;
+use super::ids::{Deck, Kind, Role, SeatId};
+use super::phase::{EffectCursor, Phase};
+use super::state::{Player, State};
 use crate::engine::{GameRng, RuleError, Seat};
 
 /// A working copy: every emitted event is applied at once so that later automatic steps see it.
 pub struct Work<'a> {
-    pub s: State,
+    pub state: State,
     pub events: Vec<Event>,
     pub rng: &'a mut GameRng,
 }
@@ -35,7 +41,7 @@ pub struct Work<'a> {
 impl<'a> Work<'a> {
     pub fn new(state: &State, rng: &'a mut GameRng) -> Self {
         Work {
-            s: state.clone(),
+            state: state.clone(),
             // Room for a typical action's events (the action's and `awaiting`), kept below the size at which
             // malloc consolidates its free lists: an event is about 200 bytes.
             events: Vec::with_capacity(4),
@@ -43,7 +49,7 @@ impl<'a> Work<'a> {
         }
     }
     pub fn emit(&mut self, event: Event) {
-        evolve(&mut self.s, &event);
+        evolve(&mut self.state, &event);
         self.events.push(event);
     }
     fn await_phase(&mut self, phase: Phase) {
@@ -51,7 +57,7 @@ impl<'a> Work<'a> {
     }
 }
 
-fn sid(seat: Seat) -> SeatId {
+fn seat_id(seat: Seat) -> SeatId {
     SeatId::of(seat)
 }
 
@@ -59,157 +65,81 @@ fn err(code: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
-fn hand_empty(s: &State, seat: Seat) -> bool {
-    s.players[seat].hand_count() == 0
+fn hand_empty(state: &State, seat: Seat) -> bool {
+    state.players[seat].hand_count() == 0
 }
 
-/// The kinds `p` holds among those with the symbol `symbol`.
-fn held(p: &Player, symbol: fn(Kind) -> bool) -> impl Iterator<Item = Kind> + '_ {
-    Kind::ALL.into_iter().filter(move |&k| symbol(k) && p.has(k))
+/// The kinds `player` holds among those with the symbol `symbol`.
+fn held(player: &Player, symbol: fn(Kind) -> bool) -> impl Iterator<Item = Kind> + '_ {
+    Kind::ALL
+        .into_iter()
+        .filter(move |&kind| symbol(kind) && player.has(kind))
 }
 
-/// `seat` draws `n` cards from `deck`, fewer if the deck runs out.
-fn draw(w: &mut Work, seat: Seat, deck: Deck, n: u32) {
-    let available = w.s.deck(deck).len();
-    let count = (n as usize).min(available);
+/// The index in `seats` just after `seat` (where a walk through `seats` goes on once `seat` has acted).
+fn index_after(seats: &[Seat], seat: Seat) -> usize {
+    seats.iter().position(|&other| other == seat).unwrap_or(0) + 1
+}
+
+/// `seat` draws `count` cards from `deck`, fewer if the deck runs out.
+fn draw(work: &mut Work, seat: Seat, deck: Deck, count: u32) {
+    let count = (count as usize).min(work.state.deck(deck).len());
     if count == 0 {
         return;
     }
-    let kinds: Vec<Kind> = w.s.deck(deck).iter().take(count).copied().collect();
-    w.emit(Event::CardDrawn {
-        seat: sid(seat),
+    let kinds: Vec<Kind> = work.state.deck(deck).iter().take(count).copied().collect();
+    work.emit(Event::CardDrawn {
+        seat: seat_id(seat),
         deck,
         count,
         kinds: Some(kinds),
     });
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Setup
-
-pub fn new_state(n: usize) -> State {
-    let player = |_| {
-        let mut owned = [false; 8];
-        for &v in &DATA.spqr_start {
-            owned[vi(v)] = true;
+/// Offers a decision to `seats` in turn: a seat without cards is passed automatically (the event `passed`), the first
+/// seat with a card is awaited in the phase `asked`. False when every seat was passed.
+fn ask_first_with_cards(
+    work: &mut Work,
+    seats: impl IntoIterator<Item = Seat>,
+    passed: fn(SeatId) -> Event,
+    asked: fn(SeatId) -> Phase,
+) -> bool {
+    for seat in seats {
+        if hand_empty(&work.state, seat) {
+            work.emit(passed(seat_id(seat)));
+        } else {
+            work.await_phase(asked(seat_id(seat)));
+            return true;
         }
-        Player {
-            ordo: 0,
-            vp: 0,
-            cp: 0,
-            owned,
-            supply: owned,
-            hand: DATA.starting_hand,
-            favour: FavourAt::Supply,
-        }
-    };
-    State {
-        n,
-        phase: Phase::Setup,
-        round: 1,
-        players: (0..n).map(player).collect(),
-        coniura: Default::default(),
-        pugio: Default::default(),
-        suits: Default::default(),
-        civitas_out: Default::default(),
-        emperor: DATA.starting_emperor(),
-        candidates: [None, None],
-        augustus_deck: Default::default(),
-        augustus_out: Default::default(),
-        sequentia_row: Default::default(),
-        seq_index: 0,
-        suit_index: 0,
-        pip: None,
-        life_modifier: 0,
-        conspiracy_blocked: false,
-        resolution: None,
-        conspiracy: None,
-        fallen: false,
-        result: None,
     }
+    false
 }
 
-pub fn setup(state: &State, rng: &mut GameRng) -> Vec<Event> {
-    let n = state.n;
-    let mut w = Work::new(state, rng);
-    // 4-5. Coniura deck = the kinds left after the starting hands; Pugio deck.
-    let mut coniura = Vec::new();
-    let mut pugio = Vec::new();
-    for kind in Kind::ALL {
-        let left = DATA.kind_counts[kind.index()].saturating_sub(DATA.starting_hand[kind.index()] * n as u32);
-        for _ in 0..left {
-            match kind.deck() {
-                Deck::Coniura => coniura.push(kind),
-                Deck::Pugio => pugio.push(kind),
-            }
-        }
+/// Plays `kind` face up for `role`, once it shows the symbol the role needs (Coniura to bid, Pugio to defend or stab)
+/// and the seat holds one.
+fn play_face_up(state: &State, work: &mut Work, seat: Seat, kind: Kind, role: Role) -> Result<(), RuleError> {
+    let (has_symbol, wrong_kind) = match role {
+        Role::Bid => (
+            kind.coniura_symbol(),
+            "Only a card with a Coniura symbol (con, con_dual, pug_dual) can pay.",
+        ),
+        Role::Defence | Role::Stab => (
+            kind.pugio_symbol(),
+            "Only a card with a Pugio symbol (pug, pug_dual, con_dual) can be used.",
+        ),
+    };
+    if !has_symbol {
+        return Err(err("wrong_kind", wrong_kind));
     }
-    coniura.shuffle(w.rng);
-    pugio.shuffle(w.rng);
-    w.emit(Event::DecksShuffled {
-        coniura_size: coniura.len(),
-        coniura: Some(coniura),
-        pugio_size: pugio.len(),
-        pugio: Some(pugio),
-    });
-    // 6. Civitas.
-    for suit in Suit::ALL {
-        let mut cards = DATA.suit_cards(suit);
-        cards.shuffle(w.rng);
-        let ids: Vec<String> = cards.iter().map(|&c| DATA.civitas[c].id.clone()).collect();
-        w.emit(Event::CivitasDealt {
-            suit,
-            position_1: ids[0].clone(),
-            position_2: ids[1].clone(),
-            deck_size: ids.len() - 2,
-            deck: Some(ids[2..].to_vec()),
-        });
+    if !state.players[seat].has(kind) {
+        return Err(err("card_not_in_hand", format!("You hold no {} card.", kind.name())));
     }
-    // 7. Augustus.
-    let emperor = DATA.starting_emperor();
-    let mut removed = Vec::new();
-    let mut deck = Vec::new();
-    for (i, card) in DATA.augustus.iter().enumerate() {
-        if i == emperor {
-            continue;
-        }
-        if card.in_deck_for_players.contains(&n) {
-            deck.push(i);
-        } else {
-            removed.push(card.id.clone());
-        }
-    }
-    deck.shuffle(w.rng);
-    let ids: Vec<String> = deck.iter().map(|&c| DATA.augustus[c].id.clone()).collect();
-    let mut contents = ids[2..].to_vec();
-    contents.sort();
-    w.emit(Event::AugustusDealt {
-        emperor: DATA.augustus[emperor].id.clone(),
-        removed,
-        candidate_a: ids[0].clone(),
-        candidate_b: ids[1].clone(),
-        deck_contents: contents,
-        deck: Some(ids[2..].to_vec()),
+    work.emit(Event::CardPlayed {
+        seat: seat_id(seat),
+        kind,
+        role,
     });
-    // 8. Sequentia row.
-    let mut row: Vec<usize> = (0..DATA.sequentia.len()).collect();
-    row.shuffle(w.rng);
-    w.emit(Event::SequentiaRow {
-        row: row.iter().map(|&i| DATA.sequentia[i].id.clone()).collect(),
-    });
-    // 9. Ordo.
-    let mut ordo: Vec<u8> = (1..=n as u8).collect();
-    ordo.shuffle(w.rng);
-    w.emit(Event::OrdoDealt {
-        ordo: (0..n)
-            .map(|s| SeatOrdo {
-                seat: sid(s),
-                ordo: ordo[s],
-            })
-            .collect(),
-    });
-    drive(&mut w, Next::Placement(None));
-    w.events
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -248,30 +178,30 @@ pub enum Next {
     Stop,
 }
 
-pub fn drive(w: &mut Work, mut next: Next) {
+pub fn drive(work: &mut Work, mut next: Next) {
     loop {
         next = match next {
             Next::Stop => return,
-            Next::Placement(last) => placement::placement(w, last),
-            Next::StartSequentia(i) => resolution::start_sequentia(w, i),
-            Next::Suit(k) => resolution::resolve_suit(w, k),
-            Next::Effects(cursor) => effect_decision::effects(w, cursor),
-            Next::FinishCard => resolution::finish_card(w),
-            Next::Extra => resolution::extra(w),
-            Next::Opportunity(final_conspiracy) => conspiracy::opportunity(w, final_conspiracy),
-            Next::Opening(k) => conspiracy::opening(w, k),
-            Next::Auction(x) => conspiracy::auction(w, x),
-            Next::EndAuction => conspiracy::end_auction(w),
-            Next::FavourCandidate => favours::favour_candidate(w),
-            Next::FavourLeader => favours::favour_leader(w),
-            Next::FavourConspirators(k) => favours::favour_conspirators(w, k),
-            Next::Defence(k) => assassination::defence(w, k),
-            Next::Stab(k) => assassination::stabbing(w, k),
-            Next::Outcome => assassination::outcome(w),
-            Next::AfterConspiracy => resolution::after_conspiracy(w),
-            Next::RoundEnd => end::round_end(w),
-            Next::Fall => end::fall(w),
-            Next::End => end::game_over(w),
+            Next::Placement(last) => placement::placement(work, last),
+            Next::StartSequentia(index) => resolution::start_sequentia(work, index),
+            Next::Suit(index) => resolution::resolve_suit(work, index),
+            Next::Effects(cursor) => effect_decision::effects(work, cursor),
+            Next::FinishCard => resolution::finish_card(work),
+            Next::Extra => resolution::extra(work),
+            Next::Opportunity(final_conspiracy) => conspiracy::opportunity(work, final_conspiracy),
+            Next::Opening(index) => conspiracy::opening(work, index),
+            Next::Auction(last) => conspiracy::auction(work, last),
+            Next::EndAuction => conspiracy::end_auction(work),
+            Next::FavourCandidate => favours::favour_candidate(work),
+            Next::FavourLeader => favours::favour_leader(work),
+            Next::FavourConspirators(index) => favours::favour_conspirators(work, index),
+            Next::Defence(index) => assassination::defence(work, index),
+            Next::Stab(index) => assassination::stabbing(work, index),
+            Next::Outcome => assassination::outcome(work),
+            Next::AfterConspiracy => resolution::after_conspiracy(work),
+            Next::RoundEnd => end::round_end(work),
+            Next::Fall => end::fall(work),
+            Next::End => end::game_over(work),
         }
     }
 }
@@ -279,21 +209,21 @@ pub fn drive(w: &mut Work, mut next: Next) {
 // ---------------------------------------------------------------------------------------------------------------
 // Legal actions and decide
 
-pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    if s.phase.seat() != Some(seat) || seat >= s.n {
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+    if state.phase.seat() != Some(seat) || seat >= state.n {
         return vec![];
     }
-    match &s.phase {
+    match &state.phase {
         Phase::Setup | Phase::GameOver => vec![],
-        Phase::Placement { .. } => placement::actions(s, seat),
-        Phase::EffectDecision { cursor, .. } => effect_decision::actions(s, cursor),
-        Phase::Complot { .. } => conspiracy::complot_actions(s, seat),
-        Phase::ComplotPayment { .. } => conspiracy::payment_actions(s, seat),
-        Phase::FavourCandidate { .. } => favours::candidate_actions(s),
-        Phase::FavourLeader { .. } => favours::leader_actions(s),
-        Phase::FavourConspirator { .. } => favours::conspirator_actions(s, seat),
-        Phase::Defence { .. } => assassination::defence_actions(s, seat),
-        Phase::Stabbing { .. } => assassination::stabbing_actions(s, seat),
+        Phase::Placement { .. } => placement::actions(state, seat),
+        Phase::EffectDecision { cursor, .. } => effect_decision::actions(state, cursor),
+        Phase::Complot { .. } => conspiracy::complot_actions(state, seat),
+        Phase::ComplotPayment { .. } => conspiracy::payment_actions(state, seat),
+        Phase::FavourCandidate { .. } => favours::candidate_actions(state),
+        Phase::FavourLeader { .. } => favours::leader_actions(state),
+        Phase::FavourConspirator { .. } => favours::conspirator_actions(state, seat),
+        Phase::Defence { .. } => assassination::defence_actions(state, seat),
+        Phase::Stabbing { .. } => assassination::stabbing_actions(state, seat),
     }
 }
 
@@ -313,17 +243,18 @@ fn phase_name(phase: &Phase) -> &'static str {
     }
 }
 
-fn wrong_phase(s: &State, action: &str) -> RuleError {
+fn wrong_phase(state: &State, action: &str) -> RuleError {
     err(
         "wrong_phase",
         format!(
             "{action} is not possible now: the game is in the {} phase",
-            phase_name(&s.phase)
+            phase_name(&state.phase)
         ),
     )
 }
 
-pub fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
+/// Refuses an action when the game is over, the seat does not exist or it is not its turn.
+fn check_turn(state: &State, seat: Seat) -> Result<(), RuleError> {
     if state.phase == Phase::GameOver {
         return Err(err("game_over", "The game is over."));
     }
@@ -334,48 +265,51 @@ pub fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> 
         return Err(err(
             "not_your_turn",
             match state.phase.seat() {
-                Some(o) => format!("It is {}'s turn, not yours.", sid(o).name()),
+                Some(acting) => format!("It is {}'s turn, not yours.", seat_id(acting).name()),
                 None => "Nobody may act now.".to_string(),
             },
         ));
     }
-    let s = state;
-    let mut w = Work::new(state, rng);
-    let next = match (action, &s.phase) {
+    Ok(())
+}
+
+pub fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
+    check_turn(state, seat)?;
+    let mut work = Work::new(state, rng);
+    let next = match (action, &state.phase) {
         (Action::PlaceToken { value, suit, position }, Phase::Placement { .. }) => {
-            placement::place_token(s, &mut w, seat, *value, *suit, *position)?
+            placement::place_token(state, &mut work, seat, *value, *suit, *position)?
         }
         (Action::EffectChoice { option }, Phase::EffectDecision { cursor, .. }) => {
-            effect_decision::choose(s, &mut w, *cursor, option)?
+            effect_decision::choose(state, &mut work, *cursor, option)?
         }
-        (Action::ComplotPass, Phase::Complot { .. }) => conspiracy::pass(s, &mut w, seat),
-        (Action::ComplotAccept, Phase::Complot { .. }) => conspiracy::accept(s, &mut w, seat)?,
-        (Action::ComplotRaise { total }, Phase::Complot { .. }) => conspiracy::raise(s, &mut w, seat, *total)?,
+        (Action::ComplotPass, Phase::Complot { .. }) => conspiracy::pass(state, &mut work, seat),
+        (Action::ComplotAccept, Phase::Complot { .. }) => conspiracy::accept(state, &mut work, seat)?,
+        (Action::ComplotRaise { total }, Phase::Complot { .. }) => conspiracy::raise(state, &mut work, seat, *total)?,
         (Action::PayConiura { kind }, Phase::ComplotPayment { owed, .. }) => {
-            conspiracy::pay(s, &mut w, seat, *kind, *owed)?
+            conspiracy::pay(state, &mut work, seat, *kind, *owed)?
         }
         (Action::ChooseCandidate { candidate }, Phase::FavourCandidate { .. }) => {
-            favours::choose_candidate(s, &mut w, *candidate)?
+            favours::choose_candidate(state, &mut work, *candidate)?
         }
         (Action::LeaderFavour { target }, Phase::FavourLeader { .. }) => {
-            favours::leader_favour(s, &mut w, seat, *target)?
+            favours::leader_favour(state, &mut work, seat, *target)?
         }
         (Action::ConspiratorFavour { target }, Phase::FavourConspirator { .. }) => {
-            favours::conspirator_favour(s, &mut w, seat, *target)?
+            favours::conspirator_favour(state, &mut work, seat, *target)?
         }
-        (Action::Defend { kind }, Phase::Defence { .. }) | (Action::Stab { kind }, Phase::Stabbing { .. }) => {
-            assassination::play_card(s, &mut w, seat, *kind, matches!(action, Action::Defend { .. }))?
-        }
-        (Action::DefendPass, Phase::Defence { .. }) => assassination::defend_pass(s, &mut w, seat),
-        (Action::StabDone, Phase::Stabbing { .. }) => assassination::stab_done(s, &mut w, seat),
+        (Action::Defend { kind }, Phase::Defence { .. }) => assassination::defend(state, &mut work, seat, *kind)?,
+        (Action::Stab { kind }, Phase::Stabbing { .. }) => assassination::stab(state, &mut work, seat, *kind)?,
+        (Action::DefendPass, Phase::Defence { .. }) => assassination::defend_pass(state, &mut work, seat),
+        (Action::StabDone, Phase::Stabbing { .. }) => assassination::stab_done(state, &mut work, seat),
         (action, _) => {
             let name = serde_json::to_value(action)
                 .ok()
-                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(String::from))
+                .and_then(|value| value.get("type").and_then(|kind| kind.as_str()).map(String::from))
                 .unwrap_or_else(|| "this action".into());
-            return Err(wrong_phase(s, &name));
+            return Err(wrong_phase(state, &name));
         }
     };
-    drive(&mut w, next);
-    Ok(w.events)
+    drive(&mut work, next);
+    Ok(work.events)
 }

@@ -3,73 +3,77 @@
 
 use tinyvec::ArrayVec;
 
-use super::super::data::{DATA, Suit};
+use super::super::action::Action;
+use super::super::data::DATA;
+use super::super::event::Event;
+use super::super::ids::Suit;
+use super::super::phase::Phase;
 use super::super::state::{State, iv, vi};
-use super::super::types::{Action, Event, Phase};
-use super::{Next, Work, err, sid};
+use super::{Next, Work, err, seat_id};
 use crate::engine::{RuleError, Seat};
 
-fn any_free_slot(s: &State) -> bool {
-    s.suits.iter().any(|row| {
+fn any_free_slot(state: &State) -> bool {
+    state.suits.iter().any(|row| {
         row.pos
             .iter()
             .flatten()
-            .any(|f| f.tokens.len() < s.usable_slots(f.card))
+            .any(|face_up| face_up.tokens.len() < state.usable_slots(face_up.card))
     })
 }
 
-pub(super) fn placement(w: &mut Work, last: Option<Seat>) -> Next {
-    let s = &w.s;
-    if s.players.iter().all(|p| p.supply_count() == 0) || !any_free_slot(s) {
-        let round = s.round;
-        w.emit(Event::PlacementEnded { round });
+pub(super) fn placement(work: &mut Work, last: Option<Seat>) -> Next {
+    let state = &work.state;
+    if state.players.iter().all(|player| player.supply_count() == 0) || !any_free_slot(state) {
+        let round = state.round;
+        work.emit(Event::PlacementEnded { round });
         return Next::StartSequentia(0);
     }
-    let order = s.ordo_order();
+    let order = state.ordo_order();
     let start = match last {
         None => 0,
-        Some(x) => order.iter().position(|&o| o == x).map_or(0, |k| k + 1),
+        Some(last) => order.iter().position(|&seat| seat == last).map_or(0, |at| at + 1),
     };
-    let seat = (0..s.n)
-        .map(|i| order[(start + i) % s.n])
-        .find(|&o| s.players[o].supply_count() > 0)
+    let seat = (0..state.n)
+        .map(|step| order[(start + step) % state.n])
+        .find(|&seat| state.players[seat].supply_count() > 0)
         .unwrap_or(order[0]);
-    w.await_phase(Phase::Placement { seat: sid(seat) });
+    work.await_phase(Phase::Placement { seat: seat_id(seat) });
     Next::Stop
 }
 
-pub(super) fn actions(s: &State, seat: Seat) -> Vec<Action> {
-    let p = &s.players[seat];
+pub(super) fn actions(state: &State, seat: Seat) -> Vec<Action> {
+    let player = &state.players[seat];
     // The cards with a free slot (suit index, position), found once for every value.
     let free: ArrayVec<[(usize, u8); 10]> = (0..Suit::ALL.len())
         .flat_map(|suit| [(suit, 1), (suit, 2)])
         .filter(|&(suit, position)| {
-            s.face_up(Suit::ALL[suit], position as usize - 1)
-                .is_some_and(|f| f.tokens.len() < s.usable_slots(f.card))
+            state
+                .face_up(Suit::ALL[suit], position as usize - 1)
+                .is_some_and(|face_up| face_up.tokens.len() < state.usable_slots(face_up.card))
         })
         .collect();
-    let values = (0..8).filter(|&i| p.supply[i]).map(iv);
-    let mut v = Vec::with_capacity(p.supply_count() * free.len());
+    let values = (0..8).filter(|&index| player.supply[index]).map(iv);
+    let mut actions = Vec::with_capacity(player.supply_count() * free.len());
     for value in values {
-        v.extend(free.iter().map(|&(suit, position)| Action::PlaceToken {
+        actions.extend(free.iter().map(|&(suit, position)| Action::PlaceToken {
             value,
             suit: Suit::ALL[suit],
             position,
         }));
     }
-    v
+    actions
 }
 
 pub(super) fn place_token(
-    s: &State,
-    w: &mut Work,
+    state: &State,
+    work: &mut Work,
     seat: Seat,
     value: i8,
     suit: Suit,
     position: u8,
 ) -> Result<Next, RuleError> {
-    let p = &s.players[seat];
-    if !(-1..=6).contains(&value) || !p.supply[vi(value)] {
+    let player = &state.players[seat];
+    if !(-1..=6).contains(&value) || !player.supply[vi(value)] {
         return Err(err(
             "not_in_supply",
             format!("You have no token {value} in your supply."),
@@ -78,18 +82,18 @@ pub(super) fn place_token(
     if !(1..=2).contains(&position) {
         return Err(err("bad_position", "The position must be 1 or 2."));
     }
-    let Some(f) = s.face_up(suit, position as usize - 1) else {
+    let Some(face_up) = state.face_up(suit, position as usize - 1) else {
         return Err(err("no_card", "There is no face-up card at that position."));
     };
-    if f.tokens.len() >= s.usable_slots(f.card) {
+    if face_up.tokens.len() >= state.usable_slots(face_up.card) {
         return Err(err("no_free_slot", "That card has no free slot."));
     }
-    w.emit(Event::TokenPlaced {
-        seat: sid(seat),
-        card: DATA.civitas[f.card].id.clone(),
+    work.emit(Event::TokenPlaced {
+        seat: seat_id(seat),
+        card: DATA.civitas[face_up.card].id.clone(),
         suit,
         position,
-        slot: f.tokens.len() + 1,
+        slot: face_up.tokens.len() + 1,
         value: Some(value),
     });
     Ok(Next::Placement(Some(seat)))

@@ -2,108 +2,43 @@
 //! effects are decided (`effect_decision`), it leaves and the suit refills (6.2); then the Sequentia extra (6.3) and
 //! the conspiracy opportunity.
 
-use super::super::data::{CardType, DATA, Extra};
-use super::super::state::vi;
-use super::super::types::{Concerned, Deck, EffectCursor, Event, Mode, RevealedToken, SeatId, SeatOrdo, SeatTotal};
-use super::{Next, Work, draw, sid};
+use super::super::data::{CivitasCard, DATA};
+use super::super::event::{Concerned, Event, RevealedToken, SeatOrdo, SeatTotal};
+use super::super::ids::{CardType, Deck, Extra, Mode, SeatId};
+use super::super::phase::EffectCursor;
+use super::super::state::{FaceUp, State, vi};
+use super::{Next, Work, draw, seat_id};
 
-pub(super) fn start_sequentia(w: &mut Work, i: usize) -> Next {
-    let card = DATA.sequentia[w.s.sequentia_row[i]].id.clone();
-    w.emit(Event::SequentiaStarted { index: i, card });
+pub(super) fn start_sequentia(work: &mut Work, index: usize) -> Next {
+    let card = DATA.sequentia[work.state.sequentia_row[index]].id.clone();
+    work.emit(Event::SequentiaStarted { index, card });
     Next::Suit(0)
 }
 
-pub(super) fn resolve_suit(w: &mut Work, k: usize) -> Next {
-    let seq = &DATA.sequentia[w.s.sequentia_row[w.s.seq_index]];
-    let Some(&suit) = seq.suits.get(k) else {
+/// Resolves the card in position 1 of the suit at `suit_index` of the current Sequentia card (7.1).
+pub(super) fn resolve_suit(work: &mut Work, suit_index: usize) -> Next {
+    let sequentia = &DATA.sequentia[work.state.sequentia_row[work.state.seq_index]];
+    let Some(&suit) = sequentia.suits.get(suit_index) else {
         return Next::Extra;
     };
-    let Some(face) = w.s.face_up(suit, 0).cloned() else {
-        return Next::Suit(k + 1);
+    let Some(face_up) = work.state.face_up(suit, 0).cloned() else {
+        return Next::Suit(suit_index + 1);
     };
-    let card = &DATA.civitas[face.card];
-    let s = &w.s;
-    // Totals (7.1).
-    let mut totals: Vec<SeatTotal> = Vec::new();
-    for (i, t) in face.tokens.iter().enumerate() {
-        match totals.iter_mut().find(|x| x.seat.idx() == t.owner) {
-            Some(x) => {
-                x.total += t.value as i32;
-                x.tokens += 1;
-            }
-            None => totals.push(SeatTotal {
-                seat: sid(t.owner),
-                total: t.value as i32,
-                first_slot: i + 1,
-                tokens: 1,
-            }),
-        }
-    }
-    let mut ranked = totals.clone();
-    ranked.sort_by(|a, b| b.total.cmp(&a.total).then(a.first_slot.cmp(&b.first_slot)));
-    let v = card.value;
-    let concerned: Vec<Concerned> = match card.card_type {
-        CardType::Predilection => ranked
-            .first()
-            .filter(|w| w.total >= v)
-            .map(|w| Concerned {
-                seat: w.seat,
-                instances: w.tokens,
-            })
-            .into_iter()
-            .collect(),
-        CardType::Collective => {
-            // Served from the highest single token, ties to the earliest slot (seed: « en commençant par celui qui
-            // a le jeton ayant la valeur la plus élevée »), not by the summed total.
-            let highest = |seat: SeatId| {
-                face.tokens
-                    .iter()
-                    .filter(|t| t.owner == seat.idx())
-                    .map(|t| t.value)
-                    .max()
-            };
-            let mut served: Vec<&SeatTotal> = ranked.iter().filter(|x| x.total >= v).collect();
-            served.sort_by_key(|x| (std::cmp::Reverse(highest(x.seat)), x.first_slot));
-            served
-                .into_iter()
-                .map(|x| Concerned {
-                    seat: x.seat,
-                    instances: x.tokens,
-                })
-                .collect()
-        }
-        CardType::Negative => s
-            .ordo_order()
-            .into_iter()
-            .filter(|&o| totals.iter().find(|x| x.seat.idx() == o).is_none_or(|x| x.total < v))
-            .map(|o| Concerned {
-                seat: sid(o),
-                instances: 1,
-            })
-            .collect(),
-    };
-    let tokens = face
-        .tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| RevealedToken {
-            slot: i + 1,
-            owner: sid(t.owner),
-            value: t.value,
-            returned: s.players[t.owner].owned[vi(t.value)],
-        })
-        .collect();
+    let card = &DATA.civitas[face_up.card];
+    let totals = seat_totals(&face_up);
+    let concerned = concerned_seats(&work.state, card, &face_up, &totals);
+    let tokens = revealed_tokens(&work.state, &face_up);
     let mode = if card.card_type == CardType::Negative {
         Mode::Mandatory
     } else {
         Mode::Optional
     };
-    w.emit(Event::TokensRevealed {
+    work.emit(Event::TokensRevealed {
         card: card.id.clone(),
         suit,
-        suit_index: k,
+        suit_index,
         card_type: card.card_type,
-        value: v,
+        value: card.value,
         mode,
         tokens,
         totals,
@@ -112,45 +47,133 @@ pub(super) fn resolve_suit(w: &mut Work, k: usize) -> Next {
     Next::Effects(EffectCursor::default())
 }
 
-pub(super) fn finish_card(w: &mut Work) -> Next {
-    let Some(res) = w.s.resolution.clone() else {
-        return Next::Suit(w.s.suit_index + 1);
+/// Each seat's total on the card, in the order of its first token.
+fn seat_totals(face_up: &FaceUp) -> Vec<SeatTotal> {
+    let mut totals: Vec<SeatTotal> = Vec::new();
+    for (index, token) in face_up.tokens.iter().enumerate() {
+        match totals.iter_mut().find(|total| total.seat.idx() == token.owner) {
+            Some(total) => {
+                total.total += token.value as i32;
+                total.tokens += 1;
+            }
+            None => totals.push(SeatTotal {
+                seat: seat_id(token.owner),
+                total: token.value as i32,
+                first_slot: index + 1,
+                tokens: 1,
+            }),
+        }
+    }
+    totals
+}
+
+/// The seats the card concerns, in processing order, with their effect instances (7.1).
+fn concerned_seats(state: &State, card: &CivitasCard, face_up: &FaceUp, totals: &[SeatTotal]) -> Vec<Concerned> {
+    let mut ranked = totals.to_vec();
+    ranked.sort_by(|one, other| other.total.cmp(&one.total).then(one.first_slot.cmp(&other.first_slot)));
+    let value = card.value;
+    match card.card_type {
+        CardType::Predilection => ranked
+            .first()
+            .filter(|best| best.total >= value)
+            .map(|best| Concerned {
+                seat: best.seat,
+                instances: best.tokens,
+            })
+            .into_iter()
+            .collect(),
+        CardType::Collective => {
+            // Served from the highest single token, ties to the earliest slot (seed: « en commençant par celui qui
+            // a le jeton ayant la valeur la plus élevée »), not by the summed total.
+            let highest = |seat: SeatId| {
+                face_up
+                    .tokens
+                    .iter()
+                    .filter(|token| token.owner == seat.idx())
+                    .map(|token| token.value)
+                    .max()
+            };
+            let mut served: Vec<&SeatTotal> = ranked.iter().filter(|total| total.total >= value).collect();
+            served.sort_by_key(|total| (std::cmp::Reverse(highest(total.seat)), total.first_slot));
+            served
+                .into_iter()
+                .map(|total| Concerned {
+                    seat: total.seat,
+                    instances: total.tokens,
+                })
+                .collect()
+        }
+        CardType::Negative => state
+            .ordo_order()
+            .into_iter()
+            .filter(|&seat| {
+                totals
+                    .iter()
+                    .find(|total| total.seat.idx() == seat)
+                    .is_none_or(|total| total.total < value)
+            })
+            .map(|seat| Concerned {
+                seat: seat_id(seat),
+                instances: 1,
+            })
+            .collect(),
+    }
+}
+
+/// The card's tokens face up; a value its owner no longer owns (LOSE56) is set aside instead of returning.
+fn revealed_tokens(state: &State, face_up: &FaceUp) -> Vec<RevealedToken> {
+    face_up
+        .tokens
+        .iter()
+        .enumerate()
+        .map(|(index, token)| RevealedToken {
+            slot: index + 1,
+            owner: seat_id(token.owner),
+            value: token.value,
+            returned: state.players[token.owner].owned[vi(token.value)],
+        })
+        .collect()
+}
+
+pub(super) fn finish_card(work: &mut Work) -> Next {
+    let Some(resolution) = work.state.resolution.clone() else {
+        return Next::Suit(work.state.suit_index + 1);
     };
-    let row = &w.s.suits[res.suit.index()];
-    let id = |c: usize| DATA.civitas[c].id.clone();
-    let position_1 = row.pos[1].as_ref().map(|f| id(f.card));
-    let position_2 = row.deck.first().map(|&c| id(c));
-    w.emit(Event::CivitasShifted {
-        suit: res.suit,
-        removed: id(res.card),
+    let row = &work.state.suits[resolution.suit.index()];
+    let id = |card: usize| DATA.civitas[card].id.clone();
+    let position_1 = row.pos[1].as_ref().map(|face_up| id(face_up.card));
+    let position_2 = row.deck.first().map(|&card| id(card));
+    work.emit(Event::CivitasShifted {
+        suit: resolution.suit,
+        removed: id(resolution.card),
         position_1,
         position_2,
     });
-    Next::Suit(w.s.suit_index + 1)
+    Next::Suit(work.state.suit_index + 1)
 }
 
-pub(super) fn extra(w: &mut Work) -> Next {
-    let seq = &DATA.sequentia[w.s.sequentia_row[w.s.seq_index]];
-    match seq.extra {
+pub(super) fn extra(work: &mut Work) -> Next {
+    let sequentia = &DATA.sequentia[work.state.sequentia_row[work.state.seq_index]];
+    match sequentia.extra {
         None => {}
         Some(Extra::AllDrawConiura) => {
-            w.emit(Event::SequentiaExtra {
+            work.emit(Event::SequentiaExtra {
                 extra: Extra::AllDrawConiura,
                 ordo: None,
             });
-            for seat in w.s.ordo_order() {
-                draw(w, seat, Deck::Coniura, 1);
+            for seat in work.state.ordo_order() {
+                draw(work, seat, Deck::Coniura, 1);
             }
         }
         Some(Extra::PassOrdoLeft) => {
-            let n = w.s.n;
-            let ordo = (0..n)
-                .map(|s| SeatOrdo {
-                    seat: sid((s + 1) % n),
-                    ordo: w.s.players[s].ordo,
+            let seat_count = work.state.n;
+            let ordo = (0..seat_count)
+                .map(|seat| SeatOrdo {
+                    seat: seat_id((seat + 1) % seat_count),
+                    ordo: work.state.players[seat].ordo,
                 })
                 .collect();
-            w.emit(Event::SequentiaExtra {
+            work.emit(Event::SequentiaExtra {
                 extra: Extra::PassOrdoLeft,
                 ordo: Some(ordo),
             });
@@ -161,11 +184,11 @@ pub(super) fn extra(w: &mut Work) -> Next {
 
 /// After the conspiracy opportunity: the next Sequentia card, or the round end after the last one (or the end after
 /// the final conspiracy).
-pub(super) fn after_conspiracy(w: &mut Work) -> Next {
-    if w.s.fallen {
+pub(super) fn after_conspiracy(work: &mut Work) -> Next {
+    if work.state.fallen {
         Next::End
-    } else if w.s.seq_index + 1 < w.s.sequentia_row.len() {
-        Next::StartSequentia(w.s.seq_index + 1)
+    } else if work.state.seq_index + 1 < work.state.sequentia_row.len() {
+        Next::StartSequentia(work.state.seq_index + 1)
     } else {
         Next::RoundEnd
     }

@@ -4,10 +4,14 @@
 use tinyvec::ArrayVec;
 
 use super::super::Caligula;
-use super::super::data::{DATA, Suit};
+use super::super::action::*;
+use super::super::data::DATA;
+use super::super::event::*;
+use super::super::ids::*;
+use super::super::options::Options;
+use super::super::phase::*;
 use super::super::rules::{Next, Work, drive};
 use super::super::state::*;
-use super::super::types::*;
 use super::selfplay::conservation;
 use crate::engine::{Game, GameSeed, SETUP_STREAM};
 
@@ -23,13 +27,19 @@ pub(super) fn aug(id: &str) -> usize {
     DATA.augustus_index(id).unwrap()
 }
 
+/// A game of `players` seats right after the setup events drawn with `seed`.
+pub(super) fn set_up(players: usize, seed: u64) -> State {
+    let mut s = Caligula::new_state(players, &Options::default()).unwrap();
+    for e in Caligula::setup(&s, &mut GameSeed::from_u64(seed).rng(SETUP_STREAM)) {
+        Caligula::evolve(&mut s, &e);
+    }
+    s
+}
+
 /// A freshly set-up game with seat i holding Ordo i+1, every face-up card a token-less predilection card (so that
 /// resolving it does nothing), the Sequentia row seq_1..seq_6 and empty hands (cards conserved in the decks).
 pub(super) fn game(n: usize) -> State {
-    let mut s = Caligula::new_state(n, &CaligulaOptions::default()).unwrap();
-    for e in Caligula::setup(&s, &mut GameSeed::from_u64(11).rng(SETUP_STREAM)) {
-        Caligula::evolve(&mut s, &e);
-    }
+    let mut s = set_up(n, 11);
     for seat in 0..n {
         s.players[seat].ordo = seat as u8 + 1;
     }
@@ -141,6 +151,58 @@ pub(super) fn set_augustus(s: &mut State, emperor: &str, a: Option<&str>, b: Opt
     s.augustus_out = (0..DATA.augustus.len()).filter(|c| !used.contains(c)).collect();
 }
 
+/// `game(players)` under galba, with pertinax (a) and caracalla (b) as candidates and the rest of the player count's
+/// Augustus cards in the deck.
+pub(super) fn galba_reigns(players: usize) -> State {
+    let mut s = game(players);
+    let deck: &[&str] = if players >= 4 {
+        &["claudius", "commodus", "nero"]
+    } else {
+        &["domitianus", "vitellius", "elagabalus"]
+    };
+    set_augustus(&mut s, "galba", Some("pertinax"), Some("caracalla"), deck);
+    s
+}
+
+/// `game(players)` under caligula (no Favor slot), with galba (a) and pertinax (b) as candidates and the rest of the
+/// player count's Augustus cards in the deck.
+pub(super) fn caligula_reigns(players: usize) -> State {
+    let mut s = game(players);
+    let deck: &[&str] = if players >= 4 {
+        &["claudius", "commodus", "nero", "caracalla"]
+    } else {
+        &["caracalla", "domitianus", "vitellius", "elagabalus"]
+    };
+    set_augustus(&mut s, "caligula", Some("galba"), Some("pertinax"), deck);
+    s
+}
+
+/// Puts Civitas card `card` in position 1 of its suit with the face-down tokens `placed` (owner, value).
+pub(super) fn put_with_tokens(s: &mut State, card: &str, placed: &[(usize, i8)]) {
+    let suit = DATA.civitas[civ(card)].suit;
+    put(s, civ(card), suit, 0);
+    tokens(s, suit, 0, placed);
+}
+
+/// Leaves each suit its position-1 card only, with an empty deck: the next round end is the fall of the empire.
+pub(super) fn last_cards_only(s: &mut State) {
+    for row in s.suits.iter_mut() {
+        let p2 = row.pos[1].take().unwrap();
+        s.civitas_out.push(p2.card);
+        s.civitas_out.extend(std::mem::take(&mut row.deck));
+    }
+}
+
+/// The ids of the candidates, then of the Augustus deck from the top.
+pub(super) fn candidates_and_deck(s: &State) -> Vec<&'static str> {
+    s.candidates
+        .iter()
+        .flatten()
+        .chain(s.augustus_deck.iter())
+        .map(|&c| DATA.augustus[c].id.as_str())
+        .collect()
+}
+
 pub(super) fn seq(ids: &[&str]) -> ArrayVec<[usize; SEQUENTIA_CARDS]> {
     let mut row: ArrayVec<[usize; SEQUENTIA_CARDS]> = ids.iter().map(|id| DATA.sequentia_index(id).unwrap()).collect();
     for i in 0..6 {
@@ -156,7 +218,7 @@ pub(super) fn run(s: &State, next: Next) -> (State, Vec<Event>) {
     let mut rng = GameSeed::from_u64(5).rng(0);
     let mut w = Work::new(s, &mut rng);
     drive(&mut w, next);
-    (w.s, w.events)
+    (w.state, w.events)
 }
 
 /// Resolution from the start of the Sequentia row position `index`.
@@ -194,6 +256,34 @@ pub(super) fn act(s: &State, seat: usize, action: Action) -> (State, Vec<Event>)
         "evolve is deterministic"
     );
     (next, events)
+}
+
+/// Plays each (seat, action) of `steps` in turn from `s`.
+pub(super) fn play(s: &State, steps: &[(usize, Action)]) -> State {
+    steps
+        .iter()
+        .fold(s.clone(), |x, (seat, action)| act(&x, *seat, action.clone()).0)
+}
+
+/// A 3-player game under caligula at the conspiracy opportunity: chaerea holds `chaerea`, sabinus 3 con, callistus
+/// 1 con.
+pub(super) fn three_player_auction(chaerea: [u32; 4]) -> State {
+    let mut s = caligula_reigns(3);
+    set_hands(&mut s, &[(CH, chaerea), (SA, [3, 0, 0, 0]), (CA, [1, 0, 0, 0])]);
+    run(&s, Next::Opportunity(false)).0
+}
+
+/// `three_player_auction(chaerea)` once chaerea opened with 1, sabinus raised to `sabinus_total` and callistus passed:
+/// chaerea speaks again.
+pub(super) fn sabinus_outbids(chaerea: [u32; 4], sabinus_total: u32) -> State {
+    let mut steps = vec![
+        (CH, Action::ComplotRaise { total: 1 }),
+        (CH, Action::PayConiura { kind: Kind::Con }),
+        (SA, Action::ComplotRaise { total: sabinus_total }),
+    ];
+    steps.extend((0..sabinus_total).map(|_| (SA, Action::PayConiura { kind: Kind::Con })));
+    steps.push((CA, Action::ComplotPass));
+    play(&three_player_auction(chaerea), &steps)
 }
 
 pub(super) fn choice(option: &str) -> Action {

@@ -1,8 +1,9 @@
 //! The determinizer (issue 12): it keeps what the seat sees, is blind to what it does not, and gives playable states.
 
 use super::super::Caligula;
+use super::super::ids::Kind;
+use super::super::phase::Phase;
 use super::super::state::{State, vi};
-use super::super::types::{Kind, Phase};
 use super::selfplay::full_invariant;
 use crate::engine::selfplay::{Checks, play_random_game};
 use crate::engine::{Game, Seat};

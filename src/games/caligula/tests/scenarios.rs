@@ -1,20 +1,21 @@
 //! The test scenarios of the spec (section 11).
 
 use super::super::Caligula;
-use super::super::data::{DATA, Suit};
+use super::super::action::*;
+use super::super::data::DATA;
+use super::super::event::*;
+use super::super::ids::*;
+use super::super::options::Options;
+use super::super::phase::*;
 use super::super::rules::{Next, base_life, score};
 use super::super::state::*;
-use super::super::types::*;
 use super::builder::*;
 use super::selfplay::conservation;
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, Viewer};
 
 #[test]
 fn scenario_01_setup_3_players() {
-    let mut s = Caligula::new_state(3, &CaligulaOptions::default()).unwrap();
-    for e in Caligula::setup(&s, &mut GameSeed::from_u64(3).rng(SETUP_STREAM)) {
-        Caligula::evolve(&mut s, &e);
-    }
+    let s = set_up(3, 3);
     let info = Caligula::info();
     assert_eq!(&info.seats[..3], &["chaerea", "sabinus", "callistus"]);
     assert_eq!(s.players.len(), 3);
@@ -41,13 +42,7 @@ fn scenario_01_setup_3_players() {
         "vitellius",
         "elagabalus",
     ];
-    let mut mine: Vec<&str> = s
-        .candidates
-        .iter()
-        .flatten()
-        .chain(s.augustus_deck.iter())
-        .map(|&c| DATA.augustus[c].id.as_str())
-        .collect();
+    let mut mine = candidates_and_deck(&s);
     assert_eq!(s.augustus_deck.len(), 4);
     mine.sort();
     let mut pool = pool.to_vec();
@@ -64,23 +59,14 @@ fn scenario_01_setup_3_players() {
     assert_eq!(acting(&s), s.holder_of_ordo(1));
     conservation(&s).unwrap();
     // Wrong player counts.
-    assert!(Caligula::new_state(1, &CaligulaOptions::default()).is_err());
-    assert!(Caligula::new_state(6, &CaligulaOptions::default()).is_err());
+    assert!(Caligula::new_state(1, &Options::default()).is_err());
+    assert!(Caligula::new_state(6, &Options::default()).is_err());
 }
 
 #[test]
 fn scenario_02_setup_5_players() {
-    let mut s = Caligula::new_state(5, &CaligulaOptions::default()).unwrap();
-    for e in Caligula::setup(&s, &mut GameSeed::from_u64(4).rng(SETUP_STREAM)) {
-        Caligula::evolve(&mut s, &e);
-    }
-    let mut mine: Vec<&str> = s
-        .candidates
-        .iter()
-        .flatten()
-        .chain(s.augustus_deck.iter())
-        .map(|&c| DATA.augustus[c].id.as_str())
-        .collect();
+    let s = set_up(5, 4);
+    let mut mine = candidates_and_deck(&s);
     mine.sort();
     assert_eq!(
         mine,
@@ -201,8 +187,7 @@ fn scenario_04_no_passing_placement_ends_when_slots_run_out() {
 #[test]
 fn scenario_05_predilection_tie_goes_to_the_earlier_token() {
     let mut s = game(4);
-    put(&mut s, civ("nob_02"), Suit::Nobiles, 0);
-    tokens(&mut s, Suit::Nobiles, 0, &[(SA, 4), (CH, 3), (CH, 1)]);
+    put_with_tokens(&mut s, "nob_02", &[(SA, 4), (CH, 3), (CH, 1)]);
     s.sequentia_row = seq(&["seq_3"]);
     let (s1, events) = resolve(&s, 0);
     assert_eq!(concerned_of(revealed(&events, "nob_02")), vec![(SA, 1)]);
@@ -221,8 +206,7 @@ fn scenario_05_predilection_tie_goes_to_the_earlier_token() {
 #[test]
 fn scenario_06_sum_with_minus_one() {
     let mut s = game(3);
-    put(&mut s, civ("nob_02"), Suit::Nobiles, 0);
-    tokens(&mut s, Suit::Nobiles, 0, &[(CH, 4), (SA, 3), (CH, -1)]);
+    put_with_tokens(&mut s, "nob_02", &[(CH, 4), (SA, 3), (CH, -1)]);
     s.sequentia_row = seq(&["seq_3"]);
     let (_, events) = resolve(&s, 0);
     let Event::TokensRevealed { totals, .. } = revealed(&events, "nob_02") else {
@@ -236,8 +220,7 @@ fn scenario_06_sum_with_minus_one() {
 #[test]
 fn scenario_07_collective_with_several_tokens() {
     let mut s = game(4);
-    put(&mut s, civ("leg_07"), Suit::Legionarii, 0);
-    tokens(&mut s, Suit::Legionarii, 0, &[(CH, 3), (CA, 2), (CH, 0), (SA, 1)]);
+    put_with_tokens(&mut s, "leg_07", &[(CH, 3), (CA, 2), (CH, 0), (SA, 1)]);
     s.sequentia_row = seq(&["seq_2"]);
     let (mut s1, events) = resolve(&s, 0);
     assert_eq!(concerned_of(revealed(&events, "leg_07")), vec![(CH, 2), (CA, 1)]);
@@ -253,8 +236,7 @@ fn scenario_07_collective_with_several_tokens() {
 #[test]
 fn scenario_08_collective_order_on_equal_totals_and_empty_deck() {
     let mut s = game(4);
-    put(&mut s, civ("tri_07"), Suit::Tribuni, 0);
-    tokens(&mut s, Suit::Tribuni, 0, &[(SA, 2), (CH, 2)]);
+    put_with_tokens(&mut s, "tri_07", &[(SA, 2), (CH, 2)]);
     // A Coniura deck of one card (the others are out of play for this scenario).
     s.coniura.truncate(1);
     s.sequentia_row = seq(&["seq_1"]);
@@ -276,8 +258,7 @@ fn scenario_08_collective_order_on_equal_totals_and_empty_deck() {
 #[test]
 fn collective_card_winners_served_by_highest_single_token() {
     let mut s = game(3);
-    put(&mut s, civ("ple_09"), Suit::Plebs, 0);
-    tokens(&mut s, Suit::Plebs, 0, &[(CH, 1), (SA, 2), (SA, -1)]);
+    put_with_tokens(&mut s, "ple_09", &[(CH, 1), (SA, 2), (SA, -1)]);
     s.sequentia_row = seq(&["seq_5"]);
     let (mut s1, events) = resolve(&s, 0);
     let Event::TokensRevealed { totals, .. } = revealed(&events, "ple_09") else {
@@ -298,8 +279,7 @@ fn collective_card_winners_served_by_highest_single_token() {
 #[test]
 fn scenario_09_negative_with_partial_and_absent_possessions() {
     let mut s = game(4);
-    put(&mut s, civ("nob_10"), Suit::Nobiles, 0);
-    tokens(&mut s, Suit::Nobiles, 0, &[(CH, 2), (SA, 1)]);
+    put_with_tokens(&mut s, "nob_10", &[(CH, 2), (SA, 1)]);
     for (seat, vp) in [(CH, 5), (SA, 3), (CA, 1), (VI, 0)] {
         s.players[seat].vp = vp;
     }
@@ -361,8 +341,7 @@ fn scenario_10_negative_card_without_tokens_forced_and_free_discards() {
 #[test]
 fn scenario_11_optional_effect_declined() {
     let mut s = game(4);
-    put(&mut s, civ("leg_05"), Suit::Legionarii, 0);
-    tokens(&mut s, Suit::Legionarii, 0, &[(CA, 2)]);
+    put_with_tokens(&mut s, "leg_05", &[(CA, 2)]);
     s.sequentia_row = seq(&["seq_2"]);
     let (s1, _) = resolve(&s, 0);
     assert_eq!(options(&s1, CA), vec!["apply", "skip"]);
@@ -604,9 +583,7 @@ fn scenario_15_seed_assassination_example() {
     );
     assert_eq!(s.conspiracy.as_ref().unwrap().defence_count, 1);
     assert_eq!(base_life(&s) + 1, 4);
-    let (s, _) = act(&s, CH, Action::Stab { kind: Kind::Pug });
-    let (s, _) = act(&s, CH, Action::Stab { kind: Kind::Pug });
-    let (s, _) = act(&s, CH, Action::Stab { kind: Kind::Pug });
+    let s = play(&s, &vec![(CH, Action::Stab { kind: Kind::Pug }); 3]);
     let (s, e1) = act(&s, CH, Action::Stab { kind: Kind::PugDual });
     // chaerea is done automatically, sabinus (empty hand) too.
     assert!(e1.contains(&Event::StabDone {
@@ -671,35 +648,37 @@ fn scenario_15_seed_assassination_example() {
 
 #[test]
 fn scenario_16_failed_assassination() {
-    let mut s = game(3);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["domitianus", "vitellius", "elagabalus"],
-    );
+    let mut s = galba_reigns(3);
     s.players[CA].favour = FavourAt::B;
     set_hands(&mut s, &[(CH, [1, 0, 3, 0]), (SA, [0, 1, 0, 0]), (CA, [0, 0, 1, 0])]);
     let (s, _) = run(&s, Next::Opportunity(false));
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::ComplotPass);
-    let (s, _) = act(&s, CA, Action::ComplotPass);
-    let (s, _) = act(&s, CH, Action::ChooseCandidate { candidate: Pos::B });
-    let (s, _) = act(
+    let s = play(
         &s,
-        CH,
-        Action::LeaderFavour {
-            target: LeaderTarget::Candidate,
-        },
+        &[
+            (CH, Action::ComplotRaise { total: 1 }),
+            (CH, Action::PayConiura { kind: Kind::Con }),
+            (SA, Action::ComplotPass),
+            (CA, Action::ComplotPass),
+            (CH, Action::ChooseCandidate { candidate: Pos::B }),
+            (
+                CH,
+                Action::LeaderFavour {
+                    target: LeaderTarget::Candidate,
+                },
+            ),
+        ],
     );
     assert_eq!(s.favours_at(FavourAt::B).to_vec(), vec![CH, CA]);
     assert_eq!(acting(&s), Some(SA));
-    let (s, _) = act(&s, SA, Action::Defend { kind: Kind::ConDual });
-    let (s, _) = act(&s, CA, Action::DefendPass);
-    let (s, _) = act(&s, CH, Action::Stab { kind: Kind::Pug });
-    let (s, _) = act(&s, CH, Action::Stab { kind: Kind::Pug });
+    let s = play(
+        &s,
+        &[
+            (SA, Action::Defend { kind: Kind::ConDual }),
+            (CA, Action::DefendPass),
+            (CH, Action::Stab { kind: Kind::Pug }),
+            (CH, Action::Stab { kind: Kind::Pug }),
+        ],
+    );
     let (s2, events) = act(&s, CH, Action::StabDone);
     let survived = events.iter().find_map(|e| match e {
         Event::EmperorSurvived {
@@ -763,29 +742,9 @@ fn scenario_17_nobody_opens() {
     );
 }
 
-fn three_player_auction(chaerea: [u32; 4]) -> State {
-    let mut s = game(3);
-    set_augustus(
-        &mut s,
-        "caligula",
-        Some("galba"),
-        Some("pertinax"),
-        &["caracalla", "domitianus", "vitellius", "elagabalus"],
-    );
-    set_hands(&mut s, &[(CH, chaerea), (SA, [3, 0, 0, 0]), (CA, [1, 0, 0, 0])]);
-    run(&s, Next::Opportunity(false)).0
-}
-
 #[test]
 fn scenario_18_accepting_a_raise_costs_the_difference() {
-    let s = three_player_auction([3, 0, 0, 0]);
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::ComplotRaise { total: 3 });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, CA, Action::ComplotPass);
+    let s = sabinus_outbids([3, 0, 0, 0], 3);
     assert_eq!(acting(&s), Some(CH));
     assert_eq!(
         Caligula::legal_actions(&s, CH),
@@ -806,14 +765,7 @@ fn scenario_18_accepting_a_raise_costs_the_difference() {
     });
     assert_eq!(formed, Some((SeatId::Sabinus, vec![SeatId::Sabinus, SeatId::Chaerea])));
     // With only 1 more card, his only legal action is complot_pass, which he submits himself.
-    let s = three_player_auction([2, 0, 0, 0]);
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::ComplotRaise { total: 3 });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, CA, Action::ComplotPass);
+    let s = sabinus_outbids([2, 0, 0, 0], 3);
     assert_eq!(acting(&s), Some(CH));
     assert_eq!(Caligula::legal_actions(&s, CH), vec![Action::ComplotPass]);
     let err = Caligula::decide(&s, CH, &Action::ComplotAccept, &mut GameSeed::from_u64(1).rng(0)).unwrap_err();
@@ -822,24 +774,22 @@ fn scenario_18_accepting_a_raise_costs_the_difference() {
 
 #[test]
 fn scenario_19_a_dual_card_is_one_symbol() {
-    let mut s = game(2);
-    set_augustus(
-        &mut s,
-        "caligula",
-        Some("galba"),
-        Some("pertinax"),
-        &["caracalla", "domitianus", "vitellius", "elagabalus"],
-    );
+    let mut s = caligula_reigns(2);
     set_hands(&mut s, &[(CH, [0, 1, 0, 0]), (SA, [0, 1, 0, 0])]);
     let (s, _) = run(&s, Next::Opportunity(false));
     assert_eq!(
         Caligula::legal_actions(&s, CH),
         vec![Action::ComplotPass, Action::ComplotRaise { total: 1 }]
     );
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::ConDual });
-    let (s, _) = act(&s, SA, Action::ComplotPass);
-    let (s, _) = act(&s, CH, Action::ChooseCandidate { candidate: Pos::A });
+    let s = play(
+        &s,
+        &[
+            (CH, Action::ComplotRaise { total: 1 }),
+            (CH, Action::PayConiura { kind: Kind::ConDual }),
+            (SA, Action::ComplotPass),
+            (CH, Action::ChooseCandidate { candidate: Pos::A }),
+        ],
+    );
     // The leader's only legal target (galba; caligula has no slots) was placed automatically.
     assert_eq!(s.players[CH].favour, FavourAt::A);
     assert_eq!(acting(&s), Some(SA));
@@ -862,14 +812,7 @@ fn scenario_19_a_dual_card_is_one_symbol() {
 
 #[test]
 fn scenario_20_no_second_conspiracy_in_the_round_after_a_murder() {
-    let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["claudius", "commodus", "nero"],
-    );
+    let mut s = galba_reigns(4);
     set_hands(&mut s, &[(CH, [1, 0, 0, 0]), (SA, [1, 0, 0, 0])]);
     s.seq_index = 1;
     s.conspiracy_blocked = true; // an emperor died after row position 2
@@ -909,11 +852,7 @@ fn scenario_21_no_candidate_no_conspiracy_but_the_final_one_happens() {
     assert!(!events.iter().any(|e| matches!(e, Event::ConspiracyOpened { .. })));
     // The fall: one face-up card per suit and empty decks.
     let mut f = s.clone();
-    for row in f.suits.iter_mut() {
-        let p2 = row.pos[1].take().unwrap();
-        f.civitas_out.push(p2.card);
-        f.civitas_out.extend(std::mem::take(&mut row.deck));
-    }
+    last_cards_only(&mut f);
     f.seq_index = 5;
     let (f1, events) = run(&f, Next::RoundEnd);
     assert!(events.contains(&Event::ConspiracyOpened { final_conspiracy: true }));
@@ -955,21 +894,10 @@ fn scenario_22_round_end_payment() {
 
 #[test]
 fn scenario_23_fall_of_the_empire() {
-    let mut s = game(2);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["domitianus", "vitellius", "elagabalus"],
-    );
+    let mut s = galba_reigns(2);
     s.players[SA].favour = FavourAt::Emperor;
     set_hands(&mut s, &[(CH, [1, 0, 2, 0]), (SA, [0, 0, 1, 0])]);
-    for row in s.suits.iter_mut() {
-        let p2 = row.pos[1].take().unwrap();
-        s.civitas_out.push(p2.card);
-        s.civitas_out.extend(std::mem::take(&mut row.deck));
-    }
+    last_cards_only(&mut s);
     s.round = 5;
     s.seq_index = 5;
     let (s1, events) = run(&s, Next::RoundEnd);
@@ -1209,8 +1137,7 @@ fn scenario_27_lose56() {
 #[test]
 fn scenario_28_spqr5_twice() {
     let mut s = game(4);
-    put(&mut s, civ("ple_01"), Suit::Plebs, 0);
-    tokens(&mut s, Suit::Plebs, 0, &[(CH, 2), (CH, 1)]);
+    put_with_tokens(&mut s, "ple_01", &[(CH, 2), (CH, 1)]);
     s.sequentia_row = seq(&["seq_5"]);
     let (s1, events) = resolve(&s, 0);
     assert_eq!(concerned_of(revealed(&events, "ple_01")), vec![(CH, 2)]);
@@ -1238,16 +1165,8 @@ fn scenario_28_spqr5_twice() {
 
 #[test]
 fn scenario_29_life_modifier_and_floor() {
-    let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["claudius", "commodus", "nero"],
-    );
-    put(&mut s, civ("pra_05"), Suit::Praetoriani, 0);
-    tokens(&mut s, Suit::Praetoriani, 0, &[(CH, 4), (CH, 2)]);
+    let mut s = galba_reigns(4);
+    put_with_tokens(&mut s, "pra_05", &[(CH, 4), (CH, 2)]);
     s.sequentia_row = seq(&["seq_4"]);
     let (s1, _) = resolve(&s, 0);
     assert_eq!(options(&s1, CH), vec!["plus", "minus", "skip"]);
@@ -1272,14 +1191,7 @@ fn scenario_29_life_modifier_and_floor() {
 
 #[test]
 fn scenario_30_favours_with_caligula() {
-    let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "caligula",
-        Some("galba"),
-        Some("pertinax"),
-        &["claudius", "commodus", "nero", "caracalla"],
-    );
+    let mut s = caligula_reigns(4);
     set_hands(
         &mut s,
         &[
@@ -1290,13 +1202,17 @@ fn scenario_30_favours_with_caligula() {
         ],
     );
     let (s, _) = run(&s, Next::Opportunity(false));
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::Con });
-    let mut s = s;
+    let mut steps = vec![
+        (CH, Action::ComplotRaise { total: 1 }),
+        (CH, Action::PayConiura { kind: Kind::Con }),
+    ];
     for seat in [SA, CA, VI] {
-        s = act(&s, seat, Action::ComplotAccept).0;
-        s = act(&s, seat, Action::PayConiura { kind: Kind::Con }).0;
+        steps.extend([
+            (seat, Action::ComplotAccept),
+            (seat, Action::PayConiura { kind: Kind::Con }),
+        ]);
     }
+    let s = play(&s, &steps);
     let (s, events) = act(&s, CH, Action::ChooseCandidate { candidate: Pos::A });
     assert!(events.contains(&Event::FavourMoved {
         seat: SeatId::Chaerea,
@@ -1397,8 +1313,7 @@ fn scenario_31_sequentia_extras() {
 #[test]
 fn scenario_32_steal() {
     let mut s = game(4);
-    put(&mut s, civ("pra_06"), Suit::Praetoriani, 0);
-    tokens(&mut s, Suit::Praetoriani, 0, &[(CH, 4)]);
+    put_with_tokens(&mut s, "pra_06", &[(CH, 4)]);
     set_hands(&mut s, &[(SA, [1, 0, 0, 1]), (VI, [0, 0, 1, 0])]);
     s.sequentia_row = seq(&["seq_4"]);
     let (s1, _) = resolve(&s, 0);
@@ -1422,14 +1337,7 @@ fn scenario_32_steal() {
 
 #[test]
 fn scenario_33_conspiracy_after_the_last_sequentia_card() {
-    let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["claudius", "commodus", "nero"],
-    );
+    let mut s = galba_reigns(4);
     s.players[SA].favour = FavourAt::Emperor;
     set_hands(&mut s, &[(CH, [1, 0, 0, 0])]);
     let (s1, events) = resolve(&s, 5);
@@ -1449,13 +1357,7 @@ fn scenario_33_conspiracy_after_the_last_sequentia_card() {
 
 #[test]
 fn scenario_34_an_outbid_seat_that_passes_is_out() {
-    let s = three_player_auction([3, 0, 0, 0]);
-    let (s, _) = act(&s, CH, Action::ComplotRaise { total: 1 });
-    let (s, _) = act(&s, CH, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::ComplotRaise { total: 2 });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, SA, Action::PayConiura { kind: Kind::Con });
-    let (s, _) = act(&s, CA, Action::ComplotPass);
+    let s = sabinus_outbids([3, 0, 0, 0], 2);
     let hand_before = s.players[CH].hand_count();
     let deck_before = s.coniura.len();
     let (s1, events) = act(&s, CH, Action::ComplotPass);

@@ -3,9 +3,13 @@
 use std::time::Instant;
 
 use super::super::data::DATA;
+use super::super::event::*;
+use super::super::ids::*;
+use super::super::options::Options;
+use super::super::phase::*;
 use super::super::state::*;
-use super::super::types::*;
 use super::super::{Caligula, view};
+use super::builder::set_up;
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
 
@@ -219,10 +223,7 @@ pub fn no_leaks(s: &State) -> Result<(), String> {
 
 #[test]
 fn every_hidden_item_starts_with_an_anchor() {
-    let mut state = Caligula::new_state(4, &CaligulaOptions::default()).unwrap();
-    for e in Caligula::setup(&state, &mut GameSeed::from_u64(1).rng(SETUP_STREAM)) {
-        Caligula::evolve(&mut state, &e);
-    }
+    let state = set_up(4, 1);
     let mut items = deck_secrets(&state);
     items.extend(secrets_of(&state, 2));
     assert!(items.len() >= 9);
@@ -246,7 +247,7 @@ fn selfplay_1000_games(players: usize) {
     let t = Instant::now();
     let stats = play_many::<Caligula>(
         players,
-        &CaligulaOptions::default(),
+        &Options::default(),
         1_000 * players as u64,
         1_000,
         20_000,
@@ -288,7 +289,7 @@ fn random_game(players: usize, seed: u64) -> (Vec<Event>, State) {
     use rand::seq::IndexedRandom;
     let game_seed = GameSeed::from_u64(seed);
     let mut chooser = GameSeed::from_u64(seed ^ 77).rng(1);
-    let mut state = Caligula::new_state(players, &CaligulaOptions::default()).unwrap();
+    let mut state = Caligula::new_state(players, &Options::default()).unwrap();
     let mut log = Caligula::setup(&state, &mut game_seed.rng(SETUP_STREAM));
     for e in &log {
         Caligula::evolve(&mut state, e);
@@ -313,7 +314,7 @@ fn replayed_json_log_gives_the_same_views() {
     for players in 2..=5 {
         let (log, state) = random_game(players, 4242 + players as u64);
         let text: Vec<String> = log.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
-        let mut replayed = Caligula::new_state(players, &CaligulaOptions::default()).unwrap();
+        let mut replayed = Caligula::new_state(players, &Options::default()).unwrap();
         for t in &text {
             let e: Event = serde_json::from_str(t).unwrap();
             Caligula::evolve(&mut replayed, &e);

@@ -1,7 +1,8 @@
 //! Further rule tests: refusals and the action JSON, placement order, multi-step effects, Favor moves, event JSON.
 
-use super::super::data::Suit;
-use super::super::types::*;
+use super::super::action::*;
+use super::super::event::*;
+use super::super::ids::*;
 use super::super::{Caligula, view};
 use super::builder::*;
 use super::scenarios::seed_complot;
@@ -71,8 +72,7 @@ fn placement_skips_empty_supplies_and_follows_ordo() {
 #[test]
 fn optional_multi_draw_and_any_draw() {
     let mut s = game(4);
-    put(&mut s, civ("ple_09"), Suit::Plebs, 0);
-    tokens(&mut s, Suit::Plebs, 0, &[(SA, 1)]);
+    put_with_tokens(&mut s, "ple_09", &[(SA, 1)]);
     s.sequentia_row = seq(&["seq_5"]);
     let (s1, _) = resolve(&s, 0);
     assert_eq!(options(&s1, SA), vec!["coniura", "pugio", "skip"]);
@@ -87,8 +87,7 @@ fn optional_multi_draw_and_any_draw() {
     )));
     // CON 2 is accepted or skipped as a whole.
     let mut s = game(4);
-    put(&mut s, civ("tri_08"), Suit::Tribuni, 0);
-    tokens(&mut s, Suit::Tribuni, 0, &[(CA, 4)]);
+    put_with_tokens(&mut s, "tri_08", &[(CA, 4)]);
     s.sequentia_row = seq(&["seq_1"]);
     let (s1, _) = resolve(&s, 0);
     assert_eq!(options(&s1, CA), vec!["apply", "skip"]);
@@ -105,17 +104,9 @@ fn optional_multi_draw_and_any_draw() {
 
 #[test]
 fn replace_candidate_and_move_favour() {
-    let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "galba",
-        Some("pertinax"),
-        Some("caracalla"),
-        &["claudius", "commodus", "nero"],
-    );
+    let mut s = galba_reigns(4);
     s.players[SA].favour = FavourAt::A;
-    put(&mut s, civ("nob_06"), Suit::Nobiles, 0);
-    tokens(&mut s, Suit::Nobiles, 0, &[(CH, 3)]);
+    put_with_tokens(&mut s, "nob_06", &[(CH, 3)]);
     s.sequentia_row = seq(&["seq_3"]);
     let (s1, _) = resolve(&s, 0);
     assert_eq!(options(&s1, CH), vec!["a", "b", "skip"]);
@@ -133,8 +124,7 @@ fn replace_candidate_and_move_favour() {
     conservation(&s2).unwrap();
     // FAV: the options exclude the current place and full cards.
     let mut s = game(4);
-    put(&mut s, civ("pra_09"), Suit::Praetoriani, 0);
-    tokens(&mut s, Suit::Praetoriani, 0, &[(VI, 1)]);
+    put_with_tokens(&mut s, "pra_09", &[(VI, 1)]);
     s.sequentia_row = seq(&["seq_4"]);
     let (s1, _) = resolve(&s, 0);
     // caligula has no slots: a and b only.

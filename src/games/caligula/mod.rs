@@ -38,7 +38,7 @@ use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewe
 pub struct Caligula;
 
 impl Game for Caligula {
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Options = Options;
     type State = State;
     type Action = Action;

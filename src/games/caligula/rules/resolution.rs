@@ -83,18 +83,21 @@ fn concerned_seats(state: &State, card: &CivitasCard, face_up: &FaceUp, totals: 
             .into_iter()
             .collect(),
         CardType::Collective => {
-            // Served from the highest single token, ties to the earliest slot (seed: « en commençant par celui qui
-            // a le jeton ayant la valeur la plus élevée »), not by the summed total.
-            let highest = |seat: SeatId| {
+            // Served from the highest single token, not by the summed total; among seats whose highest tokens are
+            // equal, the one that placed that token first (seed: « en commençant par celui qui a le jeton ayant la
+            // valeur la plus élevée ou, en cas d'égalité, par celui ayant placé son jeton en premier »: « son jeton »
+            // is the highest token just named, as the prédilection rule compares tokens).
+            let highest_token = |seat: SeatId| {
                 face_up
                     .tokens
                     .iter()
-                    .filter(|token| token.owner == seat.idx())
-                    .map(|token| token.value)
-                    .max()
+                    .enumerate()
+                    .filter(|(_, token)| token.owner == seat.idx())
+                    .map(|(slot, token)| (std::cmp::Reverse(token.value), slot))
+                    .min()
             };
             let mut served: Vec<&SeatTotal> = ranked.iter().filter(|total| total.total >= value).collect();
-            served.sort_by_key(|total| (std::cmp::Reverse(highest(total.seat)), total.first_slot));
+            served.sort_by_key(|total| highest_token(total.seat));
             served
                 .into_iter()
                 .map(|total| Concerned {

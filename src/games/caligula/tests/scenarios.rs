@@ -276,6 +276,21 @@ fn collective_card_winners_served_by_highest_single_token() {
     assert_eq!(order, vec![SA, SA, CH]);
 }
 
+/// Issue 34: among seats whose highest tokens are equal, the one that placed *that* token first is served first,
+/// whatever its other tokens: chaerea's 0 came first, but its 1 came last.
+#[test]
+fn collective_card_ties_on_the_highest_token_go_to_who_placed_it_first() {
+    const CL: usize = 4;
+    let mut s = game(5);
+    put_with_tokens(&mut s, "ple_09", &[(CH, 0), (CL, 1), (CA, 0), (VI, 1), (CH, 1)]);
+    s.sequentia_row = seq(&["seq_5"]);
+    let (_, events) = resolve(&s, 0);
+    assert_eq!(
+        concerned_of(revealed(&events, "ple_09")),
+        vec![(CL, 1), (VI, 1), (CH, 2)]
+    );
+}
+
 #[test]
 fn scenario_09_negative_with_partial_and_absent_possessions() {
     let mut s = game(4);

@@ -1,6 +1,6 @@
 //! The component tables, loaded once from `caesar-cleopatra-data.json` (a copy of the shared rules data).
 //!
-//! Every one of the 135 cards gets a compact index (`CcCard`); party cards come first, seat by seat, influence cards
+//! Every one of the 135 cards gets a compact index (`Card`); party cards come first, seat by seat, influence cards
 //! by value then copy number, then manipulation cards by kind then copy number, so that within one value or kind
 //! the smaller index is the smaller id (D2).
 
@@ -9,7 +9,9 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use super::types::{CcCard, CcGroup, CcManipulationKind, CcSeat, CcValue};
+use super::face::Face;
+use super::ids::{Card, Group, ManipulationKind, Seat};
+use super::value::InfluenceValue;
 
 const DATA_JSON: &str = include_str!("caesar-cleopatra-data.json");
 
@@ -38,7 +40,7 @@ struct RawGroups {
 
 #[derive(Deserialize)]
 struct RawGroup {
-    id: CcGroup,
+    id: Group,
     order: usize,
     size: usize,
     patricians: Vec<String>,
@@ -54,7 +56,7 @@ struct RawVoteCards {
 struct RawVoteCard {
     id: String,
     kind: String,
-    group: Option<CcGroup>,
+    group: Option<Group>,
 }
 
 #[derive(Deserialize)]
@@ -67,7 +69,7 @@ struct RawMissions {
 #[derive(Deserialize)]
 struct RawMission {
     id: String,
-    group: CcGroup,
+    group: Group,
     min_won: u32,
 }
 
@@ -80,7 +82,7 @@ struct RawInfluence {
 
 #[derive(Deserialize)]
 struct RawInfluenceKind {
-    value: CcValue,
+    value: InfluenceValue,
     count: usize,
     ids: Vec<String>,
     setup: RawSetup,
@@ -105,7 +107,7 @@ struct RawManipulation {
 
 #[derive(Deserialize)]
 struct RawManipulationKind {
-    kind: CcManipulationKind,
+    kind: ManipulationKind,
     count: usize,
     ids: Vec<String>,
 }
@@ -126,8 +128,8 @@ pub struct Limits {
 
 /// What a vote card does when drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VoteKind {
-    Group(CcGroup),
+pub enum VoteCardKind {
+    Group(Group),
     Orgy,
     OrgyReshuffle,
 }
@@ -145,19 +147,19 @@ pub enum SetupRole {
 pub enum CardKind {
     Influence {
         seat: usize,
-        value: CcValue,
+        value: InfluenceValue,
         role: SetupRole,
     },
     Manipulation {
         seat: usize,
-        kind: CcManipulationKind,
+        kind: ManipulationKind,
     },
     Patrician {
-        group: CcGroup,
+        group: Group,
     },
-    Vote(VoteKind),
+    Vote(VoteCardKind),
     Mission {
-        group: CcGroup,
+        group: Group,
         min_won: u32,
     },
 }
@@ -171,34 +173,34 @@ pub struct CardInfo {
 /// The parsed tables.
 pub struct Data {
     pub cards: Vec<CardInfo>,
-    pub by_id: HashMap<String, CcCard>,
-    /// Group sizes, indexed by `CcGroup::index` (= canonical order).
+    pub by_id: HashMap<String, Card>,
+    /// Group sizes, indexed by `Group::index` (= canonical order).
     pub group_size: [usize; 5],
     /// Patrician cards per group, lowest number first.
-    pub patricians: [Vec<CcCard>; 5],
-    pub vote_cards: Vec<CcCard>,
-    pub missions: Vec<CcCard>,
+    pub patricians: [Vec<Card>; 5],
+    pub vote_cards: Vec<Card>,
+    pub missions: Vec<Card>,
     pub mission_points: u32,
     /// Per seat: the copy-1 cards (initial placement), copy-2 cards (initial hand), pile-1 cards and manipulation
     /// cards, in id order.
-    pub initial_placement: [Vec<CcCard>; 2],
-    pub initial_hand: [Vec<CcCard>; 2],
-    pub pile1: [Vec<CcCard>; 2],
-    pub manipulation: [Vec<CcCard>; 2],
+    pub initial_placement: [Vec<Card>; 2],
+    pub initial_hand: [Vec<Card>; 2],
+    pub pile1: [Vec<Card>; 2],
+    pub manipulation: [Vec<Card>; 2],
     pub limits: Limits,
 }
 
 impl Data {
-    pub fn card(&self, card: CcCard) -> &CardInfo {
+    pub fn card(&self, card: Card) -> &CardInfo {
         &self.cards[usize::from(card.0)]
     }
 
-    pub fn kind(&self, card: CcCard) -> CardKind {
+    pub fn kind(&self, card: Card) -> CardKind {
         self.card(card).kind
     }
 
     /// The influence value of a card, if it is an influence card.
-    pub fn value(&self, card: CcCard) -> Option<CcValue> {
+    pub fn value(&self, card: Card) -> Option<InfluenceValue> {
         match self.kind(card) {
             CardKind::Influence { value, .. } => Some(value),
             _ => None,
@@ -206,30 +208,29 @@ impl Data {
     }
 
     /// The face of a party card (influence value or manipulation kind).
-    pub fn face(&self, card: CcCard) -> Option<super::types::CcFace> {
-        use super::types::CcFace;
+    pub fn face(&self, card: Card) -> Option<Face> {
         match self.kind(card) {
-            CardKind::Influence { value, .. } => Some(CcFace::Influence(value)),
-            CardKind::Manipulation { kind, .. } => Some(CcFace::Manipulation(kind)),
+            CardKind::Influence { value, .. } => Some(Face::Influence(value)),
+            CardKind::Manipulation { kind, .. } => Some(Face::Manipulation(kind)),
             _ => None,
         }
     }
 
-    pub fn patrician_group(&self, card: CcCard) -> Option<CcGroup> {
+    pub fn patrician_group(&self, card: Card) -> Option<Group> {
         match self.kind(card) {
             CardKind::Patrician { group } => Some(group),
             _ => None,
         }
     }
 
-    pub fn vote_kind(&self, card: CcCard) -> Option<VoteKind> {
+    pub fn vote_kind(&self, card: Card) -> Option<VoteCardKind> {
         match self.kind(card) {
             CardKind::Vote(kind) => Some(kind),
             _ => None,
         }
     }
 
-    pub fn mission(&self, card: CcCard) -> Option<(CcGroup, u32)> {
+    pub fn mission(&self, card: Card) -> Option<(Group, u32)> {
         match self.kind(card) {
             CardKind::Mission { group, min_won } => Some((group, min_won)),
             _ => None,
@@ -249,20 +250,20 @@ pub fn data() -> &'static Data {
 fn build(text: &str) -> Result<Data, String> {
     let raw: RawData = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let seat_ids: [String; 2] = [raw.seats[0].id.clone(), raw.seats[1].id.clone()];
-    for seat in CcSeat::ALL {
+    for seat in Seat::ALL {
         if seat_ids[seat.index()] != seat.id() {
             return Err(format!("seat {} is not {}", seat.index(), seat.id()));
         }
     }
     let mut cards: Vec<CardInfo> = Vec::new();
-    let mut initial_placement: [Vec<CcCard>; 2] = Default::default();
-    let mut initial_hand: [Vec<CcCard>; 2] = Default::default();
-    let mut pile1: [Vec<CcCard>; 2] = Default::default();
-    let mut manipulation: [Vec<CcCard>; 2] = Default::default();
-    let push = |cards: &mut Vec<CardInfo>, id: String, kind: CardKind| -> Result<CcCard, String> {
+    let mut initial_placement: [Vec<Card>; 2] = Default::default();
+    let mut initial_hand: [Vec<Card>; 2] = Default::default();
+    let mut pile1: [Vec<Card>; 2] = Default::default();
+    let mut manipulation: [Vec<Card>; 2] = Default::default();
+    let push = |cards: &mut Vec<CardInfo>, id: String, kind: CardKind| -> Result<Card, String> {
         let index = u8::try_from(cards.len()).map_err(|_| "more than 255 cards".to_string())?;
         cards.push(CardInfo { id, kind });
-        Ok(CcCard(index))
+        Ok(Card(index))
     };
     for (seat, seat_id) in seat_ids.iter().enumerate() {
         let mut influence_count = 0;
@@ -318,7 +319,7 @@ fn build(text: &str) -> Result<Data, String> {
             return Err("party card counts".into());
         }
     }
-    let mut patricians: [Vec<CcCard>; 5] = Default::default();
+    let mut patricians: [Vec<Card>; 5] = Default::default();
     let mut group_size = [0; 5];
     let mut patrician_count = 0;
     for (position, row) in raw.groups.rows.iter().enumerate() {
@@ -341,9 +342,9 @@ fn build(text: &str) -> Result<Data, String> {
     let mut vote_cards = Vec::new();
     for card in &raw.vote_cards.cards {
         let kind = match (card.kind.as_str(), card.group) {
-            ("group", Some(group)) => VoteKind::Group(group),
-            ("orgy", None) => VoteKind::Orgy,
-            ("orgy_reshuffle", None) => VoteKind::OrgyReshuffle,
+            ("group", Some(group)) => VoteCardKind::Group(group),
+            ("orgy", None) => VoteCardKind::Orgy,
+            ("orgy_reshuffle", None) => VoteCardKind::OrgyReshuffle,
             _ => return Err(format!("vote card {}: kind", card.id)),
         };
         vote_cards.push(push(&mut cards, card.id.clone(), CardKind::Vote(kind))?);
@@ -370,7 +371,7 @@ fn build(text: &str) -> Result<Data, String> {
     }
     let mut by_id = HashMap::new();
     for (index, info) in cards.iter().enumerate() {
-        let card = CcCard(u8::try_from(index).map_err(|_| "too many cards".to_string())?);
+        let card = Card(u8::try_from(index).map_err(|_| "too many cards".to_string())?);
         if by_id.insert(info.id.clone(), card).is_some() {
             return Err(format!("duplicate id {}", info.id));
         }

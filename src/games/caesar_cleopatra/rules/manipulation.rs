@@ -48,17 +48,22 @@ fn manipulation_params<X: Refusal>(
     groups: Option<&[Group]>,
 ) -> Result<ManipulationParams, X> {
     let takes_only = |what: &str| no("invalid_parameters", || format!("A {} card takes {what}.", kind.id()));
+    let params = |group, target, groups| ManipulationParams { group, target, groups };
     match (kind, group, target, groups) {
         (ManipulationKind::Assassination, Some(group), Some(value), None) => {
-            assassination_params(state, seat, group, value)
+            check_assassination(state, seat, group, value).map(|()| params(Some(group), Some(value), None))
         }
         (ManipulationKind::Assassination, ..) => takes_only("`group` and `target` only"),
-        (ManipulationKind::Spy, None, None, None) => spy_params(state, seat),
+        (ManipulationKind::Spy, None, None, None) => check_spy(state, seat).map(|()| params(None, None, None)),
         (ManipulationKind::Spy, ..) => takes_only("no parameters"),
-        (ManipulationKind::Castling, None, None, Some(&[first, second])) => castling_params(state, seat, first, second),
+        (ManipulationKind::Castling, None, None, Some(&[first, second])) => {
+            // Either order is accepted; the canonical one is kept.
+            let groups = [first.min(second), first.max(second)];
+            check_castling(state, seat, first, second).map(|()| params(None, None, Some(groups)))
+        }
         (ManipulationKind::Castling, ..) => takes_only("`groups` (two groups) only"),
         (ManipulationKind::Scout | ManipulationKind::Wrath, Some(group), None, None) => {
-            one_group_params(state, seat, kind, group)
+            check_one_group(state, seat, kind, group).map(|()| params(Some(group), None, None))
         }
         (ManipulationKind::Scout | ManipulationKind::Wrath, ..) => takes_only("`group` only"),
         (ManipulationKind::Veto, ..) => no("veto_only_reaction", || "A Veto can only be played as a reaction."),
@@ -66,61 +71,41 @@ fn manipulation_params<X: Refusal>(
 }
 
 /// A group whose patricians have all been won cannot be named by a manipulation.
-fn closed<T, X: Refusal>(group: Group) -> Result<T, X> {
-    no("invalid_target", || {
-        format!("The {} have all been won; the group cannot be targeted.", group.id())
-    })
+fn check_open<X: Refusal>(state: &State, group: Group) -> Result<(), X> {
+    if !state.open(group) {
+        return no("invalid_target", || {
+            format!("The {} have all been won; the group cannot be targeted.", group.id())
+        });
+    }
+    Ok(())
 }
 
 /// An Assassination names a face-up value of the opponent's at an open group.
-fn assassination_params<X: Refusal>(
-    state: &State,
-    seat: usize,
-    group: Group,
-    value: InfluenceValue,
-) -> Result<ManipulationParams, X> {
-    if !state.open(group) {
-        return closed(group);
-    }
+fn check_assassination<X: Refusal>(state: &State, seat: usize, group: Group, value: InfluenceValue) -> Result<(), X> {
+    check_open(state, group)?;
     if state.side_card(opponent(seat), group, value, true).is_none() {
         return no("invalid_target", || {
             format!("Your opponent has no face-up {value} at the {}.", group.id())
         });
     }
-    Ok(ManipulationParams {
-        group: Some(group),
-        target: Some(value),
-        groups: None,
-    })
+    Ok(())
 }
 
 /// A Spy needs a card in the opponent's hand.
-fn spy_params<X: Refusal>(state: &State, seat: usize) -> Result<ManipulationParams, X> {
+fn check_spy<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
     if state.seats[opponent(seat)].hand.is_empty() {
         return no("invalid_target", || "Your opponent's hand is empty.");
     }
-    Ok(ManipulationParams {
-        group: None,
-        target: None,
-        groups: None,
-    })
+    Ok(())
 }
 
-/// A Castling names two different open groups, neither the one being voted, with cards of the seat at them; they
-/// are kept in canonical order.
-fn castling_params<X: Refusal>(
-    state: &State,
-    seat: usize,
-    first: Group,
-    second: Group,
-) -> Result<ManipulationParams, X> {
+/// A Castling names two different open groups, neither the one being voted, with cards of the seat at them.
+fn check_castling<X: Refusal>(state: &State, seat: usize, first: Group, second: Group) -> Result<(), X> {
     if first == second {
         return no("invalid_target", || "Castling needs two different groups.");
     }
     for group in [first, second] {
-        if !state.open(group) {
-            return closed(group);
-        }
+        check_open(state, group)?;
         if state.vote_context() == Some(group) {
             return no("invalid_target", || {
                 format!("During its vote, the {} cannot be named by a Castling.", group.id())
@@ -130,23 +115,12 @@ fn castling_params<X: Refusal>(
     if state.own(seat, first) + state.own(seat, second) == 0 {
         return no("invalid_target", || "You have no cards at these two groups.");
     }
-    Ok(ManipulationParams {
-        group: None,
-        target: None,
-        groups: Some([first.min(second), first.max(second)]),
-    })
+    Ok(())
 }
 
 /// A Scout needs a face-down card of the opponent's at the group, a Wrath any card there.
-fn one_group_params<X: Refusal>(
-    state: &State,
-    seat: usize,
-    kind: ManipulationKind,
-    group: Group,
-) -> Result<ManipulationParams, X> {
-    if !state.open(group) {
-        return closed(group);
-    }
+fn check_one_group<X: Refusal>(state: &State, seat: usize, kind: ManipulationKind, group: Group) -> Result<(), X> {
+    check_open(state, group)?;
     let opponent_side = &state.seats[opponent(seat)].sides[group.index()];
     if kind == ManipulationKind::Scout && !opponent_side.iter().any(|slot| !slot.up) {
         return no("invalid_target", || {
@@ -156,11 +130,7 @@ fn one_group_params<X: Refusal>(
     if kind == ManipulationKind::Wrath && state.total(group) == 0 {
         return no("invalid_target", || format!("There is no card at the {}.", group.id()));
     }
-    Ok(ManipulationParams {
-        group: Some(group),
-        target: None,
-        groups: None,
-    })
+    Ok(())
 }
 
 /// The `play_manipulation` candidates, in `main` and in `vote_window`.

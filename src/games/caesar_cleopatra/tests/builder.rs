@@ -7,10 +7,12 @@ use super::super::data::data;
 use super::super::event::Event;
 use super::super::evolve::evolve;
 use super::super::face::Face;
-use super::super::ids::{Card, Group, ManipulationKind, Phase, Placement};
+use super::super::ids::Group::{self, Censors, Praetors, Quaestors, Senators};
+use super::super::ids::{Card, ManipulationKind, Phase, Placement};
 use super::super::options::Options;
+use super::super::outcome::{EndReason, Outcome};
 use super::super::rules;
-use super::super::state::{Slot, State};
+use super::super::state::{SeatCards, SeatState, Slot, State};
 use super::super::value::InfluenceValue;
 use crate::engine::{GameSeed, RuleError, Viewer};
 
@@ -33,6 +35,11 @@ pub fn inf(n: u8) -> Face {
 
 pub fn man(kind: ManipulationKind) -> Face {
     Face::Manipulation(kind)
+}
+
+/// The five influence values 1 to 5.
+pub fn five_influence() -> Vec<Face> {
+    [1, 2, 3, 4, 5].map(inf).to_vec()
 }
 
 pub fn card(id: &str) -> Card {
@@ -131,20 +138,21 @@ impl Builder {
 
     /// Keeps only the top `n` cards in pile 1 (the rest are parked out of play, in the set-aside zone).
     pub fn pile1_len(&mut self, seat: usize, n: usize) -> &mut Self {
-        let st = &mut self.s.seats[seat];
-        while st.pile1.len() > n {
-            let c = st.pile1.remove(st.pile1.len() - 1);
-            st.aside_hand.push(c);
-        }
-        self
+        self.park_below(seat, |zones| &mut zones.pile1, n)
     }
 
     /// Keeps only the top `n` cards in pile 2 (the rest are parked out of play).
     pub fn pile2_len(&mut self, seat: usize, n: usize) -> &mut Self {
-        let st = &mut self.s.seats[seat];
-        while st.pile2.len() > n {
-            let c = st.pile2.remove(st.pile2.len() - 1);
-            st.aside_hand.push(c);
+        self.park_below(seat, |zones| &mut zones.pile2, n)
+    }
+
+    /// Parks the cards of a pile below its top `n` in the set-aside zone, bottom first.
+    fn park_below(&mut self, seat: usize, pile: fn(&mut SeatState) -> &mut SeatCards, n: usize) -> &mut Self {
+        let zones = &mut self.s.seats[seat];
+        while pile(zones).len() > n {
+            if let Some(card) = pile(zones).pop() {
+                zones.aside_hand.push(card);
+            }
         }
         self
     }
@@ -158,6 +166,14 @@ impl Builder {
             target.insert(0, c);
         }
         self
+    }
+
+    /// Every patrician but the aediles is won: senators and praetors by Cleopatra, quaestors and censors by Caesar.
+    pub fn won_all_but_aediles(&mut self) -> &mut Self {
+        self.won(CLEO, Senators, 5)
+            .won(CAESAR, Quaestors, 5)
+            .won(CLEO, Praetors, 5)
+            .won(CAESAR, Censors, 3)
     }
 
     /// Moves the `n` lowest patricians of a group to a seat's won cards.
@@ -199,10 +215,41 @@ impl Builder {
         self
     }
 
+    /// `seat`'s turn in `main`, its placement done and a full hand (the five values), so that `end_main` goes
+    /// straight to the checks.
+    pub fn ready_to_end(&mut self, seat: usize) -> &mut Self {
+        self.hand(seat, &five_influence())
+            .turn(seat, Phase::Main, Placement::Done)
+    }
+
     pub fn build(&mut self) -> State {
         check_conservation(&self.s).expect("builder keeps every card somewhere");
         self.s.clone()
     }
+}
+
+/// The position built by `b`, then `seat` ends the main phase it completed with a full hand: the state after
+/// `end_main`, and its events.
+pub fn end_main(b: &mut Builder, seat: usize) -> (State, Vec<Event>) {
+    b.ready_to_end(seat);
+    let mut s = b.build();
+    let events = act(&mut s, seat, json!({"type": "end_main"}));
+    (s, events)
+}
+
+/// The censors vote card on top of the deck, Cleopatra ends her main phase over these face-down values at the
+/// censors (hers, Caesar's): the state after `end_main`, and its events.
+pub fn censors_vote(cleopatra: &[u8], caesar: &[u8]) -> (State, Vec<Event>) {
+    let mut b = Builder::new();
+    b.side(CLEO, Censors, &[], cleopatra)
+        .side(CAESAR, Censors, &[], caesar)
+        .votes(&["vote_censors"], &[], &[]);
+    end_main(&mut b, CLEO)
+}
+
+/// The score of the position built by `b`, the game ending with influence exhausted.
+pub fn final_score(b: &mut Builder) -> Outcome {
+    rules::score(&b.build(), EndReason::InfluenceExhausted)
 }
 
 /// Every one of the 135 cards is in exactly one zone.
@@ -258,6 +305,18 @@ pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<Event> {
         evolve(s, e);
     }
     events
+}
+
+/// An active turn of `seat` that places one card face down: `choose_active`, `place_face_down`, `end_main`. Returns
+/// the events of `end_main`.
+pub fn face_down_turn(s: &mut State, seat: usize, card: Value, group: &str) -> Vec<Event> {
+    act(s, seat, json!({"type": "choose_active"}));
+    act(
+        s,
+        seat,
+        json!({"type": "place_face_down", "card": card, "group": group}),
+    );
+    act(s, seat, json!({"type": "end_main"}))
 }
 
 /// Decides; panics when accepted.

@@ -7,7 +7,6 @@ use super::super::face::Face;
 use super::super::ids::Group::{self, Aediles, Censors, Praetors, Quaestors, Senators};
 use super::super::ids::{ManipulationKind as K, Phase, Placement};
 use super::super::outcome::EndReason;
-use super::super::rules::score;
 use super::super::state::State;
 use super::builder::*;
 use crate::engine::Viewer;
@@ -15,10 +14,6 @@ use crate::engine::Viewer;
 const CLEO_V: Viewer = Viewer::Seat(CLEO);
 const CAESAR_V: Viewer = Viewer::Seat(CAESAR);
 const SPECTATOR: Viewer = Viewer::Spectator;
-
-fn five_influence() -> Vec<Face> {
-    [1, 2, 3, 4, 5].map(inf).to_vec()
-}
 
 fn sorted_json(mut faces: Vec<Face>) -> Vec<Value> {
     faces.sort();
@@ -42,18 +37,13 @@ fn group_view(view: &Value, g: Group) -> &Value {
     &view["groups"][g.index()]
 }
 
-/// A state where `seat` has finished its placement with a full hand, so `end_main` goes straight to the checks.
-fn ready_to_end(b: &mut Builder, seat: usize) -> &mut Builder {
-    b.hand(seat, &five_influence()).turn(seat, Phase::Main, Placement::Done)
-}
-
 #[test]
 fn scenario_01_aediles_vote() {
     let mut b = Builder::new();
     b.side(CAESAR, Aediles, &[4], &[3])
         .side(CLEO, Aediles, &[3], &[2, 3])
         .votes(&["vote_aediles"], &[], &[]);
-    ready_to_end(&mut b, CAESAR);
+    b.ready_to_end(CAESAR);
     let mut s = b.build();
     assert_eq!(s.stacks[Aediles.index()].len(), 3);
     let events = act(&mut s, CAESAR, json!({"type": "end_main"}));
@@ -86,9 +76,7 @@ fn scenario_02_censors_philosopher() {
     b.side(CLEO, Censors, &[4], &[5])
         .side(CAESAR, Censors, &[P], &[3])
         .votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["sums"], json!({"cleopatra": 9, "caesar": 3}));
     assert_eq!(vote["philosophers"], json!({"cleopatra": 0, "caesar": 1}));
@@ -105,8 +93,7 @@ fn scenario_02_censors_philosopher() {
 fn scenario_03_nine_point_quaestors() {
     let mut b = Builder::new();
     b.won(CAESAR, Quaestors, 5).mission(CAESAR, "mission_quaestors_1");
-    let s = b.build();
-    let result = score(&s, EndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     let caesar = result.breakdown.caesar;
     assert_eq!(
         (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
@@ -127,8 +114,7 @@ fn scenario_04_full_scoring_partial_groups() {
         .won(CAESAR, Aediles, 1)
         .mission(CLEO, "mission_senators_1")
         .mission(CAESAR, "mission_praetors_1");
-    let s = b.build();
-    let result = score(&s, EndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     // Exactly the example of spec section 8.
     assert_eq!(
         serde_json::to_value(&result).unwrap(),
@@ -157,7 +143,7 @@ fn scenario_05_tie_break_and_draw() {
         .won(CAESAR, Praetors, 3)
         .mission(CLEO, "mission_praetors_1")
         .mission(CAESAR, "mission_senators_1");
-    let result = score(&b.build(), EndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (10, 10));
     let (cleo, caesar) = (result.breakdown.cleopatra, result.breakdown.caesar);
     assert_eq!(
@@ -177,7 +163,7 @@ fn scenario_05_tie_break_and_draw() {
         .won(CAESAR, Censors, 1)
         .mission(CLEO, "mission_praetors_1")
         .mission(CAESAR, "mission_senators_1");
-    let result = score(&b.build(), EndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (3, 3));
     assert_eq!((result.patricians.cleopatra, result.patricians.caesar), (2, 2));
     assert!(result.winners.is_empty());
@@ -191,9 +177,7 @@ fn scenario_06_tie_postpones() {
         .side(CAESAR, Senators, &[], &[5])
         .hand(CAESAR, &five_influence())
         .votes(&["vote_senators", "orgy_1"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (mut s, events) = end_main(&mut b, CLEO);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["outcome"], "postponed");
     assert!(of_type(&events, "card_discarded").is_empty());
@@ -205,13 +189,7 @@ fn scenario_06_tie_postpones() {
     // A later vote at senators counts the same cards again (plus a new 1 of Caesar's).
     s.vote_discard.retain(|&c| c != card("vote_senators"));
     s.vote_deck.insert(0, card("vote_senators"));
-    act(&mut s, CAESAR, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "place_face_down", "card": 1, "group": "senators"}),
-    );
-    act(&mut s, CAESAR, json!({"type": "end_main"}));
+    face_down_turn(&mut s, CAESAR, json!(1), "senators");
     let events = act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["sums"], json!({"cleopatra": 5, "caesar": 6}));
@@ -222,24 +200,14 @@ fn scenario_06_tie_postpones() {
 
 #[test]
 fn scenario_07_lone_philosopher() {
-    let mut b = Builder::new();
-    b.side(CLEO, Censors, &[], &[P]).votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = censors_vote(&[P], &[]);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["outcome"], "postponed");
     assert_eq!(vote["sums"], json!({"cleopatra": 0, "caesar": 0}));
     assert_eq!(face_up(&s, CLEO, Censors), values(&[P]));
     assert!(s.seats[CLEO].discard.is_empty());
 
-    let mut b = Builder::new();
-    b.side(CLEO, Censors, &[], &[P])
-        .side(CAESAR, Censors, &[], &[2])
-        .votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = censors_vote(&[P], &[2]);
     assert_eq!(of_type(&events, "vote_resolved")[0]["winner"], "cleopatra");
     assert_eq!(s.seats[CLEO].won[..], vec![card("censor_1")]);
     assert_eq!(discard(&s, CAESAR), vec![json!(2)]);
@@ -270,13 +238,7 @@ fn scenario_08_philosopher_table() {
         (&[2, 3], &[5], None, &[], &[]),
     ];
     for (cleo, caesar, winner, cleo_discards, caesar_discards) in rows {
-        let mut b = Builder::new();
-        b.side(CLEO, Censors, &[], cleo)
-            .side(CAESAR, Censors, &[], caesar)
-            .votes(&["vote_censors"], &[], &[]);
-        ready_to_end(&mut b, CLEO);
-        let mut s = b.build();
-        let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+        let (s, events) = censors_vote(cleo, caesar);
         let vote = &of_type(&events, "vote_resolved")[0];
         let row = format!("{cleo:?} vs {caesar:?}");
         match winner {
@@ -495,13 +457,7 @@ fn scenario_12_extraordinary_tie_persists() {
             .all(|st| st.sides[Praetors.index()].iter().all(|slot| slot.up))
     );
     assert_eq!((s.active, s.phase), (CAESAR, Phase::TurnStart));
-    act(&mut s, CAESAR, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "place_face_down", "card": 5, "group": "senators"}),
-    );
-    let events = act(&mut s, CAESAR, json!({"type": "end_main"}));
+    let events = face_down_turn(&mut s, CAESAR, json!(5), "senators");
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
     let events = act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     assert_eq!(
@@ -902,9 +858,7 @@ fn scenario_19_castling_in_window() {
 fn scenario_20_void_vote_card() {
     let mut b = Builder::new();
     b.won(CAESAR, Censors, 3).votes(&["vote_censors", "orgy_1"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(
         types(&events),
         [
@@ -928,9 +882,7 @@ fn scenario_21_reshuffle() {
         &["vote_aediles", "orgy_2"],
         &["vote_censors", "vote_quaestors", "vote_praetors"],
     );
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(of_type(&events, "vote_card_drawn").len(), 1);
     let reshuffled = of_type(&events, "vote_deck_reshuffled");
     assert_eq!(reshuffled[0]["size"], 5);
@@ -962,16 +914,10 @@ fn last_aedile(all_others_won: bool) -> (State, Vec<Event>) {
         .side(CAESAR, Aediles, &[], &[3])
         .votes(&["vote_aediles"], &[], &[]);
     if all_others_won {
-        b.won(CLEO, Senators, 5)
-            .won(CAESAR, Quaestors, 5)
-            .won(CLEO, Praetors, 5)
-            .won(CAESAR, Censors, 3);
+        b.won_all_but_aediles();
     }
-    ready_to_end(&mut b, CLEO);
     b.hand(CAESAR, &five_influence());
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
-    (s, events)
+    end_main(&mut b, CLEO)
 }
 
 #[test]
@@ -1017,16 +963,11 @@ fn scenario_22_last_patrician() {
     // Won in an extraordinary vote: no vote card is drawn.
     let mut b = Builder::new();
     b.won(CLEO, Aediles, 2)
-        .won(CLEO, Senators, 5)
-        .won(CAESAR, Quaestors, 5)
-        .won(CLEO, Praetors, 5)
-        .won(CAESAR, Censors, 3)
+        .won_all_but_aediles()
         .side(CLEO, Aediles, &[5, 4], &[3, 2])
         .side(CAESAR, Aediles, &[1, 1], &[2, 3])
         .votes(&["vote_aediles"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(of_type(&events, "vote_resolved")[0]["kind"], "extraordinary");
     assert!(of_type(&events, "vote_card_drawn").is_empty());
     assert_eq!(s.phase, Phase::GameOver);
@@ -1078,13 +1019,7 @@ fn scenario_23_solo_mode() {
     for value in [json!(4), json!("P"), json!(5)] {
         assert_eq!((s.active, s.phase), (CLEO, Phase::TurnStart));
         assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
-        act(&mut s, CLEO, json!({"type": "choose_active"}));
-        act(
-            &mut s,
-            CLEO,
-            json!({"type": "place_face_down", "card": value, "group": "quaestors"}),
-        );
-        act(&mut s, CLEO, json!({"type": "end_main"}));
+        face_down_turn(&mut s, CLEO, value, "quaestors");
         if s.phase != Phase::GameOver {
             assert_eq!(s.turn, turn + 1);
             turn = s.turn;
@@ -1166,13 +1101,7 @@ fn scenario_26_board_blocked() {
         .votes(&["orgy_1"], &[], &[])
         .turn(CLEO, Phase::TurnStart, Placement::None);
     let mut s = b.build();
-    act(&mut s, CLEO, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 3, "group": "censors"}),
-    );
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let events = face_down_turn(&mut s, CLEO, json!(3), "censors");
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(
         (vote["kind"].clone(), vote["outcome"].clone()),

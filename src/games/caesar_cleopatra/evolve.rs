@@ -119,10 +119,7 @@ pub fn evolve(state: &mut State, event: &Event) {
                 let params = ManipulationParams {
                     group: *group,
                     target: *target,
-                    groups: match groups.as_deref() {
-                        Some(&[first, second]) => Some([first, second]),
-                        _ => None,
-                    },
+                    groups: groups.as_deref().and_then(|groups| groups.try_into().ok()),
                 };
                 manipulation_played(state, seat.index(), *card, id, params);
             }
@@ -131,8 +128,8 @@ pub fn evolve(state: &mut State, event: &Event) {
         Event::Reacted { .. } => {}
         Event::HandSpied { .. } => state.phase = Phase::SpyPick,
         Event::CastlingPoolFormed { seat, groups, .. } => {
-            if let &[first, second] = groups.as_slice() {
-                castling_pool_formed(state, seat.index(), [first, second]);
+            if let Ok(groups) = groups.as_slice().try_into() {
+                castling_pool_formed(state, seat.index(), groups);
             }
         }
         Event::CastlingCardPlaced { seat, card, group, .. } => {

@@ -160,6 +160,9 @@ impl State {
         }
     }
 
+    // The derived quantities of spec 2.6, under its names.
+
+    /// A group is open while it has patricians left.
     pub fn open(&self, group: Group) -> bool {
         !self.stacks[group.index()].is_empty()
     }
@@ -181,6 +184,7 @@ impl State {
         Group::ALL.into_iter().any(|group| self.spot(seat, group))
     }
 
+    /// Influence cards in the seat's hand.
     pub fn infl(&self, seat: usize) -> usize {
         let data = data();
         self.seats[seat]
@@ -190,6 +194,7 @@ impl State {
             .count()
     }
 
+    /// Manipulation cards in the seat's hand.
     pub fn manip(&self, seat: usize) -> usize {
         self.seats[seat].hand.len() - self.infl(seat)
     }

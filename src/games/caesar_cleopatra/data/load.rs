@@ -123,7 +123,7 @@ pub fn data() -> &'static Data {
 }
 
 fn build(text: &str) -> Result<Data, String> {
-    let raw: RawData = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let raw: RawData = serde_json::from_str(text).map_err(|error| error.to_string())?;
     let seat_ids = seat_ids(&raw.seats)?;
     // The push order is the index order: party cards seat by seat, then patricians, vote cards, missions.
     let mut cards: Vec<CardInfo> = Vec::new();

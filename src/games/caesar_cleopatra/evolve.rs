@@ -2,191 +2,112 @@
 
 use tinyvec::ArrayVec;
 
-use super::state::{Cont, ManipParams, Pending, Slot, State};
-use super::types::{CaesarCleopatraEvent, CcCard, CcMode, CcOrigin, CcPhase, CcPile, CcPlacement, CcVoteKind};
-
-use CaesarCleopatraEvent as E;
-
-/// Removes the first item that is (or holds) `card`; false when there is none.
-fn remove<T: Copy + Default + PartialEq<CcCard>, const N: usize>(items: &mut ArrayVec<[T; N]>, card: CcCard) -> bool {
-    match items.iter().position(|item| *item == card) {
-        Some(i) => {
-            items.remove(i);
-            true
-        }
-        None => false,
-    }
-}
-
-/// Replaces a zone by a shuffled order; an order that cannot be that zone's is ignored, as inconsistent events are.
-fn set_order<const N: usize>(zone: &mut ArrayVec<[CcCard; N]>, order: &[CcCard]) {
-    if let Ok(order) = ArrayVec::try_from(order) {
-        *zone = order;
-    }
-}
+use super::card::OwnedCard;
+use super::event::{Event, Mode, Origin, VoteKind};
+use super::ids::{Card, Group, ManipulationKind, Phase, Placement, Seat};
+use super::pile::Pile;
+use super::state::{Continuation, ManipulationParams, Pending, SeatCards, SeatState, Slot, State};
 
 /// Folds one event into the state. Total: an inconsistent event is ignored rather than panicking.
-pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
+pub fn evolve(state: &mut State, event: &Event) {
     match event {
-        E::VoteDeckShuffled { order, .. } => {
+        Event::VoteDeckShuffled { order, .. } => {
             if let Some(order) = order {
-                set_order(&mut s.vote_deck, order);
+                set_order(&mut state.vote_deck, order);
             }
         }
-        E::Pile1Shuffled { seat, order, .. } => {
+        Event::Pile1Shuffled { seat, order, .. } => {
             if let Some(order) = order {
-                set_order(&mut s.seats[seat.index()].pile1, order);
+                set_order(&mut state.seats[seat.index()].pile1, order);
             }
         }
-        E::Pile2Shuffled { seat, order, .. } => {
+        Event::Pile2Shuffled { seat, order, .. } => {
             if let Some(order) = order {
-                let st = &mut s.seats[seat.index()];
-                set_order(&mut st.pile2, order);
-                st.unstacked.clear();
+                let zones = &mut state.seats[seat.index()];
+                set_order(&mut zones.pile2, order);
+                zones.unstacked.clear();
             }
         }
-        E::ArrangeStarted => s.phase = CcPhase::SetupArrange,
-        E::ManipulationStacked { seat, card, .. } => {
-            let st = &mut s.seats[seat.index()];
+        Event::ArrangeStarted => state.phase = Phase::SetupArrange,
+        Event::ManipulationStacked { seat, card, .. } => {
+            let zones = &mut state.seats[seat.index()];
             if let Some(card) = card
-                && remove(&mut st.unstacked, card.id)
+                && remove(&mut zones.unstacked, card.id)
             {
-                st.pile2.push(card.id);
+                zones.pile2.push(card.id);
             }
         }
-        E::MissionsShuffled { order, .. } => {
+        Event::MissionsShuffled { order, .. } => {
             if let Some(order) = order {
-                set_order(&mut s.mission_deck, order);
+                set_order(&mut state.mission_deck, order);
             }
         }
-        E::MissionDealt { seat, mission } => {
+        Event::MissionDealt { seat, mission } => {
             if let Some(mission) = mission
-                && remove(&mut s.mission_deck, *mission)
+                && remove(&mut state.mission_deck, *mission)
             {
-                s.seats[seat.index()].mission = Some(*mission);
+                state.seats[seat.index()].mission = Some(*mission);
             }
         }
-        E::PlacementStarted => s.phase = CcPhase::SetupPlace,
-        E::InitialCardPlaced { seat, card, group, .. } => {
-            let st = &mut s.seats[seat.index()];
-            if let (Some(card), Some(group)) = (card, group)
-                && remove(&mut st.aside_place, card.id)
-            {
-                st.sides[group.index()].push(Slot {
-                    card: card.id,
-                    up: false,
-                });
+        Event::PlacementStarted => state.phase = Phase::SetupPlace,
+        Event::InitialCardPlaced { seat, card, group, .. } => {
+            put_face_down(state, *seat, card, group, |zones| &mut zones.aside_place)
+        }
+        Event::InitialPlacementDone { .. } => {
+            for zones in &mut state.seats {
+                let cards = std::mem::take(&mut zones.aside_hand);
+                zones.hand.extend(cards);
             }
         }
-        E::InitialPlacementDone { .. } => {
-            for st in &mut s.seats {
-                let cards = std::mem::take(&mut st.aside_hand);
-                st.hand.extend(cards);
-            }
+        Event::TurnStarted { turn, seat } => {
+            state.turn = *turn;
+            state.active = seat.index();
+            state.phase = Phase::TurnStart;
+            state.placement = Placement::None;
+            state.manip_used = false;
+            state.counter = 0;
+            state.cont = Continuation::None;
         }
-        E::TurnStarted { turn, seat } => {
-            s.turn = *turn;
-            s.active = seat.index();
-            s.phase = CcPhase::TurnStart;
-            s.placement = CcPlacement::None;
-            s.manip_used = false;
-            s.counter = 0;
-            s.cont = Cont::None;
-        }
-        E::ModeChosen { mode, .. } => match mode {
-            CcMode::Active => {
-                s.phase = CcPhase::Main;
-                s.cont = Cont::Main;
-                s.placement = CcPlacement::None;
-                s.manip_used = false;
-            }
-            CcMode::Passive => {
-                s.phase = CcPhase::Passive;
-                s.cont = Cont::TurnEnd;
-                s.counter = 0;
-            }
-        },
-        E::CardDiscarded {
+        Event::ModeChosen { mode, .. } => mode_chosen(state, *mode),
+        Event::CardDiscarded {
             seat,
             origin,
             group,
             id,
             ..
         } => {
-            let Some(card) = *id else { return };
-            let seat = seat.index();
-            let moved = match origin {
-                CcOrigin::Hand => {
-                    let moved = remove(&mut s.seats[seat].hand, card);
-                    if moved && s.phase == CcPhase::Passive && seat == s.active {
-                        s.counter += 1;
-                    }
-                    moved
-                }
-                CcOrigin::Board => match group {
-                    Some(g) => remove(&mut s.seats[seat].sides[g.index()], card),
-                    None => false,
-                },
-                CcOrigin::Play => {
-                    if s.pending.as_ref().is_some_and(|p| p.card == card) {
-                        s.pending = None;
-                        true
-                    } else {
-                        remove(&mut s.seats[seat].hand, card)
-                    }
-                }
-            };
-            if moved {
-                s.seats[seat].discard.push(card);
+            if let Some(card) = *id {
+                card_discarded(state, seat.index(), *origin, *group, card);
             }
         }
-        E::InfluencePlaced {
+        Event::InfluencePlaced {
             seat,
             group,
             face_up,
             id,
             ..
         } => {
-            let Some(card) = *id else { return };
-            let st = &mut s.seats[seat.index()];
-            if remove(&mut st.hand, card) {
-                st.sides[group.index()].push(Slot { card, up: *face_up });
-                s.placement = match (face_up, s.placement) {
-                    (true, CcPlacement::None) => CcPlacement::Half,
-                    _ => CcPlacement::Done,
-                };
+            if let Some(card) = *id {
+                influence_placed(state, seat.index(), *group, *face_up, card);
             }
         }
-        E::DrawOwed { seat, count, .. } => {
+        Event::DrawOwed { seat, count, .. } => {
             if *count > 0 {
-                s.owed.push((seat.index(), *count));
+                state.owed.push((seat.index(), *count));
             }
         }
-        E::DrawPending { .. } => s.phase = CcPhase::Draw,
-        E::CardDrawn { seat, pile, card, .. } => {
-            let st = &mut s.seats[seat.index()];
-            let source = match pile {
-                CcPile::One => &mut st.pile1,
-                CcPile::Two => &mut st.pile2,
-            };
-            let Some(card) = card else { return };
-            if source.first() == Some(&card.id) {
-                source.remove(0);
-                st.hand.push(card.id);
-                if let Some(head) = s.owed.first_mut() {
-                    head.1 = head.1.saturating_sub(1);
-                    if head.1 == 0 {
-                        s.owed.remove(0);
-                    }
-                }
+        Event::DrawPending { .. } => state.phase = Phase::Draw,
+        Event::CardDrawn { seat, pile, card, .. } => {
+            if let Some(card) = card {
+                card_drawn(state, seat.index(), *pile, card.id);
             }
         }
-        E::DrawLapsed { .. } => {
-            if !s.owed.is_empty() {
-                s.owed.remove(0);
+        Event::DrawLapsed { .. } => {
+            if !state.owed.is_empty() {
+                state.owed.remove(0);
             }
         }
-        E::ManipulationPlayed {
+        Event::ManipulationPlayed {
             seat,
             card,
             group,
@@ -194,108 +115,218 @@ pub fn evolve(s: &mut State, event: &CaesarCleopatraEvent) {
             groups,
             id,
         } => {
-            let Some(id) = *id else { return };
-            let seat = seat.index();
-            if remove(&mut s.seats[seat].hand, id) {
-                let groups = match groups.as_deref() {
-                    Some([a, b]) => Some([*a, *b]),
-                    _ => None,
+            if let Some(id) = *id {
+                let params = ManipulationParams {
+                    group: *group,
+                    target: *target,
+                    groups: groups.as_deref().and_then(|groups| groups.try_into().ok()),
                 };
-                s.pending = Some(Pending {
-                    seat,
-                    card: id,
-                    kind: *card,
-                    params: ManipParams {
-                        group: *group,
-                        target: *target,
-                        groups,
-                    },
-                });
-                s.manip_used = true;
+                manipulation_played(state, seat.index(), *card, id, params);
             }
         }
-        E::ReactionOffered { .. } => s.phase = CcPhase::Reaction,
-        E::Reacted { .. } => {}
-        E::HandSpied { .. } => s.phase = CcPhase::SpyPick,
-        E::CastlingPoolFormed { seat, groups, .. } => {
-            let seat = seat.index();
-            if let [a, b] = groups.as_slice() {
-                let st = &mut s.seats[seat];
-                for g in [a, b] {
-                    let slots = std::mem::take(&mut st.sides[g.index()]);
-                    st.pool.extend(slots.into_iter().map(|slot| slot.card));
-                }
-                st.pool.sort();
-                s.castling_groups = Some([*a, *b]);
-                s.phase = CcPhase::Castling;
+        Event::ReactionOffered { .. } => state.phase = Phase::Reaction,
+        Event::Reacted { .. } => {}
+        Event::HandSpied { .. } => state.phase = Phase::SpyPick,
+        Event::CastlingPoolFormed { seat, groups, .. } => {
+            if let Ok(groups) = groups.as_slice().try_into() {
+                castling_pool_formed(state, seat.index(), groups);
             }
         }
-        E::CastlingCardPlaced { seat, card, group, .. } => {
-            let st = &mut s.seats[seat.index()];
-            if let (Some(card), Some(group)) = (card, group)
-                && remove(&mut st.pool, card.id)
-            {
-                st.sides[group.index()].push(Slot {
-                    card: card.id,
-                    up: false,
-                });
-            }
+        Event::CastlingCardPlaced { seat, card, group, .. } => {
+            put_face_down(state, *seat, card, group, |zones| &mut zones.pool)
         }
-        E::CastlingDone { .. } => {
-            s.castling_groups = None;
+        Event::CastlingDone { .. } => {
+            state.castling_groups = None;
         }
-        E::MainResumed { .. } => s.phase = CcPhase::Main,
-        E::MainEnded { .. } => s.cont = Cont::ExtraFrom(0),
-        E::CardsRevealed { group, seat, .. } => {
-            for slot in &mut s.seats[seat.index()].sides[group.index()] {
+        Event::MainResumed { .. } => state.phase = Phase::Main,
+        Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
+        Event::CardsRevealed { group, seat, .. } => {
+            for slot in &mut state.seats[seat.index()].sides[group.index()] {
                 slot.up = true;
             }
         }
-        E::ExtraordinaryVoteStarted { group } => s.cont = Cont::Compare(*group),
-        E::VoteWindowOpened { .. } => s.phase = CcPhase::VoteWindow,
-        E::VoteContinued { .. } => {}
-        E::VoteResolved { group, kind, .. } => {
-            if *kind == CcVoteKind::Extraordinary {
-                s.cont = Cont::ExtraFrom(group.index() + 1);
+        Event::ExtraordinaryVoteStarted { group } => state.cont = Continuation::Compare(*group),
+        Event::VoteWindowOpened { .. } => state.phase = Phase::VoteWindow,
+        Event::VoteContinued { .. } => {}
+        Event::VoteResolved { group, kind, .. } => {
+            if *kind == VoteKind::Extraordinary {
+                state.cont = Continuation::ExtraFrom(group.index() + 1);
             }
         }
-        E::PatricianWon { seat, group, patrician } => {
-            if remove(&mut s.stacks[group.index()], *patrician) {
-                s.seats[seat.index()].won.push(*patrician);
+        Event::PatricianWon { seat, group, patrician } => {
+            if remove(&mut state.stacks[group.index()], *patrician) {
+                state.seats[seat.index()].won.push(*patrician);
             }
         }
-        E::GroupClosed { .. } => {}
-        E::VoteCardDrawn { card } => {
-            if s.vote_deck.first() == Some(card) {
-                s.vote_deck.remove(0);
-                s.vote_current = Some(*card);
+        Event::GroupClosed { .. } => {}
+        Event::VoteCardDrawn { card } => {
+            if state.vote_deck.first() == Some(card) {
+                state.vote_deck.remove(0);
+                state.vote_current = Some(*card);
             }
         }
-        E::VoteCardRemoved { card } => {
-            if s.vote_current == Some(*card) {
-                s.vote_current = None;
-                s.vote_removed.push(*card);
+        Event::VoteCardRemoved { card } => {
+            if state.vote_current == Some(*card) {
+                state.vote_current = None;
+                state.vote_removed.push(*card);
             }
         }
-        E::VoteCardDiscarded { card } => {
-            if s.vote_current == Some(*card) {
-                s.vote_current = None;
-                s.vote_discard.push(*card);
+        Event::VoteCardDiscarded { card } => {
+            if state.vote_current == Some(*card) {
+                state.vote_current = None;
+                state.vote_discard.push(*card);
             }
         }
-        E::VoteDeckReshuffled { order, .. } => {
+        Event::VoteDeckReshuffled { order, .. } => {
             if let Some(order) = order {
-                set_order(&mut s.vote_deck, order);
-                s.vote_discard.clear();
-                s.vote_current = None;
+                set_order(&mut state.vote_deck, order);
+                state.vote_discard.clear();
+                state.vote_current = None;
             }
         }
-        E::SoloModeStarted { survivor } => s.solo = Some(survivor.index()),
-        E::GameOver { result, .. } => {
-            s.result = Some(result.clone());
-            s.phase = CcPhase::GameOver;
-            s.cont = Cont::None;
-            s.owed.clear();
+        Event::SoloModeStarted { survivor } => state.solo = Some(survivor.index()),
+        Event::GameOver { result, .. } => {
+            state.result = Some(result.clone());
+            state.phase = Phase::GameOver;
+            state.cont = Continuation::None;
+            state.owed.clear();
         }
     }
+}
+
+/// Removes the first item that is (or holds) `card`; false when there is none.
+fn remove<T: Copy + Default + PartialEq<Card>, const N: usize>(items: &mut ArrayVec<[T; N]>, card: Card) -> bool {
+    match items.iter().position(|item| *item == card) {
+        Some(index) => {
+            items.remove(index);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Replaces a zone by a shuffled order; an order that cannot be that zone's is ignored, as inconsistent events are.
+fn set_order<const N: usize>(zone: &mut ArrayVec<[Card; N]>, order: &[Card]) {
+    if let Ok(order) = ArrayVec::try_from(order) {
+        *zone = order;
+    }
+}
+
+/// An initial card or a Castling pool card goes face down at a group, out of the zone `from`.
+fn put_face_down(
+    state: &mut State,
+    seat: Seat,
+    card: &Option<OwnedCard>,
+    group: &Option<Group>,
+    from: fn(&mut SeatState) -> &mut SeatCards,
+) {
+    let zones = &mut state.seats[seat.index()];
+    if let (Some(card), Some(group)) = (card, group)
+        && remove(from(zones), card.id)
+    {
+        zones.sides[group.index()].push(Slot {
+            card: card.id,
+            up: false,
+        });
+    }
+}
+
+fn mode_chosen(state: &mut State, mode: Mode) {
+    match mode {
+        Mode::Active => {
+            state.phase = Phase::Main;
+            state.cont = Continuation::Main;
+            state.placement = Placement::None;
+            state.manip_used = false;
+        }
+        Mode::Passive => {
+            state.phase = Phase::Passive;
+            state.cont = Continuation::TurnEnd;
+            state.counter = 0;
+        }
+    }
+}
+
+/// A card goes from the hand, a group or the table to its owner's discard; a passive discard counts.
+fn card_discarded(state: &mut State, seat: usize, origin: Origin, group: Option<Group>, card: Card) {
+    let moved = match origin {
+        Origin::Hand => {
+            let moved = remove(&mut state.seats[seat].hand, card);
+            if moved && state.phase == Phase::Passive && seat == state.active {
+                state.counter += 1;
+            }
+            moved
+        }
+        Origin::Board => match group {
+            Some(group) => remove(&mut state.seats[seat].sides[group.index()], card),
+            None => false,
+        },
+        Origin::Play => {
+            if state.pending.as_ref().is_some_and(|pending| pending.card == card) {
+                state.pending = None;
+                true
+            } else {
+                remove(&mut state.seats[seat].hand, card)
+            }
+        }
+    };
+    if moved {
+        state.seats[seat].discard.push(card);
+    }
+}
+
+/// An influence card goes from the hand to a group, and the placement of `main` progresses.
+fn influence_placed(state: &mut State, seat: usize, group: Group, face_up: bool, card: Card) {
+    let zones = &mut state.seats[seat];
+    if remove(&mut zones.hand, card) {
+        zones.sides[group.index()].push(Slot { card, up: face_up });
+        state.placement = match (face_up, state.placement) {
+            (true, Placement::None) => Placement::Half,
+            _ => Placement::Done,
+        };
+    }
+}
+
+/// The top card of a pile goes to the hand, and pays one of the head owed draws.
+fn card_drawn(state: &mut State, seat: usize, pile: Pile, card: Card) {
+    let zones = &mut state.seats[seat];
+    let source = match pile {
+        Pile::One => &mut zones.pile1,
+        Pile::Two => &mut zones.pile2,
+    };
+    if source.first() == Some(&card) {
+        source.remove(0);
+        zones.hand.push(card);
+        if let Some(head) = state.owed.first_mut() {
+            head.1 = head.1.saturating_sub(1);
+            if head.1 == 0 {
+                state.owed.remove(0);
+            }
+        }
+    }
+}
+
+/// A manipulation card goes from the hand to the table, to be resolved.
+fn manipulation_played(state: &mut State, seat: usize, kind: ManipulationKind, card: Card, params: ManipulationParams) {
+    if remove(&mut state.seats[seat].hand, card) {
+        state.pending = Some(Pending {
+            seat,
+            card,
+            kind,
+            params,
+        });
+        state.manip_used = true;
+    }
+}
+
+/// The seat's cards at the two groups go into its Castling pool.
+fn castling_pool_formed(state: &mut State, seat: usize, groups: [Group; 2]) {
+    let zones = &mut state.seats[seat];
+    for group in groups {
+        let slots = std::mem::take(&mut zones.sides[group.index()]);
+        zones.pool.extend(slots.into_iter().map(|slot| slot.card));
+    }
+    zones.pool.sort();
+    state.castling_groups = Some(groups);
+    state.phase = Phase::Castling;
 }

@@ -1,31 +1,40 @@
 //! César et Cléopâtre (Kosmos 1997), two players: the rules engine.
 //!
 //! The specification is `caesar-cleopatra.md` (shared rules folder); decisions beyond it are listed in this
-//! folder's `README.md`. Layout:
-//! - `types`: the wire contract (options, actions, events, views, outcome);
+//! folder's `README.md`. Layout, from the bottom layer up:
+//! - the wire vocabulary: `ids` (seats, groups, manipulation kinds, phases, the `Card` index), `value`, `face` and
+//!   `pile` (not strings on the wire, so with serde written by hand), `options`;
+//! - `data`: the component tables from `caesar-cleopatra-data.json`; `card`: a card's string id and its owner's view;
+//! - `action`, `event` and `outcome`: the rest of the wire contract;
 //! - `state`: all zones and the derived quantities of spec 2.6;
-//! - `data`: the component tables from `caesar-cleopatra-data.json`;
-//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase;
-//! - `evolve`: applying events; `view`: views and event redaction; `determinize`: the search bots' sampling.
+//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events;
+//! - `view`: views and event redaction; `determinize`: the search bots' sampling.
 
+mod action;
+mod card;
 mod data;
 mod determinize;
+mod event;
 mod evolve;
+mod face;
+mod ids;
+mod options;
+mod outcome;
+mod pile;
 mod rules;
 mod state;
-mod types;
+mod value;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
+pub use action::Action;
+pub use event::Event;
+pub use options::{ManipulationPile, Options};
+pub use outcome::Outcome;
 pub use state::State;
-pub use types::{
-    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CaesarCleopatraOutcome, CaesarCleopatraView,
-    CcBreakdown, CcBreakdowns, CcCard, CcDrawReason, CcEndReason, CcFace, CcGroup, CcGroupCount, CcGroupSeatCounts,
-    CcManipulationKind, CcManipulationPile, CcMissionCards, CcMissionGroups, CcMode, CcOrigin, CcOwnedCard, CcPhase,
-    CcPile, CcPlacement, CcRevealCause, CcSeat, CcSeatNumbers, CcValue, CcVoteKind, CcVoteOutcome,
-};
+pub use view::View;
 
 use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
@@ -35,12 +44,12 @@ pub struct CaesarCleopatra;
 
 impl Game for CaesarCleopatra {
     const RULES_VERSION: u32 = 1;
-    type Options = CaesarCleopatraOptions;
+    type Options = Options;
     type State = State;
-    type Action = CaesarCleopatraAction;
-    type Event = CaesarCleopatraEvent;
-    type View = CaesarCleopatraView;
-    type Outcome = CaesarCleopatraOutcome;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Outcome = Outcome;
 
     fn info() -> TitleInfo {
         TitleInfo {
@@ -48,7 +57,7 @@ impl Game for CaesarCleopatra {
             name: "César et Cléopâtre",
             min_players: 2,
             max_players: 2,
-            seats: CcSeat::ALL.map(CcSeat::id).to_vec(),
+            seats: ids::Seat::ALL.map(ids::Seat::id).to_vec(),
             options: vec![OptionInfo {
                 name: "manipulation_pile",
                 description: "How each seat's pile 2 (manipulation cards) is formed: `arranged` (each seat \
@@ -70,26 +79,21 @@ impl Game for CaesarCleopatra {
         Ok(State::initial(options))
     }
 
-    fn setup(state: &State, rng: &mut GameRng) -> Vec<CaesarCleopatraEvent> {
+    fn setup(state: &State, rng: &mut GameRng) -> Vec<Event> {
         let mut ctx = rules::Ctx::new(state.clone(), rng);
         rules::setup(&mut ctx);
         ctx.events
     }
 
-    fn evolve(state: &mut State, event: &CaesarCleopatraEvent) {
+    fn evolve(state: &mut State, event: &Event) {
         evolve::evolve(state, event);
     }
 
-    fn decide(
-        state: &State,
-        seat: Seat,
-        action: &CaesarCleopatraAction,
-        rng: &mut GameRng,
-    ) -> Result<Vec<CaesarCleopatraEvent>, RuleError> {
+    fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<CaesarCleopatraAction> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         rules::legal_actions(state, seat)
     }
 
@@ -97,7 +101,7 @@ impl Game for CaesarCleopatra {
         rules::to_act(state)
     }
 
-    fn outcome(state: &State) -> Option<CaesarCleopatraOutcome> {
+    fn outcome(state: &State) -> Option<Outcome> {
         state.result.clone()
     }
 
@@ -113,15 +117,15 @@ impl Game for CaesarCleopatra {
         determinize::determinize(state, seat, rng)
     }
 
-    fn view(state: &State, viewer: Viewer) -> CaesarCleopatraView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
 
-    fn redact(event: &CaesarCleopatraEvent, viewer: Viewer) -> Option<CaesarCleopatraEvent> {
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
         view::redact(event, viewer)
     }
 
-    fn redact_finished(event: &CaesarCleopatraEvent) -> CaesarCleopatraEvent {
+    fn redact_finished(event: &Event) -> Event {
         view::redact_finished(event)
     }
 }

@@ -1,22 +1,24 @@
 //! The full game state (all zones, hidden ones included) and the derived quantities of spec 2.6.
 
-use super::data::data;
-use super::types::{
-    CaesarCleopatraOptions, CaesarCleopatraOutcome, CcCard, CcFace, CcGroup, CcManipulationKind, CcPhase, CcPlacement,
-    CcValue,
-};
 use tinyvec::ArrayVec;
+
+use super::data::data;
+use super::face::Face;
+use super::ids::{Card, Group, ManipulationKind, Phase, Placement};
+use super::options::Options;
+use super::outcome::Outcome;
+use super::value::InfluenceValue;
 
 /// One influence card at a group, face up or down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
-    pub card: CcCard,
+    pub card: Card,
     pub up: bool,
 }
 
 /// A slot is found by its card.
-impl PartialEq<CcCard> for Slot {
-    fn eq(&self, card: &CcCard) -> bool {
+impl PartialEq<Card> for Slot {
+    fn eq(&self, card: &Card) -> bool {
         self.card == *card
     }
 }
@@ -31,7 +33,7 @@ pub const GROUP_PATRICIANS: usize = 5;
 pub const VOTE_CARDS: usize = 8;
 pub const MISSIONS: usize = 6;
 
-pub type SeatCards = ArrayVec<[CcCard; SEAT_CARDS]>;
+pub type SeatCards = ArrayVec<[Card; SEAT_CARDS]>;
 
 /// Everything one seat owns.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -48,9 +50,9 @@ pub struct SeatState {
     /// Copy-2 cards, taken into the hand when the initial placement is done.
     pub aside_hand: SeatCards,
     pub discard: SeatCards,
-    pub mission: Option<CcCard>,
+    pub mission: Option<Card>,
     pub won: SeatCards,
-    /// Cards at each group, indexed by `CcGroup::index`.
+    /// Cards at each group, indexed by `Group::index`.
     pub sides: [ArrayVec<[Slot; SIDE_CARDS]>; 5],
     /// Castling pool.
     pub pool: SeatCards,
@@ -58,24 +60,24 @@ pub struct SeatState {
 
 /// Parameters of a played manipulation.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ManipParams {
-    pub group: Option<CcGroup>,
-    pub target: Option<CcValue>,
-    pub groups: Option<[CcGroup; 2]>,
+pub struct ManipulationParams {
+    pub group: Option<Group>,
+    pub target: Option<InfluenceValue>,
+    pub groups: Option<[Group; 2]>,
 }
 
 /// A manipulation card on the table, being resolved.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pending {
     pub seat: usize,
-    pub card: CcCard,
-    pub kind: CcManipulationKind,
-    pub params: ManipParams,
+    pub card: Card,
+    pub kind: ManipulationKind,
+    pub params: ManipulationParams,
 }
 
 /// What the automatic flow does once the owed draws are settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Cont {
+pub enum Continuation {
     /// Nothing scheduled (waiting at turn start, in setup, or game over).
     None,
     /// Back to phase `main`.
@@ -85,104 +87,114 @@ pub enum Cont {
     /// Extraordinary-vote checks from this group index on, then the vote card and the turn end.
     ExtraFrom(usize),
     /// Compare and apply the extraordinary vote at this group.
-    Compare(CcGroup),
+    Compare(Group),
 }
 
 /// The complete state of a game.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct State {
-    pub options: CaesarCleopatraOptions,
-    pub phase: CcPhase,
+    pub options: Options,
+    pub phase: Phase,
     pub turn: u32,
     pub active: usize,
-    pub placement: CcPlacement,
+    pub placement: Placement,
     pub manip_used: bool,
     /// FIFO of (seat, count).
     pub owed: Vec<(usize, u32)>,
     pub solo: Option<usize>,
     pub counter: u32,
-    pub castling_groups: Option<[CcGroup; 2]>,
-    pub cont: Cont,
+    pub castling_groups: Option<[Group; 2]>,
+    pub cont: Continuation,
     pub pending: Option<Pending>,
     pub seats: [SeatState; 2],
     /// Patricians not yet won, lowest number first.
-    pub stacks: [ArrayVec<[CcCard; GROUP_PATRICIANS]>; 5],
+    pub stacks: [ArrayVec<[Card; GROUP_PATRICIANS]>; 5],
     /// Top first.
-    pub vote_deck: ArrayVec<[CcCard; VOTE_CARDS]>,
+    pub vote_deck: ArrayVec<[Card; VOTE_CARDS]>,
     /// The vote card just revealed, until it is discarded or removed.
-    pub vote_current: Option<CcCard>,
-    pub vote_discard: ArrayVec<[CcCard; VOTE_CARDS]>,
-    pub vote_removed: ArrayVec<[CcCard; VOTE_CARDS]>,
+    pub vote_current: Option<Card>,
+    pub vote_discard: ArrayVec<[Card; VOTE_CARDS]>,
+    pub vote_removed: ArrayVec<[Card; VOTE_CARDS]>,
     /// Missions before the deal; after it, the boxed missions.
-    pub mission_deck: ArrayVec<[CcCard; MISSIONS]>,
-    pub result: Option<CaesarCleopatraOutcome>,
+    pub mission_deck: ArrayVec<[Card; MISSIONS]>,
+    pub result: Option<Outcome>,
 }
 
-pub fn opp(seat: usize) -> usize {
+/// The other seat.
+pub fn opponent(seat: usize) -> usize {
     1 - seat
 }
 
 impl State {
     /// The state before any chance event (spec 3, steps 1 and 3).
-    pub fn initial(options: &CaesarCleopatraOptions) -> State {
-        let d = data();
+    pub fn initial(options: &Options) -> State {
+        let data = data();
         let seats = [0, 1].map(|seat| SeatState {
-            pile1: d.pile1[seat].iter().copied().collect(),
-            unstacked: d.manipulation[seat].iter().copied().collect(),
-            aside_place: d.initial_placement[seat].iter().copied().collect(),
-            aside_hand: d.initial_hand[seat].iter().copied().collect(),
+            pile1: data.pile1[seat].iter().copied().collect(),
+            unstacked: data.manipulation[seat].iter().copied().collect(),
+            aside_place: data.initial_placement[seat].iter().copied().collect(),
+            aside_hand: data.initial_hand[seat].iter().copied().collect(),
             ..SeatState::default()
         });
         State {
             options: options.clone(),
-            phase: CcPhase::Setup,
+            phase: Phase::Setup,
             turn: 0,
             active: 0,
-            placement: CcPlacement::None,
+            placement: Placement::None,
             manip_used: false,
             owed: Vec::new(),
             solo: None,
             counter: 0,
             castling_groups: None,
-            cont: Cont::None,
+            cont: Continuation::None,
             pending: None,
             seats,
-            stacks: d.patricians.each_ref().map(|cards| cards.iter().copied().collect()),
-            vote_deck: d.vote_cards.iter().copied().collect(),
+            stacks: data.patricians.each_ref().map(|cards| cards.iter().copied().collect()),
+            vote_deck: data.vote_cards.iter().copied().collect(),
             vote_current: None,
             vote_discard: ArrayVec::new(),
             vote_removed: ArrayVec::new(),
-            mission_deck: d.missions.iter().copied().collect(),
+            mission_deck: data.missions.iter().copied().collect(),
             result: None,
         }
     }
 
-    pub fn open(&self, g: CcGroup) -> bool {
-        !self.stacks[g.index()].is_empty()
+    // The derived quantities of spec 2.6, under its names.
+
+    /// A group is open while it has patricians left.
+    pub fn open(&self, group: Group) -> bool {
+        !self.stacks[group.index()].is_empty()
     }
 
-    pub fn own(&self, seat: usize, g: CcGroup) -> usize {
-        self.seats[seat].sides[g.index()].len()
+    pub fn own(&self, seat: usize, group: Group) -> usize {
+        self.seats[seat].sides[group.index()].len()
     }
 
-    pub fn total(&self, g: CcGroup) -> usize {
-        self.own(0, g) + self.own(1, g)
+    pub fn total(&self, group: Group) -> usize {
+        self.own(0, group) + self.own(1, group)
     }
 
-    pub fn spot(&self, seat: usize, g: CcGroup) -> bool {
+    pub fn spot(&self, seat: usize, group: Group) -> bool {
         let limits = data().limits;
-        self.open(g) && self.own(seat, g) < limits.side_per_group && self.total(g) < limits.group_total
+        self.open(group) && self.own(seat, group) < limits.side_per_group && self.total(group) < limits.group_total
     }
 
     pub fn has_spot(&self, seat: usize) -> bool {
-        CcGroup::ALL.into_iter().any(|g| self.spot(seat, g))
+        Group::ALL.into_iter().any(|group| self.spot(seat, group))
     }
 
+    /// Influence cards in the seat's hand.
     pub fn infl(&self, seat: usize) -> usize {
-        let d = data();
-        self.seats[seat].hand.iter().filter(|&&c| d.value(c).is_some()).count()
+        let data = data();
+        self.seats[seat]
+            .hand
+            .iter()
+            .filter(|&&card| data.value(card).is_some())
+            .count()
     }
 
+    /// Manipulation cards in the seat's hand.
     pub fn manip(&self, seat: usize) -> usize {
         self.seats[seat].hand.len() - self.infl(seat)
     }
@@ -192,42 +204,46 @@ impl State {
     }
 
     pub fn any_open(&self) -> bool {
-        CcGroup::ALL.into_iter().any(|g| self.open(g))
+        Group::ALL.into_iter().any(|group| self.open(group))
     }
 
     /// The smallest-id card in `cards` with this face (D2).
-    pub fn find_face(cards: &[CcCard], face: CcFace) -> Option<CcCard> {
-        let d = data();
-        cards.iter().copied().filter(|&c| d.face(c) == Some(face)).min()
+    pub fn find_face(cards: &[Card], face: Face) -> Option<Card> {
+        let data = data();
+        cards
+            .iter()
+            .copied()
+            .filter(|&card| data.face(card) == Some(face))
+            .min()
     }
 
-    pub fn hand_card(&self, seat: usize, face: CcFace) -> Option<CcCard> {
+    pub fn hand_card(&self, seat: usize, face: Face) -> Option<Card> {
         Self::find_face(&self.seats[seat].hand, face)
     }
 
     /// The smallest-id card at a side with this value, optionally only face-up ones.
-    pub fn side_card(&self, seat: usize, g: CcGroup, value: CcValue, only_up: bool) -> Option<CcCard> {
-        let d = data();
-        self.seats[seat].sides[g.index()]
+    pub fn side_card(&self, seat: usize, group: Group, value: InfluenceValue, only_up: bool) -> Option<Card> {
+        let data = data();
+        self.seats[seat].sides[group.index()]
             .iter()
-            .filter(|s| (s.up || !only_up) && d.value(s.card) == Some(value))
-            .map(|s| s.card)
+            .filter(|slot| (slot.up || !only_up) && data.value(slot.card) == Some(value))
+            .map(|slot| slot.card)
             .min()
     }
 
     /// Distinct faces among cards, in display order (values 1..5, P, then kinds).
-    pub fn distinct_faces(cards: &[CcCard]) -> Vec<CcFace> {
-        let d = data();
-        let mut faces: Vec<CcFace> = cards.iter().filter_map(|&c| d.face(c)).collect();
+    pub fn distinct_faces(cards: &[Card]) -> Vec<Face> {
+        let data = data();
+        let mut faces: Vec<Face> = cards.iter().filter_map(|&card| data.face(card)).collect();
         faces.sort();
         faces.dedup();
         faces
     }
 
     /// The group of the extraordinary vote in progress (spec's `vote_context`).
-    pub fn vote_context(&self) -> Option<CcGroup> {
+    pub fn vote_context(&self) -> Option<Group> {
         match self.cont {
-            Cont::Compare(g) => Some(g),
+            Continuation::Compare(group) => Some(group),
             _ => None,
         }
     }
@@ -245,7 +261,7 @@ impl State {
     /// Cards already put back by the Castling in progress: all the castling seat's cards at its two groups.
     pub fn castle_placed(&self) -> usize {
         match (&self.pending, self.castling_groups) {
-            (Some(p), Some(groups)) => groups.iter().map(|&g| self.own(p.seat, g)).sum(),
+            (Some(pending), Some(groups)) => groups.iter().map(|&group| self.own(pending.seat, group)).sum(),
             _ => 0,
         }
     }

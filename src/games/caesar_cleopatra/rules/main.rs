@@ -1,43 +1,57 @@
 //! Phase `main`, the active turn (spec 4.4): one placement (one card face down or two face up), at most one
 //! manipulation (`manipulation`), then `end_main` and the refill.
 
+use super::super::action::Action;
 use super::super::data::data;
+use super::super::event::{DrawReason, Event};
+use super::super::face::Face;
+use super::super::ids::{Group, Phase, Placement};
 use super::super::state::State;
-use super::super::types::{
-    CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcDrawReason, CcFace, CcGroup, CcPhase, CcPlacement, CcValue,
-};
+use super::super::value::InfluenceValue;
 use super::{Ctx, Refusal, manipulation, no, run, seat_of};
 
-pub(super) fn check_face_down<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup) -> Result<(), X> {
-    match s.placement {
-        CcPlacement::None => {}
-        CcPlacement::Half => {
+pub(super) fn check_face_down<X: Refusal>(
+    state: &State,
+    seat: usize,
+    card: InfluenceValue,
+    group: Group,
+) -> Result<(), X> {
+    match state.placement {
+        Placement::None => {}
+        Placement::Half => {
             return no("face_up_expected", || "Your second card must be placed face up.");
         }
-        CcPlacement::Done => {
+        Placement::Done => {
             return no("placement_done", || "You have already placed your influence this turn.");
         }
     }
-    check_place(s, seat, card, group)
+    check_place(state, seat, card, group)
 }
 
-pub(super) fn check_face_up<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup) -> Result<(), X> {
+pub(super) fn check_face_up<X: Refusal>(
+    state: &State,
+    seat: usize,
+    card: InfluenceValue,
+    group: Group,
+) -> Result<(), X> {
     let limits = data().limits;
-    if s.placement == CcPlacement::Done {
+    if state.placement == Placement::Done {
         return no("placement_done", || "You have already placed your influence this turn.");
     }
-    check_place(s, seat, card, group)?;
-    if s.placement == CcPlacement::None {
-        if s.infl(seat) < 2 {
+    check_place(state, seat, card, group)?;
+    if state.placement == Placement::None {
+        if state.infl(seat) < 2 {
             return no(
                 "not_enough_influence",
                 || "Placing face up needs two influence cards in hand.",
             );
         }
-        let room_after = CcGroup::ALL.into_iter().any(|g| {
-            let own = s.own(seat, g) + usize::from(g == group);
-            let total = s.total(g) + usize::from(g == group);
-            s.open(g) && own < limits.side_per_group && total < limits.group_total
+        // Room for the second card anywhere, the first one being at `group`.
+        let room_after = Group::ALL.into_iter().any(|next| {
+            let first_there = usize::from(next == group);
+            let own = state.own(seat, next) + first_there;
+            let total = state.total(next) + first_there;
+            state.open(next) && own < limits.side_per_group && total < limits.group_total
         });
         if !room_after {
             return no(
@@ -49,14 +63,14 @@ pub(super) fn check_face_up<X: Refusal>(s: &State, seat: usize, card: CcValue, g
     Ok(())
 }
 
-fn check_place<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup) -> Result<(), X> {
-    if s.hand_card(seat, CcFace::Influence(card)).is_none() {
+fn check_place<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, group: Group) -> Result<(), X> {
+    if state.hand_card(seat, Face::Influence(card)).is_none() {
         return no("card_not_in_hand", || format!("You hold no {card} card."));
     }
-    if !s.open(group) {
+    if !state.open(group) {
         return no("group_closed", || format!("The {} have all been won.", group.id()));
     }
-    if !s.spot(seat, group) {
+    if !state.spot(seat, group) {
         return no("no_spot", || {
             format!("There is no room for your card at the {}.", group.id())
         });
@@ -64,8 +78,8 @@ fn check_place<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup
     Ok(())
 }
 
-pub(super) fn check_end<X: Refusal>(s: &State) -> Result<(), X> {
-    if s.placement != CcPlacement::Done {
+pub(super) fn check_end<X: Refusal>(state: &State) -> Result<(), X> {
+    if state.placement != Placement::Done {
         return no(
             "placement_incomplete",
             || "You must place one card face down or two cards face up first.",
@@ -74,22 +88,22 @@ pub(super) fn check_end<X: Refusal>(s: &State) -> Result<(), X> {
     Ok(())
 }
 
-pub(super) fn candidates(s: &State, seat: usize, out: &mut Vec<A>) {
-    for face in State::distinct_faces(&s.seats[seat].hand) {
-        if let CcFace::Influence(card) = face {
-            for group in CcGroup::ALL {
-                out.push(A::PlaceFaceDown { card, group });
-                out.push(A::PlaceFaceUp { card, group });
+pub(super) fn candidates(state: &State, seat: usize, out: &mut Vec<Action>) {
+    for face in State::distinct_faces(&state.seats[seat].hand) {
+        if let Face::Influence(card) = face {
+            for group in Group::ALL {
+                out.push(Action::PlaceFaceDown { card, group });
+                out.push(Action::PlaceFaceUp { card, group });
             }
         }
     }
-    manipulation::candidates(s, seat, out);
-    out.push(A::EndMain {});
+    manipulation::candidates(state, seat, out);
+    out.push(Action::EndMain {});
 }
 
-pub(super) fn place(c: &mut Ctx, seat: usize, card: CcValue, group: CcGroup, face_up: bool) {
-    if let Some(id) = c.s.hand_card(seat, CcFace::Influence(card)) {
-        c.emit(E::InfluencePlaced {
+pub(super) fn place(ctx: &mut Ctx, seat: usize, card: InfluenceValue, group: Group, face_up: bool) {
+    if let Some(id) = ctx.state.hand_card(seat, Face::Influence(card)) {
+        ctx.emit(Event::InfluencePlaced {
             seat: seat_of(seat),
             group,
             face_up,
@@ -99,27 +113,27 @@ pub(super) fn place(c: &mut Ctx, seat: usize, card: CcValue, group: CcGroup, fac
     }
 }
 
-pub(super) fn end(c: &mut Ctx, seat: usize) {
+pub(super) fn end(ctx: &mut Ctx, seat: usize) {
     let me = seat_of(seat);
-    c.emit(E::MainEnded { seat: me });
-    if c.s.solo.is_none() {
-        let need = data().limits.hand.saturating_sub(c.s.seats[seat].hand.len());
+    ctx.emit(Event::MainEnded { seat: me });
+    if ctx.state.solo.is_none() {
+        let need = data().limits.hand.saturating_sub(ctx.state.seats[seat].hand.len());
         if need > 0 {
-            c.emit(E::DrawOwed {
+            ctx.emit(Event::DrawOwed {
                 seat: me,
                 count: need as u32,
-                reason: CcDrawReason::Refill,
+                reason: DrawReason::Refill,
             });
         }
     }
-    run(c);
+    run(ctx);
 }
 
 /// Back to `main` once a manipulation and its draws are settled.
-pub(super) fn resume(c: &mut Ctx) {
-    if c.s.phase != CcPhase::Main {
-        c.emit(E::MainResumed {
-            seat: seat_of(c.s.active),
+pub(super) fn resume(ctx: &mut Ctx) {
+    if ctx.state.phase != Phase::Main {
+        ctx.emit(Event::MainResumed {
+            seat: seat_of(ctx.state.active),
         });
     }
 }

@@ -1,283 +1,259 @@
 //! The manipulation sub-flow (spec 4.5, effects 7.5), from `main` or `vote_window`: `play_manipulation`, the
-//! reaction (`reaction`), the effect (with the steps of `spy_pick` and `castling`), the discard and the window draw.
+//! reaction (`reaction`), the effect (with the steps of `spy_pick` and `castling`), then its end
+//! (`manipulation_end`: the discard and the window draw).
 
+use super::super::action::Action;
 use super::super::data::data;
-use super::super::state::{ManipParams, State, opp};
-use super::super::types::{
-    CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcDrawReason, CcFace, CcGroup, CcManipulationKind as K,
-    CcOrigin, CcRevealCause, CcValue,
-};
+use super::super::event::{Event, Origin, RevealCause};
+use super::super::face::Face;
+use super::super::ids::{Group, ManipulationKind};
+use super::super::state::{ManipulationParams, Pending, State, opponent};
+use super::super::value::InfluenceValue;
+use super::manipulation_end::finish_manipulation;
 use super::vote::{discard_group, reveal_seat};
-use super::{Ctx, Refusal, Refused, castling, no, run, seat_of, spy_pick};
+use super::{Ctx, Refusal, Refused, castling, no, seat_of, spy_pick};
 
 pub(super) fn check_play<X: Refusal>(
-    s: &State,
+    state: &State,
     seat: usize,
-    card: K,
-    group: Option<CcGroup>,
-    target: Option<CcValue>,
-    groups: Option<&[CcGroup]>,
+    card: ManipulationKind,
+    group: Option<Group>,
+    target: Option<InfluenceValue>,
+    groups: Option<&[Group]>,
 ) -> Result<(), X> {
-    if s.manip_used {
+    if state.manip_used {
         return no(
             "manipulation_already_used",
             || "You have already played a manipulation card this turn.",
         );
     }
-    if card == K::Veto {
+    if card == ManipulationKind::Veto {
         return no("veto_only_reaction", || "A Veto can only be played as a reaction.");
     }
-    if s.hand_card(seat, CcFace::Manipulation(card)).is_none() {
+    if state.hand_card(seat, Face::Manipulation(card)).is_none() {
         return no("card_not_in_hand", || format!("You hold no {} card.", card.id()));
     }
-    manip_params(s, seat, card, group, target, groups)?;
+    manipulation_params(state, seat, card, group, target, groups)?;
     Ok(())
 }
 
-/// Checks a manipulation's parameters and target (7.5, D5, D6, D11).
-fn manip_params<X: Refusal>(
-    s: &State,
+/// Checks a manipulation's parameters and target (7.5, D5, D6, D11): first which parameters its kind takes, then
+/// what they name.
+fn manipulation_params<X: Refusal>(
+    state: &State,
     seat: usize,
-    kind: K,
-    group: Option<CcGroup>,
-    target: Option<CcValue>,
-    groups: Option<&[CcGroup]>,
-) -> Result<ManipParams, X> {
-    let op = opp(seat);
-    let bad = |what: &str| no("invalid_parameters", || format!("A {} card takes {what}.", kind.id()));
-    let closed = |g: CcGroup| {
-        no("invalid_target", || {
-            format!("The {} have all been won; the group cannot be targeted.", g.id())
-        })
-    };
-    match kind {
-        K::Assassination => {
-            let (Some(g), Some(v), None) = (group, target, groups) else {
-                return bad("`group` and `target` only");
-            };
-            if !s.open(g) {
-                return closed(g);
-            }
-            if s.side_card(op, g, v, true).is_none() {
-                return no("invalid_target", || {
-                    format!("Your opponent has no face-up {v} at the {}.", g.id())
-                });
-            }
-            Ok(ManipParams {
-                group: Some(g),
-                target: Some(v),
-                groups: None,
-            })
+    kind: ManipulationKind,
+    group: Option<Group>,
+    target: Option<InfluenceValue>,
+    groups: Option<&[Group]>,
+) -> Result<ManipulationParams, X> {
+    let takes_only = |what: &str| no("invalid_parameters", || format!("A {} card takes {what}.", kind.id()));
+    let params = |group, target, groups| ManipulationParams { group, target, groups };
+    match (kind, group, target, groups) {
+        (ManipulationKind::Assassination, Some(group), Some(value), None) => {
+            check_assassination(state, seat, group, value).map(|()| params(Some(group), Some(value), None))
         }
-        K::Spy => {
-            if group.is_some() || target.is_some() || groups.is_some() {
-                return bad("no parameters");
-            }
-            if s.seats[op].hand.is_empty() {
-                return no("invalid_target", || "Your opponent's hand is empty.");
-            }
-            Ok(ManipParams {
-                group: None,
-                target: None,
-                groups: None,
-            })
+        (ManipulationKind::Assassination, ..) => takes_only("`group` and `target` only"),
+        (ManipulationKind::Spy, None, None, None) => check_spy(state, seat).map(|()| params(None, None, None)),
+        (ManipulationKind::Spy, ..) => takes_only("no parameters"),
+        (ManipulationKind::Castling, None, None, Some(&[first, second])) => {
+            // Either order is accepted; the canonical one is kept.
+            let groups = [first.min(second), first.max(second)];
+            check_castling(state, seat, first, second).map(|()| params(None, None, Some(groups)))
         }
-        K::Castling => {
-            let (None, None, Some(&[a, b])) = (group, target, groups) else {
-                return bad("`groups` (two groups) only");
-            };
-            if a == b {
-                return no("invalid_target", || "Castling needs two different groups.");
-            }
-            for g in [a, b] {
-                if !s.open(g) {
-                    return closed(g);
-                }
-                if s.vote_context() == Some(g) {
-                    return no("invalid_target", || {
-                        format!("During its vote, the {} cannot be named by a Castling.", g.id())
-                    });
-                }
-            }
-            if s.own(seat, a) + s.own(seat, b) == 0 {
-                return no("invalid_target", || "You have no cards at these two groups.");
-            }
-            let (a, b) = if a <= b { (a, b) } else { (b, a) };
-            Ok(ManipParams {
-                group: None,
-                target: None,
-                groups: Some([a, b]),
-            })
+        (ManipulationKind::Castling, ..) => takes_only("`groups` (two groups) only"),
+        (ManipulationKind::Scout | ManipulationKind::Wrath, Some(group), None, None) => {
+            check_one_group(state, seat, kind, group).map(|()| params(Some(group), None, None))
         }
-        K::Scout | K::Wrath => {
-            let (Some(g), None, None) = (group, target, groups) else {
-                return bad("`group` only");
-            };
-            if !s.open(g) {
-                return closed(g);
-            }
-            if kind == K::Scout && !s.seats[op].sides[g.index()].iter().any(|slot| !slot.up) {
-                return no("invalid_target", || {
-                    format!("Your opponent has no face-down card at the {}.", g.id())
-                });
-            }
-            if kind == K::Wrath && s.total(g) == 0 {
-                return no("invalid_target", || format!("There is no card at the {}.", g.id()));
-            }
-            Ok(ManipParams {
-                group: Some(g),
-                target: None,
-                groups: None,
-            })
-        }
-        K::Veto => no("veto_only_reaction", || "A Veto can only be played as a reaction."),
+        (ManipulationKind::Scout | ManipulationKind::Wrath, ..) => takes_only("`group` only"),
+        (ManipulationKind::Veto, ..) => no("veto_only_reaction", || "A Veto can only be played as a reaction."),
     }
 }
 
+/// A group whose patricians have all been won cannot be named by a manipulation.
+fn check_open<X: Refusal>(state: &State, group: Group) -> Result<(), X> {
+    if !state.open(group) {
+        return no("invalid_target", || {
+            format!("The {} have all been won; the group cannot be targeted.", group.id())
+        });
+    }
+    Ok(())
+}
+
+/// An Assassination names a face-up value of the opponent's at an open group.
+fn check_assassination<X: Refusal>(state: &State, seat: usize, group: Group, value: InfluenceValue) -> Result<(), X> {
+    check_open(state, group)?;
+    if state.side_card(opponent(seat), group, value, true).is_none() {
+        return no("invalid_target", || {
+            format!("Your opponent has no face-up {value} at the {}.", group.id())
+        });
+    }
+    Ok(())
+}
+
+/// A Spy needs a card in the opponent's hand.
+fn check_spy<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
+    if state.seats[opponent(seat)].hand.is_empty() {
+        return no("invalid_target", || "Your opponent's hand is empty.");
+    }
+    Ok(())
+}
+
+/// A Castling names two different open groups, neither the one being voted, with cards of the seat at them.
+fn check_castling<X: Refusal>(state: &State, seat: usize, first: Group, second: Group) -> Result<(), X> {
+    if first == second {
+        return no("invalid_target", || "Castling needs two different groups.");
+    }
+    for group in [first, second] {
+        check_open(state, group)?;
+        if state.vote_context() == Some(group) {
+            return no("invalid_target", || {
+                format!("During its vote, the {} cannot be named by a Castling.", group.id())
+            });
+        }
+    }
+    if state.own(seat, first) + state.own(seat, second) == 0 {
+        return no("invalid_target", || "You have no cards at these two groups.");
+    }
+    Ok(())
+}
+
+/// A Scout needs a face-down card of the opponent's at the group, a Wrath any card there.
+fn check_one_group<X: Refusal>(state: &State, seat: usize, kind: ManipulationKind, group: Group) -> Result<(), X> {
+    check_open(state, group)?;
+    let opponent_side = &state.seats[opponent(seat)].sides[group.index()];
+    if kind == ManipulationKind::Scout && !opponent_side.iter().any(|slot| !slot.up) {
+        return no("invalid_target", || {
+            format!("Your opponent has no face-down card at the {}.", group.id())
+        });
+    }
+    if kind == ManipulationKind::Wrath && state.total(group) == 0 {
+        return no("invalid_target", || format!("There is no card at the {}.", group.id()));
+    }
+    Ok(())
+}
+
 /// The `play_manipulation` candidates, in `main` and in `vote_window`.
-pub(super) fn candidates(s: &State, seat: usize, out: &mut Vec<A>) {
-    let d = data();
-    let op = opp(seat);
-    let play = |card, group, target, groups| A::PlayManipulation {
+pub(super) fn candidates(state: &State, seat: usize, out: &mut Vec<Action>) {
+    let data = data();
+    let opponent = opponent(seat);
+    let play = |card, group, target, groups| Action::PlayManipulation {
         card,
         group,
         target,
         groups,
     };
-    for face in State::distinct_faces(&s.seats[seat].hand) {
-        let CcFace::Manipulation(kind) = face else {
+    for face in State::distinct_faces(&state.seats[seat].hand) {
+        let Face::Manipulation(kind) = face else {
             continue;
         };
         match kind {
-            K::Assassination => {
-                for g in CcGroup::ALL {
-                    let mut values: Vec<CcValue> = s.seats[op].sides[g.index()]
+            ManipulationKind::Assassination => {
+                for group in Group::ALL {
+                    let mut values: Vec<InfluenceValue> = state.seats[opponent].sides[group.index()]
                         .iter()
                         .filter(|slot| slot.up)
-                        .filter_map(|slot| d.value(slot.card))
+                        .filter_map(|slot| data.value(slot.card))
                         .collect();
                     values.sort();
                     values.dedup();
-                    for v in values {
-                        out.push(play(kind, Some(g), Some(v), None));
+                    for value in values {
+                        out.push(play(kind, Some(group), Some(value), None));
                     }
                 }
             }
-            K::Spy => out.push(play(kind, None, None, None)),
-            K::Castling => {
-                for (i, &a) in CcGroup::ALL.iter().enumerate() {
-                    for &b in &CcGroup::ALL[i + 1..] {
-                        out.push(play(kind, None, None, Some(vec![a, b])));
+            ManipulationKind::Spy => out.push(play(kind, None, None, None)),
+            ManipulationKind::Castling => {
+                for (index, &first) in Group::ALL.iter().enumerate() {
+                    for &second in &Group::ALL[index + 1..] {
+                        out.push(play(kind, None, None, Some(vec![first, second])));
                     }
                 }
             }
-            K::Scout | K::Wrath => {
-                for g in CcGroup::ALL {
-                    out.push(play(kind, Some(g), None, None));
+            ManipulationKind::Scout | ManipulationKind::Wrath => {
+                for group in Group::ALL {
+                    out.push(play(kind, Some(group), None, None));
                 }
             }
-            K::Veto => {}
+            ManipulationKind::Veto => {}
         }
     }
 }
 
 pub(super) fn play(
-    c: &mut Ctx,
+    ctx: &mut Ctx,
     seat: usize,
-    card: K,
-    group: Option<CcGroup>,
-    target: Option<CcValue>,
-    groups: Option<&[CcGroup]>,
+    card: ManipulationKind,
+    group: Option<Group>,
+    target: Option<InfluenceValue>,
+    groups: Option<&[Group]>,
 ) {
-    let Ok(params) = manip_params::<Refused>(&c.s, seat, card, group, target, groups) else {
+    let Ok(params) = manipulation_params::<Refused>(&ctx.state, seat, card, group, target, groups) else {
         return;
     };
-    let Some(id) = c.s.hand_card(seat, CcFace::Manipulation(card)) else {
+    let Some(id) = ctx.state.hand_card(seat, Face::Manipulation(card)) else {
         return;
     };
-    c.emit(E::ManipulationPlayed {
+    ctx.emit(Event::ManipulationPlayed {
         seat: seat_of(seat),
         card,
         group: params.group,
         target: params.target,
-        groups: params.groups.map(|gs| gs.to_vec()),
+        groups: params.groups.map(|groups| groups.to_vec()),
         id: Some(id),
     });
     // In solo mode the opponent is the exhausted seat, which has no reaction step (D18).
-    let op = opp(seat);
-    if c.s.manip(op) >= 1 && c.s.solo.is_none() {
-        c.emit(E::ReactionOffered { seat: seat_of(op) });
+    let opponent = opponent(seat);
+    if ctx.state.manip(opponent) >= 1 && ctx.state.solo.is_none() {
+        ctx.emit(Event::ReactionOffered {
+            seat: seat_of(opponent),
+        });
     } else {
-        resolve_effect(c);
+        resolve_effect(ctx);
     }
 }
 
 /// Applies the effect of the manipulation on the table (spec 4.5 step 4, 7.5).
-pub(super) fn resolve_effect(c: &mut Ctx) {
-    let Some(p) = c.s.pending.clone() else {
+pub(super) fn resolve_effect(ctx: &mut Ctx) {
+    let Some(pending) = ctx.state.pending.clone() else {
         return;
     };
-    let op = opp(p.seat);
-    match p.kind {
-        K::Assassination => {
-            if let (Some(g), Some(v)) = (p.params.group, p.params.target)
-                && let Some(id) = c.s.side_card(op, g, v, true)
-            {
-                c.emit(E::CardDiscarded {
-                    seat: seat_of(op),
-                    origin: CcOrigin::Board,
-                    card: CcFace::Influence(v),
-                    group: Some(g),
-                    id: Some(id),
-                });
-            }
-            finish_manipulation(c);
+    let opponent = opponent(pending.seat);
+    match pending.kind {
+        ManipulationKind::Assassination => {
+            assassinate(ctx, &pending);
+            finish_manipulation(ctx);
         }
-        K::Scout => {
-            if let Some(g) = p.params.group {
-                reveal_seat(c, g, op, CcRevealCause::Scout);
+        ManipulationKind::Scout => {
+            if let Some(group) = pending.params.group {
+                reveal_seat(ctx, group, opponent, RevealCause::Scout);
             }
-            finish_manipulation(c);
+            finish_manipulation(ctx);
         }
-        K::Wrath => {
-            if let Some(g) = p.params.group {
-                discard_group(c, g);
+        ManipulationKind::Wrath => {
+            if let Some(group) = pending.params.group {
+                discard_group(ctx, group);
             }
-            finish_manipulation(c);
+            finish_manipulation(ctx);
         }
-        K::Spy => spy_pick::start(c, p.seat),
-        K::Castling => castling::start(c, &p),
-        K::Veto => finish_manipulation(c),
+        ManipulationKind::Spy => spy_pick::start(ctx, pending.seat),
+        ManipulationKind::Castling => castling::start(ctx, &pending),
+        ManipulationKind::Veto => finish_manipulation(ctx),
     }
 }
 
-/// The played card goes to the discard (step 5).
-pub(super) fn discard_played(c: &mut Ctx) {
-    if let Some(p) = c.s.pending.clone() {
-        c.emit(E::CardDiscarded {
-            seat: seat_of(p.seat),
-            origin: CcOrigin::Play,
-            card: CcFace::Manipulation(p.kind),
-            group: None,
-            id: Some(p.card),
+/// The Assassination's effect: the named face-up card of the opponent's is discarded.
+fn assassinate(ctx: &mut Ctx, pending: &Pending) {
+    let opponent = opponent(pending.seat);
+    if let (Some(group), Some(value)) = (pending.params.group, pending.params.target)
+        && let Some(id) = ctx.state.side_card(opponent, group, value, true)
+    {
+        ctx.emit(Event::CardDiscarded {
+            seat: seat_of(opponent),
+            origin: Origin::Board,
+            card: Face::Influence(value),
+            group: Some(group),
+            id: Some(id),
         });
     }
-}
-
-/// Step 6: in a vote window (and not in solo mode) the active seat owes its replacement draw.
-pub(super) fn window_draw(c: &mut Ctx) {
-    if c.s.vote_context().is_some() && c.s.solo.is_none() {
-        c.emit(E::DrawOwed {
-            seat: seat_of(c.s.active),
-            count: 1,
-            reason: CcDrawReason::Window,
-        });
-    }
-}
-
-/// Steps 5 to 7 of the manipulation sub-flow after the effect.
-pub(super) fn finish_manipulation(c: &mut Ctx) {
-    discard_played(c);
-    window_draw(c);
-    run(c);
 }

@@ -8,6 +8,7 @@ mod draw;
 mod game_over;
 mod main;
 mod manipulation;
+mod manipulation_end;
 mod passive;
 mod reaction;
 mod setup;
@@ -21,16 +22,17 @@ mod vote_window;
 pub(super) use game_over::score;
 pub use setup::setup;
 
+use super::action::Action;
+use super::card::OwnedCard;
+use super::event::{Event, Mode};
 use super::evolve::evolve;
-use super::state::{Cont, State, opp};
-use super::types::{
-    CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcCard, CcMode, CcOwnedCard, CcPhase, CcSeat,
-};
+use super::ids::{Card, Phase, Seat};
+use super::state::{Continuation, State, opponent};
 use crate::engine::{GameRng, RuleError};
 
-type R<T> = Result<T, RuleError>;
+type RuleResult<T> = Result<T, RuleError>;
 
-fn err<T>(code: &'static str, message: impl Into<String>) -> R<T> {
+fn err<T>(code: &'static str, message: impl Into<String>) -> RuleResult<T> {
     Err(RuleError::new(code, message))
 }
 
@@ -59,128 +61,127 @@ fn no<T, X: Refusal, M: Into<String>>(code: &'static str, message: impl FnOnce()
     Err(X::new(code, message))
 }
 
-fn seat_of(seat: usize) -> CcSeat {
-    CcSeat::from_index(seat)
+fn seat_of(seat: usize) -> Seat {
+    Seat::from_index(seat)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Who acts
 
 /// Seats that must act now.
-pub fn to_act(s: &State) -> Vec<usize> {
-    match s.phase {
-        CcPhase::Setup | CcPhase::GameOver => Vec::new(),
-        CcPhase::SetupArrange => (0..2).filter(|&i| !s.seats[i].unstacked.is_empty()).collect(),
-        CcPhase::SetupPlace => (0..2).filter(|&i| !s.seats[i].aside_place.is_empty()).collect(),
-        CcPhase::TurnStart
-        | CcPhase::Passive
-        | CcPhase::Main
-        | CcPhase::SpyPick
-        | CcPhase::Castling
-        | CcPhase::VoteWindow => vec![s.active],
-        CcPhase::Reaction => vec![opp(s.active)],
-        CcPhase::Draw => s.owed_head().map(|(seat, _)| vec![seat]).unwrap_or_default(),
+pub fn to_act(state: &State) -> Vec<usize> {
+    match state.phase {
+        Phase::Setup | Phase::GameOver => Vec::new(),
+        Phase::SetupArrange => (0..2).filter(|&seat| !state.seats[seat].unstacked.is_empty()).collect(),
+        Phase::SetupPlace => (0..2)
+            .filter(|&seat| !state.seats[seat].aside_place.is_empty())
+            .collect(),
+        Phase::TurnStart | Phase::Passive | Phase::Main | Phase::SpyPick | Phase::Castling | Phase::VoteWindow => {
+            vec![state.active]
+        }
+        Phase::Reaction => vec![opponent(state.active)],
+        Phase::Draw => state.owed_head().map(|(seat, _)| vec![seat]).unwrap_or_default(),
     }
 }
 
-fn action_name(a: &A) -> &'static str {
-    match a {
-        A::StackManipulation { .. } => "stack_manipulation",
-        A::PlaceInitial { .. } => "place_initial",
-        A::ChooseActive {} => "choose_active",
-        A::ChoosePassive {} => "choose_passive",
-        A::PassiveDiscard { .. } => "passive_discard",
-        A::EndDiscard {} => "end_discard",
-        A::PlaceFaceDown { .. } => "place_face_down",
-        A::PlaceFaceUp { .. } => "place_face_up",
-        A::PlayManipulation { .. } => "play_manipulation",
-        A::EndMain {} => "end_main",
-        A::AllowManipulation {} => "allow_manipulation",
-        A::VetoManipulation {} => "veto_manipulation",
-        A::SpyPick { .. } => "spy_pick",
-        A::CastlePlace { .. } => "castle_place",
-        A::Draw { .. } => "draw",
-        A::ContinueVote {} => "continue_vote",
+fn action_name(action: &Action) -> &'static str {
+    match action {
+        Action::StackManipulation { .. } => "stack_manipulation",
+        Action::PlaceInitial { .. } => "place_initial",
+        Action::ChooseActive {} => "choose_active",
+        Action::ChoosePassive {} => "choose_passive",
+        Action::PassiveDiscard { .. } => "passive_discard",
+        Action::EndDiscard {} => "end_discard",
+        Action::PlaceFaceDown { .. } => "place_face_down",
+        Action::PlaceFaceUp { .. } => "place_face_up",
+        Action::PlayManipulation { .. } => "play_manipulation",
+        Action::EndMain {} => "end_main",
+        Action::AllowManipulation {} => "allow_manipulation",
+        Action::VetoManipulation {} => "veto_manipulation",
+        Action::SpyPick { .. } => "spy_pick",
+        Action::CastlePlace { .. } => "castle_place",
+        Action::Draw { .. } => "draw",
+        Action::ContinueVote {} => "continue_vote",
     }
 }
 
-fn action_phases(a: &A) -> &'static [CcPhase] {
-    match a {
-        A::StackManipulation { .. } => &[CcPhase::SetupArrange],
-        A::PlaceInitial { .. } => &[CcPhase::SetupPlace],
-        A::ChooseActive {} | A::ChoosePassive {} => &[CcPhase::TurnStart],
-        A::PassiveDiscard { .. } | A::EndDiscard {} => &[CcPhase::Passive],
-        A::PlaceFaceDown { .. } | A::PlaceFaceUp { .. } | A::EndMain {} => &[CcPhase::Main],
-        A::PlayManipulation { .. } => &[CcPhase::Main, CcPhase::VoteWindow],
-        A::AllowManipulation {} | A::VetoManipulation {} => &[CcPhase::Reaction],
-        A::SpyPick { .. } => &[CcPhase::SpyPick],
-        A::CastlePlace { .. } => &[CcPhase::Castling],
-        A::Draw { .. } => &[CcPhase::Draw],
-        A::ContinueVote {} => &[CcPhase::VoteWindow],
+fn action_phases(action: &Action) -> &'static [Phase] {
+    match action {
+        Action::StackManipulation { .. } => &[Phase::SetupArrange],
+        Action::PlaceInitial { .. } => &[Phase::SetupPlace],
+        Action::ChooseActive {} | Action::ChoosePassive {} => &[Phase::TurnStart],
+        Action::PassiveDiscard { .. } | Action::EndDiscard {} => &[Phase::Passive],
+        Action::PlaceFaceDown { .. } | Action::PlaceFaceUp { .. } | Action::EndMain {} => &[Phase::Main],
+        Action::PlayManipulation { .. } => &[Phase::Main, Phase::VoteWindow],
+        Action::AllowManipulation {} | Action::VetoManipulation {} => &[Phase::Reaction],
+        Action::SpyPick { .. } => &[Phase::SpyPick],
+        Action::CastlePlace { .. } => &[Phase::Castling],
+        Action::Draw { .. } => &[Phase::Draw],
+        Action::ContinueVote {} => &[Phase::VoteWindow],
     }
 }
 
-fn phase_name(p: CcPhase) -> String {
-    serde_json::to_value(p)
+fn phase_name(phase: Phase) -> String {
+    serde_json::to_value(phase)
         .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
+        .and_then(|value| value.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Validation
 
-/// Checks that `seat` may take `a` now.
-pub fn validate(s: &State, seat: usize, a: &A) -> R<()> {
-    if s.phase == CcPhase::GameOver {
+/// Checks that `seat` may take `action` now.
+pub fn validate(state: &State, seat: usize, action: &Action) -> RuleResult<()> {
+    if state.phase == Phase::GameOver {
         return err("game_over", "The game is over.");
     }
     if seat > 1 {
         return err("invalid_seat", "This game has only two seats.");
     }
-    if !to_act(s).contains(&seat) {
-        return match s.phase {
-            CcPhase::SetupArrange => err("already_done", "You have already stacked all your manipulation cards."),
-            CcPhase::SetupPlace => err("already_done", "You have already placed all your initial cards."),
-            CcPhase::Setup => err("wrong_phase", "The game has not been set up yet."),
+    if !to_act(state).contains(&seat) {
+        return match state.phase {
+            Phase::SetupArrange => err("already_done", "You have already stacked all your manipulation cards."),
+            Phase::SetupPlace => err("already_done", "You have already placed all your initial cards."),
+            Phase::Setup => err("wrong_phase", "The game has not been set up yet."),
             _ => err("not_your_turn", "It is not your turn to act."),
         };
     }
-    if !action_phases(a).contains(&s.phase) {
+    if !action_phases(action).contains(&state.phase) {
         return err(
             "wrong_phase",
             format!(
                 "`{}` is not possible now: the game is in phase `{}`.",
-                action_name(a),
-                phase_name(s.phase)
+                action_name(action),
+                phase_name(state.phase)
             ),
         );
     }
-    check_action::<RuleError>(s, seat, a)
+    check_action::<RuleError>(state, seat, action)
 }
 
 /// The checks of one action, once seat and phase are known to fit.
-fn check_action<X: Refusal>(s: &State, seat: usize, a: &A) -> Result<(), X> {
-    match *a {
-        A::StackManipulation { card } => setup::check_stack(s, seat, card),
-        A::PlaceInitial { card, group } => setup::check_place_initial(s, seat, card, group),
-        A::ChooseActive {} => turn_start::check_active(s, seat),
-        A::ChoosePassive {} => turn_start::check_passive(s),
-        A::PassiveDiscard { card } => passive::check_discard(s, seat, card),
-        A::EndDiscard {} | A::AllowManipulation {} | A::ContinueVote {} => Ok(()),
-        A::PlaceFaceDown { card, group } => main::check_face_down(s, seat, card, group),
-        A::PlaceFaceUp { card, group } => main::check_face_up(s, seat, card, group),
-        A::PlayManipulation {
+fn check_action<X: Refusal>(state: &State, seat: usize, action: &Action) -> Result<(), X> {
+    match *action {
+        Action::StackManipulation { card } => setup::check_stack(state, seat, card),
+        Action::PlaceInitial { card, group } => setup::check_place_initial(state, seat, card, group),
+        Action::ChooseActive {} => turn_start::check_active(state, seat),
+        Action::ChoosePassive {} => turn_start::check_passive(state),
+        Action::PassiveDiscard { card } => passive::check_discard(state, seat, card),
+        Action::EndDiscard {} | Action::AllowManipulation {} | Action::ContinueVote {} => Ok(()),
+        Action::PlaceFaceDown { card, group } => main::check_face_down(state, seat, card, group),
+        Action::PlaceFaceUp { card, group } => main::check_face_up(state, seat, card, group),
+        Action::PlayManipulation {
             card,
             group,
             target,
             ref groups,
-        } => manipulation::check_play(s, seat, card, group, target, groups.as_deref()),
-        A::EndMain {} => main::check_end(s),
-        A::VetoManipulation {} => reaction::check_veto(s, seat),
-        A::SpyPick { card } => spy_pick::check(s, seat, card),
-        A::CastlePlace { card, group } => castling::check(s, seat, card, group),
-        A::Draw { pile } => draw::check(s, seat, pile),
+        } => manipulation::check_play(state, seat, card, group, target, groups.as_deref()),
+        Action::EndMain {} => main::check_end(state),
+        Action::VetoManipulation {} => reaction::check_veto(state, seat),
+        Action::SpyPick { card } => spy_pick::check(state, seat, card),
+        Action::CastlePlace { card, group } => castling::check(state, seat, card, group),
+        Action::Draw { pile } => draw::check(state, seat, pile),
     }
 }
 
@@ -188,25 +189,25 @@ fn check_action<X: Refusal>(s: &State, seat: usize, a: &A) -> Result<(), X> {
 // Legal actions
 
 /// Every legal action of `seat`, each once, exactly as `decide` accepts it.
-pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
-    if seat > 1 || !to_act(s).contains(&seat) {
+pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
+    if seat > 1 || !to_act(state).contains(&seat) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    match s.phase {
-        CcPhase::SetupArrange => setup::arrange_candidates(&mut out),
-        CcPhase::SetupPlace => setup::place_candidates(&mut out),
-        CcPhase::TurnStart => turn_start::candidates(&mut out),
-        CcPhase::Passive => passive::candidates(s, seat, &mut out),
-        CcPhase::Main => main::candidates(s, seat, &mut out),
-        CcPhase::VoteWindow => vote_window::candidates(s, seat, &mut out),
-        CcPhase::Reaction => reaction::candidates(&mut out),
-        CcPhase::SpyPick => spy_pick::candidates(s, seat, &mut out),
-        CcPhase::Castling => castling::candidates(s, seat, &mut out),
-        CcPhase::Draw => draw::candidates(&mut out),
-        CcPhase::Setup | CcPhase::GameOver => {}
+    match state.phase {
+        Phase::SetupArrange => setup::arrange_candidates(&mut out),
+        Phase::SetupPlace => setup::place_candidates(&mut out),
+        Phase::TurnStart => turn_start::candidates(&mut out),
+        Phase::Passive => passive::candidates(state, seat, &mut out),
+        Phase::Main => main::candidates(state, seat, &mut out),
+        Phase::VoteWindow => vote_window::candidates(state, seat, &mut out),
+        Phase::Reaction => reaction::candidates(&mut out),
+        Phase::SpyPick => spy_pick::candidates(state, seat, &mut out),
+        Phase::Castling => castling::candidates(state, seat, &mut out),
+        Phase::Draw => draw::candidates(&mut out),
+        Phase::Setup | Phase::GameOver => {}
     }
-    out.retain(|a| check_action::<Refused>(s, seat, a).is_ok());
+    out.retain(|action| check_action::<Refused>(state, seat, action).is_ok());
     out
 }
 
@@ -215,102 +216,102 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<A> {
 
 /// The working copy of a decision: events are applied as they are emitted.
 pub struct Ctx<'a> {
-    pub s: State,
-    pub events: Vec<E>,
+    pub state: State,
+    pub events: Vec<Event>,
     rng: &'a mut GameRng,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(s: State, rng: &'a mut GameRng) -> Self {
+    pub fn new(state: State, rng: &'a mut GameRng) -> Self {
         Self {
-            s,
+            state,
             events: Vec::new(),
             rng,
         }
     }
 
-    pub fn emit(&mut self, event: E) {
-        evolve(&mut self.s, &event);
+    pub fn emit(&mut self, event: Event) {
+        evolve(&mut self.state, &event);
         self.events.push(event);
     }
 }
 
-/// Validates and applies `a`, then runs every automatic step.
-pub fn decide(state: &State, seat: usize, a: &A, rng: &mut GameRng) -> R<Vec<E>> {
-    validate(state, seat, a)?;
-    let mut c = Ctx::new(state.clone(), rng);
-    apply(&mut c, seat, a);
-    Ok(c.events)
+/// Validates and applies `action`, then runs every automatic step.
+pub fn decide(state: &State, seat: usize, action: &Action, rng: &mut GameRng) -> RuleResult<Vec<Event>> {
+    validate(state, seat, action)?;
+    let mut ctx = Ctx::new(state.clone(), rng);
+    apply(&mut ctx, seat, action);
+    Ok(ctx.events)
 }
 
-fn owned(card: CcCard) -> Option<CcOwnedCard> {
-    Some(CcOwnedCard::of(card))
+fn owned(card: Card) -> Option<OwnedCard> {
+    Some(OwnedCard::of(card))
 }
 
 /// Applies a validated action.
-fn apply(c: &mut Ctx, seat: usize, a: &A) {
-    match *a {
-        A::StackManipulation { card } => setup::stack(c, seat, card),
-        A::PlaceInitial { card, group } => setup::place_initial(c, seat, card, group),
-        A::ChooseActive {} => turn_start::choose(c, seat, CcMode::Active),
-        A::ChoosePassive {} => turn_start::choose(c, seat, CcMode::Passive),
-        A::PassiveDiscard { card } => passive::discard(c, seat, card),
-        A::EndDiscard {} => passive::end_discard(c, seat),
-        A::PlaceFaceDown { card, group } => main::place(c, seat, card, group, false),
-        A::PlaceFaceUp { card, group } => main::place(c, seat, card, group, true),
-        A::PlayManipulation {
+fn apply(ctx: &mut Ctx, seat: usize, action: &Action) {
+    match *action {
+        Action::StackManipulation { card } => setup::stack(ctx, seat, card),
+        Action::PlaceInitial { card, group } => setup::place_initial(ctx, seat, card, group),
+        Action::ChooseActive {} => turn_start::choose(ctx, seat, Mode::Active),
+        Action::ChoosePassive {} => turn_start::choose(ctx, seat, Mode::Passive),
+        Action::PassiveDiscard { card } => passive::discard(ctx, seat, card),
+        Action::EndDiscard {} => passive::end_discard(ctx, seat),
+        Action::PlaceFaceDown { card, group } => main::place(ctx, seat, card, group, false),
+        Action::PlaceFaceUp { card, group } => main::place(ctx, seat, card, group, true),
+        Action::PlayManipulation {
             card,
             group,
             target,
             ref groups,
-        } => manipulation::play(c, seat, card, group, target, groups.as_deref()),
-        A::AllowManipulation {} => reaction::allow(c, seat),
-        A::VetoManipulation {} => reaction::veto(c, seat),
-        A::SpyPick { card } => spy_pick::pick(c, seat, card),
-        A::CastlePlace { card, group } => castling::place(c, seat, card, group),
-        A::Draw { pile } => draw::choose(c, seat, pile),
-        A::ContinueVote {} => vote_window::continue_vote(c, seat),
-        A::EndMain {} => main::end(c, seat),
+        } => manipulation::play(ctx, seat, card, group, target, groups.as_deref()),
+        Action::AllowManipulation {} => reaction::allow(ctx, seat),
+        Action::VetoManipulation {} => reaction::veto(ctx, seat),
+        Action::SpyPick { card } => spy_pick::pick(ctx, seat, card),
+        Action::CastlePlace { card, group } => castling::place(ctx, seat, card, group),
+        Action::Draw { pile } => draw::choose(ctx, seat, pile),
+        Action::ContinueVote {} => vote_window::continue_vote(ctx, seat),
+        Action::EndMain {} => main::end(ctx, seat),
     }
 }
 
 /// Runs the automatic steps until a seat must act or the game is over.
-fn run(c: &mut Ctx) {
+fn run(ctx: &mut Ctx) {
     // Every iteration either emits an event that shrinks some finite quantity, or returns.
     loop {
-        if c.s.phase == CcPhase::GameOver {
+        if ctx.state.phase == Phase::GameOver {
             return;
         }
-        if let Some((seat, count)) = c.s.owed_head() {
-            if draw::settle_head(c, seat, count) {
+        if let Some((seat, count)) = ctx.state.owed_head() {
+            if draw::settle_head(ctx, seat, count) {
                 return;
             }
             continue;
         }
-        match c.s.cont {
-            Cont::None => return,
-            Cont::Main => {
-                main::resume(c);
+        match ctx.state.cont {
+            Continuation::None => return,
+            Continuation::Main => {
+                main::resume(ctx);
                 return;
             }
-            Cont::TurnEnd => {
-                turn_end::turn_end(c);
+            Continuation::TurnEnd => {
+                turn_end::turn_end(ctx);
                 return;
             }
-            Cont::ExtraFrom(from) => {
-                let Some(g) = vote_window::next_group(&c.s, from) else {
-                    vote::vote_card_step(c);
-                    if c.s.phase != CcPhase::GameOver {
-                        turn_end::turn_end(c);
+            Continuation::ExtraFrom(from) => {
+                let Some(group) = vote_window::next_group(&ctx.state, from) else {
+                    vote::vote_card_step(ctx);
+                    if ctx.state.phase != Phase::GameOver {
+                        turn_end::turn_end(ctx);
                     }
                     return;
                 };
-                if vote_window::start(c, g) {
+                if vote_window::start(ctx, group) {
                     return;
                 }
             }
-            Cont::Compare(g) => {
-                if vote_window::compare(c, g) {
+            Continuation::Compare(group) => {
+                if vote_window::compare(ctx, group) {
                     return;
                 }
             }

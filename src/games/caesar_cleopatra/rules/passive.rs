@@ -1,30 +1,32 @@
 //! Phase `passive` (spec 4.3): discard any number of hand cards, then draw as many.
 
+use super::super::action::Action;
+use super::super::event::{DrawReason, Event, Origin};
+use super::super::face::Face;
 use super::super::state::State;
-use super::super::types::{CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcDrawReason, CcFace, CcOrigin};
 use super::{Ctx, Refusal, no, run, seat_of};
 
-pub(super) fn check_discard<X: Refusal>(s: &State, seat: usize, card: CcFace) -> Result<(), X> {
-    if s.hand_card(seat, card).is_none() {
+pub(super) fn check_discard<X: Refusal>(state: &State, seat: usize, card: Face) -> Result<(), X> {
+    if state.hand_card(seat, card).is_none() {
         return no("card_not_in_hand", || format!("You hold no {card} card."));
     }
     Ok(())
 }
 
-pub(super) fn candidates(s: &State, seat: usize, out: &mut Vec<A>) {
+pub(super) fn candidates(state: &State, seat: usize, out: &mut Vec<Action>) {
     out.extend(
-        State::distinct_faces(&s.seats[seat].hand)
+        State::distinct_faces(&state.seats[seat].hand)
             .into_iter()
-            .map(|card| A::PassiveDiscard { card }),
+            .map(|card| Action::PassiveDiscard { card }),
     );
-    out.push(A::EndDiscard {});
+    out.push(Action::EndDiscard {});
 }
 
-pub(super) fn discard(c: &mut Ctx, seat: usize, card: CcFace) {
-    if let Some(id) = c.s.hand_card(seat, card) {
-        c.emit(E::CardDiscarded {
+pub(super) fn discard(ctx: &mut Ctx, seat: usize, card: Face) {
+    if let Some(id) = ctx.state.hand_card(seat, card) {
+        ctx.emit(Event::CardDiscarded {
             seat: seat_of(seat),
-            origin: CcOrigin::Hand,
+            origin: Origin::Hand,
             card,
             group: None,
             id: Some(id),
@@ -32,14 +34,14 @@ pub(super) fn discard(c: &mut Ctx, seat: usize, card: CcFace) {
     }
 }
 
-pub(super) fn end_discard(c: &mut Ctx, seat: usize) {
-    let count = c.s.counter;
+pub(super) fn end_discard(ctx: &mut Ctx, seat: usize) {
+    let count = ctx.state.counter;
     if count > 0 {
-        c.emit(E::DrawOwed {
+        ctx.emit(Event::DrawOwed {
             seat: seat_of(seat),
             count,
-            reason: CcDrawReason::Passive,
+            reason: DrawReason::Passive,
         });
     }
-    run(c);
+    run(ctx);
 }

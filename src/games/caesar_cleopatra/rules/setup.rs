@@ -3,68 +3,72 @@
 
 use rand::seq::SliceRandom;
 
+use super::super::action::Action;
+use super::super::event::{Event, GroupSeatCounts};
+use super::super::face::Face;
+use super::super::ids::{Group, ManipulationKind, Seat};
+use super::super::options::ManipulationPile;
+use super::super::pile::Pile;
 use super::super::state::State;
-use super::super::types::{
-    CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcFace, CcGroup, CcGroupSeatCounts, CcManipulationKind as K,
-    CcManipulationPile, CcSeat, CcValue,
-};
+use super::super::value::InfluenceValue;
 use super::{Ctx, Refusal, no, owned, seat_of};
 
 /// The setup chance events (spec 3, steps 2, 4, 5 and, in shuffled mode, 6).
-pub fn setup(c: &mut Ctx) {
-    let mut deck = c.s.vote_deck;
-    deck.shuffle(c.rng);
-    c.emit(E::VoteDeckShuffled {
+pub fn setup(ctx: &mut Ctx) {
+    let mut deck = ctx.state.vote_deck;
+    deck.shuffle(ctx.rng);
+    ctx.emit(Event::VoteDeckShuffled {
         size: deck.len() as u32,
         order: Some(deck.to_vec()),
     });
-    for seat in 0..2 {
-        let mut pile = c.s.seats[seat].pile1;
-        pile.shuffle(c.rng);
-        c.emit(E::Pile1Shuffled {
-            seat: seat_of(seat),
-            size: pile.len() as u32,
-            order: Some(pile.to_vec()),
-        });
-    }
-    match c.s.options.manipulation_pile {
-        CcManipulationPile::Shuffled => {
-            for seat in 0..2 {
-                let mut pile = c.s.seats[seat].unstacked;
-                pile.shuffle(c.rng);
-                c.emit(E::Pile2Shuffled {
-                    seat: seat_of(seat),
-                    size: pile.len() as u32,
-                    order: Some(pile.to_vec()),
-                });
-            }
-            deal_missions(c);
+    shuffle_piles(ctx, Pile::One);
+    match ctx.state.options.manipulation_pile {
+        ManipulationPile::Shuffled => {
+            shuffle_piles(ctx, Pile::Two);
+            deal_missions(ctx);
         }
-        CcManipulationPile::Arranged => c.emit(E::ArrangeStarted),
+        ManipulationPile::Arranged => ctx.emit(Event::ArrangeStarted),
     }
 }
 
-fn deal_missions(c: &mut Ctx) {
-    let mut order = c.s.mission_deck;
-    order.shuffle(c.rng);
-    c.emit(E::MissionsShuffled {
+/// Shuffles each seat's pile 1, or forms its pile 2 by shuffling its manipulation cards (option `shuffled`).
+fn shuffle_piles(ctx: &mut Ctx, pile: Pile) {
+    for seat in 0..2 {
+        let zones = &ctx.state.seats[seat];
+        let mut cards = match pile {
+            Pile::One => zones.pile1,
+            Pile::Two => zones.unstacked,
+        };
+        cards.shuffle(ctx.rng);
+        let (seat, size, order) = (seat_of(seat), cards.len() as u32, Some(cards.to_vec()));
+        ctx.emit(match pile {
+            Pile::One => Event::Pile1Shuffled { seat, size, order },
+            Pile::Two => Event::Pile2Shuffled { seat, size, order },
+        });
+    }
+}
+
+fn deal_missions(ctx: &mut Ctx) {
+    let mut order = ctx.state.mission_deck;
+    order.shuffle(ctx.rng);
+    ctx.emit(Event::MissionsShuffled {
         size: order.len() as u32,
         order: Some(order.to_vec()),
     });
     for (seat, &mission) in order.iter().take(2).enumerate() {
-        c.emit(E::MissionDealt {
+        ctx.emit(Event::MissionDealt {
             seat: seat_of(seat),
             mission: Some(mission),
         });
     }
-    c.emit(E::PlacementStarted);
+    ctx.emit(Event::PlacementStarted);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // setup_arrange
 
-pub(super) fn check_stack<X: Refusal>(s: &State, seat: usize, card: K) -> Result<(), X> {
-    if State::find_face(&s.seats[seat].unstacked, CcFace::Manipulation(card)).is_none() {
+pub(super) fn check_stack<X: Refusal>(state: &State, seat: usize, card: ManipulationKind) -> Result<(), X> {
+    if State::find_face(&state.seats[seat].unstacked, Face::Manipulation(card)).is_none() {
         return no("card_not_available", || {
             format!("You have no unstacked {} card left.", card.id())
         });
@@ -72,77 +76,82 @@ pub(super) fn check_stack<X: Refusal>(s: &State, seat: usize, card: K) -> Result
     Ok(())
 }
 
-pub(super) fn arrange_candidates(out: &mut Vec<A>) {
-    out.extend(K::ALL.map(|card| A::StackManipulation { card }));
+pub(super) fn arrange_candidates(out: &mut Vec<Action>) {
+    out.extend(ManipulationKind::ALL.map(|card| Action::StackManipulation { card }));
 }
 
-pub(super) fn stack(c: &mut Ctx, seat: usize, card: K) {
-    let Some(id) = State::find_face(&c.s.seats[seat].unstacked, CcFace::Manipulation(card)) else {
+pub(super) fn stack(ctx: &mut Ctx, seat: usize, card: ManipulationKind) {
+    let Some(id) = State::find_face(&ctx.state.seats[seat].unstacked, Face::Manipulation(card)) else {
         return;
     };
-    c.emit(E::ManipulationStacked {
+    ctx.emit(Event::ManipulationStacked {
         seat: seat_of(seat),
-        stacked: c.s.stacked(seat) as u32 + 1,
+        stacked: ctx.state.stacked(seat) as u32 + 1,
         card: owned(id),
     });
-    if c.s.seats.iter().all(|st| st.unstacked.is_empty()) {
-        deal_missions(c);
+    if ctx.state.seats.iter().all(|zones| zones.unstacked.is_empty()) {
+        deal_missions(ctx);
     }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // setup_place
 
-pub(super) fn check_place_initial<X: Refusal>(s: &State, seat: usize, card: CcValue, group: CcGroup) -> Result<(), X> {
+pub(super) fn check_place_initial<X: Refusal>(
+    state: &State,
+    seat: usize,
+    card: InfluenceValue,
+    group: Group,
+) -> Result<(), X> {
     if card.is_philosopher() {
         return no("invalid_card", || "Initial cards are the values 1 to 5.");
     }
-    if State::find_face(&s.seats[seat].aside_place, CcFace::Influence(card)).is_none() {
+    if State::find_face(&state.seats[seat].aside_place, Face::Influence(card)).is_none() {
         return no("value_already_placed", || {
             format!("You have already placed your {card}.")
         });
     }
-    if s.own(seat, group) > 0 {
+    if state.own(seat, group) > 0 {
         return no("group_already_used", || {
             format!("You already have an initial card at the {}.", group.id())
         });
     }
-    if !s.spot(seat, group) {
+    if !state.spot(seat, group) {
         return no("no_spot", || format!("There is no room at the {}.", group.id()));
     }
     Ok(())
 }
 
-pub(super) fn place_candidates(out: &mut Vec<A>) {
-    for card in CcValue::ALL {
-        for group in CcGroup::ALL {
-            out.push(A::PlaceInitial { card, group });
+pub(super) fn place_candidates(out: &mut Vec<Action>) {
+    for card in InfluenceValue::ALL {
+        for group in Group::ALL {
+            out.push(Action::PlaceInitial { card, group });
         }
     }
 }
 
-pub(super) fn place_initial(c: &mut Ctx, seat: usize, card: CcValue, group: CcGroup) {
-    let Some(id) = State::find_face(&c.s.seats[seat].aside_place, CcFace::Influence(card)) else {
+pub(super) fn place_initial(ctx: &mut Ctx, seat: usize, card: InfluenceValue, group: Group) {
+    let Some(id) = State::find_face(&ctx.state.seats[seat].aside_place, Face::Influence(card)) else {
         return;
     };
-    c.emit(E::InitialCardPlaced {
+    ctx.emit(Event::InitialCardPlaced {
         seat: seat_of(seat),
-        placed: c.s.placed(seat) as u32 + 1,
+        placed: ctx.state.placed(seat) as u32 + 1,
         card: owned(id),
         group: Some(group),
     });
-    if c.s.seats.iter().all(|st| st.aside_place.is_empty()) {
-        let face_down = CcGroup::ALL
-            .map(|g| CcGroupSeatCounts {
-                group: g,
-                cleopatra: c.s.own(0, g) as u32,
-                caesar: c.s.own(1, g) as u32,
+    if ctx.state.seats.iter().all(|zones| zones.aside_place.is_empty()) {
+        let face_down = Group::ALL
+            .map(|group| GroupSeatCounts {
+                group,
+                cleopatra: ctx.state.own(0, group) as u32,
+                caesar: ctx.state.own(1, group) as u32,
             })
             .to_vec();
-        c.emit(E::InitialPlacementDone { face_down });
-        c.emit(E::TurnStarted {
+        ctx.emit(Event::InitialPlacementDone { face_down });
+        ctx.emit(Event::TurnStarted {
             turn: 1,
-            seat: CcSeat::Cleopatra,
+            seat: Seat::Cleopatra,
         });
     }
 }

@@ -1,53 +1,59 @@
 //! Phase `spy_pick` (spec 7.5, Spy): the spying seat sees the opponent's hand and picks the card it discards.
 
+use super::super::action::Action;
 use super::super::data::data;
-use super::super::state::{State, opp};
-use super::super::types::{CaesarCleopatraAction as A, CaesarCleopatraEvent as E, CcDrawReason, CcFace, CcOrigin};
-use super::manipulation::finish_manipulation;
+use super::super::event::{DrawReason, Event, Origin};
+use super::super::face::Face;
+use super::super::state::{State, opponent};
+use super::manipulation_end::finish_manipulation;
 use super::{Ctx, Refusal, no, seat_of};
 
 /// The Spy's effect: `seat` sees the opponent's hand.
-pub(super) fn start(c: &mut Ctx, seat: usize) {
-    let d = data();
-    let op = opp(seat);
-    let mut hand: Vec<CcFace> = c.s.seats[op].hand.iter().filter_map(|&card| d.face(card)).collect();
+pub(super) fn start(ctx: &mut Ctx, seat: usize) {
+    let data = data();
+    let opponent = opponent(seat);
+    let mut hand: Vec<Face> = ctx.state.seats[opponent]
+        .hand
+        .iter()
+        .filter_map(|&card| data.face(card))
+        .collect();
     hand.sort();
-    c.emit(E::HandSpied {
+    ctx.emit(Event::HandSpied {
         seat: seat_of(seat),
         hand: Some(hand),
     });
 }
 
-pub(super) fn check<X: Refusal>(s: &State, seat: usize, card: CcFace) -> Result<(), X> {
-    if s.hand_card(opp(seat), card).is_none() {
+pub(super) fn check<X: Refusal>(state: &State, seat: usize, card: Face) -> Result<(), X> {
+    if state.hand_card(opponent(seat), card).is_none() {
         return no("card_not_in_hand", || format!("Your opponent holds no {card} card."));
     }
     Ok(())
 }
 
-pub(super) fn candidates(s: &State, seat: usize, out: &mut Vec<A>) {
+pub(super) fn candidates(state: &State, seat: usize, out: &mut Vec<Action>) {
     out.extend(
-        State::distinct_faces(&s.seats[opp(seat)].hand)
+        State::distinct_faces(&state.seats[opponent(seat)].hand)
             .into_iter()
-            .map(|card| A::SpyPick { card }),
+            .map(|card| Action::SpyPick { card }),
     );
 }
 
-pub(super) fn pick(c: &mut Ctx, seat: usize, card: CcFace) {
-    let op = opp(seat);
-    if let Some(id) = c.s.hand_card(op, card) {
-        c.emit(E::CardDiscarded {
-            seat: seat_of(op),
-            origin: CcOrigin::Hand,
+pub(super) fn pick(ctx: &mut Ctx, seat: usize, card: Face) {
+    let opponent = opponent(seat);
+    if let Some(id) = ctx.state.hand_card(opponent, card) {
+        ctx.emit(Event::CardDiscarded {
+            seat: seat_of(opponent),
+            origin: Origin::Hand,
             card,
             group: None,
             id: Some(id),
         });
-        c.emit(E::DrawOwed {
-            seat: seat_of(op),
+        ctx.emit(Event::DrawOwed {
+            seat: seat_of(opponent),
             count: 1,
-            reason: CcDrawReason::Spy,
+            reason: DrawReason::Spy,
         });
     }
-    finish_manipulation(c);
+    finish_manipulation(ctx);
 }

@@ -1,46 +1,46 @@
 //! Step E, the turn end (spec 6): end of the game, solo mode, blocked board, then the next turn.
 
 use super::super::data::data;
-use super::super::state::opp;
-use super::super::types::{CaesarCleopatraEvent as E, CcEndReason, CcGroup, CcSeat};
+use super::super::event::Event;
+use super::super::ids::{Group, Seat};
+use super::super::outcome::EndReason;
+use super::super::state::opponent;
 use super::game_over::game_over;
 use super::turn_start::turn_start_check;
 use super::{Ctx, seat_of};
 
 /// Step E: turn end (E1 to E5).
-pub(super) fn turn_end(c: &mut Ctx) {
-    if !c.s.any_open() {
-        game_over(c, CcEndReason::AllPatriciansAwarded);
+pub(super) fn turn_end(ctx: &mut Ctx) {
+    if !ctx.state.any_open() {
+        game_over(ctx, EndReason::AllPatriciansAwarded);
         return;
     }
-    if c.s.solo.is_none() {
-        match (c.s.exhausted(0), c.s.exhausted(1)) {
+    if ctx.state.solo.is_none() {
+        match (ctx.state.exhausted(0), ctx.state.exhausted(1)) {
             (true, true) => {
-                game_over(c, CcEndReason::InfluenceExhausted);
+                game_over(ctx, EndReason::InfluenceExhausted);
                 return;
             }
-            (true, false) => c.emit(E::SoloModeStarted {
-                survivor: CcSeat::Caesar,
-            }),
-            (false, true) => c.emit(E::SoloModeStarted {
-                survivor: CcSeat::Cleopatra,
+            (true, false) => ctx.emit(Event::SoloModeStarted { survivor: Seat::Caesar }),
+            (false, true) => ctx.emit(Event::SoloModeStarted {
+                survivor: Seat::Cleopatra,
             }),
             (false, false) => {}
         }
     }
     let group_total = data().limits.group_total;
-    if CcGroup::ALL
+    if Group::ALL
         .into_iter()
-        .filter(|&g| c.s.open(g))
-        .all(|g| c.s.total(g) == group_total)
+        .filter(|&group| ctx.state.open(group))
+        .all(|group| ctx.state.total(group) == group_total)
     {
-        game_over(c, CcEndReason::BoardBlocked);
+        game_over(ctx, EndReason::BoardBlocked);
         return;
     }
-    let next = c.s.solo.unwrap_or(opp(c.s.active));
-    c.emit(E::TurnStarted {
-        turn: c.s.turn + 1,
+    let next = ctx.state.solo.unwrap_or(opponent(ctx.state.active));
+    ctx.emit(Event::TurnStarted {
+        turn: ctx.state.turn + 1,
         seat: seat_of(next),
     });
-    turn_start_check(c);
+    turn_start_check(ctx);
 }

@@ -3,176 +3,188 @@
 
 use rand::seq::SliceRandom;
 
-use super::super::data::{VoteKind, data};
-use super::super::state::{State, opp};
-use super::super::types::{
-    CaesarCleopatraEvent as E, CcCard, CcEndReason, CcFace, CcGroup, CcOrigin, CcRevealCause, CcSeatNumbers, CcValue,
-    CcVoteKind, CcVoteOutcome,
-};
+use super::super::data::{VoteCardKind, data};
+use super::super::event::{Event, Origin, RevealCause, VoteKind, VoteOutcome};
+use super::super::face::Face;
+use super::super::ids::{Card, Group};
+use super::super::outcome::{EndReason, SeatNumbers};
+use super::super::state::{State, opponent};
+use super::super::value::InfluenceValue;
 use super::game_over::game_over;
 use super::{Ctx, seat_of};
 
 /// Step V: reveal vote cards until one is not void (6, V1 to V5).
-pub(super) fn vote_card_step(c: &mut Ctx) {
+pub(super) fn vote_card_step(ctx: &mut Ctx) {
     let limit = data().vote_cards.len() + 1;
     for _ in 0..limit {
-        let Some(&card) = c.s.vote_deck.first() else {
+        let Some(&card) = ctx.state.vote_deck.first() else {
             return;
         };
-        c.emit(E::VoteCardDrawn { card });
+        ctx.emit(Event::VoteCardDrawn { card });
         match data().vote_kind(card) {
-            Some(VoteKind::Group(g)) if !c.s.open(g) => {
-                c.emit(E::VoteCardRemoved { card });
+            Some(VoteCardKind::Group(group)) if !ctx.state.open(group) => {
+                ctx.emit(Event::VoteCardRemoved { card });
                 continue;
             }
-            Some(VoteKind::Group(g)) => {
-                reveal_group(c, g);
-                resolve_vote(c, g, CcVoteKind::Regular);
-                c.emit(E::VoteCardDiscarded { card });
-                if !c.s.any_open() {
-                    game_over(c, CcEndReason::AllPatriciansAwarded);
+            Some(VoteCardKind::Group(group)) => {
+                reveal_group(ctx, group);
+                resolve_vote(ctx, group, VoteKind::Regular);
+                ctx.emit(Event::VoteCardDiscarded { card });
+                if !ctx.state.any_open() {
+                    game_over(ctx, EndReason::AllPatriciansAwarded);
                 }
             }
-            Some(VoteKind::OrgyReshuffle) => {
-                let mut order = c.s.vote_deck;
-                order.extend(c.s.vote_discard.iter().copied());
-                order.extend(c.s.vote_current);
-                order.shuffle(c.rng);
-                c.emit(E::VoteDeckReshuffled {
+            Some(VoteCardKind::OrgyReshuffle) => {
+                let mut order = ctx.state.vote_deck;
+                order.extend(ctx.state.vote_discard.iter().copied());
+                order.extend(ctx.state.vote_current);
+                order.shuffle(ctx.rng);
+                ctx.emit(Event::VoteDeckReshuffled {
                     size: order.len() as u32,
                     order: Some(order.to_vec()),
                 });
             }
-            Some(VoteKind::Orgy) | None => c.emit(E::VoteCardDiscarded { card }),
+            Some(VoteCardKind::Orgy) | None => ctx.emit(Event::VoteCardDiscarded { card }),
         }
         return;
     }
 }
 
-pub(super) fn reveal_group(c: &mut Ctx, g: CcGroup) {
+pub(super) fn reveal_group(ctx: &mut Ctx, group: Group) {
     for seat in 0..2 {
-        reveal_seat(c, g, seat, CcRevealCause::Vote);
+        reveal_seat(ctx, group, seat, RevealCause::Vote);
     }
 }
 
-/// Compares and applies a vote at `g` whose cards are all face up (7.2 steps 2 to 8).
-pub(super) fn resolve_vote(c: &mut Ctx, g: CcGroup, kind: CcVoteKind) {
-    let d = data();
+/// Compares and applies a vote at `group` whose cards are all face up (7.2 steps 2 to 8).
+pub(super) fn resolve_vote(ctx: &mut Ctx, group: Group, kind: VoteKind) {
     let sums = [0, 1].map(|seat| {
-        c.s.seats[seat].sides[g.index()]
+        numbered_cards(&ctx.state, seat, group)
             .iter()
-            .filter_map(|slot| d.value(slot.card))
-            .map(CcValue::points)
+            .map(|&(_, value)| value.points())
             .sum::<u32>()
     });
-    let phils = [0, 1].map(|seat| {
-        c.s.seats[seat].sides[g.index()]
-            .iter()
-            .filter(|slot| d.value(slot.card) == Some(CcValue::P))
-            .count() as u32
+    let philosophers = [0, 1].map(|seat| philosophers_at(&ctx.state, seat, group).len() as u32);
+    // Equal sums postpone the vote. Otherwise the higher sum wins, unless the Philosophers differ in number (7.3).
+    let high_low = (sums[0] != sums[1]).then(|| {
+        let high = if sums[0] > sums[1] { 0 } else { 1 };
+        (high, opponent(high))
     });
-    if sums[0] == sums[1] {
-        c.emit(E::VoteResolved {
-            group: g,
-            kind,
-            sums: CcSeatNumbers::from_array(sums),
-            philosophers: CcSeatNumbers::from_array(phils),
-            outcome: CcVoteOutcome::Postponed,
-            winner: None,
-        });
-        return;
-    }
-    let high = if sums[0] > sums[1] { 0 } else { 1 };
-    let low = opp(high);
-    let winner = if phils[0] != phils[1] { low } else { high };
-    c.emit(E::VoteResolved {
-        group: g,
+    let winner = high_low.map(|(high, low)| if philosophers[0] != philosophers[1] { low } else { high });
+    ctx.emit(Event::VoteResolved {
+        group,
         kind,
-        sums: CcSeatNumbers::from_array(sums),
-        philosophers: CcSeatNumbers::from_array(phils),
-        outcome: CcVoteOutcome::Won,
-        winner: Some(seat_of(winner)),
+        sums: SeatNumbers::from_array(sums),
+        philosophers: SeatNumbers::from_array(philosophers),
+        outcome: if winner.is_some() {
+            VoteOutcome::Won
+        } else {
+            VoteOutcome::Postponed
+        },
+        winner: winner.map(seat_of),
     });
-    if let Some(&patrician) = c.s.stacks[g.index()].iter().min() {
-        c.emit(E::PatricianWon {
+    let (Some((high, low)), Some(winner)) = (high_low, winner) else {
+        return;
+    };
+    if let Some(&patrician) = ctx.state.stacks[group.index()].iter().min() {
+        ctx.emit(Event::PatricianWon {
             seat: seat_of(winner),
-            group: g,
+            group,
             patrician,
         });
     }
-    // (card, value) of the numbered cards of a side.
-    let numbered = |s: &State, seat: usize| -> Vec<(CcCard, CcValue)> {
-        s.seats[seat].sides[g.index()]
-            .iter()
-            .filter_map(|slot| d.value(slot.card).map(|v| (slot.card, v)))
-            .filter(|(_, v)| !v.is_philosopher())
-            .collect()
-    };
-    // High discards one card of its highest value, low one of its lowest (smallest id among equals).
-    if let Some((card, _)) = numbered(&c.s, high)
-        .into_iter()
-        .min_by_key(|&(card, v)| (std::cmp::Reverse(v), card))
-    {
-        discard_board(c, high, g, card);
-    }
-    if let Some((card, _)) = numbered(&c.s, low).into_iter().min_by_key(|&(card, v)| (v, card)) {
-        discard_board(c, low, g, card);
-    }
-    for seat in 0..2 {
-        let mut phil: Vec<CcCard> = c.s.seats[seat].sides[g.index()]
-            .iter()
-            .filter(|slot| d.value(slot.card) == Some(CcValue::P))
-            .map(|slot| slot.card)
-            .collect();
-        phil.sort();
-        for card in phil {
-            discard_board(c, seat, g, card);
-        }
-    }
-    if c.s.stacks[g.index()].is_empty() {
-        discard_group(c, g);
-        c.emit(E::GroupClosed { group: g });
+    discard_after_vote(ctx, group, high, low);
+    if ctx.state.stacks[group.index()].is_empty() {
+        discard_group(ctx, group);
+        ctx.emit(Event::GroupClosed { group });
     }
 }
 
-/// Turns one seat's face-down cards at `g` face up.
-pub(super) fn reveal_seat(c: &mut Ctx, g: CcGroup, seat: usize, cause: CcRevealCause) {
-    let d = data();
-    let mut values: Vec<CcValue> = c.s.seats[seat].sides[g.index()]
+/// (card, value) of the numbered cards of a side.
+fn numbered_cards(state: &State, seat: usize, group: Group) -> Vec<(Card, InfluenceValue)> {
+    let data = data();
+    state.seats[seat].sides[group.index()]
+        .iter()
+        .filter_map(|slot| data.value(slot.card).map(|value| (slot.card, value)))
+        .filter(|(_, value)| !value.is_philosopher())
+        .collect()
+}
+
+/// The Philosophers of a side, by id.
+fn philosophers_at(state: &State, seat: usize, group: Group) -> Vec<Card> {
+    let data = data();
+    let mut philosophers: Vec<Card> = state.seats[seat].sides[group.index()]
+        .iter()
+        .filter(|slot| data.value(slot.card) == Some(InfluenceValue::P))
+        .map(|slot| slot.card)
+        .collect();
+    philosophers.sort();
+    philosophers
+}
+
+/// After a decided vote, high discards one card of its highest value, low one of its lowest (smallest id among
+/// equals), then every Philosopher at the group goes (7.2).
+fn discard_after_vote(ctx: &mut Ctx, group: Group, high: usize, low: usize) {
+    if let Some((card, _)) = numbered_cards(&ctx.state, high, group)
+        .into_iter()
+        .min_by_key(|&(card, value)| (std::cmp::Reverse(value), card))
+    {
+        discard_board(ctx, high, group, card);
+    }
+    if let Some((card, _)) = numbered_cards(&ctx.state, low, group)
+        .into_iter()
+        .min_by_key(|&(card, value)| (value, card))
+    {
+        discard_board(ctx, low, group, card);
+    }
+    for seat in 0..2 {
+        for card in philosophers_at(&ctx.state, seat, group) {
+            discard_board(ctx, seat, group, card);
+        }
+    }
+}
+
+/// Turns one seat's face-down cards at `group` face up.
+pub(super) fn reveal_seat(ctx: &mut Ctx, group: Group, seat: usize, cause: RevealCause) {
+    let data = data();
+    let mut values: Vec<InfluenceValue> = ctx.state.seats[seat].sides[group.index()]
         .iter()
         .filter(|slot| !slot.up)
-        .filter_map(|slot| d.value(slot.card))
+        .filter_map(|slot| data.value(slot.card))
         .collect();
     if values.is_empty() {
         return;
     }
     values.sort();
-    c.emit(E::CardsRevealed {
-        group: g,
+    ctx.emit(Event::CardsRevealed {
+        group,
         seat: seat_of(seat),
         values,
         cause,
     });
 }
 
-/// Every card at `g`, both sides, goes to its owner's discard.
-pub(super) fn discard_group(c: &mut Ctx, g: CcGroup) {
+/// Every card at `group`, both sides, goes to its owner's discard.
+pub(super) fn discard_group(ctx: &mut Ctx, group: Group) {
     for seat in 0..2 {
-        let mut cards: Vec<CcCard> = c.s.seats[seat].sides[g.index()].iter().map(|slot| slot.card).collect();
+        let mut cards: Vec<Card> = ctx.state.seats[seat].sides[group.index()]
+            .iter()
+            .map(|slot| slot.card)
+            .collect();
         cards.sort();
         for card in cards {
-            discard_board(c, seat, g, card);
+            discard_board(ctx, seat, group, card);
         }
     }
 }
 
-fn discard_board(c: &mut Ctx, seat: usize, g: CcGroup, card: CcCard) {
-    if let Some(v) = data().value(card) {
-        c.emit(E::CardDiscarded {
+fn discard_board(ctx: &mut Ctx, seat: usize, group: Group, card: Card) {
+    if let Some(value) = data().value(card) {
+        ctx.emit(Event::CardDiscarded {
             seat: seat_of(seat),
-            origin: CcOrigin::Board,
-            card: CcFace::Influence(v),
-            group: Some(g),
+            origin: Origin::Board,
+            card: Face::Influence(value),
+            group: Some(group),
             id: Some(card),
         });
     }

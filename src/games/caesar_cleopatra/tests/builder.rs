@@ -2,14 +2,18 @@
 
 use serde_json::{Value, json};
 
+use super::super::action::Action;
 use super::super::data::data;
+use super::super::event::Event;
 use super::super::evolve::evolve;
+use super::super::face::Face;
+use super::super::ids::Group::{self, Censors, Praetors, Quaestors, Senators};
+use super::super::ids::{Card, ManipulationKind, Phase, Placement};
+use super::super::options::Options;
+use super::super::outcome::{EndReason, Outcome};
 use super::super::rules;
-use super::super::state::{Slot, State};
-use super::super::types::{
-    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationKind,
-    CcPhase, CcPlacement, CcValue,
-};
+use super::super::state::{SeatCards, SeatState, Slot, State};
+use super::super::value::InfluenceValue;
 use crate::engine::{GameSeed, RuleError, Viewer};
 
 pub const CLEO: usize = 0;
@@ -17,28 +21,33 @@ pub const CAESAR: usize = 1;
 /// The Philosopher in value lists.
 pub const P: u8 = 0;
 
-pub fn val(n: u8) -> CcValue {
+pub fn val(n: u8) -> InfluenceValue {
     if n == P {
-        CcValue::P
+        InfluenceValue::P
     } else {
-        CcValue::num(n).expect("value 1..5")
+        InfluenceValue::num(n).expect("value 1..5")
     }
 }
 
-pub fn inf(n: u8) -> CcFace {
-    CcFace::Influence(val(n))
+pub fn inf(n: u8) -> Face {
+    Face::Influence(val(n))
 }
 
-pub fn man(kind: CcManipulationKind) -> CcFace {
-    CcFace::Manipulation(kind)
+pub fn man(kind: ManipulationKind) -> Face {
+    Face::Manipulation(kind)
 }
 
-pub fn card(id: &str) -> CcCard {
-    CcCard::from_id(id).unwrap_or_else(|| panic!("unknown card {id}"))
+/// The five influence values 1 to 5.
+pub fn five_influence() -> Vec<Face> {
+    [1, 2, 3, 4, 5].map(inf).to_vec()
+}
+
+pub fn card(id: &str) -> Card {
+    id.parse::<Card>().unwrap_or_else(|_| panic!("unknown card {id}"))
 }
 
 /// Parses an action from the spec's JSON.
-pub fn action(value: Value) -> CaesarCleopatraAction {
+pub fn action(value: Value) -> Action {
     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{value} does not parse: {e}"))
 }
 
@@ -51,7 +60,7 @@ pub struct Builder {
 
 impl Builder {
     pub fn new() -> Builder {
-        let mut s = State::initial(&CaesarCleopatraOptions::default());
+        let mut s = State::initial(&Options::default());
         for st in &mut s.seats {
             let mut pile1 = std::mem::take(&mut st.aside_place);
             pile1.extend(std::mem::take(&mut st.aside_hand));
@@ -63,7 +72,7 @@ impl Builder {
         let mut b = Builder { s };
         b.mission(CLEO, "mission_senators_1");
         b.mission(CAESAR, "mission_praetors_1");
-        b.s.phase = CcPhase::TurnStart;
+        b.s.phase = Phase::TurnStart;
         b.s.turn = 1;
         b.s.active = CLEO;
         b
@@ -83,7 +92,7 @@ impl Builder {
     }
 
     /// Takes a reserve card (pile 1 or 2) of that face out of its pile.
-    fn take(&mut self, seat: usize, face: CcFace) -> CcCard {
+    fn take(&mut self, seat: usize, face: Face) -> Card {
         let st = &mut self.s.seats[seat];
         for pile in [&mut st.pile1, &mut st.pile2] {
             if let Some(c) = State::find_face(pile, face) {
@@ -94,7 +103,7 @@ impl Builder {
         panic!("no {face} left in the reserves of seat {seat}");
     }
 
-    fn give_back(&mut self, seat: usize, c: CcCard) {
+    fn give_back(&mut self, seat: usize, c: Card) {
         let st = &mut self.s.seats[seat];
         if data().value(c).is_some() {
             st.pile1.push(c);
@@ -104,7 +113,7 @@ impl Builder {
     }
 
     /// Sets a hand (previous hand cards go back to the reserves).
-    pub fn hand(&mut self, seat: usize, faces: &[CcFace]) -> &mut Self {
+    pub fn hand(&mut self, seat: usize, faces: &[Face]) -> &mut Self {
         for c in std::mem::take(&mut self.s.seats[seat].hand) {
             self.give_back(seat, c);
         }
@@ -116,7 +125,7 @@ impl Builder {
     }
 
     /// Sets the cards of a seat at a group (previous ones go back to the reserves).
-    pub fn side(&mut self, seat: usize, g: CcGroup, up: &[u8], down: &[u8]) -> &mut Self {
+    pub fn side(&mut self, seat: usize, g: Group, up: &[u8], down: &[u8]) -> &mut Self {
         for slot in std::mem::take(&mut self.s.seats[seat].sides[g.index()]) {
             self.give_back(seat, slot.card);
         }
@@ -129,27 +138,28 @@ impl Builder {
 
     /// Keeps only the top `n` cards in pile 1 (the rest are parked out of play, in the set-aside zone).
     pub fn pile1_len(&mut self, seat: usize, n: usize) -> &mut Self {
-        let st = &mut self.s.seats[seat];
-        while st.pile1.len() > n {
-            let c = st.pile1.remove(st.pile1.len() - 1);
-            st.aside_hand.push(c);
-        }
-        self
+        self.park_below(seat, |zones| &mut zones.pile1, n)
     }
 
     /// Keeps only the top `n` cards in pile 2 (the rest are parked out of play).
     pub fn pile2_len(&mut self, seat: usize, n: usize) -> &mut Self {
-        let st = &mut self.s.seats[seat];
-        while st.pile2.len() > n {
-            let c = st.pile2.remove(st.pile2.len() - 1);
-            st.aside_hand.push(c);
+        self.park_below(seat, |zones| &mut zones.pile2, n)
+    }
+
+    /// Parks the cards of a pile below its top `n` in the set-aside zone, bottom first.
+    fn park_below(&mut self, seat: usize, pile: fn(&mut SeatState) -> &mut SeatCards, n: usize) -> &mut Self {
+        let zones = &mut self.s.seats[seat];
+        while pile(zones).len() > n {
+            if let Some(card) = pile(zones).pop() {
+                zones.aside_hand.push(card);
+            }
         }
         self
     }
 
     /// Puts these cards on top of a pile (1 or 2), first = top.
-    pub fn pile_top(&mut self, seat: usize, pile: u8, faces: &[CcFace]) -> &mut Self {
-        let cards: Vec<CcCard> = faces.iter().map(|&f| self.take(seat, f)).collect();
+    pub fn pile_top(&mut self, seat: usize, pile: u8, faces: &[Face]) -> &mut Self {
+        let cards: Vec<Card> = faces.iter().map(|&f| self.take(seat, f)).collect();
         let st = &mut self.s.seats[seat];
         let target = if pile == 1 { &mut st.pile1 } else { &mut st.pile2 };
         for c in cards.into_iter().rev() {
@@ -158,8 +168,16 @@ impl Builder {
         self
     }
 
+    /// Every patrician but the aediles is won: senators and praetors by Cleopatra, quaestors and censors by Caesar.
+    pub fn won_all_but_aediles(&mut self) -> &mut Self {
+        self.won(CLEO, Senators, 5)
+            .won(CAESAR, Quaestors, 5)
+            .won(CLEO, Praetors, 5)
+            .won(CAESAR, Censors, 3)
+    }
+
     /// Moves the `n` lowest patricians of a group to a seat's won cards.
-    pub fn won(&mut self, seat: usize, g: CcGroup, n: usize) -> &mut Self {
+    pub fn won(&mut self, seat: usize, g: Group, n: usize) -> &mut Self {
         for _ in 0..n {
             let c = self.s.stacks[g.index()].remove(0);
             self.s.seats[seat].won.push(c);
@@ -171,7 +189,7 @@ impl Builder {
     pub fn votes(&mut self, deck: &[&str], discard: &[&str], removed: &[&str]) -> &mut Self {
         let ids = |list: &[&str]| list.iter().map(|id| card(id)).collect::<Vec<_>>();
         let (deck, discard, removed) = (ids(deck), ids(discard), ids(removed));
-        let rest: Vec<CcCard> = data()
+        let rest: Vec<Card> = data()
             .vote_cards
             .iter()
             .copied()
@@ -184,17 +202,24 @@ impl Builder {
     }
 
     /// The seat's turn, in phase `main` with the given placement (or `turn_start` when `phase` says so).
-    pub fn turn(&mut self, seat: usize, phase: CcPhase, placement: CcPlacement) -> &mut Self {
+    pub fn turn(&mut self, seat: usize, phase: Phase, placement: Placement) -> &mut Self {
         self.s.active = seat;
         self.s.phase = phase;
         self.s.placement = placement;
         self.s.manip_used = false;
-        self.s.cont = if phase == CcPhase::Main {
-            super::super::state::Cont::Main
+        self.s.cont = if phase == Phase::Main {
+            super::super::state::Continuation::Main
         } else {
-            super::super::state::Cont::None
+            super::super::state::Continuation::None
         };
         self
+    }
+
+    /// `seat`'s turn in `main`, its placement done and a full hand (the five values), so that `end_main` goes
+    /// straight to the checks.
+    pub fn ready_to_end(&mut self, seat: usize) -> &mut Self {
+        self.hand(seat, &five_influence())
+            .turn(seat, Phase::Main, Placement::Done)
     }
 
     pub fn build(&mut self) -> State {
@@ -203,11 +228,35 @@ impl Builder {
     }
 }
 
+/// The position built by `b`, then `seat` ends the main phase it completed with a full hand: the state after
+/// `end_main`, and its events.
+pub fn end_main(b: &mut Builder, seat: usize) -> (State, Vec<Event>) {
+    b.ready_to_end(seat);
+    let mut s = b.build();
+    let events = act(&mut s, seat, json!({"type": "end_main"}));
+    (s, events)
+}
+
+/// The censors vote card on top of the deck, Cleopatra ends her main phase over these face-down values at the
+/// censors (hers, Caesar's): the state after `end_main`, and its events.
+pub fn censors_vote(cleopatra: &[u8], caesar: &[u8]) -> (State, Vec<Event>) {
+    let mut b = Builder::new();
+    b.side(CLEO, Censors, &[], cleopatra)
+        .side(CAESAR, Censors, &[], caesar)
+        .votes(&["vote_censors"], &[], &[]);
+    end_main(&mut b, CLEO)
+}
+
+/// The score of the position built by `b`, the game ending with influence exhausted.
+pub fn final_score(b: &mut Builder) -> Outcome {
+    rules::score(&b.build(), EndReason::InfluenceExhausted)
+}
+
 /// Every one of the 135 cards is in exactly one zone.
 pub fn check_conservation(s: &State) -> Result<(), String> {
     let total = data().cards.len();
     let mut seen = vec![0u32; total];
-    let mut add = |cards: &mut dyn Iterator<Item = CcCard>| {
+    let mut add = |cards: &mut dyn Iterator<Item = Card>| {
         for c in cards {
             seen[usize::from(c.0)] += 1;
         }
@@ -248,7 +297,7 @@ pub fn rng() -> crate::engine::GameRng {
 }
 
 /// Decides and applies; panics when rejected.
-pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<CaesarCleopatraEvent> {
+pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<Event> {
     let parsed = action(a.clone());
     let events = rules::decide(s, seat, &parsed, &mut rng())
         .unwrap_or_else(|e| panic!("{a} by seat {seat} rejected: {} ({})", e.message, e.code));
@@ -256,6 +305,18 @@ pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<CaesarCleopatraEvent> {
         evolve(s, e);
     }
     events
+}
+
+/// An active turn of `seat` that places one card face down: `choose_active`, `place_face_down`, `end_main`. Returns
+/// the events of `end_main`.
+pub fn face_down_turn(s: &mut State, seat: usize, card: Value, group: &str) -> Vec<Event> {
+    act(s, seat, json!({"type": "choose_active"}));
+    act(
+        s,
+        seat,
+        json!({"type": "place_face_down", "card": card, "group": group}),
+    );
+    act(s, seat, json!({"type": "end_main"}))
 }
 
 /// Decides; panics when accepted.
@@ -280,7 +341,7 @@ pub fn view_json(s: &State, viewer: Viewer) -> Value {
 }
 
 /// The events' JSON as `viewer` sees them.
-pub fn redacted(events: &[CaesarCleopatraEvent], viewer: Viewer) -> Vec<Value> {
+pub fn redacted(events: &[Event], viewer: Viewer) -> Vec<Value> {
     events
         .iter()
         .filter_map(|e| super::super::view::redact(e, viewer))
@@ -289,7 +350,7 @@ pub fn redacted(events: &[CaesarCleopatraEvent], viewer: Viewer) -> Vec<Value> {
 }
 
 /// Event types in order.
-pub fn types(events: &[CaesarCleopatraEvent]) -> Vec<String> {
+pub fn types(events: &[Event]) -> Vec<String> {
     events
         .iter()
         .map(|e| {
@@ -302,7 +363,7 @@ pub fn types(events: &[CaesarCleopatraEvent]) -> Vec<String> {
 }
 
 /// The events of a given type, as JSON.
-pub fn of_type(events: &[CaesarCleopatraEvent], kind: &str) -> Vec<Value> {
+pub fn of_type(events: &[Event], kind: &str) -> Vec<Value> {
     events
         .iter()
         .map(|e| serde_json::to_value(e).expect("events serialize"))
@@ -311,8 +372,8 @@ pub fn of_type(events: &[CaesarCleopatraEvent], kind: &str) -> Vec<Value> {
 }
 
 /// Sorted face-up values of a side, as JSON.
-pub fn face_up(s: &State, seat: usize, g: CcGroup) -> Vec<Value> {
-    let mut values: Vec<CcValue> = s.seats[seat].sides[g.index()]
+pub fn face_up(s: &State, seat: usize, g: Group) -> Vec<Value> {
+    let mut values: Vec<InfluenceValue> = s.seats[seat].sides[g.index()]
         .iter()
         .filter(|slot| slot.up)
         .filter_map(|slot| data().value(slot.card))
@@ -322,8 +383,8 @@ pub fn face_up(s: &State, seat: usize, g: CcGroup) -> Vec<Value> {
 }
 
 /// All values at a side (any orientation), sorted, as JSON.
-pub fn side_values(s: &State, seat: usize, g: CcGroup) -> Vec<Value> {
-    let mut values: Vec<CcValue> = s.seats[seat].sides[g.index()]
+pub fn side_values(s: &State, seat: usize, g: Group) -> Vec<Value> {
+    let mut values: Vec<InfluenceValue> = s.seats[seat].sides[g.index()]
         .iter()
         .filter_map(|slot| data().value(slot.card))
         .collect();

@@ -2,8 +2,11 @@
 
 use super::super::CaesarCleopatra;
 use super::super::data::data;
-use super::super::state::{State, opp};
-use super::super::types::{CaesarCleopatraOptions, CcCard, CcFace, CcGroup, CcManipulationPile, CcPhase, CcValue};
+use super::super::face::Face;
+use super::super::ids::{Card, Group, Phase};
+use super::super::options::{ManipulationPile, Options};
+use super::super::state::{State, opponent};
+use super::super::value::InfluenceValue;
 use super::selfplay::invariant;
 use crate::engine::Game;
 use crate::engine::selfplay::{Checks, play_random_game};
@@ -14,11 +17,11 @@ fn states() -> Vec<State> {
     let mut states = Vec::new();
     for seed in 0..6 {
         let manipulation_pile = if seed % 2 == 0 {
-            CcManipulationPile::Arranged
+            ManipulationPile::Arranged
         } else {
-            CcManipulationPile::Shuffled
+            ManipulationPile::Shuffled
         };
-        let options = CaesarCleopatraOptions { manipulation_pile };
+        let options = Options { manipulation_pile };
         let mut keep = |s: &State| {
             states.push(s.clone());
             Ok(())
@@ -36,9 +39,9 @@ fn determinizing_keeps_what_the_seat_sees() {
     assert!(
         states
             .iter()
-            .any(|s| s.phase == CcPhase::SetupPlace && s.placed(0) + s.placed(1) > 0)
+            .any(|s| s.phase == Phase::SetupPlace && s.placed(0) + s.placed(1) > 0)
     );
-    assert!(states.iter().any(|s| s.phase == CcPhase::SpyPick));
+    assert!(states.iter().any(|s| s.phase == Phase::SpyPick));
     assert!(states.iter().any(|s| s.castle_placed() > 0));
     assert_keeps_views::<CaesarCleopatra>(&states, 2, invariant);
 }
@@ -50,13 +53,13 @@ fn determinizing_keeps_what_the_seat_sees() {
 fn permuted(s: &State, me: usize) -> State {
     let d = data();
     let mut p = s.clone();
-    let st = &mut p.seats[opp(me)];
-    let mut down: Vec<&mut CcCard> = st
+    let st = &mut p.seats[opponent(me)];
+    let mut down: Vec<&mut Card> = st
         .sides
         .iter_mut()
         .flat_map(|side| side.iter_mut().filter(|slot| !slot.up).map(|slot| &mut slot.card))
         .collect();
-    let mut cards: Vec<CcCard> = down.iter().map(|card| **card).collect();
+    let mut cards: Vec<Card> = down.iter().map(|card| **card).collect();
     if !cards.is_empty() {
         cards.rotate_left(1);
     }
@@ -64,14 +67,18 @@ fn permuted(s: &State, me: usize) -> State {
         **slot = card;
     }
     // To an unused group at setup, or between the two groups of a Castling under way.
-    let placed = |g: &CcGroup| s.own(opp(me), *g) > 0;
-    let castling = s.pending.as_ref().filter(|p| p.seat == opp(me)).and(s.castling_groups);
+    let placed = |g: &Group| s.own(opponent(me), *g) > 0;
+    let castling = s
+        .pending
+        .as_ref()
+        .filter(|p| p.seat == opponent(me))
+        .and(s.castling_groups);
     let moved = match castling {
-        _ if s.phase == CcPhase::SetupPlace => CcGroup::ALL
+        _ if s.phase == Phase::SetupPlace => Group::ALL
             .into_iter()
             .find(placed)
-            .zip(CcGroup::ALL.into_iter().find(|g| !placed(g))),
-        Some([from, to]) if s.spot(opp(me), to) => Some((from, to)),
+            .zip(Group::ALL.into_iter().find(|g| !placed(g))),
+        Some([from, to]) if s.spot(opponent(me), to) => Some((from, to)),
         _ => None,
     };
     if let Some((from, to)) = moved
@@ -79,7 +86,7 @@ fn permuted(s: &State, me: usize) -> State {
     {
         st.sides[to.index()].push(slot);
     }
-    let spied = s.phase == CcPhase::SpyPick && s.active == me;
+    let spied = s.phase == Phase::SpyPick && s.active == me;
     let influence = st.hand.iter().position(|&c| d.value(c).is_some());
     if let (false, Some(i), false) = (spied, influence, st.pile1.is_empty()) {
         std::mem::swap(&mut st.hand[i], &mut st.pile1[0]);
@@ -93,14 +100,14 @@ fn permuted(s: &State, me: usize) -> State {
     }
     st.pile2.reverse();
     st.unstacked.reverse();
-    if s.phase != CcPhase::GameOver
+    if s.phase != Phase::GameOver
         && let (Some(mission), Some(boxed)) = (st.mission.as_mut(), p.mission_deck.first_mut())
     {
         std::mem::swap(mission, boxed);
     }
     p.mission_deck.reverse();
     p.seats[me].pile1.reverse();
-    if s.options.manipulation_pile == CcManipulationPile::Shuffled {
+    if s.options.manipulation_pile == ManipulationPile::Shuffled {
         p.seats[me].pile2.reverse();
     }
     p.vote_deck.reverse();
@@ -131,7 +138,7 @@ fn determinized_states_play_to_the_end() {
 }
 
 /// Sorted faces of a seat's hand, and sorted values of its face-down cards.
-fn hidden_faces(s: &State, seat: usize) -> (Vec<Option<CcFace>>, Vec<Option<CcValue>>) {
+fn hidden_faces(s: &State, seat: usize) -> (Vec<Option<Face>>, Vec<Option<InfluenceValue>>) {
     let d = data();
     let mut hand: Vec<_> = s.seats[seat].hand.iter().map(|&c| d.face(c)).collect();
     hand.sort();
@@ -147,8 +154,8 @@ fn determinizing_changes_the_hidden_part() {
     for (i, s) in states().iter().enumerate() {
         for me in 0..2 {
             let world = CaesarCleopatra::determinize(s, me, &mut rng(i as u64));
-            let (hand, down) = hidden_faces(&world, opp(me));
-            let (real_hand, real_down) = hidden_faces(s, opp(me));
+            let (hand, down) = hidden_faces(&world, opponent(me));
+            let (real_hand, real_down) = hidden_faces(s, opponent(me));
             hands += usize::from(hand != real_hand);
             face_down += usize::from(down != real_down);
             piles += usize::from(world.seats[me].pile1 != s.seats[me].pile1);

@@ -2,10 +2,12 @@
 
 use serde_json::{Value, json};
 
-use super::super::rules::score;
+use super::super::event::Event;
+use super::super::face::Face;
+use super::super::ids::Group::{self, Aediles, Censors, Praetors, Quaestors, Senators};
+use super::super::ids::{ManipulationKind as K, Phase, Placement};
+use super::super::outcome::EndReason;
 use super::super::state::State;
-use super::super::types::CcGroup::{self, Aediles, Censors, Praetors, Quaestors, Senators};
-use super::super::types::{CaesarCleopatraEvent, CcEndReason, CcFace, CcManipulationKind as K, CcPhase, CcPlacement};
 use super::builder::*;
 use crate::engine::Viewer;
 
@@ -13,11 +15,7 @@ const CLEO_V: Viewer = Viewer::Seat(CLEO);
 const CAESAR_V: Viewer = Viewer::Seat(CAESAR);
 const SPECTATOR: Viewer = Viewer::Spectator;
 
-fn five_influence() -> Vec<CcFace> {
-    [1, 2, 3, 4, 5].map(inf).to_vec()
-}
-
-fn sorted_json(mut faces: Vec<CcFace>) -> Vec<Value> {
+fn sorted_json(mut faces: Vec<Face>) -> Vec<Value> {
     faces.sort();
     faces.iter().map(|f| json!(f)).collect()
 }
@@ -35,14 +33,8 @@ fn values(list: &[u8]) -> Vec<Value> {
     sorted_json(list.iter().map(|&n| inf(n)).collect())
 }
 
-fn group_view(view: &Value, g: CcGroup) -> &Value {
+fn group_view(view: &Value, g: Group) -> &Value {
     &view["groups"][g.index()]
-}
-
-/// A state where `seat` has finished its placement with a full hand, so `end_main` goes straight to the checks.
-fn ready_to_end(b: &mut Builder, seat: usize) -> &mut Builder {
-    b.hand(seat, &five_influence())
-        .turn(seat, CcPhase::Main, CcPlacement::Done)
 }
 
 #[test]
@@ -51,7 +43,7 @@ fn scenario_01_aediles_vote() {
     b.side(CAESAR, Aediles, &[4], &[3])
         .side(CLEO, Aediles, &[3], &[2, 3])
         .votes(&["vote_aediles"], &[], &[]);
-    ready_to_end(&mut b, CAESAR);
+    b.ready_to_end(CAESAR);
     let mut s = b.build();
     assert_eq!(s.stacks[Aediles.index()].len(), 3);
     let events = act(&mut s, CAESAR, json!({"type": "end_main"}));
@@ -74,7 +66,7 @@ fn scenario_01_aediles_vote() {
     assert_eq!(side_values(&s, CLEO, Aediles), values(&[2, 3]));
     assert_eq!(s.stacks[Aediles.index()].len(), 2);
     assert_eq!(s.vote_discard[..], vec![card("vote_aediles")]);
-    assert_eq!(s.phase, CcPhase::TurnStart);
+    assert_eq!(s.phase, Phase::TurnStart);
     assert_eq!(s.active, CLEO);
 }
 
@@ -84,9 +76,7 @@ fn scenario_02_censors_philosopher() {
     b.side(CLEO, Censors, &[4], &[5])
         .side(CAESAR, Censors, &[P], &[3])
         .votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["sums"], json!({"cleopatra": 9, "caesar": 3}));
     assert_eq!(vote["philosophers"], json!({"cleopatra": 0, "caesar": 1}));
@@ -103,8 +93,7 @@ fn scenario_02_censors_philosopher() {
 fn scenario_03_nine_point_quaestors() {
     let mut b = Builder::new();
     b.won(CAESAR, Quaestors, 5).mission(CAESAR, "mission_quaestors_1");
-    let s = b.build();
-    let result = score(&s, CcEndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     let caesar = result.breakdown.caesar;
     assert_eq!(
         (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
@@ -125,8 +114,7 @@ fn scenario_04_full_scoring_partial_groups() {
         .won(CAESAR, Aediles, 1)
         .mission(CLEO, "mission_senators_1")
         .mission(CAESAR, "mission_praetors_1");
-    let s = b.build();
-    let result = score(&s, CcEndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     // Exactly the example of spec section 8.
     assert_eq!(
         serde_json::to_value(&result).unwrap(),
@@ -155,7 +143,7 @@ fn scenario_05_tie_break_and_draw() {
         .won(CAESAR, Praetors, 3)
         .mission(CLEO, "mission_praetors_1")
         .mission(CAESAR, "mission_senators_1");
-    let result = score(&b.build(), CcEndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (10, 10));
     let (cleo, caesar) = (result.breakdown.cleopatra, result.breakdown.caesar);
     assert_eq!(
@@ -175,7 +163,7 @@ fn scenario_05_tie_break_and_draw() {
         .won(CAESAR, Censors, 1)
         .mission(CLEO, "mission_praetors_1")
         .mission(CAESAR, "mission_senators_1");
-    let result = score(&b.build(), CcEndReason::InfluenceExhausted);
+    let result = final_score(&mut b);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (3, 3));
     assert_eq!((result.patricians.cleopatra, result.patricians.caesar), (2, 2));
     assert!(result.winners.is_empty());
@@ -189,9 +177,7 @@ fn scenario_06_tie_postpones() {
         .side(CAESAR, Senators, &[], &[5])
         .hand(CAESAR, &five_influence())
         .votes(&["vote_senators", "orgy_1"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (mut s, events) = end_main(&mut b, CLEO);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["outcome"], "postponed");
     assert!(of_type(&events, "card_discarded").is_empty());
@@ -203,13 +189,7 @@ fn scenario_06_tie_postpones() {
     // A later vote at senators counts the same cards again (plus a new 1 of Caesar's).
     s.vote_discard.retain(|&c| c != card("vote_senators"));
     s.vote_deck.insert(0, card("vote_senators"));
-    act(&mut s, CAESAR, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "place_face_down", "card": 1, "group": "senators"}),
-    );
-    act(&mut s, CAESAR, json!({"type": "end_main"}));
+    face_down_turn(&mut s, CAESAR, json!(1), "senators");
     let events = act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["sums"], json!({"cleopatra": 5, "caesar": 6}));
@@ -220,24 +200,14 @@ fn scenario_06_tie_postpones() {
 
 #[test]
 fn scenario_07_lone_philosopher() {
-    let mut b = Builder::new();
-    b.side(CLEO, Censors, &[], &[P]).votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = censors_vote(&[P], &[]);
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(vote["outcome"], "postponed");
     assert_eq!(vote["sums"], json!({"cleopatra": 0, "caesar": 0}));
     assert_eq!(face_up(&s, CLEO, Censors), values(&[P]));
     assert!(s.seats[CLEO].discard.is_empty());
 
-    let mut b = Builder::new();
-    b.side(CLEO, Censors, &[], &[P])
-        .side(CAESAR, Censors, &[], &[2])
-        .votes(&["vote_censors"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = censors_vote(&[P], &[2]);
     assert_eq!(of_type(&events, "vote_resolved")[0]["winner"], "cleopatra");
     assert_eq!(s.seats[CLEO].won[..], vec![card("censor_1")]);
     assert_eq!(discard(&s, CAESAR), vec![json!(2)]);
@@ -268,13 +238,7 @@ fn scenario_08_philosopher_table() {
         (&[2, 3], &[5], None, &[], &[]),
     ];
     for (cleo, caesar, winner, cleo_discards, caesar_discards) in rows {
-        let mut b = Builder::new();
-        b.side(CLEO, Censors, &[], cleo)
-            .side(CAESAR, Censors, &[], caesar)
-            .votes(&["vote_censors"], &[], &[]);
-        ready_to_end(&mut b, CLEO);
-        let mut s = b.build();
-        let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+        let (s, events) = censors_vote(cleo, caesar);
         let vote = &of_type(&events, "vote_resolved")[0];
         let row = format!("{cleo:?} vs {caesar:?}");
         match winner {
@@ -304,7 +268,7 @@ fn scenario_09_placement_limits() {
         .side(CAESAR, Quaestors, &[2, 3, 4, 5], &[])
         .hand(CLEO, &five_influence())
         .hand(CAESAR, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     let placements: Vec<Value> = legal(&s, CLEO)
         .into_iter()
@@ -344,7 +308,7 @@ fn scenario_10_face_up_legality() {
         CLEO,
         &[inf(3), man(K::Spy), man(K::Scout), man(K::Wrath), man(K::Castling)],
     )
-    .turn(CLEO, CcPhase::Main, CcPlacement::None);
+    .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     let actions = legal(&s, CLEO);
     assert!(actions.iter().any(|a| a["type"] == "place_face_down"));
@@ -365,7 +329,7 @@ fn scenario_10_face_up_legality() {
         .side(CLEO, Senators, &[1, 2, 3], &[])
         .side(CAESAR, Senators, &[1, 2, 3, 4], &[])
         .hand(CLEO, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     let actions = legal(&s, CLEO);
     assert!(!actions.iter().any(|a| a["type"] == "place_face_up"));
@@ -381,14 +345,14 @@ fn scenario_10_face_up_legality() {
     let mut b = Builder::new();
     b.hand(CLEO, &[inf(1), inf(2), inf(3), man(K::Spy), inf(5)])
         .hand(CAESAR, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
         CLEO,
         json!({"type": "place_face_up", "card": 3, "group": "senators"}),
     );
-    assert_eq!(s.placement, CcPlacement::Half);
+    assert_eq!(s.placement, Placement::Half);
     let actions = legal(&s, CLEO);
     assert!(actions.contains(&json!({"type": "place_face_up", "card": 1, "group": "senators"})));
     assert!(actions.contains(&json!({"type": "play_manipulation", "card": "spy"})));
@@ -400,13 +364,13 @@ fn scenario_10_face_up_legality() {
     act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "spy"}));
     act(&mut s, CLEO, json!({"type": "spy_pick", "card": 5}));
     act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
-    assert_eq!(s.phase, CcPhase::Main);
+    assert_eq!(s.phase, Phase::Main);
     act(
         &mut s,
         CLEO,
         json!({"type": "place_face_up", "card": 1, "group": "senators"}),
     );
-    assert_eq!(s.placement, CcPlacement::Done);
+    assert_eq!(s.placement, Placement::Done);
     assert_eq!(face_up(&s, CLEO, Senators), values(&[1, 3]));
 }
 
@@ -419,7 +383,7 @@ fn eighth_card_state() -> State {
         .hand(CAESAR, &five_influence())
         .pile_top(CLEO, 2, &[man(K::Assassination)])
         .votes(&["orgy_1", "orgy_2"], &[], &[])
-        .turn(CLEO, CcPhase::TurnStart, CcPlacement::None);
+        .turn(CLEO, Phase::TurnStart, Placement::None);
     let mut s = b.build();
     act(&mut s, CLEO, json!({"type": "choose_active"}));
     act(
@@ -431,7 +395,7 @@ fn eighth_card_state() -> State {
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     // The extraordinary vote waits for the refill.
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
-    assert_eq!(s.phase, CcPhase::Draw);
+    assert_eq!(s.phase, Phase::Draw);
     let events = act(&mut s, CLEO, json!({"type": "draw", "pile": 2}));
     assert_eq!(
         types(&events),
@@ -442,7 +406,7 @@ fn eighth_card_state() -> State {
             "vote_window_opened"
         ]
     );
-    assert_eq!(s.phase, CcPhase::VoteWindow);
+    assert_eq!(s.phase, Phase::VoteWindow);
     let view = view_json(&s, SPECTATOR);
     let praetors = group_view(&view, Praetors);
     assert_eq!(praetors["cleopatra"]["face_up"], json!([1, 2, 2, 5]));
@@ -461,7 +425,7 @@ fn scenario_11_eighth_card_extraordinary_vote() {
     );
     assert!(of_type(&events, "reaction_offered").is_empty());
     assert_eq!(discard(&s, CAESAR), vec![json!(1)]);
-    assert_eq!(s.phase, CcPhase::Draw);
+    assert_eq!(s.phase, Phase::Draw);
     assert_eq!(s.owed, vec![(CLEO, 1)]);
     let events = act(&mut s, CLEO, json!({"type": "draw", "pile": 1}));
     let vote = &of_type(&events, "vote_resolved")[0];
@@ -477,7 +441,7 @@ fn scenario_11_eighth_card_extraordinary_vote() {
     let drawn = kinds.iter().position(|k| k == "vote_card_drawn").unwrap();
     assert!(resolved < drawn);
     assert_eq!(s.vote_discard[..], vec![card("orgy_1")]);
-    assert_eq!((s.active, s.phase), (CAESAR, CcPhase::TurnStart));
+    assert_eq!((s.active, s.phase), (CAESAR, Phase::TurnStart));
 }
 
 #[test]
@@ -492,14 +456,8 @@ fn scenario_12_extraordinary_tie_persists() {
             .iter()
             .all(|st| st.sides[Praetors.index()].iter().all(|slot| slot.up))
     );
-    assert_eq!((s.active, s.phase), (CAESAR, CcPhase::TurnStart));
-    act(&mut s, CAESAR, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "place_face_down", "card": 5, "group": "senators"}),
-    );
-    let events = act(&mut s, CAESAR, json!({"type": "end_main"}));
+    assert_eq!((s.active, s.phase), (CAESAR, Phase::TurnStart));
+    let events = face_down_turn(&mut s, CAESAR, json!(5), "senators");
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
     let events = act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     assert_eq!(
@@ -518,7 +476,7 @@ fn scenario_13_manipulation_before_the_check() {
         .hand(CAESAR, &five_influence())
         .pile2_len(CLEO, 0)
         .votes(&["orgy_1"], &[], &[])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
@@ -563,7 +521,7 @@ fn scenario_14_veto() {
         .side(CAESAR, Senators, &[4], &[])
         .hand(CAESAR, &[inf(1), inf(2), man(K::Wrath), inf(3), inf(5)])
         .hand(CLEO, &[inf(1), man(K::Veto), inf(3), inf(4), inf(5)])
-        .turn(CAESAR, CcPhase::Main, CcPlacement::None);
+        .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
     let events = act(
         &mut s,
@@ -571,7 +529,7 @@ fn scenario_14_veto() {
         json!({"type": "play_manipulation", "card": "wrath", "group": "senators"}),
     );
     assert_eq!(of_type(&events, "reaction_offered")[0]["seat"], "cleopatra");
-    assert_eq!(s.phase, CcPhase::Reaction);
+    assert_eq!(s.phase, Phase::Reaction);
     assert_eq!(
         legal(&s, CLEO),
         vec![
@@ -584,14 +542,14 @@ fn scenario_14_veto() {
     assert_eq!(discard(&s, CLEO), vec![json!("veto")]);
     assert_eq!(side_values(&s, CLEO, Senators), values(&[2, 3]));
     assert_eq!(side_values(&s, CAESAR, Senators), values(&[4]));
-    assert_eq!((s.phase, s.owed_head()), (CcPhase::Draw, Some((CLEO, 1))));
+    assert_eq!((s.phase, s.owed_head()), (Phase::Draw, Some((CLEO, 1))));
     assert_eq!(
         legal(&s, CLEO),
         vec![json!({"type": "draw", "pile": 1}), json!({"type": "draw", "pile": 2})]
     );
     act(&mut s, CLEO, json!({"type": "draw", "pile": 2}));
     assert_eq!(s.seats[CLEO].hand.len(), 5);
-    assert_eq!(s.phase, CcPhase::Main);
+    assert_eq!(s.phase, Phase::Main);
     assert!(!legal(&s, CAESAR).iter().any(|a| a["type"] == "play_manipulation"));
     act(
         &mut s,
@@ -615,14 +573,14 @@ fn scenario_15_reaction_without_veto() {
     b.side(CLEO, Quaestors, &[], &[2])
         .hand(CLEO, &[inf(1), inf(3), man(K::Spy), inf(4), inf(5)])
         .hand(CAESAR, &[inf(1), man(K::Scout), inf(3), inf(4), inf(5)])
-        .turn(CAESAR, CcPhase::Main, CcPlacement::None);
+        .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
         CAESAR,
         json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}),
     );
-    assert_eq!(s.phase, CcPhase::Reaction);
+    assert_eq!(s.phase, Phase::Reaction);
     assert_eq!(rules_to_act(&s), vec![CLEO]);
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "allow_manipulation"})]);
     assert_eq!(reject(&s, CLEO, json!({"type": "veto_manipulation"})).code, "no_veto");
@@ -632,7 +590,7 @@ fn scenario_15_reaction_without_veto() {
     b.side(CLEO, Quaestors, &[], &[2])
         .hand(CLEO, &five_influence())
         .hand(CAESAR, &[inf(1), man(K::Scout), inf(3), inf(4), inf(5)])
-        .turn(CAESAR, CcPhase::Main, CcPlacement::None);
+        .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
     let events = act(
         &mut s,
@@ -640,7 +598,7 @@ fn scenario_15_reaction_without_veto() {
         json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}),
     );
     assert!(of_type(&events, "reaction_offered").is_empty());
-    assert_eq!(s.phase, CcPhase::Main);
+    assert_eq!(s.phase, Phase::Main);
     assert_eq!(face_up(&s, CLEO, Quaestors), values(&[2]));
 }
 
@@ -653,12 +611,12 @@ fn scenario_16_spy() {
     let mut b = Builder::new();
     b.hand(CLEO, &[inf(1), inf(3), inf(5), man(K::Castling), man(K::Scout)])
         .hand(CAESAR, &[inf(1), man(K::Spy), inf(3), inf(4), inf(5)])
-        .turn(CAESAR, CcPhase::Main, CcPlacement::None);
+        .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
-    let mut log: Vec<CaesarCleopatraEvent> = Vec::new();
+    let mut log: Vec<Event> = Vec::new();
     log.extend(act(&mut s, CAESAR, json!({"type": "play_manipulation", "card": "spy"})));
     log.extend(act(&mut s, CLEO, json!({"type": "allow_manipulation"})));
-    assert_eq!(s.phase, CcPhase::SpyPick);
+    assert_eq!(s.phase, Phase::SpyPick);
     let hand = json!([1, 3, 5, "castling", "scout"]);
     // Only Caesar's view and log show the hand.
     assert_eq!(view_json(&s, CAESAR_V)["spied_hand"], hand);
@@ -683,9 +641,9 @@ fn scenario_16_spy() {
     assert_eq!(legal(&s, CAESAR).len(), 5);
     log.extend(act(&mut s, CAESAR, json!({"type": "spy_pick", "card": 5})));
     assert_eq!(discard(&s, CLEO), vec![json!(5)]);
-    assert_eq!((s.phase, rules_to_act(&s)), (CcPhase::Draw, vec![CLEO]));
+    assert_eq!((s.phase, rules_to_act(&s)), (Phase::Draw, vec![CLEO]));
     log.extend(act(&mut s, CLEO, json!({"type": "draw", "pile": 2})));
-    assert_eq!(s.phase, CcPhase::Main);
+    assert_eq!(s.phase, Phase::Main);
     // What the spectator saw, beside the spy being played and allowed.
     let spectator = redacted(&log, SPECTATOR);
     let informative: Vec<&Value> = spectator
@@ -726,7 +684,7 @@ fn scenario_17_scout() {
         .hand(CLEO, &[inf(1), man(K::Scout), inf(3), inf(4), inf(5)])
         .hand(CAESAR, &[inf(1), man(K::Spy), inf(3), inf(4), inf(5)])
         .votes(&["orgy_1"], &[], &[])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
@@ -767,14 +725,14 @@ fn castling_state() -> State {
         .side(CAESAR, Censors, &[3], &[1, 2, 4])
         .hand(CLEO, &[inf(1), man(K::Castling), inf(3), inf(4), inf(5)])
         .hand(CAESAR, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     let events = act(
         &mut s,
         CLEO,
         json!({"type": "play_manipulation", "card": "castling", "groups": ["senators", "censors"]}),
     );
-    assert_eq!(s.phase, CcPhase::Castling);
+    assert_eq!(s.phase, Phase::Castling);
     let formed = redacted(&events, CAESAR_V)
         .into_iter()
         .find(|e| e["type"] == "castling_pool_formed")
@@ -824,7 +782,7 @@ fn scenario_18_castling() {
         vec![json!({"type": "castling_done", "seat": "cleopatra",
                     "face_down": [{"group": "senators", "count": 5}, {"group": "censors", "count": 0}]})]
     );
-    assert_eq!(s.phase, CcPhase::Main);
+    assert_eq!(s.phase, Phase::Main);
     assert_eq!((s.own(CLEO, Senators), s.total(Senators)), (5, 7));
     assert_eq!(s.own(CLEO, Censors), 0);
     for viewer in [CAESAR_V, SPECTATOR] {
@@ -867,10 +825,10 @@ fn scenario_19_castling_in_window() {
         .side(CLEO, Senators, &[], &[5])
         .hand(CLEO, &[inf(1), man(K::Castling), inf(3), inf(4), inf(5)])
         .hand(CAESAR, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::Done);
+        .turn(CLEO, Phase::Main, Placement::Done);
     let mut s = b.build();
     act(&mut s, CLEO, json!({"type": "end_main"}));
-    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Praetors)));
+    assert_eq!((s.phase, s.vote_context()), (Phase::VoteWindow, Some(Praetors)));
     let actions = legal(&s, CLEO);
     assert!(
         !actions
@@ -900,9 +858,7 @@ fn scenario_19_castling_in_window() {
 fn scenario_20_void_vote_card() {
     let mut b = Builder::new();
     b.won(CAESAR, Censors, 3).votes(&["vote_censors", "orgy_1"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(
         types(&events),
         [
@@ -926,9 +882,7 @@ fn scenario_21_reshuffle() {
         &["vote_aediles", "orgy_2"],
         &["vote_censors", "vote_quaestors", "vote_praetors"],
     );
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(of_type(&events, "vote_card_drawn").len(), 1);
     let reshuffled = of_type(&events, "vote_deck_reshuffled");
     assert_eq!(reshuffled[0]["size"], 5);
@@ -952,7 +906,7 @@ fn scenario_21_reshuffle() {
     }
 }
 
-fn last_aedile(all_others_won: bool) -> (State, Vec<CaesarCleopatraEvent>) {
+fn last_aedile(all_others_won: bool) -> (State, Vec<Event>) {
     let mut b = Builder::new();
     b.won(CLEO, Aediles, 1)
         .won(CAESAR, Aediles, 1)
@@ -960,16 +914,10 @@ fn last_aedile(all_others_won: bool) -> (State, Vec<CaesarCleopatraEvent>) {
         .side(CAESAR, Aediles, &[], &[3])
         .votes(&["vote_aediles"], &[], &[]);
     if all_others_won {
-        b.won(CLEO, Senators, 5)
-            .won(CAESAR, Quaestors, 5)
-            .won(CLEO, Praetors, 5)
-            .won(CAESAR, Censors, 3);
+        b.won_all_but_aediles();
     }
-    ready_to_end(&mut b, CLEO);
     b.hand(CAESAR, &five_influence());
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
-    (s, events)
+    end_main(&mut b, CLEO)
 }
 
 #[test]
@@ -986,7 +934,7 @@ fn scenario_22_last_patrician() {
         of_type(&events, "group_closed"),
         vec![json!({"type": "group_closed", "group": "aediles"})]
     );
-    assert_eq!(s.phase, CcPhase::TurnStart);
+    assert_eq!(s.phase, Phase::TurnStart);
     act(&mut s, CAESAR, json!({"type": "choose_active"}));
     let actions = legal(&s, CAESAR);
     assert!(actions.iter().any(|a| a["type"] == "place_face_down"));
@@ -1003,7 +951,7 @@ fn scenario_22_last_patrician() {
 
     // The 21st patrician ends the game at once.
     let (s, events) = last_aedile(true);
-    assert_eq!(s.phase, CcPhase::GameOver);
+    assert_eq!(s.phase, Phase::GameOver);
     assert!(of_type(&events, "turn_started").is_empty());
     let over = &of_type(&events, "game_over")[0];
     assert_eq!(over["result"]["end_reason"], "all_patricians_awarded");
@@ -1015,19 +963,14 @@ fn scenario_22_last_patrician() {
     // Won in an extraordinary vote: no vote card is drawn.
     let mut b = Builder::new();
     b.won(CLEO, Aediles, 2)
-        .won(CLEO, Senators, 5)
-        .won(CAESAR, Quaestors, 5)
-        .won(CLEO, Praetors, 5)
-        .won(CAESAR, Censors, 3)
+        .won_all_but_aediles()
         .side(CLEO, Aediles, &[5, 4], &[3, 2])
         .side(CAESAR, Aediles, &[1, 1], &[2, 3])
         .votes(&["vote_aediles"], &[], &[]);
-    ready_to_end(&mut b, CLEO);
-    let mut s = b.build();
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let (s, events) = end_main(&mut b, CLEO);
     assert_eq!(of_type(&events, "vote_resolved")[0]["kind"], "extraordinary");
     assert!(of_type(&events, "vote_card_drawn").is_empty());
-    assert_eq!(s.phase, CcPhase::GameOver);
+    assert_eq!(s.phase, Phase::GameOver);
     assert_eq!(s.vote_deck[0], card("vote_aediles"));
 }
 
@@ -1040,7 +983,7 @@ fn scenario_23_solo_mode() {
         .hand(CLEO, &[inf(2), inf(4), man(K::Spy), inf(P), inf(5)])
         .pile1_len(CLEO, 6)
         .votes(&["orgy_1", "orgy_2"], &[], &[])
-        .turn(CAESAR, CcPhase::TurnStart, CcPlacement::None);
+        .turn(CAESAR, Phase::TurnStart, Placement::None);
     let mut s = b.build();
     assert_eq!(legal(&s, CAESAR), vec![json!({"type": "choose_passive"})]);
     act(&mut s, CAESAR, json!({"type": "choose_passive"}));
@@ -1049,7 +992,7 @@ fn scenario_23_solo_mode() {
         of_type(&events, "solo_mode_started"),
         vec![json!({"type": "solo_mode_started", "survivor": "cleopatra"})]
     );
-    assert_eq!((s.solo, s.active, s.phase), (Some(CLEO), CLEO, CcPhase::TurnStart));
+    assert_eq!((s.solo, s.active, s.phase), (Some(CLEO), CLEO, Phase::TurnStart));
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
     assert_eq!(reject(&s, CLEO, json!({"type": "choose_passive"})).code, "solo_mode");
     assert!(legal(&s, CAESAR).is_empty());
@@ -1065,7 +1008,7 @@ fn scenario_23_solo_mode() {
         of_type(&events, "reaction_offered").is_empty(),
         "no reaction for the exhausted seat"
     );
-    assert_eq!(s.phase, CcPhase::SpyPick);
+    assert_eq!(s.phase, Phase::SpyPick);
     let events = act(&mut s, CLEO, json!({"type": "spy_pick", "card": "castling"}));
     assert_eq!(of_type(&events, "draw_lapsed")[0]["seat"], "caesar");
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
@@ -1074,22 +1017,16 @@ fn scenario_23_solo_mode() {
     assert_eq!(s.seats[CLEO].pile1.len(), 6);
     let mut turn = s.turn;
     for value in [json!(4), json!("P"), json!(5)] {
-        assert_eq!((s.active, s.phase), (CLEO, CcPhase::TurnStart));
+        assert_eq!((s.active, s.phase), (CLEO, Phase::TurnStart));
         assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
-        act(&mut s, CLEO, json!({"type": "choose_active"}));
-        act(
-            &mut s,
-            CLEO,
-            json!({"type": "place_face_down", "card": value, "group": "quaestors"}),
-        );
-        act(&mut s, CLEO, json!({"type": "end_main"}));
-        if s.phase != CcPhase::GameOver {
+        face_down_turn(&mut s, CLEO, value, "quaestors");
+        if s.phase != Phase::GameOver {
             assert_eq!(s.turn, turn + 1);
             turn = s.turn;
         }
     }
-    assert_eq!(s.phase, CcPhase::GameOver);
-    assert_eq!(s.result.as_ref().unwrap().end_reason, CcEndReason::SoloFinished);
+    assert_eq!(s.phase, Phase::GameOver);
+    assert_eq!(s.result.as_ref().unwrap().end_reason, EndReason::SoloFinished);
     assert_eq!(s.seats[CLEO].pile1.len(), 6);
 }
 
@@ -1097,7 +1034,7 @@ fn scenario_23_solo_mode() {
 fn scenario_24_passive_turn() {
     let mut b = Builder::new();
     b.hand(CAESAR, &[inf(1), inf(1), inf(2), man(K::Spy), man(K::Veto)])
-        .turn(CAESAR, CcPhase::TurnStart, CcPlacement::None);
+        .turn(CAESAR, Phase::TurnStart, Placement::None);
     let mut s = b.build();
     let deck = s.vote_deck;
     let turn = s.turn;
@@ -1117,7 +1054,7 @@ fn scenario_24_passive_turn() {
     assert_eq!(s.seats[CAESAR].hand.len(), 5);
     assert_eq!(s.vote_deck, deck);
     assert!(of_type(&log, "vote_card_drawn").is_empty());
-    assert_eq!((s.active, s.phase, s.turn), (CLEO, CcPhase::TurnStart, turn + 1));
+    assert_eq!((s.active, s.phase, s.turn), (CLEO, Phase::TurnStart, turn + 1));
 }
 
 #[test]
@@ -1127,7 +1064,7 @@ fn scenario_25_automatic_draws() {
         .pile2_len(CLEO, 0)
         .pile1_len(CLEO, 1)
         .votes(&["orgy_1"], &[], &[])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
@@ -1162,15 +1099,9 @@ fn scenario_26_board_blocked() {
         .hand(CAESAR, &five_influence())
         .pile2_len(CLEO, 0)
         .votes(&["orgy_1"], &[], &[])
-        .turn(CLEO, CcPhase::TurnStart, CcPlacement::None);
+        .turn(CLEO, Phase::TurnStart, Placement::None);
     let mut s = b.build();
-    act(&mut s, CLEO, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 3, "group": "censors"}),
-    );
-    let events = act(&mut s, CLEO, json!({"type": "end_main"}));
+    let events = face_down_turn(&mut s, CLEO, json!(3), "censors");
     let vote = &of_type(&events, "vote_resolved")[0];
     assert_eq!(
         (vote["kind"].clone(), vote["outcome"].clone()),
@@ -1184,7 +1115,7 @@ fn scenario_26_board_blocked() {
         ["vote_card_drawn", "vote_card_discarded", "game_over"]
     );
     let result = s.result.as_ref().unwrap();
-    assert_eq!(result.end_reason, CcEndReason::BoardBlocked);
+    assert_eq!(result.end_reason, EndReason::BoardBlocked);
     assert_eq!(result.patricians.cleopatra, 8);
     assert_eq!(result.scores.cleopatra, 8 + 2 + 1 + 2);
 }
@@ -1199,7 +1130,7 @@ fn two_eights() -> State {
         .hand(CAESAR, &five_influence())
         .pile2_len(CLEO, 0)
         .votes(&["orgy_1"], &[], &[])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     act(
         &mut s,
@@ -1216,7 +1147,7 @@ fn two_eights() -> State {
         of_type(&events, "extraordinary_vote_started"),
         vec![json!({"type": "extraordinary_vote_started", "group": "senators"})]
     );
-    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Senators)));
+    assert_eq!((s.phase, s.vote_context()), (Phase::VoteWindow, Some(Senators)));
     s
 }
 
@@ -1231,7 +1162,7 @@ fn scenario_27_order_of_extraordinary_votes() {
         of_type(&events, "extraordinary_vote_started"),
         vec![json!({"type": "extraordinary_vote_started", "group": "censors"})]
     );
-    assert_eq!((s.phase, s.vote_context()), (CcPhase::VoteWindow, Some(Censors)));
+    assert_eq!((s.phase, s.vote_context()), (Phase::VoteWindow, Some(Censors)));
 
     // A Wrath on censors in the senators window cancels the censors vote.
     let mut s = two_eights();
@@ -1251,8 +1182,7 @@ fn scenario_27_order_of_extraordinary_votes() {
 #[test]
 fn scenario_28_hidden_placement() {
     let mut b = Builder::new();
-    b.hand(CLEO, &five_influence())
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+    b.hand(CLEO, &five_influence()).turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
     let before = view_json(&s, CAESAR_V);
     assert_eq!(group_view(&before, Senators)["cleopatra"]["face_down_count"], 0);

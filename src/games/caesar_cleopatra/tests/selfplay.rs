@@ -5,12 +5,13 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::super::CaesarCleopatra;
+use super::super::action::Action;
 use super::super::data::data;
+use super::super::event::Event;
+use super::super::ids::{Card, Group, Phase, Seat};
+use super::super::options::{ManipulationPile, Options};
 use super::super::state::State;
-use super::super::types::{
-    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcGroup, CcManipulationPile, CcPhase,
-    CcSeat, CcValue,
-};
+use super::super::value::InfluenceValue;
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
@@ -21,7 +22,7 @@ const MAX_ACTIONS: u64 = 20_000;
 /// Per-side, per-group and hand limits.
 fn check_limits(s: &State) -> Result<(), String> {
     let limits = data().limits;
-    for g in CcGroup::ALL {
+    for g in Group::ALL {
         if s.total(g) > limits.group_total {
             return Err(format!("{} holds {} cards", g.id(), s.total(g)));
         }
@@ -52,13 +53,13 @@ fn strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
 /// Neither the opponent's nor the spectator's view shows any of a seat's hidden cards: the serialized view holds
 /// none of its card ids (nor its mission before the end), and the typed view none of its hidden values.
 fn check_hidden(s: &State) -> Result<(), String> {
-    let over = s.phase == CcPhase::GameOver;
-    let setup = matches!(s.phase, CcPhase::Setup | CcPhase::SetupArrange | CcPhase::SetupPlace);
+    let over = s.phase == Phase::GameOver;
+    let setup = matches!(s.phase, Phase::Setup | Phase::SetupArrange | Phase::SetupPlace);
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         let view = CaesarCleopatra::view(s, viewer);
         let text = serde_json::to_string(&view).map_err(|e| e.to_string())?;
         for owner in (0..2).filter(|&owner| !viewer.is(owner)) {
-            let seat_id = CcSeat::from_index(owner).id();
+            let seat_id = Seat::from_index(owner).id();
             // No id of any of the owner's influence or manipulation cards (D25): that covers hand, face-down
             // cards, pile order, castling pool and discards.
             if text.contains(&format!("\"{seat_id}_")) {
@@ -82,13 +83,13 @@ fn check_hidden(s: &State) -> Result<(), String> {
                 return Err(format!("{viewer:?} sees {seat_id}'s hand"));
             }
             let castling_here = s.pending.as_ref().is_some_and(|p| p.seat == owner);
-            for (g, gv) in CcGroup::ALL.into_iter().zip(&view.groups) {
+            for (g, gv) in Group::ALL.into_iter().zip(&view.groups) {
                 let side = if owner == 0 { &gv.cleopatra } else { &gv.caesar };
                 if side.face_down.is_some() {
                     return Err(format!("{viewer:?} sees {seat_id}'s face-down values"));
                 }
                 let hidden = setup || (castling_here && s.castling_groups.is_some_and(|gs| gs.contains(&g)));
-                let mut expected_up: Vec<CcValue> = s.seats[owner].sides[g.index()]
+                let mut expected_up: Vec<InfluenceValue> = s.seats[owner].sides[g.index()]
                     .iter()
                     .filter(|slot| slot.up && !hidden)
                     .filter_map(|slot| data().value(slot.card))
@@ -106,7 +107,7 @@ fn check_hidden(s: &State) -> Result<(), String> {
                 return Err(format!("{viewer:?} sees {seat_id}'s castling pool"));
             }
         }
-        let spy = s.phase == CcPhase::SpyPick && viewer.is(s.active);
+        let spy = s.phase == Phase::SpyPick && viewer.is(s.active);
         if !spy && view.spied_hand.is_some() {
             return Err(format!("{viewer:?} sees a spied hand"));
         }
@@ -120,8 +121,8 @@ pub(super) fn invariant(s: &State) -> Result<(), String> {
     check_hidden(s)
 }
 
-fn run(pile: CcManipulationPile, first_seed: u64) {
-    let options = CaesarCleopatraOptions {
+fn run(pile: ManipulationPile, first_seed: u64) {
+    let options = Options {
         manipulation_pile: pile,
     };
     let mut invariant = invariant;
@@ -147,22 +148,22 @@ fn run(pile: CcManipulationPile, first_seed: u64) {
 
 #[test]
 fn selfplay_arranged() {
-    run(CcManipulationPile::Arranged, 1);
+    run(ManipulationPile::Arranged, 1);
 }
 
 #[test]
 fn selfplay_shuffled() {
-    run(CcManipulationPile::Shuffled, 100_001);
+    run(ManipulationPile::Shuffled, 100_001);
 }
 
 /// Uniform play nearly always ends in solo mode; a policy that prefers active turns and placements also reaches the
 /// other end conditions, with the same invariants after every action.
 #[test]
 fn selfplay_active_policy_reaches_every_common_end() {
-    use super::super::types::CcEndReason;
-    let weight = |action: &CaesarCleopatraAction| match action {
-        CaesarCleopatraAction::ChooseActive {} => 50,
-        CaesarCleopatraAction::PlaceFaceDown { .. } | CaesarCleopatraAction::PlaceFaceUp { .. } => 10,
+    use super::super::outcome::EndReason;
+    let weight = |action: &Action| match action {
+        Action::ChooseActive {} => 50,
+        Action::PlaceFaceDown { .. } | Action::PlaceFaceUp { .. } => 10,
         // Passing stays possible, or a seat holding no influence card could never draw one (D22).
         _ => 1,
     };
@@ -176,7 +177,7 @@ fn selfplay_active_policy_reaches_every_common_end() {
         };
         play_weighted_game::<CaesarCleopatra>(
             2,
-            &CaesarCleopatraOptions::default(),
+            &Options::default(),
             500_000 + seed,
             MAX_ACTIONS,
             Checks::Full,
@@ -188,9 +189,9 @@ fn selfplay_active_policy_reaches_every_common_end() {
     eprintln!("end reasons with the active policy: {ends:?}");
     assert_eq!(ends.values().sum::<u32>(), 300, "every game ended");
     for reason in [
-        CcEndReason::AllPatriciansAwarded,
-        CcEndReason::BoardBlocked,
-        CcEndReason::SoloFinished,
+        EndReason::AllPatriciansAwarded,
+        EndReason::BoardBlocked,
+        EndReason::SoloFinished,
     ] {
         assert!(
             ends.contains_key(&format!("{reason:?}")),
@@ -214,7 +215,7 @@ const PRIVATE: [(&str, &[&str]); 10] = [
 ];
 
 /// `redact` keeps private parts for their owner only, and shuffle orders for nobody.
-fn check_redaction(event: &CaesarCleopatraEvent) -> Result<(), String> {
+fn check_redaction(event: &Event) -> Result<(), String> {
     let full = serde_json::to_value(event).map_err(|e| e.to_string())?;
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         let shown = CaesarCleopatra::redact(event, viewer).ok_or("every event has a public part")?;
@@ -224,7 +225,7 @@ fn check_redaction(event: &CaesarCleopatraEvent) -> Result<(), String> {
         }
         let kind = json["type"].as_str().unwrap_or_default();
         let owner = json["seat"].as_str().unwrap_or_default();
-        let is_owner = matches!(viewer, Viewer::Seat(i) if CcSeat::from_index(i).id() == owner);
+        let is_owner = matches!(viewer, Viewer::Seat(i) if Seat::from_index(i).id() == owner);
         let mut private: Vec<&str> = PRIVATE
             .iter()
             .find(|(k, _)| *k == kind)
@@ -242,7 +243,7 @@ fn check_redaction(event: &CaesarCleopatraEvent) -> Result<(), String> {
         let mut texts = Vec::new();
         strings(&json, &mut texts);
         for other in (0..2).filter(|&o| !viewer.is(o)) {
-            let prefix = format!("{}_", CcSeat::from_index(other).id());
+            let prefix = format!("{}_", Seat::from_index(other).id());
             if let Some(id) = texts.iter().find(|t| t.starts_with(&prefix)) {
                 return Err(format!("{viewer:?} sees {id} in {kind}"));
             }
@@ -260,8 +261,8 @@ fn views(s: &State) -> Vec<Value> {
 #[test]
 fn replay_of_the_json_log_gives_the_same_views() {
     use rand::seq::IndexedRandom;
-    for (pile, seed) in [(CcManipulationPile::Arranged, 77), (CcManipulationPile::Shuffled, 78)] {
-        let options = CaesarCleopatraOptions {
+    for (pile, seed) in [(ManipulationPile::Arranged, 77), (ManipulationPile::Shuffled, 78)] {
+        let options = Options {
             manipulation_pile: pile,
         };
         let game_seed = GameSeed::from_u64(seed);
@@ -275,7 +276,7 @@ fn replay_of_the_json_log_gives_the_same_views() {
                 check_redaction(&event).unwrap_or_else(|p| panic!("{p}: {event:?}"));
                 let text = serde_json::to_string(&event).unwrap();
                 CaesarCleopatra::evolve(&mut live, &event);
-                let parsed: CaesarCleopatraEvent = serde_json::from_str(&text).unwrap();
+                let parsed: Event = serde_json::from_str(&text).unwrap();
                 assert_eq!(parsed, event);
                 CaesarCleopatra::evolve(&mut replayed, &parsed);
                 log.push(text);
@@ -305,11 +306,11 @@ fn replay_of_the_json_log_gives_the_same_views() {
 #[test]
 fn boxed_missions_stay_secret_after_the_game() {
     let (session, log) = testing::play_to_the_end(&TitleAdapter::<CaesarCleopatra>::default(), 2, 91);
-    let mut state = CaesarCleopatra::new_state(2, &CaesarCleopatraOptions::default()).unwrap();
+    let mut state = CaesarCleopatra::new_state(2, &Options::default()).unwrap();
     for event in testing::title_events(&log) {
         CaesarCleopatra::evolve(&mut state, &event);
     }
-    let quoted = |card: &CcCard| format!("\"{}\"", card.id());
+    let quoted = |card: &Card| format!("\"{}\"", card.id());
     let boxed: Vec<String> = state.mission_deck.iter().map(quoted).collect();
     let dealt: Vec<String> = state
         .seats
@@ -335,7 +336,7 @@ fn boxed_missions_stay_secret_after_the_game() {
         // The rest is public: both dealt missions and the card ids of both seats.
         let all = shown.concat();
         assert!(dealt.iter().all(|m| all.contains(m)));
-        for seat in [CcSeat::Cleopatra, CcSeat::Caesar] {
+        for seat in [Seat::Cleopatra, Seat::Caesar] {
             assert!(
                 all.contains(&format!("\"{}_", seat.id())),
                 "{viewer:?} sees {seat:?}'s card ids"
@@ -345,21 +346,23 @@ fn boxed_missions_stay_secret_after_the_game() {
 }
 
 /// Any action, mostly illegal: random variant and parameters.
-fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
-    use super::super::types::{CcFace, CcManipulationKind, CcPile, CcValue};
+fn random_action(rng: &mut crate::engine::GameRng) -> Action {
+    use super::super::face::Face;
+    use super::super::ids::ManipulationKind;
+    use super::super::pile::Pile;
+    use super::super::value::InfluenceValue;
     use rand::Rng;
     use rand::seq::IndexedRandom;
-    type A = CaesarCleopatraAction;
-    let value = *CcValue::ALL.choose(rng).unwrap();
-    let group = *CcGroup::ALL.choose(rng).unwrap();
-    let kind = *CcManipulationKind::ALL.choose(rng).unwrap();
+    type A = Action;
+    let value = *InfluenceValue::ALL.choose(rng).unwrap();
+    let group = *Group::ALL.choose(rng).unwrap();
+    let kind = *ManipulationKind::ALL.choose(rng).unwrap();
     let face = if rng.random_bool(0.5) {
-        CcFace::Influence(value)
+        Face::Influence(value)
     } else {
-        CcFace::Manipulation(kind)
+        Face::Manipulation(kind)
     };
-    let maybe_group =
-        |rng: &mut crate::engine::GameRng| rng.random_bool(0.6).then(|| *CcGroup::ALL.choose(rng).unwrap());
+    let maybe_group = |rng: &mut crate::engine::GameRng| rng.random_bool(0.6).then(|| *Group::ALL.choose(rng).unwrap());
     match rng.random_range(0..16) {
         0 => A::StackManipulation { card: kind },
         1 => A::PlaceInitial { card: value, group },
@@ -375,7 +378,7 @@ fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
             target: rng.random_bool(0.5).then_some(value),
             groups: rng.random_bool(0.5).then(|| {
                 let n = rng.random_range(0..4);
-                (0..n).map(|_| *CcGroup::ALL.choose(rng).unwrap()).collect()
+                (0..n).map(|_| *Group::ALL.choose(rng).unwrap()).collect()
             }),
         },
         9 => A::EndMain {},
@@ -384,16 +387,16 @@ fn random_action(rng: &mut crate::engine::GameRng) -> CaesarCleopatraAction {
         12 => A::SpyPick { card: face },
         13 => A::CastlePlace { card: value, group },
         14 => A::Draw {
-            pile: if rng.random_bool(0.5) { CcPile::One } else { CcPile::Two },
+            pile: if rng.random_bool(0.5) { Pile::One } else { Pile::Two },
         },
         _ => A::ContinueVote {},
     }
 }
 
 /// The same action with a Castling's pair in canonical order.
-fn canonical(action: &CaesarCleopatraAction) -> CaesarCleopatraAction {
+fn canonical(action: &Action) -> Action {
     let mut action = action.clone();
-    if let CaesarCleopatraAction::PlayManipulation {
+    if let Action::PlayManipulation {
         groups: Some(groups), ..
     } = &mut action
     {
@@ -405,9 +408,9 @@ fn canonical(action: &CaesarCleopatraAction) -> CaesarCleopatraAction {
 #[test]
 fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
     use rand::seq::IndexedRandom;
-    for (pile, seed) in [(CcManipulationPile::Arranged, 500), (CcManipulationPile::Shuffled, 501)] {
+    for (pile, seed) in [(ManipulationPile::Arranged, 500), (ManipulationPile::Shuffled, 501)] {
         for game in 0..15 {
-            let options = CaesarCleopatraOptions {
+            let options = Options {
                 manipulation_pile: pile,
             };
             let game_seed = GameSeed::from_u64(seed * 100 + game);

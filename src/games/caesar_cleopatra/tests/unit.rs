@@ -2,14 +2,16 @@
 
 use serde_json::{Value, json};
 
+use super::super::action::Action;
 use super::super::data::{CardKind, data};
+use super::super::event::Event;
 use super::super::evolve::evolve;
+use super::super::face::Face;
+use super::super::ids::Group::{Aediles, Censors, Praetors, Quaestors, Senators};
+use super::super::ids::{Card, Group, ManipulationKind as K, Phase, Placement};
+use super::super::options::{ManipulationPile, Options};
 use super::super::state::State;
-use super::super::types::CcGroup::{Aediles, Censors, Praetors, Quaestors, Senators};
-use super::super::types::{
-    CaesarCleopatraAction, CaesarCleopatraEvent, CaesarCleopatraOptions, CcCard, CcFace, CcGroup,
-    CcManipulationKind as K, CcManipulationPile, CcPhase, CcPlacement, CcValue,
-};
+use super::super::value::InfluenceValue;
 use super::super::{CaesarCleopatra, rules};
 use super::builder::*;
 use crate::engine::{Game, GameSeed, Registry, SETUP_STREAM, SetupError, Viewer};
@@ -34,19 +36,19 @@ fn data_tables_load() {
         assert_eq!(d.manipulation[seat].len(), 13);
     }
     assert_eq!(card("caesar_inf_3_1").id(), "caesar_inf_3_1");
-    assert_eq!(data().value(card("cleopatra_phil_2")), Some(CcValue::P));
+    assert_eq!(data().value(card("cleopatra_phil_2")), Some(InfluenceValue::P));
     assert_eq!(
         d.kind(card("cleopatra_inf_2_1")),
         CardKind::Influence {
             seat: 0,
-            value: CcValue::num(2).unwrap(),
+            value: InfluenceValue::num(2).unwrap(),
             role: super::super::data::SetupRole::InitialPlacement
         }
     );
     // D2: within one face, index order is id order, so "smallest index" is "smallest id".
     for a in 0..135u8 {
         for b in a + 1..135u8 {
-            let (a, b) = (CcCard(a), CcCard(b));
+            let (a, b) = (Card(a), Card(b));
             if d.face(a).is_some() && d.face(a) == d.face(b) && d.kind(a) != d.kind(b) {
                 continue;
             }
@@ -67,7 +69,7 @@ fn info_and_player_count() {
     assert_eq!(info.options[0].values, ["arranged", "shuffled"]);
     for players in [0, 1, 3] {
         assert_eq!(
-            CaesarCleopatra::new_state(players, &CaesarCleopatraOptions::default()).err(),
+            CaesarCleopatra::new_state(players, &Options::default()).err(),
             Some(SetupError::PlayerCount {
                 min: 2,
                 max: 2,
@@ -79,23 +81,20 @@ fn info_and_player_count() {
 
 #[test]
 fn options_json() {
-    let default = CaesarCleopatraOptions::default();
+    let default = Options::default();
     assert_eq!(
         serde_json::to_value(&default).unwrap(),
         json!({"manipulation_pile": "arranged"})
     );
+    assert_eq!(serde_json::from_value::<Options>(json!({})).unwrap(), default);
     assert_eq!(
-        serde_json::from_value::<CaesarCleopatraOptions>(json!({})).unwrap(),
-        default
-    );
-    assert_eq!(
-        serde_json::from_value::<CaesarCleopatraOptions>(json!({"manipulation_pile": "shuffled"}))
+        serde_json::from_value::<Options>(json!({"manipulation_pile": "shuffled"}))
             .unwrap()
             .manipulation_pile,
-        CcManipulationPile::Shuffled
+        ManipulationPile::Shuffled
     );
-    assert!(serde_json::from_value::<CaesarCleopatraOptions>(json!({"turns": 3})).is_err());
-    assert!(serde_json::from_value::<CaesarCleopatraOptions>(json!({"manipulation_pile": "stacked"})).is_err());
+    assert!(serde_json::from_value::<Options>(json!({"turns": 3})).is_err());
+    assert!(serde_json::from_value::<Options>(json!({"manipulation_pile": "stacked"})).is_err());
 }
 
 #[test]
@@ -147,10 +146,7 @@ fn malformed_actions_do_not_parse() {
         json!({"type": "dance"}),
         json!({"card": 3}),
     ] {
-        assert!(
-            serde_json::from_value::<CaesarCleopatraAction>(bad.clone()).is_err(),
-            "{bad} parsed"
-        );
+        assert!(serde_json::from_value::<Action>(bad.clone()).is_err(), "{bad} parsed");
     }
 }
 
@@ -165,7 +161,7 @@ fn main_state() -> State {
             &[man(K::Assassination), man(K::Castling), inf(3), inf(3), man(K::Veto)],
         )
         .hand(CAESAR, &[inf(1), inf(2), man(K::Spy), inf(4), inf(5)])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     b.build()
 }
 
@@ -246,7 +242,7 @@ fn manipulation_parameters_and_targets() {
     b.won(CLEO, Censors, 3)
         .side(CAESAR, Senators, &[3], &[])
         .hand(CLEO, &[man(K::Scout), man(K::Wrath), inf(1), inf(2), inf(3)])
-        .turn(CLEO, CcPhase::Main, CcPlacement::None);
+        .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     for (a, code) in [
         (
@@ -434,7 +430,7 @@ fn spot_and_limits() {
 
 #[test]
 fn setup_arranged_flow() {
-    let options = CaesarCleopatraOptions::default();
+    let options = Options::default();
     let mut s = CaesarCleopatra::new_state(2, &options).unwrap();
     let setup = CaesarCleopatra::setup(&s, &mut GameSeed::from_u64(5).rng(SETUP_STREAM));
     assert_eq!(
@@ -449,7 +445,7 @@ fn setup_arranged_flow() {
     for e in &setup {
         evolve(&mut s, e);
     }
-    assert_eq!(s.phase, CcPhase::SetupArrange);
+    assert_eq!(s.phase, Phase::SetupArrange);
     assert_eq!(rules::to_act(&s), vec![CLEO, CAESAR]);
     assert_eq!(legal(&s, CLEO).len(), 6);
     // Each seat stacks in its own order: Cleopatra vetoes first, Caesar assassinations first.
@@ -457,7 +453,7 @@ fn setup_arranged_flow() {
         let mut kinds: Vec<K> = data().manipulation[0]
             .iter()
             .filter_map(|&c| match data().face(c) {
-                Some(CcFace::Manipulation(k)) => Some(k),
+                Some(Face::Manipulation(k)) => Some(k),
                 _ => None,
             })
             .collect();
@@ -476,7 +472,7 @@ fn setup_arranged_flow() {
         if i == 12 {
             break;
         }
-        assert_eq!(s.phase, CcPhase::SetupArrange);
+        assert_eq!(s.phase, Phase::SetupArrange);
     }
     assert_eq!(
         reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"})).code,
@@ -493,7 +489,7 @@ fn setup_arranged_flow() {
             "placement_started"
         ]
     );
-    assert_eq!(s.phase, CcPhase::SetupPlace);
+    assert_eq!(s.phase, Phase::SetupPlace);
     let view = view_json(&s, Viewer::Seat(CLEO));
     let pile2 = view["seats"]["cleopatra"]["pile2_order"].as_array().unwrap();
     assert_eq!(pile2.len(), 13);
@@ -579,7 +575,7 @@ fn setup_arranged_flow() {
         types(&last),
         ["initial_card_placed", "initial_placement_done", "turn_started"]
     );
-    assert_eq!((s.phase, s.active, s.turn), (CcPhase::TurnStart, CLEO, 1));
+    assert_eq!((s.phase, s.active, s.turn), (Phase::TurnStart, CLEO, 1));
     let view = view_json(&s, Viewer::Spectator);
     for i in 0..5 {
         assert_eq!(
@@ -604,8 +600,8 @@ fn setup_arranged_flow() {
 
 #[test]
 fn setup_shuffled_flow() {
-    let options = CaesarCleopatraOptions {
-        manipulation_pile: CcManipulationPile::Shuffled,
+    let options = Options {
+        manipulation_pile: ManipulationPile::Shuffled,
     };
     let mut s = CaesarCleopatra::new_state(2, &options).unwrap();
     let seed = GameSeed::from_u64(9);
@@ -636,7 +632,7 @@ fn setup_shuffled_flow() {
     for e in &setup {
         evolve(&mut s, e);
     }
-    assert_eq!(s.phase, CcPhase::SetupPlace);
+    assert_eq!(s.phase, Phase::SetupPlace);
     assert!(
         s.seats
             .iter()
@@ -676,7 +672,7 @@ fn evolve_is_total() {
         json!({"type": "influence_placed", "seat": "caesar", "group": "senators", "face_up": true, "value": 3}),
     ];
     for e in bogus {
-        let event: CaesarCleopatraEvent = serde_json::from_value(e.clone()).unwrap();
+        let event: Event = serde_json::from_value(e.clone()).unwrap();
         let mut t = s.clone();
         evolve(&mut t, &event);
         check_conservation(&t).unwrap_or_else(|p| panic!("{e}: {p}"));
@@ -755,7 +751,7 @@ fn plays_through_the_json_layer() {
 
 #[test]
 fn group_enum_matches_data_order() {
-    for (i, g) in CcGroup::ALL.into_iter().enumerate() {
+    for (i, g) in Group::ALL.into_iter().enumerate() {
         assert_eq!(g.index(), i);
         assert_eq!(serde_json::to_value(g).unwrap(), json!(g.id()));
         assert_eq!(

@@ -7,8 +7,6 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use super::state::{FAVOURS, FORUM_SLOTS, INHABITANTS, MAX_SEATS, PROVINCES, SENATE_CARDS};
-
 /// The raw JSON, embedded in the binary.
 pub const DATA_JSON: &str = include_str!("alea-iacta-est-data.json");
 
@@ -178,58 +176,66 @@ struct RawSenateKind {
     players: Vec<usize>,
 }
 
+impl RawProvince {
+    fn resolve(&self, region: impl Fn(&str) -> u8) -> Province {
+        Province {
+            id: self.id.clone(),
+            region: self.region.as_deref().map(region),
+            value: self.value,
+        }
+    }
+}
+
+impl RawInhabitant {
+    fn resolve(&self, region: impl Fn(&str) -> u8) -> Inhabitant {
+        Inhabitant {
+            id: self.id.clone(),
+            region: region(&self.region),
+            sex: self.sex,
+            value: self.value,
+        }
+    }
+}
+
+impl RawSenate {
+    /// One card per card id of each kind, by id.
+    fn cards(&self) -> Vec<SenateCard> {
+        let mut cards: Vec<SenateCard> = self
+            .kinds
+            .iter()
+            .flat_map(|raw| {
+                let kind: SenateKind = serde_json::from_value(serde_json::Value::String(raw.kind.clone()))
+                    .expect("every Senate card kind has an effect");
+                raw.card_ids.iter().map(move |id| SenateCard {
+                    id: id.clone(),
+                    numeral: raw.numeral.clone(),
+                    kind,
+                    kind_id: raw.kind.clone(),
+                    name: raw.name.clone(),
+                    rule_card: raw.card_type == "rule",
+                    players: raw.players.clone(),
+                })
+            })
+            .collect();
+        cards.sort_by(|first, second| first.id.cmp(&second.id));
+        cards
+    }
+}
+
 impl Data {
     fn parse(json: &str) -> Data {
         let raw: RawData = serde_json::from_str(json).expect("alea-iacta-est-data.json matches the loader");
         let region = |name: &str| {
             raw.regions
                 .iter()
-                .position(|r| r == name)
+                .position(|region| region == name)
                 .expect("every tile names a listed region") as u8
         };
-        let provinces = raw
-            .provinces
-            .tiles
-            .iter()
-            .map(|p| Province {
-                id: p.id.clone(),
-                region: p.region.as_deref().map(region),
-                value: p.value,
-            })
-            .collect();
-        let inhabitants = raw
-            .inhabitants
-            .tiles
-            .iter()
-            .map(|h| Inhabitant {
-                id: h.id.clone(),
-                region: region(&h.region),
-                sex: h.sex,
-                value: h.value,
-            })
-            .collect();
-        let mut senate_cards: Vec<SenateCard> = raw
-            .senate_cards
-            .kinds
-            .iter()
-            .flat_map(|k| {
-                let kind: SenateKind = serde_json::from_value(serde_json::Value::String(k.kind.clone()))
-                    .expect("every Senate card kind has an effect");
-                k.card_ids.iter().map(move |id| SenateCard {
-                    id: id.clone(),
-                    numeral: k.numeral.clone(),
-                    kind,
-                    kind_id: k.kind.clone(),
-                    name: k.name.clone(),
-                    rule_card: k.card_type == "rule",
-                    players: k.players.clone(),
-                })
-            })
-            .collect();
-        senate_cards.sort_by(|a, b| a.id.cmp(&b.id));
+        let provinces = raw.provinces.tiles.iter().map(|tile| tile.resolve(region)).collect();
+        let inhabitants = raw.inhabitants.tiles.iter().map(|tile| tile.resolve(region)).collect();
         let data = Data {
             substitute: raw.substitute,
-            seats: raw.seats.into_iter().map(|s| s.id).collect(),
+            seats: raw.seats.into_iter().map(|seat| seat.id).collect(),
             player_counts: raw.player_counts,
             dice_per_seat: raw.dice.per_seat,
             faces: raw.dice.faces.iter().copied().max().unwrap_or(6),
@@ -237,17 +243,19 @@ impl Data {
                 .favour_tokens
                 .tokens
                 .into_iter()
-                .map(|t| Favour {
-                    id: t.id,
-                    value: t.value,
+                .map(|token| Favour {
+                    id: token.id,
+                    value: token.value,
                 })
                 .collect(),
             regions: raw.regions,
             provinces,
             inhabitants,
             senate_substitute: raw.senate_cards.substitute,
-            senate_cards,
+            senate_cards: raw.senate_cards.cards(),
         };
+        // The capacities of the state's inline lists and of the housing solver's keys are checked beside them
+        // (`state.rs`, `rules/scoring/sites.rs`).
         assert!(
             data.regions.len() <= 8
                 && data.favour.len() < 256
@@ -256,37 +264,20 @@ impl Data {
                 && data.senate_cards.len() < 256,
             "tables are indexed by u8 and regions by bits of a u16"
         );
-        assert!(
-            usize::from(data.dice_per_seat) <= super::types::MAX_ACTION_DICE,
-            "an action's dice are held inline, up to a whole hand"
-        );
-        assert!(
-            data.seats.len() <= MAX_SEATS
-                && data.favour.len() <= FAVOURS
-                && data.senate_cards.len() <= SENATE_CARDS
-                && data.provinces.len() <= PROVINCES
-                && data.inhabitants.len() <= INHABITANTS
-                && data.player_counts.iter().all(|p| p.forum_columns < FORUM_SLOTS),
-            "the state holds its lists inline (state.rs): raise the capacities to the tables' sizes"
-        );
-        assert!(
-            super::rules::scoring::keys_fit(&data),
-            "the housing solver's memo keys count every site in 128 bits (rules/scoring.rs)"
-        );
         data
     }
 
     /// The parameters for `players` seats, if that count is supported.
     pub fn player_count(&self, players: usize) -> Option<&PlayerCount> {
-        self.player_counts.iter().find(|p| p.players == players)
+        self.player_counts.iter().find(|count| count.players == players)
     }
 
     pub fn min_players(&self) -> usize {
-        self.player_counts.iter().map(|p| p.players).min().unwrap_or(2)
+        self.player_counts.iter().map(|count| count.players).min().unwrap_or(2)
     }
 
     pub fn max_players(&self) -> usize {
-        self.player_counts.iter().map(|p| p.players).max().unwrap_or(5)
+        self.player_counts.iter().map(|count| count.players).max().unwrap_or(5)
     }
 }
 

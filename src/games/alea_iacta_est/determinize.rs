@@ -60,16 +60,16 @@ pub fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         inhabitant_pile,
         ..
     } = &mut world;
-    let tokens = seats.iter_mut().map(|s| s.favour_hidden.as_mut_slice());
+    let tokens = seats.iter_mut().map(|seat| seat.favour_hidden.as_mut_slice());
     let tokens = tokens
         .chain([favour_pile.as_mut_slice(), favour_discard.as_mut_slice()])
         .collect();
-    redraw(tokens, favour_known, |t| t.0 as usize, seat, rng);
-    let cards = seats.iter_mut().map(|s| s.senate_cards.as_mut_slice());
+    redraw(tokens, favour_known, |token| token.0 as usize, seat, rng);
+    let cards = seats.iter_mut().map(|seat| seat.senate_cards.as_mut_slice());
     let cards = cards
         .chain([eval.senate_offer.as_mut_slice(), senate_deck.as_mut_slice()])
         .collect();
-    redraw(cards, senate_known, |c| c.0 as usize, seat, rng);
+    redraw(cards, senate_known, |card| card.0 as usize, seat, rng);
     canonical_shuffle(province_pile, rng);
     canonical_shuffle(inhabitant_pile, rng);
     world

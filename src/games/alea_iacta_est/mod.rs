@@ -2,12 +2,20 @@
 //! evaluation of the buildings each round, and final scoring with the optimal housing of inhabitants.
 //! Specification: `alea-iacta-est.md`; decisions beyond it are in this folder's README.md.
 
+mod action;
+mod building;
 pub mod data;
 mod determinize;
+mod dice;
+mod event;
 mod evolve;
+mod ids;
+mod options;
+mod outcome;
+mod phase;
+mod redact;
 mod rules;
 mod state;
-pub mod types;
 mod view;
 
 #[cfg(test)]
@@ -16,23 +24,32 @@ mod tests;
 use crate::engine::search::rank_rewards;
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
+pub use action::Action;
+pub use building::{Building, EvaluatedBuilding};
 pub use data::DATA;
+pub use dice::{Dice, FACES, Hand, MAX_ACTION_DICE};
+pub use event::{Event, FavourToken, ForumDie, GroupView, SeatCount, Straight, TemplumResult};
+pub use evolve::evolve;
+pub use ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+pub use options::Options;
+pub use outcome::{CardScore, Housing, Outcome, SeatScore};
+pub use phase::Phase;
 pub use rules::{Chance, RngChance, decide_with, run_automatic, setup_with, templum_results};
 pub use rules::{scoring, sub_multisets};
-pub use state::{Combo, ForumSlot, Group, Hand, SeatState, State};
-pub use types::*;
+pub use state::{Combo, ForumSlot, Group, SeatState, State};
+pub use view::{ComboView, EvaluationView, SeatView, SenateCardView, View};
 
 /// The title.
 pub struct AleaIactaEst;
 
 impl Game for AleaIactaEst {
     const RULES_VERSION: u32 = 2;
-    type Options = AleaIactaEstOptions;
+    type Options = Options;
     type State = State;
-    type Action = AleaIactaEstAction;
-    type Event = AleaIactaEstEvent;
-    type View = AleaIactaEstView;
-    type Outcome = AleaIactaEstOutcome;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Outcome = Outcome;
 
     fn info() -> TitleInfo {
         let seats: Vec<&'static str> = DATA.seats.iter().map(String::as_str).collect();
@@ -52,7 +69,7 @@ impl Game for AleaIactaEst {
         }
     }
 
-    fn new_state(players: usize, options: &AleaIactaEstOptions) -> Result<State, SetupError> {
+    fn new_state(players: usize, options: &Options) -> Result<State, SetupError> {
         let Some(params) = DATA.player_count(players) else {
             return Err(SetupError::PlayerCount {
                 min: DATA.min_players(),
@@ -70,24 +87,19 @@ impl Game for AleaIactaEst {
         Ok(State::new(params, first))
     }
 
-    fn setup(state: &State, rng: &mut GameRng) -> Vec<AleaIactaEstEvent> {
+    fn setup(state: &State, rng: &mut GameRng) -> Vec<Event> {
         setup_with(state, &mut RngChance(rng))
     }
 
-    fn evolve(state: &mut State, event: &AleaIactaEstEvent) {
-        state.evolve(event);
+    fn evolve(state: &mut State, event: &Event) {
+        evolve::evolve(state, event);
     }
 
-    fn decide(
-        state: &State,
-        seat: Seat,
-        action: &AleaIactaEstAction,
-        rng: &mut GameRng,
-    ) -> Result<Vec<AleaIactaEstEvent>, RuleError> {
+    fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         decide_with(state, seat, action, &mut RngChance(rng))
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<AleaIactaEstAction> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         rules::legal_actions(state, seat)
     }
 
@@ -95,7 +107,7 @@ impl Game for AleaIactaEst {
         state.to_act().into_iter().collect()
     }
 
-    fn outcome(state: &State) -> Option<AleaIactaEstOutcome> {
+    fn outcome(state: &State) -> Option<Outcome> {
         state.result.as_deref().cloned()
     }
 
@@ -109,15 +121,15 @@ impl Game for AleaIactaEst {
         determinize::determinize(state, seat, rng)
     }
 
-    fn view(state: &State, viewer: Viewer) -> AleaIactaEstView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
 
-    fn redact(event: &AleaIactaEstEvent, viewer: Viewer) -> Option<AleaIactaEstEvent> {
-        view::redact(event, viewer)
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        redact::redact(event, viewer)
     }
 
-    fn redact_finished(event: &AleaIactaEstEvent) -> AleaIactaEstEvent {
-        view::redact_finished(event)
+    fn redact_finished(event: &Event) -> Event {
+        redact::redact_finished(event)
     }
 }

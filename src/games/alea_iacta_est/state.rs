@@ -1,17 +1,18 @@
-//! The game state and its read-only queries. `evolve.rs` folds events into it.
+//! The game state and its read-only queries. `evolve` folds events into it.
+
+use std::sync::LazyLock;
 
 use tinyvec::ArrayVec;
 
-use super::data::{DATA, PlayerCount};
-use super::types::{AleaIactaEstDice as Dice, AleaIactaEstOutcome};
-use super::types::{AleaIactaEstPhase as Step, AleaIactaEstStraight};
-use super::types::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+use super::data::{DATA, Data, PlayerCount};
+use super::dice::{Dice, FACES, Hand, MAX_ACTION_DICE};
+use super::event::{GroupView, Straight};
+use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+use super::outcome::Outcome;
+use super::phase::Phase;
 
-/// Number of die faces; values are 1..=FACES.
-pub const FACES: u8 = 6;
-
-// Capacities of the state's inline lists, checked against the tables when they load (`data.rs`): `decide` works on
-// a copy of the state, and lists held inline make that copy cost no allocation. They serialize as JSON arrays.
+// Capacities of the state's inline lists, checked against the tables (`TABLES_FIT`): `decide` works on a copy of the
+// state, and lists held inline make that copy cost no allocation. They serialize as JSON arrays.
 pub const MAX_SEATS: usize = 5;
 pub const FAVOURS: usize = 30;
 pub const SENATE_CARDS: usize = 19;
@@ -25,7 +26,27 @@ pub(super) const SENATE_OFFER: usize = 3;
 const CASTRUM_GROUPS: usize = MAX_SEATS * FACES as usize;
 /// Templum combinations of a round: each new one has one die more than the top, and one seat's hand fills a
 /// combination, so there are at most as many as a hand has dice.
-pub(super) const COMBOS: usize = super::types::MAX_ACTION_DICE;
+pub(super) const COMBOS: usize = MAX_ACTION_DICE;
+
+/// Whether the tables fit the capacities above; checked once, when the first state is made or read (`State::new`,
+/// `params_by_players`).
+static TABLES_FIT: LazyLock<()> = LazyLock::new(|| check_capacities(&DATA));
+
+fn check_capacities(data: &Data) {
+    assert!(
+        usize::from(data.dice_per_seat) <= MAX_ACTION_DICE,
+        "an action's dice are held inline, up to a whole hand"
+    );
+    assert!(
+        data.seats.len() <= MAX_SEATS
+            && data.favour.len() <= FAVOURS
+            && data.senate_cards.len() <= SENATE_CARDS
+            && data.provinces.len() <= PROVINCES
+            && data.inhabitants.len() <= INHABITANTS
+            && data.player_counts.iter().all(|count| count.forum_columns < FORUM_SLOTS),
+        "the state holds its lists inline (state.rs): raise the capacities to the tables' sizes"
+    );
+}
 
 pub type Favours = ArrayVec<[FavourId; FAVOURS]>;
 pub type Cards = ArrayVec<[CardId; SENATE_CARDS]>;
@@ -33,86 +54,6 @@ pub type Provinces = ArrayVec<[ProvinceId; PROVINCES]>;
 pub type Inhabitants = ArrayVec<[InhabitantId; INHABITANTS]>;
 pub type Castrum = ArrayVec<[Group; CASTRUM_GROUPS]>;
 pub type Forum = ArrayVec<[ForumSlot; FORUM_SLOTS]>;
-
-/// A hand: how many dice it holds and, once rolled, how many show each value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Hand {
-    pub size: u8,
-    pub rolled: bool,
-    /// `counts[v]` dice show value `v` (index 0 unused); all zero while unrolled.
-    pub counts: [u8; 7],
-}
-
-impl Hand {
-    pub fn unrolled(size: u8) -> Self {
-        Self {
-            size,
-            rolled: false,
-            counts: [0; 7],
-        }
-    }
-
-    pub fn rolled(values: &[u8]) -> Self {
-        let mut hand = Self::unrolled(0);
-        hand.rolled = true;
-        hand.add(values);
-        hand
-    }
-
-    /// The rolled values, ascending.
-    pub fn values(&self) -> Vec<u8> {
-        (1..=FACES)
-            .flat_map(|v| std::iter::repeat_n(v, self.counts[v as usize] as usize))
-            .collect()
-    }
-
-    /// True when `values` (each 1..=6) is a sub-multiset of the rolled hand.
-    pub fn contains(&self, values: &[u8]) -> bool {
-        if !self.rolled {
-            return false;
-        }
-        let mut need = [0u8; 7];
-        for &v in values {
-            if !(1..=FACES).contains(&v) {
-                return false;
-            }
-            need[v as usize] += 1;
-        }
-        (1..7).all(|v| need[v] <= self.counts[v])
-    }
-
-    /// Removes these values (those present) from the hand.
-    pub fn remove(&mut self, values: &[u8]) {
-        for &v in values {
-            if let Some(count) = self.counts.get_mut(v as usize)
-                && *count > 0
-                && v > 0
-            {
-                *count -= 1;
-            }
-            self.size = self.size.saturating_sub(1);
-        }
-    }
-
-    /// Adds rolled dice with these values.
-    pub fn add(&mut self, values: &[u8]) {
-        for &v in values {
-            if (1..=FACES).contains(&v) {
-                self.counts[v as usize] += 1;
-            }
-            self.size = self.size.saturating_add(1);
-        }
-    }
-
-    pub fn lowest(&self) -> Option<u8> {
-        (1..=FACES).find(|&v| self.counts[v as usize] > 0)
-    }
-
-    /// Clears the values (the dice stay in hand, unrolled).
-    pub fn clear_values(&mut self) {
-        *self = Self::unrolled(self.size);
-    }
-}
 
 /// A Templum combination.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -125,7 +66,7 @@ pub struct Combo {
 
 impl Combo {
     pub fn sum(&self) -> u32 {
-        self.dice.iter().map(|&d| d as u32).sum()
+        self.dice.iter().map(|&value| value as u32).sum()
     }
 }
 
@@ -141,6 +82,15 @@ impl Group {
     pub fn rank(&self) -> (u8, u8) {
         (self.size, self.value)
     }
+
+    /// The group as events and views show it.
+    pub fn view(&self) -> GroupView {
+        GroupView {
+            seat: SeatId::of(self.seat),
+            value: self.value,
+            size: self.size,
+        }
+    }
 }
 
 /// A die in the Forum.
@@ -150,10 +100,31 @@ pub struct ForumSlot {
     pub value: u8,
 }
 
-/// Column (0-based) where a die of value `v` would go in `forum` with `columns` columns, if it fits.
+/// Column (0-based) where a die of value `value` would go in `forum` with `columns` columns, if it fits.
 pub fn forum_fit(forum: &[ForumSlot], columns: usize, value: u8) -> Option<usize> {
-    let pos = forum.iter().position(|d| d.value >= value).unwrap_or(forum.len());
-    (pos < columns).then_some(pos)
+    let column = forum.iter().position(|slot| slot.value >= value).unwrap_or(forum.len());
+    (column < columns).then_some(column)
+}
+
+/// Places Forum dice of `seat` (ascending): each die that fits is inserted, possibly pushing the last die out.
+/// Returns the dice pushed out and the values that did not fit.
+pub fn forum_place(forum: &mut Forum, columns: usize, seat: usize, values: &[u8]) -> (Vec<ForumSlot>, Vec<u8>) {
+    let mut pushed = vec![];
+    let mut unfit = vec![];
+    for &value in values {
+        match forum_fit(forum, columns, value) {
+            Some(column) => {
+                forum.insert(column, ForumSlot { seat, value });
+                if forum.len() > columns
+                    && let Some(out) = forum.pop()
+                {
+                    pushed.push(out);
+                }
+            }
+            None => unfit.push(value),
+        }
+    }
+    (pushed, unfit)
 }
 
 /// Rank of a straight `low..=high`: (length, highest value).
@@ -198,10 +169,10 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// No evaluation yet: no seat of `n` rewarded.
-    pub(super) fn new(n: usize) -> Self {
+    /// No evaluation yet: no seat of `players` rewarded.
+    pub(super) fn new(players: usize) -> Self {
         Self {
-            senate_rewarded: std::iter::repeat_n(false, n).collect(),
+            senate_rewarded: std::iter::repeat_n(false, players).collect(),
             ..Self::default()
         }
     }
@@ -209,10 +180,11 @@ impl Evaluation {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
-    pub n: usize,
+    #[serde(rename = "n")]
+    pub players: usize,
     #[serde(with = "params_by_players")]
     pub params: &'static PlayerCount,
-    pub step: Step,
+    pub step: Phase,
     pub round: u8,
     /// Holder of the first-player marker.
     pub marker: usize,
@@ -242,14 +214,14 @@ pub struct State {
     /// they can tell where it went (kept, passed, given to the third seat, put under the deck); everyone at the end.
     pub senate_known: ArrayVec<[u8; SENATE_CARDS]>,
     pub eval: Evaluation,
-    pub result: Option<Box<AleaIactaEstOutcome>>,
+    pub result: Option<Box<Outcome>>,
 }
 
 /// A snapshot names the player count; its parameters are the data's.
 mod params_by_players {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::{DATA, PlayerCount};
+    use super::{DATA, PlayerCount, TABLES_FIT};
 
     pub fn serialize<S: Serializer>(params: &&'static PlayerCount, serializer: S) -> Result<S::Ok, S::Error> {
         params.players.serialize(serializer)
@@ -257,6 +229,7 @@ mod params_by_players {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static PlayerCount, D::Error> {
         let players = usize::deserialize(deserializer)?;
+        std::sync::LazyLock::force(&TABLES_FIT);
         DATA.player_count(players)
             .ok_or_else(|| serde::de::Error::custom(format!("no parameters for {players} players")))
     }
@@ -264,16 +237,17 @@ mod params_by_players {
 
 impl State {
     pub fn new(params: &'static PlayerCount, first_player: usize) -> Self {
-        let n = params.players;
+        LazyLock::force(&TABLES_FIT);
+        let players = params.players;
         Self {
-            n,
+            players,
             params,
-            step: Step::RoundStart,
+            step: Phase::RoundStart,
             round: 0,
             marker: first_player,
             current: first_player,
             round_ending: false,
-            seats: (0..n)
+            seats: (0..players)
                 .map(|_| SeatState {
                     hand: Hand::unrolled(DATA.dice_per_seat),
                     ..SeatState::default()
@@ -294,7 +268,7 @@ impl State {
             inhabitants_removed: ArrayVec::new(),
             favour_known: std::iter::repeat_n(0, DATA.favour.len()).collect(),
             senate_known: std::iter::repeat_n(0, DATA.senate_cards.len()).collect(),
-            eval: Evaluation::new(n),
+            eval: Evaluation::new(players),
             result: None,
         }
     }
@@ -309,25 +283,27 @@ impl State {
 
     /// The Templum combination with the most dice.
     pub fn templum_top(&self) -> Option<&Combo> {
-        self.templum.iter().max_by_key(|c| c.dice.len())
+        self.templum.iter().max_by_key(|combo| combo.dice.len())
     }
 
     /// The best straight in the Senate: (seat, straight).
     pub fn best_straight(&self) -> Option<(usize, (u8, u8))> {
-        (0..self.n)
-            .filter_map(|s| self.seats[s].straight.map(|st| (s, st)))
-            .max_by_key(|&(_, st)| straight_rank(st))
+        (0..self.players)
+            .filter_map(|seat| self.seats[seat].straight.map(|straight| (seat, straight)))
+            .max_by_key(|&(_, straight)| straight_rank(straight))
     }
 
     /// Seats with a straight, best first.
     pub fn senate_ranking(&self) -> Vec<usize> {
-        let mut seats: Vec<usize> = (0..self.n).filter(|&s| self.seats[s].straight.is_some()).collect();
-        seats.sort_by_key(|&s| std::cmp::Reverse(straight_rank(self.seats[s].straight.unwrap_or((1, 1)))));
+        let mut seats: Vec<usize> = (0..self.players)
+            .filter(|&seat| self.seats[seat].straight.is_some())
+            .collect();
+        seats.sort_by_key(|&seat| std::cmp::Reverse(straight_rank(self.seats[seat].straight.unwrap_or((1, 1)))));
         seats
     }
 
-    pub fn straight_view(&self, seat: usize) -> Option<AleaIactaEstStraight> {
-        self.seats[seat].straight.map(|(low, high)| AleaIactaEstStraight {
+    pub fn straight_view(&self, seat: usize) -> Option<Straight> {
+        self.seats[seat].straight.map(|(low, high)| Straight {
             seat: SeatId::of(seat),
             low,
             high,
@@ -337,7 +313,7 @@ impl State {
     /// Castrum groups, best first.
     pub fn castrum_ranking(&self) -> Castrum {
         let mut groups = self.castrum;
-        groups.sort_by_key(|g| std::cmp::Reverse(g.rank()));
+        groups.sort_by_key(|group| std::cmp::Reverse(group.rank()));
         groups
     }
 
@@ -354,27 +330,27 @@ impl State {
         self.senate_awarded() >= 3 && self.eval.senate_ranking.len() >= 3
     }
 
-    /// Column (0-based) where a die of value `v` would go, if it fits.
+    /// Column (0-based) where a die of value `value` would go, if it fits.
     pub fn forum_fit(&self, value: u8) -> Option<usize> {
         forum_fit(&self.forum, self.columns(), value)
     }
 
     /// True when some hand is empty: the round ends after the current lap.
     pub fn any_hand_empty(&self) -> bool {
-        self.seats.iter().any(|s| s.hand.size == 0)
+        self.seats.iter().any(|seat| seat.hand.size == 0)
     }
 
     /// The seat to play after `seat` finishes a turn (spec 4.2), or `None` when the round ends.
     pub fn next_seat(&self, seat: usize) -> Option<usize> {
         if !self.any_hand_empty() {
-            return Some((seat + 1) % self.n);
+            return Some((seat + 1) % self.players);
         }
-        let last = (self.marker + self.n - 1) % self.n;
-        let mut s = seat;
-        while s != last {
-            s = (s + 1) % self.n;
-            if self.seats[s].hand.size > 0 {
-                return Some(s);
+        let last = (self.marker + self.players - 1) % self.players;
+        let mut next = seat;
+        while next != last {
+            next = (next + 1) % self.players;
+            if self.seats[next].hand.size > 0 {
+                return Some(next);
             }
         }
         None
@@ -383,11 +359,15 @@ impl State {
     /// The seat that must act now: never more than one (the engine's list is built from it).
     pub fn to_act(&self) -> Option<usize> {
         match self.step {
-            Step::TurnDecide => Some(self.current),
-            Step::SenateChoiceFirst => self.eval.senate_ranking.first().copied(),
-            Step::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied(),
-            Step::CastrumPick => self.eval.castrum_ranking.get(self.eval.castrum_index).map(|g| g.seat),
-            Step::ForumPick => self.forum.get(self.eval.forum_index).map(|d| d.seat),
+            Phase::TurnDecide => Some(self.current),
+            Phase::SenateChoiceFirst => self.eval.senate_ranking.first().copied(),
+            Phase::SenateChoiceSecond => self.eval.senate_ranking.get(1).copied(),
+            Phase::CastrumPick => self
+                .eval
+                .castrum_ranking
+                .get(self.eval.castrum_index)
+                .map(|group| group.seat),
+            Phase::ForumPick => self.forum.get(self.eval.forum_index).map(|slot| slot.seat),
             _ => None,
         }
     }

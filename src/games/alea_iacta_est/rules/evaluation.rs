@@ -4,38 +4,46 @@
 
 use crate::engine::RuleError;
 
-use super::super::state::{Combo, State};
-use super::super::types::{
-    AleaIactaEstAction as Action, AleaIactaEstEvaluatedBuilding as Evaluated, AleaIactaEstEvent as Event,
-    AleaIactaEstFavourToken as FavourToken, AleaIactaEstGroup as GroupView, AleaIactaEstSeatCount as SeatCount,
-    AleaIactaEstTemplumResult as TemplumResult,
-};
-use super::super::types::{InhabitantId, ProvinceId, SeatId};
+use super::super::action::Action;
+use super::super::building::EvaluatedBuilding;
+use super::super::event::{Event, FavourToken, SeatCount, TemplumResult};
+use super::super::ids::{InhabitantId, ProvinceId, SeatId};
+use super::super::state::{Combo, Group, State};
 use super::rule;
 
 /// A6: the Templum's favour tokens are kept or discarded.
-pub(super) fn eval_templum(s: &State) -> Event {
+pub(super) fn eval_templum(state: &State) -> Event {
     Event::TemplumResolved {
-        results: templum_results(s),
+        results: templum_results(state),
     }
 }
 
 /// Which favour tokens each seat keeps at the Templum evaluation (7.1, D11), and which of its combinations keep none.
 pub fn templum_results(state: &State) -> Vec<TemplumResult> {
-    let top = state.templum_top().map(|c| c.id);
-    let entitlement = |c: &Combo| if Some(c.id) == top && c.dice.len() > 1 { 2 } else { 1 };
-    (0..state.n)
-        .filter_map(|s| {
-            let combos: Vec<&Combo> = state.templum.iter().filter(|c| c.seat == s).collect();
-            let mut hidden = state.seats[s].favour_hidden;
+    let top = state.templum_top().map(|combo| combo.id);
+    let entitlement = |combo: &Combo| {
+        if Some(combo.id) == top && combo.dice.len() > 1 {
+            2
+        } else {
+            1
+        }
+    };
+    (0..state.players)
+        .filter_map(|seat| {
+            let combos: Vec<&Combo> = state.templum.iter().filter(|combo| combo.seat == seat).collect();
+            let mut hidden = state.seats[seat].favour_hidden;
             if combos.is_empty() && hidden.is_empty() {
                 return None;
             }
-            hidden.sort_by_key(|t| (std::cmp::Reverse(t.value()), *t));
-            let keep = combos.iter().map(|c| entitlement(c)).sum::<usize>().min(hidden.len());
+            hidden.sort_by_key(|token| (std::cmp::Reverse(token.value()), *token));
+            let keep = combos
+                .iter()
+                .map(|combo| entitlement(combo))
+                .sum::<usize>()
+                .min(hidden.len());
             Some(TemplumResult {
-                seat: SeatId::of(s),
-                kept: hidden[..keep].iter().map(|&t| FavourToken::of(t)).collect(),
+                seat: SeatId::of(seat),
+                kept: hidden[..keep].iter().map(|&token| FavourToken::of(token)).collect(),
                 discarded: (hidden.len() - keep) as u8,
                 to_latrina: unrewarded_combos(&combos, keep, entitlement),
             })
@@ -49,43 +57,35 @@ pub fn templum_results(state: &State) -> Vec<TemplumResult> {
 /// (equal totals send as many; the lowest bit mask wins), which sends the most dice to the Latrina: more reroll
 /// tokens, never worse for the seat (as D11).
 fn unrewarded_combos(combos: &[&Combo], kept: usize, entitlement: impl Fn(&Combo) -> usize) -> Vec<u8> {
-    let sum = |mask: u32, f: &dyn Fn(&Combo) -> usize| -> usize {
+    let sum = |mask: u32, measure: &dyn Fn(&Combo) -> usize| -> usize {
         (0..combos.len())
-            .filter(|i| mask & 1 << i != 0)
-            .map(|i| f(combos[i]))
+            .filter(|index| mask & 1 << index != 0)
+            .map(|index| measure(combos[index]))
             .sum()
     };
     let holders = (0u32..1 << combos.len())
         .filter(|&mask| sum(mask, &entitlement) >= kept)
-        .min_by_key(|&mask| (sum(mask, &|c| c.dice.len()), mask))
+        .min_by_key(|&mask| (sum(mask, &|combo| combo.dice.len()), mask))
         .unwrap_or(0);
     (0..combos.len())
-        .filter(|i| holders & 1 << i == 0)
-        .map(|i| combos[i].id)
+        .filter(|index| holders & 1 << index == 0)
+        .map(|index| combos[index].id)
         .collect()
 }
 
 /// A8.1: the Castrum groups are ranked.
-pub(super) fn eval_castrum(s: &State) -> Event {
-    let ranking = s
-        .castrum_ranking()
-        .iter()
-        .map(|g| GroupView {
-            seat: SeatId::of(g.seat),
-            value: g.value,
-            size: g.size,
-        })
-        .collect();
+pub(super) fn eval_castrum(state: &State) -> Event {
+    let ranking = state.castrum_ranking().iter().map(Group::view).collect();
     Event::CastrumRanked { ranking }
 }
 
 /// A pick with a single province left is made automatically (D19).
-pub(super) fn castrum_pick(s: &State) -> Option<Event> {
-    if s.province_display.len() != 1 {
+pub(super) fn castrum_pick(state: &State) -> Option<Event> {
+    if state.province_display.len() != 1 {
         return None;
     }
-    let seat = s.to_act().unwrap_or(0);
-    let province = s.province_display[0];
+    let seat = state.to_act().unwrap_or(0);
+    let province = state.province_display[0];
     Some(Event::ProvinceTaken {
         seat: SeatId::of(seat),
         province,
@@ -116,21 +116,21 @@ pub(super) fn take_province_actions(state: &State) -> Vec<Action> {
 }
 
 /// A8.3: the dice of groups that got no tile go to the Latrina.
-pub(super) fn castrum_finish(s: &State) -> Event {
-    let mut counts = vec![0u8; s.n];
-    for g in s.eval.castrum_ranking.iter().skip(s.eval.castrum_index) {
-        counts[g.seat] += g.size;
+pub(super) fn castrum_finish(state: &State) -> Event {
+    let mut counts = vec![0u8; state.players];
+    for group in state.eval.castrum_ranking.iter().skip(state.eval.castrum_index) {
+        counts[group.seat] += group.size;
     }
     let dice = seat_counts(&counts);
     Event::DiceToLatrina {
-        building: Evaluated::Castrum,
+        building: EvaluatedBuilding::Castrum,
         dice,
     }
 }
 
 /// A8.4: the tiles left in the display are removed.
-pub(super) fn castrum_clear(s: &State) -> Event {
-    let provinces = s.province_display.to_vec();
+pub(super) fn castrum_clear(state: &State) -> Event {
+    let provinces = state.province_display.to_vec();
     Event::DisplayRemoved {
         provinces,
         inhabitants: vec![],
@@ -138,15 +138,15 @@ pub(super) fn castrum_clear(s: &State) -> Event {
 }
 
 /// A pick with a single inhabitant left is made automatically (D19).
-pub(super) fn forum_pick(s: &State) -> Option<Event> {
-    if s.inhabitant_display.len() != 1 {
+pub(super) fn forum_pick(state: &State) -> Option<Event> {
+    if state.inhabitant_display.len() != 1 {
         return None;
     }
-    let seat = s.to_act().unwrap_or(0);
+    let seat = state.to_act().unwrap_or(0);
     Some(Event::InhabitantTaken {
         seat: SeatId::of(seat),
-        column: s.eval.forum_index as u8 + 1,
-        inhabitant: s.inhabitant_display[0],
+        column: state.eval.forum_index as u8 + 1,
+        inhabitant: state.inhabitant_display[0],
         automatic: true,
     })
 }
@@ -175,8 +175,8 @@ pub(super) fn take_inhabitant_actions(state: &State) -> Vec<Action> {
 }
 
 /// A9.2: the inhabitants left in the display are removed.
-pub(super) fn forum_finish(s: &State) -> Event {
-    let inhabitants = s.inhabitant_display.to_vec();
+pub(super) fn forum_finish(state: &State) -> Event {
+    let inhabitants = state.inhabitant_display.to_vec();
     Event::DisplayRemoved {
         provinces: vec![],
         inhabitants,
@@ -184,17 +184,17 @@ pub(super) fn forum_finish(s: &State) -> Event {
 }
 
 /// A10: one reroll token per die in the Latrina.
-pub(super) fn eval_latrina(s: &State) -> Event {
-    let counts: Vec<u8> = s.seats.iter().map(|st| st.latrina).collect();
+pub(super) fn eval_latrina(state: &State) -> Event {
+    let counts: Vec<u8> = state.seats.iter().map(|seat| seat.latrina).collect();
     let awards = seat_counts(&counts);
     Event::RerollTokensAwarded { awards }
 }
 
 /// A11: the marker passes to the left.
-pub(super) fn round_cleanup(s: &State) -> Event {
+pub(super) fn round_cleanup(state: &State) -> Event {
     Event::FirstPlayerPassed {
-        from: SeatId::of(s.marker),
-        to: SeatId::of((s.marker + 1) % s.n),
+        from: SeatId::of(state.marker),
+        to: SeatId::of((state.marker + 1) % state.players),
     }
 }
 
@@ -202,10 +202,10 @@ fn seat_counts(counts: &[u8]) -> Vec<SeatCount> {
     counts
         .iter()
         .enumerate()
-        .filter(|&(_, &c)| c > 0)
-        .map(|(i, &c)| SeatCount {
-            seat: SeatId::of(i),
-            count: c,
+        .filter(|&(_, &count)| count > 0)
+        .map(|(seat, &count)| SeatCount {
+            seat: SeatId::of(seat),
+            count,
         })
         .collect()
 }

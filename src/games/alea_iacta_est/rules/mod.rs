@@ -1,6 +1,6 @@
 //! The rules: `setup`, `decide` and the legal actions, dispatching on the step to the phase that holds its
-//! validation, events and action listing (spec 4-6): the placement of dice (`placement.rs`), the evaluation of the
-//! buildings (`evaluation.rs`; the Senate's in `senate.rs`) and the final scoring (`scoring.rs`).
+//! validation, events and action listing (spec 4-6): the placement of dice (`placement/`), the evaluation of the
+//! buildings (`evaluation.rs`; the Senate's in `senate.rs`) and the final scoring (`scoring/`).
 //! Randomness comes only from a `Chance` source, so tests can inject outcomes (D3).
 
 mod evaluation;
@@ -13,13 +13,15 @@ use rand::seq::SliceRandom;
 
 use crate::engine::{GameRng, RuleError};
 
+use super::action::Action;
+use super::building::Building;
 use super::data::DATA;
-use super::state::{FACES, State};
-use super::types::{
-    AleaIactaEstAction as Action, AleaIactaEstBuilding as Building, AleaIactaEstEvent as Event,
-    AleaIactaEstPhase as Step,
-};
-use super::types::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+use super::dice::FACES;
+use super::event::Event;
+use super::evolve::evolve;
+use super::ids::{CardId, FavourId, InhabitantId, ProvinceId, SeatId};
+use super::phase::Phase;
+use super::state::State;
 pub use evaluation::templum_results;
 /// The placement rules alone, which the tests compare with the listing.
 #[cfg(test)]
@@ -43,21 +45,22 @@ impl Chance for RngChance<'_> {
     }
 
     fn permutation(&mut self, len: usize) -> Vec<usize> {
-        let mut perm: Vec<usize> = (0..len).collect();
-        perm.shuffle(self.0);
-        perm
+        let mut permutation: Vec<usize> = (0..len).collect();
+        permutation.shuffle(self.0);
+        permutation
     }
 }
 
+/// `items` in the order of a permutation from `chance`; unchanged if that is no permutation of them.
 fn shuffled<T: Copy>(chance: &mut dyn Chance, items: &[T]) -> Vec<T> {
-    let perm = chance.permutation(items.len());
+    let permutation = chance.permutation(items.len());
     let mut seen = vec![false; items.len()];
-    let valid = perm.len() == items.len()
-        && perm
+    let valid = permutation.len() == items.len()
+        && permutation
             .iter()
-            .all(|&i| i < items.len() && !std::mem::replace(&mut seen[i], true));
+            .all(|&index| index < items.len() && !std::mem::replace(&mut seen[index], true));
     if valid {
-        perm.iter().map(|&i| items[i]).collect()
+        permutation.iter().map(|&index| items[index]).collect()
     } else {
         items.to_vec()
     }
@@ -80,7 +83,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn emit(&mut self, event: Event) {
-        self.state.evolve(&event);
+        evolve(&mut self.state, &event);
         self.events.push(event);
     }
 
@@ -94,30 +97,30 @@ impl<'a> Ctx<'a> {
     /// The event of the automatic step the game is at; `None` at a decision step (a pick with a single candidate
     /// is made automatically, D19) and at the end.
     fn automatic(&mut self) -> Option<Event> {
-        let s = &self.state;
-        Some(match s.step {
-            Step::TurnDecide | Step::GameEnd => return None,
-            Step::RoundStart => placement::round_start(s),
-            Step::TurnRoll => placement::turn_roll(s, self.chance),
-            Step::TurnEnd => placement::turn_end(s),
-            Step::RoundEnd => placement::round_end(s),
-            Step::EvalTemplum => evaluation::eval_templum(s),
-            Step::EvalSenatus => senate::eval_senatus(s),
-            Step::SenateDraw => senate::senate_draw(s),
-            Step::SenateChoiceFirst | Step::SenateChoiceSecond => return senate::senate_choice(s),
-            Step::SenatePass => senate::senate_pass(s),
-            Step::SenateLeftover => senate::senate_leftover(s),
-            Step::SenateFinish => senate::senate_finish(s),
-            Step::EvalCastrum => evaluation::eval_castrum(s),
-            Step::CastrumPick => return evaluation::castrum_pick(s),
-            Step::CastrumFinish => evaluation::castrum_finish(s),
-            Step::CastrumClear => evaluation::castrum_clear(s),
-            Step::ForumPick => return evaluation::forum_pick(s),
-            Step::ForumFinish => evaluation::forum_finish(s),
-            Step::EvalLatrina => evaluation::eval_latrina(s),
-            Step::RoundCleanup => evaluation::round_cleanup(s),
-            Step::FinalScoring => Event::GameEnd {
-                result: scoring::outcome(s),
+        let state = &self.state;
+        Some(match state.step {
+            Phase::TurnDecide | Phase::GameEnd => return None,
+            Phase::RoundStart => placement::round_start(state),
+            Phase::TurnRoll => placement::turn_roll(state, self.chance),
+            Phase::TurnEnd => placement::turn_end(state),
+            Phase::RoundEnd => placement::round_end(state),
+            Phase::EvalTemplum => evaluation::eval_templum(state),
+            Phase::EvalSenatus => senate::eval_senatus(state),
+            Phase::SenateDraw => senate::senate_draw(state),
+            Phase::SenateChoiceFirst | Phase::SenateChoiceSecond => return senate::senate_choice(state),
+            Phase::SenatePass => senate::senate_pass(state),
+            Phase::SenateLeftover => senate::senate_leftover(state),
+            Phase::SenateFinish => senate::senate_finish(state),
+            Phase::EvalCastrum => evaluation::eval_castrum(state),
+            Phase::CastrumPick => return evaluation::castrum_pick(state),
+            Phase::CastrumFinish => evaluation::castrum_finish(state),
+            Phase::CastrumClear => evaluation::castrum_clear(state),
+            Phase::ForumPick => return evaluation::forum_pick(state),
+            Phase::ForumFinish => evaluation::forum_finish(state),
+            Phase::EvalLatrina => evaluation::eval_latrina(state),
+            Phase::RoundCleanup => evaluation::round_cleanup(state),
+            Phase::FinalScoring => Event::GameEnd {
+                result: scoring::outcome(state),
             },
         })
     }
@@ -126,9 +129,9 @@ impl<'a> Ctx<'a> {
 /// The setup events: shuffles, then the first round start and the first roll.
 pub fn setup_with(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
     let mut ctx = Ctx::new(state, chance);
-    let n = state.n;
+    let players = state.players;
     if state.templum_used() {
-        let tokens: Vec<FavourId> = (0..DATA.favour.len()).map(|i| FavourId(i as u8)).collect();
+        let tokens: Vec<FavourId> = (0..DATA.favour.len()).map(|index| FavourId(index as u8)).collect();
         let order = shuffled(ctx.chance, &tokens);
         ctx.emit(Event::FavourPileShuffled {
             count: order.len() as u8,
@@ -136,21 +139,23 @@ pub fn setup_with(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
         });
     }
     let (cards, removed): (Vec<CardId>, Vec<CardId>) = (0..DATA.senate_cards.len())
-        .map(|i| CardId(i as u8))
-        .partition(|c| DATA.senate_cards[c.0 as usize].players.contains(&n));
+        .map(|index| CardId(index as u8))
+        .partition(|card| DATA.senate_cards[card.0 as usize].players.contains(&players));
     let order = shuffled(ctx.chance, &cards);
     ctx.emit(Event::SenateDeckShuffled {
         count: order.len() as u8,
         removed,
         order: Some(order),
     });
-    let provinces: Vec<ProvinceId> = (0..DATA.provinces.len()).map(|i| ProvinceId(i as u8)).collect();
+    let provinces: Vec<ProvinceId> = (0..DATA.provinces.len()).map(|index| ProvinceId(index as u8)).collect();
     let order = shuffled(ctx.chance, &provinces);
     ctx.emit(Event::ProvincePileShuffled {
         count: order.len() as u8,
         order: Some(order),
     });
-    let inhabitants: Vec<InhabitantId> = (0..DATA.inhabitants.len()).map(|i| InhabitantId(i as u8)).collect();
+    let inhabitants: Vec<InhabitantId> = (0..DATA.inhabitants.len())
+        .map(|index| InhabitantId(index as u8))
+        .collect();
     let order = shuffled(ctx.chance, &inhabitants);
     ctx.emit(Event::InhabitantPileShuffled {
         count: order.len() as u8,
@@ -171,10 +176,10 @@ fn rule(code: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
-fn phase_name(step: Step) -> String {
+fn phase_name(step: Phase) -> String {
     serde_json::to_value(step)
         .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
+        .and_then(|name| name.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
 
@@ -185,33 +190,33 @@ pub fn decide_with(
     action: &Action,
     chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
-    if state.step == Step::GameEnd {
+    if state.step == Phase::GameEnd {
         return Err(rule("game_over", "the game is over"));
     }
     let to_act = state.to_act();
     if to_act != Some(seat) {
-        let who = to_act.map_or("", |s| SeatId::of(s).id());
+        let who = to_act.map_or("", |waited| SeatId::of(waited).id());
         return Err(rule("not_your_turn", format!("it is not your turn; waiting for {who}")));
     }
     // Validate first, and make the action's event from `state`: a rejected action costs no copy of the state.
     let event = match (state.step, action) {
-        (Step::TurnDecide, Action::Reroll { values }) => {
+        (Phase::TurnDecide, Action::Reroll { values }) => {
             return placement::reroll(state, seat, values, chance);
         }
         (
-            Step::TurnDecide,
+            Phase::TurnDecide,
             Action::Place {
                 building,
                 values,
                 combo,
             },
         ) => placement::place(state, seat, *building, values, *combo)?,
-        (Step::TurnDecide, Action::LatrinaForced {}) => placement::latrina_forced(state, seat)?,
-        (Step::SenateChoiceFirst | Step::SenateChoiceSecond, Action::KeepSenateCard { card }) => {
+        (Phase::TurnDecide, Action::LatrinaForced {}) => placement::latrina_forced(state, seat)?,
+        (Phase::SenateChoiceFirst | Phase::SenateChoiceSecond, Action::KeepSenateCard { card }) => {
             senate::keep_senate_card(state, seat, *card)?
         }
-        (Step::CastrumPick, Action::TakeProvince { province }) => evaluation::take_province(state, seat, *province)?,
-        (Step::ForumPick, Action::TakeInhabitant { inhabitant }) => {
+        (Phase::CastrumPick, Action::TakeProvince { province }) => evaluation::take_province(state, seat, *province)?,
+        (Phase::ForumPick, Action::TakeInhabitant { inhabitant }) => {
             evaluation::take_inhabitant(state, seat, *inhabitant)?
         }
         (step, _) => {
@@ -242,10 +247,10 @@ pub fn legal_actions(state: &State, seat: usize) -> Vec<Action> {
         return vec![];
     }
     match state.step {
-        Step::TurnDecide => placement::turn_actions(state, seat),
-        Step::SenateChoiceFirst | Step::SenateChoiceSecond => senate::keep_senate_card_actions(state),
-        Step::CastrumPick => evaluation::take_province_actions(state),
-        Step::ForumPick => evaluation::take_inhabitant_actions(state),
+        Phase::TurnDecide => placement::turn_actions(state, seat),
+        Phase::SenateChoiceFirst | Phase::SenateChoiceSecond => senate::keep_senate_card_actions(state),
+        Phase::CastrumPick => evaluation::take_province_actions(state),
+        Phase::ForumPick => evaluation::take_inhabitant_actions(state),
         _ => vec![],
     }
 }

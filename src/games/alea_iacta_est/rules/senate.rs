@@ -4,28 +4,27 @@
 
 use crate::engine::RuleError;
 
+use super::super::action::Action;
+use super::super::building::EvaluatedBuilding;
+use super::super::event::{Event, SeatCount};
+use super::super::ids::{CardId, SeatId};
 use super::super::state::State;
-use super::super::types::{
-    AleaIactaEstAction as Action, AleaIactaEstEvaluatedBuilding as Evaluated, AleaIactaEstEvent as Event,
-    AleaIactaEstSeatCount as SeatCount,
-};
-use super::super::types::{CardId, SeatId};
 use super::rule;
 
 /// A7.1: the straights are ranked.
-pub(super) fn eval_senatus(s: &State) -> Event {
-    let ranking = s
+pub(super) fn eval_senatus(state: &State) -> Event {
+    let ranking = state
         .senate_ranking()
         .into_iter()
-        .filter_map(|seat| s.straight_view(seat))
+        .filter_map(|seat| state.straight_view(seat))
         .collect();
     Event::SenateRanked { ranking }
 }
 
 /// A7.2: the best seat draws the top three cards.
-pub(super) fn senate_draw(s: &State) -> Event {
-    let best = s.eval.senate_ranking.first().copied().unwrap_or(0);
-    let cards: Vec<CardId> = s.senate_deck.iter().take(3).copied().collect();
+pub(super) fn senate_draw(state: &State) -> Event {
+    let best = state.eval.senate_ranking.first().copied().unwrap_or(0);
+    let cards: Vec<CardId> = state.senate_deck.iter().take(3).copied().collect();
     Event::SenateDrawn {
         seat: SeatId::of(best),
         count: cards.len() as u8,
@@ -34,12 +33,12 @@ pub(super) fn senate_draw(s: &State) -> Event {
 }
 
 /// A choice with a single card offered is made automatically (D19).
-pub(super) fn senate_choice(s: &State) -> Option<Event> {
-    if s.eval.senate_offer.len() != 1 {
+pub(super) fn senate_choice(state: &State) -> Option<Event> {
+    if state.eval.senate_offer.len() != 1 {
         return None;
     }
-    let seat = s.to_act().unwrap_or(0);
-    let card = s.eval.senate_offer[0];
+    let seat = state.to_act().unwrap_or(0);
+    let card = state.eval.senate_offer[0];
     Some(Event::SenateKept {
         seat: SeatId::of(seat),
         card: Some(card),
@@ -68,49 +67,49 @@ pub(super) fn keep_senate_card_actions(state: &State) -> Vec<Action> {
 }
 
 /// The best seat passes the two other cards to the second.
-pub(super) fn senate_pass(s: &State) -> Event {
-    let ranking = &s.eval.senate_ranking;
+pub(super) fn senate_pass(state: &State) -> Event {
+    let ranking = &state.eval.senate_ranking;
     Event::SenatePassed {
         from: SeatId::of(ranking[0]),
         to: SeatId::of(ranking[1]),
-        count: s.eval.senate_offer.len() as u8,
-        cards: Some(s.eval.senate_offer.to_vec()),
+        count: state.eval.senate_offer.len() as u8,
+        cards: Some(state.eval.senate_offer.to_vec()),
     }
 }
 
 /// A7.3: the card left after the choices goes to the third seat (5 players, 3 straights) or under the deck.
-pub(super) fn senate_leftover(s: &State) -> Event {
-    let ranking = &s.eval.senate_ranking;
-    let chooser = s.eval.senate_last_chooser.unwrap_or(ranking[0]);
+pub(super) fn senate_leftover(state: &State) -> Event {
+    let ranking = &state.eval.senate_ranking;
+    let chooser = state.eval.senate_last_chooser.unwrap_or(ranking[0]);
     let after_second = ranking.get(1) == Some(&chooser);
-    if after_second && s.senate_third_rewarded() && !s.eval.senate_third_given {
+    if after_second && state.senate_third_rewarded() && !state.eval.senate_third_given {
         Event::SenateToThird {
             seat: SeatId::of(ranking[2]),
             from: SeatId::of(chooser),
-            card: Some(s.eval.senate_offer[0]),
+            card: Some(state.eval.senate_offer[0]),
         }
     } else {
         Event::SenateReturned {
             seat: SeatId::of(chooser),
-            count: s.eval.senate_offer.len() as u8,
-            cards: Some(s.eval.senate_offer.to_vec()),
+            count: state.eval.senate_offer.len() as u8,
+            cards: Some(state.eval.senate_offer.to_vec()),
         }
     }
 }
 
 /// A7.4: the Senate dice of seats that got no card go to the Latrina.
-pub(super) fn senate_finish(s: &State) -> Event {
-    let dice = (0..s.n)
-        .filter(|&i| !s.eval.senate_rewarded[i])
-        .filter_map(|i| {
-            s.seats[i].straight.map(|(l, h)| SeatCount {
-                seat: SeatId::of(i),
-                count: h + 1 - l,
+pub(super) fn senate_finish(state: &State) -> Event {
+    let dice = (0..state.players)
+        .filter(|&seat| !state.eval.senate_rewarded[seat])
+        .filter_map(|seat| {
+            state.seats[seat].straight.map(|(low, high)| SeatCount {
+                seat: SeatId::of(seat),
+                count: high + 1 - low,
             })
         })
         .collect();
     Event::DiceToLatrina {
-        building: Evaluated::Senatus,
+        building: EvaluatedBuilding::Senatus,
         dice,
     }
 }

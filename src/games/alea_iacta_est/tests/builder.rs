@@ -8,9 +8,9 @@ use rand::SeedableRng;
 use super::super::*;
 use crate::engine::{Game, GameRng, RuleError};
 
-pub use super::super::AleaIactaEstBuilding as B;
-pub use super::super::AleaIactaEstEvent as E;
-pub use super::super::AleaIactaEstPhase as Step;
+pub use super::super::Building as B;
+pub use super::super::Event as E;
+pub use super::super::Phase as Step;
 
 pub const ANTONIUS: usize = 0;
 pub const BRUTUS: usize = 1;
@@ -65,24 +65,24 @@ pub fn seat(s: usize) -> SeatId {
 }
 
 pub fn card(id: &str) -> CardId {
-    CardId::parse(id).unwrap_or_else(|| panic!("card {id}"))
+    id.parse::<CardId>().unwrap_or_else(|_| panic!("card {id}"))
 }
 
 pub fn province(id: &str) -> ProvinceId {
-    ProvinceId::parse(id).unwrap_or_else(|| panic!("province {id}"))
+    id.parse::<ProvinceId>().unwrap_or_else(|_| panic!("province {id}"))
 }
 
 pub fn inhabitant(id: &str) -> InhabitantId {
-    InhabitantId::parse(id).unwrap_or_else(|| panic!("inhabitant {id}"))
+    id.parse::<InhabitantId>().unwrap_or_else(|_| panic!("inhabitant {id}"))
 }
 
 pub fn favour(id: &str) -> FavourId {
-    FavourId::parse(id).unwrap_or_else(|| panic!("favour {id}"))
+    id.parse::<FavourId>().unwrap_or_else(|_| panic!("favour {id}"))
 }
 
 /// A game of `n` players after setup (identity shuffles), in round 1 at seat 0's `turn_decide`.
 pub fn game(n: usize) -> State {
-    let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).expect("2-5 players");
+    let mut state = AleaIactaEst::new_state(n, &Options::default()).expect("2-5 players");
     let mut script = Script::new(&[1; 8]);
     let mut lens = vec![];
     if state.params.templum_used {
@@ -93,7 +93,7 @@ pub fn game(n: usize) -> State {
         script.perms.push_back((0..l).collect());
     }
     for event in setup_with(&state, &mut script) {
-        state.evolve(&event);
+        evolve(&mut state, &event);
     }
     state
 }
@@ -147,7 +147,7 @@ pub fn dice_on_buildings(state: &State, s: usize) -> u32 {
 /// Puts every die not in a hand or on a building in its owner's Latrina (the scenarios' convention). Unrolled
 /// hands are first reduced so that no seat has more than 8 dice.
 pub fn balance(state: &mut State) {
-    for s in 0..state.n {
+    for s in 0..state.players {
         let on = dice_on_buildings(state, s);
         let hand = &mut state.seats[s].hand;
         if !hand.rolled && hand.size as u32 + on > 8 {
@@ -169,7 +169,7 @@ pub fn evaluation(state: &mut State, step: Step) {
 }
 
 /// Plays the first legal action of every evaluation pick until a turn (or the game end) is reached.
-pub fn finish_evaluation(state: &mut State) -> Vec<AleaIactaEstEvent> {
+pub fn finish_evaluation(state: &mut State) -> Vec<Event> {
     let mut events = vec![];
     while !matches!(state.step, Step::TurnDecide | Step::GameEnd) {
         let s = AleaIactaEst::to_act(state)[0];
@@ -198,12 +198,7 @@ pub fn deck_top(state: &mut State, ids: &[&str]) {
 }
 
 /// Decides and applies an action; returns the events.
-pub fn play(
-    state: &mut State,
-    s: usize,
-    action: AleaIactaEstAction,
-    script: &mut Script,
-) -> Result<Vec<AleaIactaEstEvent>, RuleError> {
+pub fn play(state: &mut State, s: usize, action: Action, script: &mut Script) -> Result<Vec<Event>, RuleError> {
     let events = decide_with(state, s, &action, script)?;
     for e in &events {
         AleaIactaEst::evolve(state, e);
@@ -212,29 +207,29 @@ pub fn play(
 }
 
 /// Runs the automatic steps from the current step and applies them.
-pub fn advance(state: &mut State, script: &mut Script) -> Vec<AleaIactaEstEvent> {
+pub fn advance(state: &mut State, script: &mut Script) -> Vec<Event> {
     let events = run_automatic(state, script);
     for e in &events {
-        state.evolve(e);
+        evolve(state, e);
     }
     events
 }
 
 /// The die values of an action.
-pub fn dice(values: &[u8]) -> AleaIactaEstDice {
+pub fn dice(values: &[u8]) -> Dice {
     values.iter().copied().collect()
 }
 
-pub fn place(building: B, values: &[u8]) -> AleaIactaEstAction {
-    AleaIactaEstAction::Place {
+pub fn place(building: B, values: &[u8]) -> Action {
+    Action::Place {
         building,
         values: dice(values),
         combo: None,
     }
 }
 
-pub fn place_combo(values: &[u8], combo: Option<u8>) -> AleaIactaEstAction {
-    AleaIactaEstAction::Place {
+pub fn place_combo(values: &[u8], combo: Option<u8>) -> Action {
+    Action::Place {
         building: B::Templum,
         values: dice(values),
         combo,
@@ -242,11 +237,11 @@ pub fn place_combo(values: &[u8], combo: Option<u8>) -> AleaIactaEstAction {
 }
 
 /// The place actions in a list, as (building, values, combo).
-pub fn places(actions: &[AleaIactaEstAction]) -> Vec<(B, Vec<u8>, Option<u8>)> {
+pub fn places(actions: &[Action]) -> Vec<(B, Vec<u8>, Option<u8>)> {
     actions
         .iter()
         .filter_map(|a| match a {
-            AleaIactaEstAction::Place {
+            Action::Place {
                 building,
                 values,
                 combo,
@@ -256,7 +251,7 @@ pub fn places(actions: &[AleaIactaEstAction]) -> Vec<(B, Vec<u8>, Option<u8>)> {
         .collect()
 }
 
-pub fn places_on(actions: &[AleaIactaEstAction], b: B) -> Vec<Vec<u8>> {
+pub fn places_on(actions: &[Action], b: B) -> Vec<Vec<u8>> {
     places(actions)
         .into_iter()
         .filter(|(x, _, _)| *x == b)
@@ -264,7 +259,7 @@ pub fn places_on(actions: &[AleaIactaEstAction], b: B) -> Vec<Vec<u8>> {
         .collect()
 }
 
-pub fn legal(state: &State, s: usize) -> Vec<AleaIactaEstAction> {
+pub fn legal(state: &State, s: usize) -> Vec<Action> {
     AleaIactaEst::legal_actions(state, s)
 }
 

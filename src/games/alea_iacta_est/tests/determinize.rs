@@ -13,7 +13,7 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
     for n in 2..=5 {
         for game in 0..games {
             let mut reached = Vec::new();
-            let options = AleaIactaEstOptions::default();
+            let options = Options::default();
             play_random_game::<AleaIactaEst>(
                 n,
                 &options,
@@ -71,7 +71,7 @@ fn determinizing_keeps_what_the_seat_sees() {
     let states = sampled_states(3, 3);
     let mut beyond_view = 0;
     for (i, state) in states.iter().enumerate() {
-        for seat in 0..state.n {
+        for seat in 0..state.players {
             let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
             assert_eq!(
                 view::<AleaIactaEst>(&world, seat),
@@ -131,7 +131,7 @@ fn permuted(state: &State, seat: usize) -> State {
 fn determinizing_is_blind_to_a_consistent_permutation_of_hidden_state() {
     let (mut changed, mut checked) = (0, 0);
     for (i, state) in sampled_states(2, 5).iter().enumerate() {
-        for seat in 0..state.n {
+        for seat in 0..state.players {
             let other = permuted(state, seat);
             check_invariants(&other).unwrap_or_else(|e| panic!("state {i}: the permutation is inconsistent: {e}"));
             assert_eq!(
@@ -161,9 +161,9 @@ fn determinizing_redraws_the_hidden_items() {
     let states = sampled_states(1, 5);
     let mut differs = [0; 3];
     for (i, state) in states.iter().enumerate() {
-        let seat = i % state.n;
+        let seat = i % state.players;
         let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
-        let others = (0..state.n).filter(|&o| o != seat);
+        let others = (0..state.players).filter(|&o| o != seat);
         let hands = others
             .clone()
             .any(|o| world.seats[o].senate_cards != state.seats[o].senate_cards);
@@ -184,8 +184,8 @@ fn determinizing_redraws_the_hidden_items() {
 #[test]
 fn determinized_states_play_to_the_end() {
     for (i, state) in sampled_states(1, 7).iter().enumerate() {
-        let seat = i % state.n;
+        let seat = i % state.players;
         let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
-        assert_plays_to_the_end::<AleaIactaEst>(world, state.n, i as u64);
+        assert_plays_to_the_end::<AleaIactaEst>(world, state.players, i as u64);
     }
 }

@@ -5,7 +5,7 @@ use super::super::*;
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM};
 
-type A = AleaIactaEstAction;
+type A = Action;
 
 fn building_order(b: B) -> u8 {
     match b {
@@ -90,9 +90,9 @@ fn listed_placements_are_exactly_the_legal_ones() {
     for n in 2..=5 {
         for seed in 0..4u64 {
             let log = super::selfplay::random_log(n, 500 + seed);
-            let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
+            let mut state = AleaIactaEst::new_state(n, &Options::default()).unwrap();
             for e in &log {
-                state.evolve(e);
+                evolve(&mut state, e);
                 if state.step == Step::TurnDecide && matches!(e, E::DiceRolled { .. } | E::DiceRerolled { .. }) {
                     check_listing(&state);
                     checked += 1;
@@ -216,7 +216,7 @@ fn title_info_and_options() {
     assert_eq!(info.options[0].name, "first_player");
     assert_eq!(info.options[0].default, "antonius");
     // Setup is deterministic for a seed and its events record the shuffles.
-    let state = AleaIactaEst::new_state(4, &AleaIactaEstOptions::default()).unwrap();
+    let state = AleaIactaEst::new_state(4, &Options::default()).unwrap();
     let a = AleaIactaEst::setup(&state, &mut GameSeed::from_u64(9).rng(SETUP_STREAM));
     let b = AleaIactaEst::setup(&state, &mut GameSeed::from_u64(9).rng(SETUP_STREAM));
     assert_eq!(a, b);
@@ -230,10 +230,10 @@ fn title_info_and_options() {
     // The schemas carry the title prefix.
     use utoipa::ToSchema;
     let mut schemas = vec![];
-    AleaIactaEstView::schemas(&mut schemas);
-    AleaIactaEstEvent::schemas(&mut schemas);
-    AleaIactaEstAction::schemas(&mut schemas);
-    AleaIactaEstOutcome::schemas(&mut schemas);
+    View::schemas(&mut schemas);
+    Event::schemas(&mut schemas);
+    Action::schemas(&mut schemas);
+    Outcome::schemas(&mut schemas);
     assert!(!schemas.is_empty());
     for (name, _) in &schemas {
         assert!(name.starts_with("AleaIactaEst"), "{name}");

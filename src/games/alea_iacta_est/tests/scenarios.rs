@@ -6,7 +6,7 @@ use super::builder::*;
 use super::selfplay::{check_invariants, random_log};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 
-type A = AleaIactaEstAction;
+type A = Action;
 
 fn places_list(list: &[(B, &[u8], Option<u8>)]) -> Vec<A> {
     list.iter()
@@ -18,14 +18,14 @@ fn places_list(list: &[(B, &[u8], Option<u8>)]) -> Vec<A> {
         .collect()
 }
 
-fn code(result: Result<Vec<AleaIactaEstEvent>, crate::engine::RuleError>) -> &'static str {
+fn code(result: Result<Vec<Event>, crate::engine::RuleError>) -> &'static str {
     match result {
         Ok(events) => panic!("accepted: {events:?}"),
         Err(e) => e.code,
     }
 }
 
-fn try_play(state: &State, s: usize, action: A) -> Result<Vec<AleaIactaEstEvent>, crate::engine::RuleError> {
+fn try_play(state: &State, s: usize, action: A) -> Result<Vec<Event>, crate::engine::RuleError> {
     decide_with(state, s, &action, &mut Script::none())
 }
 
@@ -42,7 +42,7 @@ fn scenario_01_setup_per_player_count() {
         (5, 5, true, 7, 19),
     ];
     for (n, rounds, templum, columns, deck) in table {
-        let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
+        let mut state = AleaIactaEst::new_state(n, &Options::default()).unwrap();
         let events = AleaIactaEst::setup(&state, &mut GameSeed::from_u64(n as u64).rng(SETUP_STREAM));
         for e in &events {
             AleaIactaEst::evolve(&mut state, e);
@@ -72,11 +72,11 @@ fn scenario_01_setup_per_player_count() {
     }
     for bad in [0, 1, 6] {
         assert!(matches!(
-            AleaIactaEst::new_state(bad, &AleaIactaEstOptions::default()),
+            AleaIactaEst::new_state(bad, &Options::default()),
             Err(SetupError::PlayerCount { min: 2, max: 5, .. })
         ));
     }
-    let options = AleaIactaEstOptions {
+    let options = Options {
         first_player: Some(seat(DARIUS)),
     };
     assert!(matches!(
@@ -85,10 +85,10 @@ fn scenario_01_setup_per_player_count() {
     ));
     let state = AleaIactaEst::new_state(4, &options).unwrap();
     assert_eq!(state.marker, DARIUS);
-    let parsed: AleaIactaEstOptions = serde_json::from_str(r#"{"first_player": "brutus"}"#).unwrap();
+    let parsed: Options = serde_json::from_str(r#"{"first_player": "brutus"}"#).unwrap();
     assert_eq!(parsed.first_player, Some(seat(BRUTUS)));
-    assert!(serde_json::from_str::<AleaIactaEstOptions>(r#"{"first_player": "caesar"}"#).is_err());
-    assert!(serde_json::from_str::<AleaIactaEstOptions>(r#"{"other": 1}"#).is_err());
+    assert!(serde_json::from_str::<Options>(r#"{"first_player": "caesar"}"#).is_err());
+    assert!(serde_json::from_str::<Options>(r#"{"other": 1}"#).is_err());
 }
 
 /// Scenario 2's position: Antonius [5] (combo 1, 1 token), Brutus [3,6] (combo 2, 2 tokens); Antonius to play
@@ -152,7 +152,7 @@ fn scenario_02_seed_templum_example() {
 }
 
 /// The results of the Templum evaluation among `events`.
-fn resolved_templum(events: &[E]) -> Vec<AleaIactaEstTemplumResult> {
+fn resolved_templum(events: &[E]) -> Vec<TemplumResult> {
     events
         .iter()
         .find_map(|e| match e {
@@ -160,6 +160,17 @@ fn resolved_templum(events: &[E]) -> Vec<AleaIactaEstTemplumResult> {
             _ => None,
         })
         .expect("the Templum was evaluated")
+}
+
+/// The reroll tokens awarded at the Latrina evaluation among `events`.
+fn reroll_awards(events: &[E]) -> Vec<SeatCount> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            E::RerollTokensAwarded { awards } => Some(awards.clone()),
+            _ => None,
+        })
+        .expect("the Latrina was evaluated")
 }
 
 #[test]
@@ -186,13 +197,7 @@ fn scenario_03_templum_evaluation() {
     assert_eq!(st.favour_discard.len(), 2);
     assert!(st.favour_discard.iter().all(|t| t.value() == 1));
     // No Templum die went to the Latrina: Antonius's 5 tokens are 3 earlier Latrina dice + 2 from his hand.
-    let awards = events
-        .iter()
-        .find_map(|e| match e {
-            E::RerollTokensAwarded { awards } => Some(awards.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let awards = reroll_awards(&events);
     let award = |s: usize| awards.iter().find(|a| a.seat.seat() == s).map_or(0, |a| a.count);
     assert_eq!(award(ANTONIUS), 5);
     assert_eq!(award(BRUTUS), 6);
@@ -203,13 +208,19 @@ fn scenario_03_templum_evaluation() {
     );
 }
 
-#[test]
-fn scenario_04_templum_several_combinations_and_a_lone_die() {
-    // (a) Antonius owns combo 1 [4] and combo 3 [2,5,6] (the top); Brutus owns combo 2 [3,5].
+/// Scenario 4's Templum: Antonius owns combo 1 [4] and combo 3 [2,5,6] (the top); Brutus owns combo 2 [3,5].
+fn two_combos_and_a_lone_die() -> State {
     let mut st = game(4);
     combo(&mut st, 1, ANTONIUS, &[4]);
     combo(&mut st, 2, BRUTUS, &[3, 5]);
     combo(&mut st, 3, ANTONIUS, &[2, 5, 6]);
+    st
+}
+
+#[test]
+fn scenario_04_templum_several_combinations_and_a_lone_die() {
+    // (a) Antonius owns combo 1 [4] and combo 3 [2,5,6] (the top); Brutus owns combo 2 [3,5].
+    let mut st = two_combos_and_a_lone_die();
     give_hidden(&mut st, ANTONIUS, &["favour_01", "favour_02", "favour_09", "favour_23"]);
     give_hidden(&mut st, BRUTUS, &["favour_10", "favour_24"]);
     let results = templum_results(&st);
@@ -258,13 +269,7 @@ fn templum_dice_without_favour_go_to_latrina() {
     let results = resolved_templum(&events);
     let to_latrina: Vec<(usize, Vec<u8>)> = results.iter().map(|r| (r.seat.seat(), r.to_latrina.clone())).collect();
     assert_eq!(to_latrina, vec![(ANTONIUS, vec![1]), (BRUTUS, vec![2])]);
-    let awards = events
-        .iter()
-        .find_map(|e| match e {
-            E::RerollTokensAwarded { awards } => Some(awards.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let awards = reroll_awards(&events);
     let award = |s: usize| awards.iter().find(|a| a.seat.seat() == s).map_or(0, |a| a.count);
     assert_eq!((award(ANTONIUS), award(BRUTUS)), (8, 8));
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 8);
@@ -272,10 +277,7 @@ fn templum_dice_without_favour_go_to_latrina() {
 
     // (b) A seat that keeps fewer tokens than it has combinations: Antonius drew 1 token for combo 1 [4] and
     // combo 3 [2,5,6] (the top). The token is credited to the lone die, so the top's 3 dice go to the Latrina.
-    let mut st = game(4);
-    combo(&mut st, 1, ANTONIUS, &[4]);
-    combo(&mut st, 2, BRUTUS, &[3, 5]);
-    combo(&mut st, 3, ANTONIUS, &[2, 5, 6]);
+    let mut st = two_combos_and_a_lone_die();
     give_hidden(&mut st, ANTONIUS, &["favour_23"]);
     exhaust_favours(&mut st);
     evaluation(&mut st, Step::EvalTemplum);
@@ -286,7 +288,7 @@ fn templum_dice_without_favour_go_to_latrina() {
     assert_eq!(results[1].to_latrina, vec![2]);
     let latrina = |st: &State| (st.seats[ANTONIUS].latrina, st.seats[BRUTUS].latrina);
     assert_eq!(latrina(&st), (4, 6));
-    st.evolve(&E::TemplumResolved { results });
+    evolve(&mut st, &E::TemplumResolved { results });
     assert_eq!(latrina(&st), (7, 8));
     assert_eq!(st.templum.iter().map(|c| c.id).collect::<Vec<_>>(), vec![1]);
     advance(&mut st, &mut Script::none());
@@ -388,7 +390,7 @@ fn scenario_06_senate_rewards_4_players() {
         .iter()
         .find_map(|e| match e {
             E::DiceToLatrina {
-                building: AleaIactaEstEvaluatedBuilding::Senatus,
+                building: EvaluatedBuilding::Senatus,
                 dice,
             } => Some(dice.clone()),
             _ => None,
@@ -396,7 +398,7 @@ fn scenario_06_senate_rewards_4_players() {
         .unwrap();
     assert_eq!(
         to_latrina,
-        vec![AleaIactaEstSeatCount {
+        vec![SeatCount {
             seat: seat(ANTONIUS),
             count: 2
         }]
@@ -404,12 +406,18 @@ fn scenario_06_senate_rewards_4_players() {
     check_invariants(&st).unwrap();
 }
 
+/// Scenario 6's choices from the Senate evaluation: Claudius keeps senate_13, then Brutus senate_01. Returns the
+/// events of Brutus's choice.
+fn keep_13_then_01(st: &mut State) -> Vec<E> {
+    advance(st, &mut Script::none());
+    play(st, CLAUDIUS, keep("senate_13"), &mut Script::none()).unwrap();
+    play(st, BRUTUS, keep("senate_01"), &mut Script::none()).unwrap()
+}
+
 #[test]
 fn scenario_07_senate_third_card_5_players() {
     let mut st = senate_example(5, true);
-    advance(&mut st, &mut Script::none());
-    play(&mut st, CLAUDIUS, keep("senate_13"), &mut Script::none()).unwrap();
-    let events = play(&mut st, BRUTUS, keep("senate_01"), &mut Script::none()).unwrap();
+    let events = keep_13_then_01(&mut st);
     assert!(events.iter().any(|e| matches!(
         e,
         E::SenateToThird { seat: s, from, card: Some(c) }
@@ -419,14 +427,12 @@ fn scenario_07_senate_third_card_5_players() {
     assert_eq!(st.senate_deck.len(), 16);
     assert!(events.iter().any(|e| matches!(
         e,
-        E::DiceToLatrina { building: AleaIactaEstEvaluatedBuilding::Senatus, dice } if dice.is_empty()
+        E::DiceToLatrina { building: EvaluatedBuilding::Senatus, dice } if dice.is_empty()
     )));
     check_invariants(&st).unwrap();
     // Only two straights: the last card goes under the deck.
     let mut st = senate_example(5, false);
-    advance(&mut st, &mut Script::none());
-    play(&mut st, CLAUDIUS, keep("senate_13"), &mut Script::none()).unwrap();
-    let events = play(&mut st, BRUTUS, keep("senate_01"), &mut Script::none()).unwrap();
+    let events = keep_13_then_01(&mut st);
     assert!(!events.iter().any(|e| matches!(e, E::SenateToThird { .. })));
     assert_eq!(st.senate_deck.len(), 17);
     assert_eq!(st.senate_deck.last(), Some(&card("senate_05")));
@@ -448,7 +454,7 @@ fn scenario_08_senate_lone_seat_with_a_single_die() {
     assert_eq!(st.seats[BRUTUS].senate_cards[..], vec![card("senate_15")]);
     assert!(events.iter().any(|e| matches!(
         e,
-        E::DiceToLatrina { building: AleaIactaEstEvaluatedBuilding::Senatus, dice } if dice.is_empty()
+        E::DiceToLatrina { building: EvaluatedBuilding::Senatus, dice } if dice.is_empty()
     )));
 }
 
@@ -475,8 +481,8 @@ fn scenario_09_senate_2_players() {
     assert_eq!(&st.senate_deck[15..], &[offered[0], offered[2]]);
     assert!(events.iter().any(|e| matches!(
         e,
-        E::DiceToLatrina { building: AleaIactaEstEvaluatedBuilding::Senatus, dice }
-            if *dice == vec![AleaIactaEstSeatCount { seat: seat(ANTONIUS), count: 3 }]
+        E::DiceToLatrina { building: EvaluatedBuilding::Senatus, dice }
+            if *dice == vec![SeatCount { seat: seat(ANTONIUS), count: 3 }]
     )));
 }
 
@@ -562,8 +568,8 @@ fn scenario_11_castrum_evaluation() {
     assert!(st.seats[CLAUDIUS].provinces.is_empty());
     assert!(events.iter().any(|e| matches!(
         e,
-        E::DiceToLatrina { building: AleaIactaEstEvaluatedBuilding::Castrum, dice }
-            if *dice == vec![AleaIactaEstSeatCount { seat: seat(CLAUDIUS), count: 1 }]
+        E::DiceToLatrina { building: EvaluatedBuilding::Castrum, dice }
+            if *dice == vec![SeatCount { seat: seat(CLAUDIUS), count: 1 }]
     )));
 }
 
@@ -582,7 +588,7 @@ fn scenario_12_seed_forum_example() {
     assert!(matches!(
         &events[0],
         E::DicePlaced { pushed_off, to_latrina, .. }
-            if *pushed_off == vec![AleaIactaEstForumDie { seat: seat(ANTONIUS), value: 3 }] && to_latrina.is_empty()
+            if *pushed_off == vec![ForumDie { seat: seat(ANTONIUS), value: 3 }] && to_latrina.is_empty()
     ));
     check_invariants(&st).unwrap();
     // The same if the 3 is inserted first.
@@ -606,7 +612,7 @@ fn scenario_12_seed_forum_example() {
     ]
     .into_iter()
     .collect();
-    let (pushed, unfit) = super::super::evolve::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
+    let (pushed, unfit) = super::super::state::forum_place(&mut forum_dice, 5, BRUTUS, &[3, 2]);
     let again: Vec<(usize, u8)> = forum_dice.iter().map(|d| (d.seat, d.value)).collect();
     assert_eq!(again, expected);
     assert_eq!(
@@ -632,10 +638,10 @@ fn scenario_13_forum_pair_high_die_does_not_fit() {
     let events = try_play(&st, ANTONIUS, place(B::Forum, &[1, 4])).unwrap();
     // Right after the placement (before the turn ends), his hand is [6].
     let mut placed = st.clone();
-    placed.evolve(&events[0]);
+    evolve(&mut placed, &events[0]);
     assert_eq!(placed.seats[ANTONIUS].hand.values(), vec![6]);
     for e in &events {
-        st.evolve(e);
+        evolve(&mut st, e);
     }
     let after: Vec<(usize, u8)> = st.forum.iter().map(|d| (d.seat, d.value)).collect();
     assert_eq!(after, vec![(ANTONIUS, 1), (BRUTUS, 1), (ANTONIUS, 2), (BRUTUS, 2)]);
@@ -643,7 +649,7 @@ fn scenario_13_forum_pair_high_die_does_not_fit() {
     assert!(matches!(
         &events[0],
         E::DicePlaced { pushed_off, to_latrina, .. }
-            if *pushed_off == vec![AleaIactaEstForumDie { seat: seat(ANTONIUS), value: 3 }] && *to_latrina == vec![4]
+            if *pushed_off == vec![ForumDie { seat: seat(ANTONIUS), value: 3 }] && *to_latrina == vec![4]
     ));
     check_invariants(&st).unwrap();
 }
@@ -683,12 +689,18 @@ fn scenario_14_forum_evaluation() {
     assert_eq!(st.round, 2);
 }
 
-#[test]
-fn scenario_15_end_of_round_lap_completion() {
-    // Round 2 of 3 players: Brutus is first; the lap is Brutus, Claudius, Antonius.
+/// Round 2 of 3 players, Brutus holding the marker: the lap is Brutus, Claudius, Antonius.
+fn round_2_brutus_first() -> State {
     let mut st = game(3);
     st.round = 2;
     st.marker = BRUTUS;
+    st
+}
+
+#[test]
+fn scenario_15_end_of_round_lap_completion() {
+    // Round 2 of 3 players: Brutus is first; the lap is Brutus, Claudius, Antonius.
+    let mut st = round_2_brutus_first();
     group(&mut st, CLAUDIUS, 5, 2);
     turn(&mut st, CLAUDIUS, &[6]);
     balance(&mut st);
@@ -717,33 +729,27 @@ fn scenario_15_end_of_round_lap_completion() {
     assert_eq!(
         round_end,
         vec![
-            AleaIactaEstSeatCount {
+            SeatCount {
                 seat: seat(ANTONIUS),
                 count: 5
             },
-            AleaIactaEstSeatCount {
+            SeatCount {
                 seat: seat(BRUTUS),
                 count: 8
             },
         ]
     );
     // Every Latrina die gives a token (every Castrum group got a tile).
-    let awards = events
-        .iter()
-        .find_map(|e| match e {
-            E::RerollTokensAwarded { awards } => Some(awards.clone()),
-            _ => None,
-        })
-        .unwrap();
-    assert!(awards.contains(&AleaIactaEstSeatCount {
+    let awards = reroll_awards(&events);
+    assert!(awards.contains(&SeatCount {
         seat: seat(ANTONIUS),
         count: 5
     }));
-    assert!(awards.contains(&AleaIactaEstSeatCount {
+    assert!(awards.contains(&SeatCount {
         seat: seat(BRUTUS),
         count: 8
     }));
-    assert!(awards.contains(&AleaIactaEstSeatCount {
+    assert!(awards.contains(&SeatCount {
         seat: seat(CLAUDIUS),
         count: 5
     }));
@@ -757,9 +763,7 @@ fn scenario_15_end_of_round_lap_completion() {
     assert_eq!(st.round, 3);
 
     // If Antonius (the last seat of the lap) empties his hand, the round ends right after his turn.
-    let mut st = game(3);
-    st.round = 2;
-    st.marker = BRUTUS;
+    let mut st = round_2_brutus_first();
     turn(&mut st, ANTONIUS, &[6]);
     balance(&mut st);
     let events = play(&mut st, ANTONIUS, place(B::Castrum, &[6]), &mut Script::none()).unwrap();
@@ -846,7 +850,7 @@ fn scenario_17_reroll() {
 
 #[test]
 fn scenario_18_round_order() {
-    let first_players = |log: &[AleaIactaEstEvent]| -> Vec<usize> {
+    let first_players = |log: &[Event]| -> Vec<usize> {
         log.iter()
             .filter_map(|e| match e {
                 E::RoundStarted { first_player, .. } => Some(first_player.seat()),
@@ -859,13 +863,13 @@ fn scenario_18_round_order() {
     assert_eq!(first_players(&random_log(2, 3)), vec![0, 1, 0, 1, 0, 1]);
     assert_eq!(first_players(&random_log(5, 4)), vec![0, 1, 2, 3, 4]);
     // With another first player (the "youngest"), the marker still passes to the left.
-    let options = AleaIactaEstOptions {
+    let options = Options {
         first_player: Some(seat(CLAUDIUS)),
     };
     let mut st = AleaIactaEst::new_state(3, &options).unwrap();
     let events = AleaIactaEst::setup(&st, &mut GameSeed::from_u64(3).rng(SETUP_STREAM));
     for e in &events {
-        st.evolve(e);
+        evolve(&mut st, e);
     }
     assert_eq!(AleaIactaEst::to_act(&st), vec![CLAUDIUS]);
     assert_eq!(first_players(&events), vec![CLAUDIUS]);
@@ -884,7 +888,7 @@ fn scenario_19_favour_reshuffle() {
     check_invariants(&st).unwrap();
     let mut script = Script::none().with_perm(vec![4, 3, 2, 1, 0]);
     let events = play(&mut st, ANTONIUS, place_combo(&[5, 6], None), &mut script).unwrap();
-    let favour_events: Vec<&AleaIactaEstEvent> = events
+    let favour_events: Vec<&Event> = events
         .iter()
         .filter(|e| matches!(e, E::FavourDrawn { .. } | E::FavourReshuffled { .. }))
         .collect();

@@ -167,8 +167,8 @@ fn scenario_22_legatus_and_colonia() {
     assert_eq!(censor.provinces, 3 - 1);
 }
 
-fn seat_score(total: i32, unhoused_value: i32) -> AleaIactaEstSeatScore {
-    AleaIactaEstSeatScore {
+fn seat_score(total: i32, unhoused_value: i32) -> SeatScore {
+    SeatScore {
         provinces: 0,
         inhabitants: 0,
         senate: 0,

@@ -37,7 +37,7 @@ fn conservation<T: Copy + Eq + std::hash::Hash>(
 
 /// Every invariant of a state (spec rules and hidden information).
 pub fn check_invariants(state: &State) -> Result<(), String> {
-    let n = state.n;
+    let n = state.players;
     // Dice conservation: every die is in exactly one place.
     for s in 0..n {
         let st = &state.seats[s];
@@ -247,7 +247,7 @@ fn selfplay(n: usize) {
     let t = Instant::now();
     let stats = play_many::<AleaIactaEst>(
         n,
-        &AleaIactaEstOptions::default(),
+        &Options::default(),
         1_000 * n as u64,
         1_000,
         100_000,
@@ -285,8 +285,8 @@ fn selfplay_5_players_1000_games_with_invariants() {
 }
 
 /// Plays one random game and returns its full event log (setup included).
-pub fn random_log(n: usize, seed: u64) -> Vec<AleaIactaEstEvent> {
-    let options = AleaIactaEstOptions::default();
+pub fn random_log(n: usize, seed: u64) -> Vec<Event> {
+    let options = Options::default();
     let game_seed = GameSeed::from_u64(seed);
     let mut state = AleaIactaEst::new_state(n, &options).unwrap();
     let mut log = AleaIactaEst::setup(&state, &mut game_seed.rng(SETUP_STREAM));
@@ -313,13 +313,13 @@ pub fn random_log(n: usize, seed: u64) -> Vec<AleaIactaEstEvent> {
 fn replayed_json_log_gives_the_same_views() {
     for n in 2..=5 {
         let log = random_log(n, 40 + n as u64);
-        let options = AleaIactaEstOptions::default();
+        let options = Options::default();
         let mut direct = AleaIactaEst::new_state(n, &options).unwrap();
         let mut replayed = AleaIactaEst::new_state(n, &options).unwrap();
         for e in &log {
             AleaIactaEst::evolve(&mut direct, e);
             let text = serde_json::to_string(e).unwrap();
-            let back: AleaIactaEstEvent = serde_json::from_str(&text).unwrap();
+            let back: Event = serde_json::from_str(&text).unwrap();
             assert_eq!(&back, e);
             AleaIactaEst::evolve(&mut replayed, &back);
         }
@@ -394,10 +394,10 @@ fn redacted_events_hide_what_the_viewer_may_not_know() {
 fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
     for n in [4, 5] {
         let (session, log) = testing::play_to_the_end(&TitleAdapter::<AleaIactaEst>::default(), n, 60 + n as u64);
-        let mut state = AleaIactaEst::new_state(n, &AleaIactaEstOptions::default()).unwrap();
-        let events: Vec<AleaIactaEstEvent> = testing::title_events(&log);
+        let mut state = AleaIactaEst::new_state(n, &Options::default()).unwrap();
+        let events: Vec<Event> = testing::title_events(&log);
         for e in &events {
-            state.evolve(e);
+            evolve(&mut state, e);
         }
         let quoted = |id: &str| format!("\"{id}\"");
         let returned: Vec<String> = events

@@ -4,11 +4,13 @@ use serde_json::{Value, json};
 
 use crate::engine::{Game, GameSeed, RuleError, Viewer};
 use crate::games::rome_carthage::RomeCarthage;
+use crate::games::rome_carthage::card::{Card, Cards, Rank};
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
 use crate::games::rome_carthage::evolve::evolve;
-use crate::games::rome_carthage::state::{Cards, GONE, NONE, Phase, Placement, State};
-use crate::games::rome_carthage::types::{Card, CityId, Piece, Rank, RomeCarthageEvent};
-use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageOptions};
+use crate::games::rome_carthage::piece::Piece;
+use crate::games::rome_carthage::state::{GONE, NONE, Phase, Placement, State};
+use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageEvent, RomeCarthageOptions};
 
 pub const PRIMUS: usize = 0;
 pub const SECUNDUS: usize = 1;
@@ -16,11 +18,11 @@ pub const TERTIUS: usize = 2;
 pub const QUARTUS: usize = 3;
 
 pub fn piece(id: &str) -> Piece {
-    Piece::parse(id).unwrap_or_else(|| panic!("unknown piece {id}"))
+    id.parse().unwrap_or_else(|_| panic!("unknown piece {id}"))
 }
 
 pub fn city(id: &str) -> u8 {
-    CityId::parse(id).unwrap_or_else(|| panic!("unknown city {id}")).0
+    id.parse::<CityId>().unwrap_or_else(|_| panic!("unknown city {id}")).0
 }
 
 pub fn rank(token: &str) -> Rank {
@@ -248,5 +250,5 @@ pub fn phase(s: &State) -> String {
 }
 
 pub fn holder(s: &State, city_id: &str) -> Option<String> {
-    s.holder_of(city(city_id)).map(|p| p.id())
+    s.holder_of(city(city_id)).map(|p| p.to_string())
 }

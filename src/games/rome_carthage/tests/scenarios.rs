@@ -4,8 +4,9 @@ use serde_json::{Value, json};
 
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::games::rome_carthage::card::{Card, Rank};
+use crate::games::rome_carthage::ids::{SeatId, SpecialId};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::types::{Card, Rank, SpecialId};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 
 /// One more piece for primus, secundus, tertius and quartus, far from the scenarios' cities, so that a loss does
@@ -69,7 +70,7 @@ fn totals(events: &[Value]) -> (u64, u64) {
 fn hand_before_draw(s: &State, seat: usize, events: &[Value]) -> Vec<&'static str> {
     let mut cards = s.hands[seat];
     for e in of_type(events, "card_drawn") {
-        if e["seat"] == crate::games::rome_carthage::types::SeatId::of(seat).as_str() {
+        if e["seat"] == json!(SeatId::of(seat)) {
             let drawn = e["card"].as_str().unwrap().parse::<Card>().unwrap();
             cards.retain(|c| *c != drawn);
         }

@@ -8,13 +8,17 @@ use serde_json::{Value, json};
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 use crate::games::rome_carthage::RomeCarthageAction as A;
+use crate::games::rome_carthage::action::{Path, Step};
+use crate::games::rome_carthage::card::{Card, Rank};
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::event::Event as E;
+use crate::games::rome_carthage::ids::SpecialKind;
+use crate::games::rome_carthage::outcome::EndReason;
+use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::rules::game_over::outcome_for;
-use crate::games::rome_carthage::rules::setup::split_packets;
+use crate::games::rome_carthage::rules::packets::split_packets;
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::types::{
-    Card, CityId, EndReason, Kind, Path, Piece, Rank, RomeCarthageEvent as E, SpecialKind, Step,
-};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 
 #[test]

@@ -1,7 +1,8 @@
 //! Setup, `decide` with every automatic follow-up, and the legal-action lists, dispatching on the phase. One module per
 //! step of the game flow (spec 4: setup, special choice, placement, turn start, main, draw offer, combats, turn end,
-//! game end), with the parts of `main` apart (paths, two-mercenary moves, forced march, special cards), and the card
-//! helpers several of them share in `cards`.
+//! game end), with the parts of `main` apart (paths, two-mercenary moves, forced march, special cards). What every
+//! step shares (the working copy `Cx`, errors) is in `decision`, the card helpers in `cards`: no step imports this
+//! file.
 
 mod cards;
 mod combat;

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::engine::{Game, GameSeed, RuleError, Viewer};
+use crate::engine::{Game, GameSeed, RuleError, SETUP_STREAM, Viewer};
 use crate::games::rome_carthage::RomeCarthage;
 use crate::games::rome_carthage::card::{Card, Cards, Rank};
 use crate::games::rome_carthage::city::CityId;
@@ -82,6 +82,33 @@ impl Builder {
         b
     }
 
+    /// F4 with reserves, and primus's first mercenary in rome facing secundus's in capoue (a skirmish one move
+    /// away).
+    pub fn skirmish() -> Builder {
+        Self::f4()
+            .with_reserves()
+            .at("rome_mercenary_1", "rome")
+            .at("byzance_mercenary_1", "capoue")
+    }
+
+    /// One more piece for primus, secundus, tertius and quartus (F4), far from the scenarios' cities, so that a
+    /// loss does not eliminate a seat unless a scenario wants it.
+    pub fn with_reserves(self) -> Builder {
+        self.at("rome_mercenary_3", "narbonne")
+            .at("byzance_mercenary_3", "ancyre")
+            .at("alexandrie_mercenary_3", "damas")
+            .at("carthage_mercenary_3", "capsa")
+    }
+
+    /// With reserves, secundus's first mercenary occupies rome (primus's card limit is 1); primus holds 9, 5 and
+    /// secundus 8, 9, 3.
+    pub fn rome_occupied(self) -> Builder {
+        self.with_reserves()
+            .at("byzance_mercenary_1", "rome")
+            .hand(PRIMUS, &["9", "5"])
+            .hand(SECUNDUS, &["8", "9", "3"])
+    }
+
     /// Puts a piece on a city as its holder.
     pub fn at(mut self, piece_id: &str, city_id: &str) -> Builder {
         let (p, c) = (piece(piece_id), city(city_id));
@@ -154,6 +181,15 @@ impl Builder {
     pub fn build(self) -> State {
         self.s
     }
+}
+
+/// A new game of `players` seats with `options`, its setup events (from `seed`) applied.
+pub fn set_up(players: usize, options: &RomeCarthageOptions, seed: GameSeed) -> State {
+    let mut s = RomeCarthage::new_state(players, options).unwrap();
+    for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
+        evolve(&mut s, &e);
+    }
+    s
 }
 
 fn take(cards: &mut Cards, r: Rank) -> Card {

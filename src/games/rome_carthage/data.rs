@@ -8,13 +8,14 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use super::card::SUIT_IDS;
+use super::ids::STATE_IDS;
+
 /// The map file as shipped.
 pub const MAP_JSON: &str = include_str!("rome-carthage-map.json");
 
-/// Canonical state ids (spec 2.1), the order used wherever the engine iterates over states.
-pub const STATE_IDS: [&str; 4] = ["rome", "carthage", "byzance", "alexandrie"];
-/// Suit ids in the order the seed lists them (clubs, diamonds, hearts, spades); card ids use them.
-pub const SUIT_IDS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
+/// Cities a map may have: sets of cities are bits of a `u64` (and the state holds the holder of each city inline).
+pub const MAX_CITIES: usize = 64;
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct MapState {
@@ -84,7 +85,7 @@ pub struct Board {
 }
 
 fn state_index(id: &str) -> Option<u8> {
-    STATE_IDS.iter().position(|s| *s == id).map(|i| i as u8)
+    STATE_IDS.iter().position(|state| *state == id).map(|index| index as u8)
 }
 
 impl Board {
@@ -93,10 +94,10 @@ impl Board {
         let mut cities = Vec::with_capacity(file.cities.len());
         let (mut state_cities, mut ports) = ([0u64; 4], 0u64);
         let mut index = HashMap::new();
-        for (i, city) in file.cities.iter().enumerate() {
-            index.insert(city.id.clone(), u8::try_from(i).ok()?);
+        for (position, city) in file.cities.iter().enumerate() {
+            index.insert(city.id.clone(), u8::try_from(position).ok()?);
             let state = state_index(&city.state)?;
-            let bit = 1u64.checked_shl(u32::try_from(i).ok()?)?;
+            let bit = 1u64.checked_shl(u32::try_from(position).ok()?)?;
             state_cities[usize::from(state)] |= bit;
             if city.is_port {
                 ports |= bit;
@@ -111,16 +112,17 @@ impl Board {
         let graph = |lists: &[&Vec<[String; 2]>]| -> Option<Vec<Vec<u8>>> {
             let mut adjacency = vec![Vec::new(); cities.len()];
             for list in lists {
-                for [a, b] in list.iter() {
-                    let (a, b) = (*index.get(a)?, *index.get(b)?);
-                    if !adjacency[a as usize].contains(&b) {
-                        adjacency[a as usize].push(b);
-                        adjacency[b as usize].push(a);
+                for [from, to] in list.iter() {
+                    let (from, to) = (*index.get(from)?, *index.get(to)?);
+                    if !adjacency[from as usize].contains(&to) {
+                        adjacency[from as usize].push(to);
+                        adjacency[to as usize].push(from);
                     }
                 }
             }
             for neighbours in &mut adjacency {
-                neighbours.sort_by(|x: &u8, y: &u8| cities[*x as usize].id.cmp(&cities[*y as usize].id));
+                neighbours
+                    .sort_by(|first: &u8, second: &u8| cities[*first as usize].id.cmp(&cities[*second as usize].id));
             }
             Some(adjacency)
         };
@@ -128,17 +130,17 @@ impl Board {
         let galley = graph(&[&file.coast, &file.sea])?;
         let mut capital = [0u8; 4];
         let mut suit_of_state = [0u8; 4];
-        for (s, id) in STATE_IDS.iter().enumerate() {
-            let state = file.states.iter().find(|st| st.id == *id)?;
-            capital[s] = *index.get(&state.capital)?;
-            suit_of_state[s] = SUIT_IDS.iter().position(|x| *x == state.suit)? as u8;
+        for (canonical, id) in STATE_IDS.iter().enumerate() {
+            let state = file.states.iter().find(|state| state.id == *id)?;
+            capital[canonical] = *index.get(&state.capital)?;
+            suit_of_state[canonical] = SUIT_IDS.iter().position(|suit| *suit == state.suit)? as u8;
         }
         let mut clockwise = [0u8; 4];
         if file.clockwise_order.len() != 4 {
             return None;
         }
-        for (i, id) in file.clockwise_order.iter().enumerate() {
-            clockwise[i] = state_index(id)?;
+        for (turn, id) in file.clockwise_order.iter().enumerate() {
+            clockwise[turn] = state_index(id)?;
         }
         Some(Board {
             cities,
@@ -159,7 +161,10 @@ impl Board {
 
     /// The state whose suit is `suit`.
     pub fn state_of_suit(&self, suit: u8) -> u8 {
-        self.suit_of_state.iter().position(|s| *s == suit).unwrap_or(0) as u8
+        self.suit_of_state
+            .iter()
+            .position(|&of_state| of_state == suit)
+            .unwrap_or(0) as u8
     }
 }
 
@@ -172,13 +177,8 @@ pub static MAP_VALUE: LazyLock<serde_json::Value> =
     LazyLock::new(|| serde_json::from_str(MAP_JSON).expect("the shipped map file is JSON"));
 
 /// The board the rules use.
-pub static BOARD: LazyLock<Board> = LazyLock::new(|| {
-    assert!(
-        MAP_FILE.cities.len() <= super::state::MAX_CITIES,
-        "the map has more cities than the state holds inline: raise state::MAX_CITIES"
-    );
-    Board::from_file(&MAP_FILE).expect("the shipped map file is consistent")
-});
+pub static BOARD: LazyLock<Board> =
+    LazyLock::new(|| Board::from_file(&MAP_FILE).expect("the shipped map file is consistent"));
 
 /// The board (parsed on first use).
 pub fn board() -> &'static Board {

@@ -8,8 +8,8 @@
 
 use rand::seq::SliceRandom;
 
+use super::card::{Card, Rank};
 use super::state::State;
-use super::types::{Card, Rank};
 use crate::engine::{GameRng, Seat};
 
 /// A card slot of the state.
@@ -34,12 +34,12 @@ enum Known {
 
 fn card(state: &mut State, slot: Slot) -> &mut Card {
     match slot {
-        Slot::Hand(seat, i) => &mut state.hands[seat][i],
-        Slot::Talon(talon, i) => &mut state.talons[talon][i],
-        Slot::Discard(i) => &mut state.discard[i],
-        Slot::Removed(i) => &mut state.removed[i],
-        Slot::Base(side, i) => &mut state.combat.as_mut().expect("a combat").base[side][i],
-        Slot::Extra(side, i) => &mut state.combat.as_mut().expect("a combat").extra[side][i],
+        Slot::Hand(seat, index) => &mut state.hands[seat][index],
+        Slot::Talon(talon, index) => &mut state.talons[talon][index],
+        Slot::Discard(index) => &mut state.discard[index],
+        Slot::Removed(index) => &mut state.removed[index],
+        Slot::Base(side, index) => &mut state.combat.as_mut().expect("a combat").base[side][index],
+        Slot::Extra(side, index) => &mut state.combat.as_mut().expect("a combat").extra[side][index],
     }
 }
 
@@ -57,7 +57,7 @@ fn slots(state: &State, me: usize) -> Vec<(Slot, Known)> {
     };
     let mut slots = Vec::with_capacity(52);
     for (seat, hand) in state.hands.iter().enumerate() {
-        slots.extend((0..hand.len()).map(|i| (Slot::Hand(seat, i), sees(seat))));
+        slots.extend((0..hand.len()).map(|index| (Slot::Hand(seat, index), sees(seat))));
     }
     if let Some(combat) = &state.combat {
         for side in 0..2 {
@@ -71,21 +71,22 @@ fn slots(state: &State, me: usize) -> Vec<(Slot, Known)> {
                 }
             };
             let revealed = combat.revealed_extra(side).len();
-            slots.extend((0..combat.base[side].len()).map(|i| (Slot::Base(side, i), shown(combat.revealed))));
-            slots.extend((0..combat.extra[side].len()).map(|i| (Slot::Extra(side, i), shown(i < revealed))));
+            slots.extend((0..combat.base[side].len()).map(|index| (Slot::Base(side, index), shown(combat.revealed))));
+            slots
+                .extend((0..combat.extra[side].len()).map(|index| (Slot::Extra(side, index), shown(index < revealed))));
         }
     }
     for (talon, cards) in state.talons.iter().enumerate() {
-        slots.extend((0..cards.len()).map(|i| (Slot::Talon(talon, i), Known::Hidden(None))));
+        slots.extend((0..cards.len()).map(|index| (Slot::Talon(talon, index), Known::Hidden(None))));
     }
-    slots.extend((0..state.discard.len()).map(|i| (Slot::Discard(i), Known::Rank)));
-    slots.extend((0..state.removed.len()).map(|i| (Slot::Removed(i), Known::Rank)));
+    slots.extend((0..state.discard.len()).map(|index| (Slot::Discard(index), Known::Rank)));
+    slots.extend((0..state.removed.len()).map(|index| (Slot::Removed(index), Known::Rank)));
     slots
 }
 
 /// Takes the first card of `rank` from the pool.
 fn take(pool: &mut Vec<Card>, rank: Rank) -> Option<Card> {
-    let index = pool.iter().position(|c| c.rank() == rank)?;
+    let index = pool.iter().position(|card| card.rank() == rank)?;
     Some(pool.remove(index))
 }
 

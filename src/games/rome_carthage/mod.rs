@@ -2,20 +2,29 @@
 //!
 //! Spec: `rules/rome-carthage.md`; decisions beyond it are listed in this folder's README.md.
 
+mod action;
+mod card;
+mod city;
 pub mod data;
 mod determinize;
+mod event;
 mod evolve;
+mod ids;
+mod options;
+mod outcome;
+mod piece;
 mod rules;
 mod state;
-mod types;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
-pub use types::{
-    RomeCarthageAction, RomeCarthageEvent, RomeCarthageOptions, RomeCarthageOutcome, RomeCarthageView, Step,
-};
+pub use action::{Action as RomeCarthageAction, Step};
+pub use event::Event as RomeCarthageEvent;
+pub use options::Options as RomeCarthageOptions;
+pub use outcome::Outcome as RomeCarthageOutcome;
+pub use view::View as RomeCarthageView;
 
 use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
@@ -143,7 +152,7 @@ impl Game for RomeCarthage {
     /// (annihilation, and capitals nobody is left to defend).
     fn estimate(state: &state::State) -> Option<Vec<f64>> {
         let mut on_board = [0u32; 2];
-        for piece in (0..types::Piece::COUNT).map(types::Piece) {
+        for piece in (0..piece::Piece::COUNT).map(piece::Piece) {
             if state.on_board(piece) {
                 *on_board.get_mut(usize::from(state.team_of_piece(piece)))? += 1;
             }

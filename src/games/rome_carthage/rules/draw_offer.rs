@@ -1,12 +1,14 @@
 //! Draw offers (4.5, 7.8): `offer_draw` in `main`, then phase `draw_offer`, where every other seat still in the game
 //! answers in turn order.
 
+use super::decision::{Cx, err, require_main};
 use super::game_over::game_over;
-use super::main::require_main;
-use super::{Cx, err, sid};
 use crate::engine::RuleError;
+use crate::games::rome_carthage::action::Action;
+use crate::games::rome_carthage::event::Event;
+use crate::games::rome_carthage::ids::seat_id;
+use crate::games::rome_carthage::outcome::EndReason;
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::types::{EndReason, RomeCarthageAction as A, RomeCarthageEvent as E};
 
 /// `offer_draw` (in `main`).
 pub(super) fn offer(state: &State, cx: &mut Cx, me: u8) -> Result<(), RuleError> {
@@ -14,15 +16,15 @@ pub(super) fn offer(state: &State, cx: &mut Cx, me: u8) -> Result<(), RuleError>
     if state.turn.draw_offered {
         return Err(err("draw_already_offered", "a draw may be offered once per turn"));
     }
-    let len = state.order.len();
-    let pos = state.order.iter().position(|&s| s == me).unwrap_or(0);
-    let responders = (1..len)
-        .map(|k| state.order[(pos + k) % len])
-        .filter(|&s| state.in_game(s))
-        .map(sid)
+    let order = &state.order;
+    let position = order.iter().position(|&seat| seat == me).unwrap_or(0);
+    let responders = (1..order.len())
+        .map(|offset| order[(position + offset) % order.len()])
+        .filter(|&seat| state.in_game(seat))
+        .map(seat_id)
         .collect();
-    cx.emit(E::DrawOffered {
-        seat: sid(me),
+    cx.emit(Event::DrawOffered {
+        seat: seat_id(me),
         responders,
     });
     Ok(())
@@ -37,9 +39,9 @@ pub(super) fn answer(state: &State, cx: &mut Cx, me: u8, accept: bool) -> Result
         return Err(err("not_your_turn", "another seat answers the draw offer now"));
     }
     if !accept {
-        cx.emit(E::DrawDeclined { seat: sid(me) });
+        cx.emit(Event::DrawDeclined { seat: seat_id(me) });
     } else {
-        cx.emit(E::DrawAccepted { seat: sid(me) });
+        cx.emit(Event::DrawAccepted { seat: seat_id(me) });
         if offer.accepted + 1 >= offer.responders.len() {
             game_over(cx, EndReason::DrawAgreed, None);
         }
@@ -48,7 +50,7 @@ pub(super) fn answer(state: &State, cx: &mut Cx, me: u8, accept: bool) -> Result
 }
 
 /// The responder's legal actions.
-pub(super) fn list(out: &mut Vec<A>) {
-    out.push(A::AcceptDraw {});
-    out.push(A::DeclineDraw {});
+pub(super) fn list(out: &mut Vec<Action>) {
+    out.push(Action::AcceptDraw {});
+    out.push(Action::DeclineDraw {});
 }

@@ -3,12 +3,16 @@
 
 use tinyvec::ArrayVec;
 
-use super::main::{Blocks, can_end};
-use super::{err, sid};
+use super::decision::err;
+use super::paths::{Blocks, can_end};
 use crate::engine::RuleError;
+use crate::games::rome_carthage::action::Step;
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::event::{Event, MovedStep};
+use crate::games::rome_carthage::ids::seat_id;
+use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::types::{CityId, Kind, MovedStep, Piece, RomeCarthageEvent as E, Step};
 
 /// Why a two-mercenary move is refused; cheap to build, so that listing the legal pairs formats no message.
 enum MercenaryProblem {
@@ -29,93 +33,89 @@ impl MercenaryProblem {
         match self {
             Self::StepCount => err("bad_steps", "a two-mercenary move has exactly two steps"),
             Self::SamePiece => err("bad_steps", "the two steps must move two different mercenaries"),
-            Self::NotAMercenary(piece) => err("not_a_mercenary", format!("{} is not a mercenary", piece.id())),
+            Self::NotAMercenary(piece) => err("not_a_mercenary", format!("{piece} is not a mercenary")),
             Self::WrongOwner => err("wrong_owner", "both mercenaries must belong to the seat that moves"),
-            Self::NotOnBoard(piece) => err("piece_not_on_board", format!("{} is not on the board", piece.id())),
+            Self::NotOnBoard(piece) => err("piece_not_on_board", format!("{piece} is not on the board")),
             Self::Engaged(piece) => err(
                 "piece_engaged",
-                format!("{} is engaged in a combat and cannot move", piece.id()),
+                format!("{piece} is engaged in a combat and cannot move"),
             ),
-            Self::NotConnected(from, to) => err(
-                "not_connected",
-                format!("no road leads from {} to {}", CityId(from).id(), to.id()),
-            ),
+            Self::NotConnected(from, to) => {
+                err("not_connected", format!("no road leads from {} to {to}", CityId(from)))
+            }
             Self::SameDestination => err("same_destination", "the two mercenaries must go to different cities"),
             Self::Swap => err("swap", "two mercenaries may not swap places"),
-            Self::DestinationBlocked(step) => err(
+            Self::DestinationBlocked(Step { piece, to }) => err(
                 "destination_blocked",
-                format!(
-                    "{} cannot end in {}: it holds a friendly piece or a combat",
-                    step.piece.id(),
-                    step.to.id()
-                ),
+                format!("{piece} cannot end in {to}: it holds a friendly piece or a combat"),
             ),
         }
     }
 }
 
 /// 7.1.2: two mercenaries of `owner` stepping at once; returns the steps in canonical piece order.
-pub(super) fn check_mercenaries(s: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], RuleError> {
-    mercenary_problem(s, owner, steps).map_err(MercenaryProblem::error)
+pub(super) fn check_mercenaries(state: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], RuleError> {
+    mercenary_problem(state, owner, steps).map_err(MercenaryProblem::error)
 }
 
-fn mercenary_problem(s: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], MercenaryProblem> {
-    let [mut a, mut b] = match steps {
-        [a, b] => [*a, *b],
+fn mercenary_problem(state: &State, owner: u8, steps: &[Step]) -> Result<[Step; 2], MercenaryProblem> {
+    let [mut first, mut second] = match steps {
+        [first, second] => [*first, *second],
         _ => return Err(MercenaryProblem::StepCount),
     };
-    if a.piece == b.piece {
+    if first.piece == second.piece {
         return Err(MercenaryProblem::SamePiece);
     }
-    if b.piece < a.piece {
-        std::mem::swap(&mut a, &mut b);
+    if second.piece < first.piece {
+        std::mem::swap(&mut first, &mut second);
     }
-    for step in [a, b] {
+    for step in [first, second] {
         if step.piece.kind() != Kind::Mercenary {
             return Err(MercenaryProblem::NotAMercenary(step.piece));
         }
-        if s.owner_of(step.piece) != owner {
+        if state.owner_of(step.piece) != owner {
             return Err(MercenaryProblem::WrongOwner);
         }
-        let Some(from) = s.city_of(step.piece) else {
+        let Some(from) = state.city_of(step.piece) else {
             return Err(MercenaryProblem::NotOnBoard(step.piece));
         };
-        if s.engaged(step.piece) {
+        if state.engaged(step.piece) {
             return Err(MercenaryProblem::Engaged(step.piece));
         }
         if !board().land[from as usize].contains(&step.to.0) {
             return Err(MercenaryProblem::NotConnected(from, step.to));
         }
     }
-    if a.to == b.to {
+    if first.to == second.to {
         return Err(MercenaryProblem::SameDestination);
     }
-    let (from_a, from_b) = (s.city_of(a.piece).unwrap_or(0), s.city_of(b.piece).unwrap_or(0));
-    if a.to.0 == from_b && b.to.0 == from_a {
+    let from_first = state.city_of(first.piece).unwrap_or(0);
+    let from_second = state.city_of(second.piece).unwrap_or(0);
+    if first.to.0 == from_second && second.to.0 == from_first {
         return Err(MercenaryProblem::Swap);
     }
-    let team = s.team_of_piece(a.piece);
-    for (step, other) in [(a, b), (b, a)] {
-        let leaving = s.city_of(other.piece) == Some(step.to.0);
-        if !leaving && !can_end(s, team, step.to.0) {
+    let team = state.team_of_piece(first.piece);
+    for (step, other) in [(first, second), (second, first)] {
+        let leaving = state.city_of(other.piece) == Some(step.to.0);
+        if !leaving && !can_end(state, team, step.to.0) {
             return Err(MercenaryProblem::DestinationBlocked(step));
         }
     }
-    Ok([a, b])
+    Ok([first, second])
 }
 
 /// The event of a checked two-mercenary move of `owner`'s mercenaries (`attacks`: an enemy in the destination).
-pub(super) fn mercenary_event(s: &State, owner: u8, steps: [Step; 2], cost: u8, betrayal: bool) -> E {
-    let moved: Vec<Piece> = steps.iter().map(|st| st.piece).collect();
-    E::MercenariesMoved {
-        seat: sid(owner),
+pub(super) fn mercenary_event(state: &State, owner: u8, steps: [Step; 2], cost: u8, betrayal: bool) -> Event {
+    let moved: Vec<Piece> = steps.iter().map(|step| step.piece).collect();
+    Event::MercenariesMoved {
+        seat: seat_id(owner),
         steps: steps
             .iter()
-            .map(|st| MovedStep {
-                piece: st.piece,
-                from: CityId(s.city_of(st.piece).unwrap_or(0)),
-                to: st.to,
-                attacks: s.holder_of(st.to.0).filter(|p| !moved.contains(p)),
+            .map(|step| MovedStep {
+                piece: step.piece,
+                from: CityId(state.city_of(step.piece).unwrap_or(0)),
+                to: step.to,
+                attacks: state.holder_of(step.to.0).filter(|piece| !moved.contains(piece)),
             })
             .collect(),
         cost,
@@ -125,8 +125,9 @@ pub(super) fn mercenary_event(s: &State, owner: u8, steps: [Step; 2], cost: u8, 
 
 /// Every legal two-mercenary move of `owner` (steps in canonical order), with the checks of `mercenary_problem`:
 /// the ones of a single step (owner, on the board, not engaged, a land neighbour) hold by construction, and whether
-/// a mercenary may end in a city is read from `blocks` (`Blocks::of(s)`), not checked for each pair of destinations.
-pub(super) fn mercenary_pairs(s: &State, blocks: &Blocks, owner: u8, mut visit: impl FnMut([Step; 2])) {
+/// a mercenary may end in a city is read from `blocks` (`Blocks::of(state)`), not checked for each pair of
+/// destinations.
+pub(super) fn mercenary_pairs(state: &State, blocks: &Blocks, owner: u8, mut visit: impl FnMut([Step; 2])) {
     #[derive(Default)]
     struct Mercenary {
         piece: Piece,
@@ -135,43 +136,40 @@ pub(super) fn mercenary_pairs(s: &State, blocks: &Blocks, owner: u8, mut visit: 
         may_end: u64,
     }
     // A seat owns at most two states of three mercenaries.
-    let mercs: ArrayVec<[Mercenary; 6]> = (0..Piece::COUNT)
+    let mercenaries: ArrayVec<[Mercenary; 6]> = (0..Piece::COUNT)
         .map(Piece)
-        .filter(|&p| p.kind() == Kind::Mercenary && s.owner_of(p) == owner && !s.engaged(p))
-        .filter_map(|p| {
-            let from = s.city_of(p)?;
-            let may_end = blocks.may_end(s.team_of_piece(p));
-            Some(Mercenary {
-                piece: p,
-                from,
-                may_end,
-            })
+        .filter(|&piece| piece.kind() == Kind::Mercenary && state.owner_of(piece) == owner && !state.engaged(piece))
+        .filter_map(|piece| {
+            let from = state.city_of(piece)?;
+            let may_end = blocks.may_end(state.team_of_piece(piece));
+            Some(Mercenary { piece, from, may_end })
         })
         .collect();
     let land = &board().land;
-    for (i, a) in mercs.iter().enumerate() {
-        for b in &mercs[i + 1..] {
-            for &to_a in &land[a.from as usize] {
+    for (index, first) in mercenaries.iter().enumerate() {
+        for second in &mercenaries[index + 1..] {
+            for &to_first in &land[first.from as usize] {
                 // A step into the other mercenary's city is allowed: that one leaves it.
-                if a.may_end & (1 << to_a) == 0 && to_a != b.from {
+                if first.may_end & (1 << to_first) == 0 && to_first != second.from {
                     continue;
                 }
-                for &to_b in &land[b.from as usize] {
-                    let swap = to_a == b.from && to_b == a.from;
-                    if to_a == to_b || swap || (b.may_end & (1 << to_b) == 0 && to_b != a.from) {
+                for &to_second in &land[second.from as usize] {
+                    let swap = to_first == second.from && to_second == first.from;
+                    let blocked = second.may_end & (1 << to_second) == 0 && to_second != first.from;
+                    if to_first == to_second || swap || blocked {
                         continue;
                     }
                     let pair = [
                         Step {
-                            piece: a.piece,
-                            to: CityId(to_a),
+                            piece: first.piece,
+                            to: CityId(to_first),
                         },
                         Step {
-                            piece: b.piece,
-                            to: CityId(to_b),
+                            piece: second.piece,
+                            to: CityId(to_second),
                         },
                     ];
-                    debug_assert!(mercenary_problem(s, owner, &pair).is_ok());
+                    debug_assert!(mercenary_problem(state, owner, &pair).is_ok());
                     visit(pair);
                 }
             }

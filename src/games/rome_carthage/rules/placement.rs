@@ -1,43 +1,52 @@
 //! Phase `placement` (4.2): each seat in turn places its quota of pieces, round after round.
 
+use super::decision::{Cx, err};
 use super::turn_start::begin_turn;
-use super::{Cx, err, sid};
 use crate::engine::RuleError;
+use crate::games::rome_carthage::action::Action;
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::event::Event;
+use crate::games::rome_carthage::ids::seat_id;
+use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::state::{Phase, State, UNPLACED};
-use crate::games::rome_carthage::types::{CityId, Kind, Piece, RomeCarthageAction as A, RomeCarthageEvent as E};
 
-/// The first placement turn, once the special cards are dealt.
-pub(super) fn first_placement(cx: &mut Cx) {
-    let seat = cx.s.order.first().copied().unwrap_or(0);
-    let quota = cx.s.quota(seat, 1);
-    cx.emit(E::PlacementTurnStarted {
-        seat: sid(seat),
-        round: 1,
+/// Opens `seat`'s placement turn of `round`.
+fn start_placement(cx: &mut Cx, seat: u8, round: u8) {
+    let quota = cx.state.quota(seat, round);
+    cx.emit(Event::PlacementTurnStarted {
+        seat: seat_id(seat),
+        round,
         quota,
     });
 }
 
+/// The first placement turn, once the special cards are dealt.
+pub(super) fn first_placement(cx: &mut Cx) {
+    let seat = cx.state.order.first().copied().unwrap_or(0);
+    start_placement(cx, seat, 1);
+}
+
 /// After a placement turn: the next one, or the first turn of the game proper.
 fn next_placement(cx: &mut Cx) {
-    let p = cx.s.placement;
-    let index = cx.s.order.iter().position(|&s| s == p.seat).unwrap_or(0);
-    let (round, index) = if index + 1 >= cx.s.order.len() {
-        (p.round + 1, 0)
+    let placement = cx.state.placement;
+    let index = cx
+        .state
+        .order
+        .iter()
+        .position(|&seat| seat == placement.seat)
+        .unwrap_or(0);
+    let (round, index) = if index + 1 >= cx.state.order.len() {
+        (placement.round + 1, 0)
     } else {
-        (p.round, index + 1)
+        (placement.round, index + 1)
     };
-    if round > cx.s.placement_rounds() {
-        let first = cx.s.order.first().copied().unwrap_or(0);
+    if round > cx.state.placement_rounds() {
+        let first = cx.state.order.first().copied().unwrap_or(0);
         begin_turn(cx, first, 1);
     } else {
-        let seat = cx.s.order[index];
-        let quota = cx.s.quota(seat, round);
-        cx.emit(E::PlacementTurnStarted {
-            seat: sid(seat),
-            round,
-            quota,
-        });
+        let seat = cx.state.order[index];
+        start_placement(cx, seat, round);
     }
 }
 
@@ -51,7 +60,7 @@ pub(super) fn place(state: &State, cx: &mut Cx, me: u8, kind: Kind, city: CityId
     }
     let Some(piece) = (0..Piece::COUNT)
         .map(Piece)
-        .find(|&p| p.kind() == kind && state.owner_of(p) == me && state.pos[p.0 as usize] == UNPLACED)
+        .find(|&piece| piece.kind() == kind && state.owner_of(piece) == me && state.pos[piece.0 as usize] == UNPLACED)
     else {
         return Err(err(
             "no_piece_left",
@@ -60,23 +69,20 @@ pub(super) fn place(state: &State, cx: &mut Cx, me: u8, kind: Kind, city: CityId
     };
     let info = &board().cities[city.0 as usize];
     if state.owner[info.state as usize] != me {
-        return Err(err(
-            "not_your_state",
-            format!("{} is not in one of your states", city.id()),
-        ));
+        return Err(err("not_your_state", format!("{city} is not in one of your states")));
     }
     if state.holder_of(city.0).is_some() {
-        return Err(err("city_occupied", format!("{} already holds a piece", city.id())));
+        return Err(err("city_occupied", format!("{city} already holds a piece")));
     }
     if kind == Kind::Galley && !info.port {
-        return Err(err("not_a_port", format!("{} is not a port", city.id())));
+        return Err(err("not_a_port", format!("{city} is not a port")));
     }
-    cx.emit(E::PiecePlaced {
-        seat: sid(me),
+    cx.emit(Event::PiecePlaced {
+        seat: seat_id(me),
         piece,
         city,
     });
-    if cx.s.placement.placed >= cx.s.placement.quota {
+    if cx.state.placement.placed >= cx.state.placement.quota {
         next_placement(cx);
     }
     Ok(())
@@ -85,20 +91,20 @@ pub(super) fn place(state: &State, cx: &mut Cx, me: u8, kind: Kind, city: CityId
 /// The placing seat's legal actions: each kind it has left, on each free city it may take. More than half of a short
 /// 2-player game's actions are places (28 of about 48 in random play), so the cities are bit sets (in city order) and
 /// the list is allocated once, at its size.
-pub(super) fn list(s: &State, me: u8, out: &mut Vec<A>) {
+pub(super) fn list(state: &State, me: u8, out: &mut Vec<Action>) {
     const KINDS: [Kind; 4] = [Kind::Elephant, Kind::Chariot, Kind::Galley, Kind::Mercenary];
-    let b = board();
+    let board = board();
     let mut left = [false; 4];
-    for p in (0..Piece::COUNT).map(Piece) {
-        if s.owner_of(p) == me && s.pos[p.0 as usize] == UNPLACED {
-            left[p.kind() as usize] = true;
+    for piece in (0..Piece::COUNT).map(Piece) {
+        if state.owner_of(piece) == me && state.pos[piece.0 as usize] == UNPLACED {
+            left[piece.kind() as usize] = true;
         }
     }
-    let free = s
+    let free = state
         .states_of(me)
-        .fold(0, |cities, st| cities | b.state_cities[st as usize])
-        & !s.occupied();
-    let cities = |kind: Kind| if kind == Kind::Galley { free & b.ports } else { free };
+        .fold(0, |cities, owned| cities | board.state_cities[owned as usize])
+        & !state.occupied();
+    let cities = |kind: Kind| if kind == Kind::Galley { free & board.ports } else { free };
     let count = KINDS
         .iter()
         .filter(|&&kind| left[kind as usize])
@@ -111,7 +117,7 @@ pub(super) fn list(s: &State, me: u8, out: &mut Vec<A>) {
         out.extend((0..cities.count_ones()).map(|_| {
             let city = CityId(cities.trailing_zeros() as u8);
             cities &= cities - 1;
-            A::Place { kind, city }
+            Action::Place { kind, city }
         }));
     }
 }

@@ -1,267 +1,258 @@
-//! Setup (spec section 3): teams, states, hands, talon, starting card, turn order, match talons, special cards.
+//! Setup (spec section 3), one function per step: teams, states, hands, talon, starting card, turn order, match
+//! talons, special cards.
 
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use super::decision::Cx;
+use super::packets::{Deal, deal_packets};
 use super::placement::first_placement;
-use super::{Cx, sid};
 use crate::engine::GameRng;
+use crate::games::rome_carthage::card::{Card, Rank};
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::event::{Event, StateOwner};
+use crate::games::rome_carthage::ids::{StateId, TeamId, seat_id};
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::types::{Card, Rank, RomeCarthageEvent as E, StateId, StateOwner, TeamId};
 
-/// The match split (7.9 as issue 16 amends it): two packets "égaux en force et en nombre". Their sizes differ by at
-/// most one and their values as little as the cards allow. Among the best splits, the cards are dealt in the given
-/// order (the recorded shuffle, or the discard pile): each goes to P while a best split is still reachable, else to Q.
-pub fn split_packets(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
-    let n = cards.len();
-    let values: Vec<usize> = cards.iter().map(|c| c.value() as usize).collect();
-    let total: usize = values.iter().sum();
-    // reach[i][k][v]: some k of the cards from position i on are worth v in all.
-    let mut reach = vec![vec![vec![false; total + 1]; n + 1]; n + 1];
-    reach[n][0][0] = true;
-    for i in (0..n).rev() {
-        for k in 0..=n - i {
-            for v in 0..=total {
-                reach[i][k][v] = reach[i + 1][k][v] || (k > 0 && v >= values[i] && reach[i + 1][k - 1][v - values[i]]);
-            }
-        }
+pub fn setup(state: &State, rng: &mut GameRng) -> Vec<Event> {
+    let mut cx = Cx::new(state, rng);
+    let suits = draw_teams(&mut cx);
+    assign_states(&mut cx, suits);
+    deal_hands(&mut cx);
+    shuffle_talon(&mut cx);
+    draw_starting_card(&mut cx);
+    fix_turn_order(&mut cx);
+    if cx.state.options.match_talons {
+        deal_packets(&mut cx, Deal::Setup);
     }
-    let gap = |v: usize| total.abs_diff(2 * v);
-    let candidates: Vec<(usize, usize)> = (n / 2..=n.div_ceil(2))
-        .flat_map(|k| (0..=total).map(move |v| (k, v)))
-        .filter(|&(k, v)| reach[0][k][v])
-        .collect();
-    let best = candidates.iter().map(|&(_, v)| gap(v)).min().unwrap_or(0);
-    let targets: Vec<(usize, usize)> = candidates.into_iter().filter(|&(_, v)| gap(v) == best).collect();
-    let (mut p, mut q) = (Vec::new(), Vec::new());
-    let (mut k, mut v) = (0, 0);
-    for (i, &card) in cards.iter().enumerate() {
-        let value = values[i];
-        let fits = targets
-            .iter()
-            .any(|&(tk, tv)| tk > k && tv >= v + value && reach[i + 1][tk - k - 1][tv - v - value]);
-        if fits {
-            p.push(card);
-            k += 1;
-            v += value;
-        } else {
-            q.push(card);
-        }
-    }
-    (p, q)
+    deal_specials(&mut cx);
+    cx.events
 }
 
-pub fn setup(state: &State, rng: &mut GameRng) -> Vec<E> {
-    let mut cx = Cx::new(state, rng);
-    let b = board();
-    let players = cx.s.players;
-    // 2. Team draw.
+/// The states of a team, in canonical order.
+fn team_states(state: &State, team: u8) -> Vec<u8> {
+    (0..4u8)
+        .filter(|&member| state.team_of_state[member as usize] == team)
+        .collect()
+}
+
+/// Step 2: two suits drawn at random make a team; `team_a` is the one with rome. Returns the suits in the order
+/// drawn, which the 4-player state assignment shuffles again.
+fn draw_teams(cx: &mut Cx) -> [u8; 4] {
     let mut suits = [0u8, 1, 2, 3];
     suits.shuffle(cx.rng);
-    let mut first: Vec<u8> = suits[..2].iter().map(|&x| b.state_of_suit(x)).collect();
-    let mut second: Vec<u8> = suits[2..].iter().map(|&x| b.state_of_suit(x)).collect();
-    first.sort();
-    second.sort();
+    let team = |drawn: &[u8]| {
+        let mut states: Vec<u8> = drawn.iter().map(|&suit| board().state_of_suit(suit)).collect();
+        states.sort();
+        states
+    };
+    let (first, second) = (team(&suits[..2]), team(&suits[2..]));
     let (team_a, team_b) = if first.contains(&0) {
         (first, second)
     } else {
         (second, first)
     };
-    cx.emit(E::TeamsDrawn {
-        team_a: team_a.iter().map(|&s| StateId::of(s)).collect(),
-        team_b: team_b.iter().map(|&s| StateId::of(s)).collect(),
+    cx.emit(Event::TeamsDrawn {
+        team_a: team_a.into_iter().map(StateId::of).collect(),
+        team_b: team_b.into_iter().map(StateId::of).collect(),
     });
-    // 3. States to seats.
+    suits
+}
+
+/// Step 3: states to seats: one each with 4 players, a team each with 2, and with 3 a solo seat owning a whole team.
+fn assign_states(cx: &mut Cx, mut suits: [u8; 4]) {
+    let team_a = team_states(&cx.state, 0);
+    let team_b = team_states(&cx.state, 1);
     let mut owner = [0u8; 4];
     let mut solo = None;
-    match players {
+    match cx.state.players {
         4 => {
             suits.shuffle(cx.rng);
             for (seat, &suit) in suits.iter().enumerate() {
-                owner[b.state_of_suit(suit) as usize] = seat as u8;
+                owner[board().state_of_suit(suit) as usize] = seat as u8;
             }
         }
         2 => {
-            let primus_a = cx.rng.random_bool(0.5);
-            for &s in &team_a {
-                owner[s as usize] = if primus_a { 0 } else { 1 };
+            let primus_team_a = cx.rng.random_bool(0.5);
+            for &member in &team_a {
+                owner[member as usize] = if primus_team_a { 0 } else { 1 };
             }
-            for &s in &team_b {
-                owner[s as usize] = if primus_a { 1 } else { 0 };
+            for &member in &team_b {
+                owner[member as usize] = if primus_team_a { 1 } else { 0 };
             }
         }
         _ => {
             let solo_seat = cx.rng.random_range(0..3u8);
             let solo_team_a = cx.rng.random_bool(0.5);
-            let (mine, mut theirs) = if solo_team_a {
-                (team_a.clone(), team_b.clone())
+            let (solos, mut others) = if solo_team_a {
+                (team_a, team_b)
             } else {
-                (team_b.clone(), team_a.clone())
+                (team_b, team_a)
             };
-            theirs.shuffle(cx.rng);
-            for &s in &mine {
-                owner[s as usize] = solo_seat;
+            others.shuffle(cx.rng);
+            for &member in &solos {
+                owner[member as usize] = solo_seat;
             }
-            let others: Vec<u8> = (0..3u8).filter(|&s| s != solo_seat).collect();
-            for (i, &s) in theirs.iter().enumerate() {
-                owner[s as usize] = others[i];
+            let other_seats = (0..3u8).filter(|&seat| seat != solo_seat);
+            for (&member, seat) in others.iter().zip(other_seats) {
+                owner[member as usize] = seat;
             }
-            solo = Some(sid(solo_seat));
+            solo = Some(seat_id(solo_seat));
         }
     }
-    cx.emit(E::StatesAssigned {
+    cx.emit(Event::StatesAssigned {
         owners: (0..4u8)
-            .map(|s| StateOwner {
-                state: StateId::of(s),
-                seat: sid(owner[s as usize]),
+            .map(|member| StateOwner {
+                state: StateId::of(member),
+                seat: seat_id(owner[member as usize]),
             })
             .collect(),
         solo,
     });
-    // 4. Hands.
-    let mut dealt = [false; 52];
-    for seat in 0..players as u8 {
-        let states: Vec<u8> = cx.s.states_of(seat).collect();
+}
+
+/// Step 4: a one-state seat gets the even cards and the faces of its suit; a two-state seat the 1 to 10 of its
+/// first state's suit and the j and k of both, whose queens leave the game.
+fn deal_hands(cx: &mut Cx) {
+    for seat in 0..cx.state.players as u8 {
+        let suits: Vec<u8> = cx
+            .state
+            .states_of(seat)
+            .map(|owned| board().suit_of_state[owned as usize])
+            .collect();
         let mut hand = Vec::new();
-        if states.len() == 2 {
-            let primary = b.suit_of_state[states[0] as usize];
-            for r in 0..10 {
-                hand.push(Card::new(primary, Rank::of(r)));
+        match suits[..] {
+            [first, _] => {
+                hand.extend(Rank::ALL[..10].iter().map(|&rank| Card::new(first, rank)));
+                for &suit in &suits {
+                    hand.push(Card::new(suit, Rank::J));
+                    hand.push(Card::new(suit, Rank::K));
+                }
             }
-            for &st in &states {
-                let suit = b.suit_of_state[st as usize];
-                hand.push(Card::new(suit, Rank::J));
-                hand.push(Card::new(suit, Rank::K));
-                dealt[Card::new(suit, Rank::Q).0 as usize] = true;
+            [suit] => {
+                let ranks = [
+                    Rank::R2,
+                    Rank::R4,
+                    Rank::R6,
+                    Rank::R8,
+                    Rank::R10,
+                    Rank::J,
+                    Rank::Q,
+                    Rank::K,
+                ];
+                hand.extend(ranks.map(|rank| Card::new(suit, rank)));
             }
-        } else if let Some(&st) = states.first() {
-            let suit = b.suit_of_state[st as usize];
-            for rank in [
-                Rank::R2,
-                Rank::R4,
-                Rank::R6,
-                Rank::R8,
-                Rank::R10,
-                Rank::J,
-                Rank::Q,
-                Rank::K,
-            ] {
-                hand.push(Card::new(suit, rank));
-            }
+            _ => {}
         }
         hand.sort();
-        for c in &hand {
-            dealt[c.0 as usize] = true;
-        }
-        let shared_with = cx.s.share_with(seat).map(sid);
-        cx.emit(E::HandDealt {
-            seat: sid(seat),
+        let shared_with = cx.state.share_with(seat).map(seat_id);
+        cx.emit(Event::HandDealt {
+            seat: seat_id(seat),
             count: hand.len() as u32,
             cards: Some(hand),
             ranks: None,
             shared_with,
         });
     }
-    for seat in 0..players as u8 {
-        if cx.s.is_two_state(seat) {
-            cx.emit(E::QueensRemoved {
-                seat: sid(seat),
+    for seat in 0..cx.state.players as u8 {
+        if cx.state.is_two_state(seat) {
+            cx.emit(Event::QueensRemoved {
+                seat: seat_id(seat),
                 ranks: vec![Rank::Q, Rank::Q],
             });
         }
     }
-    // 5. Talon.
-    let mut talon: Vec<Card> = (0..52u8).filter(|&c| !dealt[c as usize]).map(Card).collect();
+}
+
+/// Step 5: the cards nobody was dealt (and no queen removed) make the talon, shuffled.
+fn shuffle_talon(cx: &mut Cx) {
+    let state = &cx.state;
+    let out: Vec<Card> = state.hands.iter().flatten().chain(&state.removed).copied().collect();
+    let mut talon: Vec<Card> = (0..52u8).map(Card).filter(|card| !out.contains(card)).collect();
     talon.shuffle(cx.rng);
-    cx.emit(E::TalonShuffled {
+    cx.emit(Event::TalonShuffled {
         count: talon.len() as u32,
-        order: Some(talon.clone()),
+        order: Some(talon),
     });
-    // 6. Starting card.
-    let eligible_suits: Vec<u8> = if players == 3 {
+}
+
+/// Step 6: a talon card drawn at random (never of the solo's suits) names the starter; the talon is reshuffled (D7).
+fn draw_starting_card(cx: &mut Cx) {
+    let state = &cx.state;
+    let eligible_suits: Vec<u8> = if state.players == 3 {
         (0..3u8)
-            .filter(|&s| Some(sid(s)) != solo)
-            .flat_map(|s| {
-                cx.s.states_of(s)
-                    .map(|st| b.suit_of_state[st as usize])
-                    .collect::<Vec<_>>()
-            })
+            .filter(|&seat| state.solo != Some(seat))
+            .flat_map(|seat| state.states_of(seat).map(|owned| board().suit_of_state[owned as usize]))
             .collect()
     } else {
         vec![0, 1, 2, 3]
     };
+    let mut talon = state.talons[0].to_vec();
     let mut eligible: Vec<Card> = talon
         .iter()
         .copied()
-        .filter(|c| eligible_suits.contains(&c.suit()))
+        .filter(|card| eligible_suits.contains(&card.suit()))
         .collect();
     eligible.sort();
     let card = eligible[cx.rng.random_range(0..eligible.len())];
-    let starter = owner[b.state_of_suit(card.suit()) as usize];
-    cx.emit(E::StartingCard {
+    let starter = cx.state.owner[board().state_of_suit(card.suit()) as usize];
+    cx.emit(Event::StartingCard {
         card,
-        starter: sid(starter),
+        starter: seat_id(starter),
     });
     talon.shuffle(cx.rng);
-    cx.emit(E::TalonShuffled {
+    cx.emit(Event::TalonShuffled {
         count: talon.len() as u32,
-        order: Some(talon.clone()),
+        order: Some(talon),
     });
-    // 7. Turn order.
-    let order: Vec<u8> = match players {
+}
+
+/// Step 7: the turn order, from the starter: clockwise by states with 4 players, the solo second with 3.
+fn fix_turn_order(cx: &mut Cx) {
+    let state = &cx.state;
+    let starter = state.starter.unwrap_or(0);
+    let order: Vec<u8> = match state.players {
         4 => {
-            let start = b
-                .clockwise
+            let clockwise = board().clockwise;
+            let start = clockwise
                 .iter()
-                .position(|&s| owner[s as usize] == starter)
+                .position(|&member| state.owner[member as usize] == starter)
                 .unwrap_or(0);
-            (0..4).map(|k| owner[b.clockwise[(start + k) % 4] as usize]).collect()
+            (0..4)
+                .map(|offset| state.owner[clockwise[(start + offset) % 4] as usize])
+                .collect()
         }
         3 => {
-            let solo = solo.map(|s| s.index() as u8).unwrap_or(0);
-            let other = (0..3u8).find(|&s| s != solo && s != starter).unwrap_or(0);
+            let solo = state.solo.unwrap_or(0);
+            let other = (0..3u8).find(|&seat| seat != solo && seat != starter).unwrap_or(0);
             vec![starter, solo, other]
         }
         _ => vec![starter, 1 - starter],
     };
-    cx.emit(E::TurnOrderFixed {
-        order: order.iter().map(|&s| sid(s)).collect(),
+    cx.emit(Event::TurnOrderFixed {
+        order: order.into_iter().map(seat_id).collect(),
     });
-    // 8. Match talons.
-    if cx.s.options.match_talons {
-        let (p, q) = split_packets(&talon);
-        let p_to_a = cx.rng.random_bool(0.5);
-        let (mut a, mut bb) = if p_to_a { (p, q) } else { (q, p) };
-        a.shuffle(cx.rng);
-        bb.shuffle(cx.rng);
-        cx.emit(E::TalonsSplit {
-            packet_p: if p_to_a { TeamId::TeamA } else { TeamId::TeamB },
-            team_a_count: a.len() as u32,
-            team_b_count: bb.len() as u32,
-            team_a_order: Some(a),
-            team_b_order: Some(bb),
-        });
-    }
-    // 10. Special cards.
+}
+
+/// Step 10: a one-seat team's special cards go to its seat; a two-seat team's first seat in turn order chooses
+/// (phase `special_choice`). Placement follows when nobody chooses.
+fn deal_specials(cx: &mut Cx) {
     let mut choosers = Vec::new();
     for team in 0..2u8 {
-        let seats = cx.s.seats_of_team(team);
-        match seats.as_slice() {
-            [only] => cx.emit(E::SpecialsDealt {
+        match cx.state.seats_of_team(team)[..] {
+            [only] => cx.emit(Event::SpecialsDealt {
                 team: TeamId::of(team),
-                betrayal: sid(*only),
-                sedition: sid(*only),
+                betrayal: seat_id(only),
+                sedition: seat_id(only),
                 chooser: None,
             }),
-            [first, ..] => choosers.push(sid(*first)),
+            [first, ..] => choosers.push(seat_id(first)),
             [] => {}
         }
     }
     if choosers.is_empty() {
-        first_placement(&mut cx);
+        first_placement(cx);
     } else {
-        cx.emit(E::SpecialChoiceOpened { choosers });
+        cx.emit(Event::SpecialChoiceOpened { choosers });
     }
-    cx.events
 }

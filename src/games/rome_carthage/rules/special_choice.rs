@@ -1,17 +1,19 @@
 //! Phase `special_choice` (setup 10): a two-seat team's chooser takes one special card; his partner gets the other.
 
+use super::decision::{Cx, err};
 use super::placement::first_placement;
-use super::{Cx, err, sid};
 use crate::engine::RuleError;
+use crate::games::rome_carthage::action::Action;
+use crate::games::rome_carthage::event::Event;
+use crate::games::rome_carthage::ids::{SpecialKind, TeamId, seat_id};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::types::{RomeCarthageAction as A, RomeCarthageEvent as E, SpecialKind, TeamId};
 
 /// `choose_special`.
 pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, card: SpecialKind) -> Result<(), RuleError> {
     if state.phase != Phase::SpecialChoice {
         return Err(err("wrong_phase", "special cards are chosen before placement"));
     }
-    if !state.choosers.iter().any(|&(_, c)| c == me) {
+    if !state.choosers.iter().any(|&(_, chooser)| chooser == me) {
         return Err(err("not_your_turn", "you do not choose a special card now"));
     }
     let partner = state.partner(me).unwrap_or(me);
@@ -19,24 +21,21 @@ pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, card: SpecialKind) -> R
         SpecialKind::Betrayal => (me, partner),
         SpecialKind::Sedition => (partner, me),
     };
-    cx.emit(E::SpecialsDealt {
+    cx.emit(Event::SpecialsDealt {
         team: TeamId::of(state.team_of_seat(me)),
-        betrayal: sid(betrayal),
-        sedition: sid(sedition),
-        chooser: Some(sid(me)),
+        betrayal: seat_id(betrayal),
+        sedition: seat_id(sedition),
+        chooser: Some(seat_id(me)),
     });
-    if cx.s.choosers.is_empty() {
+    if cx.state.choosers.is_empty() {
         first_placement(cx);
     }
     Ok(())
 }
 
 /// The legal actions of a chooser.
-pub(super) fn list(out: &mut Vec<A>) {
-    out.push(A::ChooseSpecial {
-        card: SpecialKind::Betrayal,
-    });
-    out.push(A::ChooseSpecial {
-        card: SpecialKind::Sedition,
-    });
+pub(super) fn list(out: &mut Vec<Action>) {
+    for card in [SpecialKind::Betrayal, SpecialKind::Sedition] {
+        out.push(Action::ChooseSpecial { card });
+    }
 }

@@ -2,13 +2,15 @@
 
 use serde_json::{Value, json};
 
-use crate::engine::{Game, GameSeed, RuleError, Viewer};
+use crate::engine::{Game, GameSeed, RuleError, SETUP_STREAM, Viewer};
 use crate::games::rome_carthage::RomeCarthage;
+use crate::games::rome_carthage::card::{Card, Cards, Rank};
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
 use crate::games::rome_carthage::evolve::evolve;
-use crate::games::rome_carthage::state::{Cards, GONE, NONE, Phase, Placement, State};
-use crate::games::rome_carthage::types::{Card, CityId, Piece, Rank, RomeCarthageEvent};
-use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageOptions};
+use crate::games::rome_carthage::piece::Piece;
+use crate::games::rome_carthage::state::{GONE, NONE, Phase, Placement, State};
+use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageEvent, RomeCarthageOptions};
 
 pub const PRIMUS: usize = 0;
 pub const SECUNDUS: usize = 1;
@@ -16,11 +18,11 @@ pub const TERTIUS: usize = 2;
 pub const QUARTUS: usize = 3;
 
 pub fn piece(id: &str) -> Piece {
-    Piece::parse(id).unwrap_or_else(|| panic!("unknown piece {id}"))
+    id.parse().unwrap_or_else(|_| panic!("unknown piece {id}"))
 }
 
 pub fn city(id: &str) -> u8 {
-    CityId::parse(id).unwrap_or_else(|| panic!("unknown city {id}")).0
+    id.parse::<CityId>().unwrap_or_else(|_| panic!("unknown city {id}")).0
 }
 
 pub fn rank(token: &str) -> Rank {
@@ -78,6 +80,33 @@ impl Builder {
         b.s.starter = Some(0);
         b.s.special_holder = [0, 0, 1, 1];
         b
+    }
+
+    /// F4 with reserves, and primus's first mercenary in rome facing secundus's in capoue (a skirmish one move
+    /// away).
+    pub fn skirmish() -> Builder {
+        Self::f4()
+            .with_reserves()
+            .at("rome_mercenary_1", "rome")
+            .at("byzance_mercenary_1", "capoue")
+    }
+
+    /// One more piece for primus, secundus, tertius and quartus (F4), far from the scenarios' cities, so that a
+    /// loss does not eliminate a seat unless a scenario wants it.
+    pub fn with_reserves(self) -> Builder {
+        self.at("rome_mercenary_3", "narbonne")
+            .at("byzance_mercenary_3", "ancyre")
+            .at("alexandrie_mercenary_3", "damas")
+            .at("carthage_mercenary_3", "capsa")
+    }
+
+    /// With reserves, secundus's first mercenary occupies rome (primus's card limit is 1); primus holds 9, 5 and
+    /// secundus 8, 9, 3.
+    pub fn rome_occupied(self) -> Builder {
+        self.with_reserves()
+            .at("byzance_mercenary_1", "rome")
+            .hand(PRIMUS, &["9", "5"])
+            .hand(SECUNDUS, &["8", "9", "3"])
     }
 
     /// Puts a piece on a city as its holder.
@@ -152,6 +181,15 @@ impl Builder {
     pub fn build(self) -> State {
         self.s
     }
+}
+
+/// A new game of `players` seats with `options`, its setup events (from `seed`) applied.
+pub fn set_up(players: usize, options: &RomeCarthageOptions, seed: GameSeed) -> State {
+    let mut s = RomeCarthage::new_state(players, options).unwrap();
+    for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
+        evolve(&mut s, &e);
+    }
+    s
 }
 
 fn take(cards: &mut Cards, r: Rank) -> Card {
@@ -248,5 +286,5 @@ pub fn phase(s: &State) -> String {
 }
 
 pub fn holder(s: &State, city_id: &str) -> Option<String> {
-    s.holder_of(city(city_id)).map(|p| p.id())
+    s.holder_of(city(city_id)).map(|p| p.to_string())
 }

@@ -5,8 +5,8 @@ use super::selfplay::invariant;
 use crate::engine::Game;
 use crate::engine::selfplay::{Checks, play_weighted_game};
 use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
-use crate::games::rome_carthage::state::{Cards, State};
-use crate::games::rome_carthage::types::{Card, Rank};
+use crate::games::rome_carthage::card::{Card, Cards, Rank};
+use crate::games::rome_carthage::state::State;
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageAction, RomeCarthageOptions};
 
 /// States at rest of random games without draw offers (so that they reach combats), every `every`-th, for 2 to 4

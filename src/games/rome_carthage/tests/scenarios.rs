@@ -3,19 +3,11 @@
 use serde_json::{Value, json};
 
 use super::builder::*;
-use crate::engine::{Game, GameSeed, SETUP_STREAM, Viewer};
+use crate::engine::{Game, GameSeed, Viewer};
+use crate::games::rome_carthage::card::{Card, Rank};
+use crate::games::rome_carthage::ids::{SeatId, SpecialId};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::types::{Card, Rank, SpecialId};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
-
-/// One more piece for primus, secundus, tertius and quartus, far from the scenarios' cities, so that a loss does
-/// not eliminate a seat unless a scenario wants it.
-fn reserves(b: Builder) -> Builder {
-    b.at("rome_mercenary_3", "narbonne")
-        .at("byzance_mercenary_3", "ancyre")
-        .at("alexandrie_mercenary_3", "damas")
-        .at("carthage_mercenary_3", "capsa")
-}
 
 fn moved(piece: &str, path: &[&str]) -> Value {
     json!({"type": "move", "piece": piece, "path": path})
@@ -36,7 +28,8 @@ fn duel(attacker: &str, from: &str, defender: &str, at: &str, a: &[&str], d: &[&
     ha.push("q");
     let mut hd = d.to_vec();
     hd.push("q");
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at(attacker, from)
         .at(defender, at)
         .hand(PRIMUS, &ha)
@@ -69,7 +62,7 @@ fn totals(events: &[Value]) -> (u64, u64) {
 fn hand_before_draw(s: &State, seat: usize, events: &[Value]) -> Vec<&'static str> {
     let mut cards = s.hands[seat];
     for e in of_type(events, "card_drawn") {
-        if e["seat"] == crate::games::rome_carthage::types::SeatId::of(seat).as_str() {
+        if e["seat"] == json!(SeatId::of(seat)) {
             let drawn = e["card"].as_str().unwrap().parse::<Card>().unwrap();
             cards.retain(|c| *c != drawn);
         }
@@ -170,7 +163,8 @@ fn scenario_03_passing_friendly_vs_enemy() {
         "destination_blocked"
     );
 
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at("rome_chariot", "rome")
         .at("byzance_mercenary_1", "capoue")
         .paid()
@@ -309,16 +303,9 @@ fn scenario_05_modifiers_with_numbers() {
     assert_eq!(holder(&s, "capoue").as_deref(), Some("rome_chariot"));
 }
 
-fn scenario_06_state() -> Builder {
-    reserves(Builder::f4())
-        .at("byzance_mercenary_1", "rome")
-        .hand(PRIMUS, &["9", "5"])
-        .hand(SECUNDUS, &["8", "9", "3"])
-}
-
 #[test]
 fn scenario_06_occupied_capital_one_card() {
-    let mut s = scenario_06_state().at("rome_elephant", "arretium").build();
+    let mut s = Builder::f4().rome_occupied().at("rome_elephant", "arretium").build();
     assert!(s.capital_occupied(0));
     ok(&mut s, PRIMUS, moved("rome_elephant", &["rome"]));
     ok(&mut s, PRIMUS, end());
@@ -339,7 +326,7 @@ fn scenario_06_occupied_capital_one_card() {
     assert!(!s.capital_occupied(0));
 
     // Variant: the chariot from capoue with one card gets no bonus.
-    let mut s = scenario_06_state().at("rome_chariot", "capoue").build();
+    let mut s = Builder::f4().rome_occupied().at("rome_chariot", "capoue").build();
     ok(&mut s, PRIMUS, moved("rome_chariot", &["rome"]));
     ok(&mut s, PRIMUS, end());
     ok(&mut s, PRIMUS, commit(&["9"]));
@@ -348,7 +335,8 @@ fn scenario_06_occupied_capital_one_card() {
     assert_eq!(resolved(&e)["eliminated"], "rome_chariot");
 
     // Variant: tertius, in his turn, still commits 2 cards while rome is occupied.
-    let mut s = scenario_06_state()
+    let mut s = Builder::f4()
+        .rome_occupied()
         .at("alexandrie_mercenary_1", "arretium")
         .at("byzance_mercenary_2", "pise")
         .hand(TERTIUS, &["4", "6", "q"])
@@ -368,7 +356,8 @@ fn scenario_06_occupied_capital_one_card() {
 #[test]
 fn scenario_07_tie_with_a_third_card() {
     let build = |a: &[&str], d: &[&str]| {
-        let mut s = reserves(Builder::f4())
+        let mut s = Builder::f4()
+            .with_reserves()
             .at("rome_chariot", "rome")
             .at("byzance_mercenary_1", "capoue")
             .hand(PRIMUS, a)
@@ -413,9 +402,7 @@ fn scenario_07_tie_with_a_third_card() {
 
 #[test]
 fn scenario_08_both_spies() {
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
+    let mut s = Builder::skirmish()
         .hand(PRIMUS, &["2", "j", "9", "5"])
         .hand(SECUNDUS, &["1", "1", "4", "3", "6"])
         .build();
@@ -436,9 +423,7 @@ fn scenario_08_both_spies() {
 }
 
 fn scenario_09_state() -> State {
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
+    let mut s = Builder::skirmish()
         .hand(PRIMUS, &["1", "1", "3", "10", "j", "k"])
         .hand(SECUNDUS, &["9", "k", "5"])
         .build();
@@ -483,9 +468,7 @@ fn scenario_09_single_spy() {
 
 #[test]
 fn scenario_10_king_removal() {
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
+    let mut s = Builder::skirmish()
         .hand(PRIMUS, &["5", "k", "q"])
         .hand(SECUNDUS, &["9", "k", "q"])
         .kings_removed(1)
@@ -514,9 +497,7 @@ fn scenario_10_king_removal() {
 
 #[test]
 fn scenario_11_zeros_return() {
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
+    let mut s = Builder::skirmish()
         .hand(PRIMUS, &["5", "6", "2"])
         .hand(SECUNDUS, &["j", "8", "3"])
         .build();
@@ -556,7 +537,7 @@ fn scenario_11_zeros_return() {
 #[test]
 fn scenario_12_sedition() {
     let sedition = |city: &str| json!({"type": "play_sedition", "city": city});
-    let mut s = reserves(Builder::f4()).at("byzance_mercenary_1", "rome").build();
+    let mut s = Builder::f4().with_reserves().at("byzance_mercenary_1", "rome").build();
     assert!(is_legal(&s, PRIMUS, sedition("rome")));
     let e = ok(&mut s, PRIMUS, sedition("rome"));
     assert_eq!(of_type(&e, "sedition_played")[0]["eliminated"], "byzance_mercenary_1");
@@ -567,7 +548,10 @@ fn scenario_12_sedition() {
     assert_eq!(s.card_limit(PRIMUS as u8), 2);
     assert_eq!(rejected(&s, PRIMUS, sedition("rome")), "special_used");
 
-    let s = reserves(Builder::f4()).at("byzance_mercenary_1", "alexandrie").build();
+    let s = Builder::f4()
+        .with_reserves()
+        .at("byzance_mercenary_1", "alexandrie")
+        .build();
     assert!(s.capital_occupied(3));
     assert!(!is_legal(&s, PRIMUS, sedition("alexandrie")));
     assert_eq!(rejected(&s, PRIMUS, sedition("alexandrie")), "not_your_capital");
@@ -579,7 +563,8 @@ fn scenario_12_sedition() {
     assert!(is_legal(&s, PRIMUS, sedition("alexandrie")));
 
     // Variant: the elephant attacks the occupier first; the sedition cancels the combat in its favour.
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at("byzance_mercenary_1", "rome")
         .at("rome_elephant", "arretium")
         .hand(PRIMUS, &["3", "4", "5"])
@@ -598,7 +583,8 @@ fn scenario_12_sedition() {
 
 #[test]
 fn scenario_13_betrayal() {
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at("byzance_mercenary_1", "salone")
         .at("rome_elephant", "aquilee")
         .at("byzance_mercenary_2", "delphes")
@@ -677,7 +663,8 @@ fn scenario_13_betrayal() {
 }
 
 fn scenario_14_state() -> State {
-    reserves(Builder::f4())
+    Builder::f4()
+        .with_reserves()
         .at("alexandrie_galley_1", "byzance")
         .at("rome_chariot", "zama")
         .build()
@@ -856,7 +843,7 @@ fn scenario_16_automatic_draw() {
     assert_eq!(out["winners"], json!(["primus"]));
 
     // Default options, 4 seats: 240 quiet turns.
-    let mut s = reserves(Builder::f4()).quiet(238).build();
+    let mut s = Builder::f4().with_reserves().quiet(238).build();
     assert_eq!(view(&s, Viewer::Spectator)["quiet_limit"], 240);
     ok(&mut s, PRIMUS, end());
     assert!(RomeCarthage::outcome(&s).is_none());
@@ -870,12 +857,7 @@ fn scenario_16_automatic_draw() {
 
 /// Primus's mercenary at rome attacks secundus's mercenary at capoue with these hands.
 fn merc_fight(a: &[&str], d: &[&str]) -> State {
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
-        .hand(PRIMUS, a)
-        .hand(SECUNDUS, d)
-        .build();
+    let mut s = Builder::skirmish().hand(PRIMUS, a).hand(SECUNDUS, d).build();
     ok(&mut s, PRIMUS, moved("rome_mercenary_1", &["capoue"]));
     ok(&mut s, PRIMUS, end());
     s
@@ -892,9 +874,7 @@ fn scenario_17_tie_with_empty_hands() {
     assert_eq!(resolved(&e)["resolution"], "empty_hand");
     assert_eq!(hand_before_draw(&s, SECUNDUS, &e), ["7"]);
 
-    let mut s = reserves(Builder::f4())
-        .at("rome_mercenary_1", "rome")
-        .at("byzance_mercenary_1", "capoue")
+    let mut s = Builder::skirmish()
         .hand(PRIMUS, &["5", "5"])
         .hand(SECUNDUS, &["6", "4"])
         .build();
@@ -911,7 +891,8 @@ fn scenario_17_tie_with_empty_hands() {
 #[test]
 fn scenario_18_short_hand() {
     let fight = |attacker: &str, defender: &str, at: &str, from: &str, hand: &[&str]| {
-        let mut s = reserves(Builder::f4())
+        let mut s = Builder::f4()
+            .with_reserves()
             .at(attacker, from)
             .at(defender, at)
             .hand(PRIMUS, hand)
@@ -941,10 +922,7 @@ fn scenario_18_short_hand() {
 /// Setup events applied for the first seed whose setup satisfies `want`.
 fn setup_where(players: usize, want: impl Fn(&State) -> bool) -> State {
     for seed in 0..5_000 {
-        let mut s = RomeCarthage::new_state(players, &RomeCarthageOptions::default()).unwrap();
-        for e in RomeCarthage::setup(&s, &mut GameSeed::from_u64(seed).rng(SETUP_STREAM)) {
-            RomeCarthage::evolve(&mut s, &e);
-        }
+        let s = set_up(players, &RomeCarthageOptions::default(), GameSeed::from_u64(seed));
         if want(&s) {
             return s;
         }
@@ -1071,10 +1049,7 @@ fn scenario_20_three_player_flow() {
 
     // The starting card is never of the solo's suits.
     for seed in 0..300 {
-        let mut s = RomeCarthage::new_state(3, &RomeCarthageOptions::default()).unwrap();
-        for e in RomeCarthage::setup(&s, &mut GameSeed::from_u64(seed).rng(SETUP_STREAM)) {
-            RomeCarthage::evolve(&mut s, &e);
-        }
+        let s = set_up(3, &RomeCarthageOptions::default(), GameSeed::from_u64(seed));
         let card = s.starting_card.unwrap();
         let state = (0..4).find(|&st| st == card.suit() as usize).unwrap();
         assert_ne!(Some(s.owner[state]), s.solo, "seed {seed}");
@@ -1101,7 +1076,8 @@ fn scenario_21_two_state_card_limit() {
 
 #[test]
 fn scenario_22_two_combats_and_their_order() {
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at("byzance_mercenary_1", "rome")
         .at("byzance_mercenary_2", "salone")
         .at("rome_elephant", "arretium")
@@ -1138,11 +1114,9 @@ fn scenario_23_hidden_commits() {
             partners_see_hands,
             ..Default::default()
         };
-        let mut s = reserves(Builder::f4_with(options))
-            .at("byzance_mercenary_1", "rome")
+        let mut s = Builder::f4_with(options)
+            .rome_occupied()
             .at("rome_elephant", "arretium")
-            .hand(PRIMUS, &["9", "5"])
-            .hand(SECUNDUS, &["8", "9", "3"])
             .build();
         ok(&mut s, PRIMUS, moved("rome_elephant", &["rome"]));
         ok(&mut s, PRIMUS, end());
@@ -1185,7 +1159,11 @@ fn scenario_23_hidden_commits() {
         assert_eq!(e[1]["defender"], json!(["8", "9"]));
     }
     // A drawn card is public only as "drew 1 card"; a hand shows no id outside its owner's view.
-    let mut s = reserves(Builder::f4()).active(QUARTUS).hand(PRIMUS, &["4"]).build();
+    let mut s = Builder::f4()
+        .with_reserves()
+        .active(QUARTUS)
+        .hand(PRIMUS, &["4"])
+        .build();
     let events = RomeCarthage::decide(
         &s,
         QUARTUS,
@@ -1217,7 +1195,7 @@ fn scenario_23_hidden_commits() {
 
 #[test]
 fn scenario_24_draw_offer() {
-    let mut s = reserves(Builder::f4()).build();
+    let mut s = Builder::f4().with_reserves().build();
     ok(&mut s, PRIMUS, json!({"type": "offer_draw"}));
     assert_eq!(phase(&s), "draw_offer");
     assert_eq!(RomeCarthage::to_act(&s), vec![SECUNDUS]);
@@ -1233,7 +1211,7 @@ fn scenario_24_draw_offer() {
         "draw_already_offered"
     );
 
-    let mut s = reserves(Builder::f4()).build();
+    let mut s = Builder::f4().with_reserves().build();
     ok(&mut s, PRIMUS, json!({"type": "offer_draw"}));
     ok(&mut s, SECUNDUS, json!({"type": "accept_draw"}));
     ok(&mut s, TERTIUS, json!({"type": "accept_draw"}));
@@ -1275,7 +1253,8 @@ fn scenario_25_placement_rules() {
 
 #[test]
 fn scenario_26_talon_reformed() {
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .discard(&["3", "5", "9"])
         .empty_talon()
         .active(QUARTUS)
@@ -1289,7 +1268,7 @@ fn scenario_26_talon_reformed() {
     assert_eq!(s.hands[PRIMUS].len(), 1);
     assert_eq!(view(&s, Viewer::Spectator)["talon_counts"], json!([2]));
 
-    let mut s = reserves(Builder::f4()).empty_talon().active(QUARTUS).build();
+    let mut s = Builder::f4().with_reserves().empty_talon().active(QUARTUS).build();
     let e = ok(&mut s, QUARTUS, end());
     assert_eq!(of_type(&e, "draw_skipped")[0]["seat"], "primus");
     assert!(s.hands[PRIMUS].is_empty());
@@ -1298,7 +1277,8 @@ fn scenario_26_talon_reformed() {
 
 #[test]
 fn scenario_27_blocked_cities_during_combat() {
-    let mut s = reserves(Builder::f4())
+    let mut s = Builder::f4()
+        .with_reserves()
         .at("rome_chariot", "rome")
         .at("rome_mercenary_1", "tarente")
         .at("byzance_mercenary_1", "capoue")

@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use crate::engine::selfplay::{Checks, play_many};
 use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::games::rome_carthage::card::Card;
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::types::{Card, Kind, Piece};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 
 /// Card ids quoted in a JSON text (the public starting card excepted).
@@ -82,7 +83,7 @@ pub fn invariant(s: &State) -> Result<(), String> {
         if let Some(city) = s.city_of(p) {
             per_city[city as usize] += 1;
             if p.kind() == Kind::Galley && !board().cities[city as usize].port {
-                return Err(format!("{} stands in {}, not a port", p.id(), city));
+                return Err(format!("{p} stands in {city}, not a port"));
             }
         }
     }

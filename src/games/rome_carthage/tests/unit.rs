@@ -8,13 +8,17 @@ use serde_json::{Value, json};
 use super::builder::*;
 use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
 use crate::games::rome_carthage::RomeCarthageAction as A;
+use crate::games::rome_carthage::action::{Path, Step};
+use crate::games::rome_carthage::card::{Card, Rank};
+use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
+use crate::games::rome_carthage::event::Event as E;
+use crate::games::rome_carthage::ids::SpecialKind;
+use crate::games::rome_carthage::outcome::EndReason;
+use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::rules::game_over::outcome_for;
-use crate::games::rome_carthage::rules::setup::split_packets;
+use crate::games::rome_carthage::rules::packets::split_packets;
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::types::{
-    Card, CityId, EndReason, Kind, Path, Piece, Rank, RomeCarthageEvent as E, SpecialKind, Step,
-};
 use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
 
 #[test]
@@ -313,10 +317,7 @@ fn match_talons_are_split_at_setup_and_drawn_per_team() {
         match_talons: true,
         ..Default::default()
     };
-    let mut s = RomeCarthage::new_state(4, &options).unwrap();
-    for e in RomeCarthage::setup(&s, &mut GameSeed::from_u64(4).rng(SETUP_STREAM)) {
-        RomeCarthage::evolve(&mut s, &e);
-    }
+    let s = set_up(4, &options, GameSeed::from_u64(4));
     assert_eq!(s.talons.len(), 2);
     assert_eq!((s.talons[0].len(), s.talons[1].len()), (10, 10));
     assert_eq!((value(&s.talons[0]), value(&s.talons[1])), (50, 50));
@@ -572,10 +573,7 @@ fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
             match_talons: game % 3 == 0,
         };
         let seed = GameSeed::from_u64(game);
-        let mut s = RomeCarthage::new_state(players, &options).unwrap();
-        for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
-            RomeCarthage::evolve(&mut s, &e);
-        }
+        let mut s = set_up(players, &options, seed);
         for step in 0..3_000u64 {
             if RomeCarthage::outcome(&s).is_some() {
                 break;
@@ -640,10 +638,7 @@ fn playouts_draw_legal_actions_moving_pieces_alone() {
     let (mut moves, mut others, mut pairs_listed) = (0, 0, 0);
     for (game, players) in (0..6u64).zip([2usize, 3, 4].into_iter().cycle()) {
         let seed = GameSeed::from_u64(game);
-        let mut s = RomeCarthage::new_state(players, &RomeCarthageOptions::default()).unwrap();
-        for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
-            RomeCarthage::evolve(&mut s, &e);
-        }
+        let mut s = set_up(players, &RomeCarthageOptions::default(), seed);
         for step in 0..400u64 {
             let Some(&seat) = RomeCarthage::to_act(&s).choose(&mut rng) else {
                 break;

@@ -1,9 +1,16 @@
 //! The full game state (hidden parts included) and the queries the rules share.
 
+mod combat;
+
 use tinyvec::ArrayVec;
 
-use super::data::board;
-use super::types::{Card, Kind, Piece, Rank, RomeCarthageOptions, RomeCarthageOutcome};
+pub use combat::{Combat, Pending, SpyStage, spy_eligible};
+
+use super::card::{Card, Cards, Rank};
+use super::data::{MAX_CITIES, board};
+use super::options::Options;
+use super::outcome::Outcome;
+use super::piece::Piece;
 
 /// `pos` of a piece that is not yet placed.
 pub const UNPLACED: u8 = 254;
@@ -11,19 +18,6 @@ pub const UNPLACED: u8 = 254;
 pub const GONE: u8 = 255;
 /// No piece / no seat.
 pub const NONE: u8 = 255;
-
-/// Cities a map may have: `holder` is held inline, and sets of cities are bits of a `u64` (the board's loading checks
-/// that the map fits).
-pub const MAX_CITIES: usize = 64;
-
-/// A pile of cards (a hand, a talon, the discard), held inline like the state's other lists so that the copy of the
-/// state `decide` works on costs no allocation; there are 52 cards in all.
-pub type Cards = ArrayVec<[Card; 52]>;
-
-/// A pile from the cards an event lists.
-pub fn pile(cards: &[Card]) -> Cards {
-    cards.iter().copied().collect()
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
@@ -56,84 +50,6 @@ pub struct Turn {
     pub progress: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Pending {
-    pub city: u8,
-    pub attacker: Piece,
-    pub defender: Piece,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum SpyStage {
-    /// The current base has not been revealed and checked yet.
-    Unchecked,
-    /// Both bases were spies: the double-spy restart is due.
-    Double,
-    /// One side (0 attacker, 1 defender) may declare.
-    Offered(u8),
-    /// That side declared and must choose its new base.
-    Declared(u8),
-    /// Spies are settled for this combat round: totals apply.
-    Done,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Combat {
-    pub city: u8,
-    /// Attacker and defender.
-    pub pieces: [Piece; 2],
-    /// Owners of attacker and defender.
-    pub seats: [u8; 2],
-    pub need: [u8; 2],
-    pub base: [Cards; 2],
-    pub committed: [bool; 2],
-    pub revealed: bool,
-    pub spy: SpyStage,
-    /// Tie-break cards; when `extra_pending[side]`, the last one is still face down.
-    pub extra: [Cards; 2],
-    pub extra_pending: [bool; 2],
-    /// A tie-break round is under way (the extras are being chosen).
-    pub tie: bool,
-}
-
-impl Combat {
-    /// The revealed extra cards of a side.
-    pub fn revealed_extra(&self, side: usize) -> &[Card] {
-        let extra = &self.extra[side];
-        if self.extra_pending[side] {
-            &extra[..extra.len().saturating_sub(1)]
-        } else {
-            extra
-        }
-    }
-
-    /// Totals of both sides from the revealed cards (7.2.1).
-    pub fn totals(&self) -> [u32; 2] {
-        let mut totals = [0u32; 2];
-        for (side, total) in totals.iter_mut().enumerate() {
-            let base = &self.base[side];
-            let sum: u32 = base.iter().map(|c| c.value()).sum();
-            let own = self.pieces[side].kind();
-            let other = self.pieces[1 - side].kind();
-            let bonus = match own {
-                Kind::Chariot if base.len() == 2 => base.iter().map(|c| c.value()).min().unwrap_or(0),
-                Kind::Elephant if other.is_land() && !base.is_empty() => {
-                    base.iter().map(|c| c.value()).max().unwrap_or(0)
-                }
-                _ => 0,
-            };
-            let extra: u32 = self.revealed_extra(side).iter().map(|c| c.value()).sum();
-            *total = sum + bonus + extra;
-        }
-        totals
-    }
-}
-
-/// A spy base: exactly two cards whose face values add up to 2 (7.2.3).
-pub fn spy_eligible(base: &[Card]) -> bool {
-    base.len() == 2 && base.iter().map(|c| c.value()).sum::<u32>() == 2
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Offer {
     pub by: u8,
@@ -152,7 +68,7 @@ pub struct Siege {
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub players: usize,
-    pub options: RomeCarthageOptions,
+    pub options: Options,
     pub phase: Phase,
     /// Team (0 = team_a, 1 = team_b) of each state, once drawn.
     pub team_of_state: [u8; 4],
@@ -191,13 +107,18 @@ pub struct State {
     pub combat: Option<Combat>,
     pub offer: Option<Offer>,
     pub sieges: Vec<Siege>,
-    pub result: Option<RomeCarthageOutcome>,
+    pub result: Option<Outcome>,
     /// Number of events applied (the event sequence number).
     pub seq: u64,
 }
 
 impl State {
-    pub fn new(players: usize, options: RomeCarthageOptions) -> State {
+    pub fn new(players: usize, options: Options) -> State {
+        // `holder` is held inline, and sets of cities are bits of a `u64`.
+        assert!(
+            board().city_count() <= MAX_CITIES,
+            "the map has more cities than the state holds inline: raise data::MAX_CITIES"
+        );
         State {
             players,
             options,
@@ -245,14 +166,21 @@ impl State {
     /// Team of a seat (of its states).
     pub fn team_of_seat(&self, seat: u8) -> u8 {
         (0..4)
-            .find(|&s| self.owner[s] == seat)
-            .map(|s| self.team_of_state[s])
+            .find(|&state| self.owner[state] == seat)
+            .map(|state| self.team_of_state[state])
             .unwrap_or(NONE)
     }
 
     /// States owned by a seat, in canonical order.
     pub fn states_of(&self, seat: u8) -> impl Iterator<Item = u8> + '_ {
-        (0u8..4).filter(move |&s| self.owner[s as usize] == seat)
+        (0u8..4).filter(move |&state| self.owner[state as usize] == seat)
+    }
+
+    /// Pieces of a seat (of its states), in canonical order.
+    pub fn pieces_of(&self, seat: u8) -> impl Iterator<Item = Piece> + '_ {
+        (0..Piece::COUNT)
+            .map(Piece)
+            .filter(move |&piece| self.owner_of(piece) == seat)
     }
 
     pub fn is_two_state(&self, seat: u8) -> bool {
@@ -262,7 +190,7 @@ impl State {
     /// The other seat of the team, when the team has two seats.
     pub fn partner(&self, seat: u8) -> Option<u8> {
         let team = self.team_of_seat(seat);
-        (0..self.players as u8).find(|&o| o != seat && self.team_of_seat(o) == team)
+        (0..self.players as u8).find(|&other| other != seat && self.team_of_seat(other) == team)
     }
 
     /// Seats of a team, in turn order (or seat order before the turn order exists).
@@ -272,7 +200,10 @@ impl State {
         } else {
             (0..self.players as u8).collect()
         };
-        order.into_iter().filter(|&s| self.team_of_seat(s) == team).collect()
+        order
+            .into_iter()
+            .filter(|&seat| self.team_of_seat(seat) == team)
+            .collect()
     }
 
     /// The seat that may see `seat`'s cards as ranks (the partner, with `partners_see_hands`).
@@ -289,7 +220,7 @@ impl State {
     }
 
     pub fn seats_in_game(&self) -> usize {
-        (0..self.players as u8).filter(|&s| self.in_game(s)).count()
+        (0..self.players as u8).filter(|&seat| self.in_game(seat)).count()
     }
 
     pub fn on_board(&self, piece: Piece) -> bool {
@@ -313,7 +244,7 @@ impl State {
         self.holder
             .get(city as usize)
             .copied()
-            .filter(|&p| p != NONE)
+            .filter(|&piece| piece != NONE)
             .map(Piece)
     }
 
@@ -321,34 +252,39 @@ impl State {
     pub fn seat_has_pieces(&self, seat: u8) -> bool {
         (0..Piece::COUNT)
             .map(Piece)
-            .any(|p| self.owner_of(p) == seat && self.on_board(p))
+            .any(|piece| self.owner_of(piece) == seat && self.on_board(piece))
     }
 
     pub fn team_has_pieces(&self, team: u8) -> bool {
         (0..Piece::COUNT)
             .map(Piece)
-            .any(|p| self.team_of_piece(p) == team && self.on_board(p))
+            .any(|piece| self.team_of_piece(piece) == team && self.on_board(piece))
     }
 
     pub fn pending_at(&self, city: u8) -> Option<usize> {
-        self.pending.iter().position(|p| p.city == city)
+        self.pending.iter().position(|pending| pending.city == city)
     }
 
     pub fn engaged(&self, piece: Piece) -> bool {
-        self.pending.iter().any(|p| p.attacker == piece || p.defender == piece)
-            || self.combat.as_ref().is_some_and(|c| c.pieces.contains(&piece))
+        self.pending
+            .iter()
+            .any(|pending| pending.attacker == piece || pending.defender == piece)
+            || self
+                .combat
+                .as_ref()
+                .is_some_and(|combat| combat.pieces.contains(&piece))
     }
 
     /// The capital of state `s` is held by an enemy of its owner (2.8).
     pub fn capital_occupied(&self, state: u8) -> bool {
         let capital = board().capital[state as usize];
         self.holder_of(capital)
-            .is_some_and(|p| self.team_of_piece(p) != self.team_of_state[state as usize])
+            .is_some_and(|piece| self.team_of_piece(piece) != self.team_of_state[state as usize])
     }
 
     /// Card limit k(seat) (2.8).
     pub fn card_limit(&self, seat: u8) -> u8 {
-        if self.states_of(seat).any(|s| self.capital_occupied(s)) {
+        if self.states_of(seat).any(|state| self.capital_occupied(state)) {
             1
         } else {
             2
@@ -357,10 +293,12 @@ impl State {
 
     /// Team `team` holds both capitals of the other team's states.
     pub fn double_holds(&self, team: u8) -> bool {
-        (0..4u8).filter(|&s| self.team_of_state[s as usize] != team).all(|s| {
-            self.holder_of(board().capital[s as usize])
-                .is_some_and(|p| self.team_of_piece(p) == team)
-        })
+        (0..4u8)
+            .filter(|&state| self.team_of_state[state as usize] != team)
+            .all(|state| {
+                self.holder_of(board().capital[state as usize])
+                    .is_some_and(|piece| self.team_of_piece(piece) == team)
+            })
     }
 
     /// The talon a seat draws from.
@@ -378,7 +316,7 @@ impl State {
             .get(seat as usize)?
             .iter()
             .copied()
-            .filter(|c| c.rank() == rank)
+            .filter(|card| card.rank() == rank)
             .min()
     }
 
@@ -407,8 +345,8 @@ impl State {
         match (self.players, round) {
             (2, 1 | 2) => 4,
             (2, _) => 3,
-            (3, r) if self.solo == Some(seat) => {
-                if r == 1 {
+            (3, round) if self.solo == Some(seat) => {
+                if round == 1 {
                     8
                 } else {
                     6

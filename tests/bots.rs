@@ -51,13 +51,7 @@ async fn bot_games_of_every_title_finish() {
                 .iter()
                 .map(|seat| ((*seat).to_owned(), Bot::Random {}))
                 .collect();
-            let created = service
-                .create(NewGame {
-                    bots: Some(&bots),
-                    ..NewGame::closed(title, players, Some(players as u64), None)
-                })
-                .await
-                .expect("created");
+            let created = with_bots(&service, &bots, title, players, Some(players as u64), None).await;
             assert!(created.tokens.is_empty(), "{title}: a bot's seat has no token");
             let id = created.game.meta.id.clone();
             let over = finished(&service, &id, Duration::from_secs(120)).await;
@@ -84,13 +78,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
     for store in [memory(), redis.store()] {
         let (one, two) = (service(store.clone()), service(store));
         let bots = BTreeMap::from([("cleopatra".to_owned(), Bot::Random {})]);
-        let created = one
-            .create(NewGame {
-                bots: Some(&bots),
-                ..NewGame::closed("caesar-cleopatra", 2, Some(5), None)
-            })
-            .await
-            .expect("created");
+        let created = with_bots(&one, &bots, "caesar-cleopatra", 2, Some(5), None).await;
         let id = created.game.meta.id.clone();
         let [(seat, token)] = &created.tokens[..] else {
             panic!("one token: caesar's")
@@ -164,16 +152,28 @@ async fn a_search_bot_never_holds_up_a_game_its_budget_cuts_the_search() {
         budget_ms: Some(20),
     };
     let bots = BTreeMap::from([("cleopatra".to_owned(), slow), ("caesar".to_owned(), Bot::Random {})]);
-    let created = service
-        .create(NewGame {
-            bots: Some(&bots),
-            ..NewGame::closed("caesar-cleopatra", 2, Some(5), None)
-        })
-        .await
-        .expect("created");
+    let created = with_bots(&service, &bots, "caesar-cleopatra", 2, Some(5), None).await;
     let id = created.game.meta.id.clone();
     let over = finished(&service, &id, Duration::from_secs(240)).await;
     assert!(over.session.outcome().is_some(), "played to the rules' end");
+}
+
+/// A new game of `title` whose seats in `bots` are played by those bots, seeded with `seed`.
+async fn with_bots(
+    service: &GameService,
+    bots: &BTreeMap<String, Bot>,
+    title: &str,
+    players: usize,
+    seed: Option<u64>,
+    options: Option<&Value>,
+) -> ludus::service::Created {
+    service
+        .create(NewGame {
+            bots: Some(bots),
+            ..NewGame::closed(title, players, seed, options)
+        })
+        .await
+        .expect("created")
 }
 
 /// Polls the game as `token`'s seat until that seat is to act or the game is over.

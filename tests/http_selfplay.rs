@@ -29,17 +29,7 @@ async fn every_title_plays_to_the_end_over_http() {
                 )
                 .await;
                 let id = created["game"]["id"].as_str().expect("an id").to_owned();
-                let tokens: Vec<(String, String)> = created["seats"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| {
-                        (
-                            s["seat"].as_str().unwrap().to_owned(),
-                            s["token"].as_str().unwrap().to_owned(),
-                        )
-                    })
-                    .collect();
+                let tokens = common::seat_tokens(&created);
                 assert_eq!(tokens.len(), players);
                 let mut game = created["game"].clone();
                 let mut moves = 0;

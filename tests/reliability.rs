@@ -201,25 +201,10 @@ fn idempotency_keys_hold_across_two_processes() {
     let (seat, action, version) = next_move(a.port, &game, 0).expect("a move");
     let path = format!("/v1/games/{}/actions", game.id);
     let body = json!({"action": action});
-    let first = send(
-        a.port,
-        "POST",
-        &path,
-        Some(game.token(&seat)),
-        Some("same"),
-        Some(&body),
-    )
-    .unwrap();
+    let send_same = |port| send(port, "POST", &path, Some(game.token(&seat)), Some("same"), Some(&body)).unwrap();
+    let first = send_same(a.port);
     assert_eq!(first.status, 200);
-    let again = send(
-        b.port,
-        "POST",
-        &path,
-        Some(game.token(&seat)),
-        Some("same"),
-        Some(&body),
-    )
-    .unwrap();
+    let again = send_same(b.port);
     assert_eq!(again.status, 200);
     assert_eq!(again.header("idempotent-replayed"), Some("true"));
     assert_eq!(again.body, first.body);

@@ -50,6 +50,27 @@ impl Problems {
     }
 }
 
+/// Problem answers that several operations share, worded once.
+pub mod common {
+    use super::Problems;
+    use crate::api::error::ErrorCode as Code;
+
+    pub const BODY_TOO_LARGE: Problems = Problems::new("Body too large", &[Code::PayloadTooLarge]);
+    pub const BODY_NOT_JSON: Problems = Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]);
+    pub const STORE_UNAVAILABLE: Problems =
+        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]);
+    pub const NO_GAME: Problems = Problems::new("No such game", &[Code::GameNotFound]);
+    pub const NO_GAME_OR_SEAT: Problems =
+        Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]);
+    pub const SEAT_TOKEN_NEEDED: Problems =
+        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]);
+    pub const SEAT_GONE: Problems = Problems::new(
+        "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing \
+         (`contention`)",
+        &[Code::SeatTaken, Code::JoinTooLate, Code::Contention],
+    );
+}
+
 /// An HTTP operation: implemented for the type `#[utoipa::path]` generates beside a handler (`__path_<handler>`).
 pub trait Endpoint: utoipa::Path {
     /// The problem answers the operation documents, one per status (besides `not_found`, `method_not_allowed` and

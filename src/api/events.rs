@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::Service;
 use super::answer::logged;
 use super::dto::{EventsQuery, EventsResponse};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::{bearer, page_limit};
 
@@ -44,8 +44,8 @@ impl Endpoint for __path_list_events {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new("Bad query", &[Code::InvalidQuery]),
         Problems::new("Wrong token", &[Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::NO_GAME,
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {

@@ -7,7 +7,7 @@ use super::Service;
 use super::answer::game_response;
 use super::body::JsonBody;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::CreationLimiter;
 use super::request::bearer;
@@ -68,8 +68,8 @@ impl Endpoint for __path_create_game {
                 Code::InvalidTurnSeconds,
             ],
         ),
-        Problems::new("Body too large", &[Code::PayloadTooLarge]),
-        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        common::BODY_TOO_LARGE,
+        common::BODY_NOT_JSON,
         Problems::new(
             "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), or an explicit seed for a game with open seats without `public_seed` (`seed_not_public`)",
             &[Code::OptionsConflict, Code::SeatsConflict, Code::SeedNotPublic],
@@ -119,12 +119,12 @@ impl Endpoint for __path_get_game {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new("Bad query: `at` is not a version", &[Code::InvalidQuery]),
         Problems::new("Wrong token", &[Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
+        common::NO_GAME,
         Problems::new(
             "`at` is beyond the game's current version (`version_not_reached`)",
             &[Code::VersionNotReached],
         ),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {

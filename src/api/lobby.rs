@@ -8,7 +8,7 @@ use super::Service;
 use super::answer::{game_response, player_seats};
 use super::body::{JsonBody, OptionalJsonBody};
 use super::dto::{GameResponse, JoinRequest, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::{page_limit, required_bearer};
 use crate::engine::Viewer;
@@ -69,7 +69,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
 impl Endpoint for __path_lobby {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new("Bad query or unknown title", &[Code::InvalidQuery, Code::UnknownTitle]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {
@@ -112,14 +112,11 @@ impl Endpoint for __path_join_seat {
             "Malformed body or display name",
             &[Code::MalformedRequest, Code::InvalidName],
         ),
-        Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]),
-        Problems::new(
-            "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing (`contention`)",
-            &[Code::SeatTaken, Code::JoinTooLate, Code::Contention],
-        ),
-        Problems::new("Body too large", &[Code::PayloadTooLarge]),
-        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::NO_GAME_OR_SEAT,
+        common::SEAT_GONE,
+        common::BODY_TOO_LARGE,
+        common::BODY_NOT_JSON,
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {
@@ -159,14 +156,11 @@ impl Endpoint for __path_seat_bot {
             "Missing token, or not a token of this game",
             &[Code::MissingToken, Code::InvalidToken],
         ),
-        Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]),
-        Problems::new(
-            "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing (`contention`)",
-            &[Code::SeatTaken, Code::JoinTooLate, Code::Contention],
-        ),
-        Problems::new("Body too large", &[Code::PayloadTooLarge]),
-        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::NO_GAME_OR_SEAT,
+        common::SEAT_GONE,
+        common::BODY_TOO_LARGE,
+        common::BODY_NOT_JSON,
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {
@@ -206,13 +200,13 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
 
 impl Endpoint for __path_rematch {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
+        common::SEAT_TOKEN_NEEDED,
+        common::NO_GAME,
         Problems::new(
             "The game is not over (`game_not_finished`), expired unfilled (`no_rematch`), or kept changing (`contention`)",
             &[Code::GameNotFinished, Code::NoRematch, Code::Contention],
         ),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
+        common::STORE_UNAVAILABLE,
     ];
 
     fn route() -> Route {

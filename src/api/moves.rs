@@ -8,10 +8,10 @@ use super::Service;
 use super::answer::{game_response, json_body, logged};
 use super::body::JsonBody;
 use super::dto::{LegalActionsResponse, PlayRequest, PlayResponse};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::check_action_depth;
-use super::request::{idempotency_key, required_bearer};
+use super::request::{idempotency_key, required_bearer, seated};
 use crate::engine::Viewer;
 use crate::service::{Move, MoveRequest, PlayOutcome};
 
@@ -27,9 +27,7 @@ pub async fn legal_actions(
     id: web::Path<String>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = required_bearer(&request)?;
-    let game = service.load(&id).await?;
-    let seat = game.seat_of(token)?;
+    let (game, seat) = seated(&service, &id, &request).await?;
     Ok(HttpResponse::Ok().json(LegalActionsResponse {
         seat: game.seat_name(seat),
         version: game.version(),
@@ -38,11 +36,7 @@ pub async fn legal_actions(
 }
 
 impl Endpoint for __path_legal_actions {
-    const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
-    ];
+    const PROBLEMS: &'static [Problems] = &[common::SEAT_TOKEN_NEEDED, common::NO_GAME, common::STORE_UNAVAILABLE];
 
     fn route() -> Route {
         web::get().to(legal_actions)
@@ -116,14 +110,14 @@ impl Endpoint for __path_play {
                 Code::InvalidIdempotencyKey,
             ],
         ),
-        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
+        common::SEAT_TOKEN_NEEDED,
+        common::NO_GAME,
         Problems::new(
             "The game is not at `expected_version` (`version_conflict`), kept changing (`contention`), or the move recorded under this key was lost by the store (`idempotency_record_lost`)",
             &[Code::VersionConflict, Code::Contention, Code::IdempotencyRecordLost],
         ),
-        Problems::new("Body too large", &[Code::PayloadTooLarge]),
-        Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]),
+        common::BODY_TOO_LARGE,
+        common::BODY_NOT_JSON,
         Problems::new(
             "Illegal now (`code` is the rule's code), an action of another title (`action_of_another_title`), the game is over (`game_over`), or the key was used for another body (`idempotency_key_reused`)",
             &[Code::GameOver, Code::ActionOfAnotherTitle, Code::IdempotencyKeyReused],

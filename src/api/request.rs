@@ -4,7 +4,8 @@ use actix_web::HttpRequest;
 use actix_web::http::header;
 
 use super::error::{ApiError, ErrorCode};
-use crate::service::ServiceError;
+use crate::engine::Seat;
+use crate::service::{GameService, LoadedGame, ServiceError};
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
@@ -54,4 +55,16 @@ pub(super) fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u
             format!("limit must be 1 to {max}"),
         )),
     }
+}
+
+/// The game `id` at its latest version and the seat the request's bearer token holds in it.
+pub(super) async fn seated(
+    service: &GameService,
+    id: &str,
+    request: &HttpRequest,
+) -> Result<(LoadedGame, Seat), ApiError> {
+    let token = required_bearer(request)?;
+    let game = service.load(id).await?;
+    let seat = game.seat_of(token)?;
+    Ok((game, seat))
 }

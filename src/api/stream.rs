@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 
 use super::answer::status_of;
 use super::dto::{AnyEvent, GameStatus};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
-use super::request::{bearer, required_bearer};
+use super::request::{bearer, seated};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
@@ -189,9 +189,7 @@ pub async fn issue_ticket(
     id: web::Path<String>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = required_bearer(&request)?;
-    let game = service.load(&id).await?;
-    let seat = game.seat_of(token)?;
+    let (game, seat) = seated(&service, &id, &request).await?;
     let ticket = service.issue_ticket(&game, seat).await?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
@@ -202,11 +200,7 @@ pub async fn issue_ticket(
 }
 
 impl Endpoint for __path_issue_ticket {
-    const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]),
-        Problems::new("No such game", &[Code::GameNotFound]),
-        Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]),
-    ];
+    const PROBLEMS: &'static [Problems] = &[common::SEAT_TOKEN_NEEDED, common::NO_GAME, common::STORE_UNAVAILABLE];
 
     fn route() -> Route {
         web::post().to(issue_ticket)
@@ -314,7 +308,7 @@ impl Endpoint for __path_stream {
             "Wrong token, or a ticket that is unknown, expired or used (`invalid_ticket`)",
             &[Code::InvalidToken, Code::InvalidTicket],
         ),
-        Problems::new("No such game", &[Code::GameNotFound]),
+        common::NO_GAME,
         Problems::new(
             "This client holds its maximum of streams (`too_many_streams`)",
             &[Code::TooManyStreams],

@@ -177,17 +177,10 @@ impl EventStore for MemoryStore {
     }
 
     async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
-        let Append {
-            from,
-            events,
-            idempotency,
-            finishes,
-            snapshot,
-        } = append;
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let now = Instant::now();
-        if let Some(key) = idempotency.map(|i| i.key)
+        if let Some(key) = append.idempotency.map(|i| i.key)
             && let Some((record, expires)) = log.records.get(key)
         {
             if expires.is_none_or(|at| at > now) {
@@ -195,16 +188,16 @@ impl EventStore for MemoryStore {
             }
             log.records.remove(key);
         }
-        if log.head != from {
+        if log.head != append.from {
             let actual = log.head.version;
-            let start = usize::try_from(from.version).unwrap_or(usize::MAX);
+            let start = usize::try_from(append.from.version).unwrap_or(usize::MAX);
             if start > log.events.len() {
                 return Err(StoreError::Conflict {
                     actual,
                     diverged: false,
                 });
             }
-            if log.hash_at(id, from.version) != Some(from.hash) {
+            if log.hash_at(id, append.from.version) != Some(append.from.hash) {
                 return Err(StoreError::Conflict { actual, diverged: true });
             }
             return Ok(Appended::Behind {
@@ -212,22 +205,22 @@ impl EventStore for MemoryStore {
                 head: log.head,
             });
         }
-        let (head, hashes) = from.extend(events);
-        log.events.extend_from_slice(events);
+        let (head, hashes) = append.from.extend(append.events);
+        log.events.extend_from_slice(append.events);
         log.hashes.extend(hashes);
         log.head = head;
-        if let Some(i) = idempotency {
+        if let Some(i) = append.idempotency {
             let expires = self.retention.idempotency.map(|ttl| now + ttl);
             log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
         }
-        if let Some(snapshot) = snapshot {
+        if let Some(snapshot) = append.snapshot {
             log.snapshot = Some(StoredSnapshot {
                 head,
                 format: snapshot.format.to_owned(),
                 data: snapshot.data.to_owned(),
             });
         }
-        if finishes {
+        if append.finishes {
             log.expires = self.retention.finished.map(|ttl| now + ttl);
         }
         let head = log.head;

@@ -109,17 +109,7 @@ pub fn create(port: u16, seed: u64) -> Game {
     assert_eq!(created.status, 201, "{}", created.body);
     Game {
         id: created.body["game"]["id"].as_str().unwrap().to_owned(),
-        tokens: created.body["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["seat"].as_str().unwrap().to_owned(),
-                    s["token"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect(),
+        tokens: super::seat_tokens(&created.body),
     }
 }
 

@@ -455,3 +455,18 @@ impl Drop for ServerProcess {
         self.kill();
     }
 }
+
+/// The `(seat, token)` pairs of a game creation's answer, in seat order.
+pub fn seat_tokens(created: &serde_json::Value) -> Vec<(String, String)> {
+    created["seats"]
+        .as_array()
+        .expect("the created seats")
+        .iter()
+        .map(|seat| {
+            (
+                seat["seat"].as_str().unwrap().to_owned(),
+                seat["token"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}

@@ -273,18 +273,15 @@ impl EventStore for RedisStore {
     }
 
     async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
-        let Append {
-            from,
-            events,
-            idempotency,
-            finishes,
-            snapshot,
-        } = append;
         let keys = Keys::of(id);
-        let record_key = Keys::idempotency(id, idempotency.map_or("", |i| i.key));
-        let (head, hashes) = from.extend(events);
-        let finished_ttl = if finishes { millis(self.retention.finished) } else { 0 };
-        let snapshot = snapshot.map(|snapshot| {
+        let record_key = Keys::idempotency(id, append.idempotency.map_or("", |i| i.key));
+        let (head, hashes) = append.from.extend(append.events);
+        let finished_ttl = if append.finishes {
+            millis(self.retention.finished)
+        } else {
+            0
+        };
+        let snapshot = append.snapshot.map(|snapshot| {
             StoredSnapshot {
                 head,
                 format: snapshot.format.to_owned(),
@@ -299,14 +296,14 @@ impl EventStore for RedisStore {
                     .key(&keys.events)
                     .key(&record_key)
                     .key(&keys.snapshot)
-                    .arg(from.version)
-                    .arg(from.hash.to_hex())
-                    .arg(idempotency.map_or("", |i| i.record))
+                    .arg(append.from.version)
+                    .arg(append.from.hash.to_hex())
+                    .arg(append.idempotency.map_or("", |i| i.record))
                     .arg(millis(self.retention.idempotency))
                     .arg(finished_ttl)
                     .arg(id)
                     .arg(snapshot.as_deref().unwrap_or(""));
-                for (event, hash) in events.iter().zip(&hashes) {
+                for (event, hash) in append.events.iter().zip(&hashes) {
                     invocation.arg(event).arg(hash.to_hex());
                 }
                 invocation.invoke_async(&mut connection).await
@@ -329,7 +326,7 @@ impl EventStore for RedisStore {
             }),
             "behind" => {
                 let missed = entry_events(rest.into_iter().next().unwrap_or(Value::Nil))?;
-                let (head, _) = from.extend(&missed);
+                let (head, _) = append.from.extend(&missed);
                 Ok(Appended::Behind { events: missed, head })
             }
             "conflict" => Err(StoreError::Conflict {

@@ -378,35 +378,19 @@ fn rule_error_codes() {
         assert_eq!(e.code, code, "{a}");
         assert!(!e.message.is_empty());
     }
+    // After one face-up card the second must be face up too; after it, the placement is done.
     let mut half = s.clone();
-    act(
-        &mut half,
-        CLEO,
-        json!({"type": "place_face_up", "card": 3, "group": "senators"}),
-    );
-    assert_eq!(
-        reject(
-            &half,
-            CLEO,
-            json!({"type": "place_face_down", "card": 3, "group": "senators"})
-        )
-        .code,
-        "face_up_expected"
-    );
-    act(
-        &mut half,
-        CLEO,
-        json!({"type": "place_face_up", "card": 3, "group": "senators"}),
-    );
-    assert_eq!(
-        reject(
-            &half,
-            CLEO,
-            json!({"type": "place_face_up", "card": 3, "group": "senators"})
-        )
-        .code,
-        "placement_done"
-    );
+    let face_up_3 = json!({"type": "place_face_up", "card": 3, "group": "senators"});
+    for (refused, code) in [
+        (
+            json!({"type": "place_face_down", "card": 3, "group": "senators"}),
+            "face_up_expected",
+        ),
+        (face_up_3.clone(), "placement_done"),
+    ] {
+        act(&mut half, CLEO, face_up_3.clone());
+        assert_eq!(reject(&half, CLEO, refused).code, code);
+    }
 }
 
 #[test]

@@ -1,9 +1,8 @@
 //! Writing a decided step: every change of a game (a move, a join, a timeout, a bot's move, a rematch) is appended
 //! the same way, onto the exact head it was decided at.
 
-use super::sweep::SWEEP_LEASE;
+use super::sweep::due_ms;
 use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
-use crate::engine::GameSession;
 use crate::store::{Append, Appended, Idempotency, SnapshotData, StoreError};
 
 impl GameService {
@@ -50,16 +49,4 @@ impl GameService {
 fn snapshot_of(before: &LoadedGame, after: &LoadedGame) -> Option<(String, String)> {
     (after.head.version / SNAPSHOT_EVERY > before.head.version / SNAPSHOT_EVERY)
         .then(|| (before.title.snapshot_format(), after.session.snapshot()))
-}
-
-/// When a sweep must next look at a game: its deadline or expiry, or a little after `now` while a bot is to act.
-/// The instance that made it the bot's turn plays the bot at once; the note covers that instance's crash.
-pub(super) fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
-    let bot = session
-        .bot_to_act()
-        .map(|_| now.saturating_add(SWEEP_LEASE.as_millis() as u64));
-    match (session.next_due_ms(), bot) {
-        (Some(due), Some(bot)) => Some(due.min(bot)),
-        (due, bot) => due.or(bot),
-    }
 }

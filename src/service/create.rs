@@ -8,8 +8,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::commit::due_ms;
 use super::load::replay;
+use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::table::{OpenedSeat, TableEvent};

@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::commit::due_ms;
 use super::{CONFLICT_RETRIES, GameService, ServiceError};
+use crate::engine::GameSession;
 use crate::store::{Appended, StoreError};
 
 /// How long a sweeping instance holds a due game before another may take it over (when the first died).
@@ -76,5 +76,17 @@ impl GameService {
                 Err(other) => return Err(other.into()),
             }
         }
+    }
+}
+
+/// When a sweep must next look at a game: its deadline or expiry, or a little after `now` while a bot is to act.
+/// The instance that made it the bot's turn plays the bot at once; the note covers that instance's crash.
+pub(super) fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
+    let bot = session
+        .bot_to_act()
+        .map(|_| now.saturating_add(SWEEP_LEASE.as_millis() as u64));
+    match (session.next_due_ms(), bot) {
+        (Some(due), Some(bot)) => Some(due.min(bot)),
+        (due, bot) => due.or(bot),
     }
 }

@@ -8,6 +8,7 @@
 //! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping).
 
 pub mod api;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;

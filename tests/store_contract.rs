@@ -14,8 +14,10 @@ use ludus::store::{
 
 /// The retention of the contract's stores: short enough to watch it end.
 const SHORT: Duration = Duration::from_secs(1);
+/// How long the contract's stores keep idempotency records: longer than finished games.
+const RECORDS: Duration = Duration::from_secs(3);
 const RETENTION: Retention = Retention {
-    idempotency: Some(SHORT),
+    idempotency: Some(RECORDS),
     finished: Some(SHORT),
 };
 
@@ -202,7 +204,7 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
 }
 
 async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore>) {
-    // The contract's stores keep idempotency records and finished games for `SHORT` only.
+    // The contract's stores keep idempotency records for `RECORDS` and finished games for `SHORT` only.
     let (open, finished) = (&unique("open"), &unique("done"));
     let open_head = store.create(&meta(open), &events(&["a"])).await.unwrap();
     let done_head = store.create(&meta(finished), &events(&["a"])).await.unwrap();
@@ -230,13 +232,47 @@ async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore
     assert_eq!(store.idempotency_record(open, "k").await.unwrap().as_deref(), Some("r"));
     assert!(store.load(finished).await.is_ok(), "kept until its retention ends");
     tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
-    assert_eq!(store.idempotency_record(open, "k").await.unwrap(), None);
     assert!(matches!(store.load(finished).await, Err(StoreError::NotFound)));
+    tokio::time::sleep(RECORDS - SHORT).await;
+    assert_eq!(store.idempotency_record(open, "k").await.unwrap(), None);
     assert_eq!(
         store.load(open).await.unwrap().events,
         events(&["a", "b"]),
         "an unfinished game is untouched"
     );
+}
+
+async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn EventStore>) {
+    // Records are kept for `RECORDS` (longer than finished games): those of a finished game go no later than the
+    // game, so that a retry finds no game rather than a replay.
+    let id = &unique("kept");
+    let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
+    let record = Idempotency { key: "k", record: "r" };
+    let moved = events(&["b"]);
+    let keyed = Append {
+        idempotency: Some(record),
+        ..Append::new(head, &moved)
+    };
+    let Appended::Ok { head: moved_head } = store.append(id, keyed).await.unwrap() else {
+        panic!("appended")
+    };
+    let end = events(&["end"]);
+    let finishing = Append {
+        finishes: true,
+        ..Append::new(moved_head, &end)
+    };
+    store.append(id, finishing).await.unwrap();
+    assert_eq!(store.idempotency_record(id, "k").await.unwrap().as_deref(), Some("r"));
+    tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
+    assert!(matches!(store.load(id).await, Err(StoreError::NotFound)));
+    assert!(
+        matches!(
+            store.idempotency_record(id, "k").await,
+            Ok(None) | Err(StoreError::NotFound)
+        ),
+        "the record went with its game"
+    );
+    assert!(matches!(store.append(id, keyed).await, Err(StoreError::NotFound)));
 }
 
 async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
@@ -522,6 +558,7 @@ contract!(
     appends_only_at_the_expected_head,
     idempotency_key_appends_once,
     idempotency_records_and_finished_games_expire,
+    a_finished_games_idempotency_records_expire_with_it,
     racing_writers_never_both_win,
     appends_are_announced,
     stream_tickets_are_single_use_scoped_and_expire,

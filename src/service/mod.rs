@@ -8,7 +8,7 @@
 
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use lru::LruCache;
 use sha2::{Digest, Sha256};
@@ -30,6 +30,7 @@ mod rematch;
 mod sweep;
 mod tickets;
 
+pub use crate::clock::now_ms;
 pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatsRequest};
 pub use error::ServiceError;
 pub use join::Joined;
@@ -106,10 +107,4 @@ pub fn hash_token(token: &str) -> String {
 /// A new secret token: 256 random bits, hex.
 fn new_token() -> String {
     hex::encode(rand::random::<[u8; 32]>())
-}
-
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_millis() as u64)
 }

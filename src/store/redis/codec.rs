@@ -26,6 +26,9 @@ pub(super) struct Keys {
     pub(super) meta: String,
     pub(super) events: String,
     pub(super) snapshot: String,
+    /// The names of the game's idempotency records, by when they were written (kept only where finished games
+    /// expire, so that their records expire with them).
+    pub(super) records: String,
 }
 
 impl Keys {
@@ -34,6 +37,7 @@ impl Keys {
             meta: format!("ludus:{{{id}}}:meta"),
             events: format!("ludus:{{{id}}}:events"),
             snapshot: format!("ludus:{{{id}}}:snapshot"),
+            records: format!("ludus:{{{id}}}:records"),
         }
     }
 

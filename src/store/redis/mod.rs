@@ -35,6 +35,7 @@ use super::{
     Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls, Retention,
     StoreError, StoreKind, StoredSnapshot,
 };
+use crate::clock::now_ms;
 
 /// How long one store operation may take before the request answers 503.
 const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
@@ -296,13 +297,19 @@ impl EventStore for RedisStore {
                     .key(&keys.events)
                     .key(&record_key)
                     .key(&keys.snapshot)
+                    .key(&keys.records)
                     .arg(append.from.version)
                     .arg(append.from.hash.to_hex())
                     .arg(append.idempotency.map_or("", |i| i.record))
                     .arg(millis(self.retention.idempotency))
                     .arg(finished_ttl)
                     .arg(id)
-                    .arg(snapshot.as_deref().unwrap_or(""));
+                    .arg(snapshot.as_deref().unwrap_or(""))
+                    .arg(if self.retention.finished.is_some() {
+                        now_ms().to_string()
+                    } else {
+                        String::new()
+                    });
                 for (event, hash) in append.events.iter().zip(&hashes) {
                     invocation.arg(event).arg(hash.to_hex());
                 }

@@ -64,9 +64,10 @@ end
 return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
-// KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot.
-// ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0: none or not
-// finishing), game id, snapshot ('' for none), then event/hash pairs.
+// KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot, the index of the
+// game's records. ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0:
+// none or not finishing), game id, snapshot ('' for none), now in ms when finished games expire ('' otherwise: then
+// records need no index), then event/hash pairs.
 pub(super) const APPEND_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 if ARGV[3] ~= '' then
@@ -79,7 +80,7 @@ if len < version then return {'conflict', tostring(len)} end
 if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
 if len > version then return {'behind', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')} end
 local n = version
-for i = 8, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
   n = n + 1
   redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
 end
@@ -89,12 +90,27 @@ if ARGV[3] ~= '' then
   else
     redis.call('SET', KEYS[3], ARGV[3])
   end
+  if ARGV[8] ~= '' then
+    -- Indexed by when they were written, so that the names of expired records can be let go.
+    redis.call('ZADD', KEYS[5], ARGV[8], KEYS[3])
+    if tonumber(ARGV[4]) > 0 then
+      redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', tonumber(ARGV[8]) - tonumber(ARGV[4]))
+    end
+  end
 end
 if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
-if tonumber(ARGV[5]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], ARGV[5])
-  redis.call('PEXPIRE', KEYS[4], ARGV[5])
+local finished_ttl = tonumber(ARGV[5])
+if finished_ttl > 0 then
+  redis.call('PEXPIRE', KEYS[1], finished_ttl)
+  redis.call('PEXPIRE', KEYS[2], finished_ttl)
+  redis.call('PEXPIRE', KEYS[4], finished_ttl)
+  -- The game's idempotency records go no later than the game: a retry then finds no game rather than a replay.
+  -- Their names come from the index; they share the game's hash tag, hence its slot on a cluster.
+  for _, record in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do
+    local left = redis.call('PTTL', record)
+    if left == -1 or left > finished_ttl then redis.call('PEXPIRE', record, finished_ttl) end
+  end
+  redis.call('PEXPIRE', KEYS[5], finished_ttl)
 end
 redis.call('PUBLISH', 'ludus:appended', ARGV[6])
 return {'ok', string.format('%d', n)}

@@ -466,6 +466,26 @@ fn scenario_09_single_spy() {
     assert_eq!(resolved(&e)["winner"], "defender");
 }
 
+/// Issue 34, decision 15: « conserver à ses cartes leur valeur naturelle de 2 points » keeps the cards' face value
+/// and the piece's modifier: an elephant spy who declines with {2, j} against a land piece totals 4, not 2.
+#[test]
+fn a_declining_elephant_spy_keeps_its_modifier() {
+    let mut s = Builder::f4()
+        .with_reserves()
+        .at("rome_elephant", "rome")
+        .at("byzance_mercenary_1", "capoue")
+        .hand(PRIMUS, &["2", "j", "5"])
+        .hand(SECUNDUS, &["9", "k", "5"])
+        .build();
+    ok(&mut s, PRIMUS, moved("rome_elephant", &["capoue"]));
+    ok(&mut s, PRIMUS, end());
+    ok(&mut s, PRIMUS, commit(&["2", "j"]));
+    ok(&mut s, SECUNDUS, commit(&["9", "k"]));
+    assert_eq!(phase(&s), "spy_decision");
+    let e = ok(&mut s, PRIMUS, json!({"type": "decline_spy"}));
+    assert_eq!(totals(&e), (4, 24));
+}
+
 #[test]
 fn scenario_10_king_removal() {
     let mut s = Builder::skirmish()

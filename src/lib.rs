@@ -14,4 +14,5 @@ pub mod engine;
 pub mod games;
 pub mod service;
 pub mod store;
+pub mod telemetry;
 pub mod watch;

@@ -97,6 +97,10 @@ impl EventStore for Counting {
         self.note("schedule");
         self.inner.schedule(id, due_ms).await
     }
+    async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
+        self.note("earliest_due");
+        self.inner.earliest_due().await
+    }
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
         self.note("claim_due");
         self.inner.claim_due(now_ms, lease_ms, limit).await

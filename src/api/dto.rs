@@ -389,6 +389,15 @@ impl EventsQuery {
     pub const MAX_LIMIT: u64 = 10_000;
 }
 
+/// A probe's answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProbeResponse {
+    /// `ok` (alive), `ready`, `draining` or `store_unavailable`.
+    #[schema(example = "ready")]
+    pub status: &'static str,
+}
+
+/// The instance's health, the store it uses and how durable that store is.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HealthResponse {
     /// `ok`, or `unavailable` when the store does not answer.

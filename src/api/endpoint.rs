@@ -2,12 +2,20 @@
 //! handler's `#[utoipa::path]`, and in an `Endpoint` impl the problems it may answer (by status, with what each means
 //! there and the codes it carries) and the route to the handler. The router and the OpenAPI document both read them.
 
+use std::sync::{LazyLock, Mutex};
+use std::time::Instant;
+
+use actix_web::body::BoxBody;
+use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpResponse, Resource, Route, web};
+use actix_web::middleware::{Next, from_fn};
+use actix_web::{HttpRequest, HttpResponse, Resource, Route, web};
 use serde_json::{Map, Value, json};
 use utoipa::openapi::path::HttpMethod;
 
 use super::error::{ApiError, ErrorCode};
+use crate::telemetry;
 
 /// What an operation answers with one error status: what it means there, and the codes it may carry.
 pub struct Problems {
@@ -119,7 +127,7 @@ impl Mounted {
 }
 
 /// One resource per path, in the order of `endpoints` (routes are tried in order).
-pub fn resources(endpoints: &[Mounted]) -> Vec<Resource> {
+pub fn resources(endpoints: &[Mounted]) -> Vec<impl HttpServiceFactory + use<>> {
     let mut paths: Vec<&str> = Vec::new();
     for endpoint in endpoints {
         if !paths.contains(&endpoint.path.as_str()) {
@@ -135,18 +143,78 @@ pub fn resources(endpoints: &[Mounted]) -> Vec<Resource> {
                 .map(|endpoint| endpoint.method_name().to_ascii_uppercase())
                 .collect::<Vec<_>>()
                 .join(", ");
-            resource(path, here.iter().map(|endpoint| (endpoint.route)()), &allow)
+            resource(path, here.iter().map(|endpoint| (endpoint.route)()).collect(), &allow)
         })
         .collect()
 }
 
-/// A resource whose other methods answer 405 as a problem document, with the `Allow` header RFC 9110 requires.
-pub fn resource(path: &str, routes: impl IntoIterator<Item = Route>, allow: &str) -> Resource {
+/// A resource whose other methods answer 405 as a problem document, with the `Allow` header RFC 9110 requires, and
+/// whose requests are counted and timed under its path template.
+pub fn resource(path: &str, routes: Vec<Route>, allow: &str) -> impl HttpServiceFactory + use<> {
     let allow = HeaderValue::from_str(allow).expect("method names are header-safe");
-    routes.into_iter().fold(
-        web::resource(path).default_service(web::to(move || method_not_allowed(allow.clone()))),
-        Resource::route,
-    )
+    let route = route_label(path);
+    routes
+        .into_iter()
+        .fold(
+            web::resource(path).default_service(web::to(move || method_not_allowed(allow.clone()))),
+            Resource::route,
+        )
+        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| measured(route, request, next)))
+}
+
+/// Answers the request and records it: counted by route, method and status, timed by route and method.
+async fn measured(
+    route: &'static str,
+    request: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let started = Instant::now();
+    let method = method_label(request.method());
+    let response = next.call(request).await;
+    let status = response.as_ref().map_or(500, |response| response.status().as_u16());
+    record_request(route, method, status, started);
+    response
+}
+
+/// Records one answered request.
+pub fn record_request(route: &'static str, method: &'static str, status: u16, started: Instant) {
+    metrics::counter!(telemetry::HTTP_REQUESTS, "route" => route, "method" => method, "status" => status_label(status))
+        .increment(1);
+    metrics::histogram!(telemetry::HTTP_DURATION, "route" => route, "method" => method)
+        .record(started.elapsed().as_secs_f64());
+}
+
+/// The method as a label: the standard ones by name, anything else as `other` (no label a client can multiply).
+pub fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        Method::PATCH => "PATCH",
+        _ => "other",
+    }
+}
+
+/// A status code as a label, without allocating.
+fn status_label(status: u16) -> &'static str {
+    static LABELS: LazyLock<Vec<String>> = LazyLock::new(|| (0..600).map(|code| code.to_string()).collect());
+    LABELS.get(usize::from(status)).map_or("other", String::as_str)
+}
+
+/// A path template as a `'static` label: each distinct template is kept once per process, however many apps are
+/// built (every worker builds its own).
+fn route_label(path: &str) -> &'static str {
+    static ROUTES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut routes = ROUTES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(known) = routes.iter().find(|known| **known == path) {
+        return known;
+    }
+    let label: &'static str = Box::leak(path.to_owned().into_boxed_str());
+    routes.push(label);
+    label
 }
 
 async fn method_not_allowed(allow: HeaderValue) -> HttpResponse {
@@ -155,6 +223,10 @@ async fn method_not_allowed(allow: HeaderValue) -> HttpResponse {
     response
 }
 
-pub async fn not_found() -> HttpResponse {
-    actix_web::ResponseError::error_response(&ApiError::not_found())
+/// The answer at an address no route matches, counted under the route `unmatched`.
+pub async fn not_found(request: HttpRequest) -> HttpResponse {
+    let started = Instant::now();
+    let response = actix_web::ResponseError::error_response(&ApiError::not_found());
+    record_request("unmatched", method_label(request.method()), response.status().as_u16(), started);
+    response
 }

@@ -111,17 +111,20 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<stream::__path_stream>(),
         Mounted::of::<stream::__path_issue_ticket>(),
         Mounted::of::<health::__path_health>(),
+        Mounted::of::<health::__path_livez>(),
+        Mounted::of::<health::__path_readyz>(),
+        Mounted::of::<health::__path_metrics>(),
     ]
 }
 
 /// A page of the web client: not part of the JSON API, but its other methods answer 405 as the API's do.
-fn web_page<F, Args>(path: &str, handler: F) -> actix_web::Resource
+fn web_page<F, Args>(path: &str, handler: F) -> impl actix_web::dev::HttpServiceFactory
 where
     F: actix_web::Handler<Args>,
     Args: actix_web::FromRequest + 'static,
     F::Output: actix_web::Responder + 'static,
 {
-    endpoint::resource(path, [web::get().to(handler)], "GET")
+    endpoint::resource(path, vec![web::get().to(handler)], "GET")
 }
 
 /// The OpenAPI document this build serves, as pretty JSON (the content of `openapi/openapi.json`).

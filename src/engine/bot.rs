@@ -51,6 +51,14 @@ impl Bot {
         budget_ms: None,
     };
 
+    /// The bot's kind as its JSON names it (`random`, `search`).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Bot::Random {} => "random",
+            Bot::Search { .. } => "search",
+        }
+    }
+
     /// The most time this bot thinks per move, in milliseconds.
     pub fn budget_ms(self) -> u32 {
         match self {

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::{GameService, LoadedGame, ServiceError, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::{Played, Seat};
+use crate::telemetry;
 
 impl GameService {
     /// Hands the game to this instance's background work when a bot is to act in it.
@@ -33,11 +34,14 @@ impl GameService {
         now: u64,
     ) -> Result<Played, ServiceError> {
         let (session, seed) = (game.session.clone(), game.seed()?);
-        let deadline = Instant::now() + Duration::from_millis(bot.budget_ms().into());
-        tokio::task::spawn_blocking(move || session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline))
-            .await
-            .map_err(|error| ServiceError::BotFailed(error.to_string()))?
-            .map_err(ServiceError::from)
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(bot.budget_ms().into());
+        let played =
+            tokio::task::spawn_blocking(move || session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline))
+                .await
+                .map_err(|error| ServiceError::BotFailed(error.to_string()))?;
+        metrics::histogram!(telemetry::BOT_THINKING, "bot" => bot.kind()).record(started.elapsed().as_secs_f64());
+        played.map_err(ServiceError::from)
     }
 
     /// This instance's background work, until the process ends: a sweep every `sweep_every` (`None`: never, leaving

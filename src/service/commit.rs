@@ -4,6 +4,7 @@
 use super::sweep::due_ms;
 use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
 use crate::store::{Append, Appended, Idempotency, SnapshotData, StoreError};
+use crate::telemetry;
 
 impl GameService {
     /// Appends `events`, which take `before` to `after`, onto `before`'s head. When `after` is due (a deadline, a
@@ -30,6 +31,9 @@ impl GameService {
         };
         let appended = self.store.append(&before.meta.id, append).await?;
         if let Appended::Ok { .. } = appended {
+            if snapshot.is_some() {
+                metrics::counter!(telemetry::SNAPSHOTS_WRITTEN).increment(1);
+            }
             self.after_append(before, after).await;
             self.remember(after);
         }

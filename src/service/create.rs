@@ -179,6 +179,7 @@ impl GameService {
         let head = self.store.create(&meta, events).await?;
         let game = LoadedGame {
             meta: Arc::new(meta),
+            title_id: title.info().id,
             title,
             seats,
             session: session.into(),

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::{GameService, LoadedGame, ServiceError};
 use crate::engine::{GameSession, Title};
 use crate::store::{GameMeta, Head, ReadAfter, StoreError, StoredSnapshot};
+use crate::telemetry;
 
 impl GameService {
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log
@@ -15,7 +16,10 @@ impl GameService {
     pub async fn load(&self, id: &str) -> Result<LoadedGame, ServiceError> {
         if let Some(game) = self.cached(id) {
             match self.store.read_after(id, game.head).await {
-                Ok(ReadAfter::Extends { events, head }) => return self.caught_up(&game, &events, head),
+                Ok(ReadAfter::Extends { events, head }) => {
+                    metrics::counter!(telemetry::CACHE_HITS).increment(1);
+                    return self.caught_up(&game, &events, head);
+                }
                 Ok(ReadAfter::Diverged) => {
                     tracing::warn!(
                         game = id,
@@ -33,19 +37,20 @@ impl GameService {
         }
         let latest = self.store.load_latest(id).await?;
         let title = self.title_of(&latest.meta)?;
-        let game = match latest.snapshot {
-            None => self.rebuild(title, latest.meta, &latest.events, latest.head)?,
+        let (game, from) = match latest.snapshot {
+            None => (self.rebuild(title, latest.meta, &latest.events, latest.head)?, "log"),
             Some(stored) => match restore(&title, &stored, id) {
                 Some(mut session) => {
                     session.apply(&latest.events)?;
-                    self.serve(title, latest.meta, session, latest.head)?
+                    (self.serve(title, latest.meta, session, latest.head)?, "snapshot")
                 }
                 None => {
                     let loaded = self.store.load(id).await?;
-                    self.rebuild(title, loaded.meta, &loaded.events, loaded.head)?
+                    (self.rebuild(title, loaded.meta, &loaded.events, loaded.head)?, "log")
                 }
             },
         };
+        metrics::counter!(telemetry::REBUILDS, "from" => from).increment(1);
         self.remember(&game);
         Ok(game)
     }
@@ -102,8 +107,8 @@ impl GameService {
         session: Box<dyn GameSession>,
         head: Head,
     ) -> Result<LoadedGame, ServiceError> {
-        let seats: Arc<[&'static str]> = title
-            .info()
+        let info = title.info();
+        let seats: Arc<[&'static str]> = info
             .seats
             .get(..meta.players)
             .ok_or_else(|| ServiceError::Corrupt("more players than seats".into()))?
@@ -111,6 +116,7 @@ impl GameService {
         Ok(LoadedGame {
             meta: Arc::new(meta),
             title,
+            title_id: info.id,
             seats,
             session: session.into(),
             head,

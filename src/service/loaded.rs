@@ -14,6 +14,8 @@ use crate::store::{GameMeta, Head};
 pub struct LoadedGame {
     pub meta: Arc<GameMeta>,
     pub title: Arc<dyn Title>,
+    /// The title's id, as the metrics label it.
+    pub title_id: &'static str,
     pub seats: Arc<[&'static str]>,
     pub session: Arc<dyn GameSession>,
     /// The log position `session` was built at.

@@ -7,6 +7,7 @@
 //! `tickets`; `loaded` is the rebuilt game they pass around, `error` what they refuse.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -57,6 +58,8 @@ pub struct GameService {
     /// Games whose bot this instance just made the one to act, for its background work to play at once.
     bots_due: Mutex<Vec<String>>,
     bots_wake: tokio::sync::Notify,
+    /// Set once a shutdown began: readiness turns 503 while the moves in flight finish.
+    draining: AtomicBool,
 }
 
 impl GameService {
@@ -65,6 +68,8 @@ impl GameService {
     }
 
     pub fn with_stream_limits(registry: Registry, store: Arc<dyn EventStore>, limits: StreamLimits) -> Self {
+        // Recorded from the first request on, whoever renders them.
+        crate::telemetry::metrics();
         Self {
             registry,
             watcher: Watcher::new(store.clone(), limits),
@@ -73,6 +78,7 @@ impl GameService {
             lobby_ttl: Some(DEFAULT_LOBBY_TTL),
             bots_due: Mutex::default(),
             bots_wake: tokio::sync::Notify::new(),
+            draining: AtomicBool::new(false),
         }
     }
 
@@ -97,6 +103,15 @@ impl GameService {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// Marks the instance as draining before it exits: `/readyz` answers 503 from then on.
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
     }
 }
 

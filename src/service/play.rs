@@ -8,6 +8,7 @@ use super::{CONFLICT_RETRIES, GameService, LoadedGame, ServiceError, now_ms};
 use crate::engine::table::DEADLINE_PASSED;
 use crate::engine::{ActionError, GameSeed, Seat};
 use crate::store::{Appended, ChainHash, Head, Idempotency, StoreError};
+use crate::telemetry;
 
 /// A move as the client sent it.
 pub struct MoveRequest<'a> {
@@ -78,7 +79,10 @@ impl GameService {
         render: Render<'_>,
     ) -> Result<PlayOutcome, ServiceError> {
         let (mut game, mut fresh) = match self.cached(id) {
-            Some(cached) => (cached, false),
+            Some(cached) => {
+                metrics::counter!(telemetry::CACHE_HITS).increment(1);
+                (cached, false)
+            }
             None => (self.load(id).await?, true),
         };
         let seed = game.seed()?;
@@ -87,16 +91,19 @@ impl GameService {
             match self.attempt(&game, token, request, seed, render).await? {
                 Attempt::Answered(outcome) => return Ok(outcome),
                 Attempt::Outdated(newer) => {
+                    metrics::counter!(telemetry::MOVE_RACES).increment(1);
                     game = newer;
                     fresh = true;
                     races += 1;
                     if let Some(expected) = request.expected_version {
+                        metrics::counter!(telemetry::VERSION_CONFLICTS).increment(1);
                         return Err(ServiceError::VersionConflict {
                             expected,
                             actual: game.version(),
                         });
                     }
                     if races > CONFLICT_RETRIES {
+                        metrics::counter!(telemetry::CONTENTION).increment(1);
                         return Err(ServiceError::Contention);
                     }
                 }
@@ -158,14 +165,17 @@ impl GameService {
         });
         let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
         match self.commit(game, &after, &played.events, idempotency, now).await {
-            Ok(Appended::Ok { .. }) => Ok(Attempt::Answered(PlayOutcome::Played {
-                response: render(&Move {
-                    after: &after,
-                    seat,
-                    from_version: game.version(),
-                    events: &played.events,
-                }),
-            })),
+            Ok(Appended::Ok { .. }) => {
+                metrics::counter!(telemetry::MOVES, "title" => game.title_id).increment(1);
+                Ok(Attempt::Answered(PlayOutcome::Played {
+                    response: render(&Move {
+                        after: &after,
+                        seat,
+                        from_version: game.version(),
+                        events: &played.events,
+                    }),
+                }))
+            }
             Ok(Appended::Duplicate { record }) => {
                 let outcome = self.replayed(game, seat, &record, request, render).await?;
                 Ok(Attempt::Answered(outcome))
@@ -198,6 +208,13 @@ impl GameService {
         }
         if let Some(now) = refusal.deadline_passed_at {
             self.settle_due(id, now).await?;
+        }
+        match &refusal.error {
+            ServiceError::Action(ActionError::Rule(rule)) => {
+                metrics::counter!(telemetry::RULE_REFUSALS, "title" => game.title_id, "code" => rule.code).increment(1);
+            }
+            ServiceError::VersionConflict { .. } => metrics::counter!(telemetry::VERSION_CONFLICTS).increment(1),
+            _ => {}
         }
         Err(refusal.error)
     }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use super::{CONFLICT_RETRIES, GameService, ServiceError};
 use crate::engine::GameSession;
 use crate::store::{Appended, StoreError};
+use crate::telemetry;
 
 /// How long a sweeping instance holds a due game before another may take it over (when the first died).
 pub const SWEEP_LEASE: Duration = Duration::from_secs(5);
@@ -19,6 +20,9 @@ impl GameService {
     /// claimed by an instance that died comes due again when the claim's lease ends. Returns the games looked at.
     pub async fn sweep(&self, now: u64) -> Result<usize, ServiceError> {
         let lease = SWEEP_LEASE.as_millis() as u64;
+        let earliest = self.store.earliest_due().await?;
+        let lag_ms = earliest.map_or(0, |due| now.saturating_sub(due));
+        metrics::gauge!(telemetry::SWEEP_LAG).set(lag_ms as f64 / 1000.0);
         let claimed = self.store.claim_due(now, lease, SWEEP_BATCH).await?;
         for id in &claimed {
             let next = match self.settle_due(id, now).await {
@@ -56,8 +60,9 @@ impl GameService {
             let after = game.followed_by(played.next, &played.events);
             match self.commit(&game, &after, &played.events, None, now).await {
                 Ok(Appended::Ok { .. }) => {
-                    if let Some(event) = &overdue {
-                        tracing::info!(game = id, event = %event.encode(), "overdue game ended");
+                    match &overdue {
+                        Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue game ended"),
+                        None => metrics::counter!(telemetry::MOVES, "title" => game.title_id).increment(1),
                     }
                     races = 0;
                 }

@@ -272,6 +272,10 @@ pub trait EventStore: Send + Sync {
     /// comes due again. Returns the ids.
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError>;
 
+    /// When the game noted due earliest falls due (claimed ones count from their lease's end), if any is noted: how
+    /// far the sweeps lag behind.
+    async fn earliest_due(&self) -> Result<Option<u64>, StoreError>;
+
     /// Settles a claim made at `now_ms + lease_ms` = `claimed_ms`: game `id` is next due at `next_ms` (or never),
     /// unless its note changed since the claim (someone noted it due earlier).
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;

@@ -36,6 +36,7 @@ use super::{
     StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
+use crate::telemetry;
 
 /// How long one store operation may take before the request answers 503.
 const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
@@ -129,18 +130,26 @@ impl RedisStore {
         })
     }
 
-    /// Runs one operation with a deadline, so that a dead server gives a quick 503 rather than a hanging request.
-    async fn run<T, F>(&self, operation: impl FnOnce(Connection) -> F) -> Result<T, StoreError>
+    /// Runs one operation with a deadline, so that a dead server gives a quick 503 rather than a hanging request;
+    /// `command` names it in the metrics.
+    async fn run<T, F>(&self, command: &'static str, operation: impl FnOnce(Connection) -> F) -> Result<T, StoreError>
     where
         F: Future<Output = redis::RedisResult<T>>,
     {
+        let started = std::time::Instant::now();
         let attempt = async {
             let connection = self.connection().await?;
             operation(connection).await.map_err(unavailable)
         };
-        tokio::time::timeout(OPERATION_TIMEOUT, attempt)
+        let result = tokio::time::timeout(OPERATION_TIMEOUT, attempt)
             .await
-            .unwrap_or_else(|_| Err(timed_out()))
+            .unwrap_or_else(|_| Err(timed_out()));
+        metrics::counter!(telemetry::STORE_CALLS, "command" => command).increment(1);
+        metrics::histogram!(telemetry::STORE_DURATION, "command" => command).record(started.elapsed().as_secs_f64());
+        if result.is_err() {
+            metrics::counter!(telemetry::STORE_ERRORS, "command" => command).increment(1);
+        }
+        result
     }
 
     /// A connection of its own to the first server, for what must not go through the shared one.
@@ -172,7 +181,7 @@ impl EventStore for RedisStore {
         let fields = meta_fields(meta);
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
         let created: i64 = self
-            .run(|mut connection| async move {
+            .run("create", |mut connection| async move {
                 let mut invocation = self.create.key(&keys.meta);
                 invocation.key(&keys.events).arg(fields.len());
                 for (name, value) in &fields {
@@ -194,7 +203,7 @@ impl EventStore for RedisStore {
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         let keys = Keys::of(id);
         let reply: Option<(HashMap<String, String>, Value)> = self
-            .run(|mut connection| async move {
+            .run("load", |mut connection| async move {
                 self.load
                     .key(&keys.meta)
                     .key(&keys.events)
@@ -215,7 +224,7 @@ impl EventStore for RedisStore {
         let keys = Keys::of(id);
         // Two or three parts (the snapshot last, when the log holds its head): read as a list.
         let reply: Option<Vec<Value>> = self
-            .run(|mut connection| async move {
+            .run("load_latest", |mut connection| async move {
                 self.load_latest
                     .key(&keys.meta)
                     .key(&keys.events)
@@ -250,7 +259,7 @@ impl EventStore for RedisStore {
     async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
         let keys = Keys::of(id);
         let reply: Value = self
-            .run(|mut connection| async move {
+            .run("read_after", |mut connection| async move {
                 self.read
                     .key(&keys.meta)
                     .key(&keys.events)
@@ -291,7 +300,7 @@ impl EventStore for RedisStore {
             .encode()
         });
         let reply: Value = self
-            .run(|mut connection| async move {
+            .run("append", |mut connection| async move {
                 let mut invocation = self.append.key(&keys.meta);
                 invocation
                     .key(&keys.events)
@@ -351,13 +360,13 @@ impl EventStore for RedisStore {
 
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         let record_key = Keys::idempotency(id, key);
-        self.run(|mut connection| async move { redis::cmd("GET").arg(&record_key).query_async(&mut connection).await })
+        self.run("idempotency_record", |mut connection| async move { redis::cmd("GET").arg(&record_key).query_async(&mut connection).await })
             .await
     }
 
     async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
         let key = Keys::ticket(id, ticket_hash);
-        self.run(|mut connection| async move {
+        self.run("issue_ticket", |mut connection| async move {
             redis::cmd("SET")
                 .arg(&key)
                 .arg(seat)
@@ -373,7 +382,7 @@ impl EventStore for RedisStore {
         let key = Keys::ticket(id, ticket_hash);
         // GETDEL reads and deletes in one step: two instances redeeming the same ticket cannot both get the seat.
         let seat: Option<String> = self
-            .run(|mut connection| async move { redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await })
+            .run("redeem_ticket", |mut connection| async move { redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await })
             .await?;
         seat.map(|text| {
             text.parse()
@@ -384,7 +393,7 @@ impl EventStore for RedisStore {
 
     async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
         let key = Keys::index(index);
-        self.run(|mut connection| async move {
+        self.run("index_put", |mut connection| async move {
             redis::cmd("ZADD")
                 .arg(&key)
                 .arg(score)
@@ -397,7 +406,7 @@ impl EventStore for RedisStore {
 
     async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
         let key = Keys::index(index);
-        self.run(|mut connection| async move {
+        self.run("index_remove", |mut connection| async move {
             redis::cmd("ZREM")
                 .arg(&key)
                 .arg(id)
@@ -410,7 +419,7 @@ impl EventStore for RedisStore {
     async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
         let key = Keys::index(index);
         let page: Vec<(String, u64)> = self
-            .run(|mut connection| async move {
+            .run("index_page", |mut connection| async move {
                 redis::cmd("ZRANGE")
                     .arg(&key)
                     .arg(max_score)
@@ -429,7 +438,7 @@ impl EventStore for RedisStore {
     }
 
     async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
-        self.run(|mut connection| async move {
+        self.run("schedule", |mut connection| async move {
             redis::cmd("ZADD")
                 .arg(DUE_KEY)
                 .arg("LT")
@@ -441,8 +450,23 @@ impl EventStore for RedisStore {
         .await
     }
 
+    async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
+        let earliest: Vec<(String, u64)> = self
+            .run("earliest_due", |mut connection| async move {
+                redis::cmd("ZRANGE")
+                    .arg(DUE_KEY)
+                    .arg(0)
+                    .arg(0)
+                    .arg("WITHSCORES")
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        Ok(earliest.first().map(|(_, score)| *score))
+    }
+
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
-        self.run(|mut connection| async move {
+        self.run("claim_due", |mut connection| async move {
             self.claim
                 .key(DUE_KEY)
                 .arg(now_ms)
@@ -456,7 +480,7 @@ impl EventStore for RedisStore {
 
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
         let next = next_ms.map(|next| next.to_string()).unwrap_or_default();
-        self.run(|mut connection| async move {
+        self.run("settle", |mut connection| async move {
             self.settle
                 .key(DUE_KEY)
                 .arg(id)
@@ -470,7 +494,7 @@ impl EventStore for RedisStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        self.run(|mut connection| async move { redis::cmd("PING").query_async::<String>(&mut connection).await })
+        self.run("ping", |mut connection| async move { redis::cmd("PING").query_async::<String>(&mut connection).await })
             .await
             .map(|_| ())
     }
@@ -479,7 +503,7 @@ impl EventStore for RedisStore {
         // One server: ask through the shared connection. A cluster routes INFO anywhere: ask its first node.
         let persistence = match self.target {
             Target::Single(_) => {
-                self.run(|mut connection| async move { ask_persistence(&mut connection).await })
+                self.run("persistence", |mut connection| async move { ask_persistence(&mut connection).await })
                     .await
             }
             Target::Cluster(_) => {

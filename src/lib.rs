@@ -13,6 +13,7 @@ pub mod config;
 pub mod engine;
 pub mod games;
 pub mod service;
+pub mod shutdown;
 pub mod store;
 pub mod telemetry;
 pub mod watch;

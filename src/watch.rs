@@ -47,6 +47,8 @@ pub enum StreamRefused {
     InstanceFull(usize),
     #[error("this client holds its maximum of {0} live streams; close one first")]
     ClientFull(usize),
+    #[error("this instance is shutting down: open the stream again, another instance will serve it")]
+    Draining,
 }
 
 /// What the watcher last read of a game's log.
@@ -98,12 +100,16 @@ pub struct Watcher {
     games: Mutex<HashMap<String, Arc<Watched>>>,
     counts: Mutex<Counts>,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Set when the instance starts draining: every stream sends its last message and ends.
+    draining: watch::Sender<bool>,
     me: Weak<Watcher>,
 }
 
 /// An open stream's place: it receives the game's tail, and frees its place when dropped.
 pub struct Subscription {
     pub tail: watch::Receiver<Tail>,
+    /// Turns true when the instance drains: the stream must tell its client to reconnect, and end.
+    pub draining: watch::Receiver<bool>,
     game: String,
     client: Option<IpAddr>,
     watcher: Arc<Watcher>,
@@ -121,6 +127,7 @@ impl Watcher {
             games: Mutex::default(),
             counts: Mutex::default(),
             task: Mutex::default(),
+            draining: watch::channel(false).0,
             me: me.clone(),
         })
     }
@@ -134,8 +141,17 @@ impl Watcher {
         lock(&self.counts).open
     }
 
-    /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached.
+    /// Tells every open stream to send its last message (reconnect elsewhere) and end; new ones are refused.
+    pub fn drain(&self) {
+        self.draining.send_replace(true);
+    }
+
+    /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached or the instance
+    /// drains.
     pub fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
+        if *self.draining.borrow() {
+            return Err(StreamRefused::Draining);
+        }
         {
             let mut counts = lock(&self.counts);
             if counts.open >= self.limits.per_instance {
@@ -182,6 +198,7 @@ impl Watcher {
         watcher.refresh(id.to_owned());
         Ok(Subscription {
             tail,
+            draining: self.draining.subscribe(),
             game: id.to_owned(),
             client,
             watcher,

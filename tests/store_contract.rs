@@ -399,7 +399,11 @@ async fn due_games_are_claimed_once_and_settled(store: Arc<dyn EventStore>) {
     store.schedule(early, 1_000).await.unwrap();
     store.schedule(early, 5_000).await.unwrap();
     store.schedule(late, 9_000).await.unwrap();
-    assert_eq!(store.earliest_due().await.unwrap(), Some(1_000), "how far sweeps lag is read from the earliest");
+    assert_eq!(
+        store.earliest_due().await.unwrap(),
+        Some(1_000),
+        "how far sweeps lag is read from the earliest"
+    );
     let claims = futures_util::future::join_all((0..4).map(|_| store.claim_due(2_000, 500, 100))).await;
     let claimed: Vec<String> = claims.into_iter().flat_map(Result::unwrap).collect();
     assert_eq!(

@@ -159,7 +159,9 @@ pub fn resource(path: &str, routes: Vec<Route>, allow: &str) -> impl HttpService
             web::resource(path).default_service(web::to(move || method_not_allowed(allow.clone()))),
             Resource::route,
         )
-        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| measured(route, request, next)))
+        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| {
+            measured(route, request, next)
+        }))
 }
 
 /// Answers the request and records it: counted by route, method and status, timed by route and method.
@@ -227,6 +229,11 @@ async fn method_not_allowed(allow: HeaderValue) -> HttpResponse {
 pub async fn not_found(request: HttpRequest) -> HttpResponse {
     let started = Instant::now();
     let response = actix_web::ResponseError::error_response(&ApiError::not_found());
-    record_request("unmatched", method_label(request.method()), response.status().as_u16(), started);
+    record_request(
+        "unmatched",
+        method_label(request.method()),
+        response.status().as_u16(),
+        started,
+    );
     response
 }

@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::request_id::RequestId;
 use crate::engine::{ActionError, SetupError};
 use crate::service::ServiceError;
 use crate::store::StoreError;
@@ -106,6 +107,8 @@ error_codes! {
     LogChanged = "log_changed", SERVICE_UNAVAILABLE,
         "the game's log changed under this request (the store lost data); try again";
     StreamsFull = "streams_full", SERVICE_UNAVAILABLE, "this server holds its maximum of 10000 streams";
+    ShuttingDown = "shutting_down", SERVICE_UNAVAILABLE,
+        "this instance is shutting down: open the stream again, another instance will serve it";
 }
 
 impl ErrorCode {
@@ -135,6 +138,11 @@ pub struct Problem {
     pub expected_version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
+    /// This occurrence: `urn:ludus:request:<request id>`, the id the answer's `X-Request-Id` header carries and the
+    /// server's logs record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "urn:ludus:request:4bf92f3577b34da6a3ce929d0e0e4736")]
+    pub instance: Option<String>,
 }
 
 /// Placeholder for the `ProblemCode` schema: the service's codes and every title's rule codes (see `openapi.rs`).
@@ -220,6 +228,7 @@ impl ApiError {
             code: self.code,
             expected_version: self.expected_version,
             current_version: self.current_version,
+            instance: RequestId::current().map(|id| format!("urn:ludus:request:{id}")),
         }
     }
 }
@@ -294,6 +303,9 @@ impl From<StreamRefused> for ApiError {
         match refused {
             StreamRefused::ClientFull(_) => Self::new(ErrorCode::TooManyStreams, refused.to_string()),
             StreamRefused::InstanceFull(_) => Self::new(ErrorCode::StreamsFull, refused.to_string()),
+            StreamRefused::Draining => {
+                return Self::new(ErrorCode::ShuttingDown, refused.to_string()).with_retry_after(1);
+            }
         }
         .with_retry_after(5)
     }

@@ -22,6 +22,12 @@ use crate::watch::Subscription;
 /// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// The last message of a stream whose instance shuts down: reconnect (EventSource does so by itself, with
+/// `Last-Event-ID`) after a second, to another instance.
+const RECONNECT: &[u8] =
+    b"event: reconnect\nretry: 1000\ndata: {\"reason\":\"shutting_down\",\"detail\":\"this instance is \
+shutting down: reconnect with Last-Event-ID, another instance will serve the stream\"}\n\n";
+
 /// The `data` of one stream message: the log position it stands for, the event if the viewer may see it, and the
 /// game's situation right after it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -135,13 +141,22 @@ impl Cursor {
             if self.done || self.session.is_finished() {
                 return None;
             }
-            let result = match tokio::time::timeout(KEEP_ALIVE, self.subscription.tail.changed()).await {
-                Err(_) => {
-                    self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
-                    Ok(())
-                }
-                Ok(Err(_)) => Err(ServiceError::LogChanged),
-                Ok(Ok(())) => self.catch_up().await,
+            if *self.subscription.draining.borrow() {
+                self.pending.push_back(Bytes::from_static(RECONNECT));
+                self.done = true;
+                continue;
+            }
+            let result = tokio::select! {
+                changed = tokio::time::timeout(KEEP_ALIVE, self.subscription.tail.changed()) => match changed {
+                    Err(_) => {
+                        self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
+                        Ok(())
+                    }
+                    Ok(Err(_)) => Err(ServiceError::LogChanged),
+                    Ok(Ok(())) => self.catch_up().await,
+                },
+                // The next turn of the loop sends the last message.
+                _ = self.subscription.draining.changed() => Ok(()),
             };
             if let Err(error) = result {
                 // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
@@ -226,7 +241,9 @@ async fn stream_viewer(
 
 /// Live events of a game as Server-Sent Events. Each message's `id` is the log version after it, `data` a
 /// `StreamMessage`; the SSE event name is `game` (an event the viewer may see), `hidden` (one it may not: only the
-/// new version, `to_act` and status), or `error` (the stream ends; reconnect with `Last-Event-ID`). A `:` comment
+/// new version, `to_act` and status), `error` (the stream ends; reconnect with `Last-Event-ID`), or `reconnect` (the
+/// instance is shutting down: the stream ends; reconnect with `Last-Event-ID` and another instance serves it, with
+/// nothing missed and nothing twice). A `:` comment
 /// is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
 /// then goes on live. The stream closes once the game is over and everything was sent; connecting to a finished
 /// game with nothing left to send answers 204, which stops a browser's EventSource from reconnecting.
@@ -314,8 +331,14 @@ impl Endpoint for __path_stream {
             &[Code::TooManyStreams],
         ),
         Problems::new(
-            "Store unavailable, or this server holds its maximum of streams (`streams_full`)",
-            &[Code::StoreUnavailable, Code::LogChanged, Code::StreamsFull],
+            "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
+             (`shutting_down`: open the stream again)",
+            &[
+                Code::StoreUnavailable,
+                Code::LogChanged,
+                Code::StreamsFull,
+                Code::ShuttingDown,
+            ],
         ),
     ];
 

@@ -36,10 +36,11 @@ impl GameService {
         let (session, seed) = (game.session.clone(), game.seed()?);
         let started = Instant::now();
         let deadline = started + Duration::from_millis(bot.budget_ms().into());
-        let played =
-            tokio::task::spawn_blocking(move || session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline))
-                .await
-                .map_err(|error| ServiceError::BotFailed(error.to_string()))?;
+        let played = tokio::task::spawn_blocking(move || {
+            session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline)
+        })
+        .await
+        .map_err(|error| ServiceError::BotFailed(error.to_string()))?;
         metrics::histogram!(telemetry::BOT_THINKING, "bot" => bot.kind()).record(started.elapsed().as_secs_f64());
         played.map_err(ServiceError::from)
     }

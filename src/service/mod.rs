@@ -105,9 +105,11 @@ impl GameService {
         &self.registry
     }
 
-    /// Marks the instance as draining before it exits: `/readyz` answers 503 from then on.
+    /// Marks the instance as draining before it exits: `/readyz` answers 503 from then on, and every live stream
+    /// tells its client to reconnect (to another instance) and ends.
     pub fn start_draining(&self) {
         self.draining.store(true, Ordering::Relaxed);
+        self.watcher.drain();
     }
 
     pub fn is_draining(&self) -> bool {

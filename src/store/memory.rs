@@ -299,7 +299,13 @@ impl EventStore for MemoryStore {
     }
 
     async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
-        Ok(self.due.lock().unwrap_or_else(|p| p.into_inner()).values().min().copied())
+        Ok(self
+            .due
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .min()
+            .copied())
     }
 
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {

@@ -443,6 +443,18 @@ impl ServerProcess {
         self.child.id()
     }
 
+    /// Waits up to `within` for the process to exit (after a signal of the test's), returning its status.
+    pub fn wait_for_exit(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
     /// SIGKILL: no shutdown hook runs.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

@@ -360,8 +360,10 @@ impl EventStore for RedisStore {
 
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         let record_key = Keys::idempotency(id, key);
-        self.run("idempotency_record", |mut connection| async move { redis::cmd("GET").arg(&record_key).query_async(&mut connection).await })
-            .await
+        self.run("idempotency_record", |mut connection| async move {
+            redis::cmd("GET").arg(&record_key).query_async(&mut connection).await
+        })
+        .await
     }
 
     async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
@@ -382,7 +384,9 @@ impl EventStore for RedisStore {
         let key = Keys::ticket(id, ticket_hash);
         // GETDEL reads and deletes in one step: two instances redeeming the same ticket cannot both get the seat.
         let seat: Option<String> = self
-            .run("redeem_ticket", |mut connection| async move { redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await })
+            .run("redeem_ticket", |mut connection| async move {
+                redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await
+            })
             .await?;
         seat.map(|text| {
             text.parse()
@@ -494,17 +498,21 @@ impl EventStore for RedisStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        self.run("ping", |mut connection| async move { redis::cmd("PING").query_async::<String>(&mut connection).await })
-            .await
-            .map(|_| ())
+        self.run("ping", |mut connection| async move {
+            redis::cmd("PING").query_async::<String>(&mut connection).await
+        })
+        .await
+        .map(|_| ())
     }
 
     async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
         // One server: ask through the shared connection. A cluster routes INFO anywhere: ask its first node.
         let persistence = match self.target {
             Target::Single(_) => {
-                self.run("persistence", |mut connection| async move { ask_persistence(&mut connection).await })
-                    .await
+                self.run("persistence", |mut connection| async move {
+                    ask_persistence(&mut connection).await
+                })
+                .await
             }
             Target::Cluster(_) => {
                 let mut connection = self.first_node_connection().await?;

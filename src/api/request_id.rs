@@ -1,0 +1,148 @@
+//! Every request has an id: the client's well-formed `X-Request-Id`, or one made here. It is echoed in the answer,
+//! recorded in every log line of the request (its span) and in problem documents (RFC 9457 `instance`), so that a
+//! client's report finds the server's logs. A W3C `traceparent` joins the request's span to the caller's trace.
+
+use std::fmt;
+
+use actix_web::HttpMessage;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+
+pub const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
+/// The longest client id kept; a longer one is replaced.
+const MAX_LEN: usize = 128;
+
+tokio::task_local! {
+    /// The id of the request being answered, for what builds its answer without the request at hand (problems).
+    static CURRENT: RequestId;
+}
+
+/// A request's id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestId(String);
+
+impl RequestId {
+    /// The client's id when it is 1 to 128 of `[A-Za-z0-9._:-]` (a UUID, a ULID, a proxy's id), else a new one.
+    fn of(request: &ServiceRequest) -> Self {
+        request
+            .headers()
+            .get(&REQUEST_ID_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .filter(|id| is_well_formed(id))
+            .map_or_else(Self::new, |id| Self(id.to_owned()))
+    }
+
+    /// 128 random bits, hex.
+    fn new() -> Self {
+        Self(hex::encode(rand::random::<[u8; 16]>()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The id of the request being answered on this task, if any.
+    pub fn current() -> Option<RequestId> {
+        CURRENT.try_with(Clone::clone).ok()
+    }
+}
+
+impl fmt::Display for RequestId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn is_well_formed(id: &str) -> bool {
+    (1..=MAX_LEN).contains(&id.len())
+        && id
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b':' | b'-'))
+}
+
+/// The caller's W3C trace context (`traceparent: 00-<trace id>-<parent id>-<flags>`), when well-formed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceParent {
+    pub trace_id: String,
+    pub parent_id: String,
+}
+
+impl TraceParent {
+    fn of(request: &ServiceRequest) -> Option<Self> {
+        Self::parse(request.headers().get("traceparent")?.to_str().ok()?)
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        let mut parts = text.trim().split('-');
+        let (version, trace_id, parent_id, flags) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        let hex =
+            |part: &str, len: usize| part.len() == len && part.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        let zero = |part: &str| part.bytes().all(|b| b == b'0');
+        // Version ff is invalid; version 00 has exactly four parts; later versions may add some.
+        let valid = hex(version, 2)
+            && version != "ff"
+            && (version != "00" || parts.next().is_none())
+            && hex(trace_id, 32)
+            && !zero(trace_id)
+            && hex(parent_id, 16)
+            && !zero(parent_id)
+            && hex(flags, 2);
+        valid.then(|| Self {
+            trace_id: trace_id.to_owned(),
+            parent_id: parent_id.to_owned(),
+        })
+    }
+}
+
+/// Gives the request its id (and trace context) before anything logs, answers it with the id known to the task,
+/// and echoes the id in the answer.
+pub async fn identify(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = RequestId::of(&request);
+    if let Some(trace) = TraceParent::of(&request) {
+        request.extensions_mut().insert(trace);
+    }
+    request.extensions_mut().insert(id.clone());
+    let echoed = HeaderValue::from_str(id.as_str()).expect("request ids are header-safe");
+    let mut response = CURRENT.scope(id, next.call(request)).await?;
+    response.headers_mut().insert(REQUEST_ID_HEADER, echoed);
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_ids_are_kept_only_when_well_formed() {
+        assert!(is_well_formed("0b6b9f2e-3c1d-4a5e-9f7a-2d9c8b1e6f30"));
+        assert!(is_well_formed("01HZX3K5Q7V9W2Y4B6C8D0E2F4"));
+        assert!(!is_well_formed(""));
+        assert!(!is_well_formed("has space"));
+        assert!(!is_well_formed("new\nline"));
+        assert!(!is_well_formed(&"x".repeat(MAX_LEN + 1)));
+        assert_eq!(RequestId::new().as_str().len(), 32);
+    }
+
+    #[test]
+    fn trace_parents_follow_the_w3c_format() {
+        let parsed = TraceParent::parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01").unwrap();
+        assert_eq!(parsed.trace_id, "4bf92f3577b34da6a3ce929d0e0e4736");
+        assert_eq!(parsed.parent_id, "00f067aa0ba902b7");
+        for wrong in [
+            "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",
+            "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",
+            "00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01",
+        ] {
+            assert_eq!(TraceParent::parse(wrong), None, "{wrong}");
+        }
+        assert!(TraceParent::parse("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-later").is_some());
+    }
+}

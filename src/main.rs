@@ -1,44 +1,14 @@
 //! `ludus` serves the games over HTTP; `ludus openapi` prints the OpenAPI document; `ludus healthcheck` asks a
-//! running server on `LUDUS_BIND` for `/health` (for container health checks, where no curl is installed).
+//! running server on `LUDUS_BIND` for `/health` (for container health checks, where no curl is installed);
+//! `ludus --help` lists the settings (declared in `ludus::config`).
 
 use actix_web::{App, HttpServer, web};
 use std::io::IsTerminal;
 
-use ludus::config::{Config, LogFormat};
+use ludus::config::{CommandLineError, Config, Invocation, LogFormat, Task};
 use ludus::engine::Registry;
 use ludus::service::GameService;
 use tracing_subscriber::EnvFilter;
-
-const HELP: &str = "\
-ludus: a game-state service for César et Cléopâtre, Alea Iacta Est, Caligula and Rome et Carthage
-
-Usage:
-  ludus               serve the API (docs at /docs/ once running)
-  ludus openapi       print the OpenAPI document
-  ludus healthcheck   exit 0 when the server on LUDUS_BIND answers /health with 200
-  ludus --help        this text
-
-Settings (environment):
-  LUDUS_BIND                    address:port to listen on (127.0.0.1:8080)
-  LUDUS_REDIS_URL / REDIS_URL   redis://host:port/db, or rediss://... for TLS; several comma-separated URLs:
-                                a Redis Cluster (absent: games are kept in memory and lost on restart)
-  LUDUS_REDIS_CLUSTER           true: the URL is a seed node of a Redis Cluster
-  LUDUS_REDIS_CA_FILE           rediss://: PEM file of the CAs to trust instead of the system's
-                                (the server's certificate is always verified)
-  LUDUS_REDIS_CLIENT_CERT_FILE  rediss:// with client certificates (mutual TLS): PEM certificate chain
-  LUDUS_REDIS_CLIENT_KEY_FILE   and its PEM private key (both or neither)
-  LUDUS_GAMES_PER_MINUTE        games one client address may create per minute (120; 0: no cap)
-  LUDUS_IDEMPOTENCY_TTL         how long idempotency records are kept (24h)
-  LUDUS_FINISHED_TTL            how long finished games are kept (forever)
-  LUDUS_MAX_STREAMS             live streams per instance (10000)
-  LUDUS_MAX_STREAMS_PER_CLIENT  live streams per client address (100; 0: no cap)
-  LUDUS_WORKERS                 HTTP worker threads (one per core)
-  LUDUS_LOBBY_TTL               how long a game with open seats waits for players (1h; off: forever)
-  LUDUS_SWEEP_INTERVAL          how often deadlines and expiries are looked for (1s; off: never here)
-  LUDUS_CORS_ORIGINS            origins whose pages may call the API: *, none, or a comma list (*)
-  LUDUS_LOG_FORMAT              text or json (text)
-  RUST_LOG                      log filter, e.g. info or ludus=debug,info
-";
 
 /// File descriptors kept for everything but streams (listeners, Redis, requests in flight).
 const RESERVED_FDS: u64 = 512;
@@ -72,36 +42,32 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[actix_web::main]
 async fn main() -> std::io::Result<()> {
-    let mut config = match Config::from_env() {
-        Ok(config) => config,
+    let Invocation { task, mut config } = match Invocation::from_env() {
+        Ok(invocation) => invocation,
+        Err(CommandLineError::Help(help)) => {
+            print!("{help}");
+            return Ok(());
+        }
         Err(error) => {
             eprintln!("ludus: {error}");
             std::process::exit(2);
         }
     };
-    match std::env::args().nth(1).as_deref() {
-        Some("openapi") => {
+    match task {
+        Some(Task::Openapi) => {
             println!("{}", ludus::api::openapi_json(&service(&config)?));
             return Ok(());
         }
-        Some("healthcheck") => {
+        Some(Task::Healthcheck) => {
             if let Err(error) = healthcheck(&config.bind) {
                 eprintln!("ludus healthcheck: {error}");
                 std::process::exit(1);
             }
             return Ok(());
         }
-        Some("-h" | "--help" | "help") => {
-            print!("{HELP}");
-            return Ok(());
-        }
-        Some(other) => {
-            eprintln!("ludus: unknown command {other:?}\n\n{HELP}");
-            std::process::exit(2);
-        }
         None => {}
     }
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = EnvFilter::try_new(&config.log_filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::stdout().is_terminal());

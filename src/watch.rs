@@ -11,6 +11,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
+use crate::config::whole_number;
 use crate::store::{EventStore, Head, ReadAfter, StoreError};
 
 /// How often every watched game is read again, in case a notification was lost (or the store lost data).
@@ -22,12 +23,17 @@ const SWEEP_CONCURRENCY: usize = 32;
 /// Recent events kept per watched game, so that streams a little behind need no read of their own.
 const RECENT: usize = 64;
 
-/// Caps on open streams.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Caps on open streams; settings, declared for clap (see `crate::config`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
 pub struct StreamLimits {
-    /// Streams one instance holds open at most (`LUDUS_MAX_STREAMS`).
+    /// Live streams one instance holds open (lowered at start to fit the open-file limit)
+    #[arg(long = "max-streams", env = "LUDUS_MAX_STREAMS", default_value_t = StreamLimits::default().per_instance,
+          value_parser = whole_number::<usize>, value_name = "COUNT")]
     pub per_instance: usize,
-    /// Streams one client address holds open at most (`LUDUS_MAX_STREAMS_PER_CLIENT`; 0: no cap).
+    /// Live streams one client address holds open (0: no cap)
+    #[arg(long = "max-streams-per-client", env = "LUDUS_MAX_STREAMS_PER_CLIENT",
+          default_value_t = StreamLimits::default().per_client, value_parser = whole_number::<usize>,
+          value_name = "COUNT")]
     pub per_client: usize,
 }
 

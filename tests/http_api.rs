@@ -549,7 +549,10 @@ async fn serves_openapi_and_swagger_ui() {
 async fn limits_game_creation_per_client() {
     use ludus::api::limits::{CreationLimiter, Limits};
     let service = web::Data::new(common::service(common::memory()));
-    let limiter = web::Data::new(CreationLimiter::new(Limits { games_per_minute: 2 }));
+    let limiter = web::Data::new(CreationLimiter::new(Limits {
+        games_per_minute: 2,
+        ..Limits::default()
+    }));
     let app = test::init_service(App::new().configure(ludus::api::routes_with(service, limiter))).await;
     let post = |ip: &str| {
         test::TestRequest::post()

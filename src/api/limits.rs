@@ -9,19 +9,35 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::error::{ApiError, ErrorCode};
+use crate::config::whole_number;
 
 /// Deepest nesting accepted in an action (no title's action comes close).
 pub const MAX_ACTION_DEPTH: usize = 16;
 
-/// The per-client cap on game creation, per minute (0: no cap).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Caps on what one client may do in a while (0: no cap); settings, declared for clap (see `crate::config`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
 pub struct Limits {
+    /// Games one client address may create per minute on this instance (0: no cap)
+    #[arg(long, env = "LUDUS_GAMES_PER_MINUTE", default_value_t = Limits::default().games_per_minute,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
     pub games_per_minute: u32,
+    /// Moves one seat (bots included) may make per minute, counted across instances (0: no cap)
+    #[arg(long, env = "LUDUS_MOVES_PER_MINUTE", default_value_t = Limits::default().moves_per_minute,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub moves_per_minute: u32,
+    /// Accounts one client address may create per hour (0: no cap)
+    #[arg(long, env = "LUDUS_ACCOUNTS_PER_HOUR", default_value_t = Limits::default().accounts_per_hour,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub accounts_per_hour: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { games_per_minute: 120 }
+        Self {
+            games_per_minute: 120,
+            moves_per_minute: 0,
+            accounts_per_hour: 20,
+        }
     }
 }
 
@@ -96,7 +112,10 @@ mod tests {
 
     #[test]
     fn creation_is_capped_per_client_and_window() {
-        let limiter = CreationLimiter::new(Limits { games_per_minute: 2 });
+        let limiter = CreationLimiter::new(Limits {
+            games_per_minute: 2,
+            ..Limits::default()
+        });
         let (a, b) = (Some("127.0.0.1".parse().unwrap()), Some("127.0.0.2".parse().unwrap()));
         let now = Instant::now();
         assert!(limiter.admit(a, now).is_ok());
@@ -112,7 +131,10 @@ mod tests {
 
     #[test]
     fn zero_means_no_cap() {
-        let limiter = CreationLimiter::new(Limits { games_per_minute: 0 });
+        let limiter = CreationLimiter::new(Limits {
+            games_per_minute: 0,
+            ..Limits::default()
+        });
         let client = Some("::1".parse().unwrap());
         assert!((0..1000).all(|_| limiter.admit(client, Instant::now()).is_ok()));
     }

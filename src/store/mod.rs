@@ -20,6 +20,8 @@ use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
+use crate::config::{DurationOrNone, duration_or_none};
+
 /// What is stored about a game besides its events. Immutable once created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMeta {
@@ -179,13 +181,18 @@ pub enum StoreKind {
     RedisCluster,
 }
 
-/// How long the store keeps what it would otherwise keep forever.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How long the store keeps what it would otherwise keep forever (`None`: forever); settings, declared for clap (see
+/// `crate::config`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
 pub struct Retention {
-    /// Idempotency records expire after this long (`None`: never).
-    pub idempotency: Option<Duration>,
-    /// A finished game (meta and log) is deleted this long after its last event (`None`: kept forever).
-    pub finished: Option<Duration>,
+    /// How long idempotency records are kept (`forever`: no expiry)
+    #[arg(long = "idempotency-ttl", env = "LUDUS_IDEMPOTENCY_TTL", default_value = "24h",
+          value_parser = duration_or_none, value_name = "DURATION")]
+    pub idempotency: DurationOrNone,
+    /// How long a finished game (meta and log) is kept after its last event (`forever`: no expiry)
+    #[arg(long = "finished-ttl", env = "LUDUS_FINISHED_TTL", default_value = "forever",
+          value_parser = duration_or_none, value_name = "DURATION")]
+    pub finished: DurationOrNone,
 }
 
 impl Default for Retention {

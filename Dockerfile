@@ -24,5 +24,8 @@ USER 10001:10001
 ENV LUDUS_BIND=0.0.0.0:8080 \
     RUST_LOG=info
 EXPOSE 8080
+# `ludus healthcheck` asks /readyz: healthy while the store answers and the instance is not draining.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["/usr/local/bin/ludus", "healthcheck"]
+# SIGTERM drains: readiness 503, streams told to reconnect, requests in flight finished within LUDUS_SHUTDOWN_GRACE.
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/ludus"]

@@ -1,5 +1,5 @@
 //! `ludus` serves the games over HTTP; `ludus openapi` prints the OpenAPI document; `ludus healthcheck` asks a
-//! running server on `LUDUS_BIND` for `/health` (for container health checks, where no curl is installed);
+//! running server on `LUDUS_BIND` for `/readyz` (for container health checks, where no curl is installed);
 //! `ludus --help` lists the settings (declared in `ludus::config`).
 
 use actix_web::{App, HttpServer, web};
@@ -89,24 +89,41 @@ async fn main() -> std::io::Result<()> {
     actix_web::rt::spawn(service.clone().into_inner().run_background(config.sweep_interval));
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
     let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
+    let settings = web::Data::new(ludus::api::Settings::from(&config));
     let cors_origins = config.cors_origins.clone();
+    let drained = service.clone().into_inner();
     let server = HttpServer::new(move || {
         App::new()
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
             .wrap(ludus::api::cors(&cors_origins))
             .wrap(tracing_actix_web::TracingLogger::<ludus::api::RequestSpan>::new())
-            .configure(ludus::api::routes_with(service.clone(), limiter.clone()))
+            // Outermost: the request has its id before anything logs.
+            .wrap(actix_web::middleware::from_fn(ludus::api::request_id::identify))
+            .configure(ludus::api::routes_with(
+                service.clone(),
+                limiter.clone(),
+                settings.clone(),
+            ))
     })
     // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than
     // at the next write (clients that half-close after their request are not supported).
-    .h1_allow_half_closed(false);
+    .h1_allow_half_closed(false)
+    // SIGTERM drains first (ludus::shutdown), then stops the server, which gives requests in flight this long.
+    .disable_signals()
+    .shutdown_timeout(ludus::shutdown::stop_timeout_secs(config.shutdown_grace));
     // actix's default: one worker per core.
     let server = match config.workers {
         Some(workers) => server.workers(workers),
         None => server,
     };
-    server.bind(&config.bind)?.run().await
+    let server = server.bind(&config.bind)?.run();
+    actix_web::rt::spawn(ludus::shutdown::on_signal(
+        drained,
+        server.handle(),
+        config.shutdown_grace,
+    ));
+    server.await
 }
 
 /// Says at start when acknowledged moves could be lost on a crash of Redis's host.
@@ -124,13 +141,13 @@ async fn warn_unless_durable(store: &dyn ludus::store::EventStore) {
     }
 }
 
-/// Exits successfully only when the server on `bind` answers `GET /health` with 200.
+/// Exits successfully only when the server on `bind` answers `GET /readyz` with 200 (ready for traffic).
 fn healthcheck(bind: &str) -> std::io::Result<()> {
     use std::io::{Read, Write};
     let port = bind.rsplit_once(':').map_or("8080", |(_, port)| port);
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port.parse().unwrap_or(8080)))?;
     stream.set_read_timeout(Some(std::time::Duration::from_secs(3)))?;
-    stream.write_all(b"GET /health HTTP/1.0\r\nHost: localhost\r\n\r\n")?;
+    stream.write_all(b"GET /readyz HTTP/1.0\r\nHost: localhost\r\n\r\n")?;
     let mut answer = String::new();
     stream.read_to_string(&mut answer)?;
     if answer.starts_with("HTTP/1.0 200") || answer.starts_with("HTTP/1.1 200") {

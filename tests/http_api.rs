@@ -553,7 +553,12 @@ async fn limits_game_creation_per_client() {
         games_per_minute: 2,
         ..Limits::default()
     }));
-    let app = test::init_service(App::new().configure(ludus::api::routes_with(service, limiter))).await;
+    let app = test::init_service(App::new().configure(ludus::api::routes_with(
+        service,
+        limiter,
+        web::Data::new(ludus::api::Settings::default()),
+    )))
+    .await;
     let post = |ip: &str| {
         test::TestRequest::post()
             .uri("/v1/games")

@@ -2,11 +2,12 @@
 //! metrics.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, Route, web};
+use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
+use super::Settings;
 use super::dto::{HealthResponse, ProbeResponse};
-use super::endpoint::{Endpoint, Problems};
+use super::endpoint::{self, Endpoint, Problems};
 use crate::telemetry;
 
 /// Liveness and the store in use.
@@ -93,7 +94,10 @@ impl Endpoint for __path_readyz {
 #[utoipa::path(get, path = "/metrics", tag = "service",
     responses((status = 200, description = "Prometheus text exposition format (version 0.0.4)",
         content_type = "text/plain", body = String)))]
-pub async fn metrics(service: Service) -> HttpResponse {
+pub async fn metrics(service: Service, settings: web::Data<Settings>, request: HttpRequest) -> HttpResponse {
+    if !settings.metrics {
+        return endpoint::not_found(request).await;
+    }
     metrics::gauge!(telemetry::OPEN_STREAMS).set(service.watcher().open_streams() as f64);
     metrics::gauge!(telemetry::DRAINING).set(if service.is_draining() { 1.0 } else { 0.0 });
     HttpResponse::Ok()

@@ -31,24 +31,48 @@ type Service = web::Data<GameService>;
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// Mounts every route of the service on an actix `App`, with the default limits.
+/// What the HTTP layer is told by the settings besides the service and its limits.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Whether `GET /metrics` is served (`LUDUS_METRICS`).
+    pub metrics: bool,
+    /// Peers whose `Forwarded` / `X-Forwarded-For` headers name the client (`LUDUS_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+impl From<&crate::config::Config> for Settings {
+    fn from(config: &crate::config::Config) -> Self {
+        Self {
+            metrics: config.metrics,
+            trusted_proxies: config.trusted_proxies.clone(),
+        }
+    }
+}
+
+/// Mounts every route of the service on an actix `App`, with the default limits and settings (metrics served).
 pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig) {
     routes_with(
         service,
         web::Data::new(limits::CreationLimiter::new(limits::Limits::default())),
+        web::Data::new(Settings {
+            metrics: true,
+            ..Settings::default()
+        }),
     )
 }
 
-/// Mounts every route; `limiter` is shared by all the server's workers.
+/// Mounts every route; `limiter` and `settings` are shared by all the server's workers.
 pub fn routes_with(
     service: web::Data<GameService>,
     limiter: web::Data<limits::CreationLimiter>,
+    settings: web::Data<Settings>,
 ) -> impl FnOnce(&mut ServiceConfig) {
     move |config: &mut ServiceConfig| {
         let document = openapi::document(service.registry());
         config
             .app_data(service)
             .app_data(limiter)
+            .app_data(settings)
             .app_data(
                 web::JsonConfig::default()
                     .limit(MAX_BODY_BYTES)

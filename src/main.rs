@@ -88,7 +88,6 @@ async fn main() -> std::io::Result<()> {
     }
     actix_web::rt::spawn(service.clone().into_inner().run_background(config.sweep_interval));
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
-    let limiter = web::Data::new(ludus::api::limits::CreationLimiter::new(config.limits));
     let settings = web::Data::new(ludus::api::Settings::from(&config));
     let cors_origins = config.cors_origins.clone();
     let drained = service.clone().into_inner();
@@ -100,11 +99,7 @@ async fn main() -> std::io::Result<()> {
             .wrap(tracing_actix_web::TracingLogger::<ludus::api::RequestSpan>::new())
             // Outermost: the request has its id before anything logs.
             .wrap(actix_web::middleware::from_fn(ludus::api::request_id::identify))
-            .configure(ludus::api::routes_with(
-                service.clone(),
-                limiter.clone(),
-                settings.clone(),
-            ))
+            .configure(ludus::api::routes_with(service.clone(), settings.clone()))
     })
     // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than
     // at the next write (clients that half-close after their request are not supported).

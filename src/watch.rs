@@ -1,16 +1,18 @@
 //! One reader per instance for every live stream: a single task learns of appends from the store (one connection,
 //! whatever the number of streams), reads the new events of each watched game once, and hands them to every local
-//! stream of that game. Streams are counted and capped per instance and per client address.
+//! stream of that game. Streams are capped per instance, and per client address across every instance sharing the
+//! store (each stream holds a leased place in its client's pool there).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
+use crate::clock::now_ms;
 use crate::config::whole_number;
 use crate::store::{EventStore, Head, ReadAfter, StoreError};
 
@@ -22,6 +24,9 @@ const RESUBSCRIBE_AFTER: Duration = Duration::from_secs(1);
 const SWEEP_CONCURRENCY: usize = 32;
 /// Recent events kept per watched game, so that streams a little behind need no read of their own.
 const RECENT: usize = 64;
+/// How long a stream's place in its client's pool lasts unless renewed (every `SWEEP_EVERY`): a crashed instance's
+/// places come free within this.
+const PLACE_LEASE: Duration = Duration::from_secs(60);
 
 /// Caps on open streams; settings, declared for clap (see `crate::config`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
@@ -94,15 +99,22 @@ struct Watched {
     again: AtomicBool,
 }
 
+/// The streams open on this instance, and the places they hold in the store's per-client pools.
 #[derive(Default)]
 struct Counts {
     open: usize,
-    per_client: HashMap<IpAddr, usize>,
+    /// Pool (one per client address) → the holders of this instance in it, renewed while they stream.
+    places: HashMap<String, HashSet<String>>,
 }
 
 pub struct Watcher {
     store: Arc<dyn EventStore>,
     limits: StreamLimits,
+    /// Names this instance's places in the store's pools.
+    instance: String,
+    next_holder: AtomicU64,
+    /// When the places were last renewed, in ms.
+    places_renewed: AtomicU64,
     games: Mutex<HashMap<String, Arc<Watched>>>,
     counts: Mutex<Counts>,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
@@ -117,7 +129,8 @@ pub struct Subscription {
     /// Turns true when the instance drains: the stream must tell its client to reconnect, and end.
     pub draining: watch::Receiver<bool>,
     game: String,
-    client: Option<IpAddr>,
+    /// The stream's place in its client's pool: (pool, holder).
+    place: Option<(String, String)>,
     watcher: Arc<Watcher>,
 }
 
@@ -130,6 +143,9 @@ impl Watcher {
         Arc::new_cyclic(|me| Self {
             store,
             limits,
+            instance: hex::encode(rand::random::<[u8; 8]>()),
+            next_holder: AtomicU64::new(0),
+            places_renewed: AtomicU64::new(now_ms()),
             games: Mutex::default(),
             counts: Mutex::default(),
             task: Mutex::default(),
@@ -153,8 +169,8 @@ impl Watcher {
     }
 
     /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached or the instance
-    /// drains.
-    pub fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
+    /// drains. The cap per client is counted in the store, so that it holds across every instance sharing it.
+    pub async fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
         if *self.draining.borrow() {
             return Err(StreamRefused::Draining);
         }
@@ -163,15 +179,15 @@ impl Watcher {
             if counts.open >= self.limits.per_instance {
                 return Err(StreamRefused::InstanceFull(self.limits.per_instance));
             }
-            if let Some(client) = client {
-                let held = counts.per_client.entry(client).or_default();
-                if self.limits.per_client > 0 && *held >= self.limits.per_client {
-                    return Err(StreamRefused::ClientFull(self.limits.per_client));
-                }
-                *held += 1;
-            }
             counts.open += 1;
         }
+        let place = match self.hold_place(client).await {
+            Ok(place) => place,
+            Err(refused) => {
+                lock(&self.counts).open -= 1;
+                return Err(refused);
+            }
+        };
         self.ensure_running();
         let tail = {
             let mut games = lock(&self.games);
@@ -206,9 +222,53 @@ impl Watcher {
             tail,
             draining: self.draining.subscribe(),
             game: id.to_owned(),
-            client,
+            place,
             watcher,
         })
+    }
+
+    /// Takes a place for a stream of `client` in its pool; `None` when there is no cap to count against. A store
+    /// that does not answer lets the stream open (the cap is a protection, not a reason to fail streams).
+    async fn hold_place(&self, client: Option<IpAddr>) -> Result<Option<(String, String)>, StreamRefused> {
+        let (Some(client), cap) = (client, self.limits.per_client) else {
+            return Ok(None);
+        };
+        if cap == 0 {
+            return Ok(None);
+        }
+        let pool = format!("streams:{client}");
+        let holder = format!("{}:{}", self.instance, self.next_holder.fetch_add(1, Ordering::Relaxed));
+        match self.store.hold_place(&pool, &holder, cap, PLACE_LEASE, now_ms()).await {
+            Ok(false) => return Err(StreamRefused::ClientFull(cap)),
+            Ok(true) => {}
+            Err(error) => tracing::warn!(%error, "stream not counted against its client's cap"),
+        }
+        lock(&self.counts)
+            .places
+            .entry(pool.clone())
+            .or_default()
+            .insert(holder.clone());
+        Ok(Some((pool, holder)))
+    }
+
+    /// Extends the leases of every place this instance holds, one store call per client, every third of a lease.
+    async fn renew_places(&self) {
+        let now = now_ms();
+        let renew_every = PLACE_LEASE.as_millis() as u64 / 3;
+        if now.saturating_sub(self.places_renewed.load(Ordering::Relaxed)) < renew_every {
+            return;
+        }
+        self.places_renewed.store(now, Ordering::Relaxed);
+        let places: Vec<(String, Vec<String>)> = lock(&self.counts)
+            .places
+            .iter()
+            .map(|(pool, holders)| (pool.clone(), holders.iter().cloned().collect()))
+            .collect();
+        for (pool, holders) in places {
+            if let Err(error) = self.store.renew_places(&pool, &holders, PLACE_LEASE, now_ms()).await {
+                tracing::warn!(%error, "stream places not renewed; they lapse unless a later renewal succeeds");
+            }
+        }
     }
 
     /// Starts the reader task if it is not running (first stream, or its runtime ended).
@@ -239,7 +299,10 @@ impl Watcher {
                                     None => break,
                                 },
                                 _ = sweep.tick() => match me.upgrade() {
-                                    Some(watcher) => watcher.sweep().await,
+                                    Some(watcher) => {
+                                        watcher.sweep().await;
+                                        watcher.renew_places().await;
+                                    }
                                     None => return,
                                 },
                             }
@@ -321,7 +384,7 @@ impl Watcher {
         watched.tail.send_replace(next);
     }
 
-    fn release(&self, game: &str, client: Option<IpAddr>) {
+    fn release(&self, game: &str, place: Option<(String, String)>) {
         {
             let mut games = lock(&self.games);
             if games
@@ -333,13 +396,20 @@ impl Watcher {
         }
         let mut counts = lock(&self.counts);
         counts.open = counts.open.saturating_sub(1);
-        if let Some(client) = client
-            && let Some(held) = counts.per_client.get_mut(&client)
-        {
-            *held = held.saturating_sub(1);
-            if *held == 0 {
-                counts.per_client.remove(&client);
+        let Some((pool, holder)) = place else { return };
+        if let Some(holders) = counts.places.get_mut(&pool) {
+            holders.remove(&holder);
+            if holders.is_empty() {
+                counts.places.remove(&pool);
             }
+        }
+        drop(counts);
+        // Given back at once; were this lost, the place's lease would end it.
+        let store = self.store.clone();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let _ = store.release_place(&pool, &holder).await;
+            });
         }
     }
 }
@@ -349,6 +419,6 @@ impl Drop for Subscription {
         // The receiver must be gone before the count of receivers is looked at.
         let (replacement, _) = watch::channel(Tail::Lost);
         drop(std::mem::replace(&mut self.tail, replacement.subscribe()));
-        self.watcher.release(&self.game, self.client);
+        self.watcher.release(&self.game, self.place.take());
     }
 }

@@ -547,18 +547,17 @@ async fn serves_openapi_and_swagger_ui() {
 
 #[actix_web::test]
 async fn limits_game_creation_per_client() {
-    use ludus::api::limits::{CreationLimiter, Limits};
+    use ludus::api::limits::Limits;
     let service = web::Data::new(common::service(common::memory()));
-    let limiter = web::Data::new(CreationLimiter::new(Limits {
-        games_per_minute: 2,
-        ..Limits::default()
-    }));
-    let app = test::init_service(App::new().configure(ludus::api::routes_with(
-        service,
-        limiter,
-        web::Data::new(ludus::api::Settings::default()),
-    )))
-    .await;
+    let settings = ludus::api::Settings {
+        limits: Limits {
+            games_per_minute: 2,
+            ..Limits::default()
+        },
+        ..ludus::api::Settings::default()
+    };
+    let app =
+        test::init_service(App::new().configure(ludus::api::routes_with(service, web::Data::new(settings)))).await;
     let post = |ip: &str| {
         test::TestRequest::post()
             .uri("/v1/games")

@@ -11,7 +11,8 @@ use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
 use ludus::service::{GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, StoreError, StoreKind,
+    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision, ReadAfter,
+    StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -96,6 +97,35 @@ impl EventStore for Counting {
     async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
         self.note("schedule");
         self.inner.schedule(id, due_ms).await
+    }
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+        self.note("rate_limit");
+        self.inner.rate_limit(key, rate, now_ms).await
+    }
+    async fn hold_place(
+        &self,
+        pool: &str,
+        holder: &str,
+        cap: usize,
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.note("hold_place");
+        self.inner.hold_place(pool, holder, cap, lease, now_ms).await
+    }
+    async fn renew_places(
+        &self,
+        pool: &str,
+        holders: &[String],
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        self.note("renew_places");
+        self.inner.renew_places(pool, holders, lease, now_ms).await
+    }
+    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+        self.note("release_place");
+        self.inner.release_place(pool, holder).await
     }
     async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
         self.note("earliest_due");

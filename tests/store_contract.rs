@@ -8,7 +8,7 @@ use common::RedisServer;
 use std::time::Duration;
 
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, ReadAfter, Retention, SnapshotData,
+    Append, Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, Rate, ReadAfter, Retention, SnapshotData,
     StoreError, StoredSnapshot,
 };
 
@@ -273,6 +273,59 @@ async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn Even
         "the record went with its game"
     );
     assert!(matches!(store.append(id, keyed).await, Err(StoreError::NotFound)));
+}
+
+async fn rates_are_counted_in_one_place(store: Arc<dyn EventStore>) {
+    let key = unique("rate");
+    let rate = Rate {
+        count: 3,
+        window: Duration::from_secs(60),
+    };
+    let now = 1_000_000;
+    for remaining in [2, 1, 0] {
+        let decision = store.rate_limit(&key, rate, now).await.unwrap();
+        assert!(decision.allowed);
+        assert_eq!(decision.remaining, remaining);
+    }
+    let refused = store.rate_limit(&key, rate, now).await.unwrap();
+    assert!(!refused.allowed);
+    assert_eq!(refused.retry_after_ms, 20_000, "one event a third of the window");
+    assert!(store.rate_limit(&key, rate, now + 20_000).await.unwrap().allowed);
+    assert!(!store.rate_limit(&key, rate, now + 20_000).await.unwrap().allowed);
+    assert!(
+        store.rate_limit(&unique("rate"), rate, now).await.unwrap().allowed,
+        "another key has its own quota"
+    );
+}
+
+async fn places_are_capped_renewed_and_released(store: Arc<dyn EventStore>) {
+    let pool = unique("pool");
+    let lease = Duration::from_secs(60);
+    let now = 5_000_000;
+    assert!(store.hold_place(&pool, "a", 2, lease, now).await.unwrap());
+    assert!(store.hold_place(&pool, "b", 2, lease, now).await.unwrap());
+    assert!(!store.hold_place(&pool, "c", 2, lease, now).await.unwrap(), "full");
+    assert!(
+        store.hold_place(&pool, "a", 2, lease, now).await.unwrap(),
+        "a holder keeps its place"
+    );
+    store.release_place(&pool, "b").await.unwrap();
+    assert!(
+        store.hold_place(&pool, "c", 2, lease, now).await.unwrap(),
+        "b's place is free"
+    );
+    store
+        .renew_places(&pool, &["c".to_owned()], lease, now + 50_000)
+        .await
+        .unwrap();
+    assert!(
+        store.hold_place(&pool, "d", 2, lease, now + 61_000).await.unwrap(),
+        "a's lease ended unrenewed: a dead instance's places come free"
+    );
+    assert!(
+        !store.hold_place(&pool, "e", 2, lease, now + 61_000).await.unwrap(),
+        "c was renewed"
+    );
 }
 
 async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
@@ -564,6 +617,8 @@ contract!(
     idempotency_key_appends_once,
     idempotency_records_and_finished_games_expire,
     a_finished_games_idempotency_records_expire_with_it,
+    rates_are_counted_in_one_place,
+    places_are_capped_renewed_and_released,
     racing_writers_never_both_win,
     appends_are_announced,
     stream_tickets_are_single_use_scoped_and_expire,

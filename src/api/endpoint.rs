@@ -17,6 +17,12 @@ use utoipa::openapi::path::HttpMethod;
 use super::error::{ApiError, ErrorCode};
 use crate::telemetry;
 
+/// The `RateLimit` header of an answer under a limit (IETF draft-ietf-httpapi-ratelimit-headers).
+pub const RATE_LIMIT_HEADER: &str =
+    "What is left of the quota and when it is whole again, in seconds: `\"games\";r=1;t=30`";
+/// The `RateLimit-Policy` header of an answer under a limit.
+pub const RATE_LIMIT_POLICY_HEADER: &str = "The quota and its window, in seconds: `\"games\";q=120;w=60`";
+
 /// What an operation answers with one error status: what it means there, and the codes it may carry.
 pub struct Problems {
     pub description: &'static str,
@@ -53,6 +59,16 @@ impl Problems {
                 "description": "Seconds to wait",
                 "schema": {"type": "integer", "format": "int64", "minimum": 0},
             }});
+        }
+        if self.codes.contains(&ErrorCode::RateLimited) {
+            response["headers"]["RateLimit"] = json!({
+                "description": RATE_LIMIT_HEADER,
+                "schema": {"type": "string"},
+            });
+            response["headers"]["RateLimit-Policy"] = json!({
+                "description": RATE_LIMIT_POLICY_HEADER,
+                "schema": {"type": "string"},
+            });
         }
         response
     }

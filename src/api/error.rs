@@ -1,7 +1,7 @@
 //! Every failure leaves the service as an RFC 9457 `application/problem+json` body with a stable `code`.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::ContentType;
+use actix_web::http::header::{ContentType, HeaderName, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -165,6 +165,8 @@ impl ToSchema for ProblemCode {
 #[error("{detail}")]
 pub struct ApiError {
     retry_after: Option<u64>,
+    /// Further headers of the answer (a limit's quota).
+    headers: Vec<(HeaderName, HeaderValue)>,
     status: StatusCode,
     code: &'static str,
     detail: String,
@@ -176,6 +178,7 @@ impl ApiError {
     pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self {
             retry_after: None,
+            headers: Vec::new(),
             status: code.status(),
             code: code.as_str(),
             detail: detail.into(),
@@ -188,6 +191,7 @@ impl ApiError {
     fn rule(code: &'static str, detail: String) -> Self {
         Self {
             retry_after: None,
+            headers: Vec::new(),
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code,
             detail,
@@ -213,6 +217,12 @@ impl ApiError {
             retry_after: Some(seconds),
             ..self
         }
+    }
+
+    /// Adds headers to the answer.
+    pub fn with_headers(mut self, headers: impl IntoIterator<Item = (HeaderName, HeaderValue)>) -> Self {
+        self.headers.extend(headers);
+        self
     }
 
     pub fn code(&self) -> &str {
@@ -243,6 +253,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status);
         if let Some(seconds) = self.retry_after {
             response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        for header in &self.headers {
+            response.insert_header(header.clone());
         }
         response
             .insert_header(ContentType(

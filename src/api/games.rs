@@ -4,30 +4,38 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
+use super::Settings;
 use super::answer::game_response;
 use super::body::JsonBody;
+use super::client::client_address;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::limits::CreationLimiter;
+use super::limits;
 use super::request::bearer;
 use crate::engine::Viewer;
 use crate::service::NewGame;
+
+const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Creates a game. The answer holds the secret token of every seat the creator takes, once; the other seats wait in
 /// the lobby for players.
 #[utoipa::path(post, path = "/v1/games", tag = "games", request_body = CreateGameRequest,
     responses(
         (status = 201, description = "Created", body = CreateGameResponse,
-            headers(("Location" = String, description = "The game's address"))),
+            headers(("Location" = String, description = "The game's address"),
+                ("RateLimit" = String, description = "What is left of this client's quota of games, and when it is whole again (seconds), when creation is capped"),
+                ("RateLimit-Policy" = String, description = "The quota of games per client and its window (seconds), when creation is capped"))),
     ))]
 pub async fn create_game(
     service: Service,
-    limiter: web::Data<CreationLimiter>,
+    settings: web::Data<Settings>,
     http: HttpRequest,
     JsonBody(request): JsonBody<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    limiter.admit(http.peer_addr().map(|address| address.ip()), std::time::Instant::now())?;
+    let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
+    let per_minute = settings.limits.games_per_minute;
+    let quota = limits::take(service.store(), "games", "games", &client, per_minute, MINUTE).await?;
     let created = service
         .create(NewGame {
             title: &request.title,
@@ -49,9 +57,12 @@ pub async fn create_game(
         .into_iter()
         .map(|(seat, token)| SeatToken { seat, token })
         .collect();
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, location))
-        .json(CreateGameResponse { seats, game }))
+    let mut answer = HttpResponse::Created();
+    answer.insert_header((header::LOCATION, location));
+    for header in quota.iter().flat_map(limits::Quota::headers) {
+        answer.insert_header(header);
+    }
+    Ok(answer.json(CreateGameResponse { seats, game }))
 }
 
 impl Endpoint for __path_create_game {

@@ -1,15 +1,17 @@
-//! Protection against clients that would exhaust the server: a cap on games created per client and minute, and on
-//! the nesting depth of an action's JSON (bodies are size-limited by the JSON extractor).
+//! Protection against clients that would exhaust the server: caps on games created per client and minute, moves per
+//! seat and minute and accounts per client and hour, counted in the store so that every instance enforces one
+//! limit, and on the nesting depth of an action's JSON (bodies are size-limited by the JSON extractor).
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use actix_web::http::header::{HeaderName, HeaderValue};
 use serde_json::Value;
 
 use super::error::{ApiError, ErrorCode};
+use crate::clock::now_ms;
 use crate::config::whole_number;
+use crate::service::ServiceError;
+use crate::store::{EventStore, Rate, RateDecision};
 
 /// Deepest nesting accepted in an action (no title's action comes close).
 pub const MAX_ACTION_DEPTH: usize = 16;
@@ -17,7 +19,7 @@ pub const MAX_ACTION_DEPTH: usize = 16;
 /// Caps on what one client may do in a while (0: no cap); settings, declared for clap (see `crate::config`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
 pub struct Limits {
-    /// Games one client address may create per minute on this instance (0: no cap)
+    /// Games one client address may create per minute, counted across instances (0: no cap)
     #[arg(long, env = "LUDUS_GAMES_PER_MINUTE", default_value_t = Limits::default().games_per_minute,
           value_parser = whole_number::<u32>, value_name = "COUNT")]
     pub games_per_minute: u32,
@@ -41,50 +43,76 @@ impl Default for Limits {
     }
 }
 
-const WINDOW: Duration = Duration::from_secs(60);
-
-/// Fixed one-minute windows per client address. Per instance: several instances each allow the cap.
-pub struct CreationLimiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+/// One limit taken for one request: what it allows and what is left, for the `RateLimit` headers (IETF
+/// draft-ietf-httpapi-ratelimit-headers) every answer under a limit carries.
+#[derive(Clone, Copy, Debug)]
+pub struct Quota {
+    /// The policy's name in the headers (`games`, `moves`, `accounts`).
+    name: &'static str,
+    rate: Rate,
+    decision: RateDecision,
 }
 
-impl CreationLimiter {
-    pub fn new(limits: Limits) -> Self {
-        Self {
-            per_minute: limits.games_per_minute,
-            windows: Mutex::new(HashMap::new()),
-        }
+impl Quota {
+    /// `RateLimit-Policy` (the quota and its window) and `RateLimit` (what remains, and when the quota is whole
+    /// again), in seconds.
+    pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
+        let policy = format!(
+            "\"{}\";q={};w={}",
+            self.name,
+            self.rate.count,
+            self.rate.window.as_secs()
+        );
+        let state = format!(
+            "\"{}\";r={};t={}",
+            self.name,
+            self.decision.remaining,
+            self.decision.reset_ms.div_ceil(1000)
+        );
+        [
+            (HeaderName::from_static("ratelimit-policy"), header_value(policy)),
+            (HeaderName::from_static("ratelimit"), header_value(state)),
+        ]
     }
+}
 
-    /// Counts one creation by `client`, or refuses it with 429 and the seconds to wait.
-    pub fn admit(&self, client: Option<IpAddr>, now: Instant) -> Result<(), ApiError> {
-        let (Some(client), true) = (client, self.per_minute > 0) else {
-            return Ok(());
-        };
-        let mut windows = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        if windows.len() > 100_000 {
-            windows.retain(|_, (started, _)| now.duration_since(*started) < WINDOW);
-        }
-        let (started, count) = windows.entry(client).or_insert((now, 0));
-        if now.duration_since(*started) >= WINDOW {
-            *started = now;
-            *count = 0;
-        }
-        if *count >= self.per_minute {
-            let wait = WINDOW.saturating_sub(now.duration_since(*started)).as_secs().max(1);
-            return Err(ApiError::new(
-                ErrorCode::RateLimited,
-                format!(
-                    "at most {} games per minute may be created; try again in {wait} s",
-                    self.per_minute
-                ),
-            )
-            .with_retry_after(wait));
-        }
-        *count += 1;
-        Ok(())
+fn header_value(text: String) -> HeaderValue {
+    HeaderValue::try_from(text).expect("quota headers are ASCII")
+}
+
+/// Counts one `what` of `subject` against `per_window` per `window` (0: no limit) in the store, so that every
+/// instance sharing it enforces one limit; refuses with 429 `rate_limited`, `Retry-After` and the quota headers.
+pub async fn take(
+    store: &dyn EventStore,
+    name: &'static str,
+    what: &str,
+    subject: &str,
+    per_window: u32,
+    window: Duration,
+) -> Result<Option<Quota>, ApiError> {
+    if per_window == 0 {
+        return Ok(None);
     }
+    let rate = Rate {
+        count: per_window,
+        window,
+    };
+    let decision = store
+        .rate_limit(&format!("{name}:{subject}"), rate, now_ms())
+        .await
+        .map_err(ServiceError::from)?;
+    let quota = Quota { name, rate, decision };
+    if decision.allowed {
+        return Ok(Some(quota));
+    }
+    let wait = decision.retry_after_ms.div_ceil(1000).max(1);
+    let detail = format!(
+        "at most {per_window} {what} per {} s; try again in {wait} s",
+        window.as_secs()
+    );
+    Err(ApiError::new(ErrorCode::RateLimited, detail)
+        .with_retry_after(wait)
+        .with_headers(quota.headers()))
 }
 
 /// Refuses actions nested deeper than `MAX_ACTION_DEPTH`.
@@ -110,33 +138,40 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    #[test]
-    fn creation_is_capped_per_client_and_window() {
-        let limiter = CreationLimiter::new(Limits {
-            games_per_minute: 2,
-            ..Limits::default()
-        });
-        let (a, b) = (Some("127.0.0.1".parse().unwrap()), Some("127.0.0.2".parse().unwrap()));
-        let now = Instant::now();
-        assert!(limiter.admit(a, now).is_ok());
-        assert!(limiter.admit(a, now).is_ok());
-        let refused = limiter.admit(a, now + Duration::from_secs(10)).unwrap_err();
+    #[actix_web::test]
+    async fn limits_are_taken_from_the_store_with_their_headers() {
+        let store = crate::store::MemoryStore::default();
+        let minute = Duration::from_secs(60);
+        for remaining in [1, 0] {
+            let quota = take(&store, "games", "games", "127.0.0.1", 2, minute)
+                .await
+                .unwrap()
+                .unwrap();
+            let [(_, policy), (_, state)] = quota.headers();
+            assert_eq!(policy, "\"games\";q=2;w=60");
+            assert!(
+                state
+                    .to_str()
+                    .unwrap()
+                    .starts_with(&format!("\"games\";r={remaining};t=")),
+                "{state:?}"
+            );
+        }
+        let refused = take(&store, "games", "games", "127.0.0.1", 2, minute)
+            .await
+            .unwrap_err();
         assert_eq!(refused.code(), "rate_limited");
-        assert!(limiter.admit(b, now).is_ok(), "another client has its own window");
         assert!(
-            limiter.admit(a, now + WINDOW).is_ok(),
-            "a new window starts after a minute"
+            take(&store, "games", "games", "127.0.0.2", 2, minute).await.is_ok(),
+            "another client"
         );
-    }
-
-    #[test]
-    fn zero_means_no_cap() {
-        let limiter = CreationLimiter::new(Limits {
-            games_per_minute: 0,
-            ..Limits::default()
-        });
-        let client = Some("::1".parse().unwrap());
-        assert!((0..1000).all(|_| limiter.admit(client, Instant::now()).is_ok()));
+        assert!(
+            take(&store, "games", "games", "127.0.0.1", 0, minute)
+                .await
+                .unwrap()
+                .is_none(),
+            "0: no cap"
+        );
     }
 
     #[test]

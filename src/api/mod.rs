@@ -2,6 +2,7 @@
 
 mod answer;
 mod body;
+mod client;
 pub mod dto;
 mod endpoint;
 pub mod error;
@@ -31,13 +32,25 @@ type Service = web::Data<GameService>;
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// What the HTTP layer is told by the settings besides the service and its limits.
-#[derive(Clone, Debug, Default)]
+/// What the HTTP layer is told by the settings besides the service.
+#[derive(Clone, Debug)]
 pub struct Settings {
     /// Whether `GET /metrics` is served (`LUDUS_METRICS`).
     pub metrics: bool,
     /// Peers whose `Forwarded` / `X-Forwarded-For` headers name the client (`LUDUS_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Caps per client and per seat.
+    pub limits: limits::Limits,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            metrics: true,
+            trusted_proxies: Vec::new(),
+            limits: limits::Limits::default(),
+        }
+    }
 }
 
 impl From<&crate::config::Config> for Settings {
@@ -45,33 +58,22 @@ impl From<&crate::config::Config> for Settings {
         Self {
             metrics: config.metrics,
             trusted_proxies: config.trusted_proxies.clone(),
+            limits: config.limits,
         }
     }
 }
 
-/// Mounts every route of the service on an actix `App`, with the default limits and settings (metrics served).
+/// Mounts every route of the service on an actix `App`, with the default settings.
 pub fn routes(service: web::Data<GameService>) -> impl FnOnce(&mut ServiceConfig) {
-    routes_with(
-        service,
-        web::Data::new(limits::CreationLimiter::new(limits::Limits::default())),
-        web::Data::new(Settings {
-            metrics: true,
-            ..Settings::default()
-        }),
-    )
+    routes_with(service, web::Data::new(Settings::default()))
 }
 
-/// Mounts every route; `limiter` and `settings` are shared by all the server's workers.
-pub fn routes_with(
-    service: web::Data<GameService>,
-    limiter: web::Data<limits::CreationLimiter>,
-    settings: web::Data<Settings>,
-) -> impl FnOnce(&mut ServiceConfig) {
+/// Mounts every route; `settings` are shared by all the server's workers.
+pub fn routes_with(service: web::Data<GameService>, settings: web::Data<Settings>) -> impl FnOnce(&mut ServiceConfig) {
     move |config: &mut ServiceConfig| {
         let document = openapi::document(service.registry());
         config
             .app_data(service)
-            .app_data(limiter)
             .app_data(settings)
             .app_data(
                 web::JsonConfig::default()

@@ -5,15 +5,18 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
+use super::Settings;
 use super::answer::{game_response, json_body, logged};
 use super::body::JsonBody;
 use super::dto::{LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::limits::check_action_depth;
+use super::limits::{self, check_action_depth};
 use super::request::{idempotency_key, required_bearer, seated};
 use crate::engine::Viewer;
-use crate::service::{Move, MoveRequest, PlayOutcome};
+use crate::service::{Move, MoveRequest, PlayOutcome, hash_token};
+
+const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Every action the bearer's seat may take now (empty when it need not act).
 #[utoipa::path(get, path = "/v1/games/{id}/actions", tag = "games",
@@ -60,10 +63,13 @@ impl Endpoint for __path_legal_actions {
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
-            headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"))),
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"),
+                ("RateLimit" = String, description = "What is left of this seat's quota of moves, and when it is whole again (seconds), when moves are capped"),
+                ("RateLimit-Policy" = String, description = "The quota of moves per seat and its window (seconds), when moves are capped"))),
     ))]
 pub async fn play(
     service: Service,
+    settings: web::Data<Settings>,
     id: web::Path<String>,
     request: HttpRequest,
     JsonBody(body): JsonBody<PlayRequest>,
@@ -71,6 +77,18 @@ pub async fn play(
     let token = required_bearer(&request)?;
     let key = idempotency_key(&request)?;
     check_action_depth(&body.action)?;
+    // A seat is its token: counted without loading the game (an unknown token is refused by the move itself).
+    let seat = &hash_token(token)[..32];
+    let per_minute = settings.limits.moves_per_minute;
+    let quota = limits::take(
+        service.store(),
+        "moves",
+        "moves",
+        &format!("{id}:{seat}"),
+        per_minute,
+        MINUTE,
+    )
+    .await?;
     let render = |done: &Move<'_>| {
         let viewer = Viewer::Seat(done.seat);
         let response = PlayResponse {
@@ -86,7 +104,7 @@ pub async fn play(
         idempotency_key: key,
     };
     let outcome = service.play(&id, token, &request, &render).await?;
-    Ok(match outcome {
+    let mut answer = match outcome {
         PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
         PlayOutcome::Replayed { response } => {
             let mut answer = json_body(StatusCode::OK, response);
@@ -96,7 +114,11 @@ pub async fn play(
             );
             answer
         }
-    })
+    };
+    for (name, value) in quota.iter().flat_map(limits::Quota::headers) {
+        answer.headers_mut().insert(name, value);
+    }
+    Ok(answer)
 }
 
 impl Endpoint for __path_play {
@@ -125,6 +147,10 @@ impl Endpoint for __path_play {
         Problems::new(
             "Store unavailable: the move may still have been applied; retry with the same `Idempotency-Key`",
             &[Code::StoreUnavailable, Code::LogChanged],
+        ),
+        Problems::new(
+            "This seat made its most moves this minute (`LUDUS_MOVES_PER_MINUTE`)",
+            &[Code::RateLimited],
         ),
     ];
 

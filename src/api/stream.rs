@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use super::answer::status_of;
+use super::client::client_address;
 use super::dto::{AnyEvent, GameStatus};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
@@ -279,10 +280,10 @@ pub async fn stream(
         // Nothing will ever be appended: 204 is the one answer after which EventSource does not reconnect.
         return Ok(HttpResponse::NoContent().finish());
     }
-    let client = request.peer_addr().map(|address| address.ip());
     let subscription = service
         .watcher()
-        .subscribe(&id, game.head, client)
+        .subscribe(&id, game.head, client_address(&request))
+        .await
         .map_err(ApiError::from)?;
     let (session, head) = service.session_at(&game, after).await?;
     let mut cursor = Cursor {

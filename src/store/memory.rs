@@ -10,8 +10,8 @@ use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
 use super::{
-    Append, Appended, ChainHash, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, Retention,
-    StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, ChainHash, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
+    ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -53,6 +53,10 @@ pub struct MemoryStore {
     indexes: Mutex<HashMap<String, HashMap<String, u64>>>,
     /// When each game is next due.
     due: Mutex<HashMap<String, u64>>,
+    /// Rate limits: key → theoretical arrival time (GCRA), in ms.
+    rates: Mutex<HashMap<String, u64>>,
+    /// Capped places: pool → holder → end of lease, in ms.
+    places: Mutex<HashMap<String, HashMap<String, u64>>>,
     retention: Retention,
     appended: broadcast::Sender<String>,
 }
@@ -69,6 +73,8 @@ impl MemoryStore {
             games: RwLock::default(),
             indexes: Mutex::default(),
             due: Mutex::default(),
+            rates: Mutex::default(),
+            places: Mutex::default(),
             retention,
             appended: broadcast::channel(NOTIFICATION_BUFFER).0,
         }
@@ -295,6 +301,67 @@ impl EventStore for MemoryStore {
         let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
         let noted = due.entry(id.to_owned()).or_insert(due_ms);
         *noted = (*noted).min(due_ms);
+        Ok(())
+    }
+
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+        let mut rates = self.rates.lock().unwrap_or_else(|p| p.into_inner());
+        if rates.len() > 100_000 {
+            // Keys whose quota is whole again hold nothing worth keeping.
+            rates.retain(|_, tat| *tat > now_ms);
+        }
+        let tat = rates.get(key).copied().unwrap_or(0);
+        let (decision, next) = rate.decide(tat, now_ms);
+        if let Some(next) = next {
+            rates.insert(key.to_owned(), next);
+        }
+        Ok(decision)
+    }
+
+    async fn hold_place(
+        &self,
+        pool: &str,
+        holder: &str,
+        cap: usize,
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
+        let held = places.entry(pool.to_owned()).or_default();
+        held.retain(|_, until| *until > now_ms);
+        if held.len() >= cap && !held.contains_key(holder) {
+            return Ok(false);
+        }
+        held.insert(holder.to_owned(), now_ms + lease.as_millis() as u64);
+        Ok(true)
+    }
+
+    async fn renew_places(
+        &self,
+        pool: &str,
+        holders: &[String],
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(held) = places.get_mut(pool) {
+            for holder in holders {
+                if let Some(until) = held.get_mut(holder) {
+                    *until = now_ms + lease.as_millis() as u64;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+        let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(held) = places.get_mut(pool) {
+            held.remove(holder);
+            if held.is_empty() {
+                places.remove(pool);
+            }
+        }
         Ok(())
     }
 

@@ -172,6 +172,62 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// A rate: at most `count` events per `window`, in bursts of up to `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u32,
+    pub window: Duration,
+}
+
+impl Rate {
+    /// The interval that one event uses up (GCRA's emission interval), in milliseconds.
+    pub fn interval_ms(self) -> u64 {
+        (self.window.as_millis() as u64 / u64::from(self.count.max(1))).max(1)
+    }
+
+    pub fn window_ms(self) -> u64 {
+        self.window.as_millis() as u64
+    }
+
+    /// The decision for one more event given the key's theoretical arrival time `tat` (GCRA), and the new one when
+    /// admitted: the same arithmetic for every store.
+    pub fn decide(self, tat: u64, now_ms: u64) -> (RateDecision, Option<u64>) {
+        let (interval, window) = (self.interval_ms(), self.window_ms());
+        let tat = tat.max(now_ms);
+        let next = tat + interval;
+        let debt = next - now_ms;
+        if debt > window {
+            let retry_after_ms = debt - window;
+            let decision = RateDecision {
+                allowed: false,
+                remaining: 0,
+                reset_ms: tat - now_ms,
+                retry_after_ms,
+            };
+            return (decision, None);
+        }
+        let decision = RateDecision {
+            allowed: true,
+            remaining: ((window - debt) / interval) as u32,
+            reset_ms: debt,
+            retry_after_ms: 0,
+        };
+        (decision, Some(next))
+    }
+}
+
+/// What a rate limit decided for one event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateDecision {
+    pub allowed: bool,
+    /// Events still allowed at once after this one.
+    pub remaining: u32,
+    /// Until the whole quota is back, in milliseconds.
+    pub reset_ms: u64,
+    /// When refused: until one more event is allowed, in milliseconds.
+    pub retry_after_ms: u64,
+}
+
 /// Which implementation serves the logs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -286,6 +342,34 @@ pub trait EventStore: Send + Sync {
     /// Settles a claim made at `now_ms + lease_ms` = `claimed_ms`: game `id` is next due at `next_ms` (or never),
     /// unless its note changed since the claim (someone noted it due earlier).
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;
+
+    /// Counts one event under `key` against `rate` at `now_ms` (GCRA: one number per key), refusing it when the rate
+    /// is exceeded. Every instance sharing the store counts in the same place.
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError>;
+
+    /// Takes one of the `cap` places of `pool` for `holder` until `now_ms + lease` (places whose lease ended are free
+    /// again), or says there is none: a cap on things held open (streams) that every instance counts alike. A
+    /// holder's instance renews its places while it holds them and gives them back when done.
+    async fn hold_place(
+        &self,
+        pool: &str,
+        holder: &str,
+        cap: usize,
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<bool, StoreError>;
+
+    /// Extends the leases of `holders`' places in `pool` to `now_ms + lease`.
+    async fn renew_places(
+        &self,
+        pool: &str,
+        holders: &[String],
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<(), StoreError>;
+
+    /// Gives `holder`'s place in `pool` back.
+    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError>;
 
     /// Checks that the store answers.
     async fn ping(&self) -> Result<(), StoreError>;

@@ -14,8 +14,8 @@ use codec::{
 };
 use connection::{Connection, Target};
 use scripts::{
-    APPEND_SCRIPT, APPENDS_CHANNEL, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, LOAD_LATEST_SCRIPT,
-    LOAD_SCRIPT, READ_SCRIPT, SETTLE_SCRIPT,
+    APPEND_SCRIPT, APPENDS_CHANNEL, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, HOLD_SCRIPT,
+    LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, SETTLE_SCRIPT,
 };
 
 use std::collections::HashMap;
@@ -32,8 +32,8 @@ use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, ReadAfter, RedisTls, Retention,
-    StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision, ReadAfter,
+    RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -60,6 +60,8 @@ pub struct RedisStore {
     append: Script,
     claim: Script,
     settle: Script,
+    rate: Script,
+    hold: Script,
 }
 
 impl RedisStore {
@@ -99,6 +101,8 @@ impl RedisStore {
             append: with_helpers(APPEND_SCRIPT),
             claim: Script::new(CLAIM_SCRIPT),
             settle: Script::new(SETTLE_SCRIPT),
+            rate: Script::new(RATE_SCRIPT),
+            hold: Script::new(HOLD_SCRIPT),
         })
     }
 
@@ -448,6 +452,95 @@ impl EventStore for RedisStore {
                 .arg("LT")
                 .arg(due_ms)
                 .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+        let key = format!("ludus:rate:{key}");
+        let reply: (u8, u32, u64, u64) = self
+            .run("rate_limit", |mut connection| async move {
+                self.rate
+                    .key(&key)
+                    .arg(now_ms)
+                    .arg(rate.interval_ms())
+                    .arg(rate.window_ms())
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        let (allowed, remaining, reset_ms, retry_after_ms) = reply;
+        Ok(RateDecision {
+            allowed: allowed == 1,
+            remaining,
+            reset_ms,
+            retry_after_ms,
+        })
+    }
+
+    async fn hold_place(
+        &self,
+        pool: &str,
+        holder: &str,
+        cap: usize,
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let key = format!("ludus:places:{pool}");
+        let held: u8 = self
+            .run("hold_place", |mut connection| async move {
+                self.hold
+                    .key(&key)
+                    .arg(now_ms)
+                    .arg(holder)
+                    .arg(cap)
+                    .arg(lease.as_millis() as u64)
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        Ok(held == 1)
+    }
+
+    async fn renew_places(
+        &self,
+        pool: &str,
+        holders: &[String],
+        lease: Duration,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        if holders.is_empty() {
+            return Ok(());
+        }
+        let key = format!("ludus:places:{pool}");
+        let until = now_ms + lease.as_millis() as u64;
+        self.run("renew_places", |mut connection| async move {
+            let mut renew = redis::cmd("ZADD");
+            renew.arg(&key).arg("XX");
+            for holder in holders {
+                renew.arg(until).arg(holder);
+            }
+            redis::pipe()
+                .add_command(renew)
+                .ignore()
+                .cmd("PEXPIRE")
+                .arg(&key)
+                .arg(lease.as_millis() as u64)
+                .ignore()
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+        let key = format!("ludus:places:{pool}");
+        self.run("release_place", |mut connection| async move {
+            redis::cmd("ZREM")
+                .arg(&key)
+                .arg(holder)
                 .query_async::<()>(&mut connection)
                 .await
         })

@@ -134,3 +134,28 @@ if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 return 1
 "#;
+
+// KEYS: the rate's key. ARGV: now, emission interval, window (ms). GCRA: the key holds the theoretical arrival time
+// and lives as long as it matters. Returns {allowed (0/1), remaining, reset ms, retry after ms}.
+pub(super) const RATE_SCRIPT: &str = r#"
+local now, interval, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local nxt = tat + interval
+local debt = nxt - now
+if debt > window then return {0, 0, tat - now, debt - window} end
+redis.call('SET', KEYS[1], nxt, 'PX', debt)
+return {1, math.floor((window - debt) / interval), debt, 0}
+"#;
+
+// KEYS: the pool. ARGV: now, holder, cap, lease (ms). A sorted set of holders by the end of their lease.
+pub(super) const HOLD_SCRIPT: &str = r#"
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZSCORE', KEYS[1], ARGV[2]) == false and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[4]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 1
+"#;

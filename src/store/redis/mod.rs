@@ -6,6 +6,7 @@
 
 mod codec;
 mod connection;
+mod limits;
 mod scripts;
 
 use codec::{
@@ -459,25 +460,7 @@ impl EventStore for RedisStore {
     }
 
     async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
-        let key = format!("ludus:rate:{key}");
-        let reply: (u8, u32, u64, u64) = self
-            .run("rate_limit", |mut connection| async move {
-                self.rate
-                    .key(&key)
-                    .arg(now_ms)
-                    .arg(rate.interval_ms())
-                    .arg(rate.window_ms())
-                    .invoke_async(&mut connection)
-                    .await
-            })
-            .await?;
-        let (allowed, remaining, reset_ms, retry_after_ms) = reply;
-        Ok(RateDecision {
-            allowed: allowed == 1,
-            remaining,
-            reset_ms,
-            retry_after_ms,
-        })
+        self.take_rate(key, rate, now_ms).await
     }
 
     async fn hold_place(
@@ -488,20 +471,7 @@ impl EventStore for RedisStore {
         lease: Duration,
         now_ms: u64,
     ) -> Result<bool, StoreError> {
-        let key = format!("ludus:places:{pool}");
-        let held: u8 = self
-            .run("hold_place", |mut connection| async move {
-                self.hold
-                    .key(&key)
-                    .arg(now_ms)
-                    .arg(holder)
-                    .arg(cap)
-                    .arg(lease.as_millis() as u64)
-                    .invoke_async(&mut connection)
-                    .await
-            })
-            .await?;
-        Ok(held == 1)
+        self.hold_place_in_pool(pool, holder, cap, lease, now_ms).await
     }
 
     async fn renew_places(
@@ -511,40 +481,11 @@ impl EventStore for RedisStore {
         lease: Duration,
         now_ms: u64,
     ) -> Result<(), StoreError> {
-        if holders.is_empty() {
-            return Ok(());
-        }
-        let key = format!("ludus:places:{pool}");
-        let until = now_ms + lease.as_millis() as u64;
-        self.run("renew_places", |mut connection| async move {
-            let mut renew = redis::cmd("ZADD");
-            renew.arg(&key).arg("XX");
-            for holder in holders {
-                renew.arg(until).arg(holder);
-            }
-            redis::pipe()
-                .add_command(renew)
-                .ignore()
-                .cmd("PEXPIRE")
-                .arg(&key)
-                .arg(lease.as_millis() as u64)
-                .ignore()
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+        self.renew_places_in_pool(pool, holders, lease, now_ms).await
     }
 
     async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
-        let key = format!("ludus:places:{pool}");
-        self.run("release_place", |mut connection| async move {
-            redis::cmd("ZREM")
-                .arg(&key)
-                .arg(holder)
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+        self.release_place_in_pool(pool, holder).await
     }
 
     async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {

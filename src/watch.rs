@@ -13,7 +13,7 @@ use futures_util::StreamExt;
 use tokio::sync::watch;
 
 use crate::clock::now_ms;
-use crate::config::whole_number;
+use crate::config::values::whole_number;
 use crate::store::{EventStore, Head, ReadAfter, StoreError};
 
 /// How often every watched game is read again, in case a notification was lost (or the store lost data).

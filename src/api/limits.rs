@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::error::{ApiError, ErrorCode};
 use crate::clock::now_ms;
-use crate::config::whole_number;
+use crate::config::values::whole_number;
 use crate::service::ServiceError;
 use crate::store::{EventStore, Rate, RateDecision};
 

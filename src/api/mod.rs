@@ -23,7 +23,7 @@ use actix_cors::Cors;
 use actix_web::web::{self, ServiceConfig};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::config::CorsOrigins;
+use crate::config::values::CorsOrigins;
 use crate::service::GameService;
 use endpoint::Mounted;
 

@@ -1,10 +1,11 @@
 //! Settings, each one a command-line flag or else an environment variable, declared once (the clap structs below and
 //! the groups they flatten) so that the parsing, `ludus --help` and docs/operations.md (held to it by a test) agree.
 
+pub mod values;
+
 use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
@@ -15,9 +16,10 @@ use ipnet::IpNet;
 use crate::api::limits::Limits;
 use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention, StoreError, TlsFileError};
 use crate::watch::StreamLimits;
+pub use values::{CorsOrigins, DurationOrNone, InvalidValue, LogFormat};
+use values::{cidr, duration, duration_or_none, switch, workers};
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
-const MAX_WORKERS: usize = 1024;
 const CA_FILE: &str = "LUDUS_REDIS_CA_FILE";
 const CLIENT_CERT_FILE: &str = "LUDUS_REDIS_CLIENT_CERT_FILE";
 const CLIENT_KEY_FILE: &str = "LUDUS_REDIS_CLIENT_KEY_FILE";
@@ -122,131 +124,6 @@ pub struct Config {
     pub limits: Limits,
     #[command(flatten)]
     pub streams: StreamLimits,
-}
-
-/// A duration that may be none (`forever`, `off`, `never`). An alias so that clap takes it as one value of the
-/// setting, not as a setting that may be absent (which `Option` means to clap).
-pub type DurationOrNone = Option<Duration>;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LogFormat {
-    #[default]
-    Text,
-    Json,
-}
-
-impl LogFormat {
-    fn parse(text: &str) -> Result<Self, InvalidValue> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "text" => Ok(Self::Text),
-            "json" => Ok(Self::Json),
-            _ => Err(InvalidValue::LogFormat),
-        }
-    }
-}
-
-/// The origins whose pages may call the API from a browser.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum CorsOrigins {
-    /// Any page: safe because the API authenticates with bearer tokens a page must hold, never with cookies (so no
-    /// credentials are allowed and a page cannot act with a visitor's ambient authority).
-    #[default]
-    Any,
-    /// Only these origins (`scheme://host[:port]`, as browsers send them); none at all for an empty list.
-    Only(Vec<String>),
-}
-
-impl CorsOrigins {
-    fn parse(text: &str) -> Result<Self, InvalidValue> {
-        let text = text.trim();
-        match text {
-            "*" => return Ok(Self::Any),
-            "none" => return Ok(Self::Only(Vec::new())),
-            _ => {}
-        }
-        let origins: Vec<String> = text.split(',').map(|origin| origin.trim().to_owned()).collect();
-        if origins.iter().all(|origin| is_origin(origin)) {
-            Ok(Self::Only(origins))
-        } else {
-            Err(InvalidValue::Origins)
-        }
-    }
-}
-
-/// `http` or `https`, `://`, and a host with an optional port: nothing else, since browsers compare origins exactly
-/// (a trailing `/` would never match).
-fn is_origin(text: &str) -> bool {
-    text.split_once("://").is_some_and(|(scheme, host)| {
-        matches!(scheme, "http" | "https")
-            && !host.is_empty()
-            && !host.contains(|c: char| matches!(c, '/' | '?' | '#' | '*' | '@') || c.is_whitespace())
-    })
-}
-
-/// What a setting's value should have been (the end of the line that refuses it).
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum InvalidValue {
-    #[error("a whole number")]
-    WholeNumber,
-    #[error("a whole number from 1 to {MAX_WORKERS}")]
-    Workers,
-    #[error("a duration above zero like 250ms, 90s, 15m, 24h or 7d")]
-    Duration,
-    #[error("a duration above zero like 250ms, 90s, 15m, 24h or 7d, or `forever` (or `off`) for none")]
-    DurationOrNone,
-    #[error("on or off (true or false)")]
-    Switch,
-    #[error("text or json")]
-    LogFormat,
-    #[error("`*`, `none`, or comma-separated origins like https://app.example:8443 (no path)")]
-    Origins,
-    #[error("comma-separated CIDR blocks like 10.0.0.0/8,fd00::/8,127.0.0.1/32 ({0})")]
-    Cidr(ipnet::AddrParseError),
-}
-
-pub(crate) fn whole_number<T: FromStr>(text: &str) -> Result<T, InvalidValue> {
-    text.trim().parse().map_err(|_| InvalidValue::WholeNumber)
-}
-
-fn workers(text: &str) -> Result<usize, InvalidValue> {
-    whole_number(text)
-        .ok()
-        .filter(|count| (1..=MAX_WORKERS).contains(count))
-        .ok_or(InvalidValue::Workers)
-}
-
-/// A duration above zero, in humantime's words (`250ms`, `90s`, `15m`, `24h`, `7d`, `1h 30m`, ...) or a bare number
-/// of seconds (as before humantime). Units are read in lower case, so `15M` stays 15 minutes as it always was.
-pub(crate) fn duration(text: &str) -> Result<Duration, InvalidValue> {
-    let text = text.trim().to_ascii_lowercase();
-    let parsed = match text.parse::<u64>() {
-        Ok(seconds) => Some(Duration::from_secs(seconds)),
-        Err(_) => humantime::parse_duration(&text).ok(),
-    };
-    parsed
-        .filter(|duration| !duration.is_zero())
-        .ok_or(InvalidValue::Duration)
-}
-
-/// A duration, or none for `forever`, `off` or `never`. Zero is refused: it used to mean none, which read as "expire
-/// at once" to some and "never" to others.
-pub(crate) fn duration_or_none(text: &str) -> Result<DurationOrNone, InvalidValue> {
-    if matches!(text.trim().to_ascii_lowercase().as_str(), "forever" | "off" | "never") {
-        return Ok(None);
-    }
-    duration(text).map(Some).map_err(|_| InvalidValue::DurationOrNone)
-}
-
-fn switch(text: &str) -> Result<bool, InvalidValue> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(InvalidValue::Switch),
-    }
-}
-
-fn cidr(text: &str) -> Result<IpNet, InvalidValue> {
-    text.trim().parse().map_err(InvalidValue::Cidr)
 }
 
 /// A setting that cannot be understood; the service refuses to start rather than guess.

@@ -20,7 +20,7 @@ use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
-use crate::config::{DurationOrNone, duration_or_none};
+use crate::config::values::{DurationOrNone, duration_or_none};
 
 /// What is stored about a game besides its events. Immutable once created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use tokio::sync::watch;
 
 use crate::clock::now_ms;
 use crate::config::values::whole_number;
-use crate::store::{EventStore, Head, ReadAfter, StoreError};
+use crate::store::{EventStore, Head, Lease, ReadAfter, StoreError};
 
 /// How often every watched game is read again, in case a notification was lost (or the store lost data).
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -27,6 +27,13 @@ const RECENT: usize = 64;
 /// How long a stream's place in its client's pool lasts unless renewed (every `SWEEP_EVERY`): a crashed instance's
 /// places come free within this.
 const PLACE_LEASE: Duration = Duration::from_secs(60);
+
+fn place_lease() -> Lease {
+    Lease {
+        now_ms: now_ms(),
+        length: PLACE_LEASE,
+    }
+}
 
 /// Caps on open streams; settings, declared for clap (see `crate::config`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
@@ -238,7 +245,7 @@ impl Watcher {
         }
         let pool = format!("streams:{client}");
         let holder = format!("{}:{}", self.instance, self.next_holder.fetch_add(1, Ordering::Relaxed));
-        match self.store.hold_place(&pool, &holder, cap, PLACE_LEASE, now_ms()).await {
+        match self.store.hold_place(&pool, &holder, cap, place_lease()).await {
             Ok(false) => return Err(StreamRefused::ClientFull(cap)),
             Ok(true) => {}
             Err(error) => tracing::warn!(%error, "stream not counted against its client's cap"),
@@ -265,7 +272,7 @@ impl Watcher {
             .map(|(pool, holders)| (pool.clone(), holders.iter().cloned().collect()))
             .collect();
         for (pool, holders) in places {
-            if let Err(error) = self.store.renew_places(&pool, &holders, PLACE_LEASE, now_ms()).await {
+            if let Err(error) = self.store.renew_places(&pool, &holders, place_lease()).await {
                 tracing::warn!(%error, "stream places not renewed; they lapse unless a later renewal succeeds");
             }
         }

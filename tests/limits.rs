@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::http::{Reply, create, next_move, request, send};
+use common::http::{Reply, create, next_move, play, request, send};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::json;
 
@@ -91,28 +91,12 @@ fn limits_hold_across_two_instances_on_one_redis() {
     // Moves per seat: 3 a minute, wherever they are sent.
     for (pick, port) in [a.port, b.port, a.port].into_iter().enumerate() {
         let (seat, action, _) = next_move(port, &game, pick).expect("a move");
-        let played = send(
-            port,
-            "POST",
-            &format!("/v1/games/{}/actions", game.id),
-            Some(game.token(&seat)),
-            None,
-            Some(&json!({"action": action})),
-        )
-        .unwrap();
+        let played = play(port, &game, &seat, &action);
         assert_eq!(played.status, 200, "{}", played.body);
         assert_eq!(played.header("ratelimit-policy"), Some("\"moves\";q=3;w=60"));
     }
     let (seat, action, _) = next_move(b.port, &game, 3).expect("a move");
-    let refused = send(
-        b.port,
-        "POST",
-        &format!("/v1/games/{}/actions", game.id),
-        Some(game.token(&seat)),
-        None,
-        Some(&json!({"action": action})),
-    )
-    .unwrap();
+    let refused = play(b.port, &game, &seat, &action);
     assert_limited(&refused);
 
     // Streams per client: one on each instance uses up the 2; closing one frees its place for the other.
@@ -130,20 +114,18 @@ fn limits_hold_across_two_instances_on_one_redis() {
 
 /// An open stream of `game` (spectator), kept open until dropped.
 fn open_stream(port: u16, game: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(
-        stream,
-        "GET /v1/games/{game}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .unwrap();
-    let mut head = [0u8; 12];
-    stream.read_exact(&mut head).unwrap();
-    assert_eq!(&head, b"HTTP/1.1 200", "the stream opens");
+    let (stream, status) = ask_stream(port, game);
+    assert_eq!(status, 200, "the stream opens");
     stream
 }
 
 /// The status of one more stream request (its connection closed at once).
 fn raw_status(port: u16, game: &str) -> u16 {
+    ask_stream(port, game).1
+}
+
+/// A spectator's stream request for `game`, and the status of its answer.
+fn ask_stream(port: u16, game: &str) -> (TcpStream, u16) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     write!(
@@ -153,5 +135,6 @@ fn raw_status(port: u16, game: &str) -> u16 {
     .unwrap();
     let mut head = [0u8; 12];
     stream.read_exact(&mut head).unwrap();
-    String::from_utf8_lossy(&head[9..12]).parse().unwrap()
+    let status = String::from_utf8_lossy(&head[9..12]).parse().unwrap();
+    (stream, status)
 }

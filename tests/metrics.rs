@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::http::{create, next_move, send};
+use common::http::{create, next_move, play, send};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::json;
 
@@ -102,15 +102,7 @@ fn prometheus_scrapes_what_the_service_did() {
     let mut moves = 0;
     while moves < 20 {
         let (seat, action, _) = next_move(server.port, &game, moves).expect("a move");
-        let reply = send(
-            server.port,
-            "POST",
-            &format!("/v1/games/{}/actions", game.id),
-            Some(game.token(&seat)),
-            None,
-            Some(&json!({"action": action})),
-        )
-        .unwrap();
+        let reply = play(server.port, &game, &seat, &action);
         assert_eq!(reply.status, 200, "{}", reply.body);
         moves += 1;
     }

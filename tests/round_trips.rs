@@ -11,8 +11,8 @@ use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
 use ludus::service::{GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision, ReadAfter,
-    StoreError, StoreKind,
+    Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
+    ReadAfter, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -102,26 +102,13 @@ impl EventStore for Counting {
         self.note("rate_limit");
         self.inner.rate_limit(key, rate, now_ms).await
     }
-    async fn hold_place(
-        &self,
-        pool: &str,
-        holder: &str,
-        cap: usize,
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<bool, StoreError> {
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
         self.note("hold_place");
-        self.inner.hold_place(pool, holder, cap, lease, now_ms).await
+        self.inner.hold_place(pool, holder, cap, lease).await
     }
-    async fn renew_places(
-        &self,
-        pool: &str,
-        holders: &[String],
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<(), StoreError> {
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
         self.note("renew_places");
-        self.inner.renew_places(pool, holders, lease, now_ms).await
+        self.inner.renew_places(pool, holders, lease).await
     }
     async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
         self.note("release_place");

@@ -8,8 +8,8 @@ use common::RedisServer;
 use std::time::Duration;
 
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Idempotency, MemoryStore, Rate, ReadAfter, Retention, SnapshotData,
-    StoreError, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, Idempotency, Lease, MemoryStore, Rate, ReadAfter, Retention,
+    SnapshotData, StoreError, StoredSnapshot,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -300,32 +300,27 @@ async fn rates_are_counted_in_one_place(store: Arc<dyn EventStore>) {
 
 async fn places_are_capped_renewed_and_released(store: Arc<dyn EventStore>) {
     let pool = unique("pool");
-    let lease = Duration::from_secs(60);
     let now = 5_000_000;
-    assert!(store.hold_place(&pool, "a", 2, lease, now).await.unwrap());
-    assert!(store.hold_place(&pool, "b", 2, lease, now).await.unwrap());
-    assert!(!store.hold_place(&pool, "c", 2, lease, now).await.unwrap(), "full");
-    assert!(
-        store.hold_place(&pool, "a", 2, lease, now).await.unwrap(),
-        "a holder keeps its place"
-    );
+    let lease = |now_ms| Lease {
+        now_ms,
+        length: Duration::from_secs(60),
+    };
+    let hold = async |holder: &str, now_ms| store.hold_place(&pool, holder, 2, lease(now_ms)).await.unwrap();
+    assert!(hold("a", now).await);
+    assert!(hold("b", now).await);
+    assert!(!hold("c", now).await, "full");
+    assert!(hold("a", now).await, "a holder keeps its place");
     store.release_place(&pool, "b").await.unwrap();
-    assert!(
-        store.hold_place(&pool, "c", 2, lease, now).await.unwrap(),
-        "b's place is free"
-    );
+    assert!(hold("c", now).await, "b's place is free");
     store
-        .renew_places(&pool, &["c".to_owned()], lease, now + 50_000)
+        .renew_places(&pool, &["c".to_owned()], lease(now + 50_000))
         .await
         .unwrap();
     assert!(
-        store.hold_place(&pool, "d", 2, lease, now + 61_000).await.unwrap(),
+        hold("d", now + 61_000).await,
         "a's lease ended unrenewed: a dead instance's places come free"
     );
-    assert!(
-        !store.hold_place(&pool, "e", 2, lease, now + 61_000).await.unwrap(),
-        "c was renewed"
-    );
+    assert!(!hold("e", now + 61_000).await, "c was renewed");
 }
 
 async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {

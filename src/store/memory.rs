@@ -10,8 +10,8 @@ use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
 use super::{
-    Append, Appended, ChainHash, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
-    ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, ChainHash, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
+    RateDecision, ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -318,36 +318,23 @@ impl EventStore for MemoryStore {
         Ok(decision)
     }
 
-    async fn hold_place(
-        &self,
-        pool: &str,
-        holder: &str,
-        cap: usize,
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<bool, StoreError> {
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
         let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
         let held = places.entry(pool.to_owned()).or_default();
-        held.retain(|_, until| *until > now_ms);
+        held.retain(|_, until| *until > lease.now_ms);
         if held.len() >= cap && !held.contains_key(holder) {
             return Ok(false);
         }
-        held.insert(holder.to_owned(), now_ms + lease.as_millis() as u64);
+        held.insert(holder.to_owned(), lease.until_ms());
         Ok(true)
     }
 
-    async fn renew_places(
-        &self,
-        pool: &str,
-        holders: &[String],
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<(), StoreError> {
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
         let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(held) = places.get_mut(pool) {
             for holder in holders {
                 if let Some(until) = held.get_mut(holder) {
-                    *until = now_ms + lease.as_millis() as u64;
+                    *until = lease.until_ms();
                 }
             }
         }

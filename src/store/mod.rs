@@ -172,6 +172,23 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// A place held from `now_ms` for `length`, unless renewed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lease {
+    pub now_ms: u64,
+    pub length: Duration,
+}
+
+impl Lease {
+    pub fn length_ms(self) -> u64 {
+        self.length.as_millis() as u64
+    }
+
+    pub fn until_ms(self) -> u64 {
+        self.now_ms + self.length_ms()
+    }
+}
+
 /// A rate: at most `count` events per `window`, in bursts of up to `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rate {
@@ -347,26 +364,13 @@ pub trait EventStore: Send + Sync {
     /// is exceeded. Every instance sharing the store counts in the same place.
     async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError>;
 
-    /// Takes one of the `cap` places of `pool` for `holder` until `now_ms + lease` (places whose lease ended are free
-    /// again), or says there is none: a cap on things held open (streams) that every instance counts alike. A
-    /// holder's instance renews its places while it holds them and gives them back when done.
-    async fn hold_place(
-        &self,
-        pool: &str,
-        holder: &str,
-        cap: usize,
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<bool, StoreError>;
+    /// Takes one of the `cap` places of `pool` for `holder` for the `lease` (places whose lease ended are free again),
+    /// or says there is none: a cap on things held open (streams) that every instance counts alike. A holder's
+    /// instance renews its places while it holds them and gives them back when done.
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError>;
 
-    /// Extends the leases of `holders`' places in `pool` to `now_ms + lease`.
-    async fn renew_places(
-        &self,
-        pool: &str,
-        holders: &[String],
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<(), StoreError>;
+    /// Extends the leases of `holders`' places in `pool` to the end of `lease`.
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError>;
 
     /// Gives `holder`'s place in `pool` back.
     async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError>;

@@ -130,6 +130,20 @@ pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, 
     Some((seat, action, listed.body["version"].as_u64()?))
 }
 
+/// Sends `action` as `seat`'s move, with its token.
+pub fn play(port: u16, game: &Game, seat: &str, action: &Value) -> Reply {
+    let path = format!("/v1/games/{}/actions", game.id);
+    send(
+        port,
+        "POST",
+        &path,
+        Some(game.token(seat)),
+        None,
+        Some(&json!({"action": action})),
+    )
+    .expect("an answer")
+}
+
 pub fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Value {
     let token = seat.map(|s| game.token(s));
     send(

@@ -1,9 +1,7 @@
 //! Limits shared by every instance on one Redis: GCRA rates (one script call each) and pools of leased places.
 
-use std::time::Duration;
-
 use super::RedisStore;
-use crate::store::{Rate, RateDecision, StoreError};
+use crate::store::{Lease, Rate, RateDecision, StoreError};
 
 impl RedisStore {
     pub(super) async fn take_rate(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
@@ -33,18 +31,17 @@ impl RedisStore {
         pool: &str,
         holder: &str,
         cap: usize,
-        lease: Duration,
-        now_ms: u64,
+        lease: Lease,
     ) -> Result<bool, StoreError> {
         let key = format!("ludus:places:{pool}");
         let held: u8 = self
             .run("hold_place", |mut connection| async move {
                 self.hold
                     .key(&key)
-                    .arg(now_ms)
+                    .arg(lease.now_ms)
                     .arg(holder)
                     .arg(cap)
-                    .arg(lease.as_millis() as u64)
+                    .arg(lease.length_ms())
                     .invoke_async(&mut connection)
                     .await
             })
@@ -56,14 +53,13 @@ impl RedisStore {
         &self,
         pool: &str,
         holders: &[String],
-        lease: Duration,
-        now_ms: u64,
+        lease: Lease,
     ) -> Result<(), StoreError> {
         if holders.is_empty() {
             return Ok(());
         }
         let key = format!("ludus:places:{pool}");
-        let until = now_ms + lease.as_millis() as u64;
+        let until = lease.until_ms();
         self.run("renew_places", |mut connection| async move {
             let mut renew = redis::cmd("ZADD");
             renew.arg(&key).arg("XX");
@@ -75,7 +71,7 @@ impl RedisStore {
                 .ignore()
                 .cmd("PEXPIRE")
                 .arg(&key)
-                .arg(lease.as_millis() as u64)
+                .arg(lease.length_ms())
                 .ignore()
                 .query_async::<()>(&mut connection)
                 .await

@@ -33,8 +33,8 @@ use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    Append, Appended, EventStore, GameMeta, Head, Loaded, LoadedLatest, Persistence, Rate, RateDecision, ReadAfter,
-    RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
+    ReadAfter, RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -463,25 +463,12 @@ impl EventStore for RedisStore {
         self.take_rate(key, rate, now_ms).await
     }
 
-    async fn hold_place(
-        &self,
-        pool: &str,
-        holder: &str,
-        cap: usize,
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<bool, StoreError> {
-        self.hold_place_in_pool(pool, holder, cap, lease, now_ms).await
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
+        self.hold_place_in_pool(pool, holder, cap, lease).await
     }
 
-    async fn renew_places(
-        &self,
-        pool: &str,
-        holders: &[String],
-        lease: Duration,
-        now_ms: u64,
-    ) -> Result<(), StoreError> {
-        self.renew_places_in_pool(pool, holders, lease, now_ms).await
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
+        self.renew_places_in_pool(pool, holders, lease).await
     }
 
     async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
-use ludus::service::{GameService, MoveRequest, NewGame};
+use ludus::service::{Caller, GameService, MoveRequest, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -52,7 +52,7 @@ async fn timed_move(
     };
     let started = Instant::now();
     player
-        .play(&game.id, &game.tokens[seat], &request, &|done| {
+        .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request, &|done| {
             done.after.version().to_string()
         })
         .await

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use ludus::engine::Registry;
-use ludus::service::{GameService, MoveRequest, NewGame};
+use ludus::service::{Caller, GameService, MoveRequest, NewGame};
 use ludus::store::{RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -72,7 +72,7 @@ async fn main() {
                         idempotency_key: Some(&key),
                     };
                     service
-                        .play(&id, &tokens[seat], &request, &|_| String::new())
+                        .play(&id, &Caller::Token(tokens[seat].clone()), &request, &|_| String::new())
                         .await
                         .expect("a legal move");
                 }

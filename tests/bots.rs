@@ -11,7 +11,7 @@ use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
-use ludus::service::{GameService, NewGame, now_ms};
+use ludus::service::{Caller, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
@@ -134,7 +134,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 idempotency_key: None,
             };
             instance
-                .play(&id, token, &request, &|_| String::new())
+                .play(&id, &Caller::Token(token.to_owned()), &request, &|_| String::new())
                 .await
                 .unwrap_or_else(|e| panic!("turn {turn}: {action} refused: {e}"));
         }

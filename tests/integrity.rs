@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::RedisServer;
 use ludus::engine::Viewer;
-use ludus::service::{GameService, MoveRequest, NewGame, ServiceError};
+use ludus::service::{Caller, GameService, MoveRequest, NewGame, ServiceError};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -47,7 +47,9 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
             idempotency_key: None,
         };
         service
-            .play(&table.id, &table.tokens[seat], &request, &|_| String::new())
+            .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request, &|_| {
+                String::new()
+            })
             .await
             .expect("a legal move is accepted");
     }
@@ -293,7 +295,12 @@ async fn idempotency_records_are_small_and_expire() {
             idempotency_key: Some(&key),
         };
         let ludus::service::PlayOutcome::Played { response } = service
-            .play(&table.id, &table.tokens[seat], &request, &seat_view_answer)
+            .play(
+                &table.id,
+                &Caller::Token(table.tokens[seat].clone()),
+                &request,
+                &seat_view_answer,
+            )
             .await
             .unwrap()
         else {
@@ -324,7 +331,12 @@ async fn idempotency_records_are_small_and_expire() {
             idempotency_key: Some(&key),
         };
         let ludus::service::PlayOutcome::Replayed { response } = service
-            .play(&table.id, &table.tokens[seat], &request, &seat_view_answer)
+            .play(
+                &table.id,
+                &Caller::Token(table.tokens[seat].clone()),
+                &request,
+                &seat_view_answer,
+            )
             .await
             .unwrap()
         else {

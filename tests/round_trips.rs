@@ -9,10 +9,10 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
-use ludus::service::{GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
+use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
-    ReadAfter, StoreError, StoreKind,
+    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
+    RateDecision, ReadAfter, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -45,6 +45,9 @@ impl Counting {
 impl EventStore for Counting {
     fn kind(&self) -> StoreKind {
         self.inner.kind()
+    }
+    fn accounts(&self) -> &dyn AccountStore {
+        self.inner.accounts()
     }
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         self.note("create");
@@ -172,7 +175,10 @@ async fn play(service: &GameService, table: &Table, seat: Seat, action: &Value, 
         idempotency_key: key,
     };
     let render = |done: &Move<'_>| done.after.version().to_string();
-    match service.play(&table.id, &table.tokens[seat], &request, &render).await {
+    match service
+        .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request, &render)
+        .await
+    {
         Ok(PlayOutcome::Played { response }) => response.parse().unwrap(),
         Ok(PlayOutcome::Replayed { .. }) => panic!("a new move was answered as a replay"),
         Err(error) => panic!("listed action {action} refused: {error}"),

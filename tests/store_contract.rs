@@ -7,9 +7,10 @@ use std::sync::Arc;
 use common::RedisServer;
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, Idempotency, Lease, MemoryStore, Rate, ReadAfter, Retention,
-    SnapshotData, StoreError, StoredSnapshot,
+    Append, Appended, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease, MemoryStore, Rate,
+    ReadAfter, Retention, SnapshotData, StoreError, StoredAccount, StoredKey, StoredSnapshot,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -559,6 +560,112 @@ async fn snapshots_come_back_with_the_events_after_them(store: Arc<dyn EventStor
     assert!(matches!(store.load_latest("none").await, Err(StoreError::NotFound)));
 }
 
+fn account(name: &str) -> (StoredAccount, StoredKey) {
+    let id = unique("acc");
+    let key = StoredKey {
+        id: unique("key"),
+        account: id.clone(),
+        hash: "ab".repeat(32),
+        created_at_ms: 1,
+    };
+    let account = StoredAccount {
+        id,
+        name: name.to_owned(),
+        kind: "bot".into(),
+        created_at_ms: 1,
+    };
+    (account, key)
+}
+
+async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore>) {
+    let accounts = store.accounts();
+    let name = unique("Ada");
+    let (ada, first_key) = account(&name);
+    assert!(accounts.create_account(&ada, &first_key).await.unwrap());
+    let (other, other_key) = account(&name.to_uppercase());
+    assert!(
+        !accounts.create_account(&other, &other_key).await.unwrap(),
+        "names are unique in any case"
+    );
+    assert_eq!(
+        accounts.key(&other_key.id).await.unwrap(),
+        None,
+        "the refused account keeps no key"
+    );
+    assert_eq!(accounts.account(&ada.id).await.unwrap().as_ref(), Some(&ada));
+    assert_eq!(
+        accounts.account_named(&name.to_lowercase()).await.unwrap().as_ref(),
+        Some(&ada)
+    );
+    assert_eq!(accounts.account_named(&unique("nobody")).await.unwrap(), None);
+    assert_eq!(accounts.key(&first_key.id).await.unwrap().as_ref(), Some(&first_key));
+    let second_key = StoredKey {
+        id: unique("key"),
+        created_at_ms: 2,
+        ..first_key.clone()
+    };
+    accounts.add_key(&second_key).await.unwrap();
+    assert_eq!(
+        accounts.keys(&ada.id).await.unwrap(),
+        [first_key.clone(), second_key.clone()]
+    );
+    assert!(
+        !accounts.revoke_key(&other.id, &first_key.id).await.unwrap(),
+        "not another account's key"
+    );
+    assert!(accounts.revoke_key(&ada.id, &first_key.id).await.unwrap());
+    assert_eq!(
+        accounts.key(&first_key.id).await.unwrap(),
+        None,
+        "a revoked key is gone"
+    );
+    assert_eq!(accounts.keys(&ada.id).await.unwrap(), [second_key]);
+    assert!(
+        !accounts.revoke_key(&ada.id, &first_key.id).await.unwrap(),
+        "revoked once"
+    );
+}
+
+async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore>) {
+    let accounts = store.accounts();
+    let mut pushes = accounts.inbox_pushes().await.unwrap();
+    let owner = unique("acc");
+    let first = accounts.push_inbox(&owner, "{\"n\":0}").await.unwrap();
+    let announced = tokio::time::timeout(Duration::from_secs(5), pushes.next())
+        .await
+        .unwrap();
+    assert_eq!(announced.as_deref(), Some(owner.as_str()));
+    let mut ids = vec![first];
+    for n in 1..INBOX_CAPACITY + 5 {
+        ids.push(accounts.push_inbox(&owner, &format!("{{\"n\":{n}}}")).await.unwrap());
+    }
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "ids increase");
+    let kept = accounts.read_inbox(&owner, None, 2 * INBOX_CAPACITY).await.unwrap();
+    assert!(
+        (INBOX_CAPACITY..INBOX_CAPACITY + 5).contains(&kept.len()),
+        "about INBOX_CAPACITY kept: {}",
+        kept.len()
+    );
+    assert_eq!(kept.last().unwrap().event, format!("{{\"n\":{}}}", INBOX_CAPACITY + 4));
+    let after = ids[ids.len() - 3];
+    let tail = accounts.read_inbox(&owner, Some(after), 10).await.unwrap();
+    assert_eq!(
+        tail.iter().map(|entry| entry.id).collect::<Vec<_>>(),
+        ids[ids.len() - 2..]
+    );
+    assert_eq!(
+        accounts.read_inbox(&owner, Some(after), 1).await.unwrap().len(),
+        1,
+        "limited"
+    );
+    let beyond = InboxId {
+        ms: u64::MAX / 2,
+        seq: 0,
+    };
+    assert!(accounts.read_inbox(&owner, Some(beyond), 10).await.unwrap().is_empty());
+    assert!(accounts.read_inbox(&unique("acc"), None, 10).await.unwrap().is_empty());
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -614,6 +721,8 @@ contract!(
     a_finished_games_idempotency_records_expire_with_it,
     rates_are_counted_in_one_place,
     places_are_capped_renewed_and_released,
+    accounts_have_unique_names_and_revocable_keys,
+    inboxes_resume_after_an_entry_and_stay_capped,
     racing_writers_never_both_win,
     appends_are_announced,
     stream_tickets_are_single_use_scoped_and_expire,

@@ -4,8 +4,7 @@ use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use serde_json::value::RawValue;
 
-use super::dto::{Clock, GameEnding, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo};
-use crate::engine::table::EndReason;
+use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{LoadedGame, now_ms};
 
@@ -13,29 +12,7 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
     let session = &game.session;
     let table = session.table();
     let status = status_of(session.as_ref());
-    let seat_names = |seats: &[usize]| seats.iter().map(|&seat| game.seat_name(seat)).collect::<Vec<_>>();
-    let ending = table.ending.as_ref().map_or_else(
-        || {
-            session.is_finished().then(|| GameEnding {
-                reason: EndReason::PlayedOut,
-                by: Vec::new(),
-                losers: Vec::new(),
-                winners: Vec::new(),
-            })
-        },
-        |ending| {
-            let decided = !ending.losers.is_empty();
-            Some(GameEnding {
-                reason: ending.reason,
-                by: seat_names(&ending.by),
-                losers: seat_names(&ending.losers),
-                winners: (0..game.seats.len())
-                    .filter(|seat| decided && !ending.losers.contains(seat))
-                    .map(|seat| game.seat_name(seat))
-                    .collect(),
-            })
-        },
-    );
+    let ending = game.ending();
     let now = now_ms();
     GameResponse {
         id: game.meta.id.clone(),
@@ -91,6 +68,8 @@ pub(super) fn player_seats(game: &LoadedGame) -> Vec<PlayerSeat> {
             open: taken.open,
             name: taken.name.clone(),
             bot: taken.bot,
+            account: taken.account.clone(),
+            invited: taken.invited.clone(),
         })
         .collect()
 }

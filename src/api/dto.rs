@@ -9,7 +9,8 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::engine::bot::Bot;
-use crate::engine::table::EndReason;
+use crate::engine::table::OnDecline;
+pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
 
@@ -97,6 +98,10 @@ pub struct CreateGameRequest {
     #[serde(default)]
     #[schema(example = json!({"cleopatra": {"kind": "random"}}))]
     pub bots: Option<BTreeMap<String, Bot>>,
+    /// When a seat is reserved for an account (`seats: {"cleopatra": {"account": "livia"}}`) and that account
+    /// declines it: `open` (default) opens the seat to anyone, `abort` ends the game.
+    #[serde(default)]
+    pub on_decline: Option<OnDecline>,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -133,18 +138,13 @@ pub struct PlayerSeat {
     /// The built-in opponent that plays this seat, if one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot: Option<Bot>,
-}
-
-/// How a game ended.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GameEnding {
-    pub reason: EndReason,
-    /// The seats that resigned, let their time run out, or aborted.
-    pub by: Vec<&'static str>,
-    /// After a resignation or a timeout: the seats that lost (those seats and their partners).
-    pub losers: Vec<&'static str>,
-    /// After a resignation or a timeout: every other seat. For a game played out, see `result`.
-    pub winners: Vec<&'static str>,
+    /// The id of the account the seat is bound to, if any: its key acts for the seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "acc_5f0c3e1a9b7d2c4e6f8a0b1c")]
+    pub account: Option<String>,
+    /// The id of the account an open seat is reserved for: only it may join it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invited: Option<String>,
 }
 
 /// The turn clock of a game that has one.

@@ -83,11 +83,22 @@ pub mod common {
     pub const BODY_NOT_JSON: Problems = Problems::new("Body is not JSON", &[Code::UnsupportedMediaType]);
     pub const STORE_UNAVAILABLE: Problems =
         Problems::new("Store unavailable", &[Code::StoreUnavailable, Code::LogChanged]);
-    pub const NO_GAME: Problems = Problems::new("No such game", &[Code::GameNotFound]);
     pub const NO_GAME_OR_SEAT: Problems =
         Problems::new("No such game or seat", &[Code::GameNotFound, Code::SeatNotFound]);
-    pub const SEAT_TOKEN_NEEDED: Problems =
-        Problems::new("Missing or wrong token", &[Code::MissingToken, Code::InvalidToken]);
+    pub const SEAT_TOKEN_NEEDED: Problems = Problems::new(
+        "Missing or wrong token, or an account key unknown or revoked",
+        &[Code::MissingToken, Code::InvalidToken, Code::InvalidAccountKey],
+    );
+    pub const WRONG_TOKEN: Problems = Problems::new(
+        "Wrong token, or an account key unknown or revoked",
+        &[Code::InvalidToken, Code::InvalidAccountKey],
+    );
+    pub const SEAT_NOT_HELD: Problems =
+        Problems::new("The account key holds no such seat of this game", &[Code::SeatNotHeld]);
+    pub const SEAT_UNNAMED: Problems = Problems::new(
+        "The account holds several seats of this game and the request names none (`seat_required`)",
+        &[Code::SeatRequired],
+    );
     pub const SEAT_GONE: Problems = Problems::new(
         "The seat is taken (`seat_taken`), the game is over or expired (`join_too_late`), or it kept changing \
          (`contention`)",

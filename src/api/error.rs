@@ -68,6 +68,19 @@ error_codes! {
     MissingToken = "missing_token", UNAUTHORIZED, "this request needs a seat token: Authorization: Bearer <token>";
     InvalidToken = "invalid_token", UNAUTHORIZED, "the token is not one of this game's seats";
     InvalidTicket = "invalid_ticket", UNAUTHORIZED, "the ticket is unknown, expired or already used";
+    InvalidAccountKey = "invalid_account_key", UNAUTHORIZED, "the account key is unknown or revoked";
+    AccountKeyRequired = "account_key_required", UNAUTHORIZED,
+        "this request needs an account key (Authorization: Bearer lk_...)";
+    SeatNotHeld = "seat_not_held", FORBIDDEN, "the account holds no such seat in this game";
+    SeatReserved = "seat_reserved", FORBIDDEN, "seat cleopatra is reserved for an invited account";
+    NotInvited = "not_invited", FORBIDDEN, "seat cleopatra holds no invitation for this account";
+    SeatRequired = "seat_required", BAD_REQUEST,
+        "the account holds several seats of this game (caesar, cleopatra): name one with X-Ludus-Seat or ?seat=";
+    InvalidAccountName = "invalid_account_name", BAD_REQUEST,
+        "an account name has 2 to 24 characters, each a letter, a digit, `_` or `-`";
+    AccountNameTaken = "account_name_taken", CONFLICT, "this account name is taken";
+    AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
+    KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
     GameNotFound = "game_not_found", NOT_FOUND, "no game with this id";
     SeatNotFound = "seat_not_found", NOT_FOUND, "this game has no seat \"brutus\"";
     InvalidSeats = "invalid_seats", BAD_REQUEST, "\"brutus\" is not a seat of this game (its seats: caesar, cleopatra)";
@@ -288,6 +301,16 @@ impl From<ServiceError> for ApiError {
             ServiceError::MissingToken => Self::new(C::MissingToken, detail),
             ServiceError::InvalidToken => Self::new(C::InvalidToken, detail),
             ServiceError::InvalidTicket => Self::new(C::InvalidTicket, detail),
+            ServiceError::InvalidAccountKey => Self::new(C::InvalidAccountKey, detail),
+            ServiceError::AccountKeyRequired => Self::new(C::AccountKeyRequired, detail),
+            ServiceError::SeatNotHeld => Self::new(C::SeatNotHeld, detail),
+            ServiceError::SeatReserved(_) => Self::new(C::SeatReserved, detail),
+            ServiceError::NotInvited(_) => Self::new(C::NotInvited, detail),
+            ServiceError::SeatRequired(_) => Self::new(C::SeatRequired, detail),
+            ServiceError::InvalidAccountName => Self::new(C::InvalidAccountName, detail),
+            ServiceError::AccountNameTaken => Self::new(C::AccountNameTaken, detail),
+            ServiceError::AccountNotFound(_) => Self::new(C::AccountNotFound, detail),
+            ServiceError::KeyNotFound => Self::new(C::KeyNotFound, detail),
             ServiceError::VersionConflict { expected, actual } => Self {
                 expected_version: Some(expected),
                 current_version: Some(actual),

@@ -12,7 +12,7 @@ use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse,
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
-use super::request::bearer;
+use super::request::{caller, optional_account};
 use crate::engine::Viewer;
 use crate::service::NewGame;
 
@@ -36,6 +36,7 @@ pub async fn create_game(
     let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
     let per_minute = settings.limits.games_per_minute;
     let quota = limits::take(service.store(), "games", "games", &client, per_minute, MINUTE).await?;
+    let account = optional_account(&service, &http).await?;
     let created = service
         .create(NewGame {
             title: &request.title,
@@ -47,6 +48,8 @@ pub async fn create_game(
             turn_seconds: request.turn_seconds,
             public_seed: request.public_seed,
             bots: request.bots.as_ref(),
+            account: account.map(|account| account.id),
+            on_decline: request.on_decline,
         })
         .await?;
     let game = game_response(&created.game, Viewer::Spectator);
@@ -79,6 +82,8 @@ impl Endpoint for __path_create_game {
                 Code::InvalidTurnSeconds,
             ],
         ),
+        Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
+        Problems::new("No account to invite by this id or name", &[Code::AccountNotFound]),
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
         Problems::new(
@@ -111,7 +116,7 @@ pub async fn get_game(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
-    let viewer = game.viewer(bearer(&request)?)?;
+    let viewer = game.viewer_for(caller(&service, &request).await?.as_ref())?;
     let game = match query.at {
         None => game,
         Some(at) if at <= game.version() => service.game_at(&game, at).await?,
@@ -128,9 +133,13 @@ pub async fn get_game(
 
 impl Endpoint for __path_get_game {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Bad query: `at` is not a version", &[Code::InvalidQuery]),
-        Problems::new("Wrong token", &[Code::InvalidToken]),
-        common::NO_GAME,
+        Problems::new(
+            "Bad query: `at` is not a version, or an account holding several seats names none (`seat_required`)",
+            &[Code::InvalidQuery, Code::SeatRequired],
+        ),
+        common::WRONG_TOKEN,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
         Problems::new(
             "`at` is beyond the game's current version (`version_not_reached`)",
             &[Code::VersionNotReached],

@@ -10,7 +10,7 @@ use super::body::{JsonBody, OptionalJsonBody};
 use super::dto::{GameResponse, JoinRequest, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::request::{page_limit, required_bearer};
+use super::request::{account, optional_account, page_limit, required_caller};
 use crate::engine::Viewer;
 use crate::engine::bot::Bot;
 use crate::service::LobbyEntry;
@@ -88,11 +88,14 @@ impl Endpoint for __path_lobby {
 pub async fn join_seat(
     service: Service,
     path: web::Path<(String, String)>,
+    request: HttpRequest,
     OptionalJsonBody(body): OptionalJsonBody<Option<JoinRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, seat) = path.into_inner();
+    let account = optional_account(&service, &request).await?;
+    let name = body.flatten().and_then(|body| body.name);
     let joined = service
-        .join(&id, &seat, body.flatten().and_then(|body| body.name))
+        .join(&id, &seat, name, account.as_ref().map(|account| account.id.as_str()))
         .await?;
     let seat = joined.game.seat_name(joined.seat);
     let game = game_response(&joined.game, Viewer::Seat(joined.seat));
@@ -112,6 +115,8 @@ impl Endpoint for __path_join_seat {
             "Malformed body or display name",
             &[Code::MalformedRequest, Code::InvalidName],
         ),
+        Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
+        Problems::new("The seat is reserved for an invited account", &[Code::SeatReserved]),
         common::NO_GAME_OR_SEAT,
         common::SEAT_GONE,
         common::BODY_TOO_LARGE,
@@ -139,11 +144,11 @@ pub async fn seat_bot(
     request: HttpRequest,
     JsonBody(bot): JsonBody<Bot>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = required_bearer(&request)?;
+    let caller = required_caller(&service, &request).await?;
     let (id, seat) = path.into_inner();
-    let (game, _) = service.seat_bot(&id, &seat, token, bot).await?;
+    let (game, _) = service.seat_bot(&id, &seat, &caller, bot).await?;
     tracing::info!(game = %id, seat, "bot seated");
-    let viewer = game.viewer(Some(token))?;
+    let viewer = game.viewer_for(Some(&caller))?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(game_response(&game, viewer)))
@@ -151,10 +156,15 @@ pub async fn seat_bot(
 
 impl Endpoint for __path_seat_bot {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Malformed body (an unknown bot kind)", &[Code::MalformedRequest]),
         Problems::new(
-            "Missing token, or not a token of this game",
-            &[Code::MissingToken, Code::InvalidToken],
+            "Malformed body (an unknown bot kind), or an account holding several seats names none",
+            &[Code::MalformedRequest, Code::SeatRequired],
+        ),
+        common::SEAT_TOKEN_NEEDED,
+        Problems::new(
+            "The account holds no seat of this game (`seat_not_held`), or the open seat is reserved for an invited \
+             account (`seat_reserved`)",
+            &[Code::SeatNotHeld, Code::SeatReserved],
         ),
         common::NO_GAME_OR_SEAT,
         common::SEAT_GONE,
@@ -180,8 +190,8 @@ impl Endpoint for __path_seat_bot {
         (status = 201, description = "The rematch: your seat and token in it", body = SeatResponse),
     ))]
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let token = required_bearer(&request)?;
-    let rematch = service.rematch(&id, token).await?;
+    let caller = required_caller(&service, &request).await?;
+    let rematch = service.rematch(&id, &caller).await?;
     let game = game_response(&rematch.game, Viewer::Seat(rematch.seat));
     let status = if rematch.created {
         StatusCode::CREATED
@@ -200,8 +210,10 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
 
 impl Endpoint for __path_rematch {
     const PROBLEMS: &'static [Problems] = &[
+        common::SEAT_UNNAMED,
         common::SEAT_TOKEN_NEEDED,
-        common::NO_GAME,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
         Problems::new(
             "The game is not over (`game_not_finished`), expired unfilled (`no_rematch`), or kept changing (`contention`)",
             &[Code::GameNotFinished, Code::NoRematch, Code::Contention],
@@ -211,5 +223,45 @@ impl Endpoint for __path_rematch {
 
     fn route() -> Route {
         web::post().to(rematch)
+    }
+}
+
+/// Declines the seat the account was invited to: the seat opens to anyone, or the game ends, as its creator chose at
+/// creation (`on_decline`).
+#[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/decline", tag = "lobby",
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    security(("account_key" = [])),
+    responses((status = 200, description = "Declined: the game as a spectator sees it", body = GameResponse)))]
+pub async fn decline_seat(
+    service: Service,
+    path: web::Path<(String, String)>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    let (id, seat) = path.into_inner();
+    let game = service.decline(&id, &seat, &account.id).await?;
+    tracing::info!(game = %id, seat, account = %account.id, "invitation declined");
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(game_response(&game, Viewer::Spectator)))
+}
+
+impl Endpoint for __path_decline_seat {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "No account key, or one unknown or revoked",
+            &[Code::AccountKeyRequired, Code::InvalidAccountKey],
+        ),
+        Problems::new("The seat holds no invitation for this account", &[Code::NotInvited]),
+        common::NO_GAME_OR_SEAT,
+        Problems::new(
+            "The game is over (`join_too_late`), or it kept changing (`contention`)",
+            &[Code::JoinTooLate, Code::Contention],
+        ),
+        common::STORE_UNAVAILABLE,
+    ];
+
+    fn route() -> Route {
+        web::post().to(decline_seat)
     }
 }

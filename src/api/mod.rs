@@ -1,5 +1,6 @@
 //! The HTTP layer: routes, DTOs, OpenAPI and the mapping of errors to problem documents.
 
+pub mod accounts;
 mod answer;
 mod body;
 mod client;
@@ -110,8 +111,14 @@ pub fn routes_with(service: web::Data<GameService>, settings: web::Data<Settings
 /// authenticates with bearer tokens only.
 pub fn cors(origins: &CorsOrigins) -> Cors {
     let cors = Cors::default()
-        .allowed_methods(["GET", "POST"])
-        .allowed_headers(["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"])
+        .allowed_methods(["GET", "POST", "PUT", "DELETE"])
+        .allowed_headers([
+            "Authorization",
+            "Content-Type",
+            "Idempotency-Key",
+            "Last-Event-ID",
+            request::SEAT_HEADER,
+        ])
         .expose_headers(["Location", "Idempotent-Replayed", "Retry-After"])
         .max_age(3600);
     match origins {
@@ -133,10 +140,17 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<lobby::__path_join_seat>(),
         Mounted::of::<lobby::__path_seat_bot>(),
         Mounted::of::<lobby::__path_rematch>(),
+        Mounted::of::<lobby::__path_decline_seat>(),
         Mounted::of::<lobby::__path_lobby>(),
         Mounted::of::<events::__path_list_events>(),
         Mounted::of::<stream::__path_stream>(),
         Mounted::of::<stream::__path_issue_ticket>(),
+        Mounted::of::<accounts::__path_create_account>(),
+        Mounted::of::<accounts::__path_me>(),
+        Mounted::of::<accounts::__path_add_key>(),
+        Mounted::of::<accounts::__path_revoke_key>(),
+        Mounted::of::<accounts::games::__path_my_games>(),
+        Mounted::of::<accounts::stream::__path_account_stream>(),
         Mounted::of::<health::__path_health>(),
         Mounted::of::<health::__path_livez>(),
         Mounted::of::<health::__path_readyz>(),

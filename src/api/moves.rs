@@ -12,9 +12,9 @@ use super::dto::{LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::{self, check_action_depth};
-use super::request::{idempotency_key, required_bearer, seated};
+use super::request::{idempotency_key, required_caller, seated};
 use crate::engine::Viewer;
-use crate::service::{Move, MoveRequest, PlayOutcome, hash_token};
+use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -39,7 +39,13 @@ pub async fn legal_actions(
 }
 
 impl Endpoint for __path_legal_actions {
-    const PROBLEMS: &'static [Problems] = &[common::SEAT_TOKEN_NEEDED, common::NO_GAME, common::STORE_UNAVAILABLE];
+    const PROBLEMS: &'static [Problems] = &[
+        common::SEAT_UNNAMED,
+        common::SEAT_TOKEN_NEEDED,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
+        common::STORE_UNAVAILABLE,
+    ];
 
     fn route() -> Route {
         web::get().to(legal_actions)
@@ -74,11 +80,15 @@ pub async fn play(
     request: HttpRequest,
     JsonBody(body): JsonBody<PlayRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = required_bearer(&request)?;
+    let caller = required_caller(&service, &request).await?;
     let key = idempotency_key(&request)?;
     check_action_depth(&body.action)?;
-    // A seat is its token: counted without loading the game (an unknown token is refused by the move itself).
-    let seat = &hash_token(token)[..32];
+    // A seat is its token, or its account and the seat it names: counted without loading the game (an unknown
+    // token is refused by the move itself).
+    let seat = match &caller {
+        Caller::Token(token) => hash_token(token)[..32].to_owned(),
+        Caller::Account { id, seat } => format!("{id}:{}", seat.as_deref().unwrap_or_default()),
+    };
     let per_minute = settings.limits.moves_per_minute;
     let quota = limits::take(
         service.store(),
@@ -103,7 +113,7 @@ pub async fn play(
         expected_version: body.expected_version,
         idempotency_key: key,
     };
-    let outcome = service.play(&id, token, &request, &render).await?;
+    let outcome = service.play(&id, &caller, &request, &render).await?;
     let mut answer = match outcome {
         PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
         PlayOutcome::Replayed { response } => {
@@ -130,10 +140,12 @@ impl Endpoint for __path_play {
                 Code::InvalidAction,
                 Code::ActionTooDeep,
                 Code::InvalidIdempotencyKey,
+                Code::SeatRequired,
             ],
         ),
         common::SEAT_TOKEN_NEEDED,
-        common::NO_GAME,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
         Problems::new(
             "The game is not at `expected_version` (`version_conflict`), kept changing (`contention`), or the move recorded under this key was lost by the store (`idempotency_record_lost`)",
             &[Code::VersionConflict, Code::Contention, Code::IdempotencyRecordLost],

@@ -1,13 +1,17 @@
 //! Reading what a request carries besides its body: credentials, an idempotency key, a page size.
 
-use actix_web::HttpRequest;
 use actix_web::http::header;
+use actix_web::{HttpRequest, web};
+
+use serde::Deserialize;
 
 use super::error::{ApiError, ErrorCode};
 use crate::engine::Seat;
-use crate::service::{GameService, LoadedGame, ServiceError};
+use crate::service::{Account, Caller, GameService, LoadedGame, ServiceError, is_account_key};
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
+/// The header by which an account that holds several seats of a game names the one it acts for.
+pub const SEAT_HEADER: &str = "X-Ludus-Seat";
 const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
 
 /// The bearer token, if any. A malformed `Authorization` header is an error, not a spectator.
@@ -24,8 +28,60 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
     Ok(Some(token.trim()))
 }
 
-pub(super) fn required_bearer(request: &HttpRequest) -> Result<&str, ApiError> {
-    bearer(request)?.ok_or_else(|| ServiceError::MissingToken.into())
+#[derive(Deserialize)]
+struct SeatQuery {
+    seat: Option<String>,
+}
+
+/// The seat a request names for its account: `X-Ludus-Seat`, else `?seat=`.
+fn named_seat(request: &HttpRequest) -> Option<String> {
+    let header = request.headers().get(SEAT_HEADER).and_then(|value| value.to_str().ok());
+    header.map(str::to_owned).or_else(|| {
+        web::Query::<SeatQuery>::from_query(request.query_string())
+            .ok()
+            .and_then(|query| query.into_inner().seat)
+    })
+}
+
+/// Who the request's bearer credential stands for, if it has one: an account key is checked in the store now (so
+/// that a revoked key is refused at once), a seat token later, against its game.
+pub(super) async fn caller(service: &GameService, request: &HttpRequest) -> Result<Option<Caller>, ApiError> {
+    let Some(bearer) = bearer(request)? else {
+        return Ok(None);
+    };
+    if !is_account_key(bearer) {
+        return Ok(Some(Caller::Token(bearer.to_owned())));
+    }
+    let account = service.authenticate(bearer).await?;
+    Ok(Some(Caller::Account {
+        id: account.id,
+        seat: named_seat(request),
+    }))
+}
+
+pub(super) async fn required_caller(service: &GameService, request: &HttpRequest) -> Result<Caller, ApiError> {
+    caller(service, request)
+        .await?
+        .ok_or_else(|| ServiceError::MissingToken.into())
+}
+
+/// The account of the request's account key, if it comes with one (a seat token is not an account's).
+pub(super) async fn optional_account(
+    service: &GameService,
+    request: &HttpRequest,
+) -> Result<Option<Account>, ApiError> {
+    match bearer(request)? {
+        Some(key) if is_account_key(key) => Ok(Some(service.authenticate(key).await?)),
+        _ => Ok(None),
+    }
+}
+
+/// The account of the request's account key; a seat token, or no credential, is refused.
+pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Result<Account, ApiError> {
+    match bearer(request)? {
+        Some(key) if is_account_key(key) => Ok(service.authenticate(key).await?),
+        _ => Err(ServiceError::AccountKeyRequired.into()),
+    }
 }
 
 pub(super) fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
@@ -57,14 +113,14 @@ pub(super) fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u
     }
 }
 
-/// The game `id` at its latest version and the seat the request's bearer token holds in it.
+/// The game `id` at its latest version and the seat the request's credential holds in it.
 pub(super) async fn seated(
     service: &GameService,
     id: &str,
     request: &HttpRequest,
 ) -> Result<(LoadedGame, Seat), ApiError> {
-    let token = required_bearer(request)?;
+    let caller = required_caller(service, request).await?;
     let game = service.load(id).await?;
-    let seat = game.seat_of(token)?;
+    let seat = game.seat_for(&caller)?;
     Ok((game, seat))
 }

@@ -14,18 +14,18 @@ use super::client::client_address;
 use super::dto::{AnyEvent, GameStatus};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
-use super::request::{bearer, seated};
+use super::request::{bearer, caller, seated};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
 use crate::watch::Subscription;
 
 /// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
+pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// The last message of a stream whose instance shuts down: reconnect (EventSource does so by itself, with
 /// `Last-Event-ID`) after a second, to another instance.
-const RECONNECT: &[u8] =
+pub(super) const RECONNECT: &[u8] =
     b"event: reconnect\nretry: 1000\ndata: {\"reason\":\"shutting_down\",\"detail\":\"this instance is \
 shutting down: reconnect with Last-Event-ID, another instance will serve the stream\"}\n\n";
 
@@ -216,7 +216,13 @@ pub async fn issue_ticket(
 }
 
 impl Endpoint for __path_issue_ticket {
-    const PROBLEMS: &'static [Problems] = &[common::SEAT_TOKEN_NEEDED, common::NO_GAME, common::STORE_UNAVAILABLE];
+    const PROBLEMS: &'static [Problems] = &[
+        common::SEAT_UNNAMED,
+        common::SEAT_TOKEN_NEEDED,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
+        common::STORE_UNAVAILABLE,
+    ];
 
     fn route() -> Route {
         web::post().to(issue_ticket)
@@ -236,7 +242,7 @@ async fn stream_viewer(
             "send either ?ticket= or an Authorization header, not both",
         )),
         (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(game, ticket).await?)),
-        (None, token) => Ok(game.viewer(token)?),
+        (None, _) => Ok(game.viewer_for(caller(service, request).await?.as_ref())?),
     }
 }
 
@@ -320,13 +326,15 @@ impl Endpoint for __path_stream {
                 Code::InvalidLastEventId,
                 Code::InvalidQuery,
                 Code::ConflictingCredentials,
+                Code::SeatRequired,
             ],
         ),
         Problems::new(
-            "Wrong token, or a ticket that is unknown, expired or used (`invalid_ticket`)",
-            &[Code::InvalidToken, Code::InvalidTicket],
+            "Wrong token or account key, or a ticket that is unknown, expired or used (`invalid_ticket`)",
+            &[Code::InvalidToken, Code::InvalidAccountKey, Code::InvalidTicket],
         ),
-        common::NO_GAME,
+        common::SEAT_NOT_HELD,
+        common::NO_GAME_OR_SEAT,
         Problems::new(
             "This client holds its maximum of streams (`too_many_streams`)",
             &[Code::TooManyStreams],

@@ -12,7 +12,7 @@ use super::Seat;
 use super::bot::Bot;
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
-pub const TABLE_EVENT_TYPES: [&str; 9] = [
+pub const TABLE_EVENT_TYPES: [&str; 10] = [
     "table_opened",
     "seat_joined",
     "first_move",
@@ -22,6 +22,7 @@ pub const TABLE_EVENT_TYPES: [&str; 9] = [
     "expired",
     "deadline_set",
     "rematch_created",
+    "invitation_declined",
 ];
 
 /// The rule code of a move sent after its seat's deadline.
@@ -43,6 +44,23 @@ pub struct OpenedSeat {
     /// The built-in opponent that plays this seat, if one does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<Bot>,
+    /// The account the seat is bound to (the creator's seats, when the creator came with an account key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+    /// The account an open seat is reserved for: only it may join, or decline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invited: Option<String>,
+}
+
+/// What happens to a game when an invited account declines its seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OnDecline {
+    /// The seat opens to anyone.
+    #[default]
+    Open,
+    /// The game ends without a result.
+    Abort,
 }
 
 /// What the service writes into a game's log for every title alike.
@@ -58,6 +76,9 @@ pub enum TableEvent {
         /// When the game expires if a seat is still open (milliseconds since the Unix epoch).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         expires_at_ms: Option<u64>,
+        /// What an invited account's refusal does; absent without invitations.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on_decline: Option<OnDecline>,
     },
     /// Someone took an open seat. The hash of its token is kept in the store and never shown.
     SeatJoined {
@@ -70,6 +91,9 @@ pub enum TableEvent {
         /// The built-in opponent that took the seat, when one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot: Option<Bot>,
+        /// The account that took the seat, when it came with an account key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
     },
     /// A seat made its first move (recorded once per seat: a game may be aborted until every seat has moved).
     FirstMove { seat: String },
@@ -91,6 +115,9 @@ pub enum TableEvent {
         #[schema(ignore)]
         sealed_tokens: Vec<String>,
     },
+    /// The account invited to this seat declined it: the seat opens to anyone, or the game ends (as the creator
+    /// chose).
+    InvitationDeclined { seat: String },
 }
 
 impl TableEvent {
@@ -112,11 +139,18 @@ impl TableEvent {
     /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store.
     pub fn public(&self) -> Self {
         match self {
-            TableEvent::SeatJoined { seat, name, bot, .. } => TableEvent::SeatJoined {
+            TableEvent::SeatJoined {
+                seat,
+                name,
+                bot,
+                account,
+                ..
+            } => TableEvent::SeatJoined {
                 seat: seat.clone(),
                 name: name.clone(),
                 token_hash: None,
                 bot: *bot,
+                account: account.clone(),
             },
             TableEvent::RematchCreated { game, .. } => TableEvent::RematchCreated {
                 game: game.clone(),
@@ -156,10 +190,11 @@ impl TableAction {
 
 /// Who takes an open seat.
 pub enum Taker {
-    /// Someone whose token hashes to `token_hash`.
+    /// Someone whose token hashes to `token_hash`, with the account they came with.
     Person {
         name: Option<String>,
         token_hash: String,
+        account: Option<String>,
     },
     Bot(Bot),
 }
@@ -174,6 +209,10 @@ pub struct TableSeat {
     pub moved: bool,
     /// The built-in opponent that plays this seat, if one does.
     pub bot: Option<Bot>,
+    /// The account the seat is bound to.
+    pub account: Option<String>,
+    /// The account an open seat is reserved for.
+    pub invited: Option<String>,
 }
 
 /// Why a game ended.
@@ -199,7 +238,7 @@ pub struct TableEnding {
 }
 
 /// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
-pub const TABLE_FORMAT: u32 = 2;
+pub const TABLE_FORMAT: u32 = 3;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,6 +252,7 @@ pub struct Table {
     pub ending: Option<TableEnding>,
     /// The rematch's game id and the seats' sealed tokens for it.
     pub rematch: Option<(String, Vec<String>)>,
+    pub on_decline: OnDecline,
 }
 
 impl Table {
@@ -227,6 +267,7 @@ impl Table {
             deadline_ms: None,
             ending: None,
             rematch: None,
+            on_decline: OnDecline::Open,
         }
     }
 
@@ -259,29 +300,36 @@ impl Table {
                 seats,
                 turn_seconds,
                 expires_at_ms,
+                on_decline,
             } => {
                 for opened in seats {
                     if let Some(seat) = seat_index(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
                         seat.open = opened.open;
                         seat.name = opened.name.clone();
                         seat.bot = opened.bot;
+                        seat.account = opened.account.clone();
+                        seat.invited = opened.invited.clone();
                     }
                 }
                 self.listed = self.is_open();
                 self.turn_seconds = *turn_seconds;
                 self.expires_at_ms = *expires_at_ms;
+                self.on_decline = on_decline.unwrap_or_default();
             }
             TableEvent::SeatJoined {
                 seat,
                 name,
                 token_hash,
                 bot,
+                account,
             } => {
                 if let Some(seat) = seat_index(seat).and_then(|index| self.seats.get_mut(index)) {
                     seat.open = false;
                     seat.name = name.clone();
                     seat.token_hash = token_hash.clone();
                     seat.bot = *bot;
+                    seat.account = account.clone();
+                    seat.invited = None;
                 }
             }
             TableEvent::FirstMove { seat } => {
@@ -313,6 +361,20 @@ impl Table {
             TableEvent::RematchCreated { game, sealed_tokens } => {
                 self.rematch = Some((game.clone(), sealed_tokens.clone()));
             }
+            TableEvent::InvitationDeclined { seat } => {
+                let index = seat_index(seat);
+                if let Some(declined) = index.and_then(|index| self.seats.get_mut(index)) {
+                    declined.invited = None;
+                }
+                if self.on_decline == OnDecline::Abort {
+                    self.ending = Some(TableEnding {
+                        reason: EndReason::Aborted,
+                        by: index.into_iter().collect(),
+                        losers: Vec::new(),
+                    });
+                    self.deadline_ms = None;
+                }
+            }
         }
     }
 }
@@ -328,6 +390,7 @@ mod tests {
             name: Some("Ann".into()),
             token_hash: Some("ab".into()),
             bot: None,
+            account: None,
         };
         assert_eq!(TableEvent::parse(&joined.encode()), Some(joined));
         assert_eq!(TableEvent::parse(r#"{"type":"card_played","card":3}"#), None);
@@ -377,6 +440,7 @@ mod tests {
             name: None,
             token_hash: Some("ab".into()),
             bot: None,
+            account: None,
         };
         assert!(!joined.public().encode().contains("token"));
         let rematch = TableEvent::RematchCreated {

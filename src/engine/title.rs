@@ -125,7 +125,7 @@ impl<G: Game> Title for TitleAdapter<G> {
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
         // A table with every seat taken, no name and no clock is what a log without table events stands for.
         let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, .. }
-            if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none()));
+            if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none() && seat.account.is_none()));
         let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {
             let setup = G::setup(&session.state, &mut seed.rng(SETUP_STREAM));

@@ -267,17 +267,23 @@ impl<G: Game> GameSession for Session<G> {
             return Err(RuleError::new("seat_taken", "this seat is already taken"));
         }
         let joined = match taker {
-            Taker::Person { name, token_hash } => TableEvent::SeatJoined {
+            Taker::Person {
+                name,
+                token_hash,
+                account,
+            } => TableEvent::SeatJoined {
                 seat: self.seat_id(seat),
                 name,
                 token_hash: Some(token_hash),
                 bot: None,
+                account,
             },
             Taker::Bot(bot) => TableEvent::SeatJoined {
                 seat: self.seat_id(seat),
                 name: None,
                 token_hash: None,
                 bot: Some(bot),
+                account: None,
             },
         };
         let mut entries = vec![Entry::Table(joined)];

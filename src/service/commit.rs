@@ -34,16 +34,17 @@ impl GameService {
             if snapshot.is_some() {
                 metrics::counter!(telemetry::SNAPSHOTS_WRITTEN).increment(1);
             }
-            self.after_append(before, after).await;
+            self.after_append(before, after, events).await;
             self.remember(after);
         }
         Ok(appended)
     }
 
-    /// Keeps the lobby's listings in step with a game whose status may have changed by an append, and plays the
-    /// bot it made the one to act.
-    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame) {
+    /// Keeps the lobby's listings in step with a game whose status may have changed by an append, tells the
+    /// accounts at the table, and plays the bot it made the one to act.
+    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame, events: &[String]) {
         self.relist_if_changed(before, after).await;
+        self.notify_accounts(Some(before), after, events).await;
         self.wake_bot(after);
     }
 }

@@ -12,7 +12,7 @@ use super::load::replay;
 use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
-use crate::engine::table::{OpenedSeat, TableEvent};
+use crate::engine::table::{OnDecline, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, SetupError, Title};
 use crate::store::GameMeta;
 
@@ -32,13 +32,30 @@ pub enum SeatsRequest {
     Choice(BTreeMap<String, SeatChoice>),
 }
 
+/// What becomes of one seat at creation.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum SeatChoice {
+    Keyword(SeatKeyword),
+    /// Reserved for an account (its id or its name): only it may join it, or decline it.
+    Invite {
+        account: String,
+    },
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum SeatChoice {
+pub enum SeatKeyword {
     /// Left for someone to join.
     Open,
     /// Taken by the creator (its token is in the answer).
     Mine,
+}
+
+impl SeatChoice {
+    fn is_open(&self) -> bool {
+        !matches!(self, SeatChoice::Keyword(SeatKeyword::Mine))
+    }
 }
 
 /// What a new game is to be.
@@ -56,6 +73,10 @@ pub struct NewGame<'a> {
     pub public_seed: bool,
     /// Seats played by built-in opponents, by seat id. `seats` places the creator on the others.
     pub bots: Option<&'a BTreeMap<String, Bot>>,
+    /// The creator's account, which the creator's seats are bound to.
+    pub account: Option<String>,
+    /// What an invited account's refusal does (default: the seat opens).
+    pub on_decline: Option<OnDecline>,
 }
 
 impl<'a> NewGame<'a> {
@@ -71,6 +92,8 @@ impl<'a> NewGame<'a> {
             turn_seconds: None,
             public_seed: false,
             bots: None,
+            account: None,
+            on_decline: None,
         }
     }
 }
@@ -102,6 +125,7 @@ impl GameService {
         let seats: Arc<[&'static str]> = info.seats[..new.players].into();
         let bots = seat_bots(&seats, &info.seats, new.bots)?;
         let open = open_seats(&seats, &info.seats, new.seats, &bots)?;
+        let invited = self.invited_accounts(&seats, new.seats).await?;
         let name = check_name(new.name)?;
         if new
             .turn_seconds
@@ -120,11 +144,17 @@ impl GameService {
             seats: seats
                 .iter()
                 .zip(open.iter().zip(&bots))
-                .map(|(seat, (&open, &bot))| OpenedSeat {
-                    seat: (*seat).to_owned(),
-                    open,
-                    name: if open || bot.is_some() { None } else { name.clone() },
-                    bot,
+                .zip(&invited)
+                .map(|((seat, (&open, &bot)), invited)| {
+                    let creators = !open && bot.is_none();
+                    OpenedSeat {
+                        seat: (*seat).to_owned(),
+                        open,
+                        name: if creators { name.clone() } else { None },
+                        bot,
+                        account: if creators { new.account.clone() } else { None },
+                        invited: invited.clone(),
+                    }
                 })
                 .collect(),
             turn_seconds: new.turn_seconds,
@@ -132,6 +162,10 @@ impl GameService {
                 .lobby_ttl
                 .filter(|_| any_open)
                 .map(|ttl| now.saturating_add(ttl.as_millis() as u64)),
+            on_decline: invited
+                .iter()
+                .any(Option::is_some)
+                .then(|| new.on_decline.unwrap_or_default()),
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats
@@ -188,6 +222,7 @@ impl GameService {
         if game.session.table().listed {
             self.relist(&game).await;
         }
+        self.notify_accounts(None, &game, events).await;
         self.remember(&game);
         self.wake_bot(&game);
         Ok(game)
@@ -246,9 +281,31 @@ fn open_seats(
             }
             Ok(seat_ids
                 .iter()
-                .map(|id| choices.get(*id) == Some(&SeatChoice::Open))
+                .map(|id| choices.get(*id).is_some_and(SeatChoice::is_open))
                 .collect())
         }
+    }
+}
+
+impl GameService {
+    /// The account each seat is reserved for, by the ids or names the request gives.
+    async fn invited_accounts(
+        &self,
+        seat_ids: &[&'static str],
+        request: Option<&SeatsRequest>,
+    ) -> Result<Vec<Option<String>>, ServiceError> {
+        let mut invited = vec![None; seat_ids.len()];
+        let Some(SeatsRequest::Choice(choices)) = request else {
+            return Ok(invited);
+        };
+        for (seat, choice) in choices {
+            if let SeatChoice::Invite { account } = choice
+                && let Some(index) = seat_ids.iter().position(|id| id == seat)
+            {
+                invited[index] = Some(self.find_account(account).await?.id);
+            }
+        }
+        Ok(invited)
     }
 }
 
@@ -296,7 +353,8 @@ mod tests {
         let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra", "brutus"]);
         let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &[None, None]);
         assert_eq!(open(SeatsRequest::Count(1)).unwrap(), [false, true]);
-        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Open)].into());
+        let choice =
+            |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Keyword(SeatKeyword::Open))].into());
         assert_eq!(open(choice("caesar")).unwrap(), [true, false]);
         assert!(matches!(open(choice("cassius")), Err(ServiceError::InvalidSeats(_))));
         assert!(matches!(open(choice("brutus")), Err(ServiceError::SeatsConflict(_))));
@@ -325,7 +383,8 @@ mod tests {
             open(SeatsRequest::Count(2)),
             Err(ServiceError::SeatsConflict(_))
         ));
-        let choice = |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Mine)].into());
+        let choice =
+            |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Keyword(SeatKeyword::Mine))].into());
         assert!(matches!(open(choice("caesar")), Err(ServiceError::SeatsConflict(_))));
         assert_eq!(open(choice("cleopatra")).unwrap(), [false, false]);
         let bots = [("cleopatra".to_owned(), Bot::Random {})].into();

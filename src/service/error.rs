@@ -62,6 +62,26 @@ pub enum ServiceError {
     NotFinished,
     #[error("this game expired before every seat was taken: there is nobody to play a rematch with")]
     NoRematch,
+    #[error("an account name has 2 to 24 characters, each a letter, a digit, `_` or `-`")]
+    InvalidAccountName,
+    #[error("this account name is taken (names are compared whatever their case)")]
+    AccountNameTaken,
+    #[error("the account key is unknown or revoked")]
+    InvalidAccountKey,
+    #[error("no account {0:?}")]
+    AccountNotFound(String),
+    #[error("the account has no such key")]
+    KeyNotFound,
+    #[error("this request needs an account key (Authorization: Bearer lk_...)")]
+    AccountKeyRequired,
+    #[error("the account holds no such seat in this game")]
+    SeatNotHeld,
+    #[error("the account holds several seats of this game ({}): name one with X-Ludus-Seat or ?seat=", .0.join(", "))]
+    SeatRequired(Vec<&'static str>),
+    #[error("seat {0} is reserved for an invited account")]
+    SeatReserved(&'static str),
+    #[error("seat {0} holds no invitation for this account")]
+    NotInvited(&'static str),
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),

@@ -3,11 +3,18 @@
 //! losers find it taken.
 
 use super::create::check_name;
-use super::{CONFLICT_RETRIES, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
-use crate::engine::table::Taker;
+use crate::engine::table::{TableEvent, Taker};
 use crate::engine::{ActionError, Seat};
 use crate::store::{Appended, StoreError};
+
+/// Who asks to take a seat: someone for themselves (with their account, if any), or a player seating a bot.
+#[derive(Clone, Copy)]
+enum Joiner<'a> {
+    Person(Option<&'a str>),
+    BotOf(&'a Caller),
+}
 
 /// A seat taken by joining: its token, shown once.
 pub struct Joined {
@@ -17,48 +24,86 @@ pub struct Joined {
 }
 
 impl GameService {
-    /// Takes an open seat for someone, who gets its token once.
-    pub async fn join(&self, id: &str, seat_id: &str, name: Option<String>) -> Result<Joined, ServiceError> {
+    /// Takes an open seat for someone, who gets its token once; with an account, the seat is bound to it. A seat
+    /// reserved for an account is taken by that account only.
+    pub async fn join(
+        &self,
+        id: &str,
+        seat_id: &str,
+        name: Option<String>,
+        account: Option<&str>,
+    ) -> Result<Joined, ServiceError> {
         let name = check_name(name)?;
         let token = new_token();
         let taker = || Taker::Person {
             name: name.clone(),
             token_hash: hash_token(&token),
+            account: account.map(str::to_owned),
         };
-        let (game, seat) = self.take_seat(id, seat_id, None, &taker).await?;
+        let (game, seat) = self.take_seat(id, seat_id, Joiner::Person(account), &taker).await?;
         Ok(Joined { game, seat, token })
     }
 
-    /// Seats `bot` on an open seat, at the request of a player of the game (`token`: a seat's token): it plays that
-    /// seat from then on.
+    /// Seats `bot` on an open seat, at the request of a player of the game: it plays that seat from then on.
     pub async fn seat_bot(
         &self,
         id: &str,
         seat_id: &str,
-        token: &str,
+        caller: &Caller,
         bot: Bot,
     ) -> Result<(LoadedGame, Seat), ServiceError> {
-        self.take_seat(id, seat_id, Some(token), &|| Taker::Bot(bot)).await
+        self.take_seat(id, seat_id, Joiner::BotOf(caller), &|| Taker::Bot(bot))
+            .await
     }
 
-    /// Seats whoever `taker` makes on open seat `seat_id`, once `inviter` (when given) is known as a seat's token.
+    /// Declines the seat `account` was invited to: the seat opens, or the game ends, as its creator chose.
+    pub async fn decline(&self, id: &str, seat_id: &str, account: &str) -> Result<LoadedGame, ServiceError> {
+        for _ in 0..=CONFLICT_RETRIES {
+            let game = self.load(id).await?;
+            let seat = game.seat_index(seat_id)?;
+            let table = game.session.table();
+            if game.session.is_finished() {
+                return Err(ServiceError::JoinTooLate);
+            }
+            if table.seats[seat].invited.as_deref() != Some(account) {
+                return Err(ServiceError::NotInvited(game.seat_name(seat)));
+            }
+            let declined = TableEvent::InvitationDeclined {
+                seat: seat_id.to_owned(),
+            };
+            let played = game.session.record(&[declined]);
+            let after = game.followed_by(played.next, &played.events);
+            match self.commit(&game, &after, &played.events, None, now_ms()).await {
+                Ok(Appended::Ok { .. }) => return Ok(after),
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Err(ServiceError::Contention)
+    }
+
+    /// Seats whoever `taker` makes on open seat `seat_id`, once `joiner` may take it.
     async fn take_seat(
         &self,
         id: &str,
         seat_id: &str,
-        inviter: Option<&str>,
+        joiner: Joiner<'_>,
         taker: &(dyn Fn() -> Taker + Sync),
     ) -> Result<(LoadedGame, Seat), ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let game = self.load(id).await?;
-            if let Some(token) = inviter {
-                game.seat_of(token)?;
+            if let Joiner::BotOf(caller) = joiner {
+                game.seat_for(caller)?;
             }
-            let seat = game
-                .seats
-                .iter()
-                .position(|seat| *seat == seat_id)
-                .ok_or_else(|| ServiceError::SeatNotFound(seat_id.to_owned()))?;
+            let seat = game.seat_index(seat_id)?;
+            let invited = game.session.table().seats[seat].invited.as_deref();
+            let account = match joiner {
+                Joiner::Person(account) => account,
+                Joiner::BotOf(caller) => caller.account(),
+            };
+            if invited.is_some_and(|invited| Some(invited) != account) {
+                return Err(ServiceError::SeatReserved(game.seat_name(seat)));
+            }
             let now = now_ms();
             if game.session.overdue(now).is_some() {
                 self.settle_due(id, now).await?;

@@ -44,14 +44,6 @@ impl LoadedGame {
         }
     }
 
-    /// The viewer a bearer token stands for (a spectator without a token).
-    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ServiceError> {
-        match token {
-            None => Ok(Viewer::Spectator),
-            Some(token) => self.seat_of(token).map(Viewer::Seat),
-        }
-    }
-
     /// The seat a bearer token belongs to; compared in constant time.
     pub fn seat_of(&self, token: &str) -> Result<Seat, ServiceError> {
         let presented = hash_token(token);

@@ -18,9 +18,11 @@ use crate::engine::{Registry, TitleInfo};
 use crate::store::EventStore;
 use crate::watch::{StreamLimits, Watcher};
 
+mod accounts;
 mod bots;
 mod commit;
 mod create;
+mod ending;
 mod error;
 mod join;
 mod load;
@@ -32,7 +34,11 @@ mod sweep;
 mod tickets;
 
 pub use crate::clock::now_ms;
-pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatsRequest};
+pub use accounts::{
+    Account, AccountGame, AccountGames, AccountKind, Caller, GamesFilter, KeyInfo, NewKey, Notification, is_account_key,
+};
+pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
+pub use ending::GameEnding;
 pub use error::ServiceError;
 pub use join::Joined;
 pub use loaded::LoadedGame;

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, GameService, LoadedGame, ServiceError, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, now_ms};
 use crate::engine::table::DEADLINE_PASSED;
 use crate::engine::{ActionError, GameSeed, Seat};
 use crate::store::{Appended, ChainHash, Head, Idempotency, StoreError};
@@ -63,7 +63,7 @@ impl Refusal {
 }
 
 impl GameService {
-    /// Decides `action` for the token's seat and appends its events. `render` builds the answer; under an
+    /// Decides `action` for the caller's seat and appends its events. `render` builds the answer; under an
     /// idempotency key the store keeps a small record of the move, from which a retry's answer is rebuilt.
     ///
     /// One store round trip on a hot cache: the move is decided on the cached game without reading the log first,
@@ -74,7 +74,7 @@ impl GameService {
     pub async fn play(
         &self,
         id: &str,
-        token: &str,
+        caller: &Caller,
         request: &MoveRequest<'_>,
         render: Render<'_>,
     ) -> Result<PlayOutcome, ServiceError> {
@@ -88,7 +88,7 @@ impl GameService {
         let seed = game.seed()?;
         let mut races = 0;
         loop {
-            match self.attempt(&game, token, request, seed, render).await? {
+            match self.attempt(&game, caller, request, seed, render).await? {
                 Attempt::Answered(outcome) => return Ok(outcome),
                 Attempt::Outdated(newer) => {
                     metrics::counter!(telemetry::MOVE_RACES).increment(1);
@@ -121,12 +121,12 @@ impl GameService {
     async fn attempt(
         &self,
         game: &LoadedGame,
-        token: &str,
+        caller: &Caller,
         request: &MoveRequest<'_>,
         seed: GameSeed,
         render: Render<'_>,
     ) -> Result<Attempt, ServiceError> {
-        let seat = match game.seat_of(token) {
+        let seat = match game.seat_for(caller) {
             Ok(seat) => seat,
             Err(error) => return Ok(Attempt::Refused(Refusal::new(error))),
         };

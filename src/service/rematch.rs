@@ -5,7 +5,7 @@
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::table::{EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
@@ -22,10 +22,10 @@ pub struct Rematch {
 
 impl GameService {
     /// The rematch of a finished game for the bearer's seat: created at the first request, shown again afterwards.
-    pub async fn rematch(&self, id: &str, token: &str) -> Result<Rematch, ServiceError> {
+    pub async fn rematch(&self, id: &str, caller: &Caller) -> Result<Rematch, ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let game = self.load(id).await?;
-            let seat = game.seat_of(token)?;
+            let seat = game.seat_for(caller)?;
             let table = game.session.table();
             if !game.session.is_finished() {
                 return Err(ServiceError::NotFinished);
@@ -109,10 +109,13 @@ impl GameService {
                     open: false,
                     name: old_seat.name.clone(),
                     bot: old_seat.bot,
+                    account: old_seat.account.clone(),
+                    invited: None,
                 })
                 .collect(),
             turn_seconds: old_table.turn_seconds,
             expires_at_ms: None,
+            on_decline: None,
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {

@@ -4,11 +4,13 @@
 //! built at some `Head` can prove that the log still extends it before using it, and a writer appends only onto the
 //! exact log its decision was taken on, even when the store lost its tail (failover, restore, crash) and grew again.
 
+pub mod accounts;
 pub mod chain;
 mod memory;
 mod redis;
 mod tls;
 
+pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey};
 pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
@@ -301,6 +303,9 @@ impl Persistence {
 #[async_trait]
 pub trait EventStore: Send + Sync {
     fn kind(&self) -> StoreKind;
+
+    /// The accounts kept beside the games.
+    fn accounts(&self) -> &dyn AccountStore;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;

@@ -13,7 +13,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
 use super::error::Problem;
-use super::{events, games, health, lobby, moves, stream, titles};
+use super::{accounts, events, games, health, lobby, moves, stream, titles};
 use crate::engine::{GameSeed, OptionInfo, Registry, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
@@ -27,7 +27,8 @@ use title_schemas::{add_create_requests, add_title_schemas};
         title = "ludus",
         description = "Game-state service for César et Cléopâtre, Alea Iacta Est, Caligula and Rome et Carthage.\n\n\
 Create a game with `POST /v1/games`; each seat gets a secret token once. Send moves with \
-`POST /v1/games/{id}/actions` and `Authorization: Bearer <token>`. Every answer shows only what the caller's seat \
+`POST /v1/games/{id}/actions` and `Authorization: Bearer <token>`. An account (`POST /v1/accounts`) has one key \
+that acts for every seat bound to it and one stream of notifications. Every answer shows only what the caller's seat \
 may know; without a token you are a spectator. Errors are RFC 9457 `application/problem+json` with a stable `code`.",
         license(name = "MIT", identifier = "MIT")
     ),
@@ -41,23 +42,31 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         lobby::join_seat,
         lobby::seat_bot,
         lobby::rematch,
+        lobby::decline_seat,
         games::get_game,
         moves::legal_actions,
         moves::play,
         events::list_events,
         stream::stream,
         stream::issue_ticket,
+        accounts::create_account,
+        accounts::me,
+        accounts::add_key,
+        accounts::revoke_key,
+        accounts::games::my_games,
+        accounts::stream::account_stream,
         health::health,
         health::livez,
         health::readyz,
         health::metrics,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus)),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, accounts::dto::GamesStatus)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),
         (name = "games", description = "Creating, reading and playing games"),
         (name = "lobby", description = "Meeting other players: open seats, joining, rematches"),
+        (name = "accounts", description = "One identity across games: keys, the account's games and its notifications"),
         (name = "service", description = "Operations"),
     )
 )]
@@ -69,6 +78,9 @@ impl Modify for SeatToken {
     fn modify(&self, openapi: &mut Document) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("seat_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        // An account key is a bearer credential too (`lk_...`); where a seat token is accepted, so is the key of the
+        // account the seat is bound to.
+        components.add_security_scheme("account_key", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
     }
 }
 

@@ -164,9 +164,19 @@ pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &R
         .remove("CreateGameRequest")
         .expect("CreateGameRequest is documented");
     // Each title describes its own seats inline (its seat ids, its largest player count).
-    for inlined in ["SeatsRequest", "SeatChoice"] {
+    for inlined in ["SeatsRequest", "SeatKeyword"] {
         schemas.remove(inlined);
     }
+    // One seat's choice, referenced by every title's seats.
+    schemas.insert(
+        "SeatChoice".to_owned(),
+        json!({"oneOf": [
+            {"type": "string", "enum": ["open", "mine"]},
+            {"type": "object", "required": ["account"], "additionalProperties": false,
+                "properties": {"account": {"type": "string", "description": "The invited account's id or name"}},
+                "description": "Reserved for an account: only it may join the seat, or decline it"},
+        ]}),
+    );
     let mut mapping = Map::new();
     let mut refs = Vec::new();
     for title in registry.titles() {
@@ -181,7 +191,7 @@ pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &R
         properties["title"]["enum"] = json!([info.id]);
         properties["players"]["minimum"] = info.min_players.into();
         properties["players"]["maximum"] = info.max_players.into();
-        let seat_choice = json!({"type": "string", "enum": ["open", "mine"]});
+        let seat_choice = json!({"$ref": "#/components/schemas/SeatChoice"});
         let seat_choices: Map<String, Value> = info.seats[..info.max_players]
             .iter()
             .map(|seat| ((*seat).to_owned(), seat_choice.clone()))
@@ -193,7 +203,7 @@ pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &R
                 {"type": "integer", "minimum": 0, "maximum": info.max_players,
                     "description": "The creator takes this many seats, the first ones in seat order; the others are open."},
                 {"type": "object", "properties": seat_choices, "additionalProperties": false,
-                    "description": "`open` or `mine` per seat id; the seats left out are the creator's."},
+                    "description": "`open`, `mine` or `{\"account\": <id or name>}` (an invitation) per seat id; the seats left out are the creator's."},
             ],
         });
         let seat_bots: Map<String, Value> = info.seats[..info.max_players]

@@ -4,6 +4,7 @@
 //! in one slot and the layout works on Redis Cluster. Creation, reads after a head and appends are Lua scripts, hence atomic: the head check and the read or
 //! write cannot be separated.
 
+mod accounts;
 mod codec;
 mod connection;
 mod limits;
@@ -33,8 +34,8 @@ use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate, RateDecision,
-    ReadAfter, RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
+    RateDecision, ReadAfter, RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -174,6 +175,10 @@ impl RedisStore {
 
 #[async_trait]
 impl EventStore for RedisStore {
+    fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+
     fn kind(&self) -> StoreKind {
         match self.target {
             Target::Single(_) => StoreKind::Redis,

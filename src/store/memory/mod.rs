@@ -1,5 +1,7 @@
 //! The in-memory store: one process, nothing survives a restart.
 
+mod accounts;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
@@ -9,9 +11,10 @@ use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
+use self::accounts::MemoryAccounts;
 use super::{
-    Append, Appended, ChainHash, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, ChainHash, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence,
+    Rate, RateDecision, ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -59,6 +62,7 @@ pub struct MemoryStore {
     places: Mutex<HashMap<String, HashMap<String, u64>>>,
     retention: Retention,
     appended: broadcast::Sender<String>,
+    accounts: MemoryAccounts,
 }
 
 impl Default for MemoryStore {
@@ -77,6 +81,7 @@ impl MemoryStore {
             places: Mutex::default(),
             retention,
             appended: broadcast::channel(NOTIFICATION_BUFFER).0,
+            accounts: MemoryAccounts::default(),
         }
     }
 
@@ -111,6 +116,10 @@ fn lock(entry: &Entry) -> std::sync::MutexGuard<'_, Log> {
 impl EventStore for MemoryStore {
     fn kind(&self) -> StoreKind {
         StoreKind::Memory
+    }
+
+    fn accounts(&self) -> &dyn AccountStore {
+        &self.accounts
     }
 
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {

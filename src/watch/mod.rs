@@ -3,6 +3,10 @@
 //! stream of that game. Streams are capped per instance, and per client address across every instance sharing the
 //! store (each stream holds a leased place in its client's pool there).
 
+mod inbox;
+
+pub use inbox::InboxSubscription;
+
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -127,6 +131,7 @@ pub struct Watcher {
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
     /// Set when the instance starts draining: every stream sends its last message and ends.
     draining: watch::Sender<bool>,
+    inboxes: inbox::Inboxes,
     me: Weak<Watcher>,
 }
 
@@ -157,6 +162,7 @@ impl Watcher {
             counts: Mutex::default(),
             task: Mutex::default(),
             draining: watch::channel(false).0,
+            inboxes: inbox::Inboxes::default(),
             me: me.clone(),
         })
     }
@@ -178,23 +184,7 @@ impl Watcher {
     /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached or the instance
     /// drains. The cap per client is counted in the store, so that it holds across every instance sharing it.
     pub async fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
-        if *self.draining.borrow() {
-            return Err(StreamRefused::Draining);
-        }
-        {
-            let mut counts = lock(&self.counts);
-            if counts.open >= self.limits.per_instance {
-                return Err(StreamRefused::InstanceFull(self.limits.per_instance));
-            }
-            counts.open += 1;
-        }
-        let place = match self.hold_place(client).await {
-            Ok(place) => place,
-            Err(refused) => {
-                lock(&self.counts).open -= 1;
-                return Err(refused);
-            }
-        };
+        let place = self.admit(client).await?;
         self.ensure_running();
         let tail = {
             let mut games = lock(&self.games);
@@ -232,6 +222,27 @@ impl Watcher {
             place,
             watcher,
         })
+    }
+
+    /// Counts a new stream of `client` against the caps, unless the instance drains: its place in its client's pool.
+    async fn admit(&self, client: Option<IpAddr>) -> Result<Option<(String, String)>, StreamRefused> {
+        if *self.draining.borrow() {
+            return Err(StreamRefused::Draining);
+        }
+        {
+            let mut counts = lock(&self.counts);
+            if counts.open >= self.limits.per_instance {
+                return Err(StreamRefused::InstanceFull(self.limits.per_instance));
+            }
+            counts.open += 1;
+        }
+        match self.hold_place(client).await {
+            Ok(place) => Ok(place),
+            Err(refused) => {
+                lock(&self.counts).open -= 1;
+                Err(refused)
+            }
+        }
     }
 
     /// Takes a place for a stream of `client` in its pool; `None` when there is no cap to count against. A store
@@ -401,6 +412,11 @@ impl Watcher {
                 games.remove(game);
             }
         }
+        self.release_place(place);
+    }
+
+    /// Uncounts a closed stream and gives its place back.
+    fn release_place(&self, place: Option<(String, String)>) {
         let mut counts = lock(&self.counts);
         counts.open = counts.open.saturating_sub(1);
         let Some((pool, holder)) = place else { return };

@@ -1,0 +1,260 @@
+//! `GET /v1/accounts/me/stream`: the account's notifications, live, as Server-Sent Events or NDJSON, resumable from
+//! its inbox in the store.
+
+use std::collections::VecDeque;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+use serde::Deserialize;
+
+use super::KEY_NEEDED;
+use crate::api::client::client_address;
+use crate::api::endpoint::{Endpoint, Problems};
+use crate::api::error::{ApiError, ErrorCode as Code};
+use crate::api::request::account;
+use crate::api::stream::{KEEP_ALIVE, RECONNECT};
+use crate::service::{GameService, Notification};
+use crate::store::{InboxEntry, InboxId};
+use crate::watch::InboxSubscription;
+
+/// Inbox entries read at once.
+const READ_BATCH: usize = 100;
+const NDJSON: &str = "application/x-ndjson";
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct AccountStreamQuery {
+    /// Start after this notification id (as `Last-Event-ID` does; the header wins). Default: only new ones.
+    pub after: Option<String>,
+}
+
+/// How the stream is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    EventStream,
+    Ndjson,
+}
+
+impl Format {
+    fn of(request: &HttpRequest) -> Self {
+        let accepts = request
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|value| value.to_str().ok());
+        if accepts.is_some_and(|accepts| accepts.contains(NDJSON)) {
+            Format::Ndjson
+        } else {
+            Format::EventStream
+        }
+    }
+
+    /// One notification: its JSON with its `id` first.
+    fn message(self, entry: &InboxEntry) -> Bytes {
+        let body = entry.event.strip_prefix('{').unwrap_or(&entry.event);
+        let data = format!("{{\"id\":\"{}\",{body}", entry.id);
+        match self {
+            Format::Ndjson => Bytes::from(format!("{data}\n")),
+            Format::EventStream => {
+                let kind = serde_json::from_str::<serde_json::Value>(&entry.event)
+                    .ok()
+                    .and_then(|event| event["type"].as_str().map(str::to_owned))
+                    .unwrap_or_else(|| "notification".to_owned());
+                Bytes::from(format!("id: {}\nevent: {kind}\ndata: {data}\n\n", entry.id))
+            }
+        }
+    }
+
+    fn keep_alive(self) -> Bytes {
+        match self {
+            Format::Ndjson => Bytes::from_static(b"\n"),
+            Format::EventStream => Bytes::from_static(b": keep-alive\n\n"),
+        }
+    }
+
+    fn reconnect(self) -> Bytes {
+        match self {
+            Format::Ndjson => Bytes::from_static(b"{\"type\":\"reconnect\",\"reason\":\"shutting_down\"}\n"),
+            Format::EventStream => Bytes::from_static(RECONNECT),
+        }
+    }
+}
+
+struct Cursor {
+    service: web::Data<GameService>,
+    account: String,
+    /// The last entry sent (none yet: from the inbox's start).
+    after: Option<InboxId>,
+    subscription: InboxSubscription,
+    format: Format,
+    pending: VecDeque<Bytes>,
+    done: bool,
+}
+
+impl Cursor {
+    /// Queues what the inbox holds after the last entry sent.
+    async fn catch_up(&mut self) -> Result<(), ApiError> {
+        loop {
+            let inbox = self.service.store().accounts();
+            let entries = inbox
+                .read_inbox(&self.account, self.after, READ_BATCH)
+                .await
+                .map_err(crate::service::ServiceError::from)?;
+            let full = entries.len() == READ_BATCH;
+            for entry in &entries {
+                self.pending.push_back(self.format.message(entry));
+                self.after = Some(entry.id);
+            }
+            if !full {
+                return Ok(());
+            }
+        }
+    }
+
+    async fn next_chunk(&mut self) -> Option<Bytes> {
+        loop {
+            if let Some(chunk) = self.pending.pop_front() {
+                return Some(chunk);
+            }
+            if self.done {
+                return None;
+            }
+            if *self.subscription.draining.borrow() {
+                self.pending.push_back(self.format.reconnect());
+                self.done = true;
+                continue;
+            }
+            tokio::select! {
+                changed = tokio::time::timeout(KEEP_ALIVE, self.subscription.pushed.changed()) => match changed {
+                    Err(_) => self.pending.push_back(self.format.keep_alive()),
+                    Ok(Err(_)) => self.done = true,
+                    Ok(Ok(())) => {
+                        if self.catch_up().await.is_err() {
+                            // The store did not answer: the next announcement or sweep tries again.
+                        }
+                    }
+                },
+                _ = self.subscription.draining.changed() => {}
+            }
+        }
+    }
+}
+
+fn resume_after(request: &HttpRequest, query: &AccountStreamQuery) -> Result<Option<InboxId>, ApiError> {
+    let header = request.headers().get("Last-Event-ID");
+    let text = match header {
+        Some(value) => Some(value.to_str().unwrap_or_default().trim().to_owned()),
+        None => query.after.clone(),
+    };
+    text.map(|text| {
+        text.parse::<InboxId>().map_err(|()| {
+            ApiError::new(
+                Code::InvalidLastEventId,
+                "Last-Event-ID must be a notification id from this stream, like 1764230000000-0",
+            )
+        })
+    })
+    .transpose()
+}
+
+/// The account's notifications, live: `game_started`, `your_turn`, `game_finished`, `seat_joined`, `invited`,
+/// `invitation_declined`, `rematch_offered` (each a `Notification`, with its `id`). As Server-Sent Events (each
+/// message's SSE `id` and event name are the notification's), or as NDJSON, one notification per line, with
+/// `Accept: application/x-ndjson` (an empty line every 15 s of silence). Reconnecting with `Last-Event-ID` (or
+/// `?after=`) resumes after that notification from the account's inbox in the store, on any instance; without it
+/// only new notifications come: connect first, then list `GET /v1/accounts/me/games?to_act=true`. The inbox keeps
+/// the latest 1000. On shutdown the stream ends with a `reconnect` message.
+#[utoipa::path(get, path = "/v1/accounts/me/stream", tag = "accounts", security(("account_key" = [])),
+    params(
+        ("Last-Event-ID" = Option<String>, Header, description = "Resume after this notification id"),
+        AccountStreamQuery,
+    ),
+    responses(
+        (status = 200, description = "An endless stream of `Notification`s",
+            content((Notification = "text/event-stream"), (Notification = "application/x-ndjson"))),
+    ))]
+pub async fn account_stream(
+    service: web::Data<GameService>,
+    query: web::Query<AccountStreamQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    let resume = resume_after(&request, &query)?;
+    let format = Format::of(&request);
+    let subscription = service
+        .watcher()
+        .subscribe_inbox(&account.id, client_address(&request))
+        .await
+        .map_err(ApiError::from)?;
+    let after = match resume {
+        Some(after) => Some(after),
+        // Only what comes from now on: the newest entry so far is where reading starts.
+        None => newest_entry(&service, &account.id).await?,
+    };
+    let mut cursor = Cursor {
+        service: service.clone(),
+        account: account.id,
+        after,
+        subscription,
+        format,
+        pending: VecDeque::new(),
+        done: false,
+    };
+    if format == Format::EventStream {
+        cursor.pending.push_back(Bytes::from_static(b"retry: 2000\n\n"));
+    }
+    cursor.catch_up().await?;
+    let body = futures_util::stream::unfold(cursor, |mut cursor| async move {
+        let chunk = cursor.next_chunk().await?;
+        Some((Ok::<_, actix_web::Error>(chunk), cursor))
+    });
+    let content_type = match format {
+        Format::Ndjson => NDJSON,
+        Format::EventStream => "text/event-stream",
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header(("Cache-Control", "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .insert_header(("Content-Encoding", "identity"))
+        .streaming(body))
+}
+
+/// The id of the account's newest notification, if it has any.
+async fn newest_entry(service: &GameService, account: &str) -> Result<Option<InboxId>, ApiError> {
+    let inbox = service.store().accounts();
+    let newest = inbox
+        .newest_inbox_entry(account)
+        .await
+        .map_err(crate::service::ServiceError::from)?;
+    Ok(newest)
+}
+
+impl Endpoint for __path_account_stream {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Bad Last-Event-ID or query",
+            &[Code::InvalidLastEventId, Code::InvalidQuery],
+        ),
+        KEY_NEEDED,
+        Problems::new(
+            "This client holds its maximum of streams (`too_many_streams`)",
+            &[Code::TooManyStreams],
+        ),
+        Problems::new(
+            "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
+             (`shutting_down`: open the stream again)",
+            &[
+                Code::StoreUnavailable,
+                Code::LogChanged,
+                Code::StreamsFull,
+                Code::ShuttingDown,
+            ],
+        ),
+    ];
+
+    fn route() -> Route {
+        web::get().to(account_stream)
+    }
+}

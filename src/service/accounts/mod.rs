@@ -1,0 +1,211 @@
+//! Accounts: one identity across games. An account key acts for every seat its account holds; the account's
+//! notifications (its turn, a game started or finished, invitations) go to its inbox, read as one stream, and to its
+//! webhook.
+//!
+//! `key` (the key format), `caller` (who a request comes from, and its seat), `notify` (what an append tells the
+//! accounts at the table), `games` (an account's games).
+
+mod caller;
+mod games;
+mod key;
+mod notify;
+
+pub use caller::Caller;
+pub use games::{AccountGame, AccountGames, GamesFilter};
+pub use key::is_account_key;
+pub use notify::Notification;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{GameService, ServiceError, hash_token, now_ms};
+use crate::store::{StoredAccount, StoredKey};
+
+/// Account names: 2 to 24 of these characters, unique whatever their case.
+pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=24;
+/// Account ids start so; being longer than any name, an id is never read as a name.
+const ID_PREFIX: &str = "acc_";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountKind {
+    /// A person.
+    Player,
+    /// A program that plays.
+    Bot,
+    /// A site or service acting for its own users.
+    App,
+}
+
+impl AccountKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            AccountKind::Player => "player",
+            AccountKind::Bot => "bot",
+            AccountKind::App => "app",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, ServiceError> {
+        match text {
+            "player" => Ok(AccountKind::Player),
+            "bot" => Ok(AccountKind::Bot),
+            "app" => Ok(AccountKind::App),
+            other => Err(ServiceError::Corrupt(format!("account kind {other:?}"))),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+    pub kind: AccountKind,
+    pub created_at_ms: u64,
+}
+
+impl TryFrom<StoredAccount> for Account {
+    type Error = ServiceError;
+
+    fn try_from(stored: StoredAccount) -> Result<Self, ServiceError> {
+        Ok(Account {
+            kind: AccountKind::parse(&stored.kind)?,
+            id: stored.id,
+            name: stored.name,
+            created_at_ms: stored.created_at_ms,
+        })
+    }
+}
+
+/// A key as its account sees it: never the key itself after its creation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyInfo {
+    pub id: String,
+    pub created_at_ms: u64,
+}
+
+/// A new key, shown once.
+pub struct NewKey {
+    pub info: KeyInfo,
+    pub key: String,
+}
+
+fn check_account_name(name: &str) -> Result<(), ServiceError> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if !NAME_CHARS.contains(&name.len()) || !name.chars().all(allowed) {
+        return Err(ServiceError::InvalidAccountName);
+    }
+    Ok(())
+}
+
+fn new_stored_key(account: &str) -> (StoredKey, NewKey) {
+    let (id, key) = key::new_key();
+    let created_at_ms = now_ms();
+    let stored = StoredKey {
+        id: id.clone(),
+        account: account.to_owned(),
+        hash: hash_token(&key),
+        created_at_ms,
+    };
+    (
+        stored,
+        NewKey {
+            info: KeyInfo { id, created_at_ms },
+            key,
+        },
+    )
+}
+
+impl GameService {
+    /// Creates an account and its first key.
+    pub async fn create_account(&self, name: &str, kind: AccountKind) -> Result<(Account, NewKey), ServiceError> {
+        check_account_name(name)?;
+        let account = Account {
+            id: format!("{ID_PREFIX}{}", hex::encode(rand::random::<[u8; 12]>())),
+            name: name.to_owned(),
+            kind,
+            created_at_ms: now_ms(),
+        };
+        let stored = StoredAccount {
+            id: account.id.clone(),
+            name: account.name.clone(),
+            kind: kind.as_str().to_owned(),
+            created_at_ms: account.created_at_ms,
+        };
+        let (stored_key, key) = new_stored_key(&account.id);
+        if !self.store.accounts().create_account(&stored, &stored_key).await? {
+            return Err(ServiceError::AccountNameTaken);
+        }
+        Ok((account, key))
+    }
+
+    /// The account an account key belongs to, read from the store at every request so that a revoked key is
+    /// refused at once on every instance.
+    pub async fn authenticate(&self, key: &str) -> Result<Account, ServiceError> {
+        let key_id = key::key_id(key).ok_or(ServiceError::InvalidAccountKey)?;
+        let stored = self.store.accounts().key(key_id).await?;
+        let stored = stored
+            .filter(|stored| key::matches(key, &stored.hash))
+            .ok_or(ServiceError::InvalidAccountKey)?;
+        self.account(&stored.account).await
+    }
+
+    pub async fn account(&self, id: &str) -> Result<Account, ServiceError> {
+        let stored = self.store.accounts().account(id).await?;
+        stored.ok_or(ServiceError::AccountNotFound(id.to_owned()))?.try_into()
+    }
+
+    /// An account by its id or its name (in any case).
+    pub async fn find_account(&self, id_or_name: &str) -> Result<Account, ServiceError> {
+        let accounts = self.store.accounts();
+        let stored = if id_or_name.starts_with(ID_PREFIX) {
+            accounts.account(id_or_name).await?
+        } else {
+            accounts.account_named(id_or_name).await?
+        };
+        stored
+            .ok_or_else(|| ServiceError::AccountNotFound(id_or_name.to_owned()))?
+            .try_into()
+    }
+
+    pub async fn account_keys(&self, account: &str) -> Result<Vec<KeyInfo>, ServiceError> {
+        let keys = self.store.accounts().keys(account).await?;
+        Ok(keys
+            .into_iter()
+            .map(|key| KeyInfo {
+                id: key.id,
+                created_at_ms: key.created_at_ms,
+            })
+            .collect())
+    }
+
+    /// A new key for the account, beside its others (rotation: add one, move to it, revoke the old one).
+    pub async fn add_account_key(&self, account: &str) -> Result<NewKey, ServiceError> {
+        let (stored, key) = new_stored_key(account);
+        self.store.accounts().add_key(&stored).await?;
+        Ok(key)
+    }
+
+    pub async fn revoke_account_key(&self, account: &str, key_id: &str) -> Result<(), ServiceError> {
+        if !self.store.accounts().revoke_key(account, key_id).await? {
+            return Err(ServiceError::KeyNotFound);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_names_are_2_to_24_letters_digits_dashes_or_underscores() {
+        for good in ["ab", "Ada_Lovelace-1", &"x".repeat(24)] {
+            assert!(check_account_name(good).is_ok(), "{good}");
+        }
+        for bad in ["a", &"x".repeat(25), "with space", "émile", "a.b", ""] {
+            assert!(check_account_name(bad).is_err(), "{bad}");
+        }
+        assert!(format!("{ID_PREFIX}{}", "0".repeat(24)).len() > *NAME_CHARS.end());
+    }
+}

@@ -1,0 +1,230 @@
+//! What an append tells the accounts at the table: derived from the game before and after it (and the table events
+//! it wrote), pushed to each account's inbox once the append succeeded. The account's games are indexed here too, as
+//! it comes to hold a seat and as the game finishes.
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use utoipa::ToSchema;
+
+use crate::engine::bot::Bot;
+use crate::engine::table::TableEvent;
+use crate::service::{GameEnding, GameService, LoadedGame};
+
+/// A notification to an account, as its stream and its webhook carry it (with the entry's `id`).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Notification {
+    /// Every seat of a game where the account sits is taken: the game is on.
+    GameStarted {
+        game: String,
+        title: String,
+        /// The account's seats.
+        seats: Vec<&'static str>,
+    },
+    /// One of the account's seats is to act (sent after every change while it is).
+    YourTurn {
+        game: String,
+        title: String,
+        seat: &'static str,
+        version: u64,
+        /// When the seat must have acted (milliseconds since the Unix epoch), in a game with a clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<u64>,
+    },
+    /// A game where the account sits is over.
+    GameFinished {
+        game: String,
+        title: String,
+        version: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ending: Option<GameEnding>,
+        /// The title's result, when its rules ended the game.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<Object>)]
+        result: Option<Box<RawValue>>,
+    },
+    /// Someone took a seat of a game where the account sits.
+    SeatJoined {
+        game: String,
+        title: String,
+        seat: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        bot: Option<Bot>,
+    },
+    /// A seat is reserved for the account: join it (`POST /v1/games/{game}/seats/{seat}/join` with the account key)
+    /// or decline it (`POST .../seats/{seat}/decline`).
+    Invited {
+        game: String,
+        title: String,
+        seat: &'static str,
+        /// The inviting account.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    /// The account invited to a seat of a game where the account sits declined it.
+    InvitationDeclined {
+        game: String,
+        title: String,
+        seat: String,
+        by: String,
+    },
+    /// A rematch of a finished game of the account's was created: the account's seat in it is bound already.
+    RematchOffered {
+        game: String,
+        title: String,
+        rematch: String,
+    },
+}
+
+impl GameService {
+    /// Tells the accounts of `after` what the append that led from `before` (none for a new game) changed, and
+    /// keeps their game lists in step. Best effort, after the append: a store error here loses a notification, not
+    /// a move.
+    pub(in crate::service) async fn notify_accounts(
+        &self,
+        before: Option<&LoadedGame>,
+        after: &LoadedGame,
+        events: &[String],
+    ) {
+        let table = after.session.table();
+        if !table
+            .seats
+            .iter()
+            .any(|seat| seat.account.is_some() || seat.invited.is_some())
+        {
+            return;
+        }
+        for (account, notification) in notifications(before, after, events) {
+            let event = serde_json::to_string(&notification).expect("notifications serialize");
+            if let Err(error) = self.store.accounts().push_inbox(&account, &event).await {
+                tracing::warn!(%account, %error, "a notification was not stored");
+            }
+        }
+        self.index_account_games(before, after).await;
+    }
+}
+
+/// The accounts bound at `game`'s table, each once, with their seats.
+pub(super) fn accounts_of_game(game: &LoadedGame) -> Vec<(String, Vec<&'static str>)> {
+    let mut accounts: Vec<(String, Vec<&'static str>)> = Vec::new();
+    for (seat, taken) in game.session.table().seats.iter().enumerate() {
+        let Some(account) = &taken.account else { continue };
+        match accounts.iter_mut().find(|(known, _)| known == account) {
+            Some((_, seats)) => seats.push(game.seat_name(seat)),
+            None => accounts.push((account.clone(), vec![game.seat_name(seat)])),
+        }
+    }
+    accounts
+}
+
+fn notifications(before: Option<&LoadedGame>, after: &LoadedGame, events: &[String]) -> Vec<(String, Notification)> {
+    let (game, title) = (after.meta.id.clone(), after.meta.title.clone());
+    let table = after.session.table();
+    let accounts = accounts_of_game(after);
+    let mut told = Vec::new();
+    let started = |game: &LoadedGame| !game.session.table().is_open();
+    if before.is_none() {
+        for (seat, taken) in table.seats.iter().enumerate() {
+            if let Some(invited) = &taken.invited {
+                let by = accounts.first().map(|(account, _)| account.clone());
+                let seat = after.seat_name(seat);
+                let (game, title) = (game.clone(), title.clone());
+                told.push((invited.clone(), Notification::Invited { game, title, seat, by }));
+            }
+        }
+    }
+    for event in events.iter().filter_map(|event| TableEvent::parse(event)) {
+        match event {
+            TableEvent::SeatJoined {
+                seat,
+                name,
+                bot,
+                account,
+                ..
+            } => {
+                for (other, _) in accounts.iter().filter(|(other, _)| Some(other) != account.as_ref()) {
+                    let notification = Notification::SeatJoined {
+                        game: game.clone(),
+                        title: title.clone(),
+                        seat: seat.clone(),
+                        account: account.clone(),
+                        name: name.clone(),
+                        bot,
+                    };
+                    told.push((other.clone(), notification));
+                }
+            }
+            TableEvent::InvitationDeclined { seat } => {
+                let by = before
+                    .and_then(|before| {
+                        let index = after.seat_index(&seat).ok()?;
+                        before.session.table().seats[index].invited.clone()
+                    })
+                    .unwrap_or_default();
+                for (account, _) in &accounts {
+                    let notification = Notification::InvitationDeclined {
+                        game: game.clone(),
+                        title: title.clone(),
+                        seat: seat.clone(),
+                        by: by.clone(),
+                    };
+                    told.push((account.clone(), notification));
+                }
+            }
+            TableEvent::RematchCreated { game: rematch, .. } => {
+                for (account, _) in &accounts {
+                    let notification = Notification::RematchOffered {
+                        game: game.clone(),
+                        title: title.clone(),
+                        rematch: rematch.clone(),
+                    };
+                    told.push((account.clone(), notification));
+                }
+            }
+            _ => {}
+        }
+    }
+    let finished = after.session.is_finished();
+    if finished {
+        if !before.is_some_and(|before| before.session.is_finished()) {
+            for (account, _) in &accounts {
+                let notification = Notification::GameFinished {
+                    game: game.clone(),
+                    title: title.clone(),
+                    version: after.version(),
+                    ending: after.ending(),
+                    result: after.session.outcome(),
+                };
+                told.push((account.clone(), notification));
+            }
+        }
+        return told;
+    }
+    if started(after) && !before.is_some_and(started) {
+        for (account, seats) in &accounts {
+            let notification = Notification::GameStarted {
+                game: game.clone(),
+                title: title.clone(),
+                seats: seats.clone(),
+            };
+            told.push((account.clone(), notification));
+        }
+    }
+    for seat in after.session.to_act() {
+        if let Some(account) = &table.seats[seat].account {
+            let notification = Notification::YourTurn {
+                game: game.clone(),
+                title: title.clone(),
+                seat: after.seat_name(seat),
+                version: after.version(),
+                deadline_ms: table.deadline_ms,
+            };
+            told.push((account.clone(), notification));
+        }
+    }
+    told
+}

@@ -1,0 +1,100 @@
+//! What the store keeps about accounts: the account, its keys (hashed), its inbox of notifications (capped, resumable
+//! by entry id) and, announced to every instance, which inbox grew.
+
+use async_trait::async_trait;
+use futures_util::stream::BoxStream;
+
+use super::StoreError;
+
+/// The most notifications an inbox keeps: older ones are dropped (a client away longer re-reads its games).
+pub const INBOX_CAPACITY: usize = 1000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAccount {
+    pub id: String,
+    pub name: String,
+    pub kind: String,
+    pub created_at_ms: u64,
+}
+
+/// An account key as stored: its public id and the SHA-256 of the whole key (never the key).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredKey {
+    pub id: String,
+    pub account: String,
+    pub hash: String,
+    pub created_at_ms: u64,
+}
+
+/// One notification of an inbox, with the id it is resumed after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InboxEntry {
+    pub id: InboxId,
+    pub event: String,
+}
+
+/// An inbox entry's id: `<milliseconds>-<sequence>`, increasing within an inbox (a Redis Stream entry id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct InboxId {
+    pub ms: u64,
+    pub seq: u64,
+}
+
+impl std::fmt::Display for InboxId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.ms, self.seq)
+    }
+}
+
+impl std::str::FromStr for InboxId {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let (ms, seq) = text.split_once('-').ok_or(())?;
+        Ok(Self {
+            ms: ms.parse().map_err(|_| ())?,
+            seq: seq.parse().map_err(|_| ())?,
+        })
+    }
+}
+
+/// Accounts, their keys and inboxes.
+#[async_trait]
+pub trait AccountStore: Send + Sync {
+    /// Stores a new account with its first key, unless its name is taken (compared case-insensitively): then false.
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError>;
+
+    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError>;
+
+    /// The account of this name, in any case.
+    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError>;
+
+    /// A key by its id, unless revoked. Read at every request, so that a revoked key is refused at once everywhere.
+    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError>;
+
+    /// The account's keys that are not revoked.
+    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError>;
+
+    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError>;
+
+    /// Revokes the account's key `key_id`; false when it has no such key.
+    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError>;
+
+    /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
+    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError>;
+
+    /// The notifications after `after` (all kept ones without it), oldest first, at most `limit`.
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: Option<InboxId>,
+        limit: usize,
+    ) -> Result<Vec<InboxEntry>, StoreError>;
+
+    /// The id of the newest notification the inbox keeps, if any.
+    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError>;
+
+    /// The accounts whose inbox grew, as announced by every instance sharing the store: one subscription per
+    /// instance, whatever the number of open account streams.
+    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError>;
+}

@@ -1,0 +1,166 @@
+//! Accounts in this process's memory.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use futures_util::StreamExt;
+use futures_util::stream::BoxStream;
+use tokio::sync::broadcast;
+
+use crate::clock::now_ms;
+use crate::store::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey};
+
+/// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
+const ANNOUNCEMENTS: usize = 4096;
+
+#[derive(Default)]
+struct Accounts {
+    by_id: HashMap<String, StoredAccount>,
+    /// Lower-case name -> account id.
+    names: HashMap<String, String>,
+    keys: HashMap<String, StoredKey>,
+    inboxes: HashMap<String, VecDeque<InboxEntry>>,
+}
+
+pub(super) struct MemoryAccounts {
+    accounts: Mutex<Accounts>,
+    pushed: broadcast::Sender<String>,
+}
+
+impl Default for MemoryAccounts {
+    fn default() -> Self {
+        Self {
+            accounts: Mutex::default(),
+            pushed: broadcast::channel(ANNOUNCEMENTS).0,
+        }
+    }
+}
+
+impl MemoryAccounts {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Accounts> {
+        self.accounts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[async_trait]
+impl AccountStore for MemoryAccounts {
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError> {
+        let mut accounts = self.lock();
+        let name = account.name.to_lowercase();
+        if accounts.names.contains_key(&name) {
+            return Ok(false);
+        }
+        accounts.names.insert(name, account.id.clone());
+        accounts.by_id.insert(account.id.clone(), account.clone());
+        accounts.keys.insert(key.id.clone(), key.clone());
+        Ok(true)
+    }
+
+    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError> {
+        Ok(self.lock().by_id.get(id).cloned())
+    }
+
+    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError> {
+        let accounts = self.lock();
+        let id = accounts.names.get(&name.to_lowercase());
+        Ok(id.and_then(|id| accounts.by_id.get(id)).cloned())
+    }
+
+    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError> {
+        Ok(self.lock().keys.get(key_id).cloned())
+    }
+
+    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError> {
+        let mut keys: Vec<StoredKey> = self
+            .lock()
+            .keys
+            .values()
+            .filter(|key| key.account == account)
+            .cloned()
+            .collect();
+        keys.sort_by_key(|key| key.created_at_ms);
+        Ok(keys)
+    }
+
+    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+        self.lock().keys.insert(key.id.clone(), key.clone());
+        Ok(())
+    }
+
+    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError> {
+        let mut accounts = self.lock();
+        if accounts.keys.get(key_id).is_none_or(|key| key.account != account) {
+            return Ok(false);
+        }
+        accounts.keys.remove(key_id);
+        Ok(true)
+    }
+
+    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError> {
+        let id = {
+            let mut accounts = self.lock();
+            let inbox = accounts.inboxes.entry(account.to_owned()).or_default();
+            let now = now_ms();
+            // As Redis numbers stream entries: the time, or the last entry's time when the clock went back.
+            let id = match inbox.back() {
+                Some(last) if last.id.ms >= now => InboxId {
+                    ms: last.id.ms,
+                    seq: last.id.seq + 1,
+                },
+                _ => InboxId { ms: now, seq: 0 },
+            };
+            inbox.push_back(InboxEntry {
+                id,
+                event: event.to_owned(),
+            });
+            if inbox.len() > INBOX_CAPACITY {
+                inbox.pop_front();
+            }
+            id
+        };
+        let _ = self.pushed.send(account.to_owned());
+        Ok(id)
+    }
+
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: Option<InboxId>,
+        limit: usize,
+    ) -> Result<Vec<InboxEntry>, StoreError> {
+        let accounts = self.lock();
+        let Some(inbox) = accounts.inboxes.get(account) else {
+            return Ok(Vec::new());
+        };
+        Ok(inbox
+            .iter()
+            .filter(|entry| after.is_none_or(|after| entry.id > after))
+            .take(limit)
+            .cloned()
+            .collect())
+    }
+
+    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError> {
+        let accounts = self.lock();
+        Ok(accounts
+            .inboxes
+            .get(account)
+            .and_then(|inbox| inbox.back())
+            .map(|entry| entry.id))
+    }
+
+    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
+        let receiver = self.pushed.subscribe();
+        Ok(futures_util::stream::unfold(receiver, |mut receiver| async move {
+            loop {
+                match receiver.recv().await {
+                    Ok(account) => return Some((account, receiver)),
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        })
+        .boxed())
+    }
+}

@@ -1,0 +1,312 @@
+//! Accounts in Redis: `ludus:account:{<id>}` (a hash), its key ids (a set) and its inbox (a Stream capped at
+//! INBOX_CAPACITY), under the account's hash tag; `ludus:account-name:<lower-case name>` (the account id) and
+//! `ludus:account-key:<key id>` (a hash: account, SHA-256 of the key, creation time) each on their own. Inbox growth
+//! is announced on the channel `ludus:inbox`, to which each instance subscribes once.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use futures_util::StreamExt;
+use futures_util::stream::BoxStream;
+
+use super::codec::{corrupt, timed_out, unavailable};
+use super::{OPERATION_TIMEOUT, RedisStore};
+use crate::store::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey};
+
+const INBOX_CHANNEL: &str = "ludus:inbox";
+
+fn account_key(id: &str) -> String {
+    format!("ludus:account:{{{id}}}")
+}
+
+fn keys_key(id: &str) -> String {
+    format!("ludus:account:{{{id}}}:keys")
+}
+
+fn inbox_key(id: &str) -> String {
+    format!("ludus:account:{{{id}}}:inbox")
+}
+
+fn name_key(name: &str) -> String {
+    format!("ludus:account-name:{}", name.to_lowercase())
+}
+
+fn key_key(key_id: &str) -> String {
+    format!("ludus:account-key:{key_id}")
+}
+
+fn parse_account(mut fields: HashMap<String, String>) -> Result<Option<StoredAccount>, StoreError> {
+    if fields.is_empty() {
+        return Ok(None);
+    }
+    let mut take = |name: &str| {
+        fields
+            .remove(name)
+            .ok_or_else(|| corrupt(format!("account field {name} is missing")))
+    };
+    Ok(Some(StoredAccount {
+        id: take("id")?,
+        name: take("name")?,
+        kind: take("kind")?,
+        created_at_ms: take("created_at_ms")?.parse().map_err(corrupt)?,
+    }))
+}
+
+fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> Result<Option<StoredKey>, StoreError> {
+    if fields.is_empty() {
+        return Ok(None);
+    }
+    let mut take = |name: &str| {
+        fields
+            .remove(name)
+            .ok_or_else(|| corrupt(format!("account key field {name} is missing")))
+    };
+    Ok(Some(StoredKey {
+        id: key_id.to_owned(),
+        account: take("account")?,
+        hash: take("hash")?,
+        created_at_ms: take("created_at_ms")?.parse().map_err(corrupt)?,
+    }))
+}
+
+fn parse_inbox_id(text: &str) -> Result<InboxId, StoreError> {
+    text.parse().map_err(|()| corrupt(format!("inbox entry id {text:?}")))
+}
+
+impl RedisStore {
+    async fn store_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+        let (lookup, set) = (key_key(&key.id), keys_key(&key.account));
+        self.run("add_key", |mut connection| async move {
+            redis::cmd("HSET")
+                .arg(&lookup)
+                .arg("account")
+                .arg(&key.account)
+                .arg("hash")
+                .arg(&key.hash)
+                .arg("created_at_ms")
+                .arg(key.created_at_ms)
+                .query_async::<()>(&mut connection)
+                .await?;
+            redis::cmd("SADD")
+                .arg(&set)
+                .arg(&key.id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl AccountStore for RedisStore {
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError> {
+        // The account and its key first, the name last: a crash in between leaves an account nobody can name,
+        // never a name taken by no account.
+        let fields = [
+            ("id", account.id.clone()),
+            ("name", account.name.clone()),
+            ("kind", account.kind.clone()),
+            ("created_at_ms", account.created_at_ms.to_string()),
+        ];
+        let stored = &account_key(&account.id);
+        self.run("create_account", |mut connection| async move {
+            redis::cmd("HSET")
+                .arg(stored)
+                .arg(&fields[..])
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await?;
+        self.store_key(key).await?;
+        let name = name_key(&account.name);
+        let named: bool = self
+            .run("create_account", |mut connection| async move {
+                redis::cmd("SET")
+                    .arg(&name)
+                    .arg(&account.id)
+                    .arg("NX")
+                    .query_async::<Option<String>>(&mut connection)
+                    .await
+                    .map(|reply| reply.is_some())
+            })
+            .await?;
+        if !named {
+            let (lookup, set) = (key_key(&key.id), keys_key(&account.id));
+            self.run("create_account", |mut connection| async move {
+                redis::cmd("DEL")
+                    .arg(stored)
+                    .arg(&set)
+                    .query_async::<()>(&mut connection)
+                    .await?;
+                redis::cmd("DEL").arg(&lookup).query_async::<()>(&mut connection).await
+            })
+            .await?;
+        }
+        Ok(named)
+    }
+
+    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError> {
+        let key = account_key(id);
+        let fields: HashMap<String, String> = self
+            .run("account", |mut connection| async move {
+                redis::cmd("HGETALL").arg(&key).query_async(&mut connection).await
+            })
+            .await?;
+        parse_account(fields)
+    }
+
+    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError> {
+        let key = name_key(name);
+        let id: Option<String> = self
+            .run("account_named", |mut connection| async move {
+                redis::cmd("GET").arg(&key).query_async(&mut connection).await
+            })
+            .await?;
+        match id {
+            Some(id) => self.account(&id).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError> {
+        let lookup = key_key(key_id);
+        let fields: HashMap<String, String> = self
+            .run("account_key", |mut connection| async move {
+                redis::cmd("HGETALL").arg(&lookup).query_async(&mut connection).await
+            })
+            .await?;
+        parse_key(key_id, fields)
+    }
+
+    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError> {
+        let set = keys_key(account);
+        let ids: Vec<String> = self
+            .run("account_keys", |mut connection| async move {
+                redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await
+            })
+            .await?;
+        let mut keys = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(key) = self.key(&id).await? {
+                keys.push(key);
+            }
+        }
+        keys.sort_by_key(|key| key.created_at_ms);
+        Ok(keys)
+    }
+
+    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+        self.store_key(key).await
+    }
+
+    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError> {
+        match self.key(key_id).await? {
+            Some(key) if key.account == account => {}
+            _ => return Ok(false),
+        }
+        let (lookup, set) = (key_key(key_id), keys_key(account));
+        self.run("revoke_key", |mut connection| async move {
+            redis::cmd("DEL")
+                .arg(&lookup)
+                .query_async::<()>(&mut connection)
+                .await?;
+            redis::cmd("SREM")
+                .arg(&set)
+                .arg(key_id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await?;
+        Ok(true)
+    }
+
+    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError> {
+        let inbox = inbox_key(account);
+        let id: String = self
+            .run("push_inbox", |mut connection| async move {
+                let id = redis::cmd("XADD")
+                    .arg(&inbox)
+                    .arg("MAXLEN")
+                    .arg(INBOX_CAPACITY)
+                    .arg("*")
+                    .arg("e")
+                    .arg(event)
+                    .query_async::<String>(&mut connection)
+                    .await?;
+                redis::cmd("PUBLISH")
+                    .arg(INBOX_CHANNEL)
+                    .arg(account)
+                    .query_async::<()>(&mut connection)
+                    .await?;
+                Ok(id)
+            })
+            .await?;
+        parse_inbox_id(&id)
+    }
+
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: Option<InboxId>,
+        limit: usize,
+    ) -> Result<Vec<InboxEntry>, StoreError> {
+        let inbox = inbox_key(account);
+        let start = after.map_or_else(|| "-".to_owned(), |after| format!("({after}"));
+        let entries: Vec<(String, HashMap<String, String>)> = self
+            .run("read_inbox", |mut connection| async move {
+                redis::cmd("XRANGE")
+                    .arg(&inbox)
+                    .arg(&start)
+                    .arg("+")
+                    .arg("COUNT")
+                    .arg(limit)
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        entries
+            .into_iter()
+            .map(|(id, mut fields)| {
+                Ok(InboxEntry {
+                    id: parse_inbox_id(&id)?,
+                    event: fields
+                        .remove("e")
+                        .ok_or_else(|| corrupt("an inbox entry without its event"))?,
+                })
+            })
+            .collect()
+    }
+
+    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError> {
+        let inbox = inbox_key(account);
+        let newest: Vec<(String, HashMap<String, String>)> = self
+            .run("newest_inbox_entry", |mut connection| async move {
+                redis::cmd("XREVRANGE")
+                    .arg(&inbox)
+                    .arg("+")
+                    .arg("-")
+                    .arg("COUNT")
+                    .arg(1)
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        newest.first().map(|(id, _)| parse_inbox_id(id)).transpose()
+    }
+
+    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
+        let subscribe = async {
+            let mut pubsub = self.first_node.get_async_pubsub().await?;
+            pubsub.subscribe(INBOX_CHANNEL).await?;
+            redis::RedisResult::Ok(pubsub)
+        };
+        let pubsub = tokio::time::timeout(OPERATION_TIMEOUT, subscribe)
+            .await
+            .map_err(|_| timed_out())?
+            .map_err(unavailable)?;
+        Ok(pubsub
+            .into_on_message()
+            .filter_map(|message| async move { message.get_payload::<String>().ok() })
+            .boxed())
+    }
+}

@@ -1,0 +1,415 @@
+//! Accounts through the real HTTP app on the in-memory store: creation and names, keys rotated and revoked, seats
+//! bound by creating and joining with an account key, the key acting for every seat it holds (naming one where it
+//! holds several), invitations joined and declined, the account's games, and its inbox of notifications.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::{App, test, web};
+use common::app::{TestApp, call};
+use ludus::service::GameService;
+use serde_json::{Value, json};
+
+struct Client<'a, A: TestApp> {
+    app: &'a A,
+}
+
+impl<A: TestApp> Client<'_, A> {
+    async fn send(
+        &self,
+        method: &str,
+        uri: &str,
+        key: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> common::app::Response {
+        let mut request = match method {
+            "POST" => test::TestRequest::post(),
+            "DELETE" => test::TestRequest::delete(),
+            _ => test::TestRequest::get(),
+        }
+        .uri(uri);
+        if let Some(key) = key {
+            request = request.insert_header(("Authorization", format!("Bearer {key}")));
+        }
+        for (name, value) in headers {
+            request = request.insert_header((*name, *value));
+        }
+        if let Some(body) = body {
+            request = request.set_json(body);
+        }
+        call(self.app, request).await
+    }
+
+    async fn account(&self, name: &str) -> (String, String) {
+        let (status, _, body) = self
+            .send(
+                "POST",
+                "/v1/accounts",
+                None,
+                &[],
+                Some(json!({"name": name, "kind": "bot"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        (
+            body["id"].as_str().unwrap().to_owned(),
+            body["key"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// The first legal action of `seat`, sent with `key`.
+    async fn move_as(&self, game: &str, key: &str, seat: Option<&str>) -> common::app::Response {
+        let headers: Vec<(&str, &str)> = seat.map(|seat| ("X-Ludus-Seat", seat)).into_iter().collect();
+        let (status, _, listed) = self
+            .send("GET", &format!("/v1/games/{game}/actions"), Some(key), &headers, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        let action = listed["actions"][0].clone();
+        self.send(
+            "POST",
+            &format!("/v1/games/{game}/actions"),
+            Some(key),
+            &headers,
+            Some(json!({"action": action})),
+        )
+        .await
+    }
+}
+
+async fn app() -> impl TestApp {
+    let service = web::Data::new(common::service(common::memory()));
+    test::init_service(App::new().configure(ludus::api::routes(service))).await
+}
+
+fn code(body: &Value) -> &str {
+    body["code"].as_str().unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (id, key) = client.account("Livia").await;
+    assert!(key.starts_with("lk_"), "{key}");
+    let (status, _, taken) = client
+        .send(
+            "POST",
+            "/v1/accounts",
+            None,
+            &[],
+            Some(json!({"name": "LIVIA", "kind": "player"})),
+        )
+        .await;
+    assert_eq!((status, code(&taken)), (StatusCode::CONFLICT, "account_name_taken"));
+    for bad in ["x", "with space", "toolongtoolongtoolongtoolong"] {
+        let (status, _, body) = client
+            .send(
+                "POST",
+                "/v1/accounts",
+                None,
+                &[],
+                Some(json!({"name": bad, "kind": "bot"})),
+            )
+            .await;
+        assert_eq!(
+            (status, code(&body)),
+            (StatusCode::BAD_REQUEST, "invalid_account_name"),
+            "{bad}"
+        );
+    }
+    let (status, _, body) = client
+        .send(
+            "POST",
+            "/v1/accounts",
+            None,
+            &[],
+            Some(json!({"name": "ok", "kind": "robot"})),
+        )
+        .await;
+    assert_eq!((status, code(&body)), (StatusCode::BAD_REQUEST, "malformed_request"));
+
+    let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&key), &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(
+        (me["id"].as_str(), me["name"].as_str()),
+        (Some(id.as_str()), Some("Livia"))
+    );
+    assert_eq!(me["keys"].as_array().unwrap().len(), 1);
+    assert!(!me.to_string().contains(&key[3..]), "the key is never shown again");
+    let first_key_id = me["keys"][0]["id"].as_str().unwrap().to_owned();
+
+    let (status, _, added) = client.send("POST", "/v1/accounts/me/keys", Some(&key), &[], None).await;
+    assert_eq!(status, StatusCode::CREATED, "{added}");
+    let second = added["key"].as_str().unwrap().to_owned();
+    let revoke = format!("/v1/accounts/me/keys/{first_key_id}");
+    let (status, _, _) = client.send("DELETE", &revoke, Some(&second), &[], None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _, refused) = client.send("GET", "/v1/accounts/me", Some(&key), &[], None).await;
+    assert_eq!(
+        (status, code(&refused)),
+        (StatusCode::UNAUTHORIZED, "invalid_account_key")
+    );
+    let (status, _, again) = client.send("DELETE", &revoke, Some(&second), &[], None).await;
+    assert_eq!((status, code(&again)), (StatusCode::NOT_FOUND, "key_not_found"));
+    let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&second), &[], None).await;
+    assert_eq!((status, me["keys"].as_array().unwrap().len()), (StatusCode::OK, 1));
+    let forged = format!("{}0", &second[..second.len() - 1]);
+    let (status, _, body) = client.send("GET", "/v1/accounts/me", Some(&forged), &[], None).await;
+    assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "invalid_account_key"));
+    let (status, _, body) = client.send("GET", "/v1/accounts/me", None, &[], None).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNAUTHORIZED, "account_key_required")
+    );
+}
+
+#[actix_web::test]
+async fn an_account_key_acts_for_the_seats_it_holds_and_no_others() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (ann, ann_key) = client.account("ann").await;
+    let (bob, bob_key) = client.account("bob").await;
+    let (_, eve_key) = client.account("eve").await;
+    let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "BOB"}}});
+    let (status, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["game"]["id"].as_str().unwrap().to_owned();
+    let players = &created["game"]["players"];
+    assert_eq!(
+        players[0]["account"].as_str(),
+        Some(ann.as_str()),
+        "the creator's seat is bound"
+    );
+    assert_eq!(
+        players[1]["invited"].as_str(),
+        Some(bob.as_str()),
+        "invited by name, shown by id"
+    );
+    assert_eq!(
+        created["seats"].as_array().unwrap().len(),
+        1,
+        "the seat token is still issued"
+    );
+
+    let join = format!("/v1/games/{game}/seats/south/join");
+    let (status, _, refused) = client.send("POST", &join, Some(&eve_key), &[], None).await;
+    assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "seat_reserved"));
+    let (status, _, refused) = client.send("POST", &join, None, &[], None).await;
+    assert_eq!(
+        (status, code(&refused)),
+        (StatusCode::FORBIDDEN, "seat_reserved"),
+        "anonymous too"
+    );
+    let (status, _, joined) = client.send("POST", &join, Some(&bob_key), &[], None).await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    assert_eq!(joined["game"]["players"][1]["account"].as_str(), Some(bob.as_str()));
+
+    let (_, _, state) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
+    let to_act = state["to_act"][0].as_str().unwrap().to_owned();
+    let (mover, other) = if to_act == "north" {
+        (&ann_key, &bob_key)
+    } else {
+        (&bob_key, &ann_key)
+    };
+    for method in ["GET", "POST"] {
+        let body = (method == "POST").then(|| json!({"action": {"type": "resign"}}));
+        let uri = format!("/v1/games/{game}/actions");
+        let (status, _, refused) = client
+            .send(method, &uri, Some(other), &[("X-Ludus-Seat", &to_act)], body)
+            .await;
+        assert_eq!(
+            (status, code(&refused)),
+            (StatusCode::FORBIDDEN, "seat_not_held"),
+            "{refused}"
+        );
+    }
+    let (status, _, played) = client.move_as(&game, mover, None).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["game"]["seat"].as_str(), Some(to_act.as_str()));
+    let (status, _, eves) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(&eve_key), &[], None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        eves.get("seat").is_none(),
+        "an account with no seat here sees as a spectator"
+    );
+}
+
+#[actix_web::test]
+async fn an_account_holding_several_seats_names_the_one_it_acts_for() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (_, key) = client.account("solo").await;
+    let body = json!({"title": "duel", "players": 2});
+    let (status, _, created) = client.send("POST", "/v1/games", Some(&key), &[], Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["game"]["id"].as_str().unwrap().to_owned();
+    let actions = format!("/v1/games/{game}/actions");
+    let (status, _, unnamed) = client.send("GET", &actions, Some(&key), &[], None).await;
+    assert_eq!((status, code(&unnamed)), (StatusCode::BAD_REQUEST, "seat_required"));
+    let (status, _, by_header) = client
+        .send("GET", &actions, Some(&key), &[("X-Ludus-Seat", "south")], None)
+        .await;
+    assert_eq!(
+        (status, by_header["seat"].as_str()),
+        (StatusCode::OK, Some("south")),
+        "{by_header}"
+    );
+    let (status, _, by_query) = client
+        .send("GET", &format!("{actions}?seat=north"), Some(&key), &[], None)
+        .await;
+    assert_eq!(
+        (status, by_query["seat"].as_str()),
+        (StatusCode::OK, Some("north")),
+        "{by_query}"
+    );
+    let (status, _, unknown) = client
+        .send("GET", &actions, Some(&key), &[("X-Ludus-Seat", "east")], None)
+        .await;
+    assert_eq!((status, code(&unknown)), (StatusCode::NOT_FOUND, "seat_not_found"));
+
+    let listed = |query: &'static str| {
+        let client = &client;
+        let key = key.clone();
+        async move {
+            let (status, _, page) = client
+                .send("GET", &format!("/v1/accounts/me/games{query}"), Some(&key), &[], None)
+                .await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            page
+        }
+    };
+    let active = listed("").await;
+    assert_eq!(active["games"][0]["id"].as_str(), Some(game.as_str()));
+    assert_eq!(active["games"][0]["seats"], json!(["north", "south"]));
+    assert_eq!(active["games"][0]["my_turn"], true);
+    assert_eq!(listed("?to_act=true").await["games"].as_array().unwrap().len(), 1);
+    assert!(listed("?status=finished").await["games"].as_array().unwrap().is_empty());
+    let (status, _, resigned) = client
+        .send(
+            "POST",
+            &actions,
+            Some(&key),
+            &[("X-Ludus-Seat", "north")],
+            Some(json!({"action": {"type": "resign"}})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    assert!(listed("").await["games"].as_array().unwrap().is_empty());
+    assert_eq!(
+        listed("?status=finished").await["games"][0]["id"].as_str(),
+        Some(game.as_str())
+    );
+}
+
+#[actix_web::test]
+async fn an_invited_account_may_decline_and_the_creator_chose_what_follows() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (_, ann_key) = client.account("ann").await;
+    let (_, bob_key) = client.account("bob").await;
+    for (on_decline, finished) in [("open", false), ("abort", true)] {
+        let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}},
+            "on_decline": on_decline});
+        let (_, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
+        let game = created["game"]["id"].as_str().unwrap().to_owned();
+        let decline = format!("/v1/games/{game}/seats/south/decline");
+        let (status, _, refused) = client.send("POST", &decline, Some(&ann_key), &[], None).await;
+        assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "not_invited"));
+        let (status, _, declined) = client.send("POST", &decline, Some(&bob_key), &[], None).await;
+        assert_eq!(status, StatusCode::OK, "{declined}");
+        assert!(declined["players"][1].get("invited").is_none(), "{declined}");
+        assert_eq!(declined["status"] == "finished", finished, "{on_decline}: {declined}");
+        if !finished {
+            let join = format!("/v1/games/{game}/seats/south/join");
+            let (status, _, joined) = client.send("POST", &join, None, &[], None).await;
+            assert_eq!(status, StatusCode::CREATED, "the seat is open to anyone: {joined}");
+        } else {
+            assert_eq!(declined["ending"]["reason"], "aborted");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
+    let service = web::Data::new(common::service(common::memory()));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let client = Client { app: &app };
+    let (ann, ann_key) = client.account("ann").await;
+    let (bob, bob_key) = client.account("bob").await;
+    let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}}});
+    let (_, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
+    let game = created["game"]["id"].as_str().unwrap().to_owned();
+    let join = format!("/v1/games/{game}/seats/south/join");
+    client.send("POST", &join, Some(&bob_key), &[], None).await;
+    for turn in 0..6 {
+        let (_, _, state) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
+        let key = if state["to_act"][0] == "north" {
+            &ann_key
+        } else {
+            &bob_key
+        };
+        let (status, _, played) = if turn < 5 {
+            client.move_as(&game, key, None).await
+        } else {
+            let resign = json!({"action": {"type": "resign"}});
+            client
+                .send(
+                    "POST",
+                    &format!("/v1/games/{game}/actions"),
+                    Some(key),
+                    &[],
+                    Some(resign),
+                )
+                .await
+        };
+        assert_eq!(status, StatusCode::OK, "{played}");
+    }
+    let inbox = |account: String| {
+        let service = service.clone();
+        async move {
+            let entries = service
+                .store()
+                .accounts()
+                .read_inbox(&account, None, 1000)
+                .await
+                .unwrap();
+            entries
+                .into_iter()
+                .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())
+                .collect::<Vec<Value>>()
+        }
+    };
+    let types = |notes: &[Value]| {
+        notes
+            .iter()
+            .map(|note| note["type"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let (anns, bobs) = (inbox(ann).await, inbox(bob).await);
+    assert_eq!(types(&bobs)[0], "invited", "{bobs:?}");
+    assert_eq!(bobs[0]["game"].as_str(), Some(game.as_str()));
+    assert!(types(&anns).contains(&"seat_joined".to_owned()), "{anns:?}");
+    for notes in [&anns, &bobs] {
+        let kinds = types(notes);
+        assert_eq!(
+            kinds.iter().filter(|kind| *kind == "game_started").count(),
+            1,
+            "{kinds:?}"
+        );
+        assert_eq!(kinds.last().map(String::as_str), Some("game_finished"), "{kinds:?}");
+        assert!(kinds.contains(&"your_turn".to_owned()), "{kinds:?}");
+        let versions: Vec<u64> = notes
+            .iter()
+            .filter(|note| note["type"] == "your_turn")
+            .map(|note| note["version"].as_u64().unwrap())
+            .collect();
+        assert!(
+            versions.windows(2).all(|pair| pair[0] < pair[1]),
+            "one per change, in order: {versions:?}"
+        );
+    }
+    let _: &GameService = &service;
+}

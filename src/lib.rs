@@ -5,7 +5,8 @@
 //! - `store`: event logs, in memory or in Redis, behind one trait;
 //! - `service`: load, rebuild, decide and append, with a cache checked against the log;
 //! - `watch`: one reader per instance feeding every live stream;
-//! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping).
+//! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping);
+//! - `webhook`: signed deliveries of events to URLs checked against SSRF, and their retry schedule.
 
 pub mod api;
 pub mod clock;
@@ -17,3 +18,4 @@ pub mod shutdown;
 pub mod store;
 pub mod telemetry;
 pub mod watch;
+pub mod webhook;

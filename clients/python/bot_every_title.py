@@ -1,0 +1,124 @@
+"""Runs bot.py against the real server, as its author would: a bot account is invited to the first seat of one game
+of every title, the other seats played by built-in random bots, and bot.py (told to drop its stream once, to resume
+it with Last-Event-ID) must join and finish them all. Usage: bot_every_title.py <base-url> <generated-package-dir>."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+sys.path.insert(0, sys.argv[2])
+
+from ludus_client import AuthenticatedClient, Client, models  # noqa: E402
+from ludus_client.api.accounts import create_account, my_games  # noqa: E402
+from ludus_client.api.games import create_game, get_game  # noqa: E402
+from ludus_client.api.titles import list_titles  # noqa: E402
+from ludus_client.models import (  # noqa: E402
+    AccountGamesResponse, AccountKind, CreateAccountRequest, CreatedAccountResponse, CreateGameResponse, GameResponse)
+from ludus_client.models.game_status import GameStatus  # noqa: E402
+from ludus_client.models.games_status import GamesStatus  # noqa: E402
+
+TIMEOUT_SECONDS = 300
+BOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py")
+
+
+def fail(message):
+    sys.exit(f"bot_every_title: {message}")
+
+
+def account(public, name, kind):
+    created = create_account.sync(client=public, body=CreateAccountRequest(name=name, kind=kind))
+    if not isinstance(created, CreatedAccountResponse):
+        fail(f"account {name} not created: {created}")
+    return created.key
+
+
+def create_request(title, body):
+    """The title's own create-request class, found by the name the document gives it."""
+    name = "Create" + "".join(part.capitalize() for part in title.split("-")) + "Game"
+    return getattr(models, name).from_dict({"title": title, **body})
+
+
+def start_bot(base, client_dir, key, games):
+    """bot.py, its output echoed and kept, once its stream is open (invitations sent earlier would not reach it: a new
+    stream brings only what comes next)."""
+    bot = subprocess.Popen(
+        [sys.executable, BOT, "--client", client_dir, "--stop-after-finished", str(games), "--test-reconnect"],
+        env={**os.environ, "LUDUS_URL": base, "LUDUS_KEY": key}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True)
+    output, opened = [], threading.Event()
+
+    def echo():
+        for line in bot.stdout:
+            print(f"  bot.py: {line.rstrip()}", flush=True)
+            output.append(line)
+            if line.startswith("stream open"):
+                opened.set()
+
+    reader = threading.Thread(target=echo)
+    reader.start()
+    if not opened.wait(timeout=30):
+        bot.kill()
+        fail("bot.py did not open its stream within 30 s")
+    return bot, reader, output
+
+
+def create_games(host, titles, bot_name):
+    """One game of every title with its fewest players: the bot invited to the first seat, built-in bots on the
+    others. Their ids, with their titles."""
+    games = {}
+    for title in titles:
+        seats = title.seats[:title.min_players]
+        body = {"players": title.min_players, "seats": {seats[0]: {"account": bot_name}},
+                "bots": {seat: {"kind": "random"} for seat in seats[1:]}}
+        created = create_game.sync(client=host, body=create_request(title.id, body))
+        if not isinstance(created, CreateGameResponse):
+            fail(f"{title.id}: game not created: {created}")
+        games[created.game.id] = title.id
+    return games
+
+
+def main():
+    base, client_dir = sys.argv[1], sys.argv[2]
+    started = time.monotonic()
+    public = Client(base_url=base, raise_on_unexpected_status=True)
+    suffix = uuid.uuid4().hex[:8]
+    bot_name = f"bot-{suffix}"
+    bot_key = account(public, bot_name, AccountKind.BOT)
+    host = AuthenticatedClient(base_url=base, token=account(public, f"host-{suffix}", AccountKind.PLAYER),
+                               raise_on_unexpected_status=True)
+    titles = list_titles.sync(client=public)
+    bot, reader, output = start_bot(base, client_dir, bot_key, len(titles))
+
+    try:
+        games = create_games(host, titles, bot_name)
+        code = bot.wait(timeout=max(0.0, TIMEOUT_SECONDS - (time.monotonic() - started)))
+    except subprocess.TimeoutExpired:
+        fail(f"bot.py had not finished {len(titles)} games after {TIMEOUT_SECONDS} s")
+    finally:
+        if bot.poll() is None:  # it would go on reconnecting to a server gone
+            bot.kill()
+    if code != 0:
+        fail(f"bot.py exited with {code}")
+    reader.join()
+    printed = "".join(output)
+    if "resuming after" not in printed:
+        fail("bot.py never resumed its stream with Last-Event-ID")
+
+    for game_id, title in games.items():
+        game = get_game.sync(game_id, client=public)
+        if not isinstance(game, GameResponse) or game.status != GameStatus.FINISHED:
+            fail(f"{title} {game_id} is not finished: {game}")
+        if f"{game_id}: finished" not in printed:
+            fail(f"bot.py did not report {title} {game_id} finished: a game_finished notification was lost")
+    bots = AuthenticatedClient(base_url=base, token=bot_key, raise_on_unexpected_status=True)
+    listed = my_games.sync(client=bots, status=GamesStatus.FINISHED, limit=100)
+    if not isinstance(listed, AccountGamesResponse) or {game.id for game in listed.games} != set(games):
+        fail(f"the bot's finished games are not the {len(games)} created: {listed}")
+    print(f"bot.py joined and finished {len(games)} games, one of every title, in {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,7 +17,8 @@ fn service(config: &Config) -> std::io::Result<GameService> {
     let store = config.store().map_err(std::io::Error::other)?;
     Ok(
         GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
-            .with_lobby_ttl(config.lobby_ttl),
+            .with_lobby_ttl(config.lobby_ttl)
+            .with_webhooks(config.webhooks),
     )
 }
 

@@ -40,6 +40,10 @@ pub const OPEN_STREAMS: &str = "ludus_open_streams";
 pub const SWEEP_LAG: &str = "ludus_sweep_lag_seconds";
 /// How long built-in bots thought before a move, by `bot`.
 pub const BOT_THINKING: &str = "ludus_bot_thinking_seconds";
+/// Webhook delivery attempts, by `outcome` (delivered, failed).
+pub const WEBHOOK_DELIVERIES: &str = "ludus_webhook_deliveries_total";
+/// How long webhook delivery attempts took.
+pub const WEBHOOK_DURATION: &str = "ludus_webhook_delivery_duration_seconds";
 /// 1 while the instance drains before it exits (SIGTERM), else 0.
 pub const DRAINING: &str = "ludus_draining";
 
@@ -110,4 +114,13 @@ fn describe() {
         "How long built-in bots thought before a move, by bot"
     );
     describe_gauge!(DRAINING, "1 while the instance drains before it exits, else 0");
+    describe_counter!(
+        WEBHOOK_DELIVERIES,
+        "Webhook delivery attempts, by outcome (delivered, failed)"
+    );
+    describe_histogram!(
+        WEBHOOK_DURATION,
+        Unit::Seconds,
+        "How long webhook delivery attempts took, from the lookup to the answer's status"
+    );
 }

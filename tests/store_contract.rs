@@ -10,7 +10,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use ludus::store::{
     Append, Appended, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease, MemoryStore, Rate,
-    ReadAfter, Retention, SnapshotData, StoreError, StoredAccount, StoredKey, StoredSnapshot,
+    ReadAfter, Retention, SnapshotData, StoreError, StoredAccount, StoredKey, StoredSnapshot, StoredWebhook,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -666,6 +666,74 @@ async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore
     assert!(accounts.read_inbox(&unique("acc"), None, 10).await.unwrap().is_empty());
 }
 
+async fn webhooks_are_kept_claimed_once_and_their_deliveries_capped(store: Arc<dyn EventStore>) {
+    let accounts = store.accounts();
+    let owner = unique("acc");
+    assert_eq!(accounts.webhook(&owner).await.unwrap(), None);
+    let webhook = StoredWebhook {
+        url: "https://hooks.example/ludus".into(),
+        secret: "whsec_00".into(),
+        cursor: None,
+        failures: 0,
+        disabled: false,
+    };
+    accounts.set_webhook(&owner, Some(&webhook)).await.unwrap();
+    let advanced = StoredWebhook {
+        cursor: Some(InboxId { ms: 5, seq: 1 }),
+        failures: 2,
+        ..webhook.clone()
+    };
+    accounts.advance_webhook(&owner, &advanced).await.unwrap();
+    assert_eq!(accounts.webhook(&owner).await.unwrap(), Some(advanced.clone()));
+    accounts.set_webhook(&owner, None).await.unwrap();
+    accounts.advance_webhook(&owner, &advanced).await.unwrap();
+    assert_eq!(
+        accounts.webhook(&owner).await.unwrap(),
+        None,
+        "progress does not bring a removed webhook back"
+    );
+
+    let now = 9_000_000_000_000;
+    accounts.schedule_webhook(&owner, now).await.unwrap();
+    let claimed = accounts.claim_webhooks(now, 1_000, 1_000).await.unwrap();
+    assert!(claimed.contains(&owner));
+    assert!(
+        !accounts
+            .claim_webhooks(now, 1_000, 1_000)
+            .await
+            .unwrap()
+            .contains(&owner),
+        "claimed once"
+    );
+    accounts.retry_webhook_at(&owner, now + 50).await.unwrap();
+    assert!(
+        accounts
+            .claim_webhooks(now + 50, 1_000, 1_000)
+            .await
+            .unwrap()
+            .contains(&owner),
+        "the retry time wins"
+    );
+    accounts.settle_webhook(&owner, now + 1_050, None).await.unwrap();
+    assert!(
+        !accounts
+            .claim_webhooks(now + 10_000, 1_000, 1_000)
+            .await
+            .unwrap()
+            .contains(&owner),
+        "settled"
+    );
+
+    for n in 0..5 {
+        accounts.record_delivery(&owner, &format!("{n}"), 3).await.unwrap();
+    }
+    assert_eq!(
+        accounts.deliveries(&owner).await.unwrap(),
+        ["4", "3", "2"],
+        "the latest, newest first"
+    );
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -723,6 +791,7 @@ contract!(
     places_are_capped_renewed_and_released,
     accounts_have_unique_names_and_revocable_keys,
     inboxes_resume_after_an_entry_and_stay_capped,
+    webhooks_are_kept_claimed_once_and_their_deliveries_capped,
     racing_writers_never_both_win,
     appends_are_announced,
     stream_tickets_are_single_use_scoped_and_expire,

@@ -369,6 +369,8 @@ pub struct GameQuery {
     /// or the spectator's, rebuilt from the log. For replays.
     #[serde(default, deserialize_with = "optional_int64")]
     pub at: Option<u64>,
+    /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
+    pub seat: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -382,6 +384,8 @@ pub struct EventsQuery {
     #[param(minimum = 1, maximum = 10000)]
     #[serde(default, deserialize_with = "optional_int64")]
     pub limit: Option<u64>,
+    /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
+    pub seat: Option<String>,
 }
 
 impl EventsQuery {

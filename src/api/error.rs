@@ -81,6 +81,9 @@ error_codes! {
     AccountNameTaken = "account_name_taken", CONFLICT, "this account name is taken";
     AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
     KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
+    InvalidWebhookUrl = "invalid_webhook_url", BAD_REQUEST,
+        "this webhook URL is refused: 10.0.0.5 is a private address (webhooks go to public https:// URLs)";
+    WebhookNotFound = "webhook_not_found", NOT_FOUND, "the account has no webhook";
     GameNotFound = "game_not_found", NOT_FOUND, "no game with this id";
     SeatNotFound = "seat_not_found", NOT_FOUND, "this game has no seat \"brutus\"";
     InvalidSeats = "invalid_seats", BAD_REQUEST, "\"brutus\" is not a seat of this game (its seats: caesar, cleopatra)";
@@ -311,6 +314,8 @@ impl From<ServiceError> for ApiError {
             ServiceError::AccountNameTaken => Self::new(C::AccountNameTaken, detail),
             ServiceError::AccountNotFound(_) => Self::new(C::AccountNotFound, detail),
             ServiceError::KeyNotFound => Self::new(C::KeyNotFound, detail),
+            ServiceError::InvalidWebhook(_) => Self::new(C::InvalidWebhookUrl, detail),
+            ServiceError::NoWebhook => Self::new(C::WebhookNotFound, detail),
             ServiceError::VersionConflict { expected, actual } => Self {
                 expected_version: Some(expected),
                 current_version: Some(actual),

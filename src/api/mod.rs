@@ -15,7 +15,7 @@ mod lobby;
 mod moves;
 pub mod openapi;
 mod play;
-mod request;
+pub(crate) mod request;
 pub mod request_id;
 mod stream;
 mod titles;
@@ -151,6 +151,10 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<accounts::__path_revoke_key>(),
         Mounted::of::<accounts::games::__path_my_games>(),
         Mounted::of::<accounts::stream::__path_account_stream>(),
+        Mounted::of::<accounts::webhook::__path_set_webhook>(),
+        Mounted::of::<accounts::webhook::__path_webhook>(),
+        Mounted::of::<accounts::webhook::__path_remove_webhook>(),
+        Mounted::of::<accounts::webhook::__path_deliveries>(),
         Mounted::of::<health::__path_health>(),
         Mounted::of::<health::__path_livez>(),
         Mounted::of::<health::__path_readyz>(),

@@ -61,6 +61,12 @@ pub struct StreamQuery {
     /// A single-use ticket from `POST /v1/games/{id}/stream-tickets`: opens the stream as the ticket's seat, for
     /// clients that cannot send `Authorization` (a browser's EventSource). Not together with `Authorization`.
     pub ticket: Option<String>,
+    /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
+    #[expect(
+        dead_code,
+        reason = "read with the credentials (request::named_seat); declared to be accepted and documented"
+    )]
+    pub seat: Option<String>,
 }
 
 /// A single-use ticket for one stream of a game, as one seat.

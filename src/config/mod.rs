@@ -14,6 +14,7 @@ use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 use ipnet::IpNet;
 
 use crate::api::limits::Limits;
+use crate::service::WebhookSettings;
 use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention, StoreError, TlsFileError};
 use crate::watch::StreamLimits;
 pub use values::{CorsOrigins, DurationOrNone, InvalidValue, LogFormat};
@@ -124,6 +125,8 @@ pub struct Config {
     pub limits: Limits,
     #[command(flatten)]
     pub streams: StreamLimits,
+    #[command(flatten, next_help_heading = "Webhooks")]
+    pub webhooks: WebhookSettings,
 }
 
 /// A setting that cannot be understood; the service refuses to start rather than guess.

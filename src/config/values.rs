@@ -120,7 +120,7 @@ pub fn duration_or_none(text: &str) -> Result<DurationOrNone, InvalidValue> {
     duration(text).map(Some).map_err(|_| InvalidValue::DurationOrNone)
 }
 
-pub(super) fn switch(text: &str) -> Result<bool, InvalidValue> {
+pub fn switch(text: &str) -> Result<bool, InvalidValue> {
     match text.trim().to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),

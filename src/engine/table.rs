@@ -79,6 +79,9 @@ pub enum TableEvent {
         /// What an invited account's refusal does; absent without invitations.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         on_decline: Option<OnDecline>,
+        /// The account that created the game, when it came with an account key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        created_by: Option<String>,
     },
     /// Someone took an open seat. The hash of its token is kept in the store and never shown.
     SeatJoined {
@@ -253,6 +256,7 @@ pub struct Table {
     /// The rematch's game id and the seats' sealed tokens for it.
     pub rematch: Option<(String, Vec<String>)>,
     pub on_decline: OnDecline,
+    pub created_by: Option<String>,
 }
 
 impl Table {
@@ -268,6 +272,7 @@ impl Table {
             ending: None,
             rematch: None,
             on_decline: OnDecline::Open,
+            created_by: None,
         }
     }
 
@@ -301,6 +306,7 @@ impl Table {
                 turn_seconds,
                 expires_at_ms,
                 on_decline,
+                created_by,
             } => {
                 for opened in seats {
                     if let Some(seat) = seat_index(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
@@ -315,6 +321,7 @@ impl Table {
                 self.turn_seconds = *turn_seconds;
                 self.expires_at_ms = *expires_at_ms;
                 self.on_decline = on_decline.unwrap_or_default();
+                self.created_by = created_by.clone();
             }
             TableEvent::SeatJoined {
                 seat,

@@ -68,6 +68,11 @@ impl GameService {
                     }
                 }
                 () = self.bots_wake.notified() => self.play_woken_bots(),
+                () = self.webhooks_wake.notified() => {}
+            }
+            // Deliveries due now (woken) or come due (a tick): claims keep instances from delivering twice.
+            if let Err(error) = self.deliver_webhooks().await {
+                tracing::warn!(%error, "webhook deliveries not claimed; trying again at the next tick");
             }
         }
     }

@@ -166,6 +166,7 @@ impl GameService {
                 .iter()
                 .any(Option::is_some)
                 .then(|| new.on_decline.unwrap_or_default()),
+            created_by: new.account.clone(),
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats

@@ -82,6 +82,10 @@ pub enum ServiceError {
     SeatReserved(&'static str),
     #[error("seat {0} holds no invitation for this account")]
     NotInvited(&'static str),
+    #[error("this webhook URL is refused: {0}")]
+    InvalidWebhook(String),
+    #[error("the account has no webhook")]
+    NoWebhook,
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),

@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 use crate::engine::{Registry, TitleInfo};
 use crate::store::EventStore;
 use crate::watch::{StreamLimits, Watcher};
+use crate::webhook::Deliverer;
 
 mod accounts;
 mod bots;
@@ -35,7 +36,8 @@ mod tickets;
 
 pub use crate::clock::now_ms;
 pub use accounts::{
-    Account, AccountGame, AccountGames, AccountKind, Caller, GamesFilter, KeyInfo, NewKey, Notification, is_account_key,
+    Account, AccountGame, AccountGames, AccountKind, Caller, Delivery, GamesFilter, KeyInfo, NewKey, Notification,
+    WebhookSettings, WebhookState, is_account_key,
 };
 pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
 pub use ending::GameEnding;
@@ -66,6 +68,10 @@ pub struct GameService {
     bots_wake: tokio::sync::Notify,
     /// Set once a shutdown began: readiness turns 503 while the moves in flight finish.
     draining: AtomicBool,
+    webhooks: WebhookSettings,
+    deliverer: Deliverer,
+    /// Wakes this instance's webhook deliveries when it noted some due.
+    webhooks_wake: tokio::sync::Notify,
 }
 
 impl GameService {
@@ -85,7 +91,17 @@ impl GameService {
             bots_due: Mutex::default(),
             bots_wake: tokio::sync::Notify::new(),
             draining: AtomicBool::new(false),
+            webhooks: WebhookSettings::default(),
+            deliverer: Deliverer::new(false),
+            webhooks_wake: tokio::sync::Notify::new(),
         }
+    }
+
+    /// The same service delivering webhooks as `settings` say.
+    pub fn with_webhooks(mut self, settings: WebhookSettings) -> Self {
+        self.deliverer = Deliverer::new(settings.allow_private);
+        self.webhooks = settings;
+        self
     }
 
     /// The same service with unfilled games expiring after `ttl` (`None`: never).

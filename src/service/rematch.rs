@@ -116,6 +116,7 @@ impl GameService {
             turn_seconds: old_table.turn_seconds,
             expires_at_ms: None,
             on_decline: None,
+            created_by: None,
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {

@@ -26,6 +26,17 @@ pub struct StoredKey {
     pub created_at_ms: u64,
 }
 
+/// An account's webhook: where its notifications go, the secret they are signed with, the last inbox entry
+/// delivered, and the failures in a row since.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredWebhook {
+    pub url: String,
+    pub secret: String,
+    pub cursor: Option<InboxId>,
+    pub failures: u32,
+    pub disabled: bool,
+}
+
 /// One notification of an inbox, with the id it is resumed after.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InboxEntry {
@@ -93,6 +104,32 @@ pub trait AccountStore: Send + Sync {
 
     /// The id of the newest notification the inbox keeps, if any.
     async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError>;
+
+    /// Sets (or with `None` removes) the account's webhook.
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError>;
+
+    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError>;
+
+    /// Records how far the webhook got (its cursor, failures and whether it is disabled), unless it was removed.
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError>;
+
+    /// Notes the account's deliveries due at `due_ms`, unless noted due earlier.
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError>;
+
+    /// Notes the account's deliveries due at `due_ms`, whatever was noted: a failed delivery's retry time.
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError>;
+
+    /// Claims the accounts whose deliveries are due, until `now_ms + lease_ms`, as `claim_due` does for games.
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// Settles a claim ending at `claimed_ms`: next due at `next_ms` (or not), unless noted again since.
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;
+
+    /// Keeps a delivery attempt's record among the account's `keep` latest.
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError>;
+
+    /// The recorded attempts, newest first.
+    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError>;
 
     /// The accounts whose inbox grew, as announced by every instance sharing the store: one subscription per
     /// instance, whatever the number of open account streams.

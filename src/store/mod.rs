@@ -10,7 +10,7 @@ mod memory;
 mod redis;
 mod tls;
 
-pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey};
+pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
 pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
 pub use redis::RedisStore;

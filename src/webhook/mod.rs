@@ -15,6 +15,6 @@ mod signature;
 mod target;
 
 pub use deliver::{Attempt, Deliverer};
-pub use retry::{DISABLE_AFTER, next_delay};
+pub use retry::{DISABLE_AFTER, FIRST_RETRY, next_delay};
 pub use signature::{SIGNATURE_HEADER, new_secret, verify};
 pub use target::{Target, WebhookError};

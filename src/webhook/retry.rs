@@ -14,26 +14,28 @@ use std::time::Duration;
 /// Consecutive failed attempts after which a webhook is disabled (and the account's stream says so).
 pub const DISABLE_AFTER: u32 = 20;
 
-const FIRST_STEP: Duration = Duration::from_secs(3);
-const LONGEST_STEP: Duration = Duration::from_secs(3 * 60 * 60);
+/// The first wait, by default (`LUDUS_WEBHOOK_FIRST_RETRY`); the longest is 3600 times the first.
+pub const FIRST_RETRY: Duration = Duration::from_secs(3);
+const LONGEST_STEPS: u32 = 3600;
 /// The largest share of a step that the jitter adds or takes away.
 const JITTER: f64 = 0.1;
 
-/// How long to wait before the next attempt of an event whose last `failures` attempts (from 1) failed in a row.
-pub fn next_delay(failures: u32) -> Duration {
-    jittered(failures, rand::random())
+/// How long to wait before the next attempt of an event whose last `failures` attempts (from 1) failed in a row,
+/// when the first wait is `first` (FIRST_RETRY but in tests).
+pub fn next_delay(failures: u32, first: Duration) -> Duration {
+    jittered(failures, rand::random(), first)
 }
 
 /// The wait before jitter.
-fn step(failures: u32) -> Duration {
+fn step(failures: u32, first: Duration) -> Duration {
     // Past 2^20 the doubled step is beyond the cap anyway; stopping there keeps the shift from overflowing.
     let doublings = failures.saturating_sub(1).min(20);
-    FIRST_STEP.saturating_mul(1 << doublings).min(LONGEST_STEP)
+    first.saturating_mul(1 << doublings).min(first * LONGEST_STEPS)
 }
 
 /// The step moved by `draw`, from `[0, 1)`: 0 takes the most away, 0.5 leaves it as it is.
-fn jittered(failures: u32, draw: f64) -> Duration {
-    step(failures).mul_f64(1.0 - JITTER + 2.0 * JITTER * draw)
+fn jittered(failures: u32, draw: f64, first: Duration) -> Duration {
+    step(failures, first).mul_f64(1.0 - JITTER + 2.0 * JITTER * draw)
 }
 
 #[cfg(test)]
@@ -42,6 +44,19 @@ mod tests {
 
     const ALMOST_ONE: f64 = 1.0 - f64::EPSILON;
     const HOUR: Duration = Duration::from_secs(60 * 60);
+    const LONGEST_STEP: Duration = Duration::from_secs(3 * 60 * 60);
+
+    fn step(failures: u32) -> Duration {
+        super::step(failures, FIRST_RETRY)
+    }
+
+    fn jittered(failures: u32, draw: f64) -> Duration {
+        super::jittered(failures, draw, FIRST_RETRY)
+    }
+
+    fn next_delay(failures: u32) -> Duration {
+        super::next_delay(failures, FIRST_RETRY)
+    }
 
     #[test]
     fn the_first_retry_comes_after_about_3_seconds() {

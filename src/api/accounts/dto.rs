@@ -122,6 +122,9 @@ pub struct AccountGameEntry {
     pub status: GameStatus,
     /// The account's seats in the game.
     pub seats: Vec<&'static str>,
+    /// The open seats the account is invited to: join or decline them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<&'static str>,
     /// Every seat to act now (the account's among them when `my_turn`).
     pub to_act: Vec<&'static str>,
     /// True when one of the account's seats is to act.

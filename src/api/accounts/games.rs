@@ -11,9 +11,9 @@ use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::{account, page_limit};
 use crate::service::{AccountGame, GamesFilter, LobbyEntry};
 
-/// The account's games: `active` ones (waiting for players or being played) or `finished` ones, newest first, each
-/// with the account's seats, the seats to act and the deadline; `to_act=true` keeps those where it is the account's
-/// turn.
+/// The account's games: `active` ones (waiting for players or being played, and those it is invited to) or
+/// `finished` ones, newest first, each with the account's seats (and the seats it is invited to), the seats to act
+/// and the deadline; `to_act=true` keeps those where it is the account's turn.
 #[utoipa::path(get, path = "/v1/accounts/me/games", tag = "accounts", security(("account_key" = [])),
     params(AccountGamesQuery),
     responses((status = 200, description = "A page of games", body = AccountGamesResponse)))]
@@ -59,6 +59,7 @@ fn entry(listed: &AccountGame) -> AccountGameEntry {
         version: game.version(),
         status: status_of(game.session.as_ref()),
         seats: listed.seats.iter().map(|&seat| game.seat_name(seat)).collect(),
+        invited: listed.invited.iter().map(|&seat| game.seat_name(seat)).collect(),
         to_act: to_act.iter().map(|&seat| game.seat_name(seat)).collect(),
         my_turn: to_act.iter().any(|seat| listed.seats.contains(seat)),
         deadline_ms: game.session.table().deadline_ms.filter(|_| !game.session.is_finished()),

@@ -1,9 +1,10 @@
 //! Accounts and their keys: creation (rate-limited per client), the account itself, key rotation and revocation.
-//! `games` lists an account's games and `stream` carries its notifications.
+//! `games` lists an account's games, `stream` carries its notifications and `webhook` delivers them.
 
 pub mod dto;
 pub mod games;
 pub mod stream;
+pub mod webhook;
 
 use std::time::Duration;
 

@@ -3,6 +3,8 @@
 
 use std::collections::VecDeque;
 
+use tokio::time::Instant;
+
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
@@ -89,6 +91,8 @@ struct Cursor {
     subscription: InboxSubscription,
     format: Format,
     pending: VecDeque<Bytes>,
+    /// When the last chunk went out.
+    sent_at: Instant,
     done: bool,
 }
 
@@ -115,6 +119,7 @@ impl Cursor {
     async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
+                self.sent_at = Instant::now();
                 return Some(chunk);
             }
             if self.done {
@@ -125,15 +130,14 @@ impl Cursor {
                 self.done = true;
                 continue;
             }
+            // Timed from the last chunk sent: announcements that bring nothing new must not put the keep-alive off.
+            let quiet_until = self.sent_at + KEEP_ALIVE;
             tokio::select! {
-                changed = tokio::time::timeout(KEEP_ALIVE, self.subscription.pushed.changed()) => match changed {
+                changed = tokio::time::timeout_at(quiet_until, self.subscription.pushed.changed()) => match changed {
                     Err(_) => self.pending.push_back(self.format.keep_alive()),
                     Ok(Err(_)) => self.done = true,
-                    Ok(Ok(())) => {
-                        if self.catch_up().await.is_err() {
-                            // The store did not answer: the next announcement or sweep tries again.
-                        }
-                    }
+                    // A store that did not answer is tried again at the next announcement or sweep.
+                    Ok(Ok(())) => drop(self.catch_up().await),
                 },
                 _ = self.subscription.draining.changed() => {}
             }
@@ -199,6 +203,7 @@ pub async fn account_stream(
         subscription,
         format,
         pending: VecDeque::new(),
+        sent_at: Instant::now(),
         done: false,
     };
     if format == Format::EventStream {

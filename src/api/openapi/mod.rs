@@ -18,7 +18,7 @@ use crate::engine::{GameSeed, OptionInfo, Registry, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
 use problems::{document_problems, problem_code_schema};
-use refine::{bound_integers, drop_internal_references, no_null_parameters};
+use refine::{bound_integers, document_account_keys, drop_internal_references, no_null_parameters};
 use title_schemas::{add_create_requests, add_title_schemas};
 
 #[derive(OpenApi)]
@@ -55,6 +55,10 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         accounts::revoke_key,
         accounts::games::my_games,
         accounts::stream::account_stream,
+        accounts::webhook::set_webhook,
+        accounts::webhook::webhook,
+        accounts::webhook::remove_webhook,
+        accounts::webhook::deliveries,
         health::health,
         health::livez,
         health::readyz,
@@ -96,6 +100,7 @@ pub fn document(registry: &Registry) -> Value {
     schemas.insert("ProblemCode".to_owned(), problem_code_schema());
     document_problems(&mut document);
     no_null_parameters(&mut document);
+    document_account_keys(&mut document);
     document_play_example(&mut document, registry);
     // The map operation takes the ids of the titles that have one.
     let with_map: Vec<&str> = registry

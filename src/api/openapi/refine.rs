@@ -1,7 +1,9 @@
 //! Refinements of the generated document for client generators and readers: no nullable parameters, integer ranges
 //! the server really accepts, no internal references to the rules specification.
 
-use serde_json::Value;
+use serde_json::{Value, json};
+
+use crate::api::request::SEAT_HEADER;
 
 /// A header or query parameter is absent or a string, never JSON `null`: optional ones are not "nullable".
 pub(super) fn no_null_parameters(document: &mut Value) {
@@ -116,6 +118,35 @@ fn without_references(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Where a seat token is accepted, so is the key of the account the seat is bound to, with the seat named by
+/// `X-Ludus-Seat` (or `?seat=`) when the account holds several seats of the game.
+pub(super) fn document_account_keys(document: &mut Value) {
+    let paths = document["paths"].as_object_mut().expect("the document has paths");
+    for operation in paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+    {
+        let Some(security) = operation.get_mut("security").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        if !security.iter().any(|scheme| scheme.get("seat_token").is_some()) {
+            continue;
+        }
+        security.push(json!({"account_key": []}));
+        let parameters = operation["parameters"]
+            .as_array_mut()
+            .expect("seat operations take a game id");
+        let description = "With an account key that holds several seats of the game: the seat to act for";
+        parameters.push(json!({"name": SEAT_HEADER, "in": "header", "required": false,
+            "description": description, "schema": {"type": "string"}}));
+        if !parameters.iter().any(|parameter| parameter["name"] == "seat") {
+            parameters.push(json!({"name": "seat", "in": "query", "required": false,
+                "description": format!("{description} (as `{SEAT_HEADER}`)"), "schema": {"type": "string"}}));
+        }
+    }
 }
 
 #[cfg(test)]

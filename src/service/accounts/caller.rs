@@ -31,6 +31,14 @@ impl LoadedGame {
             .collect()
     }
 
+    /// The open seats reserved for `account`, in seat order.
+    pub fn seats_invited(&self, account: &str) -> Vec<Seat> {
+        let table = self.session.table();
+        (0..self.seats.len())
+            .filter(|&seat| table.seats[seat].invited.as_deref() == Some(account))
+            .collect()
+    }
+
     /// The seat `caller` acts for in this game.
     pub fn seat_for(&self, caller: &Caller) -> Result<Seat, ServiceError> {
         match caller {

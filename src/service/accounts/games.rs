@@ -13,10 +13,11 @@ pub struct GamesFilter {
     pub to_act: bool,
 }
 
-/// A game of the account's, with its seats there.
+/// A game of the account's, with its seats there and the seats it is invited to.
 pub struct AccountGame {
     pub game: LoadedGame,
     pub seats: Vec<Seat>,
+    pub invited: Vec<Seat>,
 }
 
 pub struct AccountGames {
@@ -37,6 +38,18 @@ impl GameService {
         let finished = after.session.is_finished();
         let was_finished = before.is_some_and(|before| before.session.is_finished());
         let known = before.map(accounts_of_game).unwrap_or_default();
+        if before.is_none() {
+            // Invitations are listed with the invited account's games, so that it finds them without its stream.
+            for invited in after
+                .session
+                .table()
+                .seats
+                .iter()
+                .filter_map(|seat| seat.invited.as_ref())
+            {
+                self.list_account_game(invited, after, false).await;
+            }
+        }
         for (account, _) in accounts_of_game(after) {
             if finished && !was_finished {
                 self.list_account_game(&account, after, true).await;
@@ -100,10 +113,16 @@ impl GameService {
                 continue;
             }
             let seats = game.seats_of_account(account);
+            let invited = game.seats_invited(account);
+            if seats.is_empty() && invited.is_empty() {
+                // An invitation declined.
+                let _ = self.store.index_remove(&listing, &entry.id).await;
+                continue;
+            }
             if filter.to_act && !game.session.to_act().iter().any(|seat| seats.contains(seat)) {
                 continue;
             }
-            games.push(AccountGame { game, seats });
+            games.push(AccountGame { game, seats, invited });
         }
         Ok(AccountGames {
             games,

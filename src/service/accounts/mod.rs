@@ -3,17 +3,19 @@
 //! webhook.
 //!
 //! `key` (the key format), `caller` (who a request comes from, and its seat), `notify` (what an append tells the
-//! accounts at the table), `games` (an account's games).
+//! accounts at the table), `games` (an account's games), `webhook` (deliveries to the account's URL).
 
 mod caller;
 mod games;
 mod key;
 mod notify;
+mod webhook;
 
 pub use caller::Caller;
 pub use games::{AccountGame, AccountGames, GamesFilter};
 pub use key::is_account_key;
 pub use notify::Notification;
+pub use webhook::{Delivery, WebhookSettings, WebhookState};
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -78,6 +78,8 @@ pub enum Notification {
         title: String,
         rematch: String,
     },
+    /// The account's webhook failed too many times in a row and is disabled: set it again to resume deliveries.
+    WebhookDisabled { url: String, failures: u32 },
 }
 
 impl GameService {
@@ -100,8 +102,9 @@ impl GameService {
         }
         for (account, notification) in notifications(before, after, events) {
             let event = serde_json::to_string(&notification).expect("notifications serialize");
-            if let Err(error) = self.store.accounts().push_inbox(&account, &event).await {
-                tracing::warn!(%account, %error, "a notification was not stored");
+            match self.store.accounts().push_inbox(&account, &event).await {
+                Ok(_) => self.webhook_due(&account).await,
+                Err(error) => tracing::warn!(%account, %error, "a notification was not stored"),
             }
         }
         self.index_account_games(before, after).await;
@@ -130,7 +133,7 @@ fn notifications(before: Option<&LoadedGame>, after: &LoadedGame, events: &[Stri
     if before.is_none() {
         for (seat, taken) in table.seats.iter().enumerate() {
             if let Some(invited) = &taken.invited {
-                let by = accounts.first().map(|(account, _)| account.clone());
+                let by = table.created_by.clone();
                 let seat = after.seat_name(seat);
                 let (game, title) = (game.clone(), title.clone());
                 told.push((invited.clone(), Notification::Invited { game, title, seat, by }));

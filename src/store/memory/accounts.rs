@@ -8,8 +8,11 @@ use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
+use super::due::DueNotes;
 use crate::clock::now_ms;
-use crate::store::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey};
+use crate::store::{
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
+};
 
 /// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
 const ANNOUNCEMENTS: usize = 4096;
@@ -21,11 +24,14 @@ struct Accounts {
     names: HashMap<String, String>,
     keys: HashMap<String, StoredKey>,
     inboxes: HashMap<String, VecDeque<InboxEntry>>,
+    webhooks: HashMap<String, StoredWebhook>,
+    deliveries: HashMap<String, VecDeque<String>>,
 }
 
 pub(super) struct MemoryAccounts {
     accounts: Mutex<Accounts>,
     pushed: broadcast::Sender<String>,
+    webhooks_due: DueNotes,
 }
 
 impl Default for MemoryAccounts {
@@ -33,6 +39,7 @@ impl Default for MemoryAccounts {
         Self {
             accounts: Mutex::default(),
             pushed: broadcast::channel(ANNOUNCEMENTS).0,
+            webhooks_due: DueNotes::default(),
         }
     }
 }
@@ -148,6 +155,64 @@ impl AccountStore for MemoryAccounts {
             .get(account)
             .and_then(|inbox| inbox.back())
             .map(|entry| entry.id))
+    }
+
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
+        let mut accounts = self.lock();
+        match webhook {
+            Some(webhook) => accounts.webhooks.insert(account.to_owned(), webhook.clone()),
+            None => accounts.webhooks.remove(account),
+        };
+        Ok(())
+    }
+
+    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {
+        Ok(self.lock().webhooks.get(account).cloned())
+    }
+
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError> {
+        if let Some(stored) = self.lock().webhooks.get_mut(account) {
+            stored.cursor = webhook.cursor;
+            stored.failures = webhook.failures;
+            stored.disabled = webhook.disabled;
+        }
+        Ok(())
+    }
+
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.webhooks_due.schedule(account, due_ms);
+        Ok(())
+    }
+
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.webhooks_due.set(account, due_ms);
+        Ok(())
+    }
+
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self.webhooks_due.claim(now_ms, lease_ms, limit))
+    }
+
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+        self.webhooks_due.settle(account, claimed_ms, next_ms);
+        Ok(())
+    }
+
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError> {
+        let mut accounts = self.lock();
+        let kept = accounts.deliveries.entry(account.to_owned()).or_default();
+        kept.push_front(record.to_owned());
+        kept.truncate(keep);
+        Ok(())
+    }
+
+    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError> {
+        let accounts = self.lock();
+        Ok(accounts
+            .deliveries
+            .get(account)
+            .map(|kept| kept.iter().cloned().collect())
+            .unwrap_or_default())
     }
 
     async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {

@@ -1,6 +1,7 @@
 //! The in-memory store: one process, nothing survives a restart.
 
 mod accounts;
+mod due;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -12,6 +13,7 @@ use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
 use self::accounts::MemoryAccounts;
+use self::due::DueNotes;
 use super::{
     AccountStore, Append, Appended, ChainHash, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence,
     Rate, RateDecision, ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
@@ -55,7 +57,7 @@ pub struct MemoryStore {
     /// Lobby listings: index name → game id → score.
     indexes: Mutex<HashMap<String, HashMap<String, u64>>>,
     /// When each game is next due.
-    due: Mutex<HashMap<String, u64>>,
+    due: DueNotes,
     /// Rate limits: key → theoretical arrival time (GCRA), in ms.
     rates: Mutex<HashMap<String, u64>>,
     /// Capped places: pool → holder → end of lease, in ms.
@@ -76,7 +78,7 @@ impl MemoryStore {
         Self {
             games: RwLock::default(),
             indexes: Mutex::default(),
-            due: Mutex::default(),
+            due: DueNotes::default(),
             rates: Mutex::default(),
             places: Mutex::default(),
             retention,
@@ -307,9 +309,7 @@ impl EventStore for MemoryStore {
     }
 
     async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
-        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
-        let noted = due.entry(id.to_owned()).or_insert(due_ms);
-        *noted = (*noted).min(due_ms);
+        self.due.schedule(id, due_ms);
         Ok(())
     }
 
@@ -362,37 +362,15 @@ impl EventStore for MemoryStore {
     }
 
     async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
-        Ok(self
-            .due
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .min()
-            .copied())
+        Ok(self.due.earliest())
     }
 
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
-        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
-        let claimed: Vec<String> = due
-            .iter()
-            .filter(|(_, at)| **at <= now_ms)
-            .map(|(id, _)| id.clone())
-            .take(limit)
-            .collect();
-        for id in &claimed {
-            due.insert(id.clone(), now_ms + lease_ms);
-        }
-        Ok(claimed)
+        Ok(self.due.claim(now_ms, lease_ms, limit))
     }
 
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
-        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
-        if due.get(id) == Some(&claimed_ms) {
-            match next_ms {
-                Some(next) => due.insert(id.to_owned(), next),
-                None => due.remove(id),
-            };
-        }
+        self.due.settle(id, claimed_ms, next_ms);
         Ok(())
     }
 

@@ -10,8 +10,11 @@ use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 
 use super::codec::{corrupt, timed_out, unavailable};
+use super::webhooks::WEBHOOKS_DUE_KEY;
 use super::{OPERATION_TIMEOUT, RedisStore};
-use crate::store::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey};
+use crate::store::{
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
+};
 
 const INBOX_CHANNEL: &str = "ludus:inbox";
 
@@ -292,6 +295,50 @@ impl AccountStore for RedisStore {
             })
             .await?;
         newest.first().map(|(id, _)| parse_inbox_id(id)).transpose()
+    }
+
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
+        self.store_webhook(account, webhook).await
+    }
+
+    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {
+        self.read_webhook(account).await
+    }
+
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError> {
+        self.store_progress(account, webhook).await
+    }
+
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.schedule_in(WEBHOOKS_DUE_KEY, account, due_ms).await
+    }
+
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.run("retry_webhook_at", |mut connection| async move {
+            redis::cmd("ZADD")
+                .arg(WEBHOOKS_DUE_KEY)
+                .arg(due_ms)
+                .arg(account)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.claim_in(WEBHOOKS_DUE_KEY, now_ms, lease_ms, limit).await
+    }
+
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+        self.settle_in(WEBHOOKS_DUE_KEY, account, claimed_ms, next_ms).await
+    }
+
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError> {
+        self.push_delivery(account, record, keep).await
+    }
+
+    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError> {
+        self.read_deliveries(account).await
     }
 
     async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {

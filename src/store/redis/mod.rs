@@ -7,8 +7,10 @@
 mod accounts;
 mod codec;
 mod connection;
+mod due;
 mod limits;
 mod scripts;
+mod webhooks;
 
 use codec::{
     Keys, ask_persistence, corrupt, entry_events, meta_fields, millis, number, parse_meta, status_reply, timed_out,
@@ -452,16 +454,7 @@ impl EventStore for RedisStore {
     }
 
     async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
-        self.run("schedule", |mut connection| async move {
-            redis::cmd("ZADD")
-                .arg(DUE_KEY)
-                .arg("LT")
-                .arg(due_ms)
-                .arg(id)
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+        self.schedule_in(DUE_KEY, id, due_ms).await
     }
 
     async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
@@ -496,31 +489,11 @@ impl EventStore for RedisStore {
     }
 
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
-        self.run("claim_due", |mut connection| async move {
-            self.claim
-                .key(DUE_KEY)
-                .arg(now_ms)
-                .arg(now_ms + lease_ms)
-                .arg(limit)
-                .invoke_async(&mut connection)
-                .await
-        })
-        .await
+        self.claim_in(DUE_KEY, now_ms, lease_ms, limit).await
     }
 
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
-        let next = next_ms.map(|next| next.to_string()).unwrap_or_default();
-        self.run("settle", |mut connection| async move {
-            self.settle
-                .key(DUE_KEY)
-                .arg(id)
-                .arg(claimed_ms)
-                .arg(&next)
-                .invoke_async::<i64>(&mut connection)
-                .await
-        })
-        .await
-        .map(|_| ())
+        self.settle_in(DUE_KEY, id, claimed_ms, next_ms).await
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -1,0 +1,60 @@
+//! Notes of when things fall due (games' deadlines under DUE_KEY, accounts' webhook deliveries under their own key):
+//! a sorted set by due time, claimed by moving what is due to its lease's end, settled unless noted again since.
+
+use super::RedisStore;
+use crate::store::StoreError;
+
+impl RedisStore {
+    pub(super) async fn schedule_in(&self, key: &str, id: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.run("schedule", |mut connection| async move {
+            redis::cmd("ZADD")
+                .arg(key)
+                .arg("LT")
+                .arg(due_ms)
+                .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    pub(super) async fn claim_in(
+        &self,
+        key: &str,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        self.run("claim_due", |mut connection| async move {
+            self.claim
+                .key(key)
+                .arg(now_ms)
+                .arg(now_ms + lease_ms)
+                .arg(limit)
+                .invoke_async(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    pub(super) async fn settle_in(
+        &self,
+        key: &str,
+        id: &str,
+        claimed_ms: u64,
+        next_ms: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let next = next_ms.map(|next| next.to_string()).unwrap_or_default();
+        self.run("settle", |mut connection| async move {
+            self.settle
+                .key(key)
+                .arg(id)
+                .arg(claimed_ms)
+                .arg(&next)
+                .invoke_async::<i64>(&mut connection)
+                .await
+        })
+        .await
+        .map(|_| ())
+    }
+}

@@ -154,7 +154,8 @@ async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
     assert_eq!((status, code(&again)), (StatusCode::NOT_FOUND, "key_not_found"));
     let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&second), &[], None).await;
     assert_eq!((status, me["keys"].as_array().unwrap().len()), (StatusCode::OK, 1));
-    let forged = format!("{}0", &second[..second.len() - 1]);
+    let last = if second.ends_with('0') { '1' } else { '0' };
+    let forged = format!("{}{last}", &second[..second.len() - 1]);
     let (status, _, body) = client.send("GET", "/v1/accounts/me", Some(&forged), &[], None).await;
     assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "invalid_account_key"));
     let (status, _, body) = client.send("GET", "/v1/accounts/me", None, &[], None).await;
@@ -412,4 +413,54 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
         );
     }
     let _: &GameService = &service;
+}
+
+#[actix_web::test]
+async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (ann, ann_key) = client.account("ann").await;
+    let (bob, bob_key) = client.account("bob").await;
+    let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}}});
+    let (_, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
+    let game = created["game"]["id"].as_str().unwrap().to_owned();
+    client
+        .send(
+            "POST",
+            &format!("/v1/games/{game}/seats/south/join"),
+            Some(&bob_key),
+            &[],
+            None,
+        )
+        .await;
+    let resign = json!({"action": {"type": "resign"}});
+    let (status, _, _) = client
+        .send(
+            "POST",
+            &format!("/v1/games/{game}/actions"),
+            Some(&ann_key),
+            &[],
+            Some(resign),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, rematch) = client
+        .send("POST", &format!("/v1/games/{game}/rematch"), Some(&bob_key), &[], None)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{rematch}");
+    assert_eq!(rematch["seat"], "north", "bob's south becomes north");
+    let players = &rematch["game"]["players"];
+    assert_eq!(
+        (players[0]["account"].as_str(), players[1]["account"].as_str()),
+        (Some(bob.as_str()), Some(ann.as_str()))
+    );
+    let next = rematch["game"]["id"].as_str().unwrap();
+    let (status, _, mine) = client
+        .send("GET", &format!("/v1/games/{next}"), Some(&ann_key), &[], None)
+        .await;
+    assert_eq!(
+        (status, mine["seat"].as_str()),
+        (StatusCode::OK, Some("south")),
+        "ann's key acts there too"
+    );
 }

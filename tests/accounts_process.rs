@@ -218,6 +218,20 @@ fn keys_act_only_for_their_seats_and_a_revoked_key_is_refused_on_every_instance(
         None,
     )
     .unwrap();
+    // Server-Sent Events unless NDJSON is asked for: each notification's id and type are the SSE id and event.
+    let mut sse = TcpStream::connect(("127.0.0.1", b.port)).unwrap();
+    sse.set_read_timeout(Some(Duration::from_millis(1500))).unwrap();
+    write!(
+        sse,
+        "GET /v1/accounts/me/stream?after=0-0 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {bob_key}\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = sse.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.contains("content-type: text/event-stream"), "{text}");
+    assert!(text.contains("event: invited\ndata: {\"id\":\""), "{text}");
+    assert!(text.contains("event: game_started"), "{text}");
     for port in [a.port, b.port] {
         let resign = json!({"action": {"type": "resign"}});
         let refused = with_seat(

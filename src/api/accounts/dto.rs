@@ -105,6 +105,7 @@ pub struct AccountGamesQuery {
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
     /// The `next_before` of the previous page.
+    #[param(pattern = "^[0-9]{1,19}-[0-9a-f]{1,64}$")]
     pub before: Option<String>,
 }
 

@@ -325,7 +325,10 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
             seen.told_to_reconnect,
             "the draining instance told the stream to reconnect"
         );
-        assert_eq!(seen.reconnects, 1, "one resumption, on the second instance");
+        // Resumed on the second instance; under a loaded machine a resumed stream has been seen to end once more
+        // with 503 log_changed and resume again (noted in issue 28's closing note), still with no gap and nothing
+        // twice, which is what follows checks.
+        assert!(seen.reconnects >= 1, "resumed on the second instance");
         let first_seen = *seen.versions.first().expect("messages");
         assert_eq!(
             seen.versions,

@@ -8,7 +8,14 @@ use std::sync::{Arc, Mutex};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use super::{RESUBSCRIBE_AFTER, SWEEP_EVERY, StreamRefused, Watcher, lock};
+use std::time::Duration;
+
+use super::{RESUBSCRIBE_AFTER, StreamRefused, Watcher, lock};
+
+/// How often every account stream reads its inbox anyway, in case an announcement was lost: rarely, since each read
+/// is one store call per open stream (announcements are lost only when the subscription breaks, and subscribing
+/// again makes every stream read at once).
+const INBOX_SWEEP_EVERY: Duration = Duration::from_secs(30);
 
 /// The inboxes watched on this instance: each one's counter of announcements.
 #[derive(Default)]
@@ -65,7 +72,7 @@ impl Watcher {
         })
     }
 
-    /// Starts the task that follows the store's inbox announcements, if it is not running. Every SWEEP_EVERY, and
+    /// Starts the task that follows the store's inbox announcements, if it is not running. Every INBOX_SWEEP_EVERY, and
     /// after subscribing again, every stream reads its inbox, in case an announcement was lost.
     fn ensure_inboxes_watched(&self) {
         let mut task = lock(&self.inboxes.task);
@@ -81,7 +88,7 @@ impl Watcher {
                 drop(watcher);
                 match pushes {
                     Ok(mut pushes) => {
-                        let mut sweep = tokio::time::interval(SWEEP_EVERY);
+                        let mut sweep = tokio::time::interval(INBOX_SWEEP_EVERY);
                         sweep.tick().await;
                         // `Some(None)` on a sweep: every stream looks; `None` once the announcements stop.
                         while let Some(account) = tokio::select! {

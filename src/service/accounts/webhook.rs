@@ -20,7 +20,7 @@ use crate::webhook::{DISABLE_AFTER, FIRST_RETRY, Target, new_secret, next_delay}
 /// How long a claim on an account's deliveries lasts: longer than a batch takes at the attempt timeout.
 const CLAIM_LEASE: Duration = Duration::from_secs(60);
 /// When to look again at an account another claimer is delivering to.
-const BUSY_RETRY: Duration = Duration::from_secs(1);
+const BUSY_RETRY: Duration = Duration::from_millis(200);
 /// Entries delivered per claim: then the account goes back to the queue, behind the others.
 const BATCH: usize = 8;
 /// Accounts claimed at once by one instance.
@@ -150,6 +150,10 @@ impl GameService {
             let service = self.clone();
             let account = account.clone();
             tokio::spawn(async move { service.deliver_claimed(&account, now + lease).await });
+        }
+        if claimed.len() == CLAIMS {
+            // More may be due: claim again at once rather than at the next tick.
+            self.webhooks_wake.notify_one();
         }
         Ok(claimed.len())
     }

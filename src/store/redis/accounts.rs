@@ -227,6 +227,7 @@ impl AccountStore for RedisStore {
         let inbox = inbox_key(account);
         let id: String = self
             .run("push_inbox", |mut connection| async move {
+                // Two commands, not a pipeline: on a cluster the inbox and the channel may be on two nodes.
                 let id = redis::cmd("XADD")
                     .arg(&inbox)
                     .arg("MAXLEN")

@@ -41,16 +41,12 @@ impl<A: TestApp> Client<'_, A> {
         call(self.app, request).await
     }
 
+    async fn post_account(&self, body: Value) -> common::app::Response {
+        self.send("POST", "/v1/accounts", None, &[], Some(body)).await
+    }
+
     async fn account(&self, name: &str) -> (String, String) {
-        let (status, _, body) = self
-            .send(
-                "POST",
-                "/v1/accounts",
-                None,
-                &[],
-                Some(json!({"name": name, "kind": "bot"})),
-            )
-            .await;
+        let (status, _, body) = self.post_account(json!({"name": name, "kind": "bot"})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         (
             body["id"].as_str().unwrap().to_owned(),
@@ -92,41 +88,17 @@ async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
     let client = Client { app: &app };
     let (id, key) = client.account("Livia").await;
     assert!(key.starts_with("lk_"), "{key}");
-    let (status, _, taken) = client
-        .send(
-            "POST",
-            "/v1/accounts",
-            None,
-            &[],
-            Some(json!({"name": "LIVIA", "kind": "player"})),
-        )
-        .await;
+    let (status, _, taken) = client.post_account(json!({"name": "LIVIA", "kind": "player"})).await;
     assert_eq!((status, code(&taken)), (StatusCode::CONFLICT, "account_name_taken"));
     for bad in ["x", "with space", "toolongtoolongtoolongtoolong"] {
-        let (status, _, body) = client
-            .send(
-                "POST",
-                "/v1/accounts",
-                None,
-                &[],
-                Some(json!({"name": bad, "kind": "bot"})),
-            )
-            .await;
+        let (status, _, body) = client.post_account(json!({"name": bad, "kind": "bot"})).await;
         assert_eq!(
             (status, code(&body)),
             (StatusCode::BAD_REQUEST, "invalid_account_name"),
             "{bad}"
         );
     }
-    let (status, _, body) = client
-        .send(
-            "POST",
-            "/v1/accounts",
-            None,
-            &[],
-            Some(json!({"name": "ok", "kind": "robot"})),
-        )
-        .await;
+    let (status, _, body) = client.post_account(json!({"name": "ok", "kind": "robot"})).await;
     assert_eq!((status, code(&body)), (StatusCode::BAD_REQUEST, "malformed_request"));
 
     let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&key), &[], None).await;

@@ -90,18 +90,7 @@ impl Notifications {
 }
 
 fn account(port: u16, name: &str) -> (String, String) {
-    let created = send(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        None,
-        Some(&json!({"name": name, "kind": "bot"})),
-    )
-    .unwrap();
-    assert_eq!(created.status, 201, "{}", created.body);
-    let field = |name: &str| created.body[name].as_str().unwrap().to_owned();
-    (field("id"), field("key"))
+    common::http::create_account(port, name, "bot")
 }
 
 fn with_seat(port: u16, method: &str, path: &str, key: &str, seat: Option<&str>, body: Option<&Value>) -> Reply {
@@ -111,6 +100,23 @@ fn with_seat(port: u16, method: &str, path: &str, key: &str, seat: Option<&str>,
         headers.push(("X-Ludus-Seat", seat));
     }
     common::http::request(port, method, path, &headers, body).expect("an answer")
+}
+
+/// A game of César et Cléopâtre created on `creator_port` with `creator_key`, cleopatra reserved for `invited`, who
+/// joins on `joiner_port`; its id.
+fn invite_and_join(creator_port: u16, creator_key: &str, joiner_port: u16, invited: &str, invited_key: &str) -> String {
+    let body = json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": {"account": invited}}});
+    let created = send(creator_port, "POST", "/v1/games", Some(creator_key), None, Some(&body)).unwrap();
+    assert_eq!(created.status, 201, "{}", created.body);
+    let game = created.body["game"]["id"].as_str().unwrap().to_owned();
+    let join = format!("/v1/games/{game}/seats/cleopatra/join");
+    assert_eq!(
+        send(joiner_port, "POST", &join, Some(invited_key), None, None)
+            .unwrap()
+            .status,
+        201
+    );
+    game
 }
 
 /// Plays the first legal action of the seat to act with the key of the account holding it.
@@ -146,19 +152,7 @@ fn an_account_stream_follows_both_instances_and_resumes_after_a_kill_without_los
     let (_, ann_key) = account(a.port, "ann");
     let (bob, bob_key) = account(b.port, "bob");
     let mut bobs = Notifications::open(a.port, &bob_key, None);
-    let body = json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": {"account": bob}}});
-    let created = send(a.port, "POST", "/v1/games", Some(&ann_key), None, Some(&body)).unwrap();
-    assert_eq!(created.status, 201, "{}", created.body);
-    let game = created.body["game"]["id"].as_str().unwrap().to_owned();
-    let joined = send(
-        b.port,
-        "POST",
-        &format!("/v1/games/{game}/seats/cleopatra/join"),
-        Some(&bob_key),
-        None,
-        None,
-    );
-    assert_eq!(joined.unwrap().status, 201);
+    let game = invite_and_join(a.port, &ann_key, b.port, &bob, &bob_key);
     let keys = [("caesar", ann_key.as_str()), ("cleopatra", bob_key.as_str())];
     for turn in 0..12 {
         play_one(if turn % 2 == 0 { a.port } else { b.port }, &game, &keys);
@@ -206,18 +200,7 @@ fn keys_act_only_for_their_seats_and_a_revoked_key_is_refused_on_every_instance(
     let b = ServerProcess::start(Some(&redis.url));
     let (_, ann_key) = account(a.port, "ann");
     let (bob, bob_key) = account(a.port, "bob");
-    let body = json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": {"account": bob}}});
-    let created = send(a.port, "POST", "/v1/games", Some(&ann_key), None, Some(&body)).unwrap();
-    let game = created.body["game"]["id"].as_str().unwrap().to_owned();
-    send(
-        b.port,
-        "POST",
-        &format!("/v1/games/{game}/seats/cleopatra/join"),
-        Some(&bob_key),
-        None,
-        None,
-    )
-    .unwrap();
+    let game = invite_and_join(a.port, &ann_key, b.port, &bob, &bob_key);
     // Server-Sent Events unless NDJSON is asked for: each notification's id and type are the SSE id and event.
     let mut sse = TcpStream::connect(("127.0.0.1", b.port)).unwrap();
     sse.set_read_timeout(Some(Duration::from_millis(1500))).unwrap();

@@ -272,6 +272,26 @@ async fn health_reports_what_redis_says_about_persistence() {
 }
 
 /// An answer that depends on the move: the mover's view after it, and where it started.
+/// Sends `action` as `seat` under the idempotency key `key`.
+async fn keyed_move(
+    service: &GameService,
+    table: &Table,
+    seat: usize,
+    action: &Value,
+    key: &str,
+) -> ludus::service::PlayOutcome {
+    let request = MoveRequest {
+        action,
+        expected_version: None,
+        idempotency_key: Some(key),
+    };
+    let caller = Caller::Token(table.tokens[seat].clone());
+    service
+        .play(&table.id, &caller, &request, &seat_view_answer)
+        .await
+        .unwrap()
+}
+
 fn seat_view_answer(done: &ludus::service::Move<'_>) -> String {
     serde_json::json!([done.after.session.view(Viewer::Seat(done.seat)), done.from_version]).to_string()
 }
@@ -289,20 +309,7 @@ async fn idempotency_records_are_small_and_expire() {
         let actions = snapshot.session.legal_actions(seat);
         let action = actions[rng.random_range(0..actions.len())].clone();
         let key = format!("move-{index}");
-        let request = MoveRequest {
-            action: &action,
-            expected_version: None,
-            idempotency_key: Some(&key),
-        };
-        let ludus::service::PlayOutcome::Played { response } = service
-            .play(
-                &table.id,
-                &Caller::Token(table.tokens[seat].clone()),
-                &request,
-                &seat_view_answer,
-            )
-            .await
-            .unwrap()
+        let ludus::service::PlayOutcome::Played { response } = keyed_move(&service, &table, seat, &action, &key).await
         else {
             panic!("a first request is played")
         };
@@ -325,20 +332,8 @@ async fn idempotency_records_are_small_and_expire() {
     }
     // Each retry's answer, rebuilt from the log, is the first answer to the byte.
     for (seat, action, key, first) in answers {
-        let request = MoveRequest {
-            action: &action,
-            expected_version: None,
-            idempotency_key: Some(&key),
-        };
-        let ludus::service::PlayOutcome::Replayed { response } = service
-            .play(
-                &table.id,
-                &Caller::Token(table.tokens[seat].clone()),
-                &request,
-                &seat_view_answer,
-            )
-            .await
-            .unwrap()
+        let ludus::service::PlayOutcome::Replayed { response } =
+            keyed_move(&service, &table, seat, &action, &key).await
         else {
             panic!("a retry is replayed")
         };

@@ -94,18 +94,7 @@ const ALLOW: [(&str, &str); 3] = [
 ];
 
 fn account(port: u16, name: &str) -> (String, String) {
-    let created = send(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        None,
-        Some(&json!({"name": name, "kind": "app"})),
-    )
-    .unwrap();
-    assert_eq!(created.status, 201, "{}", created.body);
-    let field = |name: &str| created.body[name].as_str().unwrap().to_owned();
-    (field("id"), field("key"))
+    common::http::create_account(port, name, "app")
 }
 
 fn set_webhook(port: u16, key: &str, url: &str) -> common::http::Reply {

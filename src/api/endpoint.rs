@@ -95,6 +95,28 @@ pub mod common {
     );
     pub const SEAT_NOT_HELD: Problems =
         Problems::new("The account key holds no such seat of this game", &[Code::SeatNotHeld]);
+    /// A read by a seat: its token, or an account key and the seat.
+    pub const SEAT_READ: &[Problems] = &[
+        SEAT_UNNAMED,
+        SEAT_TOKEN_NEEDED,
+        SEAT_NOT_HELD,
+        NO_GAME_OR_SEAT,
+        STORE_UNAVAILABLE,
+    ];
+    pub const TOO_MANY_STREAMS: Problems = Problems::new(
+        "This client holds its maximum of streams (`too_many_streams`)",
+        &[Code::TooManyStreams],
+    );
+    pub const STREAM_UNAVAILABLE: Problems = Problems::new(
+        "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
+         (`shutting_down`: open the stream again)",
+        &[
+            Code::StoreUnavailable,
+            Code::LogChanged,
+            Code::StreamsFull,
+            Code::ShuttingDown,
+        ],
+    );
     pub const SEAT_UNNAMED: Problems = Problems::new(
         "The account holds several seats of this game and the request names none (`seat_required`)",
         &[Code::SeatRequired],

@@ -39,13 +39,7 @@ pub async fn legal_actions(
 }
 
 impl Endpoint for __path_legal_actions {
-    const PROBLEMS: &'static [Problems] = &[
-        common::SEAT_UNNAMED,
-        common::SEAT_TOKEN_NEEDED,
-        common::SEAT_NOT_HELD,
-        common::NO_GAME_OR_SEAT,
-        common::STORE_UNAVAILABLE,
-    ];
+    const PROBLEMS: &'static [Problems] = common::SEAT_READ;
 
     fn route() -> Route {
         web::get().to(legal_actions)

@@ -222,13 +222,7 @@ pub async fn issue_ticket(
 }
 
 impl Endpoint for __path_issue_ticket {
-    const PROBLEMS: &'static [Problems] = &[
-        common::SEAT_UNNAMED,
-        common::SEAT_TOKEN_NEEDED,
-        common::SEAT_NOT_HELD,
-        common::NO_GAME_OR_SEAT,
-        common::STORE_UNAVAILABLE,
-    ];
+    const PROBLEMS: &'static [Problems] = common::SEAT_READ;
 
     fn route() -> Route {
         web::post().to(issue_ticket)
@@ -341,20 +335,8 @@ impl Endpoint for __path_stream {
         ),
         common::SEAT_NOT_HELD,
         common::NO_GAME_OR_SEAT,
-        Problems::new(
-            "This client holds its maximum of streams (`too_many_streams`)",
-            &[Code::TooManyStreams],
-        ),
-        Problems::new(
-            "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
-             (`shutting_down`: open the stream again)",
-            &[
-                Code::StoreUnavailable,
-                Code::LogChanged,
-                Code::StreamsFull,
-                Code::ShuttingDown,
-            ],
-        ),
+        common::TOO_MANY_STREAMS,
+        common::STREAM_UNAVAILABLE,
     ];
 
     fn route() -> Route {

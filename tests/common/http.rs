@@ -130,6 +130,22 @@ pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, 
     Some((seat, action, listed.body["version"].as_u64()?))
 }
 
+/// A new account of `kind`: its id and key.
+pub fn create_account(port: u16, name: &str, kind: &str) -> (String, String) {
+    let created = send(
+        port,
+        "POST",
+        "/v1/accounts",
+        None,
+        None,
+        Some(&json!({"name": name, "kind": kind})),
+    )
+    .unwrap();
+    assert_eq!(created.status, 201, "{}", created.body);
+    let field = |name: &str| created.body[name].as_str().unwrap().to_owned();
+    (field("id"), field("key"))
+}
+
 /// Sends `action` as `seat`'s move, with its token.
 pub fn play(port: u16, game: &Game, seat: &str, action: &Value) -> Reply {
     let path = format!("/v1/games/{}/actions", game.id);

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::KEY_NEEDED;
 use crate::api::client::client_address;
-use crate::api::endpoint::{Endpoint, Problems};
+use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
 use crate::api::stream::{KEEP_ALIVE, RECONNECT};
@@ -243,20 +243,8 @@ impl Endpoint for __path_account_stream {
             &[Code::InvalidLastEventId, Code::InvalidQuery],
         ),
         KEY_NEEDED,
-        Problems::new(
-            "This client holds its maximum of streams (`too_many_streams`)",
-            &[Code::TooManyStreams],
-        ),
-        Problems::new(
-            "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
-             (`shutting_down`: open the stream again)",
-            &[
-                Code::StoreUnavailable,
-                Code::LogChanged,
-                Code::StreamsFull,
-                Code::ShuttingDown,
-            ],
-        ),
+        common::TOO_MANY_STREAMS,
+        common::STREAM_UNAVAILABLE,
     ];
 
     fn route() -> Route {

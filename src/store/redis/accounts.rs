@@ -6,12 +6,11 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 
-use super::codec::{corrupt, timed_out, unavailable};
+use super::RedisStore;
+use super::codec::corrupt;
 use super::webhooks::WEBHOOKS_DUE_KEY;
-use super::{OPERATION_TIMEOUT, RedisStore};
 use crate::store::{
     AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
 };
@@ -343,18 +342,6 @@ impl AccountStore for RedisStore {
     }
 
     async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
-        let subscribe = async {
-            let mut pubsub = self.first_node.get_async_pubsub().await?;
-            pubsub.subscribe(INBOX_CHANNEL).await?;
-            redis::RedisResult::Ok(pubsub)
-        };
-        let pubsub = tokio::time::timeout(OPERATION_TIMEOUT, subscribe)
-            .await
-            .map_err(|_| timed_out())?
-            .map_err(unavailable)?;
-        Ok(pubsub
-            .into_on_message()
-            .filter_map(|message| async move { message.get_payload::<String>().ok() })
-            .boxed())
+        self.subscribe(INBOX_CHANNEL).await
     }
 }

@@ -160,6 +160,24 @@ impl RedisStore {
         result
     }
 
+    /// The messages of `channel`, on a connection of its own to the first server (a cluster's nodes pass every
+    /// message on to each other).
+    async fn subscribe(&self, channel: &'static str) -> Result<BoxStream<'static, String>, StoreError> {
+        let subscribe = async {
+            let mut pubsub = self.first_node.get_async_pubsub().await?;
+            pubsub.subscribe(channel).await?;
+            redis::RedisResult::Ok(pubsub)
+        };
+        let pubsub = tokio::time::timeout(OPERATION_TIMEOUT, subscribe)
+            .await
+            .map_err(|_| timed_out())?
+            .map_err(unavailable)?;
+        Ok(pubsub
+            .into_on_message()
+            .filter_map(|message| async move { message.get_payload::<String>().ok() })
+            .boxed())
+    }
+
     /// A connection of its own to the first server, for what must not go through the shared one.
     async fn first_node_connection(&self) -> Result<redis::aio::MultiplexedConnection, StoreError> {
         let config = redis::AsyncConnectionConfig::new()
@@ -525,18 +543,6 @@ impl EventStore for RedisStore {
     }
 
     async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
-        let subscribe = async {
-            let mut pubsub = self.first_node.get_async_pubsub().await?;
-            pubsub.subscribe(APPENDS_CHANNEL).await?;
-            redis::RedisResult::Ok(pubsub)
-        };
-        let pubsub = tokio::time::timeout(OPERATION_TIMEOUT, subscribe)
-            .await
-            .map_err(|_| timed_out())?
-            .map_err(unavailable)?;
-        Ok(pubsub
-            .into_on_message()
-            .filter_map(|message| async move { message.get_payload::<String>().ok() })
-            .boxed())
+        self.subscribe(APPENDS_CHANNEL).await
     }
 }

@@ -44,6 +44,20 @@ pub struct InboxEntry {
     pub event: String,
 }
 
+impl InboxEntry {
+    /// The notification as streams and webhooks carry it: its JSON with its `id` first.
+    pub fn message(&self) -> String {
+        let fields = self.event.strip_prefix('{').unwrap_or(&self.event);
+        format!("{{\"id\":\"{}\",{fields}", self.id)
+    }
+
+    /// The notification's `type`, read from the start of its JSON, where serde writes an internal tag.
+    pub fn kind(&self) -> Option<&str> {
+        let rest = self.event.strip_prefix(r#"{"type":""#)?;
+        Some(&rest[..rest.find('"')?])
+    }
+}
+
 /// An inbox entry's id: `<milliseconds>-<sequence>`, increasing within an inbox (a Redis Stream entry id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct InboxId {

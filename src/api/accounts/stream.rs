@@ -16,7 +16,7 @@ use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
 use crate::api::stream::{KEEP_ALIVE, RECONNECT};
-use crate::service::{GameService, Notification};
+use crate::service::{GameService, Notification, ServiceError};
 use crate::store::{InboxEntry, InboxId};
 use crate::watch::InboxSubscription;
 
@@ -54,15 +54,11 @@ impl Format {
 
     /// One notification: its JSON with its `id` first.
     fn message(self, entry: &InboxEntry) -> Bytes {
-        let body = entry.event.strip_prefix('{').unwrap_or(&entry.event);
-        let data = format!("{{\"id\":\"{}\",{body}", entry.id);
+        let data = entry.message();
         match self {
             Format::Ndjson => Bytes::from(format!("{data}\n")),
             Format::EventStream => {
-                let kind = serde_json::from_str::<serde_json::Value>(&entry.event)
-                    .ok()
-                    .and_then(|event| event["type"].as_str().map(str::to_owned))
-                    .unwrap_or_else(|| "notification".to_owned());
+                let kind = entry.kind().unwrap_or("notification");
                 Bytes::from(format!("id: {}\nevent: {kind}\ndata: {data}\n\n", entry.id))
             }
         }
@@ -104,7 +100,7 @@ impl Cursor {
             let entries = inbox
                 .read_inbox(&self.account, self.after, READ_BATCH)
                 .await
-                .map_err(crate::service::ServiceError::from)?;
+                .map_err(ServiceError::from)?;
             let full = entries.len() == READ_BATCH;
             for entry in &entries {
                 self.pending.push_back(self.format.message(entry));
@@ -194,7 +190,12 @@ pub async fn account_stream(
     let after = match resume {
         Some(after) => Some(after),
         // Only what comes from now on: the newest entry so far is where reading starts.
-        None => newest_entry(&service, &account.id).await?,
+        None => service
+            .store()
+            .accounts()
+            .newest_inbox_entry(&account.id)
+            .await
+            .map_err(ServiceError::from)?,
     };
     let mut cursor = Cursor {
         service: service.clone(),
@@ -224,16 +225,6 @@ pub async fn account_stream(
         .insert_header(("X-Accel-Buffering", "no"))
         .insert_header(("Content-Encoding", "identity"))
         .streaming(body))
-}
-
-/// The id of the account's newest notification, if it has any.
-async fn newest_entry(service: &GameService, account: &str) -> Result<Option<InboxId>, ApiError> {
-    let inbox = service.store().accounts();
-    let newest = inbox
-        .newest_inbox_entry(account)
-        .await
-        .map_err(crate::service::ServiceError::from)?;
-    Ok(newest)
 }
 
 impl Endpoint for __path_account_stream {

@@ -241,8 +241,7 @@ impl GameService {
     }
 
     async fn deliver_entry(&self, target: &Target, secret: &str, entry: &InboxEntry) -> Delivery {
-        let body = entry.event.strip_prefix('{').unwrap_or(&entry.event);
-        let body = format!("{{\"id\":\"{}\",{body}", entry.id);
+        let body = entry.message();
         let at_ms = now_ms();
         let attempt = self
             .deliverer

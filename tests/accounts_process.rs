@@ -64,7 +64,7 @@ impl Notifications {
                     last = Instant::now();
                 }
             }
-            match self.chunk() {
+            match common::http::read_chunk(&mut self.reader) {
                 Ok(Some(chunk)) => self.buffer.push_str(&chunk),
                 Ok(None) => break,
                 Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
@@ -72,20 +72,6 @@ impl Notifications {
             }
         }
         seen
-    }
-
-    fn chunk(&mut self) -> std::io::Result<Option<String>> {
-        let mut size = String::new();
-        if self.reader.read_line(&mut size)? == 0 {
-            return Ok(None);
-        }
-        let size = usize::from_str_radix(size.trim(), 16).map_err(|_| ErrorKind::InvalidData)?;
-        if size == 0 {
-            return Ok(None);
-        }
-        let mut chunk = vec![0; size + 2];
-        self.reader.read_exact(&mut chunk)?;
-        Ok(Some(String::from_utf8_lossy(&chunk[..size]).into_owned()))
     }
 }
 

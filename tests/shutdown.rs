@@ -6,7 +6,7 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, ErrorKind, Read as _, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Write};
 use std::net::TcpStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -89,31 +89,13 @@ impl Sse {
                 }
                 continue;
             }
-            match self.chunk() {
+            match common::http::read_chunk(&mut self.reader) {
                 Ok(Some(chunk)) => self.buffer.push_str(&chunk),
                 Ok(None) => return Read::Ended,
                 Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => return Read::Idle,
                 Err(_) => return Read::Ended,
             }
         }
-    }
-
-    /// The next chunk of the body, `None` at its end. A chunk is read whole once its size line came (the server
-    /// writes each message as one chunk).
-    fn chunk(&mut self) -> std::io::Result<Option<String>> {
-        let mut size = String::new();
-        if self.reader.read_line(&mut size)? == 0 {
-            return Ok(None);
-        }
-        let size = usize::from_str_radix(size.trim(), 16).map_err(|_| ErrorKind::InvalidData)?;
-        if size == 0 {
-            return Ok(None);
-        }
-        let mut chunk = vec![0; size + 2];
-        self.reader.get_ref().set_read_timeout(Some(Duration::from_secs(30)))?;
-        self.reader.read_exact(&mut chunk)?;
-        self.reader.get_ref().set_read_timeout(Some(Duration::from_secs(1)))?;
-        Ok(Some(String::from_utf8_lossy(&chunk[..size]).into_owned()))
     }
 }
 

@@ -130,6 +130,26 @@ pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, 
     Some((seat, action, listed.body["version"].as_u64()?))
 }
 
+/// The next chunk of a chunked body, `None` at its end. A chunk is read whole once its size line came (ludus writes
+/// each stream message as one chunk), waiting up to 30 s for its bytes whatever the reader's usual timeout.
+pub fn read_chunk(reader: &mut std::io::BufReader<TcpStream>) -> std::io::Result<Option<String>> {
+    use std::io::{BufRead, ErrorKind};
+    let mut size = String::new();
+    if reader.read_line(&mut size)? == 0 {
+        return Ok(None);
+    }
+    let size = usize::from_str_radix(size.trim(), 16).map_err(|_| ErrorKind::InvalidData)?;
+    if size == 0 {
+        return Ok(None);
+    }
+    let mut chunk = vec![0; size + 2];
+    let usual = reader.get_ref().read_timeout()?;
+    reader.get_ref().set_read_timeout(Some(Duration::from_secs(30)))?;
+    reader.read_exact(&mut chunk)?;
+    reader.get_ref().set_read_timeout(usual)?;
+    Ok(Some(String::from_utf8_lossy(&chunk[..size]).into_owned()))
+}
+
 /// A new account of `kind`: its id and key.
 pub fn create_account(port: u16, name: &str, kind: &str) -> (String, String) {
     let created = send(

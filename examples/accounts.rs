@@ -341,9 +341,10 @@ async fn notification_latencies(port: u16, pairs: &mut [Pair], count: usize) -> 
         let mover = usize::from(state["to_act"][0] == "cleopatra");
         let key = pair.seats[mover].0.key.clone();
         let (_, mine) = call(port, "GET", &format!("/v1/games/{}", pair.game), Some(&key), None).await;
-        let Some(actions) = mine["legal_actions"].as_array().filter(|actions| !actions.is_empty()) else {
+        let actions = title_actions(&mine);
+        if actions.is_empty() {
             continue;
-        };
+        }
         let action = actions[rand::random_range(0..actions.len())].clone();
         let [(_, first), (_, second)] = &mut pair.seats;
         while first.try_recv().is_ok() || second.try_recv().is_ok() {}
@@ -597,9 +598,10 @@ async fn play_against_bots(
                 progressed = true;
                 continue;
             }
-            let Some(actions) = state["legal_actions"].as_array().filter(|actions| !actions.is_empty()) else {
+            let actions = title_actions(&state);
+            if actions.is_empty() {
                 continue;
-            };
+            }
             if claimed.fetch_add(1, Ordering::Relaxed) >= total {
                 return (made, last);
             }
@@ -756,4 +758,16 @@ async fn main() {
         args.webhooks, args.moves, args.players
     );
     webhooks(&args).await;
+}
+
+/// The title's actions among a game answer's legal ones (the table's, like draw offers, are not for a random
+/// player).
+fn title_actions(game: &Value) -> Vec<Value> {
+    game["legal_actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|action| !ludus::engine::table::is_table_action(action))
+        .cloned()
+        .collect()
 }

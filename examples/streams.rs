@@ -124,7 +124,13 @@ async fn play(port: u16, games: &mut [Game], moves: usize) -> Vec<Duration> {
         let token = &game.tokens.iter().find(|(s, _)| s == seat).unwrap().1;
         let path = format!("/v1/games/{}/actions", game.id);
         let (_, listed) = call(port, "GET", &path, Some(token), None).await;
-        let actions = listed["actions"].as_array().cloned().unwrap_or_default();
+        let actions: Vec<Value> = listed["actions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|action| !ludus::engine::table::is_table_action(action))
+            .cloned()
+            .collect();
         let action = &actions[rand::random_range(0..actions.len())];
         let started = Instant::now();
         let (status, body) = call(port, "POST", &path, Some(token), Some(&json!({"action": action}))).await;

@@ -11,6 +11,7 @@ use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
+use ludus::engine::table::is_table_action;
 use ludus::service::{Caller, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
@@ -218,9 +219,12 @@ fn a_person_plays_a_whole_game_against_a_bot_over_http() {
         let action = game["legal_actions"]
             .as_array()
             .unwrap()
+            .iter()
+            .filter(|action| !is_table_action(action))
+            .collect::<Vec<_>>()
             .choose(&mut rng)
-            .unwrap()
-            .clone();
+            .map(|action| (*action).clone())
+            .unwrap();
         let played = send(
             port,
             "POST",

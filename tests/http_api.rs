@@ -185,9 +185,10 @@ async fn lists_legal_actions_for_the_seat() {
             .insert_header(bearer(token))
     };
     let north_actions = call(&app, get(&north)).await;
+    // The title's actions, then the table's open to the seat now (a draw may be offered on its turn).
     assert_eq!(
         north_actions.2["actions"],
-        json!([{"type": "bump"}, {"type": "reveal"}])
+        json!([{"type": "bump"}, {"type": "reveal"}, {"type": "offer_draw"}])
     );
     assert_eq!(north_actions.2["seat"], "north");
     assert_eq!(call(&app, get(&south)).await.2["actions"], json!([]));
@@ -211,7 +212,7 @@ async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer()
     };
     assert_eq!(
         call(&app, game_as(Some(&north))).await.2["legal_actions"],
-        json!([{"type": "bump"}, {"type": "reveal"}])
+        json!([{"type": "bump"}, {"type": "reveal"}, {"type": "offer_draw"}])
     );
     assert_eq!(call(&app, game_as(Some(&south))).await.2["legal_actions"], json!([]));
     assert!(

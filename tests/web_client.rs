@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::HeaderMap;
 use actix_web::test;
 use common::app::{TestApp, app, bearer, call};
+use ludus::engine::table::is_table_action;
 use serde_json::{Value, json};
 
 fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
@@ -128,7 +129,16 @@ async fn the_view_at_a_past_version_is_the_view_each_seat_got_at_that_version() 
                 .iter()
                 .enumerate()
                 .map(|(index, token)| (index, seen.iter().rev().find(|(_, v, _)| *v == Some(token)).unwrap()))
-                .map(|(index, (_, _, then))| (index, then["legal_actions"].as_array().unwrap().clone()))
+                .map(|(index, (_, _, then))| {
+                    let listed = then["legal_actions"].as_array().unwrap().iter();
+                    (
+                        index,
+                        listed
+                            .filter(|action| !is_table_action(action))
+                            .cloned()
+                            .collect::<Vec<_>>(),
+                    )
+                })
                 .find(|(_, actions)| !actions.is_empty())
                 .expect("a seat must act");
             let action = &actions[turn * 7 % actions.len()];
@@ -193,4 +203,29 @@ async fn a_version_beyond_the_game_or_not_a_version_is_refused() {
         StatusCode::UNAUTHORIZED,
         "a past view needs a token of the game too: {body}"
     );
+}
+
+/// The client tells the table's actions from a title's moves by their `type`: its list is the server's.
+#[actix_web::test]
+async fn the_client_knows_every_table_action() {
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/web/api.js")).expect("web/api.js");
+    let start =
+        script.find("TABLE_ACTIONS = new Set([").expect("the client's list") + "TABLE_ACTIONS = new Set([".len();
+    let listed: Vec<&str> = script[start..start + script[start..].find("])").expect("its end")]
+        .split(',')
+        .map(|kind| kind.trim().trim_matches('"'))
+        .filter(|kind| !kind.is_empty())
+        .collect();
+    assert_eq!(listed, ludus::engine::table::TABLE_ACTION_TYPES);
+    let rules_draw: Vec<&str> = ludus::engine::Registry::with_all_titles()
+        .titles()
+        .filter(|title| title.rules_draw())
+        .map(|title| title.info().id)
+        .collect();
+    for title in rules_draw {
+        assert!(
+            script.contains(&format!("RULES_DRAW = new Set([\"{title}\"")),
+            "{title} in RULES_DRAW"
+        );
+    }
 }

@@ -6,6 +6,12 @@ const params = new URLSearchParams(location.search);
 /** The API's origin: `?api=` when given, else the origin that served the page. */
 export const API = (params.get("api") || location.origin).replace(/\/+$/, "");
 
+/** The `type` of the table's actions, which every title takes besides its own (the server's TABLE_ACTION_TYPES). */
+export const TABLE_ACTIONS = new Set(["resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw",
+  "decline_draw"]);
+/** Titles whose rules have a draw offer of their own: there, `offer_draw` and its answers are the title's moves. */
+export const RULES_DRAW = new Set(["rome-carthage"]);
+
 /** A page of this client with `query`, keeping `?api=` so that links stay on the same server. */
 export function pageUrl(page, query = {}) {
   const url = new URL(page, location.href);

@@ -111,6 +111,10 @@ export function renderResult(game) {
       decided ? `${text(ending.reason)} (${names(ending.by ?? [])}). ` : "Played to the end. ",
       winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${names(winners)}.` : "No winner.",
       game.seat ? (winners.includes(game.seat) ? " You won." : " You did not win.") : ""),
+    ending.ranking?.length
+      ? el("ol", {class: "ranking"}, ...ending.ranking.map((place) => el("li", {}, names(place),
+        place.some((seat) => ending.abandoned?.includes(seat)) ? " (left the game)" : "")))
+      : "",
     game.result ? renderValue("result", game.result, game.seats, game.seat) : "",
   );
 }

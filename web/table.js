@@ -2,7 +2,7 @@
 // Draws the seat's view, offers its legal actions as buttons, follows the game over a stream opened with a ticket,
 // shows the result at the end and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
 
-import {API, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
+import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {MAP_PARTS, drawMap} from "./map.js";
 
@@ -62,27 +62,56 @@ function drawView(shown, boardId, viewId) {
     shown.view ? renderView(shown.view, shown.seats, shown.seat, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
 }
 
+/** A duration in milliseconds as m:ss (or h:mm:ss). */
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(s).padStart(2, "0")}`;
+}
+
 function drawPlayers() {
-  const rows = game.players.map((player) => el("li", {class: game.to_act.includes(player.seat) ? "to-act" : ""},
-    el("b", {}, words(player.seat)), " ",
-    player.open ? "open seat" : player.bot ? "bot" : player.name ?? "",
-    player.seat === game.seat ? " (you)" : ""));
-  const clock = game.clock?.deadline_ms
-    ? el("p", {}, `Turn clock: ${Math.ceil(game.clock.remaining_ms / 1000)} s left of ${game.clock.turn_seconds} s`)
-    : "";
-  document.getElementById("players").replaceChildren(el("h2", {}, "Players"), el("ul", {}, rows), clock);
+  const times = new Map((game.clock?.seats ?? []).map((time) => [time.seat, time]));
+  const rows = game.players.map((player) => {
+    const time = times.get(player.seat);
+    const who = player.open ? "open seat"
+      : player.abandoned ? `left (${text(player.abandoned)}): a bot plays`
+      : player.handed_to_bot ? `${player.name ?? ""} (away: a bot plays)`
+      : player.bot ? "bot" : player.name ?? "";
+    return el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat},
+      el("b", {}, words(player.seat)), " ", who,
+      player.seat === game.seat ? " (you)" : "",
+      time?.remaining_ms !== undefined
+        ? el("span", {class: time.running ? "clock running" : "clock", "data-remaining-ms": time.remaining_ms},
+          ` ⏱ ${clockText(time.remaining_ms)}`)
+        : "");
+  });
+  document.getElementById("players").replaceChildren(el("h2", {}, "Players"), el("ul", {}, rows));
+}
+
+/** The table's actions (draw offers and answers, taking the seat back; see `TABLE_ACTIONS`), shown apart from the
+ * title's moves, with the ones always open to a seat: resigning and handing the seat to a bot. */
+function tableButtons(listed) {
+  const always = game.status === "active" && !game.players.find((player) => player.seat === game.seat)?.bot
+    ? [{type: "hand_to_bot"}, {type: "resign"}] : [];
+  return [...listed, ...always].map((action) =>
+    el("button", {type: "button", class: "table-action", "data-type": action.type, onclick: () => play(action)},
+      text(action.type)));
 }
 
 function drawActions() {
   const panel = document.getElementById("actions-panel");
   panel.hidden = !game.seat || game.status === "finished";
-  const actions = game.legal_actions ?? [];
+  const listed = game.legal_actions ?? [];
+  // Rome et Carthage's draw offer is its rules' own: a move like any other.
+  const isTable = (action) => TABLE_ACTIONS.has(action.type) && !(RULES_DRAW.has(game.title) && action.type.includes("draw"));
+  const actions = listed.filter((action) => !isTable(action));
   const waiting = game.to_act.filter((name) => name !== game.seat).map(words).join(", ");
   document.getElementById("actions").replaceChildren(
     ...actions.map((action, index) =>
       el("button", {type: "button", class: "action", "data-index": index, onclick: () => play(action)}, actionLabel(action))),
     actions.length ? "" : el("p", {class: "muted"}, game.status === "open" ? "Waiting for players to join." : `Waiting for ${waiting || "the others"}.`),
   );
+  document.getElementById("table-actions").replaceChildren(...tableButtons(listed.filter(isTable)));
 }
 
 async function play(action) {

@@ -52,9 +52,19 @@ RETRY = {409, 422}
 BACKOFF_SECONDS = 1.0
 
 
+# The table's actions (offering draws, taking a seat back, ...) are listed with a title's moves; a random player skips
+# them (in Rome et Carthage the draw offer is the rules' own, skipped too).
+TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw", "decline_draw"}
+
+
+def title_actions(listed):
+    """The title's moves among the listed actions."""
+    return [action for action in listed if action.to_dict().get("type") not in TABLE_ACTIONS]
+
+
 def choose(game):
     """The action to play, among the legal ones of the game as the bot's seat sees it."""
-    return random.choice(game.legal_actions)
+    return random.choice(title_actions(game.legal_actions))
 
 
 def ok(answer):

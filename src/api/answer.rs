@@ -4,8 +4,9 @@ use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use serde_json::value::RawValue;
 
-use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo};
-use crate::engine::{GameSession, Viewer};
+use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo, SeatTime};
+use crate::engine::clocks::ClockSettings;
+use crate::engine::{GameSession, Seat, Viewer};
 use crate::service::{LoadedGame, now_ms};
 
 pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
@@ -34,14 +35,7 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
         },
         result: session.outcome(),
         ending,
-        clock: table.turn_seconds.map(|turn_seconds| {
-            let deadline_ms = table.deadline_ms.filter(|_| status == GameStatus::Active);
-            Clock {
-                turn_seconds,
-                deadline_ms,
-                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
-            }
-        }),
+        clock: clock_of(session.as_ref(), &game.seats, now),
         expires_at_ms: table.expires_at_ms.filter(|_| status == GameStatus::Open),
         rematch: table.rematch.as_ref().map(|(rematch, _)| {
             let mine = match viewer {
@@ -58,6 +52,65 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
     }
 }
 
+/// The game's clock when this answer is made, if it has one.
+pub(super) fn clock_of(session: &dyn GameSession, seat_names: &[&'static str], now: u64) -> Option<Clock> {
+    let table = session.table();
+    let turn_seconds = match table.clock {
+        Some(ClockSettings::Bank(bank)) => Some(bank.turn_seconds),
+        Some(ClockSettings::Fischer(_)) => None,
+        None => Some(table.turn_seconds?),
+    };
+    let to_act = session.to_act();
+    let deadline_ms = table.deadline_ms.filter(|_| status_of(session) == GameStatus::Active);
+    Some(Clock {
+        turn_seconds,
+        per_seat: table.clock,
+        deadline_ms,
+        remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
+        seats: seat_times(session, seat_names, &to_act, now),
+    })
+}
+
+/// Each seat's time at `now`: its own clock's, or under a turn clock, the turn's deadline for the seats to act.
+pub(super) fn seat_times(
+    session: &dyn GameSession,
+    seat_names: &[&'static str],
+    to_act: &[Seat],
+    now: u64,
+) -> Vec<SeatTime> {
+    let table = session.table();
+    // A finished game's clocks stand where they stopped.
+    let now = if to_act.is_empty() {
+        table.running_since_ms.unwrap_or(now)
+    } else {
+        now
+    };
+    let times = table.seat_times(now);
+    seat_names
+        .iter()
+        .enumerate()
+        .map(|(seat, &name)| match &times {
+            Some(times) => SeatTime {
+                seat: name,
+                remaining_ms: Some(times[seat].0),
+                running: times[seat].1 && !to_act.is_empty(),
+            },
+            None => {
+                let deadline = table.deadline_of(seat, to_act);
+                let person = table.seats[seat].played_by_person();
+                SeatTime {
+                    seat: name,
+                    remaining_ms: match deadline {
+                        Some(deadline) => Some(deadline.saturating_sub(now)),
+                        None => table.turn_seconds.filter(|_| person).map(|seconds| seconds * 1000),
+                    },
+                    running: deadline.is_some(),
+                }
+            }
+        })
+        .collect()
+}
+
 pub(super) fn player_seats(game: &LoadedGame) -> Vec<PlayerSeat> {
     let table = game.session.table();
     game.seats
@@ -70,6 +123,8 @@ pub(super) fn player_seats(game: &LoadedGame) -> Vec<PlayerSeat> {
             bot: taken.bot,
             account: taken.account.clone(),
             invited: taken.invited.clone(),
+            abandoned: taken.abandoned,
+            handed_to_bot: taken.handed,
         })
         .collect()
 }

@@ -9,7 +9,8 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::engine::bot::Bot;
-use crate::engine::table::OnDecline;
+use crate::engine::clocks::ClockSettings;
+use crate::engine::table::{LeaveReason, OnDecline, OnLeave};
 pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
@@ -102,6 +103,17 @@ pub struct CreateGameRequest {
     /// declines it: `open` (default) opens the seat to anyone, `abort` ends the game.
     #[serde(default)]
     pub on_decline: Option<OnDecline>,
+    /// What a seat that resigns or lets its time run out does to the game: `end` (its side loses, the game ends) or
+    /// `bot` (a built-in `search` bot plays it to the end and it ranks last). Default: `bot` with 3 or more seats,
+    /// `end` with 2 (where `bot` is refused).
+    #[serde(default)]
+    pub on_leave: Option<OnLeave>,
+    /// A clock per seat instead of `turn_seconds`: Fischer (`{"initial_seconds": 300, "increment_seconds": 5}`) or a
+    /// time bank (`{"bank_seconds": 600, "turn_seconds": 30}`: each decision has its turn time, then draws on the
+    /// bank; unused turn time flows back into the bank, up to its start). During simultaneous steps every acting
+    /// seat's clock runs. A seat whose time runs out is treated as `on_leave` says.
+    #[serde(default)]
+    pub clock: Option<ClockSettings>,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -145,19 +157,44 @@ pub struct PlayerSeat {
     /// The id of the account an open seat is reserved for: only it may join it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invited: Option<String>,
+    /// Set once the seat left a game that went on without it (`on_leave: bot`): a bot plays it and it ranks last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abandoned: Option<LeaveReason>,
+    /// True while its player handed the seat to a bot (`hand_to_bot`); `take_back_seat` ends it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub handed_to_bot: bool,
 }
 
-/// The turn clock of a game that has one.
+/// The clock of a game that has one: a deadline per decision (`turn_seconds` at creation), or a clock per seat.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Clock {
-    /// Seconds each decision may take.
-    pub turn_seconds: u64,
-    /// When the seats in `to_act` lose by timeout if they have not moved (milliseconds since the Unix epoch).
+    /// Seconds each decision may take: the turn clock's, or a time bank's turn time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<u64>,
+    /// The clock per seat the game was created with, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_seat: Option<ClockSettings>,
+    /// When the first seat to act runs out of time if it has not moved (milliseconds since the Unix epoch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
     /// Milliseconds left until `deadline_ms`, when this answer was made.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_ms: Option<u64>,
+    /// Every seat's time when this answer was made, in seat order.
+    pub seats: Vec<SeatTime>,
+}
+
+/// One seat's time.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatTime {
+    #[schema(example = "caesar")]
+    pub seat: &'static str,
+    /// Milliseconds the seat may still take for its current or next decision (with a time bank: its turn time
+    /// left and its bank). Absent for a seat a bot plays under a turn clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<u64>,
+    /// True while the seat's clock runs (it is to act).
+    pub running: bool,
 }
 
 /// The rematch of a finished game.
@@ -285,6 +322,11 @@ pub struct LobbyGame {
     pub seeded: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_seconds: Option<u64>,
+    /// The clock per seat, if the game has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSettings>,
+    /// What a seat that leaves does to the game.
+    pub on_leave: OnLeave,
     /// When the game expires unless every seat is taken (milliseconds since the Unix epoch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expires_at_ms: Option<u64>,

@@ -88,6 +88,10 @@ error_codes! {
     SeatNotFound = "seat_not_found", NOT_FOUND, "this game has no seat \"brutus\"";
     InvalidSeats = "invalid_seats", BAD_REQUEST, "\"brutus\" is not a seat of this game (its seats: caesar, cleopatra)";
     InvalidTurnSeconds = "invalid_turn_seconds", BAD_REQUEST, "turn_seconds must be 1 to 2592000";
+    InvalidClock = "invalid_clock", BAD_REQUEST,
+        "a game has either turn_seconds or a clock, not both";
+    OnLeaveConflict = "on_leave_conflict", UNPROCESSABLE_ENTITY,
+        "on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game";
     InvalidName = "invalid_name", BAD_REQUEST,
         "a display name has 1 to 40 characters, none of them a control character";
     SeatsConflict = "seats_conflict", UNPROCESSABLE_ENTITY,
@@ -295,6 +299,8 @@ impl From<ServiceError> for ApiError {
             ServiceError::InvalidSeats(_) => Self::new(C::InvalidSeats, detail),
             ServiceError::SeatsConflict(_) => Self::new(C::SeatsConflict, detail),
             ServiceError::InvalidTurnSeconds => Self::new(C::InvalidTurnSeconds, detail),
+            ServiceError::InvalidClock(_) => Self::new(C::InvalidClock, detail),
+            ServiceError::OnLeaveConflict => Self::new(C::OnLeaveConflict, detail),
             ServiceError::InvalidName => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
             ServiceError::SeatTaken(_) => Self::new(C::SeatTaken, detail),

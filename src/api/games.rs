@@ -50,6 +50,8 @@ pub async fn create_game(
             bots: request.bots.as_ref(),
             account: account.map(|account| account.id),
             on_decline: request.on_decline,
+            on_leave: request.on_leave,
+            clock: request.clock,
         })
         .await?;
     let game = game_response(&created.game, Viewer::Spectator);
@@ -71,7 +73,7 @@ pub async fn create_game(
 impl Endpoint for __path_create_game {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Unknown title, wrong player count, invalid options, seats, display name or turn_seconds, or malformed body",
+            "Unknown title, wrong player count, invalid options, seats, display name, turn_seconds or clock, or malformed body",
             &[
                 Code::MalformedRequest,
                 Code::UnknownTitle,
@@ -80,6 +82,7 @@ impl Endpoint for __path_create_game {
                 Code::InvalidSeats,
                 Code::InvalidName,
                 Code::InvalidTurnSeconds,
+                Code::InvalidClock,
             ],
         ),
         Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
@@ -87,8 +90,13 @@ impl Endpoint for __path_create_game {
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
         Problems::new(
-            "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), or an explicit seed for a game with open seats without `public_seed` (`seed_not_public`)",
-            &[Code::OptionsConflict, Code::SeatsConflict, Code::SeedNotPublic],
+            "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), an explicit seed for a game with open seats without `public_seed` (`seed_not_public`), or `on_leave: bot` with 2 seats (`on_leave_conflict`)",
+            &[
+                Code::OptionsConflict,
+                Code::SeatsConflict,
+                Code::SeedNotPublic,
+                Code::OnLeaveConflict,
+            ],
         ),
         Problems::new(
             "Too many games created by this client this minute",

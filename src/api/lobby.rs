@@ -55,6 +55,8 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
                 options: serde_json::from_str(&game.meta.options).unwrap_or_default(),
                 seeded: game.meta.seeded,
                 turn_seconds: table.turn_seconds,
+                clock: table.clock,
+                on_leave: table.on_leave,
                 expires_at_ms: table.expires_at_ms.filter(|_| table.is_open()),
                 created_at_ms: game.meta.created_at_ms,
             }

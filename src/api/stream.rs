@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
-use super::answer::status_of;
+use super::answer::{seat_times, status_of};
 use super::client::client_address;
-use super::dto::{AnyEvent, GameStatus};
+use super::dto::{AnyEvent, GameStatus, SeatTime};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, seated};
@@ -48,6 +48,9 @@ pub struct StreamMessage {
     /// Milliseconds left until `deadline_ms`, when this message was sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_ms: Option<u64>,
+    /// In a game with a clock: every seat's time when this message was sent, and whose clock runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<SeatTime>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -97,18 +100,22 @@ impl Cursor {
             self.head = self.head.then(event);
             let visible = self.session.redact(event, self.viewer);
             let deadline_ms = self.session.next_due_ms().filter(|_| !self.session.table().is_open());
+            let now = now_ms();
+            let to_act = self.session.to_act();
+            let table = self.session.table();
+            let clocks = if table.clock.is_some() || table.turn_seconds.is_some() {
+                seat_times(self.session.as_ref(), &self.game.seats, &to_act, now)
+            } else {
+                Vec::new()
+            };
             let message = StreamMessage {
                 version: self.session.version(),
                 event: visible,
-                to_act: self
-                    .session
-                    .to_act()
-                    .into_iter()
-                    .map(|seat| self.game.seat_name(seat))
-                    .collect(),
+                to_act: to_act.into_iter().map(|seat| self.game.seat_name(seat)).collect(),
                 status: status_of(self.session.as_ref()),
                 deadline_ms,
-                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now_ms())),
+                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
+                clocks,
             };
             let data = serde_json::to_string(&message).expect("messages serialize");
             let kind = if message.event.is_some() { "game" } else { "hidden" };

@@ -4,6 +4,7 @@
 //! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
 
 pub mod bot;
+pub mod clocks;
 mod registry;
 mod rng;
 pub mod search;
@@ -11,6 +12,8 @@ pub mod selfplay;
 mod session;
 pub mod string_id;
 pub mod table;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 pub(crate) mod testing;
 mod title;
@@ -103,6 +106,9 @@ pub trait Game: Send + Sync + 'static {
     /// build of the same version, so raise it whenever a change of the rules or of `State` would make an old
     /// snapshot differ from a replay of its log (the game is then rebuilt from its log).
     const RULES_VERSION: u32;
+    /// True when the title's rules have a draw offer of their own (`offer_draw`, `accept_draw`, `decline_draw` are
+    /// then the title's actions, not the table's).
+    const RULES_DRAW: bool = false;
     type Options: Serialize + DeserializeOwned + Default + Clone + Send + Sync + ToSchema;
     /// Serializable for snapshots; serializing then deserializing must give back an equal state.
     type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;

@@ -43,7 +43,9 @@ pub trait GameSession: Send + Sync {
     /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
     /// Serialized once, straight from the typed view: answers embed the text as it is.
     fn view(&self, viewer: Viewer) -> Option<Box<RawValue>>;
-    /// The title's actions `seat` may send now (resigning and aborting are always possible and not listed).
+    /// The actions `seat` may send now: the title's, then the table's that are open to it now (draw offers and
+    /// answers, taking the seat back from a bot); resigning, aborting and handing the seat to a bot are always
+    /// possible and not listed.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     /// `legal_actions` as one JSON array, serialized straight from the typed actions (for answers).
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue>;
@@ -55,9 +57,11 @@ pub trait GameSession: Send + Sync {
     fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError>;
     /// Appends table events the service decided (a timeout, an expiry, a rematch).
     fn record(&self, events: &[TableEvent]) -> Played;
-    /// What ends the game at `now_ms` if it is overdue: an expiry while a seat is open, a timeout once a deadline
-    /// passed.
-    fn overdue(&self, now_ms: u64) -> Option<TableEvent>;
+    /// What `now_ms` makes of the game if it is overdue: an expiry while a seat is open; once seats let their time
+    /// run out, their timeout (the game ends) or their abandonment (bots take them over). Empty when nothing is due.
+    fn overdue(&self, now_ms: u64) -> Vec<TableEvent>;
+    /// Each seat's reward once the game is played out (see `Game::rewards`).
+    fn rewards(&self) -> Option<Vec<f64>>;
     /// The seat a bot must move for now, and its bot.
     fn bot_to_act(&self) -> Option<(Seat, Bot)>;
     /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking

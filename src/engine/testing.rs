@@ -18,7 +18,7 @@ pub(crate) fn play_to_the_end(title: &dyn Title, players: usize, seed: u64) -> (
             .to_act()
             .choose(&mut chooser)
             .expect("someone acts in an unfinished game");
-        let actions = session.legal_actions(seat);
+        let actions = title_actions(title, session.legal_actions(seat));
         let action = actions.choose(&mut chooser).expect("a seat to act has actions");
         let played = session
             .play(seat, action, game_seed, 0)
@@ -27,6 +27,15 @@ pub(crate) fn play_to_the_end(title: &dyn Title, players: usize, seed: u64) -> (
         session = played.next;
     }
     (session, log)
+}
+
+/// The title's own actions among `listed` (a random player that offered draws or took moves back would play other
+/// games than the titles' own).
+pub(crate) fn title_actions(title: &dyn Title, listed: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    listed
+        .into_iter()
+        .filter(|action| crate::engine::table::TableAction::parse(action).is_none() || title.is_action(action))
+        .collect()
 }
 
 /// The title's own events of a stored log, parsed (the table's events, which the title never sees, left out).

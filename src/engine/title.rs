@@ -56,6 +56,8 @@ pub trait Title: Send + Sync {
     fn schemas(&self, out: &mut Vec<(String, RefOr<Schema>)>);
     /// Whether `action` is one of this title's actions (legal or not).
     fn is_action(&self, action: &Value) -> bool;
+    /// Whether the title's rules have their own draw offer (`Game::RULES_DRAW`).
+    fn rules_draw(&self) -> bool;
 }
 
 /// Adapts a typed `Game` to the JSON-speaking `Title`.
@@ -124,14 +126,14 @@ impl<G: Game> Title for TitleAdapter<G> {
         let session = Session::<G>::new(G::new_state(players, &parse_options::<G>(options)?)?, players);
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
         // A table with every seat taken, no name and no clock is what a log without table events stands for.
-        let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, .. }
+        let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, on_leave: None, clock: None, .. }
             if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none() && seat.account.is_none()));
         let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {
             let setup = G::setup(&session.state, &mut seed.rng(SETUP_STREAM));
             entries.extend(setup.into_iter().map(Entry::Title));
         }
-        Ok(with_clock(session.then(entries), now_ms).events)
+        Ok(with_clock(session.then(entries), now_ms, None).events)
     }
 
     fn map(&self) -> Option<&'static Value> {
@@ -175,5 +177,9 @@ impl<G: Game> Title for TitleAdapter<G> {
 
     fn is_action(&self, action: &Value) -> bool {
         G::Action::deserialize(action).is_ok()
+    }
+
+    fn rules_draw(&self) -> bool {
+        G::RULES_DRAW
     }
 }

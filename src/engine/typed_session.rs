@@ -7,7 +7,10 @@ use serde_json::value::RawValue;
 
 use super::bot::{self, Bot};
 use super::session::{ActionError, GameSession, Played, ReplayError};
-use super::table::{DEADLINE_PASSED, Table, TableAction, TableEvent, Taker};
+use super::table::{
+    DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table, TableAction,
+    TableEvent, Taker,
+};
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
 
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
@@ -65,6 +68,7 @@ impl<G: Game> Session<G> {
                 reason: e.to_string(),
             })?;
             G::evolve(&mut self.state, &event);
+            self.table.title_moved();
         }
         self.version += events.len() as u64;
         Ok(())
@@ -73,10 +77,12 @@ impl<G: Game> Session<G> {
     fn fold_table(&mut self, event: &TableEvent) {
         let seats = seat_ids::<G>();
         let state = &self.state;
-        self.table
-            .evolve(event, &|id| seats.iter().position(|seat| *seat == id), &|seat| {
-                G::side(state, seat)
-            });
+        let seating = Seating {
+            index: &|id| seats.iter().position(|seat| *seat == id),
+            side: &|seat| G::side(state, seat),
+            to_act: &|| G::to_act(state),
+        };
+        self.table.evolve(event, &seating);
     }
 
     fn seat_id(&self, seat: Seat) -> String {
@@ -97,6 +103,7 @@ impl<G: Game> Session<G> {
             .map(|entry| match entry {
                 Entry::Title(event) => {
                     G::evolve(&mut next.state, &event);
+                    next.table.title_moved();
                     encode(&event)
                 }
                 Entry::Table(event) => {
@@ -116,13 +123,18 @@ impl<G: Game> Session<G> {
         if self.table.is_open() {
             return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
         }
-        if self.table.deadline_ms.is_some_and(|deadline| deadline <= now_ms) && G::to_act(&self.state).contains(&seat) {
+        if self
+            .table
+            .deadline_of(seat, &G::to_act(&self.state))
+            .is_some_and(|deadline| deadline <= now_ms)
+        {
             return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
         }
         let events = G::decide(&self.state, seat, action, &mut seed.rng(self.version))?;
         let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
+        let moved = Some(self.seat_id(seat));
         if self.table.seats[seat].moved {
-            return Ok(with_clock(self.then(titled(events).collect()), now_ms));
+            return Ok(with_clock(self.then(titled(events).collect()), now_ms, moved));
         }
         // Noted before the move's own events, while the game goes on: it may be aborted until every seat moved.
         let first_move = Entry::Table(TableEvent::FirstMove {
@@ -132,33 +144,145 @@ impl<G: Game> Session<G> {
         if played.next.is_finished() {
             return Ok(self.then(titled(events).collect()));
         }
-        Ok(with_clock(played, now_ms))
+        Ok(with_clock(played, now_ms, moved))
     }
 
-    /// The title's legal actions of `seat`; none while nobody is to act (a seat open, the game ended at the table).
+    /// The title's legal actions of `seat`; none while nobody is to act (a seat open, the game ended at the table)
+    /// or while a bot plays the seat.
     fn typed_legal_actions(&self, seat: Seat) -> Vec<G::Action> {
-        if self.to_act().is_empty() {
+        if self.to_act().is_empty() || !self.table.seats.get(seat).is_some_and(|taken| taken.played_by_person()) {
             return Vec::new();
         }
         G::legal_actions(&self.state, seat)
     }
 
-    fn play_table(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
-        let id = self.seat_id(seat);
-        let event = match action {
-            TableAction::Resign if self.table.is_open() => Err((
-                "game_not_started",
-                "the game has not started yet: abort it instead of resigning",
-            )),
-            TableAction::Resign => Ok(TableEvent::Resigned { seat: id }),
-            TableAction::Abort if self.table.all_moved() => Err((
-                "abort_too_late",
-                "every seat has already moved: the game can no longer be aborted, only resigned",
-            )),
-            TableAction::Abort => Ok(TableEvent::Aborted { seat: id }),
+    /// The table actions `seat` may send now that are listed with its legal actions: every one but resigning,
+    /// aborting and handing the seat to a bot, which are always possible while the game is on.
+    fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
+        let table = &self.table;
+        let Some(taken) = table.seats.get(seat) else {
+            return Vec::new();
+        };
+        if self.is_finished() || table.is_open() || taken.abandoned.is_some() {
+            return Vec::new();
         }
-        .map_err(|(code, message)| RuleError::new(code, message))?;
-        Ok(self.then(vec![Entry::Table(event)]))
+        if taken.handed {
+            return vec![TableAction::TakeBackSeat];
+        }
+        let mut actions = Vec::new();
+        match &table.draw_offer {
+            Some(offer) if offer.by != seat && !offer.accepted.contains(&seat) => {
+                actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
+            }
+            Some(_) => {}
+            None if self.may_offer_draw(seat) => actions.push(TableAction::OfferDraw),
+            None => {}
+        }
+        actions
+    }
+
+    /// A draw may be offered on the seat's turn, in a title without a draw of its own, while every remaining seat
+    /// is played by a person (a bot would never agree).
+    fn may_offer_draw(&self, seat: Seat) -> bool {
+        !G::RULES_DRAW
+            && G::to_act(&self.state).contains(&seat)
+            && self
+                .table
+                .remaining()
+                .all(|other| self.table.seats[other].played_by_person())
+    }
+
+    /// The title's legal actions of `seat`, then its listed table actions, as one JSON array.
+    fn listed_actions(&self, seat: Seat) -> Vec<Value> {
+        let title = self
+            .typed_legal_actions(seat)
+            .into_iter()
+            .map(|action| to_json(&action));
+        title.chain(self.table_actions(seat).iter().map(to_json)).collect()
+    }
+
+    fn play_table(&self, seat: Seat, action: TableAction, now_ms: u64) -> Result<Played, ActionError> {
+        let id = self.seat_id(seat);
+        let table = &self.table;
+        let taken = &table.seats[seat];
+        let refuse = |code, message: &str| Err(ActionError::Rule(RuleError::new(code, message)));
+        if taken.abandoned.is_some() && action != TableAction::Abort {
+            return refuse("seat_abandoned", "this seat left the game: a bot plays it to the end");
+        }
+        let entries = match action {
+            TableAction::Resign if table.is_open() => {
+                return refuse(
+                    "game_not_started",
+                    "the game has not started yet: abort it instead of resigning",
+                );
+            }
+            TableAction::Resign if table.on_leave == OnLeave::Bot => vec![TableEvent::SeatAbandoned {
+                seat: id,
+                reason: LeaveReason::Resigned,
+            }],
+            TableAction::Resign => vec![TableEvent::Resigned { seat: id }],
+            TableAction::Abort if table.all_moved() => {
+                return refuse(
+                    "abort_too_late",
+                    "every seat has already moved: the game can no longer be aborted, only resigned",
+                );
+            }
+            TableAction::Abort => vec![TableEvent::Aborted { seat: id }],
+            _ if table.is_open() => {
+                return refuse("game_not_started", "a seat is still open: the game has not started");
+            }
+            TableAction::HandToBot if taken.bot.is_some() => {
+                return refuse(SEAT_PLAYED_BY_BOT, "a bot already plays this seat");
+            }
+            TableAction::HandToBot => vec![TableEvent::HandedToBot { seat: id }],
+            TableAction::TakeBackSeat if !taken.handed => {
+                return refuse(
+                    "seat_not_handed",
+                    "this seat was not handed to a bot: there is nothing to take back",
+                );
+            }
+            TableAction::TakeBackSeat => vec![TableEvent::SeatTakenBack { seat: id }],
+            TableAction::OfferDraw | TableAction::AcceptDraw | TableAction::DeclineDraw => {
+                return self.answer_draw(seat, action);
+            }
+        };
+        let played = self.then(entries.into_iter().map(Entry::Table).collect());
+        Ok(match action {
+            // The seat's clock goes on under its new player (a bot moves at once).
+            TableAction::HandToBot | TableAction::TakeBackSeat => with_clock(played, now_ms, None),
+            _ => played,
+        })
+    }
+
+    /// A draw offered, accepted or declined by `seat`, when `table_actions` lists it.
+    fn answer_draw(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
+        if !self.table_actions(seat).contains(&action) {
+            let message = match action {
+                TableAction::OfferDraw if G::RULES_DRAW => "this title's rules have their own draw offer",
+                TableAction::OfferDraw if self.table.draw_offer.is_some() => "a draw is already offered",
+                TableAction::OfferDraw => {
+                    "a draw may be offered on the seat's turn, while every remaining seat is played by a person"
+                }
+                _ => "there is no draw offer for this seat to answer",
+            };
+            return Err(RuleError::new("draw_not_allowed", message).into());
+        }
+        let id = self.seat_id(seat);
+        let mut entries = vec![match action {
+            TableAction::OfferDraw => TableEvent::DrawOfferMade { seat: id },
+            TableAction::AcceptDraw => TableEvent::DrawOfferAccepted { seat: id },
+            _ => TableEvent::DrawOfferDeclined { seat: id },
+        }];
+        if let (TableAction::AcceptDraw, Some(offer)) = (action, &self.table.draw_offer) {
+            let agreed = self
+                .table
+                .remaining()
+                .all(|other| other == offer.by || other == seat || offer.accepted.contains(&other));
+            if agreed {
+                entries.push(TableEvent::DrawAgreed);
+            }
+        }
+        Ok(self.then(entries.into_iter().map(Entry::Table).collect()))
     }
 }
 
@@ -168,19 +292,22 @@ pub(super) enum Entry<G: Game> {
     Table(TableEvent),
 }
 
-/// `played`, followed by a restart of the turn clock when the game has one and goes on.
-pub(super) fn with_clock(played: Played, now_ms: u64) -> Played {
+/// `played`, followed by the clocks' next step when the game has a clock and goes on: a new turn deadline, or the
+/// seats' clocks read at `now_ms` with `moved`'s decision over.
+pub(super) fn with_clock(played: Played, now_ms: u64, moved: Option<String>) -> Played {
     let next = played.next.as_ref();
-    let Some(seconds) = next.table().turn_seconds else {
-        return played;
-    };
+    let table = next.table();
     if next.is_finished() || next.to_act().is_empty() {
         return played;
     }
-    let deadline = TableEvent::DeadlineSet {
-        deadline_ms: now_ms.saturating_add(seconds.saturating_mul(1000)),
+    let step = match (table.clock, table.turn_seconds) {
+        (Some(_), _) => TableEvent::ClocksRun { at_ms: now_ms, moved },
+        (None, Some(seconds)) => TableEvent::DeadlineSet {
+            deadline_ms: now_ms.saturating_add(seconds.saturating_mul(1000)),
+        },
+        (None, None) => return played,
     };
-    let clocked = next.record(&[deadline]);
+    let clocked = next.record(&[step]);
     let mut events = played.events;
     events.extend(clocked.events);
     Played {
@@ -218,22 +345,40 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        self.typed_legal_actions(seat).iter().map(to_json).collect()
+        self.listed_actions(seat)
     }
 
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue> {
-        to_raw_json(&self.typed_legal_actions(seat))
+        let table_actions = self.table_actions(seat);
+        if table_actions.is_empty() {
+            // The common case, serialized straight from the typed actions.
+            return to_raw_json(&self.typed_legal_actions(seat));
+        }
+        to_raw_json(&self.listed_actions(seat))
+    }
+
+    fn rewards(&self) -> Option<Vec<f64>> {
+        G::rewards(&self.state)
     }
 
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
         if self.is_finished() {
             return Err(ActionError::GameOver);
         }
-        if let Some(table_action) = TableAction::parse(action) {
+        let rules_draw = G::RULES_DRAW
+            && action
+                .get("type")
+                .and_then(Value::as_str)
+                .is_some_and(|kind| DRAW_ACTION_TYPES.contains(&kind));
+        if let Some(table_action) = TableAction::parse(action).filter(|_| !rules_draw) {
             let table_action = table_action.map_err(|e| ActionError::Malformed(e.to_string()))?;
-            return self.play_table(seat, table_action);
+            return self.play_table(seat, table_action, now_ms);
         }
         let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        if !self.table.seats[seat].played_by_person() {
+            let message = "a bot plays this seat: take it back first (take_back_seat)";
+            return Err(RuleError::new(SEAT_PLAYED_BY_BOT, message).into());
+        }
         self.play_typed(seat, &action, seed, now_ms)
     }
 
@@ -296,31 +441,43 @@ impl<G: Game> GameSession for Session<G> {
                     .map(Entry::Title),
             );
         }
-        Ok(with_clock(self.then(entries), now_ms))
+        Ok(with_clock(self.then(entries), now_ms, None))
     }
 
     fn record(&self, events: &[TableEvent]) -> Played {
         self.then(events.iter().cloned().map(Entry::Table).collect())
     }
 
-    fn overdue(&self, now_ms: u64) -> Option<TableEvent> {
+    fn overdue(&self, now_ms: u64) -> Vec<TableEvent> {
         if self.is_finished() {
-            return None;
+            return Vec::new();
         }
         if self.table.is_open() {
             return self
                 .table
                 .expires_at_ms
-                .is_some_and(|expiry| expiry <= now_ms)
-                .then_some(TableEvent::Expired);
-        }
-        let deadline = self.table.deadline_ms?;
-        (deadline <= now_ms).then(|| TableEvent::TimedOut {
-            seats: G::to_act(&self.state)
+                .filter(|&expiry| expiry <= now_ms)
+                .map(|_| TableEvent::Expired)
                 .into_iter()
-                .map(|seat| self.seat_id(seat))
+                .collect();
+        }
+        let late: Vec<String> = self
+            .table
+            .out_of_time(&G::to_act(&self.state), now_ms)
+            .into_iter()
+            .map(|seat| self.seat_id(seat))
+            .collect();
+        match self.table.on_leave {
+            _ if late.is_empty() => Vec::new(),
+            OnLeave::End => vec![TableEvent::TimedOut { seats: late }],
+            OnLeave::Bot => late
+                .into_iter()
+                .map(|seat| TableEvent::SeatAbandoned {
+                    seat,
+                    reason: LeaveReason::TimedOut,
+                })
                 .collect(),
-        })
+        }
     }
 
     fn apply(&mut self, events: &[String]) -> Result<(), ReplayError> {

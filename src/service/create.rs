@@ -12,7 +12,8 @@ use super::load::replay;
 use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
-use crate::engine::table::{OnDecline, OpenedSeat, TableEvent};
+use crate::engine::clocks::ClockSettings;
+use crate::engine::table::{OnDecline, OnLeave, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, SetupError, Title};
 use crate::store::GameMeta;
 
@@ -77,6 +78,10 @@ pub struct NewGame<'a> {
     pub account: Option<String>,
     /// What an invited account's refusal does (default: the seat opens).
     pub on_decline: Option<OnDecline>,
+    /// What a seat that leaves does to the game (default: by the number of seats).
+    pub on_leave: Option<OnLeave>,
+    /// A clock per seat, instead of `turn_seconds`.
+    pub clock: Option<ClockSettings>,
 }
 
 impl<'a> NewGame<'a> {
@@ -94,6 +99,8 @@ impl<'a> NewGame<'a> {
             bots: None,
             account: None,
             on_decline: None,
+            on_leave: None,
+            clock: None,
         }
     }
 }
@@ -133,6 +140,17 @@ impl GameService {
         {
             return Err(ServiceError::InvalidTurnSeconds);
         }
+        if let Some(clock) = new.clock {
+            if new.turn_seconds.is_some() {
+                return Err(ServiceError::InvalidClock(
+                    "a game has either turn_seconds or a clock, not both".into(),
+                ));
+            }
+            clock.check().map_err(ServiceError::InvalidClock)?;
+        }
+        if new.on_leave == Some(OnLeave::Bot) && new.players < 3 {
+            return Err(ServiceError::OnLeaveConflict);
+        }
         let any_open = open.contains(&true);
         if any_open && new.seed.is_some() && !new.public_seed {
             return Err(ServiceError::SeedNotPublic);
@@ -167,6 +185,10 @@ impl GameService {
                 .any(Option::is_some)
                 .then(|| new.on_decline.unwrap_or_default()),
             created_by: new.account.clone(),
+            on_leave: new
+                .on_leave
+                .filter(|&on_leave| on_leave != OnLeave::default_for(new.players)),
+            clock: new.clock,
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats

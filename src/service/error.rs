@@ -45,6 +45,10 @@ pub enum ServiceError {
     SeatsConflict(String),
     #[error("turn_seconds must be 1 to {max}", max = MAX_TURN_SECONDS)]
     InvalidTurnSeconds,
+    #[error("{0}")]
+    InvalidClock(String),
+    #[error("on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game")]
+    OnLeaveConflict,
     #[error("a display name has 1 to {max} characters, none of them a control character", max = MAX_NAME_CHARS)]
     InvalidName,
     #[error(

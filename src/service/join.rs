@@ -105,7 +105,7 @@ impl GameService {
                 return Err(ServiceError::SeatReserved(game.seat_name(seat)));
             }
             let now = now_ms();
-            if game.session.overdue(now).is_some() {
+            if !game.session.overdue(now).is_empty() {
                 self.settle_due(id, now).await?;
                 return Err(ServiceError::JoinTooLate);
             }

@@ -157,7 +157,7 @@ impl GameService {
                 self.relist(&game).await;
                 continue;
             }
-            if game.session.overdue(now).is_some() {
+            if !game.session.overdue(now).is_empty() {
                 continue;
             }
             games.push(game);

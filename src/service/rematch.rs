@@ -108,7 +108,10 @@ impl GameService {
                     seat: (*seat).to_owned(),
                     open: false,
                     name: old_seat.name.clone(),
-                    bot: old_seat.bot,
+                    // A bot that took a seat over leaves it to its player again.
+                    bot: old_seat
+                        .bot
+                        .filter(|_| !old_seat.handed && old_seat.abandoned.is_none()),
                     account: old_seat.account.clone(),
                     invited: None,
                 })
@@ -117,6 +120,8 @@ impl GameService {
             expires_at_ms: None,
             on_decline: None,
             created_by: None,
+            on_leave: Some(old_table.on_leave),
+            clock: old_table.clock,
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {

@@ -50,24 +50,24 @@ impl GameService {
         loop {
             let game = self.load(id).await?;
             let overdue = game.session.overdue(now);
-            let played = match (&overdue, game.session.bot_to_act()) {
-                (Some(event), _) => game.session.record(std::slice::from_ref(event)),
+            let played = match (overdue.is_empty(), game.session.bot_to_act()) {
+                (false, _) => game.session.record(&overdue),
                 // The claim's lease would soon run out: the next sweep goes on at once.
-                (None, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
-                (None, Some((seat, bot))) => self.think(&game, seat, bot, now).await?,
-                (None, None) => return Ok(due_ms(&*game.session, now)),
+                (true, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
+                (true, Some((seat, bot))) => self.think(&game, seat, bot, now).await?,
+                (true, None) => return Ok(due_ms(&*game.session, now)),
             };
             let after = game.followed_by(played.next, &played.events);
             match self.commit(&game, &after, &played.events, None, now).await {
                 Ok(Appended::Ok { .. }) => {
-                    match &overdue {
-                        Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue game ended"),
+                    match overdue.first() {
+                        Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue seats applied"),
                         None => metrics::counter!(telemetry::MOVES, "title" => game.title_id).increment(1),
                     }
                     races = 0;
                 }
                 Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => {
-                    if overdue.is_none() {
+                    if overdue.is_empty() {
                         // Another instance is playing this bot's turn: it plays the rest (and its note in the
                         // store covers its crash). Racing it move after move would only waste both.
                         let current = self.load(id).await?;

@@ -36,6 +36,7 @@ pub type RomeCarthageState = state::State;
 
 impl Game for RomeCarthage {
     const RULES_VERSION: u32 = 2;
+    const RULES_DRAW: bool = true;
     type Options = RomeCarthageOptions;
     type State = state::State;
     type Action = RomeCarthageAction;

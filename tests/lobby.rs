@@ -267,7 +267,8 @@ async fn a_resignation_ends_the_game_and_a_rematch_invites_both_players() {
     assert_eq!(game["status"], "finished");
     assert_eq!(
         game["ending"],
-        json!({"reason": "resigned", "by": ["south"], "losers": ["south"], "winners": ["north"]})
+        json!({"reason": "resigned", "by": ["south"], "losers": ["south"], "winners": ["north"],
+               "ranking": [["north"], ["south"]]})
     );
     assert!(game.get("result").is_none(), "the title's rules did not end it");
     let late = act(&app, &id, &north, json!({"type": "bump"})).await;
@@ -333,7 +334,7 @@ async fn a_game_can_be_aborted_until_every_seat_has_moved() {
     assert_eq!(aborted.0, StatusCode::OK, "{}", aborted.2);
     assert_eq!(
         aborted.2["game"]["ending"],
-        json!({"reason": "aborted", "by": ["south"], "losers": [], "winners": []})
+        json!({"reason": "aborted", "by": ["south"], "losers": [], "winners": [], "ranking": []})
     );
 
     let (_, _, created) = post(&app, "/v1/games", None, Some(create)).await;
@@ -394,7 +395,8 @@ async fn a_passed_deadline_is_applied_once_by_racing_instances() {
     let game = get(&app, &format!("/v1/games/{id}"), None).await;
     assert_eq!(
         game["ending"],
-        json!({"reason": "timed_out", "by": ["south"], "losers": ["south"], "winners": ["north"]})
+        json!({"reason": "timed_out", "by": ["south"], "losers": ["south"], "winners": ["north"],
+               "ranking": [["north"], ["south"]]})
     );
     assert!(
         game.get("clock").unwrap().get("deadline_ms").is_none(),

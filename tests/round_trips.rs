@@ -164,7 +164,13 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
     let snapshot: LoadedGame = referee.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
-    let action = snapshot.session.legal_actions(seat).choose(rng)?.clone();
+    let moves: Vec<Value> = snapshot
+        .session
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|action| !ludus::engine::table::is_table_action(action))
+        .collect();
+    let action = moves.choose(rng)?.clone();
     Some((seat, action))
 }
 

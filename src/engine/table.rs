@@ -381,7 +381,7 @@ pub struct TableEnding {
 }
 
 /// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
-pub const TABLE_FORMAT: u32 = 4;
+pub const TABLE_FORMAT: u32 = 5;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -405,6 +405,8 @@ pub struct Table {
     pub running: Vec<Seat>,
     pub running_since_ms: Option<u64>,
     pub draw_offer: Option<DrawOffer>,
+    /// The seat whose draw offer was declined: it may offer again only after a move of the title.
+    pub draw_declined_to: Option<Seat>,
 }
 
 /// What folding a table event needs to know of the title's game.
@@ -437,6 +439,7 @@ impl Table {
             running: Vec::new(),
             running_since_ms: None,
             draw_offer: None,
+            draw_declined_to: None,
         }
     }
 
@@ -488,10 +491,11 @@ impl Table {
             .collect()
     }
 
-    /// A title's event was folded in: a pending draw offer lapses (a move answers it), as does a seat's right to
-    /// offer again.
+    /// A title's event was folded in: a pending draw offer lapses (a move answers it), and a seat whose offer was
+    /// declined may offer again.
     pub fn title_moved(&mut self) {
         self.draw_offer = None;
+        self.draw_declined_to = None;
     }
 
     /// Folds one table event in.
@@ -603,7 +607,9 @@ impl Table {
                     offer.accepted.push(seat);
                 }
             }
-            TableEvent::DrawOfferDeclined { .. } => self.draw_offer = None,
+            TableEvent::DrawOfferDeclined { .. } => {
+                self.draw_declined_to = self.draw_offer.take().map(|offer| offer.by);
+            }
             TableEvent::DrawAgreed => {
                 self.draw_offer = None;
                 self.end_without_result(EndReason::DrawAgreed, Vec::new());

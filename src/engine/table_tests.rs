@@ -265,6 +265,17 @@ fn a_draw_declined_or_answered_by_a_move_is_over() {
         table.refused(1 - offerer, json!({"type": "accept_draw"}), T0),
         "draw_not_allowed"
     );
+    assert_eq!(
+        table.refused(offerer, json!({"type": "offer_draw"}), T0),
+        "draw_not_allowed",
+        "not again before a move"
+    );
+    table.step(T0);
+    assert_eq!(
+        table.session.to_act()[0],
+        offerer,
+        "its opening takes the seat several moves"
+    );
     table.act(offerer, json!({"type": "offer_draw"}), T0).unwrap();
     table.step(T0);
     assert!(

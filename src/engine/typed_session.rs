@@ -182,9 +182,10 @@ impl<G: Game> Session<G> {
     }
 
     /// A draw may be offered on the seat's turn, in a title without a draw of its own, while every remaining seat
-    /// is played by a person (a bot would never agree).
+    /// is played by a person (a bot would never agree), and once declined, not again before a move.
     fn may_offer_draw(&self, seat: Seat) -> bool {
         !G::RULES_DRAW
+            && self.table.draw_declined_to != Some(seat)
             && G::to_act(&self.state).contains(&seat)
             && self
                 .table
@@ -260,6 +261,9 @@ impl<G: Game> Session<G> {
             let message = match action {
                 TableAction::OfferDraw if G::RULES_DRAW => "this title's rules have their own draw offer",
                 TableAction::OfferDraw if self.table.draw_offer.is_some() => "a draw is already offered",
+                TableAction::OfferDraw if self.table.draw_declined_to == Some(seat) => {
+                    "this seat's draw offer was declined: it may offer again after a move"
+                }
                 TableAction::OfferDraw => {
                     "a draw may be offered on the seat's turn, while every remaining seat is played by a person"
                 }

@@ -59,6 +59,15 @@ function optionValue(text) {
   return text !== "" && !Number.isNaN(Number(text)) ? Number(text) : text;
 }
 
+/** The clock fields of a create request from the clock select's value (`turn:S`, `fischer:S:I`, `bank:S:T`). */
+function clockOf(value) {
+  const [kind, first, second] = value.split(":");
+  if (kind === "turn") return {turn_seconds: Number(first)};
+  if (kind === "fischer") return {clock: {initial_seconds: Number(first), increment_seconds: Number(second)}};
+  if (kind === "bank") return {clock: {bank_seconds: Number(first), turn_seconds: Number(second)}};
+  return {};
+}
+
 async function create(event) {
   event.preventDefault();
   showError(null);
@@ -74,7 +83,7 @@ async function create(event) {
   for (const option of title.options) {
     options[option.name] = optionValue(form.elements[`option-${option.name}`].value);
   }
-  const body = {title: title.id, players: Number(playersSelect.value), options};
+  const body = {title: title.id, players: Number(playersSelect.value), options, ...clockOf(form.elements.clock.value)};
   if (Object.keys(seats).length) body.seats = seats;
   if (Object.keys(bots).length) body.bots = bots;
   if (name && Object.values(seats).includes("mine")) body.name = name;

@@ -81,8 +81,8 @@ function drawPlayers() {
       el("b", {}, words(player.seat)), " ", who,
       player.seat === game.seat ? " (you)" : "",
       time?.remaining_ms !== undefined
-        ? el("span", {class: time.running ? "clock running" : "clock", "data-remaining-ms": time.remaining_ms},
-          ` ⏱ ${clockText(time.remaining_ms)}`)
+        ? el("span", {class: time.running ? "clock running" : "clock", "data-remaining-ms": time.remaining_ms,
+          title: time.running ? "time left, running" : "time left"}, ` · ${clockText(time.remaining_ms)}`)
         : "");
   });
   document.getElementById("players").replaceChildren(el("h2", {}, "Players"), el("ul", {}, rows));

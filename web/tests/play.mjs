@@ -99,6 +99,29 @@ async function playToEnd(page, random, label, deadline, onMove) {
   }
 }
 
+/** The table's clocks show and run, and a draw offered by the seat to act (the button is listed on its turn)
+ * reaches the other, which declines it; the offer is then not listed again before a move. */
+async function clocksAndDraw(a, b, title) {
+  for (const page of [a, b]) {
+    await page.waitForSelector("#players .clock", {timeout: 20000}).catch(() => fail(`${title}: no clock shown`));
+  }
+  const offer = 'button.table-action[data-type="offer_draw"]';
+  const decline = 'button.table-action[data-type="decline_draw"]';
+  const offerer = await Promise.any([a, b].map((page) => page.waitForSelector(offer, {timeout: 20000}).then(() => page)))
+    .catch(() => fail(`${title}: no draw offer listed`));
+  const other = offerer === a ? b : a;
+  if (!(await offerer.locator("#players .clock.running").count())) fail(`${title}: no clock runs for the seats to act`);
+  await offerer.click(offer);
+  await other.waitForSelector(decline, {timeout: 20000})
+    .catch(() => fail(`${title}: the draw offer did not reach the other seat`));
+  await other.click(decline);
+  await other.waitForSelector(decline, {state: "detached", timeout: 20000});
+  if (await offerer.locator(offer).count()) {
+    await offerer.waitForSelector(offer, {state: "detached", timeout: 5000})
+      .catch(() => fail(`${title}: a declined offer is listed again before a move`));
+  }
+}
+
 async function replayTo(page, version, label) {
   await page.locator("#replay-slider").fill(String(version));
   await page.waitForSelector(`#replay-version[data-version="${version}"]`, {timeout: 20000})
@@ -118,6 +141,8 @@ async function playTitle(browser, title, index, pageOrigin) {
     await a.selectOption("#title", title);
     await a.selectOption("#players", "2");
     await a.fill("#name", "Livia");
+    // One game in two plays on a clock per seat.
+    if (index % 2 === 0) await a.selectOption("#clock", "fischer:600:5");
     await a.click("#create-button");
     await a.waitForSelector("#created:not([hidden])");
     const id = await a.getAttribute("#created", "data-game");
@@ -156,6 +181,8 @@ async function playTitle(browser, title, index, pageOrigin) {
     const worded = await b.textContent("#error");
     if (!/^Bad Request: the action does not fit/.test(worded)) fail(`${title}: the error reads ${JSON.stringify(worded)}`);
     await b.click("#custom summary");
+
+    if (index % 2 === 0) await clocksAndDraw(a, b, title);
 
     const random = generator(seed + index);
     const results = await Promise.all([

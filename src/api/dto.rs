@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::engine::bot::Bot;
-use crate::engine::table::OnDecline;
+use crate::engine::table::{ChatPolicy, OnDecline};
 pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
@@ -102,6 +102,10 @@ pub struct CreateGameRequest {
     /// declines it: `open` (default) opens the seat to anyone, `abort` ends the game.
     #[serde(default)]
     pub on_decline: Option<OnDecline>,
+    /// Who may read and write the game's chat (`POST`/`GET /v1/games/{id}/chat`): `players` (default: the seats,
+    /// with their token or account key), `all` (spectators too), or `off`.
+    #[serde(default)]
+    pub chat: Option<ChatPolicy>,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -145,6 +149,14 @@ pub struct PlayerSeat {
     /// The id of the account an open seat is reserved for: only it may join it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invited: Option<String>,
+    /// Whether the seat's player is here: it streams the game, or made a request as the seat, within the presence
+    /// TTL (30 s by default); a bot always is. In a game's answers now (not in the lobby, nor at a past version
+    /// `at`), and absent when the store did not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connected: Option<bool>,
+    /// When the seat's player was last seen (milliseconds since the Unix epoch), if it was in the last 7 days.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_seen_ms: Option<u64>,
 }
 
 /// The turn clock of a game that has one.
@@ -216,6 +228,8 @@ pub struct GameResponse {
     /// While a seat is open: when the game expires unless every seat is taken (milliseconds since the Unix epoch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expires_at_ms: Option<u64>,
+    /// Who may read and write the game's chat: `players`, `all` (spectators too) or `off`.
+    pub chat: ChatPolicy,
     /// The rematch, once a seat asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<RematchInfo>,

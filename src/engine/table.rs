@@ -63,6 +63,30 @@ pub enum OnDecline {
     Abort,
 }
 
+/// Who may read and write a game's chat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatPolicy {
+    /// The seats only (with their token or account key).
+    #[default]
+    Players,
+    /// Anyone: spectators too, their messages marked as a spectator's.
+    All,
+    /// No chat.
+    Off,
+}
+
+impl ChatPolicy {
+    /// Whether a seat (`seated`) or a spectator may read and write the chat.
+    pub fn admits(self, seated: bool) -> bool {
+        match self {
+            ChatPolicy::Players => seated,
+            ChatPolicy::All => true,
+            ChatPolicy::Off => false,
+        }
+    }
+}
+
 /// What the service writes into a game's log for every title alike.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -82,6 +106,9 @@ pub enum TableEvent {
         /// The account that created the game, when it came with an account key.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         created_by: Option<String>,
+        /// Who may use the game's chat; absent for the default, `players`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chat: Option<ChatPolicy>,
     },
     /// Someone took an open seat. The hash of its token is kept in the store and never shown.
     SeatJoined {
@@ -257,6 +284,9 @@ pub struct Table {
     pub rematch: Option<(String, Vec<String>)>,
     pub on_decline: OnDecline,
     pub created_by: Option<String>,
+    /// Absent from snapshots written before chat existed: the default then, as in their logs.
+    #[serde(default)]
+    pub chat: ChatPolicy,
 }
 
 impl Table {
@@ -273,6 +303,7 @@ impl Table {
             rematch: None,
             on_decline: OnDecline::Open,
             created_by: None,
+            chat: ChatPolicy::Players,
         }
     }
 
@@ -307,6 +338,7 @@ impl Table {
                 expires_at_ms,
                 on_decline,
                 created_by,
+                chat,
             } => {
                 for opened in seats {
                     if let Some(seat) = seat_index(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
@@ -322,6 +354,7 @@ impl Table {
                 self.expires_at_ms = *expires_at_ms;
                 self.on_decline = on_decline.unwrap_or_default();
                 self.created_by = created_by.clone();
+                self.chat = chat.unwrap_or_default();
             }
             TableEvent::SeatJoined {
                 seat,

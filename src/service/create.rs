@@ -12,7 +12,7 @@ use super::load::replay;
 use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
-use crate::engine::table::{OnDecline, OpenedSeat, TableEvent};
+use crate::engine::table::{ChatPolicy, OnDecline, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, SetupError, Title};
 use crate::store::GameMeta;
 
@@ -77,6 +77,8 @@ pub struct NewGame<'a> {
     pub account: Option<String>,
     /// What an invited account's refusal does (default: the seat opens).
     pub on_decline: Option<OnDecline>,
+    /// Who may use the game's chat (default: its players).
+    pub chat: Option<ChatPolicy>,
 }
 
 impl<'a> NewGame<'a> {
@@ -94,6 +96,7 @@ impl<'a> NewGame<'a> {
             bots: None,
             account: None,
             on_decline: None,
+            chat: None,
         }
     }
 }
@@ -167,6 +170,7 @@ impl GameService {
                 .any(Option::is_some)
                 .then(|| new.on_decline.unwrap_or_default()),
             created_by: new.account.clone(),
+            chat: new.chat.filter(|chat| *chat != ChatPolicy::default()),
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats

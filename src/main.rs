@@ -18,6 +18,7 @@ fn service(config: &Config) -> std::io::Result<GameService> {
     Ok(
         GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
             .with_lobby_ttl(config.lobby_ttl)
+            .with_presence_ttl(config.presence_ttl)
             .with_webhooks(config.webhooks),
     )
 }

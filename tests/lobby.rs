@@ -100,9 +100,14 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
     assert_eq!(waiting["status"], "open");
     assert_eq!(waiting["to_act"], json!([]));
     assert!(waiting.get("view").is_none(), "no title state before the game starts");
+    let north_seen = &waiting["players"][0]["last_seen_ms"];
+    assert!(north_seen.as_u64().is_some(), "{waiting}");
     assert_eq!(
         waiting["players"],
-        json!([{"seat": "north", "open": false, "name": "Livia"}, {"seat": "south", "open": true}])
+        json!([
+            {"seat": "north", "open": false, "name": "Livia", "connected": true, "last_seen_ms": north_seen},
+            {"seat": "south", "open": true, "connected": false},
+        ])
     );
     assert!(waiting["expires_at_ms"].as_u64().unwrap() > now_ms());
     assert_eq!(waiting["seeded"], false);
@@ -123,9 +128,11 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
     assert_eq!(joined["seat"], "south");
     let south = joined["token"].as_str().unwrap().to_owned();
     assert_eq!(joined["game"]["status"], "active");
+    let south_seen = &joined["game"]["players"][1]["last_seen_ms"];
+    assert!(south_seen.as_u64().is_some(), "{joined}");
     assert_eq!(
         joined["game"]["players"][1],
-        json!({"seat": "south", "open": false, "name": "Marcus"})
+        json!({"seat": "south", "open": false, "name": "Marcus", "connected": true, "last_seen_ms": south_seen})
     );
     assert!(
         joined["game"]["view"]["my_card"].as_u64().is_some(),

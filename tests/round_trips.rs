@@ -12,7 +12,7 @@ use ludus::engine::Seat;
 use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, ReadAfter, StoreError, StoreKind,
+    RateDecision, ReadAfter, RoomStore, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -48,6 +48,9 @@ impl EventStore for Counting {
     }
     fn accounts(&self) -> &dyn AccountStore {
         self.inner.accounts()
+    }
+    fn rooms(&self) -> &dyn RoomStore {
+        self.inner.rooms()
     }
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         self.note("create");

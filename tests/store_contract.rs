@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use ludus::store::{
-    Append, Appended, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease, MemoryStore, Rate,
-    ReadAfter, Retention, SnapshotData, StoreError, StoredAccount, StoredKey, StoredSnapshot, StoredWebhook,
+    Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease,
+    MemoryStore, Rate, ReadAfter, Retention, RoomMessage, SnapshotData, StoreError, StoredAccount, StoredKey,
+    StoredSnapshot, StoredWebhook,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -734,6 +735,165 @@ async fn webhooks_are_kept_claimed_once_and_their_deliveries_capped(store: Arc<d
     );
 }
 
+/// Appends the last event of game `id` (at `head`): its finished-game retention (`SHORT`) starts.
+async fn finish(store: &dyn EventStore, id: &str, head: Head) {
+    let end = events(&["end"]);
+    let finishing = Append {
+        finishes: true,
+        ..Append::new(head, &end)
+    };
+    assert!(matches!(
+        store.append(id, finishing).await.unwrap(),
+        Appended::Ok { .. }
+    ));
+}
+
+async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore>) {
+    let rooms = store.rooms();
+    let id = &unique("chat");
+    assert!(
+        matches!(rooms.push_chat(id, "{}").await, Err(StoreError::NotFound)),
+        "no game, no chat"
+    );
+    let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
+    assert!(rooms.read_chat(id, ChatPage::Latest, 10).await.unwrap().is_empty());
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        ids.push(rooms.push_chat(id, &format!("m{n}")).await.unwrap());
+    }
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "ids increase");
+    let messages =
+        |entries: Vec<ludus::store::ChatEntry>| entries.into_iter().map(|entry| entry.message).collect::<Vec<_>>();
+    assert_eq!(
+        messages(rooms.read_chat(id, ChatPage::Latest, 2).await.unwrap()),
+        ["m3", "m4"],
+        "the newest, oldest first"
+    );
+    assert_eq!(
+        messages(rooms.read_chat(id, ChatPage::Before(ids[3]), 2).await.unwrap()),
+        ["m1", "m2"]
+    );
+    assert_eq!(
+        messages(rooms.read_chat(id, ChatPage::Before(ids[1]), 10).await.unwrap()),
+        ["m0"]
+    );
+    assert_eq!(
+        messages(rooms.read_chat(id, ChatPage::After(ids[0]), 2).await.unwrap()),
+        ["m1", "m2"]
+    );
+    assert!(
+        rooms
+            .read_chat(id, ChatPage::After(ids[4]), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let (first, last) = (
+        InboxId { ms: 0, seq: 0 },
+        InboxId {
+            ms: u64::MAX,
+            seq: u64::MAX,
+        },
+    );
+    assert!(
+        rooms
+            .read_chat(id, ChatPage::Before(first), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(rooms.read_chat(id, ChatPage::After(last), 10).await.unwrap().is_empty());
+    assert_eq!(rooms.read_chat(id, ChatPage::After(first), 10).await.unwrap().len(), 5);
+    let read = rooms.read_chat(id, ChatPage::Latest, 1).await.unwrap();
+    assert_eq!(read[0].id, ids[4], "entries come with their ids");
+
+    for n in 5..CHAT_CAPACITY + 3 {
+        rooms.push_chat(id, &format!("m{n}")).await.unwrap();
+    }
+    let kept = rooms.read_chat(id, ChatPage::Latest, 2 * CHAT_CAPACITY).await.unwrap();
+    assert_eq!(kept.len(), CHAT_CAPACITY, "capped");
+    assert_eq!(kept[0].message, "m3", "the oldest go first");
+    assert_eq!(kept.last().unwrap().message, format!("m{}", CHAT_CAPACITY + 2));
+
+    // A finished game's chat stays while the game does, then goes with it, whether written before or after the end.
+    finish(store.as_ref(), id, head).await;
+    rooms.push_chat(id, "after the end").await.unwrap();
+    let latest = rooms.read_chat(id, ChatPage::Latest, 1).await.unwrap();
+    assert_eq!(latest[0].message, "after the end");
+    tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
+    assert!(matches!(store.load(id).await, Err(StoreError::NotFound)));
+    assert!(rooms.read_chat(id, ChatPage::Latest, 10).await.unwrap().is_empty());
+    assert!(matches!(rooms.push_chat(id, "{}").await, Err(StoreError::NotFound)));
+}
+
+async fn seats_are_seen_forward_and_forgotten_with_their_game(store: Arc<dyn EventStore>) {
+    let rooms = store.rooms();
+    let id = &unique("seen");
+    assert!(matches!(
+        rooms.see(id, &["north"], 1_000).await,
+        Err(StoreError::NotFound)
+    ));
+    let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
+    let sorted = |mut seen: Vec<(String, u64)>| {
+        seen.sort();
+        seen
+    };
+    let pair = |seat: &str, at: u64| (seat.to_owned(), at);
+    assert!(rooms.seen(id).await.unwrap().is_empty());
+    assert!(
+        rooms.see(id, &["north"], 1_000).await.unwrap().is_empty(),
+        "nobody before"
+    );
+    assert_eq!(
+        sorted(rooms.see(id, &["north", "south"], 2_000).await.unwrap()),
+        [pair("north", 1_000)],
+        "as it was before this note"
+    );
+    assert_eq!(
+        sorted(rooms.see(id, &["north"], 1_500).await.unwrap()),
+        [pair("north", 2_000), pair("south", 2_000)]
+    );
+    assert_eq!(
+        sorted(rooms.seen(id).await.unwrap()),
+        [pair("north", 2_000), pair("south", 2_000)],
+        "an older note does not move a seat back"
+    );
+    finish(store.as_ref(), id, head).await;
+    rooms.see(id, &["south"], 3_000).await.unwrap();
+    tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
+    assert!(rooms.seen(id).await.unwrap().is_empty(), "forgotten with the game");
+    assert!(matches!(
+        rooms.see(id, &["north"], 4_000).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
+async fn room_messages_reach_every_follower(store: Arc<dyn EventStore>) {
+    let rooms = store.rooms();
+    let (mut first, mut second) = (
+        rooms.room_messages().await.unwrap(),
+        rooms.room_messages().await.unwrap(),
+    );
+    let message = RoomMessage {
+        game: unique("room"),
+        text: "chat {\"text\":\"two\nlines\"}".into(),
+    };
+    rooms.publish_room(&message).await.unwrap();
+    for follower in [&mut first, &mut second] {
+        let received = tokio::time::timeout(Duration::from_secs(5), async {
+            loop {
+                match follower.next().await {
+                    Some(received) if received.game == message.game => return Some(received),
+                    Some(_) => continue,
+                    None => return None,
+                }
+            }
+        })
+        .await;
+        assert_eq!(received, Ok(Some(message.clone())));
+    }
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -797,5 +957,8 @@ contract!(
     stream_tickets_are_single_use_scoped_and_expire,
     lobby_listings_page_newest_first,
     due_games_are_claimed_once_and_settled,
-    snapshots_come_back_with_the_events_after_them
+    snapshots_come_back_with_the_events_after_them,
+    chats_are_capped_paged_and_go_with_their_game,
+    seats_are_seen_forward_and_forgotten_with_their_game,
+    room_messages_reach_every_follower
 );

@@ -7,14 +7,29 @@ use serde_json::value::RawValue;
 use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo, SeatTime};
 use crate::engine::clocks::ClockSettings;
 use crate::engine::{GameSession, Seat, Viewer};
-use crate::service::{LoadedGame, now_ms};
+use crate::service::{GameService, LoadedGame, now_ms};
+use crate::watch::SeatsSeen;
 
-pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
+/// The game as `viewer` sees it, with who is connected as this instance knows it (read from the store at most once a
+/// third of the presence TTL).
+pub(super) async fn game_answer(service: &GameService, game: &LoadedGame, viewer: Viewer) -> GameResponse {
+    let seen = service.watcher().seats_seen(&game.meta.id).await;
+    game_response(game, viewer, seen.as_ref())
+}
+
+/// The game as `viewer` sees it, with who is connected as `seen` says (left out without it: a past version, or a
+/// store that did not say). The viewer's own seat is here: it makes this request.
+pub(super) fn game_response(game: &LoadedGame, viewer: Viewer, seen: Option<&SeatsSeen>) -> GameResponse {
     let session = &game.session;
     let table = session.table();
     let status = status_of(session.as_ref());
     let ending = game.ending();
     let now = now_ms();
+    let mut players = player_seats(game, seen);
+    if let (Viewer::Seat(seat), Some(_)) = (viewer, seen) {
+        players[seat].connected = Some(true);
+        players[seat].last_seen_ms = Some(now);
+    }
     GameResponse {
         id: game.meta.id.clone(),
         title: game.meta.title.clone(),
@@ -22,7 +37,7 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
         version: session.version(),
         status,
         to_act: game.to_act(),
-        players: player_seats(game),
+        players,
         seeded: game.meta.seeded,
         seat: match viewer {
             Viewer::Seat(seat) => Some(game.seat_name(seat)),
@@ -37,6 +52,7 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer) -> GameResponse {
         ending,
         clock: clock_of(session.as_ref(), &game.seats, now),
         expires_at_ms: table.expires_at_ms.filter(|_| status == GameStatus::Open),
+        chat: table.chat,
         rematch: table.rematch.as_ref().map(|(rematch, _)| {
             let mine = match viewer {
                 Viewer::Seat(seat) => game.rematch_of_seat(seat),
@@ -111,8 +127,10 @@ pub(super) fn seat_times(
         .collect()
 }
 
-pub(super) fn player_seats(game: &LoadedGame) -> Vec<PlayerSeat> {
+/// Who sits at each seat; with `seen`, whether each is connected and when it was last seen.
+pub(super) fn player_seats(game: &LoadedGame, seen: Option<&SeatsSeen>) -> Vec<PlayerSeat> {
     let table = game.session.table();
+    let now = now_ms();
     game.seats
         .iter()
         .zip(&table.seats)
@@ -125,6 +143,8 @@ pub(super) fn player_seats(game: &LoadedGame) -> Vec<PlayerSeat> {
             invited: taken.invited.clone(),
             abandoned: taken.abandoned,
             handed_to_bot: taken.handed,
+            connected: seen.map(|seen| taken.bot.is_some() || seen.connected(seat, now)),
+            last_seen_ms: seen.and_then(|seen| seen.last_seen_ms(seat)),
         })
         .collect()
 }

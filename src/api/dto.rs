@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
-use crate::engine::table::{LeaveReason, OnDecline, OnLeave};
+use crate::engine::table::{ChatPolicy, LeaveReason, OnDecline, OnLeave};
 pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, StoreKind};
@@ -114,6 +114,10 @@ pub struct CreateGameRequest {
     /// seat's clock runs. A seat whose time runs out is treated as `on_leave` says.
     #[serde(default)]
     pub clock: Option<ClockSettings>,
+    /// Who may read and write the game's chat (`POST`/`GET /v1/games/{id}/chat`): `players` (default: the seats,
+    /// with their token or account key), `all` (spectators too), or `off`.
+    #[serde(default)]
+    pub chat: Option<ChatPolicy>,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -163,6 +167,14 @@ pub struct PlayerSeat {
     /// True while its player handed the seat to a bot (`hand_to_bot`); `take_back_seat` ends it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub handed_to_bot: bool,
+    /// Whether the seat's player is here: it streams the game, or made a request as the seat, within the presence
+    /// TTL (30 s by default); a bot always is. In a game's answers now (not in the lobby, nor at a past version
+    /// `at`), and absent when the store did not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connected: Option<bool>,
+    /// When the seat's player was last seen (milliseconds since the Unix epoch), if it was in the last 7 days.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_seen_ms: Option<u64>,
 }
 
 /// The clock of a game that has one: a deadline per decision (`turn_seconds` at creation), or a clock per seat.
@@ -253,6 +265,8 @@ pub struct GameResponse {
     /// While a seat is open: when the game expires unless every seat is taken (milliseconds since the Unix epoch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expires_at_ms: Option<u64>,
+    /// Who may read and write the game's chat: `players`, `all` (spectators too) or `off`.
+    pub chat: ChatPolicy,
     /// The rematch, once a seat asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<RematchInfo>,

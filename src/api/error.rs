@@ -98,6 +98,11 @@ error_codes! {
         "the creator can take at most the game's 2 seats, not 3";
     SeedNotPublic = "seed_not_public", UNPROCESSABLE_ENTITY,
         "a game with open seats and an explicit seed can be worked out by anyone who knows the seed";
+    InvalidChatText = "invalid_chat_text", BAD_REQUEST,
+        "a chat message has 1 to 500 characters, none of them a control character (a line break included)";
+    ChatOff = "chat_off", FORBIDDEN, "this game's chat is off";
+    ChatPlayersOnly = "chat_players_only", FORBIDDEN,
+        "this game's chat is for its players: send a seat token or an account key holding a seat";
     SeatTaken = "seat_taken", CONFLICT, "seat cleopatra is already taken";
     JoinTooLate = "join_too_late", CONFLICT, "the game is over: nobody can join it";
     GameNotFinished = "game_not_finished", CONFLICT, "the game is not over yet: a rematch follows a finished game";
@@ -322,6 +327,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::KeyNotFound => Self::new(C::KeyNotFound, detail),
             ServiceError::InvalidWebhook(_) => Self::new(C::InvalidWebhookUrl, detail),
             ServiceError::NoWebhook => Self::new(C::WebhookNotFound, detail),
+            ServiceError::InvalidChatText => Self::new(C::InvalidChatText, detail),
+            ServiceError::ChatOff => Self::new(C::ChatOff, detail),
+            ServiceError::ChatForPlayers => Self::new(C::ChatPlayersOnly, detail),
             ServiceError::VersionConflict { expected, actual } => Self {
                 expected_version: Some(expected),
                 current_version: Some(actual),

@@ -7,7 +7,7 @@ use super::answer::logged;
 use super::dto::{EventsQuery, EventsResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::request::{caller, page_limit};
+use super::request::{caller, page_limit, viewer_of};
 
 /// The log as the viewer may see it; once the game is over, the public log (a replay export without lasting secrets).
 #[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
@@ -23,7 +23,7 @@ pub async fn list_events(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
-    let viewer = game.viewer_for(caller(&service, &request).await?.as_ref())?;
+    let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
     let version = game.version();
     let after = query.after.min(version);

@@ -5,16 +5,17 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
-use super::answer::game_response;
+use super::answer::{game_answer, game_response};
 use super::body::JsonBody;
 use super::client::client_address;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
-use super::request::{caller, optional_account};
+use super::request::{caller, optional_account, viewer_of};
 use crate::engine::Viewer;
 use crate::service::NewGame;
+use crate::watch::SeatsSeen;
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -52,9 +53,11 @@ pub async fn create_game(
             on_decline: request.on_decline,
             on_leave: request.on_leave,
             clock: request.clock,
+            chat: request.chat,
         })
         .await?;
-    let game = game_response(&created.game, Viewer::Spectator);
+    // Nobody was seen at a game this new.
+    let game = game_response(&created.game, Viewer::Spectator, Some(&SeatsSeen::default()));
     let location = format!("/v1/games/{}", game.id);
     tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
     let seats = created
@@ -124,9 +127,9 @@ pub async fn get_game(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
-    let viewer = game.viewer_for(caller(&service, &request).await?.as_ref())?;
-    let game = match query.at {
-        None => game,
+    let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
+    let past = match query.at {
+        None => return Ok(HttpResponse::Ok().json(game_answer(&service, &game, viewer).await)),
         Some(at) if at <= game.version() => service.game_at(&game, at).await?,
         Some(_) => {
             let version = game.version();
@@ -136,7 +139,8 @@ pub async fn get_game(
             ));
         }
     };
-    Ok(HttpResponse::Ok().json(game_response(&game, viewer)))
+    // Who is connected is not in the log: a past version tells nothing of it.
+    Ok(HttpResponse::Ok().json(game_response(&past, viewer, None)))
 }
 
 impl Endpoint for __path_get_game {

@@ -1,5 +1,5 @@
 //! Protection against clients that would exhaust the server: caps on games created per client and minute, moves per
-//! seat and minute and accounts per client and hour, counted in the store so that every instance enforces one
+//! seat and minute, chat messages per seat (or spectator's address) and minute and accounts per client and hour, counted in the store so that every instance enforces one
 //! limit, and on the nesting depth of an action's JSON (bodies are size-limited by the JSON extractor).
 
 use std::time::Duration;
@@ -27,6 +27,11 @@ pub struct Limits {
     #[arg(long, env = "LUDUS_MOVES_PER_MINUTE", default_value_t = Limits::default().moves_per_minute,
           value_parser = whole_number::<u32>, value_name = "COUNT")]
     pub moves_per_minute: u32,
+    /// Chat messages one seat may send per minute in a game, and one spectator's client address where spectators may
+    /// write, counted across instances (0: no cap)
+    #[arg(long, env = "LUDUS_CHAT_PER_MINUTE", default_value_t = Limits::default().chat_per_minute,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub chat_per_minute: u32,
     /// Accounts one client address may create per hour (0: no cap)
     #[arg(long, env = "LUDUS_ACCOUNTS_PER_HOUR", default_value_t = Limits::default().accounts_per_hour,
           value_parser = whole_number::<u32>, value_name = "COUNT")]
@@ -38,6 +43,7 @@ impl Default for Limits {
         Self {
             games_per_minute: 120,
             moves_per_minute: 0,
+            chat_per_minute: 20,
             accounts_per_hour: 20,
         }
     }
@@ -47,7 +53,7 @@ impl Default for Limits {
 /// draft-ietf-httpapi-ratelimit-headers) every answer under a limit carries.
 #[derive(Clone, Copy, Debug)]
 pub struct Quota {
-    /// The policy's name in the headers (`games`, `moves`, `accounts`).
+    /// The policy's name in the headers (`games`, `moves`, `chat`, `accounts`).
     name: &'static str,
     rate: Rate,
     decision: RateDecision,

@@ -5,12 +5,12 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
-use super::answer::{game_response, player_seats};
+use super::answer::{game_answer, player_seats};
 use super::body::{JsonBody, OptionalJsonBody};
 use super::dto::{GameResponse, JoinRequest, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::request::{account, optional_account, page_limit, required_caller};
+use super::request::{account, optional_account, page_limit, required_caller, viewer_of};
 use crate::engine::Viewer;
 use crate::engine::bot::Bot;
 use crate::service::LobbyEntry;
@@ -47,7 +47,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
                 id: game.meta.id.clone(),
                 title: game.meta.title.clone(),
                 players: game.seats.len(),
-                seats: player_seats(game),
+                seats: player_seats(game, None),
                 open_seats: (0..game.seats.len())
                     .filter(|&seat| table.seats[seat].open)
                     .map(|seat| game.seat_name(seat))
@@ -100,7 +100,8 @@ pub async fn join_seat(
         .join(&id, &seat, name, account.as_ref().map(|account| account.id.as_str()))
         .await?;
     let seat = joined.game.seat_name(joined.seat);
-    let game = game_response(&joined.game, Viewer::Seat(joined.seat));
+    service.watcher().note_seen(&id, seat);
+    let game = game_answer(&service, &joined.game, Viewer::Seat(joined.seat)).await;
     tracing::info!(game = %id, seat, "seat joined");
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
@@ -150,10 +151,10 @@ pub async fn seat_bot(
     let (id, seat) = path.into_inner();
     let (game, _) = service.seat_bot(&id, &seat, &caller, bot).await?;
     tracing::info!(game = %id, seat, "bot seated");
-    let viewer = game.viewer_for(Some(&caller))?;
+    let viewer = viewer_of(&service, &game, Some(&caller))?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_response(&game, viewer)))
+        .json(game_answer(&service, &game, viewer).await))
 }
 
 impl Endpoint for __path_seat_bot {
@@ -194,7 +195,7 @@ impl Endpoint for __path_seat_bot {
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
     let rematch = service.rematch(&id, &caller).await?;
-    let game = game_response(&rematch.game, Viewer::Seat(rematch.seat));
+    let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat)).await;
     let status = if rematch.created {
         StatusCode::CREATED
     } else {
@@ -245,7 +246,7 @@ pub async fn decline_seat(
     tracing::info!(game = %id, seat, account = %account.id, "invitation declined");
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_response(&game, Viewer::Spectator)))
+        .json(game_answer(&service, &game, Viewer::Spectator).await))
 }
 
 impl Endpoint for __path_decline_seat {

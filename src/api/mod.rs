@@ -3,6 +3,7 @@
 pub mod accounts;
 mod answer;
 mod body;
+mod chat;
 mod client;
 pub mod dto;
 mod endpoint;
@@ -145,6 +146,8 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<events::__path_list_events>(),
         Mounted::of::<stream::__path_stream>(),
         Mounted::of::<stream::__path_issue_ticket>(),
+        Mounted::of::<chat::__path_post_chat>(),
+        Mounted::of::<chat::__path_list_chat>(),
         Mounted::of::<accounts::__path_create_account>(),
         Mounted::of::<accounts::__path_me>(),
         Mounted::of::<accounts::__path_add_key>(),

@@ -93,12 +93,18 @@ pub async fn play(
         MINUTE,
     )
     .await?;
+    // Read before the move, so that answering it waits for nothing more (at most a third of the presence TTL old).
+    let seen = service.watcher().seats_seen(&id).await;
     let render = |done: &Move<'_>| {
         let viewer = Viewer::Seat(done.seat);
+        // The seat moved: it is here.
+        service
+            .watcher()
+            .note_seen(&done.after.meta.id, done.after.seat_name(done.seat));
         let response = PlayResponse {
             version: done.after.version(),
             events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
-            game: game_response(done.after, viewer),
+            game: game_response(done.after, viewer, seen.as_ref()),
         };
         serde_json::to_string(&response).expect("responses serialize")
     };

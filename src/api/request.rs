@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, web};
 use serde::Deserialize;
 
 use super::error::{ApiError, ErrorCode};
-use crate::engine::Seat;
+use crate::engine::{Seat, Viewer};
 use crate::service::{Account, Caller, GameService, LoadedGame, ServiceError, is_account_key};
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
@@ -113,7 +113,7 @@ pub(super) fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u
     }
 }
 
-/// The game `id` at its latest version and the seat the request's credential holds in it.
+/// The game `id` at its latest version and the seat the request's credential holds in it, noted as seen.
 pub(super) async fn seated(
     service: &GameService,
     id: &str,
@@ -122,5 +122,15 @@ pub(super) async fn seated(
     let caller = required_caller(service, request).await?;
     let game = service.load(id).await?;
     let seat = game.seat_for(&caller)?;
+    service.watcher().note_seen(id, game.seat_name(seat));
     Ok((game, seat))
+}
+
+/// The viewer `caller` stands for in `game`; a seat is noted as seen (without waiting for the store).
+pub(super) fn viewer_of(service: &GameService, game: &LoadedGame, caller: Option<&Caller>) -> Result<Viewer, ApiError> {
+    let viewer = game.viewer_for(caller)?;
+    if let Viewer::Seat(seat) = viewer {
+        service.watcher().note_seen(&game.meta.id, game.seat_name(seat));
+    }
+    Ok(viewer)
 }

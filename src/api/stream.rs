@@ -7,6 +7,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 
 use super::answer::{seat_times, status_of};
@@ -18,7 +19,7 @@ use super::request::{bearer, caller, seated};
 use crate::engine::{GameSession, Viewer};
 use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
-use crate::watch::Subscription;
+use crate::watch::{RoomEvent, Subscription};
 
 /// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
 pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -88,6 +89,8 @@ struct Cursor {
     head: Head,
     subscription: Subscription,
     viewer: Viewer,
+    /// Whether the viewer may read the game's chat: only then are its messages sent.
+    reads_chat: bool,
     pending: VecDeque<Bytes>,
     done: bool,
 }
@@ -124,6 +127,21 @@ impl Cursor {
                 message.version
             )));
         }
+        Ok(())
+    }
+
+    /// Queues a chat or presence message (no SSE `id`: they are not log positions, and `Last-Event-ID` must stay
+    /// the log version). A stream that fell behind skips what it missed: its client pages the chat.
+    fn hear(&mut self, heard: Result<RoomEvent, RecvError>) -> Result<(), ServiceError> {
+        let (kind, data) = match heard {
+            Ok(RoomEvent::Chat(data)) if self.reads_chat => ("chat", data),
+            Ok(RoomEvent::Presence(data)) => ("presence", data),
+            Ok(RoomEvent::Chat(_)) | Err(RecvError::Lagged(_)) => return Ok(()),
+            // The game is no longer followed on this instance: the client reconnects.
+            Err(RecvError::Closed) => return Err(ServiceError::LogChanged),
+        };
+        self.pending
+            .push_back(Bytes::from(format!("event: {kind}\ndata: {data}\n\n")));
         Ok(())
     }
 
@@ -171,6 +189,7 @@ impl Cursor {
                 },
                 // The next turn of the loop sends the last message.
                 _ = self.subscription.draining.changed() => Ok(()),
+                heard = self.subscription.room.recv() => self.hear(heard),
             };
             if let Err(error) = result {
                 // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
@@ -257,8 +276,10 @@ async fn stream_viewer(
 /// `StreamMessage`; the SSE event name is `game` (an event the viewer may see), `hidden` (one it may not: only the
 /// new version, `to_act` and status), `error` (the stream ends; reconnect with `Last-Event-ID`), or `reconnect` (the
 /// instance is shutting down: the stream ends; reconnect with `Last-Event-ID` and another instance serves it, with
-/// nothing missed and nothing twice). A `:` comment
-/// is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
+/// nothing missed and nothing twice). Two more kinds carry no `id` (they are not log positions): `chat`, a
+/// `ChatMessage` of the game's chat, sent only to a viewer who may read it (what a reconnecting client missed, it
+/// pages with `GET /v1/games/{id}/chat?after=`), and `presence`, a `PresenceMessage`: a seat came or went. A `:`
+/// comment is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
 /// then goes on live. The stream closes once the game is over and everything was sent; connecting to a finished
 /// game with nothing left to send answers 204, which stops a browser's EventSource from reconnecting.
 ///
@@ -293,11 +314,16 @@ pub async fn stream(
         // Nothing will ever be appended: 204 is the one answer after which EventSource does not reconnect.
         return Ok(HttpResponse::NoContent().finish());
     }
+    let seat = match viewer {
+        Viewer::Seat(seat) => Some(game.seat_name(seat)),
+        Viewer::Spectator => None,
+    };
     let subscription = service
         .watcher()
-        .subscribe(&id, game.head, client_address(&request))
+        .subscribe(&id, game.head, client_address(&request), seat)
         .await
         .map_err(ApiError::from)?;
+    let reads_chat = game.session.table().chat.admits(seat.is_some());
     let (session, head) = service.session_at(&game, after).await?;
     let mut cursor = Cursor {
         service: service.clone(),
@@ -306,6 +332,7 @@ pub async fn stream(
         game,
         subscription,
         viewer,
+        reads_chat,
         pending: VecDeque::new(),
         done: false,
     };

@@ -121,6 +121,11 @@ pub struct Config {
           value_name = "DURATION")]
     pub sweep_interval: DurationOrNone,
 
+    /// How long a seat counts as connected after it was last seen (a request of its own, or its open stream, which
+    /// renews it every third of this)
+    #[arg(long, env = "LUDUS_PRESENCE_TTL", default_value = "30s", value_parser = duration, value_name = "DURATION")]
+    pub presence_ttl: Duration,
+
     #[command(flatten, next_help_heading = "Limits")]
     pub limits: Limits,
     #[command(flatten)]

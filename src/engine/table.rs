@@ -121,6 +121,30 @@ pub enum LeaveReason {
     TimedOut,
 }
 
+/// Who may read and write a game's chat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatPolicy {
+    /// The seats only (with their token or account key).
+    #[default]
+    Players,
+    /// Anyone: spectators too, their messages marked as a spectator's.
+    All,
+    /// No chat.
+    Off,
+}
+
+impl ChatPolicy {
+    /// Whether a seat (`seated`) or a spectator may read and write the chat.
+    pub fn admits(self, seated: bool) -> bool {
+        match self {
+            ChatPolicy::Players => seated,
+            ChatPolicy::All => true,
+            ChatPolicy::Off => false,
+        }
+    }
+}
+
 /// What the service writes into a game's log for every title alike.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -146,6 +170,9 @@ pub enum TableEvent {
         /// A clock per seat (Fischer or a time bank); absent without one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<ClockSettings>,
+        /// Who may use the game's chat; absent for the default, `players`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chat: Option<ChatPolicy>,
     },
     /// Someone took an open seat. The hash of its token is kept in the store and never shown.
     SeatJoined {
@@ -407,6 +434,7 @@ pub struct Table {
     pub draw_offer: Option<DrawOffer>,
     /// The seat whose draw offer was declined: it may offer again only after a move of the title.
     pub draw_declined_to: Option<Seat>,
+    pub chat: ChatPolicy,
 }
 
 /// What folding a table event needs to know of the title's game.
@@ -440,6 +468,7 @@ impl Table {
             running_since_ms: None,
             draw_offer: None,
             draw_declined_to: None,
+            chat: ChatPolicy::Players,
         }
     }
 
@@ -510,6 +539,7 @@ impl Table {
                 created_by,
                 on_leave,
                 clock,
+                chat,
             } => {
                 for opened in seats {
                     if let Some(seat) = seat_of(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
@@ -528,6 +558,7 @@ impl Table {
                 self.on_leave = on_leave.unwrap_or(OnLeave::default_for(self.seats.len()));
                 self.clock = *clock;
                 self.clocks = clock.map_or_else(Vec::new, |clock| vec![clock.start(); self.seats.len()]);
+                self.chat = chat.unwrap_or_default();
             }
             TableEvent::SeatJoined {
                 seat,

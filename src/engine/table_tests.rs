@@ -45,6 +45,7 @@ fn open(
         created_by: None,
         on_leave,
         clock,
+        chat: None,
     };
     let seed = GameSeed::from_u64(11);
     let log = title.open(players, &options, opened, seed, T0).expect("opened");

@@ -125,8 +125,10 @@ impl<G: Game> Title for TitleAdapter<G> {
     ) -> Result<Vec<String>, SetupError> {
         let session = Session::<G>::new(G::new_state(players, &parse_options::<G>(options)?)?, players);
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
-        // A table with every seat taken, no name and no clock is what a log without table events stands for.
-        let plain = matches!(&opened, TableEvent::TableOpened { seats, turn_seconds: None, on_leave: None, clock: None, .. }
+        // A table with every seat taken, no name, no clock, the default on_leave and the default chat is what a log
+        // without table events stands for.
+        let plain = matches!(&opened,
+            TableEvent::TableOpened { seats, turn_seconds: None, on_leave: None, clock: None, chat: None, .. }
             if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none() && seat.account.is_none()));
         let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {

@@ -13,7 +13,7 @@ use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
-use crate::engine::table::{OnDecline, OnLeave, OpenedSeat, TableEvent};
+use crate::engine::table::{ChatPolicy, OnDecline, OnLeave, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, SetupError, Title};
 use crate::store::GameMeta;
 
@@ -82,6 +82,8 @@ pub struct NewGame<'a> {
     pub on_leave: Option<OnLeave>,
     /// A clock per seat, instead of `turn_seconds`.
     pub clock: Option<ClockSettings>,
+    /// Who may use the game's chat (default: its players).
+    pub chat: Option<ChatPolicy>,
 }
 
 impl<'a> NewGame<'a> {
@@ -101,6 +103,7 @@ impl<'a> NewGame<'a> {
             on_decline: None,
             on_leave: None,
             clock: None,
+            chat: None,
         }
     }
 }
@@ -189,6 +192,7 @@ impl GameService {
                 .on_leave
                 .filter(|&on_leave| on_leave != OnLeave::default_for(new.players)),
             clock: new.clock,
+            chat: new.chat.filter(|chat| *chat != ChatPolicy::default()),
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats

@@ -1,5 +1,6 @@
 //! What the service refuses, and why; `api::error` maps each to its HTTP answer.
 
+use super::chat::MAX_CHAT_CHARS;
 use super::create::{MAX_NAME_CHARS, MAX_TURN_SECONDS};
 use crate::engine::{ActionError, ReplayError, SetupError};
 use crate::store::StoreError;
@@ -90,6 +91,15 @@ pub enum ServiceError {
     InvalidWebhook(String),
     #[error("the account has no webhook")]
     NoWebhook,
+    #[error("a chat message has 1 to {max} characters, none of them a control character (a line break included)", max = MAX_CHAT_CHARS)]
+    InvalidChatText,
+    #[error("this game's chat is off")]
+    ChatOff,
+    #[error(
+        "this game's chat is for its players: send a seat token or an account key holding a seat (its creator may \
+         open it to spectators with \"chat\": \"all\")"
+    )]
+    ChatForPlayers,
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),

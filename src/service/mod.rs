@@ -21,6 +21,7 @@ use crate::webhook::Deliverer;
 
 mod accounts;
 mod bots;
+mod chat;
 mod commit;
 mod create;
 mod ending;
@@ -39,6 +40,7 @@ pub use accounts::{
     Account, AccountGame, AccountGames, AccountKind, Caller, Delivery, GamesFilter, KeyInfo, NewKey, Notification,
     WebhookSettings, WebhookState, is_account_key,
 };
+pub use chat::{ChatMessage, MAX_CHAT_CHARS};
 pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
 pub use ending::GameEnding;
 pub use error::ServiceError;
@@ -101,6 +103,12 @@ impl GameService {
     pub fn with_webhooks(mut self, settings: WebhookSettings) -> Self {
         self.deliverer = Deliverer::new(settings.allow_private);
         self.webhooks = settings;
+        self
+    }
+
+    /// The same service counting a seat as connected for `ttl` after it was last seen.
+    pub fn with_presence_ttl(self, ttl: Duration) -> Self {
+        self.watcher.set_presence_ttl(ttl);
         self
     }
 

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
-use crate::engine::table::{EndReason, OpenedSeat, TableEvent};
+use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
 
@@ -122,6 +122,7 @@ impl GameService {
             created_by: None,
             on_leave: Some(old_table.on_leave),
             clock: old_table.clock,
+            chat: Some(old_table.chat).filter(|chat| *chat != ChatPolicy::default()),
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {

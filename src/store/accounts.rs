@@ -65,6 +65,20 @@ pub struct InboxId {
     pub seq: u64,
 }
 
+impl InboxId {
+    /// The id of an entry added at `now_ms` after `last`, as Redis numbers stream entries: the time, or the last
+    /// entry's time when the clock went back.
+    pub fn following(last: Option<InboxId>, now_ms: u64) -> Self {
+        match last {
+            Some(last) if last.ms >= now_ms => InboxId {
+                ms: last.ms,
+                seq: last.seq + 1,
+            },
+            _ => InboxId { ms: now_ms, seq: 0 },
+        }
+    }
+}
+
 impl std::fmt::Display for InboxId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}-{}", self.ms, self.seq)

@@ -8,12 +8,14 @@ pub mod accounts;
 pub mod chain;
 mod memory;
 mod redis;
+pub mod rooms;
 mod tls;
 
 pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
 pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
+pub use rooms::{CHAT_CAPACITY, ChatEntry, ChatPage, RoomMessage, RoomStore, SEEN_KEPT};
 pub use tls::{RedisTls, TlsFileError};
 
 use std::time::Duration;
@@ -306,6 +308,9 @@ pub trait EventStore: Send + Sync {
 
     /// The accounts kept beside the games.
     fn accounts(&self) -> &dyn AccountStore;
+
+    /// The games' chats, seats last seen and room messages.
+    fn rooms(&self) -> &dyn RoomStore;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;

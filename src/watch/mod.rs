@@ -4,8 +4,12 @@
 //! store (each stream holds a leased place in its client's pool there).
 
 mod inbox;
+mod presence;
+mod room;
 
 pub use inbox::InboxSubscription;
+pub use presence::{DEFAULT_PRESENCE_TTL, PresenceMessage, SeatsSeen};
+pub use room::RoomEvent;
 
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
@@ -14,7 +18,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
 
 use crate::clock::now_ms;
 use crate::config::values::whole_number;
@@ -108,6 +112,12 @@ struct Watched {
     /// Coalesces notifications: a read is under way, and another one is wanted after it.
     reading: AtomicBool,
     again: AtomicBool,
+    /// Chat and presence messages for the game's streams.
+    room: broadcast::Sender<RoomEvent>,
+    /// The seats that stream the game on this instance (how many streams each): noted as seen while they do.
+    attending: Mutex<HashMap<String, usize>>,
+    /// Whether each seat was connected, as the game's streams were last told (`None` until first looked at).
+    told: Mutex<Option<HashMap<String, bool>>>,
 }
 
 /// The streams open on this instance, and the places they hold in the store's per-client pools.
@@ -132,6 +142,11 @@ pub struct Watcher {
     /// Set when the instance starts draining: every stream sends its last message and ends.
     draining: watch::Sender<bool>,
     inboxes: inbox::Inboxes,
+    presence: presence::Presence,
+    /// The task that follows room messages and keeps presence current.
+    rooms_task: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Whether that task is subscribed to room messages now.
+    rooms_live: watch::Sender<bool>,
     me: Weak<Watcher>,
 }
 
@@ -140,7 +155,11 @@ pub struct Subscription {
     pub tail: watch::Receiver<Tail>,
     /// Turns true when the instance drains: the stream must tell its client to reconnect, and end.
     pub draining: watch::Receiver<bool>,
+    /// The game's chat and presence messages.
+    pub room: broadcast::Receiver<RoomEvent>,
     game: String,
+    /// The seat the stream is a seat's: it is seen while the stream is open.
+    seat: Option<String>,
     /// The stream's place in its client's pool: (pool, holder).
     place: Option<(String, String)>,
     watcher: Arc<Watcher>,
@@ -163,6 +182,9 @@ impl Watcher {
             task: Mutex::default(),
             draining: watch::channel(false).0,
             inboxes: inbox::Inboxes::default(),
+            presence: presence::Presence::default(),
+            rooms_task: Mutex::default(),
+            rooms_live: watch::channel(false).0,
             me: me.clone(),
         })
     }
@@ -181,12 +203,21 @@ impl Watcher {
         self.draining.send_replace(true);
     }
 
-    /// Opens a stream of game `id`, read up to `head`, for `client`; refused when a cap is reached or the instance
-    /// drains. The cap per client is counted in the store, so that it holds across every instance sharing it.
-    pub async fn subscribe(&self, id: &str, head: Head, client: Option<IpAddr>) -> Result<Subscription, StreamRefused> {
+    /// Opens a stream of game `id`, read up to `head`, for `client`, as `seat` (`None`: a spectator's); refused when a
+    /// cap is reached or the instance drains. The cap per client is counted in the store, so that it holds across
+    /// every instance sharing it. The seat is seen while the stream is open.
+    pub async fn subscribe(
+        &self,
+        id: &str,
+        head: Head,
+        client: Option<IpAddr>,
+        seat: Option<&str>,
+    ) -> Result<Subscription, StreamRefused> {
         let place = self.admit(client).await?;
         self.ensure_running();
-        let tail = {
+        self.ensure_rooms_watched();
+        self.rooms_ready().await;
+        let (watched, tail, room) = {
             let mut games = lock(&self.games);
             let watched = games.entry(id.to_owned()).or_insert_with(|| {
                 Arc::new(Watched {
@@ -197,6 +228,9 @@ impl Watcher {
                     .0,
                     reading: AtomicBool::new(false),
                     again: AtomicBool::new(false),
+                    room: broadcast::channel(room::ROOM_BUFFER).0,
+                    attending: Mutex::default(),
+                    told: Mutex::default(),
                 })
             });
             // A new stream starts from a log it just read: a game marked lost (its old streams are ending) is
@@ -207,7 +241,10 @@ impl Watcher {
                     recent: Arc::from([]),
                 });
             }
-            watched.tail.subscribe()
+            if let Some(seat) = seat {
+                *lock(&watched.attending).entry(seat.to_owned()).or_default() += 1;
+            }
+            (watched.clone(), watched.tail.subscribe(), watched.room.subscribe())
         };
         let watcher = self
             .me
@@ -215,13 +252,19 @@ impl Watcher {
             .expect("the watcher outlives its subscriptions' creation");
         // The game may have moved between the caller's read and this subscription: look once.
         watcher.refresh(id.to_owned());
-        Ok(Subscription {
+        let subscription = Subscription {
             tail,
             draining: self.draining.subscribe(),
+            room,
             game: id.to_owned(),
+            seat: seat.map(str::to_owned),
             place,
             watcher,
-        })
+        };
+        // The stream's seat is seen from now on; who is connected is known before the stream starts, so that every
+        // coming or going after this is told.
+        self.follow_presence(id, &watched).await;
+        Ok(subscription)
     }
 
     /// Counts a new stream of `client` against the caps, unless the instance drains: its place in its client's pool.
@@ -402,9 +445,18 @@ impl Watcher {
         watched.tail.send_replace(next);
     }
 
-    fn release(&self, game: &str, place: Option<(String, String)>) {
+    fn release(&self, game: &str, seat: Option<&str>, place: Option<(String, String)>) {
         {
             let mut games = lock(&self.games);
+            if let (Some(watched), Some(seat)) = (games.get(game), seat) {
+                let mut attending = lock(&watched.attending);
+                if let Some(streams) = attending.get_mut(seat) {
+                    *streams -= 1;
+                    if *streams == 0 {
+                        attending.remove(seat);
+                    }
+                }
+            }
             if games
                 .get(game)
                 .is_some_and(|watched| watched.tail.receiver_count() == 0)
@@ -442,6 +494,7 @@ impl Drop for Subscription {
         // The receiver must be gone before the count of receivers is looked at.
         let (replacement, _) = watch::channel(Tail::Lost);
         drop(std::mem::replace(&mut self.tail, replacement.subscribe()));
-        self.watcher.release(&self.game, self.place.take());
+        self.watcher
+            .release(&self.game, self.seat.as_deref(), self.place.take());
     }
 }

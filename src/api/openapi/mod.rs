@@ -13,7 +13,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
 use super::error::Problem;
-use super::{accounts, events, games, health, lobby, moves, stream, titles};
+use super::{accounts, chat, events, games, health, lobby, moves, stream, titles};
 use crate::engine::{GameSeed, OptionInfo, Registry, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
@@ -49,6 +49,8 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         events::list_events,
         stream::stream,
         stream::issue_ticket,
+        chat::post_chat,
+        chat::list_chat,
         accounts::create_account,
         accounts::me,
         accounts::add_key,
@@ -64,7 +66,8 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         health::readyz,
         health::metrics,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, accounts::dto::GamesStatus)),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, accounts::dto::GamesStatus,
+        crate::watch::PresenceMessage)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),

@@ -4,7 +4,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 use async_trait::async_trait;
-use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use tokio::sync::broadcast;
 
@@ -108,15 +107,7 @@ impl AccountStore for MemoryAccounts {
         let id = {
             let mut accounts = self.lock();
             let inbox = accounts.inboxes.entry(account.to_owned()).or_default();
-            let now = now_ms();
-            // As Redis numbers stream entries: the time, or the last entry's time when the clock went back.
-            let id = match inbox.back() {
-                Some(last) if last.id.ms >= now => InboxId {
-                    ms: last.id.ms,
-                    seq: last.id.seq + 1,
-                },
-                _ => InboxId { ms: now, seq: 0 },
-            };
+            let id = InboxId::following(inbox.back().map(|last| last.id), now_ms());
             inbox.push_back(InboxEntry {
                 id,
                 event: event.to_owned(),
@@ -216,16 +207,6 @@ impl AccountStore for MemoryAccounts {
     }
 
     async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
-        let receiver = self.pushed.subscribe();
-        Ok(futures_util::stream::unfold(receiver, |mut receiver| async move {
-            loop {
-                match receiver.recv().await {
-                    Ok(account) => return Some((account, receiver)),
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                }
-            }
-        })
-        .boxed())
+        Ok(super::received(&self.pushed))
     }
 }

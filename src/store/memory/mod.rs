@@ -2,8 +2,9 @@
 
 mod accounts;
 mod due;
+mod rooms;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -15,8 +16,9 @@ use tokio::sync::broadcast;
 use self::accounts::MemoryAccounts;
 use self::due::DueNotes;
 use super::{
-    AccountStore, Append, Appended, ChainHash, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence,
-    Rate, RateDecision, ReadAfter, Retention, StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest,
+    Persistence, Rate, RateDecision, ReadAfter, Retention, RoomMessage, RoomStore, StoreError, StoreKind,
+    StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -34,6 +36,10 @@ struct Log {
     /// Seat and expiry per stream ticket hash.
     tickets: HashMap<String, (usize, Instant)>,
     snapshot: Option<StoredSnapshot>,
+    /// The game's chat, capped, oldest first: it goes with the game.
+    chat: VecDeque<ChatEntry>,
+    /// When each seat was last seen, in ms.
+    seen: HashMap<String, u64>,
 }
 
 impl Log {
@@ -64,6 +70,7 @@ pub struct MemoryStore {
     places: Mutex<HashMap<String, HashMap<String, u64>>>,
     retention: Retention,
     appended: broadcast::Sender<String>,
+    rooms: broadcast::Sender<RoomMessage>,
     accounts: MemoryAccounts,
 }
 
@@ -83,6 +90,7 @@ impl MemoryStore {
             places: Mutex::default(),
             retention,
             appended: broadcast::channel(NOTIFICATION_BUFFER).0,
+            rooms: broadcast::channel(NOTIFICATION_BUFFER).0,
             accounts: MemoryAccounts::default(),
         }
     }
@@ -124,6 +132,10 @@ impl EventStore for MemoryStore {
         &self.accounts
     }
 
+    fn rooms(&self) -> &dyn RoomStore {
+        self
+    }
+
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if games.len().is_power_of_two() {
@@ -141,6 +153,8 @@ impl EventStore for MemoryStore {
             expires: None,
             tickets: HashMap::new(),
             snapshot: None,
+            chat: VecDeque::new(),
+            seen: HashMap::new(),
         };
         games.insert(
             meta.id.clone(),
@@ -383,17 +397,21 @@ impl EventStore for MemoryStore {
     }
 
     async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
-        let receiver = self.appended.subscribe();
-        Ok(futures_util::stream::unfold(receiver, |mut receiver| async move {
-            loop {
-                match receiver.recv().await {
-                    Ok(id) => return Some((id, receiver)),
-                    // Missed some: the watcher's periodic re-read covers them.
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                }
-            }
-        })
-        .boxed())
+        Ok(received(&self.appended))
     }
+}
+
+/// What `sender` sends from now on, as a stream that skips what a slow reader missed (readers of notifications
+/// re-read what they follow now and then) and ends with the sender.
+fn received<T: Clone + Send + 'static>(sender: &broadcast::Sender<T>) -> BoxStream<'static, T> {
+    futures_util::stream::unfold(sender.subscribe(), |mut receiver| async move {
+        loop {
+            match receiver.recv().await {
+                Ok(message) => return Some((message, receiver)),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    })
+    .boxed()
 }

@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
 use super::RedisStore;
-use super::codec::corrupt;
+use super::codec::{corrupt, entry_fields, entry_id};
 use super::webhooks::WEBHOOKS_DUE_KEY;
 use crate::store::{
     AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
@@ -69,10 +69,6 @@ fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> Result<Option
         hash: take("hash")?,
         created_at_ms: take("created_at_ms")?.parse().map_err(corrupt)?,
     }))
-}
-
-fn parse_inbox_id(text: &str) -> Result<InboxId, StoreError> {
-    text.parse().map_err(|()| corrupt(format!("inbox entry id {text:?}")))
 }
 
 impl RedisStore {
@@ -244,7 +240,7 @@ impl AccountStore for RedisStore {
                 Ok(id)
             })
             .await?;
-        parse_inbox_id(&id)
+        entry_id(&id)
     }
 
     async fn read_inbox(
@@ -267,17 +263,10 @@ impl AccountStore for RedisStore {
                     .await
             })
             .await?;
-        entries
+        Ok(entry_fields(entries, "e")?
             .into_iter()
-            .map(|(id, mut fields)| {
-                Ok(InboxEntry {
-                    id: parse_inbox_id(&id)?,
-                    event: fields
-                        .remove("e")
-                        .ok_or_else(|| corrupt("an inbox entry without its event"))?,
-                })
-            })
-            .collect()
+            .map(|(id, event)| InboxEntry { id, event })
+            .collect())
     }
 
     async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError> {
@@ -294,7 +283,7 @@ impl AccountStore for RedisStore {
                     .await
             })
             .await?;
-        newest.first().map(|(id, _)| parse_inbox_id(id)).transpose()
+        newest.first().map(|(id, _)| entry_id(id)).transpose()
     }
 
     async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use redis::Value;
 use redis::aio::ConnectionLike;
 
-use crate::store::{GameMeta, Persistence, StoreError};
+use crate::store::{GameMeta, InboxId, Persistence, StoreError};
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(e.to_string())
@@ -29,6 +29,10 @@ pub(super) struct Keys {
     /// The names of the game's idempotency records, by when they were written (kept only where finished games
     /// expire, so that their records expire with them).
     pub(super) records: String,
+    /// The game's chat: a Stream capped at CHAT_CAPACITY, field `m` the message.
+    pub(super) chat: String,
+    /// When each seat was last seen: a sorted set of seat ids by time (ms).
+    pub(super) seen: String,
 }
 
 impl Keys {
@@ -38,6 +42,8 @@ impl Keys {
             events: format!("ludus:{{{id}}}:events"),
             snapshot: format!("ludus:{{{id}}}:snapshot"),
             records: format!("ludus:{{{id}}}:records"),
+            chat: format!("ludus:{{{id}}}:chat"),
+            seen: format!("ludus:{{{id}}}:seen"),
         }
     }
 
@@ -107,6 +113,27 @@ pub(super) fn entry_events(entries: Value) -> Result<Vec<String>, StoreError> {
                 .ok_or_else(|| corrupt(format!("stream entry {id} has no event")))
         })
         .collect()
+}
+
+/// The id and `field` of each entry of a Stream read (`XRANGE` entries), in order.
+pub(super) fn entry_fields(
+    entries: Vec<(String, HashMap<String, String>)>,
+    field: &str,
+) -> Result<Vec<(InboxId, String)>, StoreError> {
+    entries
+        .into_iter()
+        .map(|(id, mut fields)| {
+            let value = fields
+                .remove(field)
+                .ok_or_else(|| corrupt(format!("stream entry {id} has no field {field}")))?;
+            Ok((entry_id(&id)?, value))
+        })
+        .collect()
+}
+
+/// A Stream entry id (`<ms>-<seq>`).
+pub(super) fn entry_id(text: &str) -> Result<InboxId, StoreError> {
+    text.parse().map_err(|()| corrupt(format!("stream entry id {text:?}")))
 }
 
 /// The status word and the rest of a script's `{status, ...}` reply.

@@ -9,6 +9,7 @@ mod codec;
 mod connection;
 mod due;
 mod limits;
+mod rooms;
 mod scripts;
 mod webhooks;
 
@@ -18,8 +19,8 @@ use codec::{
 };
 use connection::{Connection, Target};
 use scripts::{
-    APPEND_SCRIPT, APPENDS_CHANNEL, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, HOLD_SCRIPT,
-    LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, SETTLE_SCRIPT,
+    APPEND_SCRIPT, APPENDS_CHANNEL, CHAT_SCRIPT, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, HOLD_SCRIPT,
+    LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, SEE_SCRIPT, SETTLE_SCRIPT,
 };
 
 use std::collections::HashMap;
@@ -37,7 +38,7 @@ use tokio::sync::OnceCell;
 
 use super::{
     AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, ReadAfter, RedisTls, Retention, StoreError, StoreKind, StoredSnapshot,
+    RateDecision, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -66,6 +67,8 @@ pub struct RedisStore {
     settle: Script,
     rate: Script,
     hold: Script,
+    chat: Script,
+    see: Script,
 }
 
 impl RedisStore {
@@ -107,6 +110,8 @@ impl RedisStore {
             settle: Script::new(SETTLE_SCRIPT),
             rate: Script::new(RATE_SCRIPT),
             hold: Script::new(HOLD_SCRIPT),
+            chat: Script::new(CHAT_SCRIPT),
+            see: Script::new(SEE_SCRIPT),
         })
     }
 
@@ -196,6 +201,10 @@ impl RedisStore {
 #[async_trait]
 impl EventStore for RedisStore {
     fn accounts(&self) -> &dyn AccountStore {
+        self
+    }
+
+    fn rooms(&self) -> &dyn RoomStore {
         self
     }
 
@@ -337,6 +346,8 @@ impl EventStore for RedisStore {
                     .key(&record_key)
                     .key(&keys.snapshot)
                     .key(&keys.records)
+                    .key(&keys.chat)
+                    .key(&keys.seen)
                     .arg(append.from.version)
                     .arg(append.from.hash.to_hex())
                     .arg(append.idempotency.map_or("", |i| i.record))

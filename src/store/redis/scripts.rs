@@ -65,7 +65,7 @@ return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
 // KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot, the index of the
-// game's records. ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0:
+// game's records, chat, seats last seen. ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0:
 // none or not finishing), game id, snapshot ('' for none), now in ms when finished games expire ('' otherwise: then
 // records need no index), then event/hash pairs.
 pub(super) const APPEND_SCRIPT: &str = r#"
@@ -104,6 +104,8 @@ if finished_ttl > 0 then
   redis.call('PEXPIRE', KEYS[1], finished_ttl)
   redis.call('PEXPIRE', KEYS[2], finished_ttl)
   redis.call('PEXPIRE', KEYS[4], finished_ttl)
+  redis.call('PEXPIRE', KEYS[6], finished_ttl)
+  redis.call('PEXPIRE', KEYS[7], finished_ttl)
   -- The game's idempotency records go no later than the game: a retry then finds no game rather than a replay.
   -- Their names come from the index; they share the game's hash tag, hence its slot on a cluster.
   for _, record in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do
@@ -158,4 +160,30 @@ end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[4]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]))
 return 1
+"#;
+
+/// Channel on which room messages (chat, presence) reach every instance's live streams.
+pub(super) const ROOMS_CHANNEL: &str = "ludus:rooms";
+
+// KEYS: meta, chat. ARGV: message, capacity. The new entry's id, or false when the game is gone; the chat of a
+// finished game that expires expires with it.
+pub(super) const CHAT_SCRIPT: &str = r#"
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -2 then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[2], '*', 'm', ARGV[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+return id
+"#;
+
+// KEYS: meta, seen. ARGV: now (ms), how long to remember (ms), then seat ids. When each seat was last seen before this
+// note ({seat, ms, ...}), or false when the game is gone; kept no longer than a finished game that expires.
+pub(super) const SEE_SCRIPT: &str = r#"
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -2 then return false end
+local before = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
+for i = 3, #ARGV do redis.call('ZADD', KEYS[2], 'GT', ARGV[1], ARGV[i]) end
+local keep = tonumber(ARGV[2])
+if ttl > 0 and ttl < keep then keep = ttl end
+redis.call('PEXPIRE', KEYS[2], keep)
+return before
 "#;

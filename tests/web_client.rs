@@ -39,6 +39,7 @@ async fn the_web_client_is_served_at_play_with_its_content_types_and_strong_etag
         ("/play/table.html", "text/html; charset=utf-8", "table.js"),
         ("/play/table.js", "text/javascript; charset=utf-8", "stream-tickets"),
         ("/play/map.js", "text/javascript; charset=utf-8", "/v1/titles"),
+        ("/play/chat.js", "text/javascript; charset=utf-8", "/chat"),
         ("/play/style.css", "text/css; charset=utf-8", "svg.map"),
     ] {
         let (status, headers, body) = get_raw(&app, uri, None).await;

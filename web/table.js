@@ -1,10 +1,12 @@
 // A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
 // Draws the seat's view, offers its legal actions as buttons, follows the game over a stream opened with a ticket,
-// shows the result at the end and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
+// shows who is here (a dot per player) and the chat, the result at the end, and replays the finished game with a
+// version slider (`GET /v1/games/{id}?at=N`).
 
 import {API, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {MAP_PARTS, drawMap} from "./map.js";
+import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
@@ -62,9 +64,20 @@ function drawView(shown, boardId, viewId) {
     shown.view ? renderView(shown.view, shown.seats, shown.seat, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
 }
 
+/** Whether a player is here: a dot, green while connected, with when it was last seen as its tooltip. */
+function presenceDot(player) {
+  if (player.open || player.connected === undefined) return "";
+  const seen = player.last_seen_ms ? `last seen ${new Date(player.last_seen_ms).toLocaleString()}` : "not seen yet";
+  return el("span", {
+    class: player.connected ? "presence here" : "presence",
+    "data-connected": String(player.connected),
+    title: player.bot ? "a bot: always here" : player.connected ? "here" : seen,
+  });
+}
+
 function drawPlayers() {
-  const rows = game.players.map((player) => el("li", {class: game.to_act.includes(player.seat) ? "to-act" : ""},
-    el("b", {}, words(player.seat)), " ",
+  const rows = game.players.map((player) => el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat},
+    presenceDot(player), el("b", {}, words(player.seat)), " ",
     player.open ? "open seat" : player.bot ? "bot" : player.name ?? "",
     player.seat === game.seat ? " (you)" : ""));
   const clock = game.clock?.deadline_ms
@@ -124,6 +137,8 @@ async function reload() {
   return reloading;
 }
 
+let stream = null;
+
 /** Follows the game live: a stream ticket for a seat (EventSource cannot send a token), none for a spectator. */
 async function follow() {
   if (game.status === "finished") return;
@@ -138,7 +153,20 @@ async function follow() {
       return;
     }
   }
+  // One stream at a time: a join follows again as the seat, and a retry replaces what it retries.
+  stream?.close();
   const source = new EventSource(url);
+  stream = source;
+  // Chat messages carry no SSE id: what a reconnection missed is paged.
+  source.addEventListener("open", catchUp);
+  source.addEventListener("chat", (message) => showMessage(JSON.parse(message.data)));
+  source.addEventListener("presence", (message) => {
+    const {seat: who, connected, last_seen_ms} = JSON.parse(message.data);
+    const player = game.players.find((candidate) => candidate.seat === who);
+    if (!player) return;
+    Object.assign(player, {connected, last_seen_ms});
+    drawPlayers();
+  });
   const arrived = (message) => {
     const data = JSON.parse(message.data);
     if (data.status === "finished") source.close();
@@ -161,6 +189,8 @@ function showEnd() {
   const result = document.getElementById("result");
   result.replaceChildren(renderResult(game));
   result.hidden = false;
+  // The stream has ended: the chat is read now and then instead.
+  pollChat();
   if (replayReady) return;
   replayReady = true;
   const slider = document.getElementById("replay-slider");
@@ -212,6 +242,9 @@ function offerJoin(open) {
       panel.hidden = true;
       game = null;
       render(joined.game);
+      await startChat(joined.game, token);
+      // Followed as the seat from now on: its chat, and its own view's changes.
+      follow();
     } catch (error) {
       showError(error);
     }
@@ -236,6 +269,7 @@ async function start() {
     if (BOARDS[first.title]) map = await call("GET", `/v1/titles/${first.title}/map`);
     render(first);
     if (seat && !token) offerJoin(first.players.some((player) => player.seat === seat && player.open));
+    await startChat(first, token);
   } catch (error) {
     showError(error);
     return;

@@ -134,6 +134,12 @@ impl Watcher {
         {
             return Some(seen.clone());
         }
+        self.read_seen(id).await
+    }
+
+    /// When each seat of game `id` was last seen, read now (and kept for answers); `None` when the store does not
+    /// answer.
+    async fn read_seen(&self, id: &str) -> Option<SeatsSeen> {
         match self.store.rooms().seen(id).await {
             Ok(seen) => {
                 let seen = SeatsSeen::new(seen, self.presence.ttl_ms());
@@ -210,17 +216,7 @@ impl Watcher {
     pub(super) async fn follow_presence(&self, id: &str, watched: &Watched) {
         let attending: Vec<String> = lock(&watched.attending).keys().cloned().collect();
         let seen = if attending.is_empty() {
-            match self.store.rooms().seen(id).await {
-                Ok(seen) => {
-                    let seen = SeatsSeen::new(seen, self.presence.ttl_ms());
-                    self.presence.remember(id, seen.clone());
-                    Some(seen)
-                }
-                Err(error) => {
-                    tracing::warn!(%error, game = id, "presence not read");
-                    None
-                }
-            }
+            self.read_seen(id).await
         } else {
             let seats: Vec<&str> = attending.iter().map(String::as_str).collect();
             self.see(id, &seats, now_ms()).await

@@ -6,9 +6,9 @@
 //! `presence` message.
 //!
 //! Cost: noting a seat for a request never waits for the store (a background task, at most once per seat, instance
-//! and third of the TTL); answers read the store at most once per game, instance and third of the TTL (less for games
-//! this instance streams, whose presence it keeps current); each instance reads or notes each game it streams once
-//! every third of the TTL.
+//! and third of the TTL); answers read the store at most once per game, instance and third of the TTL, and once more
+//! after another instance announced a coming (less for games this instance streams, whose presence it keeps
+//! current); each instance reads or notes each game it streams once every third of the TTL.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -197,9 +197,12 @@ impl Watcher {
         Some(seen)
     }
 
-    /// A room message said that a seat of game `id` came: what this instance knows of it is stale.
-    pub(super) fn presence_changed(&self, id: &str) {
-        self.presence.forget(id);
+    /// A room message said that a seat of game `id` came: what this instance knows of it is stale, unless the news
+    /// is `ours` (this instance noted the seat, and what it knows already); the game's streams here are told.
+    pub(super) fn presence_changed(&self, id: &str, ours: bool) {
+        if !ours {
+            self.presence.forget(id);
+        }
         if let Some(watched) = lock(&self.games).get(id).cloned() {
             let me = self.me.clone();
             let id = id.to_owned();

@@ -37,6 +37,11 @@ const busy = (on) => {
 /** Draws `next` unless an answer already drew a later version (answers and stream reloads may cross). */
 function render(next) {
   if (game && next.version < game.version) return;
+  // A move's answer tells nothing of presence: what the page knew stays.
+  for (const player of next.players) {
+    const known = game?.players.find((candidate) => candidate.seat === player.seat);
+    if (player.connected === undefined && known) Object.assign(player, {connected: known.connected, last_seen_ms: known.last_seen_ms});
+  }
   if (game && next.version === game.version && next.status === game.status && next.seat === game.seat) return;
   game = next;
   const status = document.getElementById("status");

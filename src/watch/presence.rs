@@ -6,7 +6,7 @@
 //! `presence` message.
 //!
 //! Cost: noting a seat for a request never waits for the store (a background task, at most once per seat, instance
-//! and third of the TTL); answers read the store at most once per game, instance and third of the TTL, and once more
+//! and third of the TTL), so a move costs what it did; answers read the store at most once per game, instance and third of the TTL, and once more
 //! after another instance announced a coming (less for games this instance streams, whose presence it keeps
 //! current); each instance reads or notes each game it streams once every third of the TTL.
 

@@ -243,8 +243,9 @@ async fn the_chat_pages_back_from_the_newest_and_forward_after_an_id() {
     assert_eq!(texts(&rest), ["m5", "m6"]);
     assert_eq!(rest.get("next_after"), None);
 
+    let (_, between) = read_chat(&app, &game, north, &format!("?after={first}&before={before}")).await;
+    assert_eq!(texts(&between), ["m1", "m2", "m3"], "between two ids");
     for query in [
-        format!("?after={first}&before={first}"),
         "?after=yesterday".to_owned(),
         "?limit=201".to_owned(),
         "?limit=0".to_owned(),

@@ -11,8 +11,8 @@ use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
 use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, ReadAfter, RoomStore, StoreError, StoreKind,
+    AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, InboxId, Lease, Loaded,
+    LoadedLatest, Persistence, Rate, RateDecision, ReadAfter, RoomMessage, RoomStore, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -50,7 +50,7 @@ impl EventStore for Counting {
         self.inner.accounts()
     }
     fn rooms(&self) -> &dyn RoomStore {
-        self.inner.rooms()
+        self
     }
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         self.note("create");
@@ -140,6 +140,33 @@ impl EventStore for Counting {
     }
     async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
         self.inner.appends().await
+    }
+}
+
+#[async_trait]
+impl RoomStore for Counting {
+    async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError> {
+        self.note("push_chat");
+        self.inner.rooms().push_chat(id, message).await
+    }
+    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError> {
+        self.note("read_chat");
+        self.inner.rooms().read_chat(id, page, limit).await
+    }
+    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> Result<Vec<(String, u64)>, StoreError> {
+        self.note("see");
+        self.inner.rooms().see(id, seats, now_ms).await
+    }
+    async fn seen(&self, id: &str) -> Result<Vec<(String, u64)>, StoreError> {
+        self.note("seen");
+        self.inner.rooms().seen(id).await
+    }
+    async fn publish_room(&self, message: &RoomMessage) -> Result<(), StoreError> {
+        self.note("publish_room");
+        self.inner.rooms().publish_room(message).await
+    }
+    async fn room_messages(&self) -> Result<BoxStream<'static, RoomMessage>, StoreError> {
+        self.inner.rooms().room_messages().await
     }
 }
 
@@ -313,4 +340,40 @@ async fn a_cold_instance_rebuilds_from_the_latest_snapshot_in_one_round_trip() {
         .unwrap();
     assert_eq!(rebuilt.session.snapshot(), replayed.snapshot());
     assert_eq!(rebuilt.head, log.head);
+}
+
+#[actix_web::test]
+async fn noting_a_seat_as_seen_adds_no_round_trip_to_a_move_over_http() {
+    use actix_web::{App, test, web};
+    const TTL: Duration = Duration::from_secs(3);
+    let store = Counting::new(common::memory());
+    let service = web::Data::new(common::service(store.clone()).with_presence_ttl(TTL));
+    let referee = common::service(store.clone());
+    let table = create(&service, None).await;
+    let app = test::init_service(App::new().configure(ludus::api::routes(service))).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut move_over_http = async |wait: Duration| {
+        let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
+        // What the previous move left to do in the background (noting its seat as seen) is done by then.
+        tokio::time::sleep(wait).await;
+        store.take();
+        let request = test::TestRequest::post()
+            .uri(&format!("/v1/games/{}/actions", table.id))
+            .insert_header(("Authorization", format!("Bearer {}", table.tokens[seat])))
+            .set_json(serde_json::json!({"action": action}));
+        let response = test::call_service(&app, request.to_request()).await;
+        assert_eq!(response.status(), 200);
+        store.take()
+    };
+    // The move's one append; then, in the background, perhaps its seat noted as seen (and its coming announced).
+    let noted_after =
+        |calls: &[&str]| calls[0] == "append" && calls[1..].iter().all(|call| ["see", "publish_room"].contains(call));
+    let first = move_over_http(Duration::ZERO).await;
+    assert!(noted_after(&first), "{first:?}");
+    for _ in 0..2 {
+        let warm = move_over_http(Duration::from_millis(20)).await;
+        assert_eq!(warm, ["append"], "each seat noted at most once a third of the TTL");
+    }
+    let later = move_over_http(TTL / 3 + Duration::from_millis(50)).await;
+    assert!(noted_after(&later), "{later:?}");
 }

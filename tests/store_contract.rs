@@ -748,6 +748,20 @@ async fn finish(store: &dyn EventStore, id: &str, head: Head) {
     ));
 }
 
+fn after(id: InboxId) -> ChatPage {
+    ChatPage {
+        after: Some(id),
+        before: None,
+    }
+}
+
+fn before(id: InboxId) -> ChatPage {
+    ChatPage {
+        after: None,
+        before: Some(id),
+    }
+}
+
 async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore>) {
     let rooms = store.rooms();
     let id = &unique("chat");
@@ -756,7 +770,7 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
         "no game, no chat"
     );
     let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
-    assert!(rooms.read_chat(id, ChatPage::Latest, 10).await.unwrap().is_empty());
+    assert!(rooms.read_chat(id, ChatPage::default(), 10).await.unwrap().is_empty());
     let mut ids = Vec::new();
     for n in 0..5 {
         ids.push(rooms.push_chat(id, &format!("m{n}")).await.unwrap());
@@ -765,29 +779,20 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
     let messages =
         |entries: Vec<ludus::store::ChatEntry>| entries.into_iter().map(|entry| entry.message).collect::<Vec<_>>();
     assert_eq!(
-        messages(rooms.read_chat(id, ChatPage::Latest, 2).await.unwrap()),
+        messages(rooms.read_chat(id, ChatPage::default(), 2).await.unwrap()),
         ["m3", "m4"],
         "the newest, oldest first"
     );
     assert_eq!(
-        messages(rooms.read_chat(id, ChatPage::Before(ids[3]), 2).await.unwrap()),
+        messages(rooms.read_chat(id, before(ids[3]), 2).await.unwrap()),
         ["m1", "m2"]
     );
+    assert_eq!(messages(rooms.read_chat(id, before(ids[1]), 10).await.unwrap()), ["m0"]);
     assert_eq!(
-        messages(rooms.read_chat(id, ChatPage::Before(ids[1]), 10).await.unwrap()),
-        ["m0"]
-    );
-    assert_eq!(
-        messages(rooms.read_chat(id, ChatPage::After(ids[0]), 2).await.unwrap()),
+        messages(rooms.read_chat(id, after(ids[0]), 2).await.unwrap()),
         ["m1", "m2"]
     );
-    assert!(
-        rooms
-            .read_chat(id, ChatPage::After(ids[4]), 10)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(rooms.read_chat(id, after(ids[4]), 10).await.unwrap().is_empty());
     let (first, last) = (
         InboxId { ms: 0, seq: 0 },
         InboxId {
@@ -795,22 +800,34 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
             seq: u64::MAX,
         },
     );
-    assert!(
-        rooms
-            .read_chat(id, ChatPage::Before(first), 10)
-            .await
-            .unwrap()
-            .is_empty()
+    assert!(rooms.read_chat(id, before(first), 10).await.unwrap().is_empty());
+    assert!(rooms.read_chat(id, after(last), 10).await.unwrap().is_empty());
+    let between = ChatPage {
+        after: Some(ids[0]),
+        before: Some(ids[3]),
+    };
+    assert_eq!(
+        messages(rooms.read_chat(id, between, 10).await.unwrap()),
+        ["m1", "m2"],
+        "between, oldest first"
     );
-    assert!(rooms.read_chat(id, ChatPage::After(last), 10).await.unwrap().is_empty());
-    assert_eq!(rooms.read_chat(id, ChatPage::After(first), 10).await.unwrap().len(), 5);
-    let read = rooms.read_chat(id, ChatPage::Latest, 1).await.unwrap();
+    assert_eq!(messages(rooms.read_chat(id, between, 1).await.unwrap()), ["m1"]);
+    let reversed = ChatPage {
+        after: Some(ids[3]),
+        before: Some(ids[0]),
+    };
+    assert!(rooms.read_chat(id, reversed, 10).await.unwrap().is_empty());
+    assert_eq!(rooms.read_chat(id, after(first), 10).await.unwrap().len(), 5);
+    let read = rooms.read_chat(id, ChatPage::default(), 1).await.unwrap();
     assert_eq!(read[0].id, ids[4], "entries come with their ids");
 
     for n in 5..CHAT_CAPACITY + 3 {
         rooms.push_chat(id, &format!("m{n}")).await.unwrap();
     }
-    let kept = rooms.read_chat(id, ChatPage::Latest, 2 * CHAT_CAPACITY).await.unwrap();
+    let kept = rooms
+        .read_chat(id, ChatPage::default(), 2 * CHAT_CAPACITY)
+        .await
+        .unwrap();
     assert_eq!(kept.len(), CHAT_CAPACITY, "capped");
     assert_eq!(kept[0].message, "m3", "the oldest go first");
     assert_eq!(kept.last().unwrap().message, format!("m{}", CHAT_CAPACITY + 2));
@@ -818,11 +835,11 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
     // A finished game's chat stays while the game does, then goes with it, whether written before or after the end.
     finish(store.as_ref(), id, head).await;
     rooms.push_chat(id, "after the end").await.unwrap();
-    let latest = rooms.read_chat(id, ChatPage::Latest, 1).await.unwrap();
+    let latest = rooms.read_chat(id, ChatPage::default(), 1).await.unwrap();
     assert_eq!(latest[0].message, "after the end");
     tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
     assert!(matches!(store.load(id).await, Err(StoreError::NotFound)));
-    assert!(rooms.read_chat(id, ChatPage::Latest, 10).await.unwrap().is_empty());
+    assert!(rooms.read_chat(id, ChatPage::default(), 10).await.unwrap().is_empty());
     assert!(matches!(rooms.push_chat(id, "{}").await, Err(StoreError::NotFound)));
 }
 

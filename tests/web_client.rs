@@ -40,6 +40,7 @@ async fn the_web_client_is_served_at_play_with_its_content_types_and_strong_etag
         ("/play/table.html", "text/html; charset=utf-8", "table.js"),
         ("/play/table.js", "text/javascript; charset=utf-8", "stream-tickets"),
         ("/play/map.js", "text/javascript; charset=utf-8", "/v1/titles"),
+        ("/play/chat.js", "text/javascript; charset=utf-8", "/chat"),
         ("/play/style.css", "text/css; charset=utf-8", "svg.map"),
     ] {
         let (status, headers, body) = get_raw(&app, uri, None).await;
@@ -156,30 +157,20 @@ async fn the_view_at_a_past_version_is_the_view_each_seat_got_at_that_version() 
         for (version, viewer, then) in &seen {
             let (status, past) = game(&app, &id, *viewer, Some(*version)).await;
             assert_eq!(status, StatusCode::OK, "{past}");
+            assert!(
+                then["players"][0].get("connected").is_some(),
+                "a live answer tells who is connected"
+            );
+            // Presence is not in the log: a past version leaves it out.
             assert_eq!(
                 past,
-                without_presence(then),
+                common::without_presence(then),
                 "{title}: the view at version {version} is the one its viewer got then"
             );
         }
         let (_, zero) = game(&app, &id, viewers[0], Some(0)).await;
         assert_eq!(zero["version"], 0, "{title}: version 0, before the table opened");
     }
-}
-
-/// A game's answer without who was connected when it was made: presence is not part of the log, so a past version
-/// leaves it out.
-fn without_presence(answer: &Value) -> Value {
-    let mut answer = answer.clone();
-    for player in answer["players"].as_array_mut().unwrap() {
-        let player = player.as_object_mut().unwrap();
-        assert!(
-            player.remove("connected").is_some(),
-            "a live answer tells who is connected"
-        );
-        player.remove("last_seen_ms");
-    }
-    answer
 }
 
 #[actix_web::test]

@@ -87,6 +87,8 @@ async function create(event) {
   if (Object.keys(seats).length) body.seats = seats;
   if (Object.keys(bots).length) body.bots = bots;
   if (name && Object.values(seats).includes("mine")) body.name = name;
+  const chat = document.getElementById("chat").value;
+  if (chat !== "players") body.chat = chat;
   try {
     const created = await call("POST", "/v1/games", {body});
     for (const {seat, token} of created.seats) saveToken(created.game.id, seat, token);

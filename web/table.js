@@ -1,10 +1,12 @@
 // A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
 // Draws the seat's view, offers its legal actions as buttons, follows the game over a stream opened with a ticket,
-// shows the result at the end and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
+// shows who is here (a dot per player) and the chat, the result at the end, and replays the finished game with a
+// version slider (`GET /v1/games/{id}?at=N`).
 
 import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {MAP_PARTS, drawMap} from "./map.js";
+import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
@@ -35,6 +37,11 @@ const busy = (on) => {
 /** Draws `next` unless an answer already drew a later version (answers and stream reloads may cross). */
 function render(next) {
   if (game && next.version < game.version) return;
+  // A move's answer tells nothing of presence: what the page knew stays.
+  for (const player of next.players) {
+    const known = game?.players.find((candidate) => candidate.seat === player.seat);
+    if (player.connected === undefined && known) Object.assign(player, {connected: known.connected, last_seen_ms: known.last_seen_ms});
+  }
   if (game && next.version === game.version && next.status === game.status && next.seat === game.seat) return;
   game = next;
   const status = document.getElementById("status");
@@ -62,6 +69,17 @@ function drawView(shown, boardId, viewId) {
     shown.view ? renderView(shown.view, shown.seats, shown.seat, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
 }
 
+/** Whether a player is here: a dot, green while connected, with when it was last seen as its tooltip. */
+function presenceDot(player) {
+  if (player.open || player.connected === undefined) return "";
+  const seen = player.last_seen_ms ? `last seen ${new Date(player.last_seen_ms).toLocaleString()}` : "not seen yet";
+  return el("span", {
+    class: player.connected ? "presence here" : "presence",
+    "data-connected": String(player.connected),
+    title: player.bot ? "a bot: always here" : player.connected ? "here" : seen,
+  });
+}
+
 /** A duration in milliseconds as m:ss (or h:mm:ss). */
 function clockText(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
@@ -78,7 +96,7 @@ function drawPlayers() {
       : player.handed_to_bot ? `${player.name ?? ""} (away: a bot plays)`
       : player.bot ? "bot" : player.name ?? "";
     return el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat},
-      el("b", {}, words(player.seat)), " ", who,
+      presenceDot(player), el("b", {}, words(player.seat)), " ", who,
       player.seat === game.seat ? " (you)" : "",
       time?.remaining_ms !== undefined
         ? el("span", {class: time.running ? "clock running" : "clock", "data-remaining-ms": time.remaining_ms,
@@ -153,6 +171,8 @@ async function reload() {
   return reloading;
 }
 
+let stream = null;
+
 /** Follows the game live: a stream ticket for a seat (EventSource cannot send a token), none for a spectator. */
 async function follow() {
   if (game.status === "finished") return;
@@ -167,7 +187,20 @@ async function follow() {
       return;
     }
   }
+  // One stream at a time: a join follows again as the seat, and a retry replaces what it retries.
+  stream?.close();
   const source = new EventSource(url);
+  stream = source;
+  // Chat messages carry no SSE id: what a reconnection missed is paged.
+  source.addEventListener("open", catchUp);
+  source.addEventListener("chat", (message) => showMessage(JSON.parse(message.data)));
+  source.addEventListener("presence", (message) => {
+    const {seat: who, connected, last_seen_ms} = JSON.parse(message.data);
+    const player = game.players.find((candidate) => candidate.seat === who);
+    if (!player) return;
+    Object.assign(player, {connected, last_seen_ms});
+    drawPlayers();
+  });
   const arrived = (message) => {
     const data = JSON.parse(message.data);
     if (data.status === "finished") source.close();
@@ -190,6 +223,8 @@ function showEnd() {
   const result = document.getElementById("result");
   result.replaceChildren(renderResult(game));
   result.hidden = false;
+  // The stream has ended: the chat is read now and then instead.
+  pollChat();
   if (replayReady) return;
   replayReady = true;
   const slider = document.getElementById("replay-slider");
@@ -241,6 +276,9 @@ function offerJoin(open) {
       panel.hidden = true;
       game = null;
       render(joined.game);
+      await startChat(joined.game, token);
+      // Followed as the seat from now on: its chat, and its own view's changes.
+      follow();
     } catch (error) {
       showError(error);
     }
@@ -265,6 +303,7 @@ async function start() {
     if (BOARDS[first.title]) map = await call("GET", `/v1/titles/${first.title}/map`);
     render(first);
     if (seat && !token) offerJoin(first.players.some((player) => player.seat === seat && player.open));
+    await startChat(first, token);
   } catch (error) {
     showError(error);
     return;

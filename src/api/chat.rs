@@ -32,11 +32,11 @@ pub struct ChatRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ChatQuery {
-    /// The messages after this id, oldest first (to catch up after a reconnection: the last id seen). Not together
-    /// with `before`.
+    /// The oldest messages after this id (to catch up after a reconnection: the last id seen), up to `before` when
+    /// both are given.
     #[param(pattern = "^[0-9]{1,19}-[0-9]{1,19}$", example = "1700000000000-0")]
     pub after: Option<String>,
-    /// The newest messages before this id (the `next_before` of the previous page). Without `after` or `before`:
+    /// Without `after`: the newest messages before this id (the `next_before` of the previous page). Without either:
     /// the newest messages.
     #[param(pattern = "^[0-9]{1,19}-[0-9]{1,19}$", example = "1700000000000-0")]
     pub before: Option<String>,
@@ -57,20 +57,22 @@ impl ChatQuery {
     const MAX_LIMIT: u64 = 200;
 
     fn page(&self) -> Result<ChatPage, ApiError> {
-        let id = |name: &str, text: &str| {
-            text.parse::<InboxId>().map_err(|()| {
-                ApiError::new(
-                    Code::InvalidQuery,
-                    format!("{name} must be a chat message id (<ms>-<n>)"),
-                )
-            })
+        let id = |name: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|text| {
+                    text.parse::<InboxId>().map_err(|()| {
+                        ApiError::new(
+                            Code::InvalidQuery,
+                            format!("{name} must be a chat message id (<ms>-<n>)"),
+                        )
+                    })
+                })
+                .transpose()
         };
-        match (&self.after, &self.before) {
-            (Some(_), Some(_)) => Err(ApiError::new(Code::InvalidQuery, "send after or before, not both")),
-            (Some(after), None) => Ok(ChatPage::After(id("after", after)?)),
-            (None, Some(before)) => Ok(ChatPage::Before(id("before", before)?)),
-            (None, None) => Ok(ChatPage::Latest),
-        }
+        Ok(ChatPage {
+            after: id("after", &self.after)?,
+            before: id("before", &self.before)?,
+        })
     }
 }
 
@@ -79,10 +81,10 @@ impl ChatQuery {
 pub struct ChatResponse {
     /// Oldest first.
     pub messages: Vec<ChatMessage>,
-    /// When older messages may remain (a full page of the newest, or of `before`): pass it as `before`.
+    /// When older messages may remain (a full page read without `after`): pass it as `before`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_before: Option<String>,
-    /// When newer messages may follow (a full page of `after`): pass it as `after`.
+    /// When newer messages may follow (a full page read with `after`): pass it as `after`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_after: Option<String>,
 }
@@ -181,11 +183,10 @@ pub async fn list_chat(
     let page = query.page()?;
     let messages = service.read_chat(&game, viewer, page, limit).await?;
     let full = messages.len() == limit;
-    let (next_before, next_after) = match page {
-        ChatPage::After(_) => (None, messages.last().filter(|_| full).map(|last| last.id.clone())),
-        ChatPage::Latest | ChatPage::Before(_) => {
-            (messages.first().filter(|_| full).map(|first| first.id.clone()), None)
-        }
+    let (next_before, next_after) = if page.forward() {
+        (None, messages.last().filter(|_| full).map(|last| last.id.clone()))
+    } else {
+        (messages.first().filter(|_| full).map(|first| first.id.clone()), None)
     };
     Ok(HttpResponse::Ok().json(ChatResponse {
         messages,

@@ -168,8 +168,9 @@ pub struct PlayerSeat {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub handed_to_bot: bool,
     /// Whether the seat's player is here: it streams the game, or made a request as the seat, within the presence
-    /// TTL (30 s by default); a bot always is. In a game's answers now (not in the lobby, nor at a past version
-    /// `at`), and absent when the store did not say.
+    /// TTL (30 s by default); a bot always is. In a game's answers now: not in the lobby, nor at a past version
+    /// `at`, nor in a move's answer (which a retry under its Idempotency-Key gets again as it was); absent when the
+    /// store did not say.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub connected: Option<bool>,
     /// When the seat's player was last seen (milliseconds since the Unix epoch), if it was in the last 7 days.

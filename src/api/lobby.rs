@@ -195,6 +195,8 @@ impl Endpoint for __path_seat_bot {
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
     let rematch = service.rematch(&id, &caller).await?;
+    let seat = rematch.game.seat_name(rematch.seat);
+    service.watcher().note_seen(&rematch.game.meta.id, seat);
     let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat)).await;
     let status = if rematch.created {
         StatusCode::CREATED
@@ -205,7 +207,7 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
         .insert_header(("Cache-Control", "no-store"))
         .insert_header((header::LOCATION, format!("/v1/games/{}", game.id)))
         .json(SeatResponse {
-            seat: rematch.game.seat_name(rematch.seat),
+            seat,
             token: rematch.token,
             game,
         }))

@@ -93,8 +93,6 @@ pub async fn play(
         MINUTE,
     )
     .await?;
-    // Read before the move, so that answering it waits for nothing more (at most a third of the presence TTL old).
-    let seen = service.watcher().seats_seen(&id).await;
     let render = |done: &Move<'_>| {
         let viewer = Viewer::Seat(done.seat);
         // The seat moved: it is here.
@@ -104,7 +102,8 @@ pub async fn play(
         let response = PlayResponse {
             version: done.after.version(),
             events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
-            game: game_response(done.after, viewer, seen.as_ref()),
+            // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
+            game: game_response(done.after, viewer, None),
         };
         serde_json::to_string(&response).expect("responses serialize")
     };

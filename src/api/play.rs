@@ -32,6 +32,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "api.js",
         "lobby.js",
         "table.js",
+        "chat.js",
         "render.js",
         "map.js",
         "style.css"

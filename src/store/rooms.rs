@@ -22,15 +22,19 @@ pub struct ChatEntry {
     pub message: String,
 }
 
-/// Which messages of a chat to read, at most a page of them, oldest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChatPage {
-    /// The newest ones.
-    Latest,
-    /// The newest ones before this id.
-    Before(InboxId),
-    /// The oldest ones after this id.
-    After(InboxId),
+/// Which messages of a chat to read, at most a page of them: those between the bounds given (each excluded), the
+/// oldest of them with `after`, the newest without.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChatPage {
+    pub after: Option<InboxId>,
+    pub before: Option<InboxId>,
+}
+
+impl ChatPage {
+    /// Whether the page starts from its `after` bound (the oldest), not from the newest end.
+    pub fn forward(&self) -> bool {
+        self.after.is_some()
+    }
 }
 
 /// A message for the live streams of one game, on every instance.
@@ -62,7 +66,8 @@ pub trait RoomStore: Send + Sync {
     /// gone. The chat goes with the game when a finished game's retention ends.
     async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError>;
 
-    /// A page of game `id`'s chat, oldest first, at most `limit` messages (none for a game without chat, or gone).
+    /// A page of game `id`'s chat, in order (oldest first), at most `limit` messages (none for a game without chat,
+    /// or gone).
     async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError>;
 
     /// Notes `seats` of game `id` as seen at `now_ms` (a later note never moves back), and answers when each seat

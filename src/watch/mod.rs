@@ -8,7 +8,7 @@ mod presence;
 mod room;
 
 pub use inbox::InboxSubscription;
-pub use presence::{DEFAULT_PRESENCE_TTL, PresenceMessage, SeatsSeen};
+pub use presence::{PresenceMessage, SeatsSeen};
 pub use room::RoomEvent;
 
 use std::collections::{HashMap, HashSet};

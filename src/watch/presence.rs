@@ -6,9 +6,9 @@
 //! `presence` message.
 //!
 //! Cost: noting a seat for a request never waits for the store (a background task, at most once per seat, instance
-//! and third of the TTL); answers read the store at most once per game, instance and third of the TTL (less for games
-//! this instance streams, whose presence it keeps current); each instance reads or notes each game it streams once
-//! every third of the TTL.
+//! and third of the TTL), so a move costs what it did; answers read the store at most once per game, instance and third of the TTL, and once more
+//! after another instance announced a coming (less for games this instance streams, whose presence it keeps
+//! current); each instance reads or notes each game it streams once every third of the TTL.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -134,6 +134,12 @@ impl Watcher {
         {
             return Some(seen.clone());
         }
+        self.read_seen(id).await
+    }
+
+    /// When each seat of game `id` was last seen, read now (and kept for answers); `None` when the store does not
+    /// answer.
+    async fn read_seen(&self, id: &str) -> Option<SeatsSeen> {
         match self.store.rooms().seen(id).await {
             Ok(seen) => {
                 let seen = SeatsSeen::new(seen, self.presence.ttl_ms());
@@ -191,9 +197,12 @@ impl Watcher {
         Some(seen)
     }
 
-    /// A room message said that a seat of game `id` came: what this instance knows of it is stale.
-    pub(super) fn presence_changed(&self, id: &str) {
-        self.presence.forget(id);
+    /// A room message said that a seat of game `id` came: what this instance knows of it is stale, unless the news
+    /// is `ours` (this instance noted the seat, and what it knows already); the game's streams here are told.
+    pub(super) fn presence_changed(&self, id: &str, ours: bool) {
+        if !ours {
+            self.presence.forget(id);
+        }
         if let Some(watched) = lock(&self.games).get(id).cloned() {
             let me = self.me.clone();
             let id = id.to_owned();
@@ -210,17 +219,7 @@ impl Watcher {
     pub(super) async fn follow_presence(&self, id: &str, watched: &Watched) {
         let attending: Vec<String> = lock(&watched.attending).keys().cloned().collect();
         let seen = if attending.is_empty() {
-            match self.store.rooms().seen(id).await {
-                Ok(seen) => {
-                    let seen = SeatsSeen::new(seen, self.presence.ttl_ms());
-                    self.presence.remember(id, seen.clone());
-                    Some(seen)
-                }
-                Err(error) => {
-                    tracing::warn!(%error, game = id, "presence not read");
-                    None
-                }
-            }
+            self.read_seen(id).await
         } else {
             let seats: Vec<&str> = attending.iter().map(String::as_str).collect();
             self.see(id, &seats, now_ms()).await

@@ -33,9 +33,9 @@ impl Watcher {
         self.publish(id, format!("{CHAT} {message}")).await
     }
 
-    /// Tells every instance that a seat of game `id` came.
+    /// Tells every instance that a seat of game `id` came (naming this one, which knows it already).
     pub(super) async fn announce_presence(&self, id: &str) {
-        if let Err(error) = self.publish(id, PRESENCE.to_owned()).await {
+        if let Err(error) = self.publish(id, format!("{PRESENCE} {}", self.instance)).await {
             tracing::warn!(%error, game = id, "a seat's coming not announced: other instances see it within the TTL");
         }
     }
@@ -57,7 +57,7 @@ impl Watcher {
                     let _ = watched.room.send(RoomEvent::Chat(data.into()));
                 }
             }
-            PRESENCE => self.presence_changed(&message.game),
+            PRESENCE => self.presence_changed(&message.game, data == self.instance),
             other => tracing::debug!(kind = other, "room message of an unknown kind ignored"),
         }
     }

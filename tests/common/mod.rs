@@ -468,6 +468,18 @@ impl Drop for ServerProcess {
     }
 }
 
+/// A game's answer without who was connected when it was made (presence is not in the log): what a replay or a
+/// rebuild from the log gives again.
+pub fn without_presence(answer: &serde_json::Value) -> serde_json::Value {
+    let mut answer = answer.clone();
+    for player in answer["players"].as_array_mut().expect("the players") {
+        let player = player.as_object_mut().expect("a player");
+        player.remove("connected");
+        player.remove("last_seen_ms");
+    }
+    answer
+}
+
 /// The `(seat, token)` pairs of a game creation's answer, in seat order.
 pub fn seat_tokens(created: &serde_json::Value) -> Vec<(String, String)> {
     created["seats"]

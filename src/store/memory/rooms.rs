@@ -28,16 +28,17 @@ impl RoomStore for MemoryStore {
         };
         let log = lock(&entry);
         let chat = &log.chat;
-        let (from, until) = match page {
-            ChatPage::Latest => (chat.len().saturating_sub(limit), chat.len()),
-            ChatPage::Before(before) => {
-                let until = chat.partition_point(|entry| entry.id < before);
-                (until.saturating_sub(limit), until)
-            }
-            ChatPage::After(after) => {
-                let from = chat.partition_point(|entry| entry.id <= after);
-                (from, (from + limit).min(chat.len()))
-            }
+        let from = page
+            .after
+            .map_or(0, |after| chat.partition_point(|entry| entry.id <= after));
+        let until = page
+            .before
+            .map_or(chat.len(), |before| chat.partition_point(|entry| entry.id < before))
+            .max(from);
+        let (from, until) = if page.forward() {
+            (from, until.min(from + limit))
+        } else {
+            (from.max(until.saturating_sub(limit)), until)
         };
         Ok(chat.range(from..until).cloned().collect())
     }

@@ -39,16 +39,20 @@ impl RoomStore for RedisStore {
                 seq: u64::MAX,
             },
         );
-        if page == ChatPage::Before(first) || page == ChatPage::After(last) {
+        if page.before == Some(first) || page.after == Some(last) {
             // Nothing can be there, and Redis refuses an exclusive range past the ends.
             return Ok(Vec::new());
         }
         let chat = Keys::of(id).chat;
-        // Newest first when reading back from the end, then put in order.
-        let (command, start, end, backwards) = match page {
-            ChatPage::Latest => ("XREVRANGE", "+".to_owned(), "-".to_owned(), true),
-            ChatPage::Before(before) => ("XREVRANGE", format!("({before}"), "-".to_owned(), true),
-            ChatPage::After(after) => ("XRANGE", format!("({after}"), "+".to_owned(), false),
+        let low = page.after.map_or_else(|| "-".to_owned(), |after| format!("({after}"));
+        let high = page
+            .before
+            .map_or_else(|| "+".to_owned(), |before| format!("({before}"));
+        // From the newest end, newest first, then put in order.
+        let (command, start, end) = if page.forward() {
+            ("XRANGE", low, high)
+        } else {
+            ("XREVRANGE", high, low)
         };
         let entries: Vec<(String, HashMap<String, String>)> = self
             .run("read_chat", |mut connection| async move {
@@ -66,7 +70,7 @@ impl RoomStore for RedisStore {
             .into_iter()
             .map(|(id, message)| ChatEntry { id, message })
             .collect();
-        if backwards {
+        if !page.forward() {
             entries.reverse();
         }
         Ok(entries)

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ludus::engine::table::TableAction;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -341,9 +342,10 @@ async fn notification_latencies(port: u16, pairs: &mut [Pair], count: usize) -> 
         let mover = usize::from(state["to_act"][0] == "cleopatra");
         let key = pair.seats[mover].0.key.clone();
         let (_, mine) = call(port, "GET", &format!("/v1/games/{}", pair.game), Some(&key), None).await;
-        let Some(actions) = mine["legal_actions"].as_array().filter(|actions| !actions.is_empty()) else {
+        let actions = title_actions(&mine);
+        if actions.is_empty() {
             continue;
-        };
+        }
         let action = actions[rand::random_range(0..actions.len())].clone();
         let [(_, first), (_, second)] = &mut pair.seats;
         while first.try_recv().is_ok() || second.try_recv().is_ok() {}
@@ -578,6 +580,13 @@ fn inboxes_size(connection: &mut redis::Connection, accounts: &[Account]) -> u64
     sizes.iter().sum()
 }
 
+/// The title's actions listed in a game answer: a random player skips the table's (undo), or it could undo forever.
+fn title_actions(game: &Value) -> Vec<&Value> {
+    (game["legal_actions"].as_array().into_iter().flatten())
+        .filter(|action| TableAction::parse(action).is_none())
+        .collect()
+}
+
 /// Moves for its accounts, each against a random bot, while the shared count of moves is under `total`: a game
 /// where the bot is to act is passed over, a finished one replaced. The moves made and when the last was answered.
 async fn play_against_bots(
@@ -597,9 +606,10 @@ async fn play_against_bots(
                 progressed = true;
                 continue;
             }
-            let Some(actions) = state["legal_actions"].as_array().filter(|actions| !actions.is_empty()) else {
+            let actions = title_actions(&state);
+            if actions.is_empty() {
                 continue;
-            };
+            }
             if claimed.fetch_add(1, Ordering::Relaxed) >= total {
                 return (made, last);
             }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use ludus::engine::table::TableAction;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -124,8 +125,11 @@ async fn play(port: u16, games: &mut [Game], moves: usize) -> Vec<Duration> {
         let token = &game.tokens.iter().find(|(s, _)| s == seat).unwrap().1;
         let path = format!("/v1/games/{}/actions", game.id);
         let (_, listed) = call(port, "GET", &path, Some(token), None).await;
-        let actions = listed["actions"].as_array().cloned().unwrap_or_default();
-        let action = &actions[rand::random_range(0..actions.len())];
+        // The title's actions: a random player skips the table's (undo).
+        let actions: Vec<&Value> = (listed["actions"].as_array().into_iter().flatten())
+            .filter(|action| TableAction::parse(action).is_none())
+            .collect();
+        let action = actions[rand::random_range(0..actions.len())];
         let started = Instant::now();
         let (status, body) = call(port, "POST", &path, Some(token), Some(&json!({"action": action}))).await;
         latencies.push(started.elapsed());

@@ -46,7 +46,7 @@ async fn every_title_plays_to_the_end_over_http() {
                             .to_request(),
                     )
                     .await;
-                    let actions = listed["actions"].as_array().expect("actions");
+                    let actions = common::title_actions(listed["actions"].as_array().expect("actions"));
                     assert!(!actions.is_empty(), "{seat} must act but has no action ({})", info.id);
                     let action = &actions[rng.random_range(0..actions.len())];
                     let response = test::call_service(

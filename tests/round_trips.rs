@@ -164,7 +164,9 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
     let snapshot: LoadedGame = referee.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
-    let action = snapshot.session.legal_actions(seat).choose(rng)?.clone();
+    let action = common::title_actions(&snapshot.session.legal_actions(seat))
+        .choose(rng)?
+        .clone();
     Some((seat, action))
 }
 

@@ -128,7 +128,7 @@ async fn the_view_at_a_past_version_is_the_view_each_seat_got_at_that_version() 
                 .iter()
                 .enumerate()
                 .map(|(index, token)| (index, seen.iter().rev().find(|(_, v, _)| *v == Some(token)).unwrap()))
-                .map(|(index, (_, _, then))| (index, then["legal_actions"].as_array().unwrap().clone()))
+                .map(|(index, (_, _, then))| (index, common::title_actions(then["legal_actions"].as_array().unwrap())))
                 .find(|(_, actions)| !actions.is_empty())
                 .expect("a seat must act");
             let action = &actions[turn * 7 % actions.len()];

@@ -1,6 +1,7 @@
 // A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
-// Draws the seat's view, offers its legal actions as buttons, follows the game over a stream opened with a ticket,
-// shows the result at the end and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
+// Draws the seat's view, offers its legal actions as buttons (the table's, such as undo, apart), follows the game over
+// a stream opened with a ticket, shows the result at the end and replays the finished game with a version slider
+// (`GET /v1/games/{id}?at=N`).
 
 import {API, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
@@ -13,6 +14,9 @@ let token = null;
 let game = null;
 let map = null;
 let titleName = "";
+
+/** The table's actions, listed after the title's when the seat may take them: offered apart, each with its label. */
+const TABLE_ACTIONS = {undo: "Undo my last move"};
 
 /** Board drawings by title; the view's parts a board shows are left out of the panels. */
 const BOARDS = {"rome-carthage": {parts: MAP_PARTS, draw: (view) => drawMap(map, view)}};
@@ -76,19 +80,24 @@ function drawPlayers() {
 function drawActions() {
   const panel = document.getElementById("actions-panel");
   panel.hidden = !game.seat || game.status === "finished";
-  const actions = game.legal_actions ?? [];
+  const listed = game.legal_actions ?? [];
+  const actions = listed.filter((action) => !(action.type in TABLE_ACTIONS));
   const waiting = game.to_act.filter((name) => name !== game.seat).map(words).join(", ");
   document.getElementById("actions").replaceChildren(
     ...actions.map((action, index) =>
       el("button", {type: "button", class: "action", "data-index": index, onclick: () => play(action)}, actionLabel(action))),
     actions.length ? "" : el("p", {class: "muted"}, game.status === "open" ? "Waiting for players to join." : `Waiting for ${waiting || "the others"}.`),
   );
+  document.getElementById("table-actions").replaceChildren(...listed.filter((action) => action.type in TABLE_ACTIONS)
+    .map((action) => el("button", {type: "button", class: "table-action", id: `${action.type}-button`, onclick: () => play(action)},
+      TABLE_ACTIONS[action.type])));
 }
 
 async function play(action) {
   busy(true);
   showError(null);
-  for (const button of document.querySelectorAll("#actions button")) button.disabled = true;
+  const buttons = document.querySelectorAll("#actions button, #table-actions button");
+  for (const button of buttons) button.disabled = true;
   try {
     const answer = await call("POST", `/v1/games/${gameId}/actions`, {token, body: {action}});
     render(answer.game);
@@ -96,7 +105,7 @@ async function play(action) {
     showError(error);
     await reload();
   } finally {
-    for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
+    for (const button of buttons) button.disabled = false;
     busy(false);
   }
 }

@@ -50,11 +50,14 @@ TIMEOUT = httpx.Timeout(30.0)
 # game having changed. Either way, read the game again.
 RETRY = {409, 422}
 BACKOFF_SECONDS = 1.0
+# The table's actions, listed after the title's when the seat may take them (docs/api.md): a bot playing at random
+# skips them, or it could undo its moves forever.
+TABLE_ACTIONS = {"undo"}
 
 
 def choose(game):
-    """The action to play, among the legal ones of the game as the bot's seat sees it."""
-    return random.choice(game.legal_actions)
+    """The action to play, among the title's legal ones of the game as the bot's seat sees it."""
+    return random.choice([action for action in game.legal_actions if action.to_dict()["type"] not in TABLE_ACTIONS])
 
 
 def ok(answer):

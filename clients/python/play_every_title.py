@@ -16,6 +16,9 @@ from ludus_client.models.game_status import GameStatus  # noqa: E402
 from ludus_client import models  # noqa: E402
 
 MAX_MOVES = 20_000
+# The table's actions, listed after the title's when the seat may take them (docs/api.md): a random player skips them,
+# or it could undo its moves forever.
+TABLE_ACTIONS = {"undo"}
 
 
 def create_request(title, players, seed):
@@ -39,8 +42,9 @@ def play_one(base, title, players, seed):
         seat = rng.choice(game.to_act)
         mine = get_game.sync(game_id, client=seats[seat])
         assert isinstance(mine, GameResponse), mine
-        assert mine.legal_actions, f"{title}: {seat} must act but has no legal action"
-        action = rng.choice(mine.legal_actions)
+        actions = [action for action in mine.legal_actions if action.to_dict()["type"] not in TABLE_ACTIONS]
+        assert actions, f"{title}: {seat} must act but has no legal action"
+        action = rng.choice(actions)
         answer = play.sync(game_id, client=seats[seat], idempotency_key=str(uuid.uuid4()),
                            body=PlayRequest(action=action, expected_version=mine.version))
         assert isinstance(answer, PlayResponse), f"{title}: {action.to_dict()} was refused: {answer}"

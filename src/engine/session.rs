@@ -43,7 +43,8 @@ pub trait GameSession: Send + Sync {
     /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
     /// Serialized once, straight from the typed view: answers embed the text as it is.
     fn view(&self, viewer: Viewer) -> Option<Box<RawValue>>;
-    /// The title's actions `seat` may send now (resigning and aborting are always possible and not listed).
+    /// The title's actions `seat` may send now, then the table's it may take now (`undo`); resigning and aborting
+    /// are always possible and not listed. A seat not to act may still have the table's.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     /// `legal_actions` as one JSON array, serialized straight from the typed actions (for answers).
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue>;

@@ -12,7 +12,7 @@ use super::Seat;
 use super::bot::Bot;
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
-pub const TABLE_EVENT_TYPES: [&str; 10] = [
+pub const TABLE_EVENT_TYPES: [&str; 11] = [
     "table_opened",
     "seat_joined",
     "first_move",
@@ -23,13 +23,14 @@ pub const TABLE_EVENT_TYPES: [&str; 10] = [
     "deadline_set",
     "rematch_created",
     "invitation_declined",
+    "undone",
 ];
 
 /// The rule code of a move sent after its seat's deadline.
 pub const DEADLINE_PASSED: &str = "deadline_passed";
 
 /// The `type` of the actions every title accepts besides its own.
-pub const TABLE_ACTION_TYPES: [&str; 2] = ["resign", "abort"];
+pub const TABLE_ACTION_TYPES: [&str; 3] = ["resign", "abort", "undo"];
 
 /// A seat as the game was opened: taken by the creator, or open to whoever joins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -121,6 +122,9 @@ pub enum TableEvent {
     /// The account invited to this seat declined it: the seat opens to anyone, or the game ends (as the creator
     /// chose).
     InvitationDeclined { seat: String },
+    /// The seat took back its latest decision: the game is as it was before it (the events it undid stay in the log,
+    /// and a replay skips them).
+    Undone { seat: String },
 }
 
 impl TableEvent {
@@ -137,6 +141,16 @@ impl TableEvent {
 
     pub fn encode(&self) -> String {
         serde_json::to_string(self).expect("table events serialize")
+    }
+
+    /// Whether a seat may still undo its decisions after this event: a first move and a new deadline change
+    /// nothing of the game, and an undo goes on undoing; everything else (who plays a seat, how the game ended, ...)
+    /// ends what may be undone.
+    pub fn keeps_undo_trail(&self) -> bool {
+        matches!(
+            self,
+            TableEvent::FirstMove { .. } | TableEvent::DeadlineSet { .. } | TableEvent::Undone { .. }
+        )
     }
 
     /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store.
@@ -172,6 +186,9 @@ pub enum TableAction {
     Resign,
     /// End the game without a result; allowed only until every seat has made its first move.
     Abort,
+    /// Take back the seat's latest decision; listed among its legal actions exactly when allowed: while no other
+    /// seat has decided since, and nothing since revealed hidden information or drew a chance outcome.
+    Undo,
 }
 
 impl TableAction {
@@ -240,8 +257,9 @@ pub struct TableEnding {
     pub losers: Vec<Seat>,
 }
 
-/// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
-pub const TABLE_FORMAT: u32 = 3;
+/// Version of what a snapshot holds besides the title's state (the `Table`, and since 4 the undo trail): a snapshot
+/// of another version is not used.
+pub const TABLE_FORMAT: u32 = 4;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -365,6 +383,8 @@ impl Table {
                 });
             }
             TableEvent::DeadlineSet { deadline_ms } => self.deadline_ms = Some(*deadline_ms),
+            // The title's state goes back (`Session`); the table stays as it is.
+            TableEvent::Undone { .. } => {}
             TableEvent::RematchCreated { game, sealed_tokens } => {
                 self.rematch = Some((game.clone(), sealed_tokens.clone()));
             }

@@ -3,6 +3,7 @@
 //! reveals hidden information or draws a chance outcome empties it (the title says which, `Game::is_undo_barrier`).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -12,11 +13,12 @@ use super::Seat;
 /// this bounds their size too.
 pub const UNDO_LIMIT: usize = 16;
 
-/// The states before `seat`'s latest decisions, oldest first.
+/// The states before `seat`'s latest decisions, oldest first. Shared, so that the copy of a session every move makes
+/// copies none of them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct UndoTrail<S> {
     seat: Option<Seat>,
-    checkpoints: VecDeque<S>,
+    checkpoints: VecDeque<Arc<S>>,
 }
 
 impl<S> Default for UndoTrail<S> {
@@ -38,7 +40,7 @@ impl<S: Clone> UndoTrail<S> {
         if self.checkpoints.len() == UNDO_LIMIT {
             self.checkpoints.pop_front();
         }
-        self.checkpoints.push_back(before.clone());
+        self.checkpoints.push_back(Arc::new(before.clone()));
     }
 
     pub(super) fn clear(&mut self) {
@@ -53,7 +55,7 @@ impl<S: Clone> UndoTrail<S> {
 
     /// The state before the latest decision, taken off the trail.
     pub(super) fn pop(&mut self) -> Option<S> {
-        self.checkpoints.pop_back()
+        self.checkpoints.pop_back().map(Arc::unwrap_or_clone)
     }
 }
 

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ludus::engine::table::TableAction;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -579,6 +580,13 @@ fn inboxes_size(connection: &mut redis::Connection, accounts: &[Account]) -> u64
     sizes.iter().sum()
 }
 
+/// The title's actions listed in a game answer: a random player skips the table's (undo), or it could undo forever.
+fn title_actions(game: &Value) -> Vec<&Value> {
+    (game["legal_actions"].as_array().into_iter().flatten())
+        .filter(|action| TableAction::parse(action).is_none())
+        .collect()
+}
+
 /// Moves for its accounts, each against a random bot, while the shared count of moves is under `total`: a game
 /// where the bot is to act is passed over, a finished one replaced. The moves made and when the last was answered.
 async fn play_against_bots(
@@ -758,16 +766,4 @@ async fn main() {
         args.webhooks, args.moves, args.players
     );
     webhooks(&args).await;
-}
-
-/// The title's actions among a game answer's legal ones (the table's, like draw offers, are not for a random
-/// player).
-fn title_actions(game: &Value) -> Vec<Value> {
-    game["legal_actions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|action| !ludus::engine::table::is_table_action(action))
-        .cloned()
-        .collect()
 }

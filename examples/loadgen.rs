@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use ludus::engine::table::TableAction;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
@@ -326,7 +327,7 @@ impl Player {
                 return Stop::Finished;
             };
             // The last answer holds this seat's actions only when it was this seat's own.
-            let actions = match known
+            let mut actions = match known
                 .legal_actions
                 .take()
                 .filter(|_| known.seat.as_deref() == Some(&seat))
@@ -337,6 +338,10 @@ impl Player {
                     None => return Stop::Finished,
                 },
             };
+            // The title's actions: a random player skips the table's (undo), or it could undo forever.
+            actions.retain(|action| {
+                serde_json::from_str(action.get()).is_ok_and(|action| TableAction::parse(&action).is_none())
+            });
             if actions.is_empty() {
                 self.last_error = Some(format!("{game_path}: seat {seat} must act but has no legal action"));
                 self.totals.errors.fetch_add(1, Ordering::Relaxed);

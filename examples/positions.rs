@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
+use ludus::engine::table::TableAction;
 use ludus::service::{Caller, GameService, MoveRequest, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
@@ -40,9 +41,10 @@ async fn timed_move(
 ) -> Option<(u64, Duration)> {
     let snapshot = chooser.load(&game.id).await.expect("the game loads");
     let &seat = snapshot.session.to_act().first()?;
-    // No draw offers: random seats accept them often enough to end most games in a few dozen moves.
+    // No draw offers: random seats accept them often enough to end most games in a few dozen moves. No table actions
+    // (undo) either: a random player could undo forever.
     let actions: Vec<_> = (snapshot.session.legal_actions(seat).into_iter())
-        .filter(|action| action["type"] != "offer_draw")
+        .filter(|action| action["type"] != "offer_draw" && TableAction::parse(action).is_none())
         .collect();
     let action = &actions[rng.random_range(0..actions.len())];
     let request = MoveRequest {

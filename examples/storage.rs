@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use ludus::engine::Registry;
+use ludus::engine::table::TableAction;
 use ludus::service::{Caller, GameService, MoveRequest, NewGame};
 use ludus::store::{RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
@@ -62,7 +63,10 @@ async fn main() {
                     let Some(&seat) = snapshot.session.to_act().first() else {
                         break;
                     };
-                    let actions = snapshot.session.legal_actions(seat);
+                    // The title's actions: a random player skips the table's (undo).
+                    let actions: Vec<_> = (snapshot.session.legal_actions(seat).into_iter())
+                        .filter(|action| TableAction::parse(action).is_none())
+                        .collect();
                     let action = &actions[rng.random_range(0..actions.len())];
                     moves += 1;
                     let key = format!("move-{moves}");

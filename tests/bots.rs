@@ -11,7 +11,6 @@ use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
-use ludus::engine::table::is_table_action;
 use ludus::service::{Caller, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
@@ -128,7 +127,10 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 "turn {turn}: the human is to act when the bot is not"
             );
             let actions: Vec<Value> = serde_json::from_str(before.session.legal_actions_json(human).get()).unwrap();
-            let action = actions.choose(&mut rng).expect("a legal action").clone();
+            let action = common::title_actions(&actions)
+                .choose(&mut rng)
+                .expect("a legal action")
+                .clone();
             let request = ludus::service::MoveRequest {
                 action: &action,
                 expected_version: None,
@@ -184,7 +186,8 @@ fn wait_for_turn(port: u16, id: &str, token: &str) -> Value {
         let game = send(port, "GET", &format!("/v1/games/{id}"), Some(token), None, None)
             .expect("the game")
             .body;
-        if game["status"] == "finished" || !game["legal_actions"].as_array().is_none_or(Vec::is_empty) {
+        let to_act = game["to_act"].as_array().expect("who is to act");
+        if game["status"] == "finished" || to_act.contains(&game["seat"]) {
             return game;
         }
         assert!(Instant::now() < deadline, "the bot never moved: {game}");
@@ -216,12 +219,7 @@ fn a_person_plays_a_whole_game_against_a_bot_over_http() {
             assert_eq!(game["ending"]["reason"], "played_out", "{game}");
             break;
         }
-        let action = game["legal_actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|action| !is_table_action(action))
-            .collect::<Vec<_>>()
+        let action = common::title_actions(game["legal_actions"].as_array().unwrap())
             .choose(&mut rng)
             .map(|action| (*action).clone())
             .unwrap();

@@ -44,7 +44,7 @@ fn game_after(title: &dyn Title, moves: usize, seed: u64) -> Box<dyn GameSession
         let Some(&seat) = to_act.get(step % to_act.len().max(1)) else {
             break;
         };
-        let actions = session.legal_actions(seat);
+        let actions = common::title_actions(&session.legal_actions(seat));
         let Some(action) = actions.get((seed as usize + step) % actions.len().max(1)) else {
             break;
         };
@@ -73,7 +73,7 @@ fn try_everywhere(session: &dyn GameSession, players: usize, action: &Value) {
 fn mutated(session: &dyn GameSession, pick: usize, field_pick: usize, value: Value) -> Option<Value> {
     let to_act = session.to_act();
     let seat = *to_act.get(pick % to_act.len().max(1))?;
-    let actions = session.legal_actions(seat);
+    let actions = common::title_actions(&session.legal_actions(seat));
     let mut action = actions.get(pick % actions.len().max(1))?.clone();
     let fields = action.as_object_mut()?;
     let keys: Vec<String> = fields.keys().filter(|k| *k != "type").cloned().collect();

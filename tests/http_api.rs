@@ -219,7 +219,7 @@ async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer()
         call(&app, game_as(None)).await.2.get("legal_actions").is_none(),
         "a spectator has none"
     );
-    // The answer to north's move lists what north may do next (nothing: it is south's turn).
+    // The answer to north's move lists what north may do next: it is south's turn, and north may take its move back.
     let moved = call(
         &app,
         test::TestRequest::post()
@@ -228,7 +228,7 @@ async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer()
             .set_json(json!({"action": {"type": "bump"}})),
     )
     .await;
-    assert_eq!(moved.2["game"]["legal_actions"], json!([]));
+    assert_eq!(moved.2["game"]["legal_actions"], json!([{"type": "undo"}]));
     let listed = call(
         &app,
         test::TestRequest::get()

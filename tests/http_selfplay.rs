@@ -3,7 +3,6 @@
 mod common;
 
 use actix_web::{App, test, web};
-use ludus::engine::table::is_table_action;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -47,12 +46,7 @@ async fn every_title_plays_to_the_end_over_http() {
                             .to_request(),
                     )
                     .await;
-                    let actions: Vec<&Value> = listed["actions"]
-                        .as_array()
-                        .expect("actions")
-                        .iter()
-                        .filter(|action| !is_table_action(action))
-                        .collect();
+                    let actions = common::title_actions(listed["actions"].as_array().expect("actions"));
                     assert!(!actions.is_empty(), "{seat} must act but has no action ({})", info.id);
                     let action = &actions[rng.random_range(0..actions.len())];
                     let response = test::call_service(

@@ -39,7 +39,7 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
             return snapshot.version();
         }
         let seat = snapshot.session.to_act()[0];
-        let actions = snapshot.session.legal_actions(seat);
+        let actions = common::title_actions(&snapshot.session.legal_actions(seat));
         let action = &actions[rng.random_range(0..actions.len())];
         let request = MoveRequest {
             action,
@@ -306,7 +306,7 @@ async fn idempotency_records_are_small_and_expire() {
     for index in 0..20 {
         let snapshot = service.load(&table.id).await.unwrap();
         let seat = snapshot.session.to_act()[0];
-        let actions = snapshot.session.legal_actions(seat);
+        let actions = common::title_actions(&snapshot.session.legal_actions(seat));
         let action = actions[rng.random_range(0..actions.len())].clone();
         let key = format!("move-{index}");
         let ludus::service::PlayOutcome::Played { response } = keyed_move(&service, &table, seat, &action, &key).await

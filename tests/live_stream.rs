@@ -5,11 +5,11 @@ mod common;
 
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::{App, test, web};
+use common::app::{read_messages, stream_request};
 use ludus::store::EventStore;
 use serde_json::{Value, json};
 
@@ -59,45 +59,6 @@ async fn play(
     )
     .await;
     assert_eq!(response.status(), 200);
-}
-
-/// SSE messages (id, event name, data) read from an open stream until `count` have arrived.
-async fn read_messages(body: &mut (impl MessageBody + Unpin), count: usize) -> Vec<(u64, String, Value)> {
-    let mut text = String::new();
-    let mut messages = Vec::new();
-    while messages.len() < count {
-        let chunk = tokio::time::timeout(
-            Duration::from_secs(10),
-            std::future::poll_fn(|cx| Pin::new(&mut *body).poll_next(cx)),
-        )
-        .await
-        .expect("a message within 10 s");
-        let Some(Ok(bytes)) = chunk else { break };
-        text.push_str(std::str::from_utf8(&bytes).unwrap());
-        while let Some(end) = text.find("\n\n") {
-            let block: String = text.drain(..end + 2).collect();
-            let field = |name: &str| {
-                block
-                    .lines()
-                    .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
-            };
-            if let (Some(id), Some(event), Some(data)) = (field("id"), field("event"), field("data")) {
-                messages.push((id.parse().unwrap(), event, serde_json::from_str(&data).unwrap()));
-            }
-        }
-    }
-    messages
-}
-
-fn stream_request(id: &str, token: Option<&str>, last_event_id: Option<u64>) -> actix_http::Request {
-    let mut request = test::TestRequest::get().uri(&format!("/v1/games/{id}/stream"));
-    if let Some(token) = token {
-        request = request.insert_header(("Authorization", format!("Bearer {token}")));
-    }
-    if let Some(last) = last_event_id {
-        request = request.insert_header(("Last-Event-ID", last.to_string()));
-    }
-    request.to_request()
 }
 
 #[actix_web::test]

@@ -194,13 +194,9 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
     let snapshot: LoadedGame = referee.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
-    let moves: Vec<Value> = snapshot
-        .session
-        .legal_actions(seat)
-        .into_iter()
-        .filter(|action| !ludus::engine::table::is_table_action(action))
-        .collect();
-    let action = moves.choose(rng)?.clone();
+    let action = common::title_actions(&snapshot.session.legal_actions(seat))
+        .choose(rng)?
+        .clone();
     Some((seat, action))
 }
 

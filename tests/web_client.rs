@@ -8,7 +8,6 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::HeaderMap;
 use actix_web::test;
 use common::app::{TestApp, app, bearer, call};
-use ludus::engine::table::is_table_action;
 use serde_json::{Value, json};
 
 fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
@@ -130,16 +129,7 @@ async fn the_view_at_a_past_version_is_the_view_each_seat_got_at_that_version() 
                 .iter()
                 .enumerate()
                 .map(|(index, token)| (index, seen.iter().rev().find(|(_, v, _)| *v == Some(token)).unwrap()))
-                .map(|(index, (_, _, then))| {
-                    let listed = then["legal_actions"].as_array().unwrap().iter();
-                    (
-                        index,
-                        listed
-                            .filter(|action| !is_table_action(action))
-                            .cloned()
-                            .collect::<Vec<_>>(),
-                    )
-                })
+                .map(|(index, (_, _, then))| (index, common::title_actions(then["legal_actions"].as_array().unwrap())))
                 .find(|(_, actions)| !actions.is_empty())
                 .expect("a seat must act");
             let action = &actions[turn * 7 % actions.len()];

@@ -150,7 +150,7 @@ fn deliveries_are_signed_retried_with_growing_waits_and_each_delivered_once_in_o
         if mine["status"] == "finished" {
             break;
         }
-        if let Some(action) = mine["legal_actions"].get(0) {
+        if let Some(action) = common::title_actions(mine["legal_actions"].as_array().unwrap()).first() {
             send(
                 port,
                 "POST",

@@ -8,7 +8,7 @@ export const API = (params.get("api") || location.origin).replace(/\/+$/, "");
 
 /** The `type` of the table's actions, which every title takes besides its own (the server's TABLE_ACTION_TYPES). */
 export const TABLE_ACTIONS = new Set(["resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw",
-  "decline_draw"]);
+  "decline_draw", "undo"]);
 /** Titles whose rules have a draw offer of their own: there, `offer_draw` and its answers are the title's moves. */
 export const RULES_DRAW = new Set(["rome-carthage"]);
 

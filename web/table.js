@@ -1,7 +1,7 @@
 // A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
-// Draws the seat's view, offers its legal actions as buttons, follows the game over a stream opened with a ticket,
-// shows who is here (a dot per player) and the chat, the result at the end, and replays the finished game with a
-// version slider (`GET /v1/games/{id}?at=N`).
+// Draws the seat's view, offers its legal actions as buttons (the table's, such as undo and draw offers, apart),
+// follows the game over a stream opened with a ticket, shows who is here (a dot per player) and the chat, the result
+// at the end, and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
 
 import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
@@ -15,6 +15,9 @@ let token = null;
 let game = null;
 let map = null;
 let titleName = "";
+
+/** Labels of the table's actions that `text` would not word well. */
+const TABLE_LABELS = {undo: "Undo my last move"};
 
 /** Board drawings by title; the view's parts a board shows are left out of the panels. */
 const BOARDS = {"rome-carthage": {parts: MAP_PARTS, draw: (view) => drawMap(map, view)}};
@@ -112,8 +115,8 @@ function tableButtons(listed) {
   const always = game.status === "active" && !game.players.find((player) => player.seat === game.seat)?.bot
     ? [{type: "hand_to_bot"}, {type: "resign"}] : [];
   return [...listed, ...always].map((action) =>
-    el("button", {type: "button", class: "table-action", "data-type": action.type, onclick: () => play(action)},
-      text(action.type)));
+    el("button", {type: "button", class: "table-action", id: `${action.type}-button`, "data-type": action.type,
+      onclick: () => play(action)}, TABLE_LABELS[action.type] ?? text(action.type)));
 }
 
 function drawActions() {
@@ -135,7 +138,8 @@ function drawActions() {
 async function play(action) {
   busy(true);
   showError(null);
-  for (const button of document.querySelectorAll("#actions button")) button.disabled = true;
+  const buttons = document.querySelectorAll("#actions button, #table-actions button");
+  for (const button of buttons) button.disabled = true;
   try {
     const answer = await call("POST", `/v1/games/${gameId}/actions`, {token, body: {action}});
     render(answer.game);
@@ -143,7 +147,7 @@ async function play(action) {
     showError(error);
     await reload();
   } finally {
-    for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
+    for (const button of buttons) button.disabled = false;
     busy(false);
   }
 }

@@ -50,11 +50,10 @@ TIMEOUT = httpx.Timeout(30.0)
 # game having changed. Either way, read the game again.
 RETRY = {409, 422}
 BACKOFF_SECONDS = 1.0
-
-
 # The table's actions (offering draws, taking a seat back, ...) are listed with a title's moves; a random player skips
 # them (in Rome et Carthage the draw offer is the rules' own, skipped too).
-TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw", "decline_draw"}
+TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw", "decline_draw",
+                 "undo"}
 
 
 def title_actions(listed):

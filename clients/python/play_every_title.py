@@ -17,7 +17,8 @@ from ludus_client import models  # noqa: E402
 
 MAX_MOVES = 20_000
 # The table's actions, listed with a title's moves; a random player skips them (see bot.py).
-TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw", "decline_draw"}
+TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw", "accept_draw", "decline_draw",
+                 "undo"}
 
 
 def create_request(title, players, seed):

@@ -248,8 +248,9 @@ pub struct GameResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyView>)]
     pub view: Option<Box<RawValue>>,
-    /// For a seat: every action it may send now (empty when it need not act), exactly as `GET .../actions` lists
-    /// them, so that a bot needs one round trip per move. Absent for a spectator.
+    /// For a seat: every action it may send now (the title's, none when it need not act, then the table's, such as
+    /// `undo`), exactly as `GET .../actions` lists them, so that a bot needs one round trip per move. Absent for a
+    /// spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<AnyAction>>)]
     pub legal_actions: Option<Box<RawValue>>,
@@ -370,7 +371,8 @@ pub struct CreateGameResponse {
 pub struct LegalActionsResponse {
     pub seat: &'static str,
     pub version: u64,
-    /// Every action this seat may send now, each exactly as `POST /v1/games/{id}/actions` accepts it.
+    /// Every action this seat may send now, each exactly as `POST /v1/games/{id}/actions` accepts it: the title's, then
+    /// the table's (`undo`), which a client picking at random skips.
     #[schema(value_type = Vec<AnyAction>)]
     pub actions: Box<RawValue>,
 }
@@ -379,7 +381,8 @@ pub struct LegalActionsResponse {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"action": {"type": "place_face_down", "card": 3, "group": "senators"}, "expected_version": 12}))]
 pub struct PlayRequest {
-    /// One of the title's actions, as listed by `GET /v1/games/{id}/actions`.
+    /// An action listed by `GET /v1/games/{id}/actions` (the title's, or `undo`), or one of the table's never listed
+    /// (`resign`, `abort`).
     #[schema(value_type = AnyAction)]
     pub action: Value,
     /// When given, the move is refused with 409 unless the game is at exactly this version. Without it, a move that

@@ -18,7 +18,8 @@ use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Every action the bearer's seat may take now (empty when it need not act).
+/// Every action the bearer's seat may take now: the title's (none when it need not act), then the table's it may take
+/// (`undo`, while its latest decision may be taken back). A client picking at random skips the table's.
 #[utoipa::path(get, path = "/v1/games/{id}/actions", tag = "games",
     params(("id" = String, Path, description = "Game id")),
     security(("seat_token" = [])),

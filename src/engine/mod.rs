@@ -18,11 +18,13 @@ mod table_tests;
 pub(crate) mod testing;
 mod title;
 mod typed_session;
+mod undo;
 
 pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 pub use session::{ActionError, GameSession, Played, ReplayError};
 pub use title::{Title, TitleAdapter, TitleSchemaNames};
+pub use undo::UNDO_LIMIT;
 
 use serde::{Serialize, de::DeserializeOwned};
 use utoipa::ToSchema;
@@ -138,6 +140,17 @@ pub trait Game: Send + Sync + 'static {
 
     /// Every action `seat` may take now, each exactly as `decide` accepts it; empty when it need not act.
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// The seat whose decision `event` records, `None` for an event that follows from a decision (or from the
+    /// setup). Every batch `decide` returns for a seat holds exactly one event naming that seat here and none naming
+    /// another: the log marks where a decision starts nowhere else, and undoing one goes back to there. `state` is
+    /// the state just before `event`.
+    fn decided_by(state: &Self::State, event: &Self::Event) -> Option<Seat>;
+
+    /// Whether `event` reveals hidden information to anyone (a card turned face up, a hand card shown, a secret made
+    /// public) or records a chance outcome (dice, a shuffle, a draw): no decision before it may be undone. A
+    /// face-down placement known only to its actor reveals nothing. `state` is the state just before `event`.
+    fn is_undo_barrier(state: &Self::State, event: &Self::Event) -> bool;
 
     /// Seats that must act now (several during simultaneous steps; none once finished).
     fn to_act(state: &Self::State) -> Vec<Seat>;

@@ -43,9 +43,9 @@ pub trait GameSession: Send + Sync {
     /// The title's state as `viewer` may see it; `None` while a seat is open (the title's game has not started).
     /// Serialized once, straight from the typed view: answers embed the text as it is.
     fn view(&self, viewer: Viewer) -> Option<Box<RawValue>>;
-    /// The actions `seat` may send now: the title's, then the table's that are open to it now (draw offers and
-    /// answers, taking the seat back from a bot); resigning, aborting and handing the seat to a bot are always
-    /// possible and not listed.
+    /// The actions `seat` may send now: the title's, then the table's that are open to it now (`undo`, draw offers
+    /// and answers, taking the seat back from a bot); resigning, aborting and handing the seat to a bot are always
+    /// possible and not listed. A seat not to act may still have the table's.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     /// `legal_actions` as one JSON array, serialized straight from the typed actions (for answers).
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue>;

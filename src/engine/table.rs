@@ -13,7 +13,7 @@ use super::bot::Bot;
 use super::clocks::{ClockSettings, SeatClock};
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
-pub const TABLE_EVENT_TYPES: [&str; 18] = [
+pub const TABLE_EVENT_TYPES: [&str; 19] = [
     "table_opened",
     "seat_joined",
     "first_move",
@@ -32,13 +32,14 @@ pub const TABLE_EVENT_TYPES: [&str; 18] = [
     "draw_offer_declined",
     "draw_agreed",
     "clocks_run",
+    "undone",
 ];
 
 /// The rule code of a move sent after its seat's deadline.
 pub const DEADLINE_PASSED: &str = "deadline_passed";
 
 /// The `type` of the actions every title accepts besides its own.
-pub const TABLE_ACTION_TYPES: [&str; 7] = [
+pub const TABLE_ACTION_TYPES: [&str; 8] = [
     "resign",
     "abort",
     "hand_to_bot",
@@ -46,6 +47,7 @@ pub const TABLE_ACTION_TYPES: [&str; 7] = [
     "offer_draw",
     "accept_draw",
     "decline_draw",
+    "undo",
 ];
 
 /// Whether a listed action is one of the table's (by its `type`): a client that picks among the listed actions at
@@ -258,6 +260,11 @@ pub enum TableEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         moved: Option<String>,
     },
+    /// The seat took back its latest decision: the game is as it was before it (the events it undid stay in the log,
+    /// and a replay skips them).
+    Undone {
+        seat: String,
+    },
 }
 
 impl TableEvent {
@@ -274,6 +281,19 @@ impl TableEvent {
 
     pub fn encode(&self) -> String {
         serde_json::to_string(self).expect("table events serialize")
+    }
+
+    /// Whether a seat may still undo its decisions after this event: a first move, a new deadline and the clocks'
+    /// reading change nothing of the game, and an undo goes on undoing; everything else (who plays a seat, a draw
+    /// offered or answered by a seat, how the game ended, ...) ends what may be undone.
+    pub fn keeps_undo_trail(&self) -> bool {
+        matches!(
+            self,
+            TableEvent::FirstMove { .. }
+                | TableEvent::DeadlineSet { .. }
+                | TableEvent::ClocksRun { .. }
+                | TableEvent::Undone { .. }
+        )
     }
 
     /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store.
@@ -319,6 +339,9 @@ pub enum TableAction {
     AcceptDraw,
     /// Decline the draw offered: the offer is over.
     DeclineDraw,
+    /// Take back the seat's latest decision; listed among its legal actions exactly when allowed: while no other
+    /// seat has decided since, and nothing since revealed hidden information or drew a chance outcome.
+    Undo,
 }
 
 impl TableAction {
@@ -407,8 +430,9 @@ pub struct TableEnding {
     pub losers: Vec<Seat>,
 }
 
-/// Version of what a snapshot holds of the table (`Table`): a snapshot of another version is not used.
-pub const TABLE_FORMAT: u32 = 5;
+/// Version of what a snapshot holds besides the title's state (the `Table`, and since 6 the undo trail): a snapshot
+/// of another version is not used.
+pub const TABLE_FORMAT: u32 = 6;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -645,6 +669,8 @@ impl Table {
                 self.draw_offer = None;
                 self.end_without_result(EndReason::DrawAgreed, Vec::new());
             }
+            // The title's state goes back (`Session`); the table stays as it is.
+            TableEvent::Undone { .. } => {}
             TableEvent::ClocksRun { at_ms, moved } => {
                 self.run_clocks(*at_ms, moved.as_deref().and_then(seat_of), seating)
             }

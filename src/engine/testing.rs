@@ -1,30 +1,88 @@
 //! Test support: games played through the type-erased session, exactly as the service plays and shows them.
 
+use rand::Rng;
 use rand::seq::IndexedRandom;
+use serde_json::{Value, json};
 
-use crate::engine::{GameSeed, GameSession, Title, Viewer};
+use super::typed_session::Session;
+use crate::engine::table::TableAction;
+use crate::engine::{ActionError, Game, GameSeed, GameSession, Title, Viewer};
 
-/// A game of random legal actions played to its end: the finished session and its stored log.
+/// A game of random legal actions played to its end: the finished session and its stored log. The table's listed
+/// actions (undo) are left out, as a random client must.
 pub(crate) fn play_to_the_end(title: &dyn Title, players: usize, seed: u64) -> (Box<dyn GameSession>, Vec<String>) {
+    play(title, players, seed, false)
+}
+
+/// As `play_to_the_end`, but a seat that may undo does so one time in three. Before every step, each seat's undo is
+/// accepted exactly when it is listed; every undo gives back the game as it was before the decision it undid (the
+/// views of every viewer, who is to act, the title's actions). After every step, the session played and one that
+/// folded the stored events in agree, their undo trails included.
+pub(crate) fn play_undoing_to_the_end(
+    title: &dyn Title,
+    players: usize,
+    seed: u64,
+) -> (Box<dyn GameSession>, Vec<String>) {
+    play(title, players, seed, true)
+}
+
+fn play(title: &dyn Title, players: usize, seed: u64, undoing: bool) -> (Box<dyn GameSession>, Vec<String>) {
     let options = title.normalize_options(None).expect("default options");
     let game_seed = GameSeed::from_u64(seed);
     let mut log = title
         .create(players, &options, game_seed)
         .expect("a valid player count");
     let mut session = title.replay(players, &options, &log).expect("its own log");
+    let mut stored = title.replay(players, &options, &log).expect("its own log");
     let mut chooser = GameSeed::from_u64(seed ^ 1).rng(0);
+    // What each decision not undone started from, latest last, with its seat.
+    let mut decisions: Vec<(usize, Vec<Value>)> = Vec::new();
+    let undo = json!({"type": "undo"});
     while !session.is_finished() {
-        let seat = *session
-            .to_act()
+        let may_undo: Vec<usize> = if undoing {
+            (0..players)
+                .filter(|&seat| undo_listed_exactly_when_allowed(session.as_ref(), seat, &undo))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let undoer = may_undo
             .choose(&mut chooser)
-            .expect("someone acts in an unfinished game");
-        let actions = title_actions(title, session.legal_actions(seat));
-        let action = actions.choose(&mut chooser).expect("a seat to act has actions");
+            .copied()
+            .filter(|_| chooser.random_ratio(1, 3));
+        let (seat, action) = match undoer {
+            Some(seat) => (seat, undo.clone()),
+            None => {
+                let seat = *session
+                    .to_act()
+                    .choose(&mut chooser)
+                    .expect("someone acts in an unfinished game");
+                let actions = title_actions(title, session.legal_actions(seat));
+                let action = actions.choose(&mut chooser).expect("a seat to act has actions").clone();
+                if undoing {
+                    decisions.push((seat, everything_of_the_game(session.as_ref(), players)));
+                }
+                (seat, action)
+            }
+        };
         let played = session
-            .play(seat, action, game_seed, 0)
+            .play(seat, &action, game_seed, 0)
             .expect("listed actions are accepted");
+        if undoing {
+            stored.apply(&played.events).expect("its own events");
+            assert_eq!(stored.snapshot(), played.next.snapshot(), "stored and played alike");
+        }
         log.extend(played.events);
         session = played.next;
+        if undoer.is_some() {
+            let (decided, before) = decisions.pop().expect("an undo undoes a decision");
+            assert_eq!(decided, seat, "a seat undoes its own decision");
+            assert_eq!(
+                everything_of_the_game(session.as_ref(), players),
+                before,
+                "the game before it"
+            );
+        }
     }
     (session, log)
 }
@@ -34,8 +92,104 @@ pub(crate) fn play_to_the_end(title: &dyn Title, players: usize, seed: u64) -> (
 pub(crate) fn title_actions(title: &dyn Title, listed: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
     listed
         .into_iter()
-        .filter(|action| crate::engine::table::TableAction::parse(action).is_none() || title.is_action(action))
+        .filter(|action| TableAction::parse(action).is_none() || title.is_action(action))
         .collect()
+}
+
+/// A session of title `G` at `state` (a position the title's tests built), every seat taken, no clock: where the
+/// title's undo scenarios start.
+pub(crate) fn session_at<G: Game>(state: G::State, players: usize) -> Box<dyn GameSession> {
+    Box::new(Session::<G>::new(state, players))
+}
+
+/// `seat` plays `actions` from `session`, each listed: it may then undo every one, latest first, each undo listed and
+/// giving back the game as it was before the action it undoes. Returns the session after the actions.
+pub(crate) fn assert_undoable(
+    session: &dyn GameSession,
+    players: usize,
+    seat: usize,
+    actions: &[Value],
+) -> Box<dyn GameSession> {
+    let undo = json!({"type": "undo"});
+    let mut befores = Vec::new();
+    let mut played = session.clone_session();
+    for action in actions {
+        assert!(played.legal_actions(seat).contains(action), "{action} is listed");
+        befores.push(everything_of_the_game(played.as_ref(), players));
+        played = played
+            .play(seat, action, GameSeed::from_u64(0), 0)
+            .expect("a listed action")
+            .next;
+    }
+    let after = played.clone_session();
+    while let Some(before) = befores.pop() {
+        assert!(
+            undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo),
+            "an undo for each action"
+        );
+        played = played
+            .play(seat, &undo, GameSeed::from_u64(0), 0)
+            .expect("a listed undo")
+            .next;
+        assert_eq!(
+            everything_of_the_game(played.as_ref(), players),
+            before,
+            "the game before the action"
+        );
+    }
+    assert!(
+        !undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo),
+        "nothing more to undo"
+    );
+    after
+}
+
+/// `seat` plays `action` from `session`, listed: no seat may then undo.
+pub(crate) fn assert_not_undoable(session: &dyn GameSession, players: usize, seat: usize, action: &Value) {
+    assert!(session.legal_actions(seat).contains(action), "{action} is listed");
+    let played = session
+        .play(seat, action, GameSeed::from_u64(0), 0)
+        .expect("a listed action")
+        .next;
+    for seat in 0..players {
+        assert_cannot_undo(played.as_ref(), seat);
+    }
+}
+
+/// `seat` may not undo: no undo is listed for it, and one is refused.
+pub(crate) fn assert_cannot_undo(session: &dyn GameSession, seat: usize) {
+    let undo = json!({"type": "undo"});
+    assert!(
+        !undo_listed_exactly_when_allowed(session, seat, &undo),
+        "seat {seat} may not undo"
+    );
+}
+
+/// Whether `seat` may undo, after checking that an undo is listed for it exactly when it is accepted.
+fn undo_listed_exactly_when_allowed(session: &dyn GameSession, seat: usize, undo: &Value) -> bool {
+    let listed = session.legal_actions(seat).contains(undo);
+    match session.play(seat, undo, GameSeed::from_u64(0), 0) {
+        Ok(_) => assert!(listed, "seat {seat} may undo, unlisted"),
+        Err(ActionError::Rule(refusal)) => {
+            assert!(!listed, "seat {seat}'s listed undo is refused: {refusal}");
+            assert_eq!(refusal.code, "undo_not_allowed");
+        }
+        Err(other) => panic!("an undo is refused with {other}"),
+    }
+    listed
+}
+
+/// The game as its players see it: every viewer's view, who is to act, each seat's title actions.
+fn everything_of_the_game(session: &dyn GameSession, players: usize) -> Vec<Value> {
+    let mut seen = vec![json!(session.to_act()), json!(session.view(Viewer::Spectator))];
+    for seat in 0..players {
+        seen.push(json!(session.view(Viewer::Seat(seat))));
+        let title_actions: Vec<Value> = (session.legal_actions(seat).into_iter())
+            .filter(|action| TableAction::parse(action).is_none())
+            .collect();
+        seen.push(json!(title_actions));
+    }
+    seen
 }
 
 /// The title's own events of a stored log, parsed (the table's events, which the title never sees, left out).

@@ -112,6 +112,7 @@ impl<G: Game> Title for TitleAdapter<G> {
             state: stored.state,
             table: stored.table,
             version: stored.version,
+            undo: stored.undo,
         }))
     }
 

@@ -11,6 +11,7 @@ use super::table::{
     DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table, TableAction,
     TableEvent, Taker,
 };
+use super::undo::UndoTrail;
 use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
 
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
@@ -34,14 +35,27 @@ pub(super) struct Session<G: Game> {
     pub(super) state: G::State,
     pub(super) table: Table,
     pub(super) version: u64,
+    pub(super) undo: UndoTrail<G::State>,
+}
+
+impl<G: Game> Clone for Session<G> {
+    fn clone(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            table: self.table.clone(),
+            version: self.version,
+            undo: self.undo.clone(),
+        }
+    }
 }
 
 /// A session as a snapshot holds it (borrowed to write it, owned to read it back).
 #[derive(serde::Serialize, serde::Deserialize)]
-pub(super) struct StoredSession<S, T = Table> {
+pub(super) struct StoredSession<S, T = Table, U = UndoTrail<S>> {
     pub(super) version: u64,
     pub(super) table: T,
     pub(super) state: S,
+    pub(super) undo: U,
 }
 
 pub(super) fn seat_ids<G: Game>() -> Vec<&'static str> {
@@ -54,35 +68,58 @@ impl<G: Game> Session<G> {
             state,
             table: Table::closed(players),
             version: 0,
+            undo: UndoTrail::default(),
         }
     }
 
+    /// Folds stored events in.
     pub(super) fn fold(&mut self, events: &[String]) -> Result<(), ReplayError> {
         for (offset, text) in events.iter().enumerate() {
-            if let Some(event) = TableEvent::parse(text) {
-                self.fold_table(&event);
-                continue;
-            }
-            let event: G::Event = serde_json::from_str(text).map_err(|e| ReplayError {
-                index: self.version as usize + offset,
-                reason: e.to_string(),
-            })?;
-            G::evolve(&mut self.state, &event);
-            self.table.title_moved();
+            let entry = match TableEvent::parse(text) {
+                Some(event) => Entry::Table(event),
+                None => Entry::Title(serde_json::from_str(text).map_err(|e| ReplayError {
+                    index: self.version as usize + offset,
+                    reason: e.to_string(),
+                })?),
+            };
+            self.absorb(&entry);
         }
         self.version += events.len() as u64;
         Ok(())
     }
 
-    fn fold_table(&mut self, event: &TableEvent) {
-        let seats = seat_ids::<G>();
-        let state = &self.state;
-        let seating = Seating {
-            index: &|id| seats.iter().position(|seat| *seat == id),
-            side: &|seat| G::side(state, seat),
-            to_act: &|| G::to_act(state),
-        };
-        self.table.evolve(event, &seating);
+    /// Folds one entry of the log in, stored (`fold`) or just decided (`then`) alike, so that a replay and a live
+    /// game agree, their undo trails included.
+    fn absorb(&mut self, entry: &Entry<G>) {
+        match entry {
+            Entry::Title(event) => {
+                // A decision that is itself a barrier leaves nothing to undo either.
+                if G::is_undo_barrier(&self.state, event) {
+                    self.undo.clear();
+                } else if let Some(seat) = G::decided_by(&self.state, event) {
+                    self.undo.decided(seat, &self.state);
+                }
+                G::evolve(&mut self.state, event);
+                self.table.title_moved();
+            }
+            Entry::Table(event) => {
+                if let TableEvent::Undone { .. } = event {
+                    if let Some(before) = self.undo.pop() {
+                        self.state = before;
+                    }
+                } else if !event.keeps_undo_trail() {
+                    self.undo.clear();
+                }
+                let seats = seat_ids::<G>();
+                let state = &self.state;
+                let seating = Seating {
+                    index: &|id| seats.iter().position(|seat| *seat == id),
+                    side: &|seat| G::side(state, seat),
+                    to_act: &|| G::to_act(state),
+                };
+                self.table.evolve(event, &seating);
+            }
+        }
     }
 
     fn seat_id(&self, seat: Seat) -> String {
@@ -93,22 +130,15 @@ impl<G: Game> Session<G> {
 
     /// `self` followed by `entries`, as the next state and the log's new entries.
     pub(super) fn then(&self, entries: Vec<Entry<G>>) -> Played {
-        let mut next = Session::<G> {
-            state: self.state.clone(),
-            table: self.table.clone(),
-            version: self.version + entries.len() as u64,
-        };
+        let mut next = self.clone();
+        next.version += entries.len() as u64;
         let events = entries
-            .into_iter()
-            .map(|entry| match entry {
-                Entry::Title(event) => {
-                    G::evolve(&mut next.state, &event);
-                    next.table.title_moved();
-                    encode(&event)
-                }
-                Entry::Table(event) => {
-                    next.fold_table(&event);
-                    event.encode()
+            .iter()
+            .map(|entry| {
+                next.absorb(entry);
+                match entry {
+                    Entry::Title(event) => encode(event),
+                    Entry::Table(event) => event.encode(),
                 }
             })
             .collect();
@@ -156,6 +186,24 @@ impl<G: Game> Session<G> {
         G::legal_actions(&self.state, seat)
     }
 
+    /// Why `seat` may not undo now, or `None` when it may.
+    fn undo_refusal(&self, seat: Seat) -> Option<&'static str> {
+        if self.table.is_open() {
+            Some("the game has not started: there is nothing to undo")
+        } else if self.is_finished() {
+            Some("the game is over")
+        } else if self.table.seats.get(seat).is_some_and(|taken| taken.bot.is_some()) {
+            Some("a bot plays this seat: its decisions are not undone")
+        } else if self.undo.seat() != Some(seat) {
+            Some(
+                "this seat has no decision to undo: another seat has acted since, or a card was drawn, dice rolled \
+                 or hidden information revealed",
+            )
+        } else {
+            None
+        }
+    }
+
     /// The table actions `seat` may send now that are listed with its legal actions: every one but resigning,
     /// aborting and handing the seat to a bot, which are always possible while the game is on.
     fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
@@ -170,6 +218,9 @@ impl<G: Game> Session<G> {
             return vec![TableAction::TakeBackSeat];
         }
         let mut actions = Vec::new();
+        if self.undo_refusal(seat).is_none() {
+            actions.push(TableAction::Undo);
+        }
         match &table.draw_offer {
             Some(offer) if offer.by != seat && !offer.accepted.contains(&seat) => {
                 actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
@@ -193,13 +244,12 @@ impl<G: Game> Session<G> {
                 .all(|other| self.table.seats[other].played_by_person())
     }
 
-    /// The title's legal actions of `seat`, then its listed table actions, as one JSON array.
-    fn listed_actions(&self, seat: Seat) -> Vec<Value> {
-        let title = self
-            .typed_legal_actions(seat)
-            .into_iter()
-            .map(|action| to_json(&action));
-        title.chain(self.table_actions(seat).iter().map(to_json)).collect()
+    /// Every action listed for `seat`: the title's, then the table's.
+    fn listed_actions(&self, seat: Seat) -> Vec<Listed<G::Action>> {
+        let title = self.typed_legal_actions(seat).into_iter().map(Listed::Title);
+        title
+            .chain(self.table_actions(seat).into_iter().map(Listed::Table))
+            .collect()
     }
 
     fn play_table(&self, seat: Seat, action: TableAction, now_ms: u64) -> Result<Played, ActionError> {
@@ -246,11 +296,22 @@ impl<G: Game> Session<G> {
             TableAction::OfferDraw | TableAction::AcceptDraw | TableAction::DeclineDraw => {
                 return self.answer_draw(seat, action);
             }
+            TableAction::Undo => match self.undo_refusal(seat) {
+                Some(why) => return refuse("undo_not_allowed", why),
+                // The seat's time ran out: its timeout is due, not a new clock.
+                None if table
+                    .deadline_of(seat, &G::to_act(&self.state))
+                    .is_some_and(|deadline| deadline <= now_ms) =>
+                {
+                    return refuse(DEADLINE_PASSED, "this seat's time to act ran out");
+                }
+                None => vec![TableEvent::Undone { seat: id }],
+            },
         };
         let played = self.then(entries.into_iter().map(Entry::Table).collect());
         Ok(match action {
-            // The seat's clock goes on under its new player (a bot moves at once).
-            TableAction::HandToBot | TableAction::TakeBackSeat => with_clock(played, now_ms, None),
+            // The seat's clock goes on under its new player (a bot moves at once); after an undo it decides again.
+            TableAction::HandToBot | TableAction::TakeBackSeat | TableAction::Undo => with_clock(played, now_ms, None),
             _ => played,
         })
     }
@@ -288,6 +349,14 @@ impl<G: Game> Session<G> {
         }
         Ok(self.then(entries.into_iter().map(Entry::Table).collect()))
     }
+}
+
+/// One listed action: a title's or the table's.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Listed<A> {
+    Title(A),
+    Table(TableAction),
 }
 
 /// One entry of a log: a title's event or a table event.
@@ -349,15 +418,10 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        self.listed_actions(seat)
+        self.listed_actions(seat).iter().map(to_json).collect()
     }
 
     fn legal_actions_json(&self, seat: Seat) -> Box<RawValue> {
-        let table_actions = self.table_actions(seat);
-        if table_actions.is_empty() {
-            // The common case, serialized straight from the typed actions.
-            return to_raw_json(&self.typed_legal_actions(seat));
-        }
         to_raw_json(&self.listed_actions(seat))
     }
 
@@ -502,11 +566,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn clone_session(&self) -> Box<dyn GameSession> {
-        Box::new(Session::<G> {
-            state: self.state.clone(),
-            table: self.table.clone(),
-            version: self.version,
-        })
+        Box::new(self.clone())
     }
 
     fn snapshot(&self) -> String {
@@ -514,14 +574,19 @@ impl<G: Game> GameSession for Session<G> {
             version: self.version,
             table: &self.table,
             state: &self.state,
+            undo: &self.undo,
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::testing::play_to_the_end;
-    use crate::engine::{GameSession, Registry, Viewer};
+    use serde_json::json;
+
+    use crate::engine::bot::Bot;
+    use crate::engine::table::{DEADLINE_PASSED, OpenedSeat, TableEvent};
+    use crate::engine::testing::{play_to_the_end, play_undoing_to_the_end};
+    use crate::engine::{ActionError, GameSeed, GameSession, Registry, Viewer};
 
     /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
     /// seats to act and their legal actions, the outcome.
@@ -541,18 +606,31 @@ mod tests {
     }
 
     /// A game restored from a snapshot taken at any position, then fed the rest of its log, is the game a replay
-    /// from zero builds: snapshots never change what a log means.
+    /// from zero builds: snapshots never change what a log means, undos and what may be undone included.
     #[test]
     fn a_snapshot_then_the_rest_of_the_log_rebuilds_the_replayed_game() {
         for title in Registry::with_all_titles().titles() {
             let info = title.info();
             let options = title.normalize_options(None).expect("default options");
+            let mut undos = 0;
             for players in info.min_players..=info.max_players {
-                for seed in 0..2 {
-                    let (_, log) = play_to_the_end(title.as_ref(), players, seed);
+                for seed in 0..3 {
+                    // The third game undoes now and then: its snapshots are also taken just before some undos, when
+                    // there is something to undo.
+                    let play = if seed < 2 {
+                        play_to_the_end
+                    } else {
+                        play_undoing_to_the_end
+                    };
+                    let (_, log) = play(title.as_ref(), players, seed);
+                    let undone: Vec<usize> = (0..log.len())
+                        .filter(|&index| log[index].starts_with(r#"{"type":"undone""#))
+                        .collect();
+                    undos += undone.len();
                     let replayed = title.replay(players, &options, &log).expect("its own log");
                     let expected = everything(replayed.as_ref(), players);
-                    let positions = (0..log.len()).step_by(log.len() / 7 + 1).chain([log.len()]);
+                    let regular = (0..log.len()).step_by(log.len() / 7 + 1).chain([log.len()]);
+                    let positions = regular.chain(undone.into_iter().step_by(3));
                     for position in positions {
                         let early = title.replay(players, &options, &log[..position]).expect("a prefix");
                         let snapshot = early.snapshot();
@@ -569,7 +647,55 @@ mod tests {
                     }
                 }
             }
+            assert!(undos > 0, "{}: some random games undo", info.id);
         }
+    }
+
+    /// An undo restarts the turn clock; it is refused once the deadline has passed, and to a seat a bot plays.
+    #[test]
+    fn an_undo_restarts_the_clock_and_is_refused_late_and_to_bots() {
+        let registry = Registry::with_all_titles();
+        let title = registry.get("caesar-cleopatra").expect("the title");
+        let options = title.normalize_options(None).expect("default options");
+        let seat = |id: &str, bot| OpenedSeat {
+            seat: id.into(),
+            open: false,
+            name: None,
+            bot,
+            account: None,
+            invited: None,
+        };
+        let opened = TableEvent::TableOpened {
+            seats: vec![seat("cleopatra", Some(Bot::Random {})), seat("caesar", None)],
+            turn_seconds: Some(60),
+            expires_at_ms: None,
+            on_decline: None,
+            created_by: None,
+            on_leave: None,
+            clock: None,
+            chat: None,
+        };
+        let seed = GameSeed::from_u64(3);
+        let log = title.open(2, &options, opened, seed, 0).expect("a game");
+        let session = title.replay(2, &options, &log).expect("its own log");
+        let undo = json!({"type": "undo"});
+        let refusal = |session: &dyn GameSession, seat, now_ms| match session.play(seat, &undo, seed, now_ms) {
+            Err(ActionError::Rule(refusal)) => refusal.code,
+            other => panic!("an undo refused, not {:?}", other.map(|played| played.events)),
+        };
+        // Both seats stack their pile 2 at once: the bot first.
+        let bot_moved = (session.play_bot(0, Bot::Random {}, seed, 1_000, &mut || false))
+            .expect("a bot's move")
+            .next;
+        assert!(!bot_moved.legal_actions(0).contains(&undo));
+        assert_eq!(refusal(bot_moved.as_ref(), 0, 1_000), "undo_not_allowed");
+        let action = bot_moved.legal_actions(1).swap_remove(0);
+        let moved = bot_moved.play(1, &action, seed, 2_000).expect("a listed action").next;
+        let undone = moved.play(1, &undo, seed, 3_000).expect("a listed undo");
+        let deadline = TableEvent::DeadlineSet { deadline_ms: 63_000 };
+        assert_eq!(undone.events.last(), Some(&deadline.encode()));
+        assert_eq!(undone.next.table().deadline_ms, Some(63_000));
+        assert_eq!(refusal(moved.as_ref(), 1, 62_000), DEADLINE_PASSED);
     }
 
     #[test]

@@ -1,11 +1,17 @@
 //! The real actix app in-process, over the in-memory store, and a one-call request helper.
 
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::HeaderMap;
 use actix_web::middleware::Compat;
 use actix_web::{App, test, web};
 use ludus::config::CorsOrigins;
+use ludus::store::EventStore;
 use serde_json::Value;
 
 /// What `call` returns: status, headers, and the body as JSON (`Null` when empty or not JSON).
@@ -20,7 +26,15 @@ pub async fn app() -> impl Service<actix_http::Request, Response = ServiceRespon
 pub async fn app_with_cors(
     origins: CorsOrigins,
 ) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
-    let service = web::Data::new(super::service(super::memory()));
+    app_on(super::memory(), origins).await
+}
+
+/// The app on `store` (shared by several apps, as instances share Redis), with pages of `origins` allowed.
+pub async fn app_on(
+    store: Arc<dyn EventStore>,
+    origins: CorsOrigins,
+) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
+    let service = web::Data::new(super::service(store));
     // `Compat` boxes the middleware's body type, so that callers keep the plain `ServiceResponse`.
     test::init_service(
         App::new()
@@ -48,4 +62,43 @@ impl<T: Service<actix_http::Request, Response = ServiceResponse, Error = actix_w
 
 pub fn bearer(token: &str) -> (&'static str, String) {
     ("Authorization", format!("Bearer {token}"))
+}
+
+/// SSE messages (id, event name, data) read from an open stream until `count` have arrived.
+pub async fn read_messages(body: &mut (impl MessageBody + Unpin), count: usize) -> Vec<(u64, String, Value)> {
+    let mut text = String::new();
+    let mut messages = Vec::new();
+    while messages.len() < count {
+        let chunk = tokio::time::timeout(
+            Duration::from_secs(10),
+            std::future::poll_fn(|cx| Pin::new(&mut *body).poll_next(cx)),
+        )
+        .await
+        .expect("a message within 10 s");
+        let Some(Ok(bytes)) = chunk else { break };
+        text.push_str(std::str::from_utf8(&bytes).unwrap());
+        while let Some(end) = text.find("\n\n") {
+            let block: String = text.drain(..end + 2).collect();
+            let field = |name: &str| {
+                block
+                    .lines()
+                    .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
+            };
+            if let (Some(id), Some(event), Some(data)) = (field("id"), field("event"), field("data")) {
+                messages.push((id.parse().unwrap(), event, serde_json::from_str(&data).unwrap()));
+            }
+        }
+    }
+    messages
+}
+
+pub fn stream_request(id: &str, token: Option<&str>, last_event_id: Option<u64>) -> actix_http::Request {
+    let mut request = test::TestRequest::get().uri(&format!("/v1/games/{id}/stream"));
+    if let Some(token) = token {
+        request = request.insert_header(("Authorization", format!("Bearer {token}")));
+    }
+    if let Some(last) = last_event_id {
+        request = request.insert_header(("Last-Event-ID", last.to_string()));
+    }
+    request.to_request()
 }

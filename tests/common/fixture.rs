@@ -154,6 +154,18 @@ impl Game for Duel {
         actions
     }
 
+    fn decided_by(_: &DuelState, event: &DuelEvent) -> Option<Seat> {
+        match event {
+            DuelEvent::Bumped { seat } | DuelEvent::Revealed { seat, .. } => Some(*seat),
+            DuelEvent::Dealt { .. } => None,
+        }
+    }
+
+    /// The deal draws the cards and a reveal shows one: a bump alone may be undone.
+    fn is_undo_barrier(_: &DuelState, event: &DuelEvent) -> bool {
+        !matches!(event, DuelEvent::Bumped { .. })
+    }
+
     fn to_act(state: &DuelState) -> Vec<Seat> {
         if Self::outcome(state).is_some() {
             vec![]

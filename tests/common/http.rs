@@ -125,12 +125,7 @@ pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, 
         None,
         None,
     )?;
-    let actions: Vec<Value> = listed.body["actions"]
-        .as_array()?
-        .iter()
-        .filter(|action| !ludus::engine::table::is_table_action(action))
-        .cloned()
-        .collect();
+    let actions = super::title_actions(listed.body["actions"].as_array()?);
     let action = actions.get(pick % actions.len().max(1))?.clone();
     Some((seat, action, listed.body["version"].as_u64()?))
 }

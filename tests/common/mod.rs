@@ -22,6 +22,16 @@ pub fn registry() -> Registry {
     registry
 }
 
+/// The title's actions among listed ones: a random player skips the table's (undo, draw offers...), as docs/api.md
+/// asks, or it could undo forever.
+pub fn title_actions(listed: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    listed
+        .iter()
+        .filter(|action| !ludus::engine::table::is_table_action(action))
+        .cloned()
+        .collect()
+}
+
 pub fn service(store: Arc<dyn EventStore>) -> GameService {
     GameService::new(registry(), store)
 }

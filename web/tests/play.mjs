@@ -2,7 +2,8 @@
 // would: in two browser contexts, one creates the game in the lobby and takes a seat, the other takes the open seat
 // (from the lobby of a page served by another origin, or from the invitation link), and each clicks a random legal
 // action (seeded) whenever it is to act, until both see the result; then both move the replay slider to version 0
-// and back. Screenshots of each table (mid-game and at the end) go to --screenshots.
+// and back. The creator also clicks Undo, once per game, the first time it is offered and taken (César et Cléopâtre
+// offers it from the setup on). Screenshots of each table (mid-game and at the end) go to --screenshots.
 //
 // node play.mjs --api http://127.0.0.1:PORT --page-port PORT2 --chromium /usr/bin/chromium [--screenshots DIR]
 //   [--titles a,b] [--seed N]
@@ -122,6 +123,19 @@ async function clocksAndDraw(a, b, title) {
   }
 }
 
+/** Clicks Undo when the table offers it: true when the undo was taken, false when it was not offered or was refused
+ * (another seat moved first: the refusal shows as an error). */
+async function undoIfOffered(page) {
+  await page.waitForFunction(() => !document.body.dataset.busy, null, {timeout: 20000});
+  const button = page.locator("#undo-button:not([disabled])");
+  if (!(await button.isVisible())) return false;
+  const before = Number(await page.getAttribute("#status", "data-version"));
+  if (!(await button.click({timeout: 2000}).then(() => true, () => false))) return false;
+  await page.waitForFunction(() => !document.body.dataset.busy, null, {timeout: 20000});
+  const refused = await page.isVisible("#error");
+  return !refused && Number(await page.getAttribute("#status", "data-version")) > before;
+}
+
 async function replayTo(page, version, label) {
   await page.locator("#replay-slider").fill(String(version));
   await page.waitForSelector(`#replay-version[data-version="${version}"]`, {timeout: 20000})
@@ -185,9 +199,11 @@ async function playTitle(browser, title, index, pageOrigin) {
     if (index % 2 === 0) await clocksAndDraw(a, b, title);
 
     const random = generator(seed + index);
+    let undone = false;
     const results = await Promise.all([
       playToEnd(a, random, `${title} creator`, deadline, async (moves) => {
         if (moves === MID_GAME[title]) await a.screenshot({path: join(shots, `${title}-mid.png`)});
+        if (!undone) undone = await undoIfOffered(a);
       }),
       playToEnd(b, generator(seed + 100 + index), `${title} joiner`, deadline, async () => {}),
     ]);
@@ -202,11 +218,13 @@ async function playTitle(browser, title, index, pageOrigin) {
       await replayTo(page, 0, `${title} ${label}`);
       await replayTo(page, version, `${title} ${label}`);
     }
+    if (title === "caesar-cleopatra" && !undone) fail(`${title}: the creator never undid a move`);
     if (problems.length) fail(problems.join("\n"));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${title}: played to the end at version ${version} in ${seconds} s ` +
       `(clicks: creator ${results[0].moves}, joiner ${results[1].moves}; errors shown: ` +
-      `${results[0].errors + results[1].errors}, one of them the bad action sent on purpose); replay slider to 0 and back`);
+      `${results[0].errors + results[1].errors}, one of them the bad action sent on purpose); ` +
+      `${undone ? "one move undone" : "no undo taken"}; replay slider to 0 and back`);
   } catch (error) {
     // What each page showed when it failed, to read with the message.
     const seen = [];

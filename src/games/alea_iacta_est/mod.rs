@@ -16,6 +16,7 @@ mod phase;
 mod redact;
 mod rules;
 mod state;
+mod undo;
 mod view;
 
 #[cfg(test)]
@@ -101,6 +102,14 @@ impl Game for AleaIactaEst {
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         rules::legal_actions(state, seat)
+    }
+
+    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
+        undo::decided_by(state, event)
+    }
+
+    fn is_undo_barrier(state: &State, event: &Event) -> bool {
+        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

@@ -8,7 +8,8 @@
 //! - `action`, `event` and `outcome`: the rest of the wire contract;
 //! - `state`: all zones and the derived quantities of spec 2.6;
 //! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events;
-//! - `view`: views and event redaction; `determinize`: the search bots' sampling.
+//! - `view`: views and event redaction; `determinize`: the search bots' sampling; `undo`: the decisions and barriers
+//!   of undo.
 
 mod action;
 mod card;
@@ -23,6 +24,7 @@ mod outcome;
 mod pile;
 mod rules;
 mod state;
+mod undo;
 mod value;
 mod view;
 
@@ -95,6 +97,14 @@ impl Game for CaesarCleopatra {
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         rules::legal_actions(state, seat)
+    }
+
+    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
+        undo::decided_by(state, event)
+    }
+
+    fn is_undo_barrier(state: &State, event: &Event) -> bool {
+        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

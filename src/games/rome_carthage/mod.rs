@@ -15,6 +15,7 @@ mod outcome;
 mod piece;
 mod rules;
 mod state;
+mod undo;
 mod view;
 
 #[cfg(test)]
@@ -117,6 +118,14 @@ impl Game for RomeCarthage {
         } else {
             crate::engine::search::weighted_choice::<Self>(state, rules::legal_actions(state, seat), rng)
         }
+    }
+
+    fn decided_by(state: &state::State, event: &RomeCarthageEvent) -> Option<Seat> {
+        undo::decided_by(state, event)
+    }
+
+    fn is_undo_barrier(state: &state::State, event: &RomeCarthageEvent) -> bool {
+        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &state::State) -> Vec<Seat> {

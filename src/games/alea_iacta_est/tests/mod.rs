@@ -1,4 +1,4 @@
-//! Tests of Alea Iacta Est: the spec's scenarios (section 11), scoring, legal-action listing, random self-play.
+//! Tests of Alea Iacta Est: the spec's scenarios (section 11), scoring, legal-action listing, random self-play, undo.
 
 mod builder;
 mod determinize;
@@ -6,3 +6,4 @@ mod properties;
 mod scenarios;
 mod scoring;
 mod selfplay;
+mod undo;

@@ -34,14 +34,13 @@ pub(super) fn discard(ctx: &mut Ctx, seat: usize, card: Face) {
     }
 }
 
+/// The draws owed are recorded even when none are (nothing discarded): the event is the seat's decision in the log
+/// (README decision 13).
 pub(super) fn end_discard(ctx: &mut Ctx, seat: usize) {
-    let count = ctx.state.counter;
-    if count > 0 {
-        ctx.emit(Event::DrawOwed {
-            seat: seat_of(seat),
-            count,
-            reason: DrawReason::Passive,
-        });
-    }
+    ctx.emit(Event::DrawOwed {
+        seat: seat_of(seat),
+        count: ctx.state.counter,
+        reason: DrawReason::Passive,
+    });
     run(ctx);
 }

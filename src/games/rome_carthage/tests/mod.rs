@@ -3,4 +3,5 @@ mod determinize;
 mod map_check;
 mod scenarios;
 mod selfplay;
+mod undo;
 mod unit;

@@ -24,7 +24,6 @@ pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 pub use session::{ActionError, GameSession, Played, ReplayError};
 pub use title::{Title, TitleAdapter, TitleSchemaNames};
-pub use undo::UNDO_LIMIT;
 
 use serde::{Serialize, de::DeserializeOwned};
 use utoipa::ToSchema;

@@ -11,7 +11,7 @@ use super::Seat;
 
 /// How many decisions in a row a seat may undo: the oldest checkpoint goes beyond it. Snapshots hold the trail, so
 /// this bounds their size too.
-pub const UNDO_LIMIT: usize = 16;
+const UNDO_LIMIT: usize = 16;
 
 /// The states before `seat`'s latest decisions, oldest first. Shared, so that the copy of a session every move makes
 /// copies none of them.

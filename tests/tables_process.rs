@@ -219,7 +219,7 @@ fn clocks_are_refused_out_of_range_or_with_a_turn_clock_and_bots_with_two_seats(
         (
             json!({"title": "caligula", "players": 3, "turn_seconds": 5,
                    "clock": {"bank_seconds": 60, "turn_seconds": 5}}),
-            "invalid_clock",
+            "clock_conflict",
         ),
         (
             json!({"title": "caligula", "players": 3, "clock": {"bank_seconds": 60}}),

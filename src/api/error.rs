@@ -88,8 +88,9 @@ error_codes! {
     SeatNotFound = "seat_not_found", NOT_FOUND, "this game has no seat \"brutus\"";
     InvalidSeats = "invalid_seats", BAD_REQUEST, "\"brutus\" is not a seat of this game (its seats: caesar, cleopatra)";
     InvalidTurnSeconds = "invalid_turn_seconds", BAD_REQUEST, "turn_seconds must be 1 to 2592000";
-    InvalidClock = "invalid_clock", BAD_REQUEST,
-        "a game has either turn_seconds or a clock, not both";
+    InvalidClock = "invalid_clock", BAD_REQUEST, "initial_seconds must be 1 to 2592000, not 0";
+    ClockConflict = "clock_conflict", UNPROCESSABLE_ENTITY,
+        "a game has either turn_seconds or a clock per seat, not both";
     OnLeaveConflict = "on_leave_conflict", UNPROCESSABLE_ENTITY,
         "on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game";
     InvalidName = "invalid_name", BAD_REQUEST,
@@ -305,6 +306,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::SeatsConflict(_) => Self::new(C::SeatsConflict, detail),
             ServiceError::InvalidTurnSeconds => Self::new(C::InvalidTurnSeconds, detail),
             ServiceError::InvalidClock(_) => Self::new(C::InvalidClock, detail),
+            ServiceError::ClockConflict => Self::new(C::ClockConflict, detail),
             ServiceError::OnLeaveConflict => Self::new(C::OnLeaveConflict, detail),
             ServiceError::InvalidName => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),

@@ -145,9 +145,7 @@ impl GameService {
         }
         if let Some(clock) = new.clock {
             if new.turn_seconds.is_some() {
-                return Err(ServiceError::InvalidClock(
-                    "a game has either turn_seconds or a clock, not both".into(),
-                ));
+                return Err(ServiceError::ClockConflict);
             }
             clock.check().map_err(ServiceError::InvalidClock)?;
         }

@@ -48,6 +48,8 @@ pub enum ServiceError {
     InvalidTurnSeconds,
     #[error("{0}")]
     InvalidClock(String),
+    #[error("a game has either turn_seconds or a clock per seat, not both")]
+    ClockConflict,
     #[error("on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game")]
     OnLeaveConflict,
     #[error("a display name has 1 to {max} characters, none of them a control character", max = MAX_NAME_CHARS)]

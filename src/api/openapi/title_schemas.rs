@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::engine::bot::Bot;
-use crate::engine::table::{OpenedSeat, TableAction, TableEvent};
+use crate::engine::table::{DRAW_ACTION_TYPES, OpenedSeat, TableAction, TableEvent};
 use crate::engine::{Registry, Title};
 
 /// Each title's schemas, with its action and event unions split into named variants under a discriminator, and the
@@ -42,6 +42,9 @@ pub(super) fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Reg
         let names = title.schema_names();
         let prefix = title_prefix(title.as_ref());
         name_variants(schemas, &names.action, &prefix, "", true);
+        if title.rules_draw() {
+            leave_to_the_table(schemas, &names.action, &DRAW_ACTION_TYPES);
+        }
         name_variants(schemas, &names.event, &prefix, "Event", false);
         let [action, view, event, outcome] = &mut unions;
         action.2.push(names.action);
@@ -81,6 +84,29 @@ pub(super) fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Reg
     for (name, description, members) in unions {
         let refs: Vec<Value> = members.iter().map(|member| reference(member)).collect();
         schemas.insert(name.to_owned(), json!({"description": description, "oneOf": refs}));
+    }
+}
+
+/// Takes the variants tagged `tags` out of the named union `union`: the table's actions of the same JSON describe
+/// them (a title whose rules read `offer_draw` itself), and an `Action` must match exactly one schema of its `oneOf`.
+fn leave_to_the_table(schemas: &mut Map<String, Value>, union: &str, tags: &[&str]) {
+    let Some(mapping) = schemas[union]["discriminator"]["mapping"].as_object_mut() else {
+        return;
+    };
+    let mut gone = Vec::new();
+    for tag in tags {
+        gone.extend(mapping.remove(*tag));
+    }
+    if let Some(variants) = schemas[union]["oneOf"].as_array_mut() {
+        variants.retain(|variant| !gone.contains(&variant["$ref"]));
+    }
+    for reference in gone {
+        if let Some(name) = reference
+            .as_str()
+            .and_then(|path| path.strip_prefix("#/components/schemas/"))
+        {
+            schemas.remove(name);
+        }
     }
 }
 

@@ -278,7 +278,7 @@ async fn stream_viewer(
 /// instance is shutting down: the stream ends; reconnect with `Last-Event-ID` and another instance serves it, with
 /// nothing missed and nothing twice). Two more kinds carry no `id` (they are not log positions): `chat`, a
 /// `ChatMessage` of the game's chat, sent only to a viewer who may read it (what a reconnecting client missed, it
-/// pages with `GET /v1/games/{id}/chat?after=`), and `presence`, a `PresenceMessage`: a seat came or went. A `:`
+/// pages with `GET /v1/games/{id}/chat?after=`), and `presence`, `{"seat", "connected", "last_seen_ms"}`: a seat came (`connected: true`) or went. A `:`
 /// comment is sent every 15 s of silence. Reconnecting with `Last-Event-ID: N` replays exactly what came after version N,
 /// then goes on live. The stream closes once the game is over and everything was sent; connecting to a finished
 /// game with nothing left to send answers 204, which stops a browser's EventSource from reconnecting.

@@ -18,7 +18,6 @@ use std::time::Duration;
 
 use lru::LruCache;
 use serde::Serialize;
-use utoipa::ToSchema;
 
 use super::room::RoomEvent;
 use super::{Watched, Watcher, lock};
@@ -65,10 +64,10 @@ impl SeatsSeen {
     }
 }
 
-/// The `data` of a stream's `presence` message: a seat came or went.
-#[derive(Debug, Serialize, ToSchema)]
+/// The `data` of a stream's `presence` message: a seat came or went. (Described in the stream operation's text: no
+/// operation answers it as a body, and an unused schema is a warning to client generators.)
+#[derive(Debug, Serialize)]
 pub struct PresenceMessage {
-    #[schema(example = "cleopatra")]
     pub seat: String,
     /// True when the seat came (it streams or makes requests), false when it went (seen last longer than the
     /// presence TTL ago).

@@ -66,8 +66,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         health::readyz,
         health::metrics,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, accounts::dto::GamesStatus,
-        crate::watch::PresenceMessage)),
+    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, accounts::dto::GamesStatus)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),

@@ -57,8 +57,10 @@ TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw
 
 
 def title_actions(listed):
-    """The title's moves among the listed actions."""
-    return [action for action in listed if action.to_dict().get("type") not in TABLE_ACTIONS]
+    """The title's moves among the listed actions. A seat to act with only draw answers listed is in Rome et
+    Carthage's own draw offer: those are the title's moves there."""
+    moves = [action for action in listed if action.to_dict().get("type") not in TABLE_ACTIONS]
+    return moves or listed
 
 
 def choose(game):

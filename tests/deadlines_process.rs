@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::http::send;
+use common::http::{logged_count, send};
 use common::{RedisServer, ServerProcess, free_port};
 use ludus::service::now_ms;
 use serde_json::{Value, json};
@@ -53,18 +53,6 @@ fn wait_until_over(port: u16, id: &str, within: Duration) -> Value {
     }
 }
 
-fn timeouts_in_log(port: u16, id: &str) -> usize {
-    let events = send(port, "GET", &format!("/v1/games/{id}/events"), None, None, None)
-        .expect("events")
-        .body;
-    events["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|logged| logged["event"]["type"] == "timed_out")
-        .count()
-}
-
 #[test]
 fn a_timeout_is_applied_once_by_the_survivor_when_the_scheduling_instance_is_killed() {
     let redis = RedisServer::start();
@@ -83,7 +71,7 @@ fn a_timeout_is_applied_once_by_the_survivor_when_the_scheduling_instance_is_kil
     assert_eq!(over["ending"]["winners"], json!([]));
     // Both instances kept sweeping (the survivor) or had swept (the scheduler) this game: one timeout all the same.
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(timeouts_in_log(survivor.port, &id), 1);
+    assert_eq!(logged_count(survivor.port, &id, "timed_out"), 1);
 }
 
 #[test]
@@ -98,7 +86,7 @@ fn two_live_instances_apply_each_timeout_once() {
     }
     std::thread::sleep(Duration::from_millis(500));
     for id in &ids {
-        assert_eq!(timeouts_in_log(second.port, id), 1, "game {id}");
+        assert_eq!(logged_count(second.port, id, "timed_out"), 1, "game {id}");
     }
     assert_eq!(redis.command(&["ZCARD", "ludus:due"]), "int(0)", "nothing stays due");
 }
@@ -128,5 +116,5 @@ fn a_claim_held_by_a_killed_instance_is_taken_over_by_a_restarted_one() {
     let over = wait_until_over(restarted.port, &id, Duration::from_secs(8));
     assert_eq!(over["ending"]["reason"], "timed_out");
     assert!(now_ms() >= lease_end, "not before the lease ended");
-    assert_eq!(timeouts_in_log(restarted.port, &id), 1);
+    assert_eq!(logged_count(restarted.port, &id, "timed_out"), 1);
 }

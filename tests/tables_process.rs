@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use common::http::send;
+use common::http::{logged_count, send};
 use common::{RedisServer, ServerProcess, free_port, seat_tokens};
 use ludus::engine::table::is_table_action;
 use serde_json::{Value, json};
@@ -50,19 +50,6 @@ fn wait_for(port: u16, id: &str, within: Duration, what: &str, done: impl Fn(&Va
         assert!(Instant::now() < deadline, "{what} not after {within:?}: {game}");
         std::thread::sleep(Duration::from_millis(50));
     }
-}
-
-fn logged(port: u16, id: &str, kind: &str) -> Vec<Value> {
-    let events = send(port, "GET", &format!("/v1/games/{id}/events"), None, None, None)
-        .expect("events")
-        .body;
-    events["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|logged| logged["event"].clone())
-        .filter(|event| event["type"] == kind)
-        .collect()
 }
 
 #[test]
@@ -160,7 +147,7 @@ fn a_five_player_caligula_goes_on_with_bots_for_two_resignations_and_a_timeout()
         assert_eq!(player["abandoned"].is_string(), left.contains(seat), "{player}");
     }
     assert_eq!(
-        logged(port(0), &id, "seat_abandoned").len(),
+        logged_count(port(0), &id, "seat_abandoned"),
         3,
         "each seat left once, whichever instance saw it"
     );
@@ -204,7 +191,7 @@ fn a_fischer_clock_and_a_time_bank_run_out_once_when_the_instance_that_set_them_
         assert_eq!(over["clock"]["per_seat"], clock);
         // Both survivors sweep: the timeout is in the log once.
         std::thread::sleep(Duration::from_millis(500));
-        assert_eq!(logged(survivors[1].port, &id, "timed_out").len(), 1, "{clock}");
+        assert_eq!(logged_count(survivors[1].port, &id, "timed_out"), 1, "{clock}");
     }
 }
 

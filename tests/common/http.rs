@@ -193,3 +193,16 @@ pub fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Valu
     .expect("events")
     .body
 }
+
+/// How many events of type `kind` the game's public log holds (read through `port`).
+pub fn logged_count(port: u16, id: &str, kind: &str) -> usize {
+    let events = send(port, "GET", &format!("/v1/games/{id}/events"), None, None, None)
+        .expect("events")
+        .body;
+    events["events"]
+        .as_array()
+        .expect("the log's events")
+        .iter()
+        .filter(|logged| logged["event"]["type"] == kind)
+        .count()
+}

@@ -19,11 +19,13 @@ pub(crate) mod testing;
 mod title;
 mod typed_session;
 mod undo;
+pub mod words;
 
 pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 pub use session::{ActionError, GameSession, Played, ReplayError};
 pub use title::{Title, TitleAdapter, TitleSchemaNames};
+pub use words::Lang;
 
 use serde::{Serialize, de::DeserializeOwned};
 use utoipa::ToSchema;
@@ -199,6 +201,26 @@ pub trait Game: Send + Sync + 'static {
 
     /// The event as `viewer` may see it, or `None` when it must not see the event at all.
     fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// `event`, as the viewer it was redacted for sees it, in words: one short sentence in the rules' own terms,
+    /// naming cards, places and seats by their names, never by their ids. Told from the redacted event alone, so
+    /// that the words tell nothing the event beside them does not show.
+    fn describe(event: &Self::Event, lang: Lang) -> String {
+        let _ = (event, lang);
+        String::new()
+    }
+
+    /// A legal action in words, as a button would say it.
+    fn label(action: &Self::Action, lang: Lang) -> String {
+        let _ = (action, lang);
+        String::new()
+    }
+
+    /// A seat's name in words (by default its id, capitalized: the same in every language).
+    fn seat_name(seat: Seat, lang: Lang) -> String {
+        let _ = lang;
+        words::capitalized(Self::info().seats[seat])
+    }
 
     /// The event as everyone may see it once the game is over; what stays secret forever is removed.
     fn redact_finished(event: &Self::Event) -> Self::Event {

@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 
 use super::bot::Bot;
 use super::table::{Table, TableEvent, Taker};
-use super::{GameSeed, RuleError, Seat, Viewer};
+use super::{GameSeed, Lang, RuleError, Seat, Viewer};
 
 /// Why an action was not accepted.
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +90,10 @@ pub trait GameSession: Send + Sync {
     /// A stored event as `viewer` may see it at this session's state (once finished, as everyone sees it); `None`
     /// when it must not see it.
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>>;
+    /// A stored event as `viewer` may see it (see `redact`), told in `lang`; `None` when it must not see it.
+    fn event_text(&self, event: &str, viewer: Viewer, lang: Lang) -> Option<String>;
+    /// `legal_actions_json`, each action with a `label` in `lang` beside its fields.
+    fn labelled_actions_json(&self, seat: Seat, lang: Lang) -> Box<RawValue>;
     fn clone_session(&self) -> Box<dyn GameSession>;
     /// The whole state, serialized: `Title::restore` of it gives back this very session.
     fn snapshot(&self) -> String;

@@ -231,3 +231,74 @@ pub(crate) fn shown(session: &dyn GameSession, log: &[String], viewer: Viewer) -
         .map(|value| value.to_string())
         .collect()
 }
+
+/// The event and action types random games of `G` met, told in words.
+#[derive(Debug, Default)]
+pub(crate) struct Told {
+    pub(crate) events: std::collections::BTreeSet<String>,
+    pub(crate) actions: std::collections::BTreeSet<String>,
+}
+
+/// Plays a random game of `G` per seed and tells, in every language, each event as each viewer sees it (every seat,
+/// a spectator, and everyone once the game is over) and each legal action of each seat to act, checking every text
+/// (`assert_words`). Returns the types it met, for the caller to check they are the ones it expects.
+pub(crate) fn assert_told<G: Game>(players: usize, seeds: std::ops::Range<u64>) -> Told {
+    let mut told = Told::default();
+    let kind = |value: &Value| value["type"].as_str().expect("a type").to_owned();
+    let viewers: Vec<Viewer> = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+    let tell = |event: &G::Event, told: &mut Told| {
+        told.events.insert(kind(&json!(event)));
+        let shown = viewers
+            .iter()
+            .filter_map(|viewer| G::redact(event, *viewer))
+            .chain([G::redact_finished(event)]);
+        for shown in shown {
+            for lang in crate::engine::Lang::ALL {
+                assert_words(&G::describe(&shown, lang), &json!(shown));
+            }
+        }
+    };
+    for seed in seeds {
+        let game_seed = GameSeed::from_u64(seed);
+        let mut chooser = GameSeed::from_u64(seed ^ 0x7e11).rng(0);
+        let mut state = G::new_state(players, &G::Options::default()).expect("a state");
+        let mut position = 0;
+        for event in G::setup(&state, &mut game_seed.rng(crate::engine::SETUP_STREAM)) {
+            tell(&event, &mut told);
+            G::evolve(&mut state, &event);
+        }
+        while G::outcome(&state).is_none() {
+            let to_act = G::to_act(&state);
+            for &seat in &to_act {
+                for action in G::legal_actions(&state, seat) {
+                    told.actions.insert(kind(&json!(action)));
+                    for lang in crate::engine::Lang::ALL {
+                        assert_words(&G::label(&action, lang), &json!(action));
+                    }
+                }
+            }
+            let seat = *to_act.choose(&mut chooser).expect("a seat to act");
+            let action = G::legal_actions(&state, seat)
+                .choose(&mut chooser)
+                .cloned()
+                .expect("an action");
+            let events = G::decide(&state, seat, &action, &mut game_seed.rng(position)).expect("a legal action");
+            position += events.len() as u64;
+            for event in &events {
+                tell(event, &mut told);
+                G::evolve(&mut state, event);
+            }
+        }
+    }
+    told
+}
+
+/// Checks the words for `what`: a sentence of its own, with names, not ids (no `snake_case` word, no JSON).
+#[track_caller]
+pub(crate) fn assert_words(text: &str, what: &Value) {
+    assert!(!text.trim().is_empty(), "no words for {what}");
+    assert!(
+        !text.contains(['_', '{', '}', '"']),
+        "an id or JSON in {text:?} for {what}"
+    );
+}

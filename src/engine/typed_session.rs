@@ -12,7 +12,8 @@ use super::table::{
     TableEvent, Taker,
 };
 use super::undo::UndoTrail;
-use super::{Game, GameSeed, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
+use super::words;
+use super::{Game, GameSeed, Lang, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
 
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("engine types serialize to JSON")
@@ -245,6 +246,21 @@ impl<G: Game> Session<G> {
     }
 
     /// Every action listed for `seat`: the title's, then the table's.
+    /// A stored event as `viewer` may see it: table events as anyone may (tokens never leave the store), the
+    /// title's as its rules redact them (once the game is over, as everyone may see them).
+    fn shown(&self, event: &str, viewer: Viewer) -> Option<Entry<G>> {
+        if let Some(table_event) = TableEvent::parse(event) {
+            return Some(Entry::Table(table_event.public()));
+        }
+        let event: G::Event = serde_json::from_str(event).ok()?;
+        let visible = if self.is_finished() {
+            Some(G::redact_finished(&event))
+        } else {
+            G::redact(&event, viewer)
+        };
+        visible.map(Entry::Title)
+    }
+
     fn listed_actions(&self, seat: Seat) -> Vec<Listed<G::Action>> {
         let title = self.typed_legal_actions(seat).into_iter().map(Listed::Title);
         title
@@ -357,6 +373,22 @@ impl<G: Game> Session<G> {
 enum Listed<A> {
     Title(A),
     Table(TableAction),
+}
+
+/// A listed action with its words, for answers asked in a language.
+#[derive(serde::Serialize)]
+struct Labelled<A> {
+    #[serde(flatten)]
+    action: Listed<A>,
+    label: String,
+}
+
+/// A seat's name in words from its id (the table's events name seats by id).
+fn seat_name<G: Game>(id: &str, lang: Lang) -> String {
+    match seat_ids::<G>().iter().position(|seat| *seat == id) {
+        Some(seat) => G::seat_name(seat, lang),
+        None => words::capitalized(id),
+    }
 }
 
 /// One entry of a log: a title's event or a table event.
@@ -553,16 +585,32 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>> {
-        if let Some(table_event) = TableEvent::parse(event) {
-            return Some(to_raw_json(&table_event.public()));
+        match self.shown(event, viewer)? {
+            Entry::Table(event) => Some(to_raw_json(&event)),
+            Entry::Title(event) => Some(to_raw_json(&event)),
         }
-        let event: G::Event = serde_json::from_str(event).ok()?;
-        let visible = if self.is_finished() {
-            Some(G::redact_finished(&event))
-        } else {
-            G::redact(&event, viewer)
-        };
-        visible.map(|event| to_raw_json(&event))
+    }
+
+    fn event_text(&self, event: &str, viewer: Viewer, lang: Lang) -> Option<String> {
+        Some(match self.shown(event, viewer)? {
+            Entry::Table(event) => words::table_event_text(&event, lang, &|id| seat_name::<G>(id, lang)),
+            Entry::Title(event) => G::describe(&event, lang),
+        })
+    }
+
+    fn labelled_actions_json(&self, seat: Seat, lang: Lang) -> Box<RawValue> {
+        let labelled: Vec<Labelled<G::Action>> = self
+            .listed_actions(seat)
+            .into_iter()
+            .map(|action| Labelled {
+                label: match &action {
+                    Listed::Title(action) => G::label(action, lang),
+                    Listed::Table(action) => words::table_action_label(*action, lang),
+                },
+                action,
+            })
+            .collect();
+        to_raw_json(&labelled)
     }
 
     fn clone_session(&self) -> Box<dyn GameSession> {

@@ -1,0 +1,309 @@
+//! Events and actions told in words, in the languages the service speaks. A title tells its own events and actions
+//! (`Game::describe`, `Game::label`); this module tells the table's, which every title shares.
+//!
+//! An event is told from the event as its viewer may see it (already redacted), so its words can tell nothing more
+//! than the event shown beside them.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::bot::Bot;
+use super::table::{LeaveReason, TableAction, TableEvent};
+
+/// A language the service tells events and actions in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    En,
+    Fr,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// Its code, as in `?lang=` and `Content-Language`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// `en` or `fr` (any case), as `?lang=` takes them.
+    pub fn parse(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|lang| lang.code().eq_ignore_ascii_case(code))
+    }
+
+    /// The language an `Accept-Language` header prefers among ours: the highest `q` of the ranges naming `en` or
+    /// `fr` (a region such as `fr-CA` counts as its language; `*` counts as neither, so that it adds nothing), the
+    /// first such range among equals; `None` when it names neither.
+    pub fn negotiate(header: &str) -> Option<Lang> {
+        let mut best: Option<(Lang, f32)> = None;
+        for range in header.split(',') {
+            let mut parts = range.split(';').map(str::trim);
+            let tag = parts.next().unwrap_or_default();
+            let primary = tag.split('-').next().unwrap_or_default();
+            let Some(lang) = Lang::parse(primary) else {
+                continue;
+            };
+            let quality = parts
+                .find_map(|parameter| parameter.strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
+                .filter(|q| (0.0..=1.0).contains(q));
+            match quality {
+                Some(q) if q > 0.0 && best.is_none_or(|(_, kept)| q > kept) => best = Some((lang, q)),
+                _ => {}
+            }
+        }
+        best.map(|(lang, _)| lang)
+    }
+
+    /// The English or the French of a text.
+    pub fn pick<T>(self, en: T, fr: T) -> T {
+        match self {
+            Lang::En => en,
+            Lang::Fr => fr,
+        }
+    }
+}
+
+/// A seat's id as a name ("antonius" -> "Antonius"), for seats whose names are the same in every language.
+pub fn capitalized(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A table event in words; `seat` names a seat from its id.
+pub fn table_event_text(event: &TableEvent, lang: Lang, seat: &dyn Fn(&str) -> String) -> String {
+    match event {
+        TableEvent::TableOpened { seats, .. } => {
+            let open = seats.iter().filter(|opened| opened.open).count();
+            lang.pick(
+                format!("The table is set ({open} seats open)."),
+                format!("La table est dressée ({open} places libres)."),
+            )
+        }
+        TableEvent::SeatJoined {
+            seat: id, name, bot, ..
+        } => {
+            let who = seat(id);
+            match (bot, name) {
+                (Some(bot), _) => lang.pick(
+                    format!("{} takes the seat of {who}.", bot_name(*bot, Lang::En)),
+                    format!("{} prend la place de {who}.", bot_name(*bot, Lang::Fr)),
+                ),
+                (None, Some(name)) => lang.pick(
+                    format!("{name} sits down as {who}."),
+                    format!("{name} s'assied à la place de {who}."),
+                ),
+                (None, None) => lang.pick(format!("{who} sits down."), format!("{who} s'assied.")),
+            }
+        }
+        TableEvent::FirstMove { seat: id } => lang.pick(
+            format!("{} makes a first move.", seat(id)),
+            format!("{} joue son premier coup.", seat(id)),
+        ),
+        TableEvent::Resigned { seat: id } => lang.pick(
+            format!("{} resigns.", seat(id)),
+            format!("{} abandonne la partie.", seat(id)),
+        ),
+        TableEvent::Aborted { seat: id } => lang.pick(
+            format!("{} calls the game off.", seat(id)),
+            format!("{} annule la partie.", seat(id)),
+        ),
+        TableEvent::TimedOut { seats } => {
+            let who = names(seats, lang, seat);
+            lang.pick(format!("{who}: out of time."), format!("{who} : temps écoulé."))
+        }
+        TableEvent::Expired => lang.pick(
+            "The game expired before every seat was taken.".to_owned(),
+            "La partie a expiré avant que toutes les places soient prises.".to_owned(),
+        ),
+        TableEvent::DeadlineSet { .. } => lang.pick(
+            "The turn clock starts.".to_owned(),
+            "Le temps du tour commence.".to_owned(),
+        ),
+        TableEvent::RematchCreated { .. } => lang.pick(
+            "A rematch is set up.".to_owned(),
+            "Une revanche est proposée.".to_owned(),
+        ),
+        TableEvent::InvitationDeclined { seat: id } => lang.pick(
+            format!("The player invited as {} declines.", seat(id)),
+            format!("Le joueur invité à la place de {} refuse.", seat(id)),
+        ),
+        TableEvent::SeatAbandoned { seat: id, reason } => {
+            let why = match reason {
+                LeaveReason::Resigned => lang.pick("resigned", "a abandonné"),
+                LeaveReason::TimedOut => lang.pick("ran out of time", "a épuisé son temps"),
+            };
+            lang.pick(
+                format!("{} {why}: the computer plays the seat to the end.", seat(id)),
+                format!("{} {why} : l'ordinateur joue sa place jusqu'à la fin.", seat(id)),
+            )
+        }
+        TableEvent::HandedToBot { seat: id } => lang.pick(
+            format!("{} hands the seat to the computer.", seat(id)),
+            format!("{} confie sa place à l'ordinateur.", seat(id)),
+        ),
+        TableEvent::SeatTakenBack { seat: id } => lang.pick(
+            format!("{} takes the seat back.", seat(id)),
+            format!("{} reprend sa place.", seat(id)),
+        ),
+        TableEvent::DrawOfferMade { seat: id } => lang.pick(
+            format!("{} offers a draw.", seat(id)),
+            format!("{} propose la partie nulle.", seat(id)),
+        ),
+        TableEvent::DrawOfferAccepted { seat: id } => lang.pick(
+            format!("{} accepts the draw.", seat(id)),
+            format!("{} accepte la partie nulle.", seat(id)),
+        ),
+        TableEvent::DrawOfferDeclined { seat: id } => lang.pick(
+            format!("{} declines the draw.", seat(id)),
+            format!("{} refuse la partie nulle.", seat(id)),
+        ),
+        TableEvent::DrawAgreed => lang.pick(
+            "Draw agreed: the game ends.".to_owned(),
+            "Partie nulle d'un commun accord.".to_owned(),
+        ),
+        TableEvent::ClocksRun { moved, .. } => match moved {
+            Some(id) => lang.pick(
+                format!("{}'s clock stops.", seat(id)),
+                format!("La pendule de {} s'arrête.", seat(id)),
+            ),
+            None => lang.pick("The clocks start.".to_owned(), "Les pendules démarrent.".to_owned()),
+        },
+        TableEvent::Undone { seat: id } => lang.pick(
+            format!("{} takes back the last move.", seat(id)),
+            format!("{} reprend son dernier coup.", seat(id)),
+        ),
+    }
+}
+
+/// A table action in words, as a button would say it.
+pub fn table_action_label(action: TableAction, lang: Lang) -> String {
+    let (en, fr) = match action {
+        TableAction::Resign => ("Resign", "Abandonner"),
+        TableAction::Abort => ("Call the game off", "Annuler la partie"),
+        TableAction::HandToBot => ("Hand my seat to the computer", "Confier ma place à l'ordinateur"),
+        TableAction::TakeBackSeat => ("Take my seat back", "Reprendre ma place"),
+        TableAction::OfferDraw => ("Offer a draw", "Proposer la nulle"),
+        TableAction::AcceptDraw => ("Accept the draw", "Accepter la nulle"),
+        TableAction::DeclineDraw => ("Decline the draw", "Refuser la nulle"),
+        TableAction::Undo => ("Undo my last move", "Reprendre mon dernier coup"),
+    };
+    lang.pick(en, fr).to_owned()
+}
+
+fn bot_name(bot: Bot, lang: Lang) -> &'static str {
+    match bot {
+        Bot::Random {} => lang.pick("The random computer player", "L'ordinateur (au hasard)"),
+        Bot::Search { .. } => lang.pick("The computer", "L'ordinateur"),
+    }
+}
+
+/// Seat names joined as a sentence says them: "A", "A and B", "A, B and C".
+pub fn names(ids: &[String], lang: Lang, seat: &dyn Fn(&str) -> String) -> String {
+    let named: Vec<String> = ids.iter().map(|id| seat(id)).collect();
+    listed(&named, lang)
+}
+
+/// Words joined as a sentence says them: "a", "a and b", "a, b and c" ("et" in French).
+pub fn listed(items: &[String], lang: Lang) -> String {
+    let and = lang.pick(" and ", " et ");
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{and}{last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::engine::testing::assert_words;
+
+    #[test]
+    fn accept_language_picks_our_best_language() {
+        assert_eq!(Lang::negotiate("fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7"), Some(Lang::Fr));
+        assert_eq!(Lang::negotiate("en-GB, fr;q=0.5"), Some(Lang::En));
+        assert_eq!(Lang::negotiate("de-DE, fr;q=0.4, en;q=0.6"), Some(Lang::En));
+        assert_eq!(Lang::negotiate("de, *;q=0.5"), None);
+        assert_eq!(Lang::negotiate("en;q=0, fr;q=0.1"), Some(Lang::Fr));
+        assert_eq!(Lang::negotiate("FR"), Some(Lang::Fr));
+        assert_eq!(Lang::negotiate("en;q=2"), None);
+        assert_eq!(Lang::negotiate(""), None);
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let items = |words: &[&str]| words.iter().map(|word| (*word).to_owned()).collect::<Vec<_>>();
+        assert_eq!(listed(&items(&["a"]), Lang::En), "a");
+        assert_eq!(listed(&items(&["a", "b", "c"]), Lang::En), "a, b and c");
+        assert_eq!(listed(&items(&["a", "b"]), Lang::Fr), "a et b");
+    }
+
+    #[test]
+    fn every_table_event_is_told_in_both_languages() {
+        use super::super::table::TABLE_EVENT_TYPES;
+        let examples = [
+            json!({"type": "table_opened", "seats": [{"seat": "caesar", "open": true}]}),
+            json!({"type": "seat_joined", "seat": "caesar", "name": "Ada"}),
+            json!({"type": "seat_joined", "seat": "caesar", "bot": {"kind": "search"}}),
+            json!({"type": "seat_joined", "seat": "caesar"}),
+            json!({"type": "first_move", "seat": "caesar"}),
+            json!({"type": "resigned", "seat": "caesar"}),
+            json!({"type": "aborted", "seat": "caesar"}),
+            json!({"type": "timed_out", "seats": ["caesar", "cleopatra"]}),
+            json!({"type": "expired"}),
+            json!({"type": "deadline_set", "deadline_ms": 1}),
+            json!({"type": "rematch_created", "game": "g"}),
+            json!({"type": "invitation_declined", "seat": "caesar"}),
+            json!({"type": "seat_abandoned", "seat": "caesar", "reason": "timed_out"}),
+            json!({"type": "handed_to_bot", "seat": "caesar"}),
+            json!({"type": "seat_taken_back", "seat": "caesar"}),
+            json!({"type": "draw_offer_made", "seat": "caesar"}),
+            json!({"type": "draw_offer_accepted", "seat": "caesar"}),
+            json!({"type": "draw_offer_declined", "seat": "caesar"}),
+            json!({"type": "draw_agreed"}),
+            json!({"type": "clocks_run", "at_ms": 1, "moved": "caesar"}),
+            json!({"type": "clocks_run", "at_ms": 1}),
+            json!({"type": "undone", "seat": "caesar"}),
+        ];
+        let seat = |id: &str| format!("Seat {}", capitalized(id));
+        let mut met = std::collections::BTreeSet::new();
+        for example in examples {
+            let event: TableEvent = serde_json::from_value(example.clone()).expect("a table event");
+            met.insert(example["type"].as_str().expect("a type").to_owned());
+            let (en, fr) = (
+                table_event_text(&event, Lang::En, &seat),
+                table_event_text(&event, Lang::Fr, &seat),
+            );
+            assert_words(&en, &example);
+            assert_words(&fr, &example);
+            assert_ne!(en, fr);
+        }
+        assert_eq!(met, TABLE_EVENT_TYPES.iter().map(|kind| (*kind).to_owned()).collect());
+    }
+
+    #[test]
+    fn every_table_action_has_a_label_in_both_languages() {
+        let every: Vec<TableAction> = super::super::table::TABLE_ACTION_TYPES
+            .iter()
+            .map(|kind| serde_json::from_value(serde_json::json!({"type": kind})).expect("a table action"))
+            .collect();
+        for action in every {
+            let (en, fr) = (
+                table_action_label(action, Lang::En),
+                table_action_label(action, Lang::Fr),
+            );
+            assert!(!en.is_empty() && !fr.is_empty() && en != fr, "{action:?}: {en} / {fr}");
+        }
+    }
+}

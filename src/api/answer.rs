@@ -2,24 +2,36 @@
 
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
 use serde_json::value::RawValue;
 
 use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo, SeatTime};
 use crate::engine::clocks::ClockSettings;
-use crate::engine::{GameSession, Seat, Viewer};
+use crate::engine::{GameSession, Lang, Seat, Viewer};
 use crate::service::{GameService, LoadedGame, now_ms};
 use crate::watch::SeatsSeen;
 
 /// The game as `viewer` sees it, with who is connected as this instance knows it (read from the store at most once a
 /// third of the presence TTL).
-pub(super) async fn game_answer(service: &GameService, game: &LoadedGame, viewer: Viewer) -> GameResponse {
+pub(super) async fn game_answer(
+    service: &GameService,
+    game: &LoadedGame,
+    viewer: Viewer,
+    lang: Option<Lang>,
+) -> GameResponse {
     let seen = service.watcher().seats_seen(&game.meta.id).await;
-    game_response(game, viewer, seen.as_ref())
+    game_response(game, viewer, seen.as_ref(), lang)
 }
 
 /// The game as `viewer` sees it, with who is connected as `seen` says (left out without it: a past version, or a
-/// store that did not say). The viewer's own seat is here: it makes this request.
-pub(super) fn game_response(game: &LoadedGame, viewer: Viewer, seen: Option<&SeatsSeen>) -> GameResponse {
+/// store that did not say). The viewer's own seat is here: it makes this request. With `lang`, each legal action has
+/// its `label`.
+pub(super) fn game_response(
+    game: &LoadedGame,
+    viewer: Viewer,
+    seen: Option<&SeatsSeen>,
+    lang: Option<Lang>,
+) -> GameResponse {
     let session = &game.session;
     let table = session.table();
     let status = status_of(session.as_ref());
@@ -45,7 +57,10 @@ pub(super) fn game_response(game: &LoadedGame, viewer: Viewer, seen: Option<&Sea
         },
         view: session.view(viewer),
         legal_actions: match viewer {
-            Viewer::Seat(seat) => Some(session.legal_actions_json(seat)),
+            Viewer::Seat(seat) => Some(match lang {
+                Some(lang) => session.labelled_actions_json(seat, lang),
+                None => session.legal_actions_json(seat),
+            }),
             Viewer::Spectator => None,
         },
         result: session.outcome(),
@@ -159,11 +174,22 @@ pub(super) fn status_of(session: &dyn GameSession) -> GameStatus {
     }
 }
 
-pub(super) fn logged(events: Vec<(u64, Box<RawValue>)>) -> Vec<LoggedEvent> {
+pub(super) fn logged(events: Vec<(u64, Box<RawValue>, Option<String>)>) -> Vec<LoggedEvent> {
     events
         .into_iter()
-        .map(|(seq, event)| LoggedEvent { seq, event })
+        .map(|(seq, event, text)| LoggedEvent { seq, event, text })
         .collect()
+}
+
+/// Marks an answer that may be told in words: `Vary: Accept-Language` (the words follow it), and `Content-Language`
+/// when they were.
+pub(super) fn told_in(mut answer: HttpResponse, lang: Option<Lang>) -> HttpResponse {
+    let headers = answer.headers_mut();
+    headers.append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    if let Some(lang) = lang {
+        headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    }
+    answer
 }
 
 pub(super) fn json_body(status: StatusCode, body: String) -> HttpResponse {

@@ -8,6 +8,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use crate::engine::Lang;
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::engine::table::{ChatPolicy, LeaveReason, OnDecline, OnLeave};
@@ -397,6 +398,10 @@ pub struct LoggedEvent {
     pub seq: u64,
     #[schema(value_type = AnyEvent)]
     pub event: Box<RawValue>,
+    /// The event in words, as this viewer may see it, when a language was asked for (`?lang=` or
+    /// `Accept-Language`): "César place un Censeur face cachée sur les Sénateurs.".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -421,6 +426,15 @@ pub struct EventsResponse {
     pub next_after: Option<u64>,
 }
 
+/// The `lang` query parameter of the operations that tell events and actions in words (read by `request::lang`).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LangQuery {
+    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
+    /// the one of them `Accept-Language` prefers, else no words.
+    pub lang: Option<Lang>,
+}
+
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -431,6 +445,9 @@ pub struct GameQuery {
     pub at: Option<u64>,
     /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
     pub seat: Option<String>,
+    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
+    /// the one of them `Accept-Language` prefers, else no words.
+    pub lang: Option<Lang>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -446,6 +463,9 @@ pub struct EventsQuery {
     pub limit: Option<u64>,
     /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
     pub seat: Option<String>,
+    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
+    /// the one of them `Accept-Language` prefers, else no words.
+    pub lang: Option<Lang>,
 }
 
 impl EventsQuery {

@@ -3,11 +3,11 @@
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
-use super::answer::logged;
+use super::answer::{logged, told_in};
 use super::dto::{EventsQuery, EventsResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::request::{caller, page_limit, viewer_of};
+use super::request::{caller, lang, page_limit, viewer_of};
 
 /// The log as the viewer may see it; once the game is over, the public log (a replay export without lasting secrets).
 #[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
@@ -24,6 +24,7 @@ pub async fn list_events(
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
+    let lang = lang(&request)?;
     let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
     let version = game.version();
     let after = query.after.min(version);
@@ -32,12 +33,13 @@ pub async fn list_events(
     // judged by.
     let log = service.log_until(&game, until).await?;
     let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
-    Ok(HttpResponse::Ok().json(EventsResponse {
+    let page = EventsResponse {
         version,
         complete: game.session.is_finished(),
-        events: logged(game.visible_events(events, after, viewer)),
+        events: logged(game.visible_events(events, after, viewer, lang)),
         next_after: (until < version).then_some(until),
-    }))
+    };
+    Ok(told_in(HttpResponse::Ok().json(page), lang))
 }
 
 impl Endpoint for __path_list_events {

@@ -5,14 +5,14 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
-use super::answer::{game_answer, game_response};
+use super::answer::{game_answer, game_response, told_in};
 use super::body::JsonBody;
 use super::client::client_address;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
-use super::request::{caller, optional_account, viewer_of};
+use super::request::{caller, lang, optional_account, viewer_of};
 use crate::engine::Viewer;
 use crate::service::NewGame;
 use crate::watch::SeatsSeen;
@@ -57,7 +57,7 @@ pub async fn create_game(
         })
         .await?;
     // Nobody was seen at a game this new.
-    let game = game_response(&created.game, Viewer::Spectator, Some(&SeatsSeen::default()));
+    let game = game_response(&created.game, Viewer::Spectator, Some(&SeatsSeen::default()), None);
     let location = format!("/v1/games/{}", game.id);
     tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
     let seats = created
@@ -129,8 +129,12 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
+    let lang = lang(&request)?;
     let past = match query.at {
-        None => return Ok(HttpResponse::Ok().json(game_answer(&service, &game, viewer).await)),
+        None => {
+            let answer = HttpResponse::Ok().json(game_answer(&service, &game, viewer, lang).await);
+            return Ok(told_in(answer, lang));
+        }
         Some(at) if at <= game.version() => service.game_at(&game, at).await?,
         Some(_) => {
             let version = game.version();
@@ -141,7 +145,10 @@ pub async fn get_game(
         }
     };
     // Who is connected is not in the log: a past version tells nothing of it.
-    Ok(HttpResponse::Ok().json(game_response(&past, viewer, None)))
+    Ok(told_in(
+        HttpResponse::Ok().json(game_response(&past, viewer, None, lang)),
+        lang,
+    ))
 }
 
 impl Endpoint for __path_get_game {

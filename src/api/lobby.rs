@@ -5,12 +5,12 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
-use super::answer::{game_answer, player_seats};
+use super::answer::{game_answer, player_seats, told_in};
 use super::body::{JsonBody, OptionalJsonBody};
-use super::dto::{GameResponse, JoinRequest, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
+use super::dto::{GameResponse, JoinRequest, LangQuery, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
-use super::request::{account, optional_account, page_limit, required_caller, viewer_of};
+use super::request::{account, lang, optional_account, page_limit, required_caller, viewer_of};
 use crate::engine::Viewer;
 use crate::engine::bot::Bot;
 use crate::service::LobbyEntry;
@@ -83,7 +83,7 @@ impl Endpoint for __path_lobby {
 /// Several people racing for one seat: exactly one gets it, the others get 409 `seat_taken`.
 #[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/join", tag = "lobby", request_body(content = Option<JoinRequest>,
         description = "Optional: a display name"),
-    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id")),
+    params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id"), LangQuery),
     responses(
         (status = 201, description = "The seat is yours", body = SeatResponse),
     ))]
@@ -101,15 +101,17 @@ pub async fn join_seat(
         .await?;
     let seat = joined.game.seat_name(joined.seat);
     service.watcher().note_seen(&id, seat);
-    let game = game_answer(&service, &joined.game, Viewer::Seat(joined.seat)).await;
+    let lang = lang(&request)?;
+    let game = game_answer(&service, &joined.game, Viewer::Seat(joined.seat), lang).await;
     tracing::info!(game = %id, seat, "seat joined");
-    Ok(HttpResponse::Created()
+    let answer = HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(SeatResponse {
             seat,
             token: joined.token,
             game,
-        }))
+        });
+    Ok(told_in(answer, lang))
 }
 
 impl Endpoint for __path_join_seat {
@@ -154,7 +156,7 @@ pub async fn seat_bot(
     let viewer = viewer_of(&service, &game, Some(&caller))?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_answer(&service, &game, viewer).await))
+        .json(game_answer(&service, &game, viewer, None).await))
 }
 
 impl Endpoint for __path_seat_bot {
@@ -197,7 +199,7 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
     let rematch = service.rematch(&id, &caller).await?;
     let seat = rematch.game.seat_name(rematch.seat);
     service.watcher().note_seen(&rematch.game.meta.id, seat);
-    let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat)).await;
+    let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat), None).await;
     let status = if rematch.created {
         StatusCode::CREATED
     } else {
@@ -248,7 +250,7 @@ pub async fn decline_seat(
     tracing::info!(game = %id, seat, account = %account.id, "invitation declined");
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_answer(&service, &game, Viewer::Spectator).await))
+        .json(game_answer(&service, &game, Viewer::Spectator, None).await))
 }
 
 impl Endpoint for __path_decline_seat {

@@ -6,13 +6,13 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
-use super::answer::{game_response, json_body, logged};
+use super::answer::{game_response, json_body, logged, told_in};
 use super::body::JsonBody;
-use super::dto::{LegalActionsResponse, PlayRequest, PlayResponse};
+use super::dto::{LangQuery, LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::{self, check_action_depth};
-use super::request::{idempotency_key, required_caller, seated};
+use super::request::{idempotency_key, lang, required_caller, seated};
 use crate::engine::Viewer;
 use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
 
@@ -21,7 +21,7 @@ const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 /// Every action the bearer's seat may take now: the title's (none when it need not act), then the table's it may take
 /// (`undo`, while its latest decision may be taken back). A client picking at random skips the table's.
 #[utoipa::path(get, path = "/v1/games/{id}/actions", tag = "games",
-    params(("id" = String, Path, description = "Game id")),
+    params(("id" = String, Path, description = "Game id"), LangQuery),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The legal actions", body = LegalActionsResponse),
@@ -32,11 +32,16 @@ pub async fn legal_actions(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let (game, seat) = seated(&service, &id, &request).await?;
-    Ok(HttpResponse::Ok().json(LegalActionsResponse {
+    let lang = lang(&request)?;
+    let listed = LegalActionsResponse {
         seat: game.seat_name(seat),
         version: game.version(),
-        actions: game.session.legal_actions_json(seat),
-    }))
+        actions: match lang {
+            Some(lang) => game.session.labelled_actions_json(seat, lang),
+            None => game.session.legal_actions_json(seat),
+        },
+    };
+    Ok(told_in(HttpResponse::Ok().json(listed), lang))
 }
 
 impl Endpoint for __path_legal_actions {
@@ -58,6 +63,7 @@ impl Endpoint for __path_legal_actions {
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", request_body = PlayRequest,
     params(
         ("id" = String, Path, description = "Game id"),
+        LangQuery,
         ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
             description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
     ),
@@ -73,11 +79,18 @@ pub async fn play(
     settings: web::Data<Settings>,
     id: web::Path<String>,
     request: HttpRequest,
-    JsonBody(body): JsonBody<PlayRequest>,
+    JsonBody(mut body): JsonBody<PlayRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
     let key = idempotency_key(&request)?;
+    let lang = lang(&request)?;
     check_action_depth(&body.action)?;
+    // A listed action may come back as it was listed, words and all.
+    if let Some(fields) = body.action.as_object_mut()
+        && fields.get("label").is_some_and(serde_json::Value::is_string)
+    {
+        fields.remove("label");
+    }
     // A seat is its token, or its account and the seat it names: counted without loading the game (an unknown
     // token is refused by the move itself).
     let seat = match &caller {
@@ -102,9 +115,9 @@ pub async fn play(
             .note_seen(&done.after.meta.id, done.after.seat_name(done.seat));
         let response = PlayResponse {
             version: done.after.version(),
-            events: logged(done.after.visible_events(done.events, done.from_version, viewer)),
+            events: logged(done.after.visible_events(done.events, done.from_version, viewer, lang)),
             // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
-            game: game_response(done.after, viewer, None),
+            game: game_response(done.after, viewer, None, lang),
         };
         serde_json::to_string(&response).expect("responses serialize")
     };
@@ -128,7 +141,7 @@ pub async fn play(
     for (name, value) in quota.iter().flat_map(limits::Quota::headers) {
         answer.headers_mut().insert(name, value);
     }
-    Ok(answer)
+    Ok(told_in(answer, lang))
 }
 
 impl Endpoint for __path_play {

@@ -5,8 +5,9 @@ use actix_web::{HttpRequest, web};
 
 use serde::Deserialize;
 
+use super::dto::LangQuery;
 use super::error::{ApiError, ErrorCode};
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Lang, Seat, Viewer};
 use crate::service::{Account, Caller, GameService, LoadedGame, ServiceError, is_account_key};
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
@@ -26,6 +27,21 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
         return Err(invalid());
     }
     Ok(Some(token.trim()))
+}
+
+/// The language to tell events and actions in: `?lang=`, else the one of ours `Accept-Language` prefers; `None` (no
+/// words: answers as small as without) when neither asks for one.
+pub(super) fn lang(request: &HttpRequest) -> Result<Option<Lang>, ApiError> {
+    let asked = web::Query::<LangQuery>::from_query(request.query_string())
+        .map_err(|_| ApiError::new(ErrorCode::InvalidQuery, "lang must be `en` or `fr`"))?;
+    if let Some(lang) = asked.into_inner().lang {
+        return Ok(Some(lang));
+    }
+    Ok(request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(Lang::negotiate))
 }
 
 #[derive(Deserialize)]

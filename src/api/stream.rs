@@ -10,13 +10,13 @@ use serde_json::value::RawValue;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 
-use super::answer::{seat_times, status_of};
+use super::answer::{seat_times, status_of, told_in};
 use super::client::client_address;
 use super::dto::{AnyEvent, GameStatus, SeatTime};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
-use super::request::{bearer, caller, seated};
-use crate::engine::{GameSession, Viewer};
+use super::request::{bearer, caller, lang, seated};
+use crate::engine::{GameSession, Lang, Viewer};
 use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
 use crate::store::{Head, ReadAfter};
 use crate::watch::{RoomEvent, Subscription};
@@ -40,6 +40,9 @@ pub struct StreamMessage {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<AnyEvent>)]
     pub event: Option<Box<RawValue>>,
+    /// The event in words, when the stream was opened in a language (`?lang=` or `Accept-Language`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
     /// Seats that must act after this event.
     pub to_act: Vec<&'static str>,
     pub status: GameStatus,
@@ -71,6 +74,13 @@ pub struct StreamQuery {
         reason = "read with the credentials (request::named_seat); declared to be accepted and documented"
     )]
     pub seat: Option<String>,
+    /// Tell each event in words, in `en` or `fr` (its `text`). Default: the one of them `Accept-Language` prefers,
+    /// else no words.
+    #[expect(
+        dead_code,
+        reason = "read with Accept-Language (request::lang); declared to be accepted and documented"
+    )]
+    pub lang: Option<Lang>,
 }
 
 /// A single-use ticket for one stream of a game, as one seat.
@@ -89,6 +99,8 @@ struct Cursor {
     head: Head,
     subscription: Subscription,
     viewer: Viewer,
+    /// The language events are told in, if any.
+    lang: Option<Lang>,
     /// Whether the viewer may read the game's chat: only then are its messages sent.
     reads_chat: bool,
     pending: VecDeque<Bytes>,
@@ -111,9 +123,13 @@ impl Cursor {
             } else {
                 Vec::new()
             };
+            let text = self
+                .lang
+                .and_then(|lang| self.session.event_text(event, self.viewer, lang));
             let message = StreamMessage {
                 version: self.session.version(),
                 event: visible,
+                text,
                 to_act: to_act.into_iter().map(|seat| self.game.seat_name(seat)).collect(),
                 status: status_of(self.session.as_ref()),
                 deadline_ms,
@@ -306,6 +322,7 @@ pub async fn stream(
 ) -> Result<HttpResponse, ApiError> {
     let game = service.load(&id).await?;
     let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
+    let lang = lang(&request)?;
     let after = last_event_id(&request)?
         .or(query.after)
         .unwrap_or(game.version())
@@ -332,6 +349,7 @@ pub async fn stream(
         game,
         subscription,
         viewer,
+        lang,
         reads_chat,
         pending: VecDeque::new(),
         done: false,
@@ -343,13 +361,14 @@ pub async fn stream(
         let chunk = cursor.next_chunk().await?;
         Some((Ok::<_, actix_web::Error>(chunk), cursor))
     });
-    Ok(HttpResponse::Ok()
+    let answer = HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         // Tells the compression middleware to leave the stream alone: a compressor would hold events back.
         .insert_header(("Content-Encoding", "identity"))
-        .streaming(body))
+        .streaming(body);
+    Ok(told_in(answer, lang))
 }
 
 impl Endpoint for __path_stream {

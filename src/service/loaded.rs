@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use super::{ServiceError, hash_token};
-use crate::engine::{GameSeed, GameSession, Seat, Title, Viewer};
+use crate::engine::{GameSeed, GameSession, Lang, Seat, Title, Viewer};
 use crate::store::{GameMeta, Head};
 
 /// A game rebuilt at some head of its log. Cheap to clone: everything is shared.
@@ -72,15 +72,23 @@ impl LoadedGame {
             .ok_or_else(|| ServiceError::Corrupt("the stored seed is not 32 hex bytes".into()))
     }
 
-    /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based).
-    /// Once the game is over the log is public, except what the title keeps secret forever.
-    pub fn visible_events(&self, events: &[String], after: u64, viewer: Viewer) -> Vec<(u64, Box<RawValue>)> {
+    /// The stored events after `after`, as `viewer` may see them, numbered by their log position (1-based), each
+    /// told in `lang` when one is asked for. Once the game is over the log is public, except what the title keeps
+    /// secret forever.
+    pub fn visible_events(
+        &self,
+        events: &[String],
+        after: u64,
+        viewer: Viewer,
+        lang: Option<Lang>,
+    ) -> Vec<(u64, Box<RawValue>, Option<String>)> {
         events
             .iter()
             .enumerate()
             .filter_map(|(offset, event)| {
-                let visible = self.session.redact(event, viewer);
-                visible.map(|event| (after + offset as u64 + 1, event))
+                let visible = self.session.redact(event, viewer)?;
+                let text = lang.and_then(|lang| self.session.event_text(event, viewer, lang));
+                Some((after + offset as u64 + 1, visible, text))
             })
             .collect()
     }

@@ -45,6 +45,7 @@ pub(super) fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Reg
         if title.rules_draw() {
             leave_to_the_table(schemas, &names.action, &DRAW_ACTION_TYPES);
         }
+        take_labels(schemas, &names.action);
         name_variants(schemas, &names.event, &prefix, "Event", false);
         let [action, view, event, outcome] = &mut unions;
         action.2.push(names.action);
@@ -77,6 +78,7 @@ pub(super) fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Reg
         schemas.insert(name, serde_json::to_value(schema).expect("schemas serialize"));
     }
     name_variants(schemas, "TableAction", "Table", "", true);
+    take_labels(schemas, "TableAction");
     name_variants(schemas, "TableEvent", "Table", "Event", false);
     let [action, _, event, _] = &mut unions;
     action.2.push("TableAction".to_owned());
@@ -106,6 +108,30 @@ fn leave_to_the_table(schemas: &mut Map<String, Value>, union: &str, tags: &[&st
             .and_then(|path| path.strip_prefix("#/components/schemas/"))
         {
             schemas.remove(name);
+        }
+    }
+}
+
+/// Lets each variant of the action union `union` carry its `label`: listed actions have one when asked in a language,
+/// and may be sent back as they were listed.
+fn take_labels(schemas: &mut Map<String, Value>, union: &str) {
+    let variants: Vec<String> = schemas[union]["oneOf"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|variant| variant["$ref"].as_str()?.strip_prefix("#/components/schemas/"))
+        .map(str::to_owned)
+        .collect();
+    for name in variants {
+        if let Some(properties) = schemas[&name]["properties"].as_object_mut() {
+            properties.insert(
+                "label".to_owned(),
+                json!({
+                    "type": "string",
+                    "description": "The action in words, in the language asked for (`?lang=` or `Accept-Language`) \
+                        when it was listed; ignored when the action is sent back.",
+                }),
+            );
         }
     }
 }

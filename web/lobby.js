@@ -1,7 +1,8 @@
-// The lobby: the titles, a form to create a game (players, seats for me / open / bots, options), the created game's
-// seats with invitation links, and the open games with Join buttons.
+// The lobby: one click to play any title against the computer, a form to create a game (players, seats for me / open
+// / bots, options), the created game's seats with invitation links, and the open games with Join buttons.
 
 import {API, call, el, pageUrl, saveToken, showError, words} from "./api.js";
+import {langSwitch, t} from "./i18n.js";
 
 const form = document.getElementById("create");
 const titleSelect = document.getElementById("title");
@@ -9,10 +10,10 @@ const playersSelect = document.getElementById("players");
 let titles = [];
 
 const SEAT_CHOICES = [
-  ["mine", "me"],
-  ["open", "open (invite someone)"],
-  ["random", "bot: random"],
-  ["search", "bot: search"],
+  ["mine", t("me")],
+  ["open", t("open seat choice")],
+  ["random", t("bot random")],
+  ["search", t("bot search")],
 ];
 
 const currentTitle = () => titles.find((title) => title.id === titleSelect.value);
@@ -30,7 +31,7 @@ function drawPlayers() {
 function drawSeats() {
   const seats = currentTitle().seats.slice(0, Number(playersSelect.value));
   const fieldset = document.getElementById("seats");
-  fieldset.replaceChildren(el("legend", {}, "Seats"));
+  fieldset.replaceChildren(el("legend", {}, t("seats")));
   seats.forEach((seat, index) => {
     const select = el("select", {name: `seat-${seat}`, "data-seat": seat});
     for (const [value, label] of SEAT_CHOICES) select.append(el("option", {value}, label));
@@ -105,25 +106,25 @@ function drawCreated(created, seats, bots) {
   const tokens = Object.fromEntries(created.seats.map(({seat, token}) => [seat, token]));
   const rows = game.seats.map((seat, index) => {
     const link = pageUrl("table.html", {game: game.id, seat});
-    if (bots[seat]) return el("li", {}, el("b", {}, words(seat)), ` played by a ${bots[seat].kind} bot`);
+    if (bots[seat]) return el("li", {}, el("b", {}, words(seat)), ` ${t("played by bot")}`);
     // My own seats beyond the first are seats to hand to a friend: their invitation carries the token in the
     // fragment, which browsers never send to a server.
     const invitation = new URL(link);
     if (tokens[seat]) invitation.hash = `token=${tokens[seat]}`;
     const input = el("input", {class: "invitation", readonly: true, value: invitation, "data-seat": seat});
-    const copy = el("button", {type: "button", onclick: () => copyLink(input)}, "Copy invitation");
+    const copy = el("button", {type: "button", onclick: () => copyLink(input)}, t("copy invitation"));
     return el("li", {"data-seat": seat},
       el("b", {}, words(seat)), " ",
       tokens[seat] && index === firstMine(game.seats, seats)
-        ? el("a", {href: link, class: "play", "data-seat": seat}, "Play this seat")
-        : seats[seat] === "open" ? "open: " : "yours to hand over: ",
+        ? el("a", {href: link, class: "play", "data-seat": seat}, t("play this seat"))
+        : `${seats[seat] === "open" ? t("open") : t("yours to hand over")}: `,
       input, copy);
   });
   const panel = document.getElementById("created");
   panel.replaceChildren(
     el("h3", {}, `${titles.find((t) => t.id === game.title).name}: game ${game.id}`),
     el("ul", {class: "seats"}, rows),
-    el("a", {href: pageUrl("table.html", {game: game.id})}, "Watch as a spectator"),
+    el("a", {href: pageUrl("table.html", {game: game.id})}, t("watch")),
   );
   panel.dataset.game = game.id;
   panel.hidden = false;
@@ -145,7 +146,7 @@ async function refresh() {
     const lobby = await call("GET", "/v1/lobby?status=open");
     const list = document.getElementById("open-games");
     list.replaceChildren(...lobby.games.map(drawOpenGame));
-    if (!lobby.games.length) list.append(el("li", {class: "empty"}, "No game is waiting for players."));
+    if (!lobby.games.length) list.append(el("li", {class: "empty"}, t("no open game")));
   } catch (error) {
     showError(error);
   }
@@ -154,14 +155,14 @@ async function refresh() {
 function drawOpenGame(game) {
   const title = titles.find((t) => t.id === game.title);
   const taken = game.seats.filter((seat) => !seat.open)
-    .map((seat) => `${words(seat.seat)}: ${seat.bot ? "bot" : seat.name || "someone"}`);
+    .map((seat) => `${words(seat.seat)}: ${seat.bot ? t("bot") : seat.name || "?"}`);
   return el("li", {"data-game": game.id},
     el("b", {}, title ? title.name : game.title), ` (${game.players} players) `,
     taken.length ? el("span", {class: "muted"}, taken.join(", ")) : "",
     " ",
     game.open_seats.map((seat) =>
       el("button", {type: "button", class: "join", "data-seat": seat, onclick: () => join(game.id, seat)},
-        `Join as ${words(seat)}`)),
+        t("join as", words(seat)))),
   );
 }
 
@@ -178,7 +179,41 @@ async function join(game, seat) {
   }
 }
 
+/** One click to a game against the computer: the person takes the first seat, a `search` bot every other. */
+async function playComputer(title) {
+  showError(null);
+  const players = Math.max(2, title.min_players);
+  const [mine, ...others] = title.seats.slice(0, players);
+  const body = {title: title.id, players, seats: {[mine]: "mine"},
+    bots: Object.fromEntries(others.map((seat) => [seat, {kind: "search"}]))};
+  const name = document.getElementById("name").value.trim();
+  if (name) body.name = name;
+  try {
+    const created = await call("POST", "/v1/games", {body});
+    for (const {seat, token} of created.seats) saveToken(created.game.id, seat, token);
+    location.href = pageUrl("table.html", {game: created.game.id, seat: mine});
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The page's own words in its language. */
+function translatePage() {
+  document.getElementById("lang").replaceChildren(langSwitch(el));
+  for (const [id, key] of [["quick-heading", "play vs computer"], ["quick-hint", "play vs computer hint"],
+    ["new-game-heading", "new game"], ["open-games-heading", "open games"], ["refresh", "refresh"],
+    ["create-button", "create"]]) {
+    document.getElementById(id).textContent = t(key);
+  }
+  for (const [field, key] of [["title", "title"], ["players", "players"], ["name", "your name"], ["clock", "clock"], ["chat", "chat"]]) {
+    const label = document.getElementById(field).closest("label");
+    label.firstChild.textContent = `${t(key)} `;
+  }
+  document.getElementById("name").placeholder = t("optional");
+}
+
 async function start() {
+  translatePage();
   document.getElementById("server").textContent = API;
   try {
     titles = await call("GET", "/v1/titles");
@@ -187,6 +222,8 @@ async function start() {
     return;
   }
   titleSelect.replaceChildren(...titles.map((title) => el("option", {value: title.id}, title.name)));
+  document.getElementById("quick-titles").replaceChildren(...titles.map((title) =>
+    el("button", {type: "button", class: "quick-play", "data-title": title.id, onclick: () => playComputer(title)}, title.name)));
   titleSelect.addEventListener("change", drawPlayers);
   playersSelect.addEventListener("change", drawSeats);
   form.addEventListener("submit", create);

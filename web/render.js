@@ -2,6 +2,7 @@
 // small values as chips, dice as die faces; and each legal action as a readable label.
 
 import {el, words} from "./api.js";
+import {t} from "./i18n.js";
 
 const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const isPrimitive = (value) => value === null || typeof value !== "object";
@@ -106,14 +107,14 @@ export function renderResult(game) {
   const decided = ending.reason && ending.reason !== "played_out";
   const winners = decided ? ending.winners ?? [] : game.result?.winners ?? [];
   return el("div", {},
-    el("h2", {}, "Game over"),
+    el("h2", {}, t("game over")),
     el("p", {class: "ending"},
-      decided ? `${text(ending.reason)} (${names(ending.by ?? [])}). ` : "Played to the end. ",
-      winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${names(winners)}.` : "No winner.",
-      game.seat ? (winners.includes(game.seat) ? " You won." : " You did not win.") : ""),
+      decided ? `${text(ending.reason)} (${names(ending.by ?? [])}). ` : `${t("played out")} `,
+      winners.length ? t("winners", names(winners)) : t("no winner"),
+      game.seat ? ` ${winners.includes(game.seat) ? t("you won") : t("you lost")}` : ""),
     ending.ranking?.length
       ? el("ol", {class: "ranking"}, ...ending.ranking.map((place) => el("li", {}, names(place),
-        place.some((seat) => ending.abandoned?.includes(seat)) ? " (left the game)" : "")))
+        place.some((seat) => ending.abandoned?.includes(seat)) ? ` ${t("left the game")}` : "")))
       : "",
     game.result ? renderValue("result", game.result, game.seats, game.seat) : "",
   );

@@ -1,26 +1,35 @@
 // A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
-// Draws the seat's view, offers its legal actions as buttons (the table's, such as undo and draw offers, apart),
-// follows the game over a stream opened with a ticket, shows who is here (a dot per player) and the chat, the result
-// at the end, and replays the finished game with a version slider (`GET /v1/games/{id}?at=N`).
+// Draws the title's board, on which the seat makes its moves (see picker.js), with the players, whose turn and the
+// clocks above it, the game log in words beside it (the API's `text` of each event), and the table's actions (undo,
+// draw offers) apart; every legal action as a list and a JSON form stay behind the Advanced switch. Follows the game
+// over a stream opened with a ticket, shows who is here (a dot per player) and the chat, the result at the end, and
+// replays the finished game with a version slider (`GET /v1/games/{id}?at=N`). In French or English (i18n.js).
 
 import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
-import {MAP_PARTS, drawMap} from "./map.js";
 import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
+import {lang, langSwitch, t} from "./i18n.js";
+import {Picker} from "./picker.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 let seat = params.get("seat");
 let token = null;
 let game = null;
-let map = null;
 let titleName = "";
+/** The title's board module (`draw`, `path`, `parts`, optional `load` and `choiceLabel`), its static data, and the
+ * picker of the seat's move while it has one to make. */
+let board = null;
+let boardData = null;
+let picker = null;
 
-/** Labels of the table's actions that `text` would not word well. */
-const TABLE_LABELS = {undo: "Undo my last move"};
+/** Each title's board. A title without one is drawn as panels of its view. */
+const BOARD_MODULES = {
+  "rome-carthage": "./rome-board.js",
+};
 
-/** Board drawings by title; the view's parts a board shows are left out of the panels. */
-const BOARDS = {"rome-carthage": {parts: MAP_PARTS, draw: (view) => drawMap(map, view)}};
+/** `path` with the page's language asked of the API. */
+const inLang = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
 
 function takeInvitation() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -51,25 +60,87 @@ function render(next) {
   status.dataset.version = game.version;
   status.dataset.status = game.status;
   status.textContent = [
-    `game ${game.id}`,
-    game.seat ? `you play ${words(game.seat)}` : "spectator",
-    `version ${game.version}`,
-    text(game.status),
-    game.to_act.length && game.status !== "finished" ? `to act: ${game.to_act.map(words).join(", ")}` : null,
+    game.seat ? t("you play", seatName(game.seat)) : t("spectator"),
+    t("version", game.version),
+    game.to_act.length && game.status !== "finished" ? t("to act", game.to_act.map(seatName).join(", ")) : null,
   ].filter(Boolean).join(" · ");
+  const moves = titleActions();
+  picker = board && game.view && game.status === "active" && moves.length ? new Picker(board, game, moves, play) : null;
   drawPlayers();
-  drawView(game, "board", "view");
+  drawView(game, "board", "view", picker);
+  picker?.refresh();
+  drawPrompt();
   drawActions();
+  drawLog();
   if (game.status === "finished") showEnd();
 }
 
-/** A game's view into the elements `boardId` (the title's board, if it has one) and `viewId` (the panels). A game
- * waiting for players has no view yet. */
-function drawView(shown, boardId, viewId) {
-  const board = shown.view && map ? BOARDS[shown.title] : undefined;
-  document.getElementById(boardId).replaceChildren(board ? board.draw(shown.view) : "");
+/** A seat's name as its player gave it, else its id in words. */
+function seatName(seat) {
+  const player = game?.players.find((candidate) => candidate.seat === seat);
+  return player?.name ? `${player.name} (${words(seat)})` : words(seat);
+}
+
+/** Whether `action` is the table's (draw offers, undo...) rather than the title's. Rome et Carthage's draw offer is its
+ * rules' own: a move like any other. */
+const isTableAction = (action) => TABLE_ACTIONS.has(action.type) && !(RULES_DRAW.has(game.title) && action.type.includes("draw"));
+
+/** The seat's legal actions of the title, those it makes on the board. */
+const titleActions = () => (game.seat && game.status !== "finished" ? game.legal_actions ?? [] : []).filter((action) => !isTableAction(action));
+
+/** A game's view into the elements `boardId` (the title's board, if it has one) and `viewId` (panels of what the
+ * board does not show). A game waiting for players has no view yet. `choosing`: the picker the board's elements are
+ * picked with, when the seat has a move to make on it. */
+function drawView(shown, boardId, viewId, choosing = null) {
+  const context = {picker: choosing, seat: shown.seat, seats: shown.seats, players: shown.players, data: boardData, lang, t};
+  document.getElementById(boardId).replaceChildren(board && shown.view ? board.draw(shown.view, context) : "");
   document.getElementById(viewId).replaceChildren(
-    shown.view ? renderView(shown.view, shown.seats, shown.seat, board ? board.parts : []) : el("p", {class: "muted"}, "The game has not started."));
+    shown.view ? renderView(shown.view, shown.seats, shown.seat, board?.parts ?? []) : el("p", {class: "muted"}, t("not started")));
+}
+
+/** Above the board: what the seat may do now (the picker's prompt), or whom the game waits for. */
+function drawPrompt() {
+  const area = document.getElementById("prompt-area");
+  if (picker) {
+    area.replaceChildren(picker.prompt);
+    return;
+  }
+  const waiting = game.to_act.filter((name) => name !== game.seat).map(seatName).join(", ");
+  area.replaceChildren(game.status === "finished" ? "" : el("p", {class: "prompt muted"},
+    game.status === "open" ? t("waiting for players") : t("waiting for", waiting || t("the others"))));
+}
+
+let logged = 0;
+let logging = null;
+let logAgain = false;
+
+/** The game log in words: the events this viewer may see since the last look, each as the API tells it. */
+async function drawLog() {
+  if (logging) {
+    logAgain = true;
+    return;
+  }
+  logging = (async () => {
+    const lines = document.getElementById("log-lines");
+    do {
+      logAgain = false;
+      try {
+        for (;;) {
+          const page = await call("GET", inLang(`/v1/games/${gameId}/events?after=${logged}`), {token});
+          for (const {seq, event, text: told} of page.events) {
+            lines.append(el("li", {"data-seq": seq, "data-type": event.type}, told ?? words(event.type)));
+          }
+          logged = page.next_after ?? page.version;
+          if (page.next_after === undefined) break;
+        }
+        lines.scrollTop = lines.scrollHeight;
+      } catch (error) {
+        showError(error);
+      }
+    } while (logAgain);
+    logging = null;
+  })();
+  return logging;
 }
 
 /** Whether a player is here: a dot, green while connected, with when it was last seen as its tooltip. */
@@ -94,19 +165,20 @@ function drawPlayers() {
   const times = new Map((game.clock?.seats ?? []).map((time) => [time.seat, time]));
   const rows = game.players.map((player) => {
     const time = times.get(player.seat);
-    const who = player.open ? "open seat"
-      : player.abandoned ? `left (${text(player.abandoned)}): a bot plays`
-      : player.handed_to_bot ? `${player.name ?? ""} (away: a bot plays)`
-      : player.bot ? "bot" : player.name ?? "";
-    return el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat},
+    const who = player.open ? t("open seat")
+      : player.abandoned ? `${text(player.abandoned)}: ${t("bot")}`
+      : player.handed_to_bot ? `${player.name ?? ""} (${t("bot")})`
+      : player.bot ? t("bot") : player.name ?? "";
+    return el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat,
+      "aria-current": game.to_act.includes(player.seat) ? "true" : null},
       presenceDot(player), el("b", {}, words(player.seat)), " ", who,
-      player.seat === game.seat ? " (you)" : "",
+      player.seat === game.seat ? ` (${t("you")})` : "",
       time?.remaining_ms !== undefined
         ? el("span", {class: time.running ? "clock running" : "clock", "data-remaining-ms": time.remaining_ms,
           title: time.running ? "time left, running" : "time left"}, ` · ${clockText(time.remaining_ms)}`)
         : "");
   });
-  document.getElementById("players").replaceChildren(el("h2", {}, "Players"), el("ul", {}, rows));
+  document.getElementById("players").replaceChildren(el("ul", {}, rows));
 }
 
 /** The table's actions (draw offers and answers, taking the seat back; see `TABLE_ACTIONS`), shown apart from the
@@ -116,32 +188,36 @@ function tableButtons(listed) {
     ? [{type: "hand_to_bot"}, {type: "resign"}] : [];
   return [...listed, ...always].map((action) =>
     el("button", {type: "button", class: "table-action", id: `${action.type}-button`, "data-type": action.type,
-      onclick: () => play(action)}, TABLE_LABELS[action.type] ?? text(action.type)));
+      onclick: () => play(action)}, action.label ?? TABLE_LABELS[action.type]?.[lang] ?? text(action.type)));
 }
 
+/** The table's actions always open to a seat are never listed, so never labelled by the API. */
+const TABLE_LABELS = {
+  resign: {en: "Resign", fr: "Abandonner"},
+  hand_to_bot: {en: "Hand my seat to the computer", fr: "Confier ma place à l'ordinateur"},
+};
+
+/** The table's actions, and every legal action as a list (behind the Advanced switch). */
 function drawActions() {
   const panel = document.getElementById("actions-panel");
   panel.hidden = !game.seat || game.status === "finished";
   const listed = game.legal_actions ?? [];
-  // Rome et Carthage's draw offer is its rules' own: a move like any other.
-  const isTable = (action) => TABLE_ACTIONS.has(action.type) && !(RULES_DRAW.has(game.title) && action.type.includes("draw"));
-  const actions = listed.filter((action) => !isTable(action));
-  const waiting = game.to_act.filter((name) => name !== game.seat).map(words).join(", ");
+  const actions = titleActions();
   document.getElementById("actions").replaceChildren(
     ...actions.map((action, index) =>
-      el("button", {type: "button", class: "action", "data-index": index, onclick: () => play(action)}, actionLabel(action))),
-    actions.length ? "" : el("p", {class: "muted"}, game.status === "open" ? "Waiting for players to join." : `Waiting for ${waiting || "the others"}.`),
+      el("button", {type: "button", class: "action", "data-index": index, onclick: () => play(action)},
+        action.label ?? actionLabel(action))),
   );
-  document.getElementById("table-actions").replaceChildren(...tableButtons(listed.filter(isTable)));
+  document.getElementById("table-actions").replaceChildren(...tableButtons(listed.filter(isTableAction)));
 }
 
 async function play(action) {
   busy(true);
   showError(null);
-  const buttons = document.querySelectorAll("#actions button, #table-actions button");
+  const buttons = document.querySelectorAll("#actions button, #table-actions button, #prompt-area button");
   for (const button of buttons) button.disabled = true;
   try {
-    const answer = await call("POST", `/v1/games/${gameId}/actions`, {token, body: {action}});
+    const answer = await call("POST", inLang(`/v1/games/${gameId}/actions`), {token, body: {action}});
     render(answer.game);
   } catch (error) {
     showError(error);
@@ -165,7 +241,7 @@ async function reload() {
     do {
       reloadAgain = false;
       try {
-        render(await call("GET", `/v1/games/${gameId}`, {token}));
+        render(await call("GET", inLang(`/v1/games/${gameId}`), {token}));
       } catch (error) {
         showError(error);
       }
@@ -180,7 +256,7 @@ let stream = null;
 /** Follows the game live: a stream ticket for a seat (EventSource cannot send a token), none for a spectator. */
 async function follow() {
   if (game.status === "finished") return;
-  let url = `${API}/v1/games/${gameId}/stream?after=${game.version}`;
+  let url = `${API}/v1/games/${gameId}/stream?after=${game.version}&lang=${lang}`;
   if (token) {
     try {
       const {ticket} = await call("POST", `/v1/games/${gameId}/stream-tickets`, {token});
@@ -243,7 +319,7 @@ function showEnd() {
       const at = wanted;
       wanted = null;
       try {
-        const past = await call("GET", `/v1/games/${gameId}?at=${at}`, {token});
+        const past = await call("GET", inLang(`/v1/games/${gameId}?at=${at}`), {token});
         drawView(past, "replay-board", "replay-view");
         const output = document.getElementById("replay-version");
         output.textContent = `${past.version} / ${game.version}`;
@@ -266,15 +342,15 @@ function showEnd() {
 function offerJoin(open) {
   const panel = document.getElementById("join");
   if (!open) {
-    panel.replaceChildren(el("p", {}, `No token for ${words(seat)} in this browser: watching as a spectator.`));
+    panel.replaceChildren(el("p", {}, t("no token", words(seat))));
     panel.hidden = false;
     return;
   }
-  const name = el("input", {maxlength: 40, placeholder: "your name (optional)"});
+  const name = el("input", {maxlength: 40, placeholder: t("your name"), "aria-label": t("your name")});
   const join = async () => {
     try {
       const body = name.value.trim() ? {name: name.value.trim()} : {};
-      const joined = await call("POST", `/v1/games/${gameId}/seats/${seat}/join`, {body});
+      const joined = await call("POST", inLang(`/v1/games/${gameId}/seats/${seat}/join`), {body});
       saveToken(gameId, joined.seat, joined.token);
       token = joined.token;
       panel.hidden = true;
@@ -287,12 +363,24 @@ function offerJoin(open) {
       showError(error);
     }
   };
-  panel.replaceChildren(el("p", {}, `${words(seat)} is open: take the seat?`), name,
-    el("button", {type: "button", id: "join-button", onclick: join}, `Join as ${words(seat)}`));
+  panel.replaceChildren(el("p", {}, t("seat open", words(seat))), name,
+    el("button", {type: "button", id: "join-button", onclick: join}, t("join as", words(seat))));
   panel.hidden = false;
 }
 
+/** The page's own words in its language. */
+function translatePage() {
+  document.getElementById("lang").replaceChildren(langSwitch(el));
+  for (const [id, key] of [["log-heading", "game log"], ["chat-heading", "chat"], ["replay-heading", "replay"],
+    ["advanced-summary", "advanced"], ["custom-summary", "another action"], ["custom-send", "send"], ["chat-send", "send"]]) {
+    document.getElementById(id).textContent = t(key);
+  }
+  document.getElementById("chat-text").placeholder = t("say something");
+  document.getElementById("players").setAttribute("aria-label", t("players heading"));
+}
+
 async function start() {
+  translatePage();
   document.getElementById("lobby-link").href = pageUrl("./");
   if (!gameId) {
     showError(new Error("No game given: open a table from the lobby."));
@@ -300,11 +388,14 @@ async function start() {
   }
   takeInvitation();
   try {
-    const [titles, first] = await Promise.all([call("GET", "/v1/titles"), call("GET", `/v1/games/${gameId}`, {token})]);
+    const [titles, first] = await Promise.all([call("GET", "/v1/titles"), call("GET", inLang(`/v1/games/${gameId}`), {token})]);
     titleName = titles.find((title) => title.id === first.title)?.name ?? first.title;
     document.getElementById("title-name").textContent = titleName;
     document.title = `ludus: ${titleName}`;
-    if (BOARDS[first.title]) map = await call("GET", `/v1/titles/${first.title}/map`);
+    if (BOARD_MODULES[first.title]) {
+      board = (await import(BOARD_MODULES[first.title])).default;
+      boardData = board.load ? await board.load(call, first) : null;
+    }
     render(first);
     if (seat && !token) offerJoin(first.players.some((player) => player.seat === seat && player.open));
     await startChat(first, token);

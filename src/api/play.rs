@@ -35,6 +35,9 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "chat.js",
         "render.js",
         "map.js",
+        "i18n.js",
+        "picker.js",
+        "rome-board.js",
         "style.css"
     ]
     .into_iter()

@@ -1,0 +1,157 @@
+// Plays every title to the end on its board, as a person would, against the computer: from the lobby's one-click
+// "play against the computer" (a `search` bot in every other seat), clicking only the board's elements and the
+// prompt's choices above it (never the Advanced list or the JSON form), once in French and once in English (the
+// browser's language picks it). axe-core checks the lobby and each table (mid-game and at the end) for serious or
+// critical accessibility violations; screenshots of each table at 1280 and 390 px wide go to --screenshots.
+//
+// node board.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--titles a,b]
+//   [--langs fr,en] [--seed N]
+
+import {mkdirSync} from "node:fs";
+import {createRequire} from "node:module";
+import {join} from "node:path";
+import {chromium} from "playwright-core";
+
+const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
+/** Clicks one game may take before the test calls it endless. */
+const MAX_CLICKS = 4000;
+/** Wall-clock limit of one game. */
+const GAME_SECONDS = 420;
+/** The click after which the mid-game checks and screenshots are made. */
+const MID_GAME = 25;
+const LOCALES = {fr: "fr-FR", en: "en-GB"};
+/** Words of the page that show which language it speaks. */
+const SPOKEN = {fr: /vous jouez/, en: /you play/};
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, index, all) =>
+  arg.startsWith("--") ? [...pairs, [arg.slice(2), all[index + 1]]] : pairs, []));
+const api = args.api;
+const shots = args.screenshots ?? "target/board-screenshots";
+const titles = args.titles ? args.titles.split(",") : TITLES;
+const langs = args.langs ? args.langs.split(",") : ["fr", "en"];
+const seed = Number(args.seed ?? 7);
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+mkdirSync(shots, {recursive: true});
+
+function fail(message) {
+  throw new Error(message);
+}
+
+/** mulberry32: a small seeded generator, so that a run's clicks can be replayed. */
+function generator(state) {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** axe-core on the page as it is: the serious and critical violations, in words. */
+async function accessibilityProblems(page, where) {
+  await page.addScriptTag({path: axePath});
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, {resultTypes: ["violations"]});
+    return result.violations.map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" "))}));
+  });
+  return violations.filter((violation) => ["serious", "critical"].includes(violation.impact))
+    .map((violation) => `${where}: ${violation.impact} ${violation.id} (${violation.help}) at ${violation.nodes.join(", ")}`);
+}
+
+/** What the table asks of the person: "done" once the result shows, "act" when the board or prompt offers a click. */
+const tableState = () => {
+  if (!document.getElementById("result").hidden) return "done";
+  if (document.body.dataset.busy) return null;
+  const open = document.querySelectorAll(
+    "#board .pickable[aria-disabled=false], #prompt-area button.choice:not([disabled]), #prompt-area button.cancel");
+  return [...open].some((node) => !node.classList.contains("cancel")) ? "act" : null;
+};
+
+/** The elements a person may click now: the board's open elements and the prompt's choices (not Cancel). */
+const CLICKABLE = "#board .pickable[aria-disabled=false]:not(.selected), #prompt-area button.choice:not([disabled])";
+
+async function playOnBoard(browser, title, lang, index) {
+  const started = Date.now();
+  const deadline = started + GAME_SECONDS * 1000;
+  const problems = [];
+  const context = await browser.newContext({viewport: {width: 1280, height: 900}, locale: LOCALES[lang]});
+  const page = await context.newPage();
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  const label = `${title} (${lang})`;
+  const random = generator(seed + index);
+  try {
+    await page.goto(`${api}/play/`);
+    await page.waitForSelector("body[data-ready]");
+    if (index === 0 || lang !== langs[0]) problems.push(...await accessibilityProblems(page, `lobby (${lang})`));
+    await page.click(`button.quick-play[data-title="${title}"]`);
+    await page.waitForSelector("body[data-ready]");
+    const status = await page.textContent("#status");
+    if (!SPOKEN[lang].test(status)) fail(`${label}: the table does not speak ${lang}: ${status}`);
+    let clicks = 0;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) fail(`${label}: out of time after ${clicks} clicks`);
+      const state = await page.waitForFunction(tableState, null, {timeout: left, polling: 50})
+        .then((handle) => handle.jsonValue())
+        .catch(async () => fail(`${label}: neither a click to make nor the result, after ${clicks} clicks; the page says: ` +
+          `${await page.textContent("#prompt-area")} / ${await page.textContent("#error")}`));
+      if (state === "done") break;
+      if (++clicks > MAX_CLICKS) fail(`${label}: no result after ${MAX_CLICKS} clicks`);
+      const targets = page.locator(CLICKABLE);
+      const count = await targets.count();
+      if (!count) continue;
+      // A redraw may come between the look and the click: the click then fails, and the loop looks again.
+      await targets.nth(Math.floor(random() * count)).click({timeout: 2000}).catch(() => {});
+      if (clicks === MID_GAME) {
+        await page.screenshot({path: join(shots, `${title}-${lang}-1280.png`)});
+        await page.setViewportSize({width: 390, height: 844});
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (wide > 390 + 1) problems.push(`${label}: the table is ${wide} px wide at a 390 px viewport`);
+        await page.screenshot({path: join(shots, `${title}-${lang}-390.png`), fullPage: true});
+        await page.setViewportSize({width: 1280, height: 900});
+        problems.push(...await accessibilityProblems(page, `${label} mid-game`));
+      }
+    }
+    const errors = Number(await page.getAttribute("body", "data-errors") ?? 0);
+    if (errors) problems.push(`${label}: ${errors} errors shown: ${await page.textContent("#error")}`);
+    const log = await page.locator("#log-lines li").allTextContents();
+    if (log.length < 5) problems.push(`${label}: the game log shows ${log.length} lines`);
+    if (log.some((line) => /_/.test(line))) problems.push(`${label}: an id in the log: ${log.find((line) => /_/.test(line))}`);
+    await page.screenshot({path: join(shots, `${title}-${lang}-end.png`)});
+    problems.push(...await accessibilityProblems(page, `${label} at the end`));
+    if (problems.length) fail(problems.join("\n"));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`${label}: played to the end on the board in ${seconds} s (${clicks} clicks; the log has ${log.length} ` +
+      `lines, e.g. "${log[Math.floor(log.length / 2)]}"); axe-core: no serious or critical violation`);
+  } catch (error) {
+    await page.screenshot({path: join(shots, `${title}-${lang}-failed.png`)}).catch(() => {});
+    throw new Error([error.message, ...problems].join("\n"));
+  } finally {
+    await context.close();
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: args.chromium,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+let failed = false;
+try {
+  let index = 0;
+  for (const title of titles) {
+    for (const lang of langs) {
+      try {
+        await playOnBoard(browser, title, lang, index++);
+      } catch (error) {
+        failed = true;
+        console.error(`FAILED ${title} (${lang}): ${error.message}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);

@@ -9,7 +9,7 @@
 //! - `state`: all zones and the derived quantities of spec 2.6;
 //! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events;
 //! - `view`: views and event redaction; `determinize`: the search bots' sampling; `undo`: the decisions and barriers
-//!   of undo.
+//!   of undo; `words`: events and actions told in words.
 
 mod action;
 mod card;
@@ -27,6 +27,7 @@ mod state;
 mod undo;
 mod value;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -39,7 +40,7 @@ pub use state::State;
 pub use view::View;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The title.
 pub struct CaesarCleopatra;
@@ -137,5 +138,17 @@ impl Game for CaesarCleopatra {
 
     fn redact_finished(event: &Event) -> Event {
         view::redact_finished(event)
+    }
+
+    fn describe(event: &Event, lang: Lang) -> String {
+        words::describe(event, lang)
+    }
+
+    fn label(action: &Action, lang: Lang) -> String {
+        words::label(action, lang)
+    }
+
+    fn seat_name(seat: Seat, lang: Lang) -> String {
+        words::seat_name(ids::Seat::from_index(seat), lang).to_owned()
     }
 }

@@ -18,12 +18,13 @@ mod rules;
 mod state;
 mod undo;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 pub use action::Action;
 pub use building::{Building, EvaluatedBuilding};
@@ -140,5 +141,13 @@ impl Game for AleaIactaEst {
 
     fn redact_finished(event: &Event) -> Event {
         redact::redact_finished(event)
+    }
+
+    fn describe(event: &Event, lang: Lang) -> String {
+        words::describe(event, lang)
+    }
+
+    fn label(action: &Action, lang: Lang) -> String {
+        words::label(action, lang)
     }
 }

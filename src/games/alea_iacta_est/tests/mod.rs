@@ -7,3 +7,4 @@ mod scenarios;
 mod scoring;
 mod selfplay;
 mod undo;
+mod words;

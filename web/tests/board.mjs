@@ -5,12 +5,15 @@
 // critical accessibility violations; screenshots of each table at 1280 and 390 px wide go to --screenshots.
 //
 // node board.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--titles a,b]
-//   [--langs fr,en] [--seed N]
+//   [--langs fr,en] [--seed N] [--page-port PORT]
+// With --page-port the pages come from web/ on disk at that port (the API must allow its origin: LUDUS_CORS_ORIGINS),
+// so that edits show without rebuilding the server; without it, from the server's own /play/.
 
 import {mkdirSync} from "node:fs";
 import {createRequire} from "node:module";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
+import {serveWebFromAnotherOrigin} from "./serve.mjs";
 
 const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
 /** Clicks one game may take before the test calls it endless. */
@@ -30,6 +33,8 @@ const shots = args.screenshots ?? "target/board-screenshots";
 const titles = args.titles ? args.titles.split(",") : TITLES;
 const langs = args.langs ? args.langs.split(",") : ["fr", "en"];
 const seed = Number(args.seed ?? 7);
+const pagePort = args["page-port"] ? Number(args["page-port"]) : null;
+const lobbyUrl = pagePort ? `http://127.0.0.1:${pagePort}/index.html?api=${encodeURIComponent(api)}` : `${api}/play/`;
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 mkdirSync(shots, {recursive: true});
 
@@ -82,7 +87,7 @@ async function playOnBoard(browser, title, lang, index) {
   const label = `${title} (${lang})`;
   const random = generator(seed + index);
   try {
-    await page.goto(`${api}/play/`);
+    await page.goto(lobbyUrl);
     await page.waitForSelector("body[data-ready]");
     if (index === 0 || lang !== langs[0]) problems.push(...await accessibilityProblems(page, `lobby (${lang})`));
     await page.click(`button.quick-play[data-title="${title}"]`);
@@ -133,6 +138,7 @@ async function playOnBoard(browser, title, lang, index) {
   }
 }
 
+const server = pagePort ? await serveWebFromAnotherOrigin(pagePort) : null;
 const browser = await chromium.launch({
   executablePath: args.chromium,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -152,6 +158,7 @@ try {
   }
 } finally {
   await browser.close();
+  server?.close();
 }
 console.log(`screenshots in ${shots}`);
 process.exit(failed ? 1 : 0);

@@ -8,11 +8,10 @@
 // node play.mjs --api http://127.0.0.1:PORT --page-port PORT2 --chromium /usr/bin/chromium [--screenshots DIR]
 //   [--titles a,b] [--seed N]
 
-import {createServer} from "node:http";
-import {mkdirSync, readFileSync} from "node:fs";
-import {dirname, extname, join} from "node:path";
-import {fileURLToPath} from "node:url";
+import {mkdirSync} from "node:fs";
+import {join} from "node:path";
 import {chromium} from "playwright-core";
+import {serveWebFromAnotherOrigin} from "./serve.mjs";
 
 const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
 /** Clicks one seat may make in one game before the test calls the game endless. */
@@ -30,27 +29,6 @@ const shots = args.screenshots ?? "target/play-screenshots";
 const titles = args.titles ? args.titles.split(",") : TITLES;
 const seed = Number(args.seed ?? 15);
 mkdirSync(shots, {recursive: true});
-
-/** The same files from another origin (this port), pointed at the API with `?api=`. */
-function serveWebFromAnotherOrigin() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-  const types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"};
-  const server = createServer((request, response) => {
-    const path = new URL(request.url, "http://x").pathname.replace(/^\/$/, "/index.html");
-    const name = path.slice(1);
-    if (!/^[a-z0-9-]+\.(html|js|css)$/.test(name)) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      const body = readFileSync(join(root, name));
-      response.writeHead(200, {"Content-Type": `${types[extname(name)]}; charset=utf-8`}).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(pagePort, "127.0.0.1", () => resolve(server)));
-}
 
 /** mulberry32: a small seeded generator, so that a run's clicks can be replayed. */
 function generator(state) {
@@ -244,7 +222,7 @@ async function playTitle(browser, title, index, pageOrigin) {
   }
 }
 
-const server = await serveWebFromAnotherOrigin();
+const server = await serveWebFromAnotherOrigin(pagePort);
 const browser = await chromium.launch({
   executablePath: args.chromium,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

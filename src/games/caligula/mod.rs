@@ -18,6 +18,7 @@ mod rules;
 mod state;
 mod undo;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -33,7 +34,7 @@ pub use state::State;
 pub use view::View;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{Game, GameRng, Lang, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The Caligula rules engine.
 pub struct Caligula;
@@ -121,6 +122,14 @@ impl Game for Caligula {
 
     fn redact_finished(event: &Event) -> Event {
         redact::redact_finished(event)
+    }
+
+    fn describe(event: &Event, lang: Lang) -> String {
+        words::describe(event, lang)
+    }
+
+    fn label(action: &Action, lang: Lang) -> String {
+        words::label(action, lang)
     }
 
     /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).

@@ -6,3 +6,4 @@ mod scenarios;
 mod selfplay;
 mod undo;
 mod unit;
+mod words;

@@ -17,6 +17,7 @@ mod rules;
 mod state;
 mod undo;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -27,7 +28,7 @@ pub use options::Options as RomeCarthageOptions;
 pub use outcome::Outcome as RomeCarthageOutcome;
 pub use view::View as RomeCarthageView;
 
-use crate::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 
 /// The title.
 pub struct RomeCarthage;
@@ -202,6 +203,14 @@ impl Game for RomeCarthage {
 
     fn redact_finished(event: &RomeCarthageEvent) -> RomeCarthageEvent {
         view::redact_finished(event)
+    }
+
+    fn describe(event: &RomeCarthageEvent, lang: Lang) -> String {
+        words::describe(event, lang)
+    }
+
+    fn label(action: &RomeCarthageAction, lang: Lang) -> String {
+        words::label(action, lang)
     }
 
     /// Partners win or lose together (a lost member's team still plays, as in the rules; a resigning or timed-out

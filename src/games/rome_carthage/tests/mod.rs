@@ -5,3 +5,4 @@ mod scenarios;
 mod selfplay;
 mod undo;
 mod unit;
+mod words;

@@ -69,10 +69,8 @@ const WORDS = {
   "type predilection": ["Predilection", "Prédilection"],
   "type collective": ["Collective", "Collectif"],
   "type negative": ["Negative", "Négative"],
-  "value": ["value {0}", "valeur {0}"],
   "slots": ["{0} SPQR spaces", "{0} espaces SPQR"],
   "token of": ["an SPQR token of {0}, face down", "un jeton SPQR de {0}, face cachée"],
-  "free slot": ["a free space", "un espace libre"],
   "resolving": ["Resolving: {0}, {1} {2}: {3}", "Résolution : {0}, {1} {2} : {3}"],
   "optional": ["optional", "facultatif"],
   "mandatory": ["mandatory", "obligatoire"],
@@ -107,14 +105,11 @@ const WORDS = {
   "kind pug": ["Pugio", "Pugio"],
   "kind pug_dual": ["Pugio or Coniura", "Pugio ou Coniura"],
   "single": ["single use", "usage simple"],
-  "dual": ["dual use", "double usage"],
   "role bid": ["bid", "mise"],
   "role defence": ["defence", "défense"],
   "role stab": ["stab", "coup"],
   "in hand": ["{0} in hand", "{0} en main"],
   "on the table": ["Cards played face up:", "Cartes jouées face visible :"],
-  "choose candidate": ["Candidate {0}: {1}", "Candidat {0} : {1}"],
-  "to emperor": ["{0} ({1})", "{0} ({1})"],
   // Prompt choices.
   "apply": ["Apply: {0}", "Appliquer : {0}"],
   "skip": ["Skip: {0}", "Ne pas appliquer : {0}"],
@@ -187,8 +182,8 @@ const seatName = (seat) => words(seat);
 const kindName = (kind) => say(`kind ${kind}`);
 const placeName = (place) => say(PLACES[place] ?? place);
 
-/** The Ordo number of each seat, and the game's last known view: the prompt's words need it (choiceLabel gets a key
- * only). */
+/** The view of the move being made, kept by `path`: the prompt's words depend on it (the pending effect, the high
+ * bid), and `choiceLabel` is given a key only. */
 let shown = null;
 
 /** A round marker with the seat's colour and first two letters (three seats start with C): colour is not the only
@@ -537,7 +532,8 @@ const STYLE = `
 @container (max-width: 420px) {
   .cg-suit { grid-template-columns: 1fr 1fr; }
   .cg-suit-name { grid-column: 1 / -1; flex-direction: row; justify-content: space-between; align-items: center; }
-  .cg-augustus { width: 7.2em; font-size: 0.92em; }
+  .cg-augustus-row { flex-wrap: nowrap; }
+  .cg-augustus { width: auto; flex: 1 1 0; min-width: 0; font-size: 0.92em; overflow-wrap: anywhere; }
 }
 `;
 

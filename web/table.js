@@ -27,6 +27,7 @@ let picker = null;
 const BOARD_MODULES = {
   "rome-carthage": "./rome-board.js",
   "alea-iacta-est": "./alea-board.js",
+  "caligula": "./caligula-board.js",
 };
 
 /** `path` with the page's language asked of the API. */

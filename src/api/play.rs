@@ -39,6 +39,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "picker.js",
         "rome-board.js",
         "alea-board.js",
+        "caligula-board.js",
         "style.css"
     ]
     .into_iter()

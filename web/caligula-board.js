@@ -1,0 +1,653 @@
+// Caligula's board: the emperor between his two candidates (Augustus cards with their Favor tokens), the conspiracy
+// with the Coniura and Pugio decks, the Sequentia row, the ten Civitas cards in play by suit with the SPQR tokens face
+// down on their slots, every seat's Ordo, points, hand and supply, and the seat's own tokens and cards at the bottom.
+// Moves are clicks: an SPQR token then a Civitas card; a card of the hand to pay, defend, stab or discard; an Augustus
+// card for a candidate or a Favor token; a deck to draw from; another seat's hand to steal from; the prompt for the
+// rest (pass, accept or raise in the complot, apply or skip an effect). Words from the French rules (seed 003).
+
+import {el, words} from "./api.js";
+import {lang} from "./i18n.js";
+
+/** The board's words, English then French (the rules' own terms). */
+const WORDS = {
+  "round": ["Round {0}", "Manche {0}"],
+  "fallen": ["Fall of the empire", "Chute de l'empire"],
+  "to play": ["{0} to play", "À {0} de jouer"],
+  "your turn": ["your turn", "à vous de jouer"],
+  "substitute": ["The printed Civitas, Sequentia and Augustus cards could not be obtained: these are substitute cards.",
+    "Les textes imprimés des cartes Civitas, Sequentia et Augustus n'ont pu être obtenus : ce sont des cartes de substitution."],
+  "phase placement": ["Placing SPQR tokens", "Placement des jetons SPQR"],
+  "phase effect_decision": ["Resolving the Civitas cards", "Résolution des cartes Civitas"],
+  "phase complot": ["Conspiracy: complot", "Conjuration : complot"],
+  "phase complot_payment": ["Conspiracy: complot (paying Coniura)", "Conjuration : complot (paiement en Coniura)"],
+  "phase favour_candidate": ["Conspiracy: favours (the leader picks the candidate)", "Conjuration : faveurs (le chef choisit le candidat)"],
+  "phase favour_leader": ["Conspiracy: favours (the leader's Favor token)", "Conjuration : faveurs (jeton Favor du chef)"],
+  "phase favour_conspirator": ["Conspiracy: favours (a conspirator's Favor token)", "Conjuration : faveurs (jeton Favor d'un conjuré)"],
+  "phase defence": ["Assassination: defending the emperor", "Assassinat : défense de l'empereur"],
+  "phase stabbing": ["Assassination: the conspirators stab", "Assassinat : les conjurés frappent"],
+  "phase game_over": ["Game over", "Partie terminée"],
+  "phase setup": ["Setting up", "Préparation"],
+  "augustus": ["Augustus: the emperor and the candidates", "Avgvstvs : l'empereur et les candidats"],
+  "emperor": ["Emperor", "Empereur"],
+  "candidate": ["Candidate", "Candidat"],
+  "chosen candidate": ["the conspirators' candidate", "candidat des conjurés"],
+  "life": ["Life {0}", "Vie {0}"],
+  "vp each": ["{0} VP per Favor", "{0} PV par Favor"],
+  "favour slots": ["Favor spaces: {0} of {1} taken", "Espaces Favor : {0} sur {1} occupés"],
+  "no favour space": ["no Favor space", "aucun espace Favor"],
+  "augustus deck": ["Augustus deck", "Tas Augustus"],
+  "conspiracy": ["Conspiracy: Coniura and Pugio", "Conjuration : Coniura et Pugio"],
+  "coniura deck": ["Coniura deck: {0} cards", "Tas Coniura : {0} cartes"],
+  "pugio deck": ["Pugio deck: {0} cards", "Tas Pugio : {0} cartes"],
+  "blocked": ["An emperor died this round: no more conspiracies until the round ends.",
+    "Un empereur est mort cette manche : plus de conjuration jusqu'à la fin de la manche."],
+  "no conspiracy": ["No conspiracy under way.", "Aucune conjuration en cours."],
+  "final conspiracy": ["The last conspiracy (fall of the empire)", "La dernière conjuration (chute de l'empire)"],
+  "conspiracy on": ["A conspiracy is under way", "Une conjuration est en cours"],
+  "leader bid": ["Leader: {0} · bid: {1} Coniura", "Chef : {0} · mise : {1} Coniura"],
+  "no leader": ["No leader yet", "Pas encore de chef"],
+  "owes": ["{0} still plays {1} Coniura", "{0} doit encore jouer {1} Coniura"],
+  "status leader": ["leader", "chef"],
+  "status conspirator": ["conspirator", "conjuré"],
+  "status passed": ["passed", "a passé"],
+  "status declined": ["declined to open", "n'a pas conjuré"],
+  "status outside": ["not in the plot", "hors du complot"],
+  "committed": ["{0} Coniura played", "{0} Coniura joués"],
+  "stabs": ["{0} Pugio struck", "{0} Pugio frappés"],
+  "emperor life": ["Emperor's life: {0} (with {1} defending Pugio)", "Capital vie de l'empereur : {0} (dont {1} Pugio en défense)"],
+  "stab total": ["Conspirators' Pugio: {0}", "Pugio des conjurés : {0}"],
+  "life modifier": ["life {0} this round", "vie {0} cette manche"],
+  "sequentia": ["Sequentia: the order of play", "Sequentia : l'ordre de jeu"],
+  "sequentia card": ["Sequentia {0}: {1}", "Sequentia {0} : {1}"],
+  "current": ["being played", "en cours"],
+  "extra all_draw_coniura": ["each draws 1 Coniura", "chacun pioche 1 Coniura"],
+  "extra pass_ordo_left": ["Ordo cards pass left", "les Ordo passent à gauche"],
+  "civitas": ["Civitas cards", "Cartes Civitas"],
+  "deck": ["deck:", "tas :"],
+  "position": ["position {0}", "position {0}"],
+  "empty position": ["no card", "pas de carte"],
+  "type predilection": ["Predilection", "Prédilection"],
+  "type collective": ["Collective", "Collectif"],
+  "type negative": ["Negative", "Négative"],
+  "slots": ["{0} SPQR spaces", "{0} espaces SPQR"],
+  "token of": ["an SPQR token of {0}, face down", "un jeton SPQR de {0}, face cachée"],
+  "resolving": ["Resolving: {0}, {1} {2}: {3}", "Résolution : {0}, {1} {2} : {3}"],
+  "optional": ["optional", "facultatif"],
+  "mandatory": ["mandatory", "obligatoire"],
+  "queue": ["for: {0}", "pour : {0}"],
+  "decides": ["{0} decides: {1}", "{0} décide : {1}"],
+  "seats": ["The conspirators at the table", "Les conspirateurs autour de la table"],
+  "ordo": ["Ordo {0}", "Ordo {0}"],
+  "vp": ["{0} VP", "{0} PV"],
+  "cp": ["{0} conspiracy points", "{0} points conjuration"],
+  "pip": ["Primus Inter Pares", "Primus Inter Pares"],
+  "hand of": ["{0}'s hand:", "Main de {0} :"],
+  "hand cards": [" Coniura or Pugio cards", " cartes Coniura ou Pugio"],
+  "supply of": ["SPQR tokens in supply: {0}", "Jetons SPQR en réserve : {0}"],
+  "placed": ["on the cards: {0}", "sur les cartes : {0}"],
+  "owned": ["owns {0}", "possède {0}"],
+  "favour at": ["Favor: {0}", "Favor : {0}"],
+  "at supply": ["in supply", "en réserve"],
+  "at emperor": ["on the emperor", "sur l'empereur"],
+  "at a": ["on candidate A", "sur le candidat A"],
+  "at b": ["on candidate B", "sur le candidat B"],
+  "you": ["you", "vous"],
+  "my hand": ["Your tokens and cards", "Vos jetons et vos cartes"],
+  "my supply": ["Your SPQR tokens", "Vos jetons SPQR"],
+  "my cards": ["Your Coniura and Pugio cards", "Vos cartes Coniura et Pugio"],
+  "no cards": ["no card", "aucune carte"],
+  "no tokens": ["no token in supply", "aucun jeton en réserve"],
+  "my favour": ["Your Favor token", "Votre jeton Favor"],
+  "favour home": ["Take your Favor token back to your supply", "Reprendre votre jeton Favor dans votre réserve"],
+  "favour away": ["Your Favor token is {0}", "Votre jeton Favor est {0}"],
+  "kind con": ["Coniura", "Coniura"],
+  "kind con_dual": ["Coniura or Pugio", "Coniura ou Pugio"],
+  "kind pug": ["Pugio", "Pugio"],
+  "kind pug_dual": ["Pugio or Coniura", "Pugio ou Coniura"],
+  "single": ["single use", "usage simple"],
+  "role bid": ["bid", "mise"],
+  "role defence": ["defence", "défense"],
+  "role stab": ["stab", "coup"],
+  "in hand": ["{0} in hand", "{0} en main"],
+  "on the table": ["Cards played face up:", "Cartes jouées face visible :"],
+  // Prompt choices.
+  "apply": ["Apply: {0}", "Appliquer : {0}"],
+  "skip": ["Skip: {0}", "Ne pas appliquer : {0}"],
+  "stop drawing": ["Draw no more", "Ne plus piocher"],
+  "favour stays": ["Leave my Favor token where it is", "Laisser mon jeton Favor en place"],
+  "none": ["Nothing to discard", "Rien à défausser"],
+  "alternative": ["Choose: {0}", "Choisir : {0}"],
+  "plus": ["Emperor's life +{0}", "Vie de l'empereur +{0}"],
+  "minus": ["Emperor's life −{0}", "Vie de l'empereur −{0}"],
+  "decline": ["Do not plot", "Ne pas conjurer"],
+  "pass": ["Pass: out of this conspiracy", "Passer : hors de cette conjuration"],
+  "defend pass": ["Do not defend the emperor", "Ne pas défendre l'empereur"],
+  "accept": ["Accept: play {0} more Coniura (bid {1})", "Accepter : jouer encore {0} Coniura (mise {1})"],
+  "open": ["Plot as leader with {0} Coniura", "Conjurer en chef avec {0} Coniura"],
+  "raise": ["Raise to {0} Coniura", "Surenchérir à {0} Coniura"],
+  "stab done": ["Play no more Pugio", "Ne plus jouer de Pugio"],
+};
+
+const say = (key, ...values) => {
+  const pair = WORDS[key];
+  const text = pair ? pair[lang === "fr" ? 1 : 0] : key;
+  return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
+};
+
+const SEAT_COLOURS = {chaerea: "#8e24aa", sabinus: "#00796b", callistus: "#5d4037", vinicianus: "#c2185b", clemens: "#283593"};
+const SUIT_COLOURS = {legionarii: "#b3261e", praetoriani: "#1f5fa8", tribuni: "#2e7d32", nobiles: "#a85400", plebs: "#616161"};
+const TYPE_LETTERS = {predilection: "P", collective: "C", negative: "N"};
+const KINDS = ["con", "con_dual", "pug", "pug_dual"];
+const PLACES = {supply: "at supply", emperor: "at emperor", a: "at a", b: "at b"};
+
+/** A printed effect code in words: "VP+2" → "+2 VP" ("+2 PV"). */
+function codeWords(code) {
+  const fr = lang === "fr";
+  const vp = fr ? "PV" : "VP";
+  const rules = [
+    [/^VP\+(\d+)$/, (n) => `+${n} ${vp}`],
+    [/^VP-(\d+)$/, (n) => `−${n} ${vp}`],
+    [/^CON (\d+)$/, (n) => fr ? `piocher ${n} Coniura` : `draw ${n} Coniura`],
+    [/^PUG (\d+)$/, (n) => fr ? `piocher ${n} Pugio` : `draw ${n} Pugio`],
+    [/^ANY (\d+)$/, (n) => fr ? `piocher ${n} Coniura ou Pugio` : `draw ${n} Coniura or Pugio`],
+    [/^DIS (\d+)$/, (n) => fr ? `défausser ${n} carte${n > 1 ? "s" : ""}` : `discard ${n} card${n > 1 ? "s" : ""}`],
+    [/^DISC (\d+)$/, (n) => fr ? `défausser ${n} Coniura` : `discard ${n} Coniura`],
+    [/^DISP (\d+)$/, (n) => fr ? `défausser ${n} Pugio` : `discard ${n} Pugio`],
+    [/^SPQR([56])\((\d+)\)$/, (t, v) => fr ? `gagner le jeton SPQR ${t} (sinon +${v} PV)` : `gain SPQR token ${t} (else +${v} VP)`],
+    [/^LOSE56\((\d+)\)$/, (v) => fr ? `perdre le jeton SPQR 6 ou 5 (sinon −${v} PV)` : `lose SPQR token 6 or 5 (else −${v} VP)`],
+    [/^PIP$/, () => fr ? "prendre le Primus Inter Pares" : "take the Primus Inter Pares"],
+    [/^ORDO1$/, () => fr ? "prendre l'Ordo 1" : "take Ordo 1"],
+    [/^CAND$/, () => fr ? "remplacer un candidat" : "replace a candidate"],
+    [/^FAV$/, () => fr ? "déplacer son jeton Favor" : "move one's Favor token"],
+    [/^STEAL$/, () => fr ? "voler une carte" : "steal a card"],
+    [/^LIFE±(\d+)$/, (n) => fr ? `vie de l'empereur ±${n}` : `emperor's life ±${n}`],
+    [/^FAVEMP (\d+)$/, (n) => fr ? `+${n} PV si son Favor est sur l'empereur` : `+${n} VP if one's Favor is on the emperor`],
+  ];
+  for (const [pattern, told] of rules) {
+    const found = pattern.exec(code.trim());
+    if (found) return told(...found.slice(1).map(Number));
+  }
+  return code;
+}
+
+/** A card's printed effect as steps ("A, then B"), each a list of alternatives ("A / B"). */
+const effectSteps = (text) => String(text ?? "").split(/,\s*then\s+/).map((step) => step.split(/\s*\/\s*/));
+
+/** A card's whole effect in words. */
+const effectWords = (text) => effectSteps(text)
+  .map((alternatives) => alternatives.map(codeWords).join(lang === "fr" ? " ou " : " or "))
+  .join(lang === "fr" ? ", puis " : ", then ");
+
+const seatName = (seat) => words(seat);
+const kindName = (kind) => say(`kind ${kind}`);
+const placeName = (place) => say(PLACES[place] ?? place);
+
+/** The view of the move being made, kept by `path`: the prompt's words depend on it (the pending effect, the high
+ * bid), and `choiceLabel` is given a key only. */
+let shown = null;
+
+/** A round marker with the seat's colour and first two letters (three seats start with C): colour is not the only
+ * cue. */
+function seatToken(seat, extra = "") {
+  return el("span", {class: `cg-token${extra}`, style: `background:${SEAT_COLOURS[seat] ?? "#555"}`, title: seatName(seat),
+    "aria-hidden": "true"}, seatName(seat).slice(0, 2));
+}
+
+/** Makes `element` the board element for `key` when the seat has a move to make. Its name is its own words, with
+ * `srOnly` words for what only colours and places show: an aria-label would have to repeat the visible words. */
+function mark(context, key, element) {
+  context.picker?.pick(key, element);
+  return element;
+}
+
+/** Words for screen readers only: what the board shows by colour or position. */
+const srOnly = (text) => el("span", {class: "cg-sr"}, text);
+
+function typeBadge(type) {
+  return el("span", {class: `cg-type cg-type-${type}`, title: say(`type ${type}`), "aria-hidden": "true"}, TYPE_LETTERS[type] ?? "?");
+}
+
+/** A face-down stack: a card back with its count, told as `before` count `after`. */
+function backs(count, before, after = "", extra = "") {
+  return el("span", {class: `card back cg-back${extra}`}, srOnly(`${before} `), el("span", {}, String(count)), srOnly(after));
+}
+
+function civitasCard(view, suit, position, card, context, data) {
+  const printed = data?.byId?.[card.id];
+  const resolving = view.resolution?.card === card.id;
+  const slots = [];
+  for (let slot = 1; slot <= Math.max(card.usable_slots, card.tokens.length); slot += 1) {
+    const token = card.tokens.find((placed) => placed.slot === slot);
+    slots.push(token ? seatToken(token.owner, " cg-slot") : el("span", {class: "cg-slot cg-free", "aria-hidden": "true"}));
+  }
+  const owners = card.tokens.map((token) => seatName(token.owner));
+  const effect = printed ? effectWords(printed.text) : "";
+  const element = el("div", {class: `cg-civitas${resolving ? " cg-resolving" : ""}`, "data-card": card.id,
+    style: `--suit:${SUIT_COLOURS[suit]}`},
+    srOnly(`${words(suit)}, ${say("position", position)}: `),
+    el("div", {class: "cg-civitas-top"}, typeBadge(card.card_type),
+      el("span", {class: "cg-type-name"}, say(`type ${card.card_type}`)), " ", el("b", {class: "cg-value"}, String(card.value))),
+    el("div", {class: "cg-effect"}, effect),
+    el("div", {class: "cg-slots", title: say("slots", card.usable_slots)}, slots),
+    srOnly(`; ${say("slots", card.usable_slots)}${owners.length ? `: ${owners.map((owner) => say("token of", owner)).join(", ")}` : ""}`));
+  return mark(context, `civ:${suit}:${position}`, element);
+}
+
+function suitColumn(view, row, context, data) {
+  const positions = [1, 2].map((position) => {
+    const card = row[`position_${position}`];
+    return el("div", {class: "cg-position"},
+      el("span", {class: "cg-position-number", "aria-hidden": "true"}, String(position)),
+      card ? civitasCard(view, row.suit, position, card, context, data)
+        : el("div", {class: "cg-civitas cg-empty"}, say("empty position")));
+  });
+  return el("section", {class: "cg-suit", style: `--suit:${SUIT_COLOURS[row.suit]}`, "data-suit": row.suit},
+    el("h4", {class: "cg-suit-name"}, words(row.suit),
+      backs(row.deck_size, `${words(row.suit)}, ${say("deck")}`, "", " cg-mini")),
+    positions);
+}
+
+function augustusCard(view, card, place, context) {
+  const conspiracy = view.conspiracy;
+  const chosen = conspiracy?.chosen_candidate && conspiracy.chosen_candidate === place;
+  const title = place === "emperor" ? say("emperor") : `${say("candidate")} ${place.toUpperCase()}`;
+  const life = place === "emperor" && view.life_modifier
+    ? `${say("life", Math.max(1, card.life + view.life_modifier))} (${say("life modifier", signed(view.life_modifier))})`
+    : say("life", card.life);
+  const slots = [];
+  for (let index = 0; index < Math.max(card.slots, card.favours.length); index += 1) {
+    const seat = card.favours[index];
+    slots.push(seat ? seatToken(seat, " cg-favour") : el("span", {class: "cg-favour cg-free", "aria-hidden": "true"}));
+  }
+  const favours = card.slots
+    ? say("favour slots", card.favours.length, card.slots) + (card.favours.length ? `: ${card.favours.map(seatName).join(", ")}` : "")
+    : say("no favour space");
+  const element = el("div", {class: `cg-augustus${place === "emperor" ? " cg-emperor" : ""}${chosen ? " cg-chosen" : ""}`,
+    "data-place": place},
+    el("span", {class: "cg-augustus-role"}, `${title} `),
+    el("b", {class: "cg-augustus-name"}, `${words(card.id)} `),
+    el("span", {}, `${life} `), el("span", {}, `${say("vp each", card.vp)} `),
+    chosen ? el("span", {class: "cg-note"}, `${say("chosen candidate")} `) : "",
+    el("div", {class: "cg-slots", title: favours}, slots.length ? [...slots, srOnly(favours)] : el("span", {class: "cg-note"}, favours)));
+  return mark(context, `aug:${place}`, element);
+}
+
+const signed = (number) => (number > 0 ? `+${number}` : `−${-number}`);
+
+function augustusArea(view, context) {
+  const cards = [["a", view.candidate_a], ["emperor", view.emperor], ["b", view.candidate_b]].map(([place, card]) =>
+    card ? augustusCard(view, card, place, context) : el("div", {class: "cg-augustus cg-empty"}, `${say("candidate")} ${place.toUpperCase()}`));
+  return el("section", {class: "area cg-augustus-area"},
+    el("h3", {}, say("augustus")),
+    el("div", {class: "row cg-augustus-row"}, cards),
+    el("p", {class: "cg-note"}, backs(view.augustus_deck_size, `${say("augustus deck")}:`, "", " cg-mini"),
+      ` ${say("augustus deck")}: ${view.augustus_deck_contents.map(words).join(", ") || "—"}`));
+}
+
+function deck(name, size, context) {
+  const element = el("div", {class: `cg-deck cg-deck-${name}`},
+    el("span", {class: "card back cg-back", "aria-hidden": "true"}, el("span", {}, String(size))),
+    srOnly(say(`${name} deck`, size)), el("span", {class: "cg-deck-name", "aria-hidden": "true"}, words(name)));
+  return mark(context, `deck:${name}`, element);
+}
+
+/** A Coniura or Pugio card face up. */
+function faceCard(kind, extra = "") {
+  const [main, other] = kind.startsWith("con") ? ["Coniura", "Pugio"] : ["Pugio", "Coniura"];
+  return el("span", {class: `card cg-face cg-${kind.startsWith("con") ? "coniura" : "pugio"}${extra}`, "data-kind": kind},
+    el("span", {class: "cg-symbol"}, main),
+    kind.endsWith("dual") ? el("small", {}, `+ ${other}`) : el("small", {}, say("single")));
+}
+
+function seatStatus(conspiracy, seat, index) {
+  if (conspiracy.leader === seat) return say("status leader");
+  if (conspiracy.conspirators.includes(seat)) return say("status conspirator");
+  if (conspiracy.passed[index]) return say("status passed");
+  if (conspiracy.auction_over) return say("status outside");
+  if (conspiracy.declined_opening[index]) return say("status declined");
+  return "";
+}
+
+function conspiracyArea(view, context) {
+  const conspiracy = view.conspiracy;
+  const decks = el("div", {class: "row cg-decks"},
+    deck("coniura", view.coniura_deck_size, context), deck("pugio", view.pugio_deck_size, context));
+  const body = [];
+  if (view.conspiracy_blocked) body.push(el("p", {class: "cg-note"}, say("blocked")));
+  if (!conspiracy) body.push(el("p", {class: "cg-note"}, say("no conspiracy")));
+  else {
+    const seats = view.seats.map((entry) => entry.seat);
+    body.push(el("p", {}, el("b", {}, conspiracy.final ? say("final conspiracy") : say("conspiracy on"))));
+    body.push(el("p", {}, conspiracy.leader ? say("leader bid", seatName(conspiracy.leader), conspiracy.high) : say("no leader")));
+    if (view.phase.phase === "complot_payment") body.push(el("p", {}, say("owes", seatName(view.phase.seat), view.phase.owed)));
+    body.push(el("ul", {class: "cg-plotters"}, seats.map((seat, index) => {
+      const played = conspiracy.table.filter((card) => card.seat === seat);
+      return el("li", {"data-seat": seat}, seatToken(seat), el("b", {}, seatName(seat)), " ",
+        el("span", {class: "cg-note"}, [seatStatus(conspiracy, seat, index),
+          conspiracy.committed[index] ? say("committed", conspiracy.committed[index]) : "",
+          conspiracy.stab_count[index] ? say("stabs", conspiracy.stab_count[index]) : ""].filter(Boolean).join(" · ")),
+        played.length ? el("span", {class: "cg-played", role: "img",
+          "aria-label": `${say("on the table")} ${played.map((card) => `${kindName(card.kind)} (${say(`role ${card.role}`)})`).join(", ")}`},
+        played.map((card) => faceCard(card.kind, " cg-small"))) : "");
+    })));
+    if (conspiracy.auction_over) {
+      const life = Math.max(1, view.emperor.life + view.life_modifier) + conspiracy.defence_count;
+      const stabs = conspiracy.stab_count.reduce((sum, count) => sum + count, 0);
+      body.push(el("p", {}, say("emperor life", life, conspiracy.defence_count), " · ", say("stab total", stabs)));
+    }
+  }
+  return el("section", {class: "area cg-conspiracy"}, el("h3", {}, say("conspiracy")), decks, body);
+}
+
+function sequentiaArea(view, data) {
+  const cards = view.sequentia_row.map((id, index) => {
+    const printed = data?.sequentia?.[id];
+    const current = index === view.sequentia_index && view.phase.phase !== "placement";
+    const suits = (printed?.suits ?? []).map((suit, at) => el("span", {class: `cg-seq-suit${current && at === view.suit_index ? " cg-now" : ""}`,
+      style: `--suit:${SUIT_COLOURS[suit]}`}, words(suit)));
+    const extra = printed?.extra ? el("span", {class: "cg-seq-extra"}, say(`extra ${printed.extra}`)) : "";
+    const told = [...(printed?.suits ?? []).map(words), printed?.extra ? say(`extra ${printed.extra}`) : null].filter(Boolean).join(", ");
+    return el("li", {class: `cg-sequentia${current ? " cg-current" : ""}`, "aria-current": current ? "step" : null,
+      "aria-label": say("sequentia card", index + 1, told) + (current ? ` (${say("current")})` : "")},
+    el("span", {class: "cg-seq-number", "aria-hidden": "true"}, String(index + 1)), suits, extra);
+  });
+  return el("section", {class: "area cg-sequentia-area"}, el("h3", {}, say("sequentia")), el("ol", {class: "cg-sequentia-row"}, cards));
+}
+
+function seatPanel(view, entry, context) {
+  const seat = entry.seat;
+  const playing = view.to_act.includes(seat);
+  const player = context.players?.find((candidate) => candidate.seat === seat);
+  const hand = backs(entry.hand_count, say("hand of", seatName(seat)), say("hand cards"));
+  if (seat !== context.seat) mark(context, `seat:${seat}`, hand);
+  const facts = [
+    say("vp", entry.vp),
+    entry.conspiracy_points ? say("cp", entry.conspiracy_points) : null,
+    say("favour at", placeName(entry.favour)),
+  ].filter(Boolean);
+  return el("section", {class: `cg-seat${playing ? " cg-playing" : ""}${seat === context.seat ? " cg-me" : ""}`, "data-seat": seat,
+    style: `--seat:${SEAT_COLOURS[seat]}`},
+    el("h4", {}, seatToken(seat), `${seatName(seat)}${seat === context.seat ? ` (${say("you")})` : ""}`,
+      player?.name && seat !== context.seat ? el("span", {class: "cg-note"}, ` ${player.name}`) : "",
+      el("span", {class: "cg-ordo", title: say("ordo", entry.ordo)}, say("ordo", entry.ordo))),
+    entry.pip ? el("p", {class: "cg-pip"}, say("pip")) : "",
+    el("p", {}, facts.join(" · ")),
+    el("div", {class: "row"}, hand,
+      el("span", {class: "cg-supply", role: "img", "aria-label": say("supply of", entry.supply_count)},
+        Array.from({length: entry.supply_count}, () => el("span", {class: "cg-spqr-back"}))),
+    ),
+    el("p", {class: "cg-note"}, say("placed", entry.placed_count), " · ", say("owned", entry.owned_spqr.join(", "))));
+}
+
+function handArea(view, context) {
+  const mine = view.private;
+  const me = view.seats.find((entry) => entry.seat === mine.seat);
+  const tokens = mine.supply.map((value) => {
+    const token = el("span", {class: "cg-spqr", style: `--seat:${SEAT_COLOURS[mine.seat]}`},
+      el("small", {}, "SPQR "), el("b", {}, String(value)));
+    return mark(context, `spqr:${value}`, token);
+  });
+  const cards = KINDS.flatMap((kind) => Array.from({length: mine.hand[kind]}, () => {
+    const card = faceCard(kind);
+    card.append(srOnly(` (${say("in hand", mine.hand[kind])})`));
+    return mark(context, `hand:${kind}`, card);
+  }));
+  const favourHome = me.favour === "supply";
+  const favour = el("span", {class: `cg-favour-home${favourHome ? "" : " cg-away"}`, style: `--seat:${SEAT_COLOURS[mine.seat]}`},
+    context.picker ? srOnly(`${say("favour home")}: `) : "",
+    favourHome ? seatToken(mine.seat, " cg-favour") : el("span", {class: "cg-favour cg-free"}), el("small", {}, "Favor"),
+    srOnly(` (${favourHome ? say("my favour") : say("favour away", placeName(me.favour))})`));
+  mark(context, "favour:supply", favour);
+  return el("section", {class: "area hand cg-hand"},
+    el("h3", {}, say("my hand"), el("span", {class: "cg-note"},
+      `${say("ordo", me.ordo)} · ${say("vp", me.vp)}${me.conspiracy_points ? ` · ${say("cp", me.conspiracy_points)}` : ""}${me.pip ? ` · ${say("pip")}` : ""}`)),
+    el("h4", {}, say("my supply")),
+    el("div", {class: "row"}, tokens.length ? tokens : el("span", {class: "cg-note"}, say("no tokens")), favour),
+    el("h4", {}, say("my cards")),
+    el("div", {class: "row"}, cards.length ? cards : el("span", {class: "cg-note"}, say("no cards"))));
+}
+
+/** What the game is at: the round, the phase and whose turn, and the card being resolved. */
+function banner(view, data, seat) {
+  const phase = view.phase.phase;
+  const lines = [el("p", {}, el("b", {}, say("round", view.round)), " · ",
+    view.fallen && phase !== "game_over" ? `${say("fallen")} · ` : "", say(`phase ${phase}`),
+    view.to_act.length ? ` · ${view.to_act.includes(seat) ? say("your turn") : say("to play", view.to_act.map(seatName).join(", "))}` : "")];
+  const resolution = view.resolution;
+  if (resolution) {
+    const printed = data?.byId?.[resolution.card];
+    lines.push(el("p", {}, say("resolving", words(resolution.suit), printed ? say(`type ${printed.type}`) : "", printed?.value ?? "",
+      printed ? effectWords(printed.text) : resolution.card), ` (${say(resolution.mode)}) · `,
+    say("queue", resolution.queue.map(seatName).join(", ") || "—")));
+  }
+  const pending = view.pending_effect;
+  if (pending) lines.push(el("p", {}, say("decides", seatName(pending.seat), stepWords(pending))));
+  return el("div", {class: "area cg-banner", role: "status"}, lines);
+}
+
+/** The effect step waiting for a decision, in words. */
+function stepWords(pending) {
+  const step = effectSteps(pending.text)[pending.cursor.step] ?? [];
+  const alternative = pending.cursor.alternative;
+  const codes = alternative === undefined || alternative === null ? step : [step[alternative] ?? step[0]];
+  return codes.map(codeWords).join(lang === "fr" ? " ou " : " or ");
+}
+
+/** The printed code of the pending step (or of one alternative), for the prompt's words. */
+function pendingCode(view, index = null) {
+  const pending = view?.pending_effect;
+  if (!pending) return "";
+  const step = effectSteps(pending.text)[pending.cursor.step] ?? [];
+  const alternative = index ?? pending.cursor.alternative ?? 0;
+  return step[alternative] ?? step[0] ?? "";
+}
+
+const STYLE = `
+.cg-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; border: 0; }
+.cg-board { container-type: inline-size; position: relative; }
+.cg-board h4 { margin: 0 0 0.3em; font-size: 0.95em; display: flex; align-items: center; gap: 0.3em; flex-wrap: wrap; }
+.cg-note { color: #595959; font-size: 0.9em; font-weight: 400; }
+.cg-board p { margin: 0.2em 0; }
+.cg-banner { border-left: 5px solid #7a1f12; }
+.cg-top { display: flex; flex-wrap: wrap; gap: 0.6em; }
+.cg-top > .area { flex: 1 1 20em; min-width: 0; }
+.cg-token { display: inline-flex; align-items: center; justify-content: center; width: 1.7em; height: 1.7em; border-radius: 50%;
+  color: #fff; font-weight: 700; font-size: 0.75em; flex: none; letter-spacing: -0.03em; }
+.cg-spqr-back { display: inline-block; width: 1.3em; height: 1.3em; border-radius: 50%; background: #4a4a4a;
+  border: 2px double #fff; box-shadow: 0 0 0 1px #4a4a4a; }
+.cg-supply { display: inline-flex; flex-wrap: wrap; gap: 0.15em; }
+.cg-slots { display: flex; flex-wrap: wrap; gap: 0.2em; margin-top: auto; padding-top: 0.3em; }
+.cg-slot, .cg-favour { width: 1.8em; height: 1.8em; }
+.cg-free { display: inline-block; border-radius: 50%; border: 2px dashed #8a7a55; background: #fff; box-sizing: border-box; }
+.cg-augustus-row { justify-content: center; align-items: stretch; }
+.cg-augustus { display: flex; flex-direction: column; align-items: center; gap: 0.15em; width: 8.2em; min-height: 9em;
+  padding: 0.4em; border-radius: 8px; border: 2px solid #6a4a8a; background: #f4eefa; text-align: center; box-sizing: border-box; }
+.cg-augustus.cg-emperor { border-width: 3px; border-color: #b8860b; background: #fff6d6; }
+.cg-augustus.cg-chosen { box-shadow: 0 0 0 3px #c2185b; }
+.cg-augustus.cg-empty { justify-content: center; color: #595959; border-style: dashed; background: #fff; }
+.cg-augustus-role { font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.05em; color: #4a3a5a; }
+.cg-augustus-name { font-size: 1.15em; font-variant: small-caps; }
+.cg-augustus .cg-slots { justify-content: center; }
+.cg-decks { gap: 0.8em; }
+.cg-deck { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1em; padding: 0.2em; border-radius: 6px; }
+.cg-deck-name { font-weight: 700; font-size: 0.9em; }
+.cg-back { min-width: 2.6em; font-size: 1.1em; }
+.cg-back > span { background: #7a1f12; padding: 0 0.25em; border-radius: 3px; }
+.cg-back.cg-mini { min-width: 1.6em; min-height: 2.2em; font-size: 0.8em; padding: 0.1em; vertical-align: middle; }
+.cg-plotters { list-style: none; margin: 0.3em 0; padding: 0; }
+.cg-plotters li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em; padding: 0.15em 0; border-bottom: 1px solid #f0ece2; }
+.cg-played { display: inline-flex; flex-wrap: wrap; gap: 0.15em; }
+.cg-face { min-width: 4.4em; min-height: 5.2em; gap: 0.2em; }
+.cg-face.cg-small { min-width: 3.4em; min-height: 2.6em; font-size: 0.72em; }
+.cg-coniura { background: #e8eaf6; border: 2px solid #3949ab; color: #1a237e; }
+.cg-pugio { background: #fbe9e7; border: 2px solid #b71c1c; color: #7f0000; }
+.cg-symbol { font-variant: small-caps; }
+.cg-sequentia-row { display: flex; flex-wrap: wrap; gap: 0.3em; list-style: none; margin: 0; padding: 0; }
+.cg-sequentia { display: flex; flex-direction: column; gap: 0.15em; min-width: 6.5em; flex: 1 1 6.5em; padding: 0.3em;
+  border: 1px solid #b9a67a; border-radius: 6px; background: #fffaf0; font-size: 0.85em; }
+.cg-sequentia.cg-current { border: 3px solid #7a1f12; }
+.cg-seq-number { font-weight: 700; }
+.cg-seq-suit { border-left: 6px solid var(--suit); padding-left: 0.3em; }
+.cg-seq-suit.cg-now { font-weight: 700; background: #f3e3c0; }
+.cg-seq-extra { font-style: italic; color: #4a4a4a; }
+.cg-suits { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4em; }
+.cg-suit { display: flex; flex-direction: column; gap: 0.3em; min-width: 0; }
+.cg-suit-name { justify-content: space-between; background: var(--suit); color: #fff; padding: 0.2em 0.4em; border-radius: 4px; }
+.cg-position { display: flex; gap: 0.2em; align-items: stretch; min-width: 0; }
+.cg-position-number { font-weight: 700; color: #595959; font-size: 0.8em; }
+.cg-civitas { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 7.5em; padding: 0.35em; border-radius: 6px;
+  background: #fffaf0; border: 1px solid #8a7a55; border-top: 8px solid var(--suit); box-sizing: border-box; }
+.cg-civitas.cg-empty { justify-content: center; align-items: center; color: #595959; border-style: dashed; }
+.cg-civitas.cg-resolving { box-shadow: 0 0 0 3px #d4a017; background: #fff1c4; }
+.cg-civitas-top { display: flex; align-items: center; gap: 0.3em; }
+.cg-type { display: inline-flex; align-items: center; justify-content: center; width: 1.4em; height: 1.4em; border-radius: 50%;
+  font-weight: 700; font-size: 0.85em; flex: none; }
+.cg-type-predilection { background: #1d1d1f; color: #fff; }
+.cg-type-collective { background: #81d4fa; color: #0d3c55; }
+.cg-type-negative { background: #c62828; color: #fff; }
+.cg-type-name { font-size: 0.75em; color: #4a4a4a; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.cg-value { margin-left: auto; font-size: 1.5em; line-height: 1; }
+.cg-effect { font-size: 0.85em; margin-top: 0.2em; overflow-wrap: anywhere; }
+.cg-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(11em, 1fr)); gap: 0.4em; }
+.cg-seat { border: 1px solid #ddd; border-left: 6px solid var(--seat); border-radius: 6px; padding: 0.4em 0.5em; }
+.cg-seat.cg-playing { outline: 2px solid #d4a017; }
+.cg-seat.cg-me { background: #fbf7ef; }
+.cg-ordo { margin-left: auto; border: 1px solid #4a3a5a; border-radius: 3px; padding: 0 0.3em; font-size: 0.85em; }
+.cg-pip { display: inline-block; background: #1d1d1f; color: #fff6d6; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em; }
+.cg-hand .row { margin-bottom: 0.4em; }
+.cg-spqr { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; width: 2.9em; height: 2.9em;
+  border-radius: 50%; background: var(--seat); color: #fff; border: 3px double #fff; box-shadow: 0 0 0 1px var(--seat); }
+.cg-spqr small { font-size: 0.55em; letter-spacing: 0.05em; }
+.cg-spqr b { font-size: 1.2em; line-height: 1; }
+.cg-favour-home { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1em; margin-left: 0.6em; padding: 0.2em;
+  border-radius: 6px; }
+.cg-favour-home .cg-favour { width: 2em; height: 2em; font-size: 1em; }
+@container (max-width: 760px) {
+  .cg-suits { grid-template-columns: 1fr; }
+  .cg-suit { display: grid; grid-template-columns: 6.5em 1fr 1fr; align-items: stretch; }
+  .cg-suit-name { flex-direction: column; justify-content: center; align-items: flex-start; margin: 0; }
+  .cg-civitas { min-height: 6.2em; }
+}
+@container (max-width: 420px) {
+  .cg-suit { grid-template-columns: 1fr 1fr; }
+  .cg-suit-name { grid-column: 1 / -1; flex-direction: row; justify-content: space-between; align-items: center; }
+  .cg-augustus-row { flex-wrap: nowrap; }
+  .cg-augustus { width: auto; flex: 1 1 0; min-width: 0; font-size: 0.92em; overflow-wrap: anywhere; }
+}
+`;
+
+/** The board's own styles, added to the page once. */
+function ensureStyle() {
+  if (document.getElementById("caligula-board-style")) return;
+  document.head.append(el("style", {id: "caligula-board-style"}, STYLE));
+}
+
+/** The clicks of each effect option: its card, deck, seat or hand card on the board, else a prompt choice. */
+function effectPath(option, view) {
+  if (KINDS.includes(option)) return [`hand:${option}`];
+  if (option === "coniura" || option === "pugio") return [`deck:${option}`];
+  const op = view.pending_effect?.op;
+  if (op === "replace_candidate" || op === "move_favour") {
+    if (option === "a" || option === "b" || option === "emperor") return [`aug:${option}`];
+    if (option === "supply") return ["favour:supply"];
+  }
+  if (view.seats.some((entry) => entry.seat === option)) return [`seat:${option}`];
+  return [`effect:${option}`];
+}
+
+/** The prompt's words for an effect option. */
+function effectLabel(option, view) {
+  const op = view?.pending_effect?.op;
+  switch (option) {
+    case "apply": return say("apply", codeWords(pendingCode(view)));
+    case "skip":
+      if (op === "move_favour") return say("favour stays");
+      if (op === "draw_any") return say("stop drawing");
+      return say("skip", op === "either" ? effectWords(view?.pending_effect?.text) : codeWords(pendingCode(view)));
+    case "none": return say("none");
+    case "first": return say("alternative", codeWords(pendingCode(view, 0)));
+    case "second": return say("alternative", codeWords(pendingCode(view, 1)));
+    case "plus":
+    case "minus": {
+      const amount = /LIFE±(\d+)/.exec(pendingCode(view))?.[1] ?? "";
+      return say(option, amount);
+    }
+    default: return undefined;
+  }
+}
+
+export default {
+  parts: ["viewer", "players", "phase", "to_act", "round", "sequentia_row", "sequentia_index", "suit_index", "civitas",
+    "emperor", "candidate_a", "candidate_b", "augustus_deck_size", "augustus_deck_contents", "life_modifier",
+    "conspiracy_blocked", "fallen", "coniura_deck_size", "pugio_deck_size", "pip_holder", "seats", "resolution",
+    "pending_effect", "conspiracy", "private", "substitute_data", "result"],
+
+  /** The printed cards (effect texts, Sequentia suits) by id, from the title's data. */
+  load: async (call) => {
+    const map = await call("GET", "/v1/titles/caligula/map");
+    return {
+      byId: Object.fromEntries((map.civitas?.cards ?? []).map((card) => [card.id, card])),
+      sequentia: Object.fromEntries((map.sequentia?.cards ?? []).map((card) => [card.id, card])),
+    };
+  },
+
+  draw(view, context) {
+    ensureStyle();
+    const data = context.data;
+    const suits = el("section", {class: "area cg-civitas-area"}, el("h3", {}, say("civitas")),
+      el("div", {class: "cg-suits"}, view.civitas.map((row) => suitColumn(view, row, context, data))),
+      view.substitute_data ? el("p", {class: "cg-note"}, say("substitute")) : "");
+    const others = view.seats.filter((entry) => entry.seat !== view.private?.seat);
+    return el("div", {class: "board cg-board"},
+      banner(view, data, context.seat),
+      el("div", {class: "cg-top"}, augustusArea(view, context), conspiracyArea(view, context)),
+      sequentiaArea(view, data),
+      suits,
+      el("section", {class: "area"}, el("h3", {}, say("seats")),
+        el("div", {class: "cg-seats"}, (view.private ? others : view.seats).map((entry) => seatPanel(view, entry, context)))),
+      view.private ? handArea(view, context) : "");
+  },
+
+  path(action, view) {
+    shown = view;
+    switch (action.type) {
+      case "place_token": return [`spqr:${action.value}`, `civ:${action.suit}:${action.position}`];
+      case "effect_choice": return effectPath(action.option, view);
+      case "complot_pass": return ["complot:pass"];
+      case "complot_accept": return ["complot:accept"];
+      case "complot_raise": return [`complot:raise:${action.total}`];
+      case "pay_coniura":
+      case "defend":
+      case "stab": return [`hand:${action.kind}`];
+      case "choose_candidate": return [`aug:${action.candidate}`];
+      case "leader_favour":
+      case "conspirator_favour":
+        if (action.target === "stay") return ["favour:stay"];
+        return [action.target === "emperor" ? "aug:emperor" : `aug:${view.conspiracy?.chosen_candidate ?? "a"}`];
+      case "defend_pass": return ["defend:pass"];
+      case "stab_done": return ["stab:done"];
+      default: return null;
+    }
+  },
+
+  choiceLabel(key) {
+    const view = shown;
+    const conspiracy = view?.conspiracy;
+    const me = view?.viewer ? view.seats.findIndex((entry) => entry.seat === view.viewer) : -1;
+    if (key.startsWith("effect:")) return effectLabel(key.slice("effect:".length), view);
+    if (key === "complot:pass") return conspiracy?.leader ? say("pass") : say("decline");
+    if (key === "complot:accept") {
+      const high = conspiracy?.high ?? 0;
+      return say("accept", high - (conspiracy?.committed?.[me] ?? 0), high);
+    }
+    if (key.startsWith("complot:raise:")) {
+      const total = key.slice("complot:raise:".length);
+      return conspiracy?.leader ? say("raise", total) : say("open", total);
+    }
+    if (key === "favour:stay") return say("favour stays");
+    if (key === "defend:pass") return say("defend pass");
+    if (key === "stab:done") return say("stab done");
+    return undefined;
+  },
+};

@@ -84,7 +84,14 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
             .all(|action| action.get("label").is_none())
     );
     assert!(headers.get("content-language").is_none());
-    assert!(headers.get("vary").unwrap().to_str().unwrap().contains("Accept-Language"));
+    assert!(
+        headers
+            .get("vary")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .contains("Accept-Language")
+    );
 
     let (_, headers, french) = game.get(&app, &seat, "/actions?lang=fr", &[]).await;
     assert_eq!(headers.get("content-language").unwrap(), "fr");

@@ -205,16 +205,10 @@ pub trait Game: Send + Sync + 'static {
     /// `event`, as the viewer it was redacted for sees it, in words: one short sentence in the rules' own terms,
     /// naming cards, places and seats by their names, never by their ids. Told from the redacted event alone, so
     /// that the words tell nothing the event beside them does not show.
-    fn describe(event: &Self::Event, lang: Lang) -> String {
-        let _ = (event, lang);
-        String::new()
-    }
+    fn describe(event: &Self::Event, lang: Lang) -> String;
 
     /// A legal action in words, as a button would say it.
-    fn label(action: &Self::Action, lang: Lang) -> String {
-        let _ = (action, lang);
-        String::new()
-    }
+    fn label(action: &Self::Action, lang: Lang) -> String;
 
     /// A seat's name in words (by default its id, capitalized: the same in every language).
     fn seat_name(seat: Seat, lang: Lang) -> String {

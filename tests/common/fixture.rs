@@ -2,7 +2,7 @@
 //! Each seat is dealt a secret card; seats take turns to `bump` a public counter or `reveal` their card; the game
 //! ends when both have revealed (higher card wins) or the counter reaches `LIMIT`.
 
-use ludus::engine::{Game, GameRng, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use ludus::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
 use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -215,6 +215,41 @@ impl Game for Duel {
                 .map(|s| state.revealed[s].then_some(state.cards[s]).flatten())
                 .collect(),
         }
+    }
+
+    fn describe(event: &DuelEvent, lang: Lang) -> String {
+        let seat = |seat: &Seat| Self::seat_name(*seat, lang);
+        match event {
+            DuelEvent::Dealt {
+                seat: dealt,
+                card: Some(card),
+            } => lang.pick(
+                format!("{} is dealt {card}.", seat(dealt)),
+                format!("{} reçoit le {card}.", seat(dealt)),
+            ),
+            DuelEvent::Dealt {
+                seat: dealt,
+                card: None,
+            } => lang.pick(
+                format!("{} is dealt a card.", seat(dealt)),
+                format!("{} reçoit une carte.", seat(dealt)),
+            ),
+            DuelEvent::Bumped { seat: bumper } => {
+                lang.pick(format!("{} bumps.", seat(bumper)), format!("{} pousse.", seat(bumper)))
+            }
+            DuelEvent::Revealed { seat: shower, card } => lang.pick(
+                format!("{} shows {card}.", seat(shower)),
+                format!("{} montre le {card}.", seat(shower)),
+            ),
+        }
+    }
+
+    fn label(action: &DuelAction, lang: Lang) -> String {
+        match action {
+            DuelAction::Bump => lang.pick("Bump", "Pousser"),
+            DuelAction::Reveal => lang.pick("Show my card", "Montrer ma carte"),
+        }
+        .to_owned()
     }
 
     fn redact(event: &DuelEvent, viewer: Viewer) -> Option<DuelEvent> {

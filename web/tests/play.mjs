@@ -141,7 +141,8 @@ async function playTitle(browser, title, index, pageOrigin) {
     const openSeat = await a.getAttribute("#created li:has(input.invitation):not(:has(a.play))", "data-seat");
     const invitation = await a.inputValue(`input.invitation[data-seat="${openSeat}"]`);
     if (!invitation.includes(`table.html?game=${id}&seat=${openSeat}`)) fail(`${title}: invitation link ${invitation}`);
-    await a.click("#created a.play");
+    // The lobby is ready too: wait for the table's page before waiting for it to be ready.
+    await Promise.all([a.waitForURL(/table\.html/), a.click("#created a.play")]);
     await a.waitForSelector("body[data-ready]");
     // This test clicks random legal actions from the list behind the Advanced switch (web/tests/board.mjs plays on
     // the boards).
@@ -159,7 +160,7 @@ async function playTitle(browser, title, index, pageOrigin) {
         await b.click("#refresh");
         await b.waitForTimeout(100);
       }
-      await b.click(join);
+      await Promise.all([b.waitForURL(/table\.html/), b.click(join)]);
     } else {
       // From the invitation link, as sent.
       await b.goto(invitation);

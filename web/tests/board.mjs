@@ -1,7 +1,7 @@
 // Plays every title to the end on its board, as a person would, against the computer: from the lobby's one-click
 // "play against the computer" (a `search` bot in every other seat), clicking only the board's elements and the
-// prompt's choices above it (never the Advanced list or the JSON form), once in French and once in English (the
-// browser's language picks it). axe-core checks the lobby and each table (mid-game and at the end) for serious or
+// prompt's choices above it (never the Advanced list or the JSON form), one pick in two from the keyboard, once in
+// French and once in English (the browser's language picks it). axe-core checks the lobby and each table (mid-game and at the end) for serious or
 // critical accessibility violations; screenshots of each table at 1280 and 390 px wide go to --screenshots.
 //
 // node board.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--titles a,b]
@@ -74,6 +74,10 @@ const tableState = () => {
   return [...open].some((node) => !node.classList.contains("cancel")) ? "act" : null;
 };
 
+/** What a pick changes: the chosen elements, the prompt, the game's version. */
+const signature = () => [document.querySelectorAll("#board .pickable.selected").length,
+  document.getElementById("prompt-area").textContent, document.getElementById("status").dataset.version].join("|");
+
 /** The elements a person may click now: the board's open elements and the prompt's choices (not Cancel). */
 const CLICKABLE = "#board .pickable[aria-disabled=false]:not(.selected), #prompt-area button.choice:not([disabled])";
 
@@ -96,6 +100,7 @@ async function playOnBoard(browser, title, lang, index) {
     const status = await page.textContent("#status");
     if (!SPOKEN[lang].test(status)) fail(`${label}: the table does not speak ${lang}: ${status}`);
     let clicks = 0;
+    const keys = {tried: 0, worked: 0};
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) fail(`${label}: out of time after ${clicks} clicks`);
@@ -108,8 +113,17 @@ async function playOnBoard(browser, title, lang, index) {
       const targets = page.locator(CLICKABLE);
       const count = await targets.count();
       if (!count) continue;
-      // A redraw may come between the look and the click: the click then fails, and the loop looks again.
-      await targets.nth(Math.floor(random() * count)).click({timeout: 2000}).catch(() => {});
+      // A redraw may come between the look and the click: the click then fails, and the loop looks again. One pick
+      // in two is made from the keyboard (focus, then Enter or Space), as a person without a mouse would.
+      const target = targets.nth(Math.floor(random() * count));
+      if (clicks % 2) {
+        const before = await page.evaluate(signature);
+        await target.focus({timeout: 2000}).then(() => page.keyboard.press(clicks % 4 === 1 ? "Enter" : " ")).catch(() => {});
+        keys.tried += 1;
+        if (await page.evaluate(signature) !== before) keys.worked += 1;
+      } else {
+        await target.click({timeout: 2000}).catch(() => {});
+      }
       if (clicks === MID_GAME) {
         await page.screenshot({path: join(shots, `${title}-${lang}-1280.png`)});
         await page.setViewportSize({width: 390, height: 844});
@@ -120,6 +134,8 @@ async function playOnBoard(browser, title, lang, index) {
         problems.push(...await accessibilityProblems(page, `${label} mid-game`));
       }
     }
+    // A pick from the keyboard does nothing only when the board was redrawn under it (a bot moved meanwhile).
+    if (keys.worked < keys.tried / 2) problems.push(`${label}: only ${keys.worked} of ${keys.tried} keyboard picks did something`);
     const errors = Number(await page.getAttribute("body", "data-errors") ?? 0);
     if (errors) problems.push(`${label}: ${errors} errors shown: ${await page.textContent("#error")}`);
     const log = await page.locator("#log-lines li").allTextContents();
@@ -129,7 +145,8 @@ async function playOnBoard(browser, title, lang, index) {
     problems.push(...await accessibilityProblems(page, `${label} at the end`));
     if (problems.length) fail(problems.join("\n"));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`${label}: played to the end on the board in ${seconds} s (${clicks} clicks; the log has ${log.length} ` +
+    console.log(`${label}: played to the end on the board in ${seconds} s (${clicks} picks, ${keys.worked} of them by ` +
+      `keyboard; the log has ${log.length} ` +
       `lines, e.g. "${log[Math.floor(log.length / 2)]}"); axe-core: no serious or critical violation`);
   } catch (error) {
     await page.screenshot({path: join(shots, `${title}-${lang}-failed.png`)}).catch(() => {});

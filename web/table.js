@@ -26,6 +26,7 @@ let picker = null;
 /** Each title's board. A title without one is drawn as panels of its view. */
 const BOARD_MODULES = {
   "rome-carthage": "./rome-board.js",
+  "caesar-cleopatra": "./cc-board.js",
 };
 
 /** `path` with the page's language asked of the API. */

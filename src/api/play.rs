@@ -38,6 +38,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "i18n.js",
         "picker.js",
         "rome-board.js",
+        "cc-board.js",
         "style.css"
     ]
     .into_iter()

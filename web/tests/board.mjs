@@ -91,6 +91,8 @@ async function playOnBoard(browser, title, lang, index) {
     await page.waitForSelector("body[data-ready]");
     if (index === 0 || lang !== langs[0]) problems.push(...await accessibilityProblems(page, `lobby (${lang})`));
     await page.click(`button.quick-play[data-title="${title}"]`);
+    // The lobby goes to the table once the game is created: until then its own body[data-ready] would answer.
+    await page.waitForURL(/table\.html/);
     await page.waitForSelector("body[data-ready]");
     const status = await page.textContent("#status");
     if (!SPOKEN[lang].test(status)) fail(`${label}: the table does not speak ${lang}: ${status}`);

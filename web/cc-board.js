@@ -49,6 +49,7 @@ const WORDS = {
   "placement none": ["to place: 1 card face down or 2 face up", "à poser : 1 carte cachée ou 2 visibles"],
   "placement half": ["1 more face-up card to place", "encore 1 carte visible à poser"],
   "placement done": ["placement done", "pose faite"],
+  "passive discards": ["cards discarded: {0}", "cartes défaussées : {0}"],
   "manipulation played": ["manipulation played", "Manipulation jouée"],
   "plays alone": ["{0} plays on alone", "{0} continue à jouer seul"],
   "plays alone cleopatra": ["{0} plays on alone", "{0} continue à jouer seule"],
@@ -135,7 +136,7 @@ const CSS = `
 .cc .cc-m::before { content: "M"; }
 .cc .cc-p::before { content: "P"; }
 .cc .card.back .cc-m { font-size: 1.1em; font-weight: 800; text-shadow: 0 0 2px #000; }
-.cc .card.cc-manip { width: 4.9em; min-width: 4.9em; justify-content: space-between; hyphens: auto; }
+.cc .card.cc-manip { width: 4.9em; min-width: 4.9em; justify-content: flex-start; gap: 0.3em; hyphens: auto; }
 .cc .card.cc-manip .cc-m { align-self: flex-start; font-size: 0.7em; background: var(--party); color: #fff;
   border-radius: 3px; padding: 0 0.25em; }
 .cc .card.cc-manip small { font-size: 0.72em; font-weight: 700; }
@@ -326,7 +327,7 @@ function draw(view, context) {
 
   function manipulationCard(kind, owner) {
     return el("div", {class: "card cc-manip", "data-kind": kind}, el("span", {class: "cc-m"}),
-      el("small", {}, faceName(kind, owner)), el("span", {}, ""));
+      el("small", {}, faceName(kind, owner)));
   }
 
   const anyCard = (face, owner) => (typeof face === "number" || face === "P" ? influenceCard(face, owner) : manipulationCard(face, owner));
@@ -475,7 +476,10 @@ function draw(view, context) {
           ? el("div", {class: "card cc-vote back", role: "img", "aria-label": say("vote deck", view.vote_deck)},
             el("span", {class: "cc-badge"}, view.vote_deck))
           : el("div", {class: "card cc-vote cc-empty"})),
-        zone(say("last vote"), last ? el("div", {class: "card cc-vote"}, el("small", {}, voteName(last))) : el("span", {class: "muted"}, say("none"))),
+        zone(say("last vote"), last
+          ? el("div", {class: "cc-fan"}, el("div", {class: "card cc-vote"}, el("small", {}, voteName(last))),
+            el("span", {class: "cc-caption"}, `×${view.vote_discard.length}`))
+          : el("span", {class: "muted"}, say("none"))),
         view.vote_removed.length ? zone(say("removed", view.vote_removed.map(voteName).join(", "))) : ""));
   }
 
@@ -487,6 +491,7 @@ function draw(view, context) {
       el("span", {}, say(`phase ${view.phase}`, active, say(other(view.active)), drawing, view.vote_context ? say("the group", say(view.vote_context)) : "")),
       ["main", "reaction", "spy_pick", "castling"].includes(view.phase) ? el("span", {}, say(`placement ${view.placement}`)) : "",
       view.manip_used && view.phase !== "turn_start" ? el("span", {}, say("manipulation played")) : "",
+      view.phase === "passive" ? el("span", {}, say("passive discards", view.passive_discards)) : "",
       ...view.owed_draws.filter((owed) => owed.count > 1).map((owed) => el("span", {}, say("owes", say(owed.seat), owed.count))),
     ];
     return el("div", {class: "cc-status"}, bits);

@@ -28,6 +28,7 @@ const BOARD_MODULES = {
   "rome-carthage": "./rome-board.js",
   "alea-iacta-est": "./alea-board.js",
   "caligula": "./caligula-board.js",
+  "caesar-cleopatra": "./cc-board.js",
 };
 
 /** `path` with the page's language asked of the API. */

@@ -40,6 +40,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "rome-board.js",
         "alea-board.js",
         "caligula-board.js",
+        "cc-board.js",
         "style.css"
     ]
     .into_iter()

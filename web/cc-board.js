@@ -1,0 +1,557 @@
+// César et Cléopâtre's board: the five groups of patricians between the two parties, each with the opponent's
+// influence cards above it and the viewer's below it (face-up cards show their value, face-down ones their back, the
+// viewer's own face-down ones their value too), the vote cards, each party's piles, discard, hand and patricians won,
+// and the viewer's hand at the bottom. Words in French (seed 000's terms) and English.
+//
+// Moves: a hand card, then where it goes (a group for an influence card, then face up or down when both are open; the
+// target of a manipulation card; the discard pile in a passive turn); a pile to draw from; a Castling's pool card then
+// a group; a spied card; the Veto in the hand against the opponent's manipulation. Turn choices, the end of the main
+// phase and the like are the prompt's buttons, in the API's words.
+
+import {el} from "./api.js";
+
+const SEATS = ["cleopatra", "caesar"];
+const GROUPS = ["senators", "quaestors", "praetors", "aediles", "censors"];
+/** The most cards one party may have at a group, and the most at a group in all (seed 000 §3 A "Important"). */
+const SIDE_LIMIT = 5;
+const GROUP_LIMIT = 8;
+
+/** The board's words, English then French. */
+const WORDS = {
+  cleopatra: ["Cleopatra", "Cléopâtre"],
+  caesar: ["Caesar", "César"],
+  senators: ["Senators", "Sénateurs"],
+  quaestors: ["Quaestors", "Questeurs"],
+  praetors: ["Praetors", "Préteurs"],
+  aediles: ["Aediles", "Édiles"],
+  censors: ["Censors", "Censeurs"],
+  "one senators": ["Senator", "Sénateur"],
+  "one quaestors": ["Quaestor", "Questeur"],
+  "one praetors": ["Praetor", "Préteur"],
+  "one aediles": ["Aedile", "Édile"],
+  "one censors": ["Censor", "Censeur"],
+  philosopher: ["Philosopher", "Philosophe"],
+  influence: ["Influence", "Influence"],
+  manipulation: ["Manipulation", "Manipulation"],
+  "turn": ["Turn {0}", "Tour {0}"],
+  "phase setup_arrange": ["Setup: each party stacks its pile 2", "Préparation : chacun range sa pile de réserve n°2"],
+  "phase setup_place": ["Setup: each party places five cards face down, one at each group",
+    "Préparation : chacun pose 5 cartes cachées, une devant chaque groupe"],
+  "phase turn_start": ["{0} chooses: an active or a passive turn", "À {0} de choisir : tour actif ou passif"],
+  "phase passive": ["{0}'s passive turn: discard, then draw as many", "Tour passif de {0} : défausser, puis tirer autant"],
+  "phase main": ["{0}'s active turn", "Tour actif de {0}"],
+  "phase reaction": ["{1} may veto {0}'s manipulation", "{1} peut opposer son Veto à la Manipulation de {0}"],
+  "phase spy_pick": ["{0} chooses the card to discard", "{0} choisit la carte à défausser"],
+  "phase castling": ["{0} puts the cards back face down", "{0} replace ses cartes face cachée"],
+  "phase draw": ["{2} draws", "{2} tire une carte"],
+  "phase vote_window": ["Extraordinary vote: {3}", "Suffrage exceptionnel : {3}"],
+  "phase game_over": ["Game over", "Partie terminée"],
+  "placement none": ["to place: 1 card face down or 2 face up", "à poser : 1 carte cachée ou 2 visibles"],
+  "placement half": ["1 more face-up card to place", "encore 1 carte visible à poser"],
+  "placement done": ["placement done", "pose faite"],
+  "passive discards": ["cards discarded: {0}", "cartes défaussées : {0}"],
+  "manipulation played": ["manipulation played", "Manipulation jouée"],
+  "plays alone": ["{0} plays on alone", "{0} continue à jouer seul"],
+  "plays alone cleopatra": ["{0} plays on alone", "{0} continue à jouer seule"],
+  "forum": ["The Forum", "Le Forum"],
+  "left": ["{0} left", "reste {0}"],
+  "all won": ["all won", "tous gagnés"],
+  "cards at group": ["{0}/8 cards", "{0}/8 cartes"],
+  "your mission": ["your secret mission", "votre Mission Secrète"],
+  "mission": ["Secret mission", "Mission Secrète"],
+  "votes": ["Vote cards", "Cartes Suffrage"],
+  "deck": ["Deck", "Paquet"],
+  "vote deck": ["vote deck, {0} cards", "paquet Suffrage, {0} cartes"],
+  "last vote": ["last drawn", "dernière tirée"],
+  "removed": ["out of the game: {0}", "retirées du jeu : {0}"],
+  "vote group": ["Vote: {0}", "Suffrage : {0}"],
+  "orgy": ["Orgy", "Orgie"],
+  "orgy reshuffle": ["Orgy: reshuffle the deck", "Orgie, remélangez tout le paquet"],
+  "pile1": ["Pile 1", "Réserve n°1"],
+  "pile2": ["Pile 2", "Réserve n°2"],
+  "pile label": ["{0} ({1}), {2} cards", "{0} ({1}), {2} cartes"],
+  "next": ["next: {0}", "prochaine : {0}"],
+  "discard": ["Discard", "Défausse"],
+  "discard label": ["{0}'s discard pile, {1} cards", "Défausse de {0}, {1} cartes"],
+  "hand": ["Hand", "Main"],
+  "hand label": ["{0}'s hand: {1} influence, {2} manipulation", "Main de {0} : {1} Influence, {2} Manipulation"],
+  "your hand": ["Your hand", "Votre main"],
+  "won": ["Patricians won", "Patriciens gagnés"],
+  "none": ["none", "aucun"],
+  "exhausted": ["no influence card left", "plus de carte Influence"],
+  "stacked": ["pile 2 stacked: {0} of 13", "réserve n°2 rangée : {0} sur 13"],
+  "placed": ["initial cards placed: {0} of 5", "cartes initiales posées : {0} sur 5"],
+  "to stack": ["Manipulation cards to stack: the first one stacked is drawn first",
+    "Cartes Manipulation à ranger : la première rangée sera tirée la première"],
+  "to place": ["Initial cards: one face down at each group", "Cartes initiales : une cachée devant chaque groupe"],
+  "pile2 order": ["Your pile 2, top first", "Votre réserve n°2, du dessus au dessous"],
+  "face down": ["face down", "face cachée"],
+  "face up": ["face up", "face visible"],
+  "side": ["{0} at the {1}", "{0} devant les {1}"],
+  "place here": ["place a card here", "poser ici"],
+  "the group": ["the {0}", "les {0}"],
+  "played": ["{0}: {1} {2}", "{0} : {1} {2}"],
+  "pending": ["Manipulation on the table", "Manipulation en cours"],
+  "castling pool": ["{0}'s Castling: cards to put back face down ({1})", "{0} : cartes à replacer face cachée ({1})"],
+  "spied hand": ["{0}'s hand: choose the card to discard", "La main de {0} : choisissez la carte à défausser"],
+  "between": ["between the {0} and the {1}", "entre les {0} et les {1}"],
+  "against": ["against the face-up {0} at the {1}", "contre le {0} visible devant les {1}"],
+  "on group": ["on the {0}", "sur les {0}"],
+  "on hand": ["on the opponent's hand", "sur la main adverse"],
+  "owes": ["{0} owes {1} draws", "{0} doit tirer {1} cartes"],
+};
+
+/** The manipulation cards' names, English, then French for Caesar's and Cleopatra's (seed 000 §7: the Roman first). */
+const MANIPULATIONS = {
+  assassination: ["Assassination", "Influence", "Influence"],
+  spy: ["Spy", "Espion", "Espionne"],
+  castling: ["Castling", "Roque romain", "Roque égyptien"],
+  scout: ["Scout", "Courtisan", "Courtisane"],
+  wrath: ["Wrath of the Gods", "Colère des dieux", "Colère des dieux"],
+  veto: ["Veto", "Veto de César", "Veto de Cléopâtre"],
+};
+
+const CSS = `
+.cc { gap: 0.5em; container-type: inline-size; }
+.cc .cc-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.cc .cc-status { background: #fff; border-radius: 6px; padding: 0.35em 0.7em; display: flex; flex-wrap: wrap;
+  gap: 0.2em 0.9em; align-items: baseline; }
+.cc .cc-status b { color: #7a1f12; }
+.cc .cc-seat { border-left: 6px solid var(--party); }
+.cc .area h2 { font-size: 1em; margin: 0 0 0.3em; display: flex; gap: 0.6em; align-items: baseline; flex-wrap: wrap; }
+.cc .area h2 .muted { font-weight: 400; font-size: 0.9em; }
+.cc .cc-zones { display: flex; flex-wrap: wrap; gap: 0.4em 1em; align-items: flex-start; }
+.cc .cc-zone { display: flex; flex-direction: column; gap: 0.15em; align-items: flex-start; min-width: 0; }
+.cc .cc-zone > .cc-caption { font-size: 0.8em; color: #595959; }
+.cc .cc-cleopatra { --party: #1b5e7a; --party-light: #2d7fa3; }
+.cc .cc-caesar { --party: #8c1d13; --party-light: #ad3a2c; }
+.cc .card { position: relative; min-width: 2.3em; width: 2.3em; min-height: 3.2em; height: 3.2em; padding: 0.1em;
+  border: 2px solid var(--party, #8a7a55); background: #fffdf7; color: #1d1d1f; font-size: 0.95em; box-sizing: border-box; }
+.cc .card .cc-value { font-size: 1.35em; line-height: 1; }
+.cc .card small { font-size: 0.62em; line-height: 1.05; }
+.cc .card.back { background: repeating-linear-gradient(45deg, var(--party), var(--party) 4px, var(--party-light) 4px,
+  var(--party-light) 8px); color: #fff; }
+.cc .card.back .cc-value, .cc .card.back .cc-badge { background: #fff; color: #1d1d1f; border-radius: 999px;
+  padding: 0.05em 0.3em; font-size: 1em; min-width: 1.1em; }
+.cc .cc-m::before { content: "M"; }
+.cc .cc-p::before { content: "P"; }
+.cc .card.back .cc-m { font-size: 1.1em; font-weight: 800; text-shadow: 0 0 2px #000; }
+.cc .card.cc-manip { width: 4.9em; min-width: 4.9em; justify-content: flex-start; gap: 0.3em; hyphens: auto; }
+.cc .card.cc-manip .cc-m { align-self: flex-start; font-size: 0.7em; background: var(--party); color: #fff;
+  border-radius: 3px; padding: 0 0.25em; }
+.cc .card.cc-manip small { font-size: 0.72em; font-weight: 700; }
+.cc .card.cc-patrician { width: 3.4em; min-width: 3.4em; border-color: #b8860b; background: #fff6d6; }
+.cc .card.cc-vote { width: 4.6em; min-width: 4.6em; border-color: #6b5a2a; background: #fffaf0; }
+.cc .card.cc-vote.back { background: repeating-linear-gradient(45deg, #6b5a2a, #6b5a2a 4px, #8a7740 4px, #8a7740 8px); }
+.cc .card.cc-empty { border: 2px dashed #b9a67a; background: transparent; }
+.cc .cc-sum { margin-left: auto; align-self: flex-end; font-size: 0.8em; color: #595959; white-space: nowrap; }
+.cc .cc-big .card { width: 3.1em; min-width: 3.1em; height: 4.3em; font-size: 1.05em; }
+.cc .cc-big .card.cc-manip { width: 5.4em; min-width: 5.4em; }
+.cc .cc-fan { display: flex; flex-wrap: wrap; gap: 0.25em; align-items: center; }
+.cc .cc-forum { display: grid; grid-template-columns: repeat(auto-fit, minmax(10.6em, 1fr)); gap: 0.5em; }
+/* Wide enough: the five groups in one row, the vote cards in a narrow column beside them. */
+@container (min-width: 56em) {
+  .cc .cc-forum { grid-template-columns: repeat(5, minmax(0, 1fr)) 6.2em; }
+  .cc .cc-votes .cc-zones { flex-direction: column; }
+}
+.cc .cc-group { background: #fff; border-radius: 6px; border: 2px solid var(--group); display: flex;
+  flex-direction: column; min-width: 0; }
+.cc .cc-group.cc-closed { border-style: dashed; border-color: #8a8a8a; }
+.cc .cc-group.cc-closed h3 { background: #595959; }
+.cc .cc-group.cc-voting { box-shadow: 0 0 0 3px #d4a017; }
+.cc .cc-group h3 { margin: 0; padding: 0.2em 0.5em; background: var(--group); color: #fff; font-size: 1em;
+  display: flex; justify-content: space-between; gap: 0.4em; }
+.cc .cc-group h3 .cc-mission { font-weight: 400; font-size: 0.85em; }
+.cc .cc-group h3 .cc-name { flex: 1; }
+.cc .cc-group h3 .pickable.open { outline-color: #ffd95a; }
+.cc .cc-side { display: flex; flex-wrap: wrap; gap: 0.2em; min-height: 3.6em; padding: 0.25em; align-content: center;
+  border-left: 4px solid var(--party); margin: 0.2em 0.3em; border-radius: 3px; }
+.cc .cc-side.cc-opp { background: #f6f3ec; }
+.cc .cc-side.cc-mine { background: #f3f6f8; }
+.cc .cc-centre { display: flex; align-items: center; justify-content: space-between; gap: 0.3em; padding: 0.2em 0.5em;
+  border-top: 1px solid #eee; border-bottom: 1px solid #eee; font-size: 0.85em; color: #595959; }
+.cc .cc-centre .card { font-size: 1.1em; }
+.cc .cc-g-senators { --group: #5b2a86; }
+.cc .cc-g-quaestors { --group: #2f6b2f; }
+.cc .cc-g-praetors { --group: #1f4e8c; }
+.cc .cc-g-aediles { --group: #9a5b13; }
+.cc .cc-g-censors { --group: #6b4f2a; }
+.cc .cc-votes { background: #fff; border-radius: 6px; border: 2px solid #6b5a2a; padding: 0 0 0.3em; }
+.cc .cc-votes h3 { margin: 0 0 0.3em; padding: 0.2em 0.5em; background: #6b5a2a; color: #fff; font-size: 1em; }
+.cc .cc-votes .cc-zones { padding: 0 0.5em; }
+.cc .cc-chip { display: inline-block; padding: 0.05em 0.45em; border-radius: 4px; background: var(--group); color: #fff;
+  font-size: 0.85em; }
+.cc .cc-table { border: 2px dashed #d4a017; }
+.cc .hand { border-left-width: 6px; border-left-color: var(--party); }
+`;
+
+let styled = false;
+/** The board's own styles, added once: the page's style.css has only the generic classes. */
+function addStyles() {
+  if (styled) return;
+  styled = true;
+  document.head.append(el("style", {}, CSS));
+}
+
+export default {
+  parts: ["phase", "turn", "active", "placement", "manip_used", "passive_discards", "owed_draws", "solo_survivor",
+    "vote_context", "pending_manipulation", "castling", "spied_hand", "groups", "seats", "vote_deck", "vote_discard",
+    "vote_removed", "result", "viewer", "to_act"],
+  draw,
+  path,
+};
+
+/** The other party. */
+const other = (seat) => (seat === "caesar" ? "cleopatra" : "caesar");
+
+/**
+ * The clicks that make `action`, as keys of the board's elements (see draw): `hand:<face>` a card in the viewer's
+ * hand, `side:<group>` the viewer's cards at a group, `group:<group>` a group's patricians, `up:<group>:<value>` an
+ * opponent's face-up card, `down:<group>` the opponent's face-down cards, `pile:<n>`, `discard`, `opponent-hand`,
+ * `pool:<value>` a Castling's card, `spied:<face>`; the rest are prompt buttons.
+ */
+function path(action, view, seat) {
+  const card = action.card;
+  switch (action.type) {
+    case "stack_manipulation":
+      return [`hand:${card}`];
+    case "place_initial":
+      return [`hand:${card}`, `side:${action.group}`];
+    case "choose_active":
+      return ["active"];
+    case "choose_passive":
+      return ["passive"];
+    case "passive_discard":
+      return [`hand:${card}`, "discard"];
+    case "end_discard":
+      return ["end-discard"];
+    case "place_face_down":
+    case "place_face_up": {
+      const where = [`hand:${card}`, `side:${action.group}`];
+      return bothFaces(view, seat, action.group) ? [...where, action.type === "place_face_up" ? "face-up" : "face-down"] : where;
+    }
+    case "play_manipulation":
+      return [`hand:${card}`, ...manipulationTarget(action)];
+    case "end_main":
+      return ["end-main"];
+    case "allow_manipulation":
+      return ["allow"];
+    case "veto_manipulation":
+      return ["hand:veto"];
+    case "spy_pick":
+      return [`spied:${card}`];
+    case "castle_place":
+      return [`pool:${card}`, `side:${action.group}`];
+    case "draw":
+      return [`pile:${action.pile}`];
+    case "continue_vote":
+      return ["continue-vote"];
+    default:
+      return null;
+  }
+}
+
+/** What a manipulation card is played on (spec 7.5): the Castling's two groups in either order. */
+function manipulationTarget(action) {
+  switch (action.card) {
+    case "assassination":
+      return [`up:${action.group}:${action.target}`];
+    case "spy":
+      return ["opponent-hand"];
+    case "castling":
+      return [(action.groups ?? []).map((group) => `group:${group}`)];
+    case "scout":
+      return [`down:${action.group}`];
+    default:
+      return [`group:${action.group}`];
+  }
+}
+
+/** The cards `seat` has at `group`. */
+const own = (group, seat) => group[seat].face_up.length + group[seat].face_down_count;
+
+/**
+ * Whether a card of the viewer's hand may go to `target` both face down and face up: face down only while nothing is
+ * placed, and face up then only with a second influence card and a place left for it after this one (spec 5, D4).
+ * Where only one way is open, the group click makes the move.
+ */
+function bothFaces(view, seat, target) {
+  if (view.placement !== "none" || view.seats[seat].hand.influence < 2) return false;
+  return view.groups.some((group) => {
+    const adding = group.group === target ? 1 : 0;
+    return group.open && own(group, seat) + adding < SIDE_LIMIT && group.total + adding < GROUP_LIMIT;
+  });
+}
+
+/** Draws the board for `view`; the viewer's party sits at the bottom (Cleopatra's for a spectator). */
+function draw(view, context) {
+  addStyles();
+  const fr = context.lang === "fr";
+  const say = (key, ...values) => {
+    const pair = WORDS[key];
+    const text = pair ? pair[fr ? 1 : 0] : key;
+    return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
+  };
+  const me = SEATS.includes(context.seat) ? context.seat : "cleopatra";
+  const opp = other(me);
+  const mine = SEATS.includes(context.seat);
+  const picker = context.picker;
+  // Only the elements some legal move is made with become buttons: the rest stay plain cards.
+  const wanted = new Set((picker?.paths ?? []).flatMap((entry) => entry.path.flat()));
+  const offer = (key, element, label) => {
+    if (!picker || !wanted.has(key)) return element;
+    // A button's name is its label, which says all that its cards show.
+    for (const child of element.children) child.setAttribute("aria-hidden", "true");
+    return picker.pick(key, element, label);
+  };
+  function faceName(face, owner) {
+    if (face === "P") return say("philosopher");
+    if (typeof face === "number") return String(face);
+    const [en, roman, egyptian] = MANIPULATIONS[face] ?? [face, face, face];
+    return fr ? (owner === "cleopatra" ? egyptian : roman) : en;
+  }
+
+  const sr = (text) => el("span", {class: "cc-sr"}, text);
+
+  /** An influence card face up, or face down (its value shown only when `value` is known). */
+  // The letters M (manipulation) and P (Philosopher) are drawn by the style sheet: the card's words name it.
+  function influenceCard(value, owner, down = false) {
+    const philosopher = value === "P";
+    const mark = philosopher ? el("span", {class: "cc-value cc-p"}) : el("span", {class: "cc-value"}, value);
+    if (down) {
+      return el("div", {class: `card back cc-${owner}`}, value === undefined ? "" : mark,
+        sr(philosopher ? `${say("philosopher")}, ${say("face down")}` : say("face down")));
+    }
+    return el("div", {class: `card cc-${owner}`}, mark, philosopher ? el("small", {}, say("philosopher")) : "");
+  }
+
+  function manipulationCard(kind, owner) {
+    return el("div", {class: "card cc-manip", "data-kind": kind}, el("span", {class: "cc-m"}),
+      el("small", {}, faceName(kind, owner)));
+  }
+
+  const anyCard = (face, owner) => (typeof face === "number" || face === "P" ? influenceCard(face, owner) : manipulationCard(face, owner));
+
+  /** A face-down pile with its count. */
+  function pileCard(count, owner, manipulation = false) {
+    if (!count) return el("div", {class: "card cc-empty", "aria-hidden": "true"});
+    return el("div", {class: `card back cc-${owner}`, "aria-hidden": "true"},
+      manipulation ? el("span", {class: "cc-m"}) : "", el("span", {class: "cc-badge"}, count));
+  }
+
+  function zone(caption, ...content) {
+    return el("div", {class: "cc-zone"}, el("span", {class: "cc-caption"}, caption), ...content);
+  }
+
+  const voteName = (card) => {
+    if (card.startsWith("vote_")) return say("vote group", say(card.slice(5)));
+    return card === "orgy_reshuffle" ? say("orgy reshuffle") : say("orgy");
+  };
+
+  /** A patrician's group: `aedile_2` is one of the `aediles`. */
+  const patricianGroup = (card) => `${card.split("_")[0]}s`;
+
+  /** The patricians a party won, one chip per group with its count. */
+  function wonChips(won) {
+    const counts = new Map();
+    for (const card of won) {
+      const group = patricianGroup(card);
+      counts.set(group, (counts.get(group) ?? 0) + 1);
+    }
+    if (!counts.size) return el("span", {class: "muted"}, say("none"));
+    return el("span", {class: "cc-fan"}, GROUPS.filter((group) => counts.has(group)).map((group) =>
+      el("span", {class: `cc-chip cc-g-${group}`}, `${say(`one ${group}`)} ×${counts.get(group)}`)));
+  }
+
+  /** A party's side of the table: hand (backs, for the opponent), piles, discard, patricians won, mission. */
+  function seatArea(seat) {
+    const data = view.seats[seat];
+    const isViewer = mine && seat === me;
+    const setup = ["setup_arrange", "setup_place"].includes(view.phase);
+    const notes = [
+      setup ? say("stacked", data.stacked) : null,
+      setup ? say("placed", data.placed) : null,
+      data.exhausted ? say("exhausted") : null,
+      seat === view.solo_survivor ? say(seat === "cleopatra" ? "plays alone cleopatra" : "plays alone", say(seat)) : null,
+    ].filter(Boolean).join(" · ");
+    const zones = [];
+    if (!isViewer) {
+      const backs = [
+        ...Array.from({length: data.hand.influence}, () => el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"})),
+        ...Array.from({length: data.hand.manipulation}, () =>
+          el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"}, el("span", {class: "cc-m"}))),
+      ];
+      const hand = el("div", {class: "cc-fan"}, backs.length ? backs : el("span", {class: "muted"}, "0"),
+        sr(say("hand label", say(seat), data.hand.influence, data.hand.manipulation)));
+      zones.push(zone(say("hand"), seat === opp ? offer("opponent-hand", hand,
+        say("hand label", say(seat), data.hand.influence, data.hand.manipulation)) : hand));
+    }
+    const pile = (number, count, manipulation) => {
+      const label = say("pile label", say(`pile${number}`), say(number === 1 ? "influence" : "manipulation"), count);
+      const card = el("div", {class: "cc-fan"}, pileCard(count, seat, manipulation), sr(label));
+      return zone(say(`pile${number}`), isViewer ? offer(`pile:${number}`, card, label) : card);
+    };
+    zones.push(pile(1, data.pile1, false), pile(2, data.pile2, true));
+    if (isViewer && data.pile2_order?.length) {
+      zones[zones.length - 1].append(el("span", {class: "cc-caption"}, say("next", faceName(data.pile2_order[0].card, seat))));
+    }
+    const top = data.discard.at(-1);
+    const discardLabel = say("discard label", say(seat), data.discard.length);
+    const topCard = top ? anyCard(top.card, seat) : el("div", {class: "card cc-empty"});
+    zones.push(zone(say("discard"), el("div", {class: "cc-fan"},
+      isViewer ? offer("discard", topCard, `${top ? faceName(top.card, seat) : ""} (${discardLabel})`) : topCard,
+      el("span", {class: "cc-caption", "aria-hidden": "true"}, `×${data.discard.length}`), sr(discardLabel))));
+    zones.push(zone(say("won"), wonChips(data.won)));
+    if (data.mission_group) zones.push(zone(say("mission"), el("span", {class: `cc-chip cc-g-${data.mission_group}`}, say(data.mission_group))));
+    return el("section", {class: `area cc-seat cc-${seat}`, "data-seat": seat},
+      el("h2", {}, say(seat), notes ? el("span", {class: "muted"}, notes) : ""),
+      el("div", {class: "cc-zones"}, zones));
+  }
+
+  /** One party's cards at a group: face up first, then face down. */
+  function sideRow(group, seat) {
+    const side = group[seat];
+    const isViewer = mine && seat === me;
+    const cards = [];
+    for (const value of side.face_up) {
+      const card = influenceCard(value, seat);
+      cards.push(seat === opp
+        ? offer(`up:${group.group}:${value}`, card, `${faceName(value)} ${say("face up")} (${say("side", say(seat), say(group.group))})`)
+        : card);
+    }
+    const known = side.face_down ?? [];
+    for (let index = 0; index < side.face_down_count; index += 1) {
+      const card = influenceCard(known[index], seat, true);
+      cards.push(seat === opp
+        ? offer(`down:${group.group}`, card, `${say("face down")} (${say("side", say(seat), say(group.group))})`)
+        : card);
+    }
+    const where = say("side", say(seat), say(group.group));
+    const sum = sideSum(side);
+    // Spaces between the cards keep their values apart as words ("2 3", not "23").
+    const row = el("div", {class: `cc-side ${seat === me ? "cc-mine" : "cc-opp"} cc-${seat}`},
+      [sr(where), ...cards, sum].flatMap((item) => [item, " "]));
+    if (!isViewer) return row;
+    // The row's name holds the words it shows, in their order (what a face-down Philosopher shows is a drawn P).
+    const shown = [...side.face_up.map((value) => faceName(value)),
+      ...known.map((value) => (value === "P" ? `(${faceName(value)}, ${say("face down")})` : `${value} (${say("face down")})`)),
+      ...(sum ? [sum.textContent] : [])];
+    return offer(`side:${group.group}`, row, `${where}${shown.length ? ` : ${shown.join(", ")}` : ""} (${say("place here")})`);
+  }
+
+  /** The influence a side shows: its known values added up (a Philosopher counts 0), "+?" for unseen cards. */
+  function sideSum(side) {
+    const known = [...side.face_up, ...(side.face_down ?? [])];
+    if (!side.face_up.length && !side.face_down_count) return "";
+    const sum = known.filter((value) => value !== "P").reduce((total, value) => total + value, 0);
+    const unseen = side.face_down_count - (side.face_down?.length ?? 0);
+    return el("span", {class: "cc-sum"}, `Σ ${known.length ? sum : ""}${known.length && unseen ? " + " : ""}${unseen ? "?" : ""}`);
+  }
+
+  function groupTile(group) {
+    const missionHere = mine && view.seats[me].mission_group === group.group;
+    const stack = el("div", {class: "card cc-patrician", "aria-hidden": "true"},
+      el("span", {class: "cc-value"}, group.patricians_left), el("small", {}, say(`one ${group.group}`)));
+    const centre = el("div", {class: "cc-centre"}, stack,
+      el("span", {}, group.open ? say("left", group.patricians_left) : say("all won"), el("br"), say("cards at group", group.total)));
+    // The group's name is its button (for a Wrath or a Castling); a click on its patricians works as well.
+    const name = offer(`group:${group.group}`, el("span", {class: "cc-name"}, say(group.group)), say("the group", say(group.group)));
+    if (name.dataset.pick) centre.addEventListener("click", () => name.click());
+    const classes = ["cc-group", `cc-g-${group.group}`, group.open ? "" : "cc-closed", view.vote_context === group.group ? "cc-voting" : ""];
+    return el("section", {class: classes.filter(Boolean).join(" "), "data-group": group.group},
+      el("h3", {}, name, missionHere
+        ? el("span", {class: "cc-mission", title: say("your mission")}, el("span", {"aria-hidden": "true"}, "★"), sr(say("your mission")))
+        : ""),
+      sideRow(group, opp),
+      centre,
+      sideRow(group, me));
+  }
+
+  function votesTile() {
+    const last = view.vote_discard.at(-1);
+    return el("section", {class: "cc-votes"},
+      el("h3", {}, say("votes")),
+      el("div", {class: "cc-zones"},
+        zone(say("deck"), view.vote_deck
+          ? el("div", {class: "card cc-vote back", role: "img", "aria-label": say("vote deck", view.vote_deck)},
+            el("span", {class: "cc-badge"}, view.vote_deck))
+          : el("div", {class: "card cc-vote cc-empty"})),
+        zone(say("last vote"), last
+          ? el("div", {class: "cc-fan"}, el("div", {class: "card cc-vote"}, el("small", {}, voteName(last))),
+            el("span", {class: "cc-caption"}, `×${view.vote_discard.length}`))
+          : el("span", {class: "muted"}, say("none"))),
+        view.vote_removed.length ? zone(say("removed", view.vote_removed.map(voteName).join(", "))) : ""));
+  }
+
+  function statusStrip() {
+    const active = say(view.active);
+    const drawing = view.owed_draws[0] ? say(view.owed_draws[0].seat) : active;
+    const bits = [
+      view.turn ? el("b", {}, say("turn", view.turn)) : "",
+      el("span", {}, say(`phase ${view.phase}`, active, say(other(view.active)), drawing, view.vote_context ? say("the group", say(view.vote_context)) : "")),
+      ["main", "reaction", "spy_pick", "castling"].includes(view.phase) ? el("span", {}, say(`placement ${view.placement}`)) : "",
+      view.manip_used && view.phase !== "turn_start" ? el("span", {}, say("manipulation played")) : "",
+      view.phase === "passive" ? el("span", {}, say("passive discards", view.passive_discards)) : "",
+      ...view.owed_draws.filter((owed) => owed.count > 1).map((owed) => el("span", {}, say("owes", say(owed.seat), owed.count))),
+    ];
+    return el("div", {class: "cc-status"}, bits);
+  }
+
+  /** The manipulation being resolved, a Castling's pool, the hand a Spy sees. */
+  function tableArea() {
+    const parts = [];
+    const pending = view.pending_manipulation;
+    if (pending) {
+      const aim = pending.card === "assassination" ? say("against", faceName(pending.target), say(pending.group))
+        : pending.card === "castling" ? say("between", say(pending.groups[0]), say(pending.groups[1]))
+          : pending.card === "spy" ? say("on hand")
+            : pending.group ? say("on group", say(pending.group)) : "";
+      parts.push(el("div", {class: `cc-fan cc-${pending.seat}`}, manipulationCard(pending.card, pending.seat),
+        el("span", {}, say("played", say(pending.seat), fr ? `« ${faceName(pending.card, pending.seat)} »` : faceName(pending.card), aim))));
+    }
+    const castling = view.castling;
+    if (castling) {
+      const pool = castling.pool
+        ? castling.pool.map(({card}) => offer(`pool:${card}`, influenceCard(card, castling.seat), `${faceName(card)} (${say("face down")})`))
+        : Array.from({length: castling.pool_count}, () => influenceCard(undefined, castling.seat, true));
+      parts.push(el("h3", {}, say("castling pool", say(castling.seat), castling.groups.map((group) => say(group)).join(", "))),
+        el("div", {class: `cc-fan cc-big cc-${castling.seat}`}, pool));
+    }
+    if (view.spied_hand) {
+      parts.push(el("h3", {}, say("spied hand", say(opp))),
+        el("div", {class: `cc-fan cc-big cc-${opp}`}, view.spied_hand.map((face) =>
+          offer(`spied:${face}`, anyCard(face, opp), faceName(face, opp)))));
+    }
+    if (!parts.length) return "";
+    return el("section", {class: "area cc-table"}, el("h2", {}, say("pending")), parts);
+  }
+
+  /** The viewer's hand; at setup the cards still to stack or to place. */
+  function handArea() {
+    if (!mine) return "";
+    const data = view.seats[me];
+    let heading = say("your hand");
+    let cards = (data.hand.cards ?? []).map(({card}) => card);
+    if (view.phase === "setup_arrange" && data.unstacked?.length) {
+      heading = say("to stack");
+      cards = data.unstacked.map(({card}) => card);
+    } else if (view.phase === "setup_place" && data.to_place?.length) {
+      heading = say("to place");
+      cards = data.to_place;
+    }
+    const row = el("div", {class: "row cc-big"}, cards.map((face) =>
+      offer(`hand:${face}`, anyCard(face, me), typeof face === "string" && face !== "P" ? `« ${faceName(face, me)} »` : faceName(face, me))));
+    const order = view.phase === "setup_arrange" && data.pile2_order?.length
+      ? [el("h3", {}, say("pile2 order")), el("div", {class: "row"}, data.pile2_order.map(({card}) => manipulationCard(card, me)))]
+      : [];
+    return el("section", {class: `area hand cc-${me}`}, el("h2", {}, heading), row, order);
+  }
+
+  return el("div", {class: "board cc", "data-title": "caesar-cleopatra"},
+    statusStrip(),
+    seatArea(opp),
+    el("section", {class: "cc-forum"}, el("h2", {class: "cc-sr"}, say("forum")), view.groups.map(groupTile), votesTile()),
+    tableArea(),
+    seatArea(me),
+    handArea());
+}

@@ -13,6 +13,7 @@ import {mkdirSync} from "node:fs";
 import {createRequire} from "node:module";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
+import {generator} from "./random.mjs";
 import {serveWebFromAnotherOrigin} from "./serve.mjs";
 
 const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
@@ -40,16 +41,6 @@ mkdirSync(shots, {recursive: true});
 
 function fail(message) {
   throw new Error(message);
-}
-
-/** mulberry32: a small seeded generator, so that a run's clicks can be replayed. */
-function generator(state) {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** axe-core on the page as it is: the serious and critical violations, in words. */

@@ -11,6 +11,7 @@
 import {mkdirSync} from "node:fs";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
+import {generator} from "./random.mjs";
 import {serveWebFromAnotherOrigin} from "./serve.mjs";
 
 const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
@@ -29,16 +30,6 @@ const shots = args.screenshots ?? "target/play-screenshots";
 const titles = args.titles ? args.titles.split(",") : TITLES;
 const seed = Number(args.seed ?? 15);
 mkdirSync(shots, {recursive: true});
-
-/** mulberry32: a small seeded generator, so that a run's clicks can be replayed. */
-function generator(state) {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fail(message) {
   throw new Error(message);

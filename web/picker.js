@@ -40,9 +40,11 @@ export class Picker {
   constructor(board, game, actions, play) {
     this.board = board;
     this.play = play;
-    this.paths = actions
-      .map((action) => ({action, path: board.path(action, game.view, game.seat)}))
-      .filter(({path}) => path);
+    // A path may be `{anyOf: [path, ...]}`: one action made by clicks in either order (two pieces moved at once).
+    this.paths = actions.flatMap((action) => {
+      const path = board.path(action, game.view, game.seat);
+      return (path?.anyOf ?? (path ? [path] : [])).map((clicks) => ({action, path: clicks}));
+    });
     this.unpathed = actions.filter((action) => !this.paths.some((entry) => entry.action === action));
     this.elements = [];
     this.chosen = [];
@@ -116,7 +118,7 @@ export class Picker {
     });
     const confirm = complete.map((entry) =>
       el("button", {type: "button", class: "choice confirm", onclick: () => this.play(entry.action)},
-        entry.action.label ?? t("confirm")));
+        entry.action.label || t("confirm")));
     const cancel = this.chosen.length
       ? el("button", {type: "button", class: "cancel", onclick: () => {
         this.chosen = [];
@@ -125,7 +127,7 @@ export class Picker {
       : "";
     const unpathed = this.chosen.length ? [] : this.unpathed.map((action) =>
       el("button", {type: "button", class: "choice", "data-type": action.type, onclick: () => this.play(action)},
-        action.label ?? action.type));
+        action.label || action.type));
     this.prompt.replaceChildren(
       el("span", {class: "muted"}, next.size || complete.length || unpathed.length ? t("choose") : ""),
       ...choices, ...confirm, ...unpathed, cancel);

@@ -65,9 +65,10 @@ const tableState = () => {
   return [...open].some((node) => !node.classList.contains("cancel")) ? "act" : null;
 };
 
-/** What a pick changes: the chosen elements, the prompt, the game's version. */
+/** What a pick changes: the chosen elements, the prompt, a move under way (busy), the game's version. */
 const signature = () => [document.querySelectorAll("#board .pickable.selected").length,
-  document.getElementById("prompt-area").textContent, document.getElementById("status").dataset.version].join("|");
+  document.getElementById("prompt-area").textContent, document.body.dataset.busy ?? "",
+  document.getElementById("status").dataset.version].join("|");
 
 /** The elements a person may click now: the board's open elements and the prompt's choices (not Cancel). */
 const CLICKABLE = "#board .pickable[aria-disabled=false]:not(.selected), #prompt-area button.choice:not([disabled])";

@@ -90,7 +90,8 @@ async function playOnBoard(browser, title, lang, index) {
     await page.goto(lobbyUrl);
     await page.waitForSelector("body[data-ready]");
     if (index === 0 || lang !== langs[0]) problems.push(...await accessibilityProblems(page, `lobby (${lang})`));
-    await page.click(`button.quick-play[data-title="${title}"]`);
+    // The lobby's body is ready too: wait for the table's page before waiting for it to be ready.
+    await Promise.all([page.waitForURL(/table\.html/), page.click(`button.quick-play[data-title="${title}"]`)]);
     await page.waitForSelector("body[data-ready]");
     const status = await page.textContent("#status");
     if (!SPOKEN[lang].test(status)) fail(`${label}: the table does not speak ${lang}: ${status}`);

@@ -136,9 +136,10 @@ export function drawMap(map, view, {words, pick, lang}) {
     const [x, y] = place[city.id];
     const holder = holders[city.id];
     const radius = radiusOf(city);
+    const label = words.city(city, holder);
     const disc = el("circle", {cx: x, cy: y, r: radius, class: "city-disc", stroke: STATE_COLOURS[city.state] ?? "#777",
-      fill: holder ? STATE_COLOURS[holder.state] : STATE_TINTS[city.state] ?? "#fff"});
-    pick(`city:${city.id}`, disc, words.city(city, holder));
+      fill: holder ? STATE_COLOURS[holder.state] : STATE_TINTS[city.state] ?? "#fff"}, el("title", {}, label));
+    pick(`city:${city.id}`, disc, label);
     return el("g", {class: `city${city.is_capital ? " capital" : ""}${occupied.has(city.id) ? " occupied" : ""}`,
       "data-city": city.id},
       fighting.has(city.id) ? el("circle", {cx: x, cy: y, r: radius + 6, class: "combat-ring"}) : null,
@@ -158,7 +159,9 @@ export function drawMap(map, view, {words, pick, lang}) {
     const [x, y] = place[city];
     const shift = here.length > 1 ? (index - (here.length - 1) / 2) * 2 * (PIECE_RADIUS + 0.5) : 0;
     const token = pieceToken(piece, x + shift, y, lang);
-    pick(`piece:${piece.piece}`, token[0], words.piece(piece, cityOf[city]));
+    const label = words.piece(piece, cityOf[city]);
+    token[0].append(el("title", {}, label));
+    pick(`piece:${piece.piece}`, token[0], label);
     return el("g", {class: `piece${piece.engaged ? " engaged" : ""}`, "data-piece": piece.piece}, token);
   }));
 

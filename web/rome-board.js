@@ -41,6 +41,13 @@ const WORDS = {
   "phase tie_break": ["Tie: one more card", "Égalité : une carte de plus"],
   "phase resolving": ["Resolving", "Résolution"],
   "phase game_over": ["Game over", "Partie terminée"],
+  "won": ["Side {0} wins ({1})", "Victoire du camp {0} ({1})"],
+  "draw": ["Draw", "Partie nulle"],
+  "rounds": ["after {0} rounds", "après {0} tours"],
+  "end capitals_held": ["both enemy capitals held for a whole round", "les deux capitales adverses tenues pendant un tour complet"],
+  "end annihilation": ["the other side has no piece left", "l'équipe adverse n'a plus de pièces"],
+  "end draw_agreed": ["agreed by every player", "acceptée par tous les joueurs"],
+  "end no_progress": ["no piece eliminated for too long", "aucune pièce éliminée depuis trop longtemps"],
   "combat at": ["Combat at {0}", "Combat à {0}"],
   "attacker": ["Attacker", "Attaquant"],
   "defender": ["Defender", "Défenseur"],
@@ -156,14 +163,16 @@ function cardLabel(rank, suit) {
 /** Words for screen readers only, where the eye reads a symbol. */
 const spoken = (text) => el("span", {class: "rc-spoken"}, text);
 
-/** A playing card face up: its rank large, its suit and value small; read out by its name. */
-function cardFace(rank, suit = null, extra = {}) {
+/** A playing card: its rank large, its suit and value small; read out by its name. `faceDown`: still hidden from the
+ * others, shown to the viewer who may see it. */
+function cardFace(rank, suit = null, faceDown = false) {
   const face = RANK_FACES[lang][rank] ?? rank;
   const value = rankValue(rank);
-  return el("span", {class: `card rc-card${suit ? ` suit-${suit}` : ""}`, title: cardLabel(rank, suit), ...extra},
+  const name = faceDown ? `${cardLabel(rank, suit)} (${say("face down")})` : cardLabel(rank, suit);
+  return el("span", {class: `card rc-card${suit ? ` suit-${suit}` : ""}${faceDown ? " hidden-own" : ""}`, title: name},
     el("span", {class: "face", "aria-hidden": "true"}, face),
     el("small", {"aria-hidden": "true"}, `${suit ? SUIT_SIGNS[suit] : ""}${value !== Number(rank) ? ` ${value}` : ""}`.trim() || " "),
-    spoken(cardLabel(rank, suit)));
+    spoken(name));
 }
 
 /** Face-down cards: one back with their count. */
@@ -207,11 +216,20 @@ function drawStatus(view, context) {
     const holders = view.teams?.[siege.team]?.seats ?? [];
     lines.push(say("siege", who(holders), siege.witnesses.length ? who(siege.witnesses) : say("nobody")));
   }
+  if (view.result) lines.push(resultText(view.result, context));
   if (view.phase !== "game_over" && view.to_act?.length) lines.push(say("to act", who(view.to_act)));
   if (view.turn) lines.push(say("quiet", view.quiet_turns, view.quiet_limit));
-  return el("section", {class: "area rc-status", "aria-live": "polite"},
+  return el("section", {class: "area rc-status"},
     el("h3", {}, say(`phase ${view.phase}`)),
     lines.map((line) => el("p", {}, line)));
+}
+
+/** How the game ended, in words: the winning side and why, or the draw and why. */
+function resultText(result, context) {
+  const reason = say(`end ${result.end_reason}`);
+  if (result.draw || !result.winning_team) return colon(say("draw"), reason);
+  const winners = result.winners.map((seat) => seatName(context, seat)).join(", ");
+  return colon(say("won", teamLetter(result.winning_team), winners), `${reason} (${say("rounds", result.rounds)})`);
 }
 
 /** The map in a frame that scrolls sideways on a narrow screen, with its legend. */
@@ -266,12 +284,12 @@ function keepScroll(frame, svg, view, context) {
 function combatSide(view, context, side, role, total) {
   const piece = view.pieces.find((candidate) => candidate.piece === side.piece);
   const base = side.base
-    ? side.base.map((rank) => cardFace(rank, null, view.combat.revealed ? {} : {class: "card rc-card hidden-own"}))
+    ? side.base.map((rank) => cardFace(rank, null, !view.combat.revealed))
     : side.base_count ? [cardBacks(side.base_count, `${side.base_count} · ${say("face down")}`)] : [];
   const extra = [
     ...side.extra.map((rank) => cardFace(rank)),
     side.extra_pending ? (side.extra_pending_rank
-      ? cardFace(side.extra_pending_rank, null, {class: "card rc-card hidden-own"})
+      ? cardFace(side.extra_pending_rank, null, true)
       : cardBacks(1, `1 · ${say("face down")}`)) : null,
   ];
   return el("div", {class: `rc-side${side.to_act ? " to-act" : ""}`, "data-seat": side.seat},
@@ -451,7 +469,7 @@ const STYLE = `
 /* On the map, what may be clicked glows green (no State's colour) and what is chosen is ringed in black. */
 .rc-board svg .pickable { outline: none; }
 .rc-board svg .pickable.open { stroke: #0a7d3b; stroke-width: 4; cursor: pointer; filter: drop-shadow(0 0 3px #19c45f); }
-.rc-board svg .pickable.selected { stroke: #111; stroke-width: 5; filter: drop-shadow(0 0 3px #111); }
+.rc-board svg .pickable.selected { stroke: #111; stroke-width: 3; filter: drop-shadow(0 0 2px #0a7d3b); }
 .rc-board svg .pickable:focus-visible { stroke: #1f5fa8; stroke-width: 5; }
 .rc-legend { display: flex; flex-wrap: wrap; gap: 0.2em 1em; list-style: none; margin: 0.4em 0.3em 0.1em; padding: 0;
   font-size: 0.9em; }
@@ -507,7 +525,7 @@ const PROMPT_KEYS = {
 export default {
   parts: ["cities", "pieces", "seats", "specials", "combat", "pending_combats", "placement", "turn", "talon_counts",
     "discard", "removed", "kings_removed", "teams", "draw_offer", "phase", "round", "to_act", "starting_card", "sieges",
-    "quiet_turns", "quiet_limit", "special_choosers", "turn_order", "starter", "viewer", "players"],
+    "quiet_turns", "quiet_limit", "special_choosers", "turn_order", "starter", "viewer", "players", "result"],
 
   load: (call) => call("GET", "/v1/titles/rome-carthage/map"),
 

@@ -52,6 +52,9 @@ const busy = (on) => {
 /** Draws `next` unless an answer already drew a later version (answers and stream reloads may cross). */
 function render(next) {
   if (game && next.version < game.version) return;
+  // A page that took a seat never goes back to a spectator's view: an answer fetched before the join completed may
+  // arrive after it.
+  if (game?.seat && !next.seat) return;
   // A move's answer tells nothing of presence: what the page knew stays.
   for (const player of next.players) {
     const known = game?.players.find((candidate) => candidate.seat === player.seat);

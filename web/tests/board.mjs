@@ -20,7 +20,7 @@ const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage
 /** Clicks one game may take before the test calls it endless. */
 const MAX_CLICKS = 4000;
 /** Wall-clock limit of one game. */
-const GAME_SECONDS = 420;
+const GAME_SECONDS = 600;
 /** The click after which the mid-game checks and screenshots are made. */
 const MID_GAME = 25;
 const LOCALES = {fr: "fr-FR", en: "en-GB"};

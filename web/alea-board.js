@@ -5,6 +5,7 @@
 // combination there, or the reroll token; Senate cards, provinces and inhabitants are picked by clicking them.
 
 import {el, words} from "./api.js";
+import {wordsFrom} from "./i18n.js";
 
 /** Each seat's dice colour (the rules' table, §1): its name in words, the die's face and pips. */
 const DICE = {
@@ -110,9 +111,7 @@ const WORDS = {
 
 /** The board's text for `key` in `lang`, `{0}`, `{1}`... filled from `values`. */
 function say(lang, key, ...values) {
-  const pair = WORDS[key];
-  const text = pair ? pair[lang === "fr" ? 1 : 0] : key;
-  return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
+  return wordsFrom(WORDS, lang, key, ...values);
 }
 
 /** Values as a sentence lists them: "3, 4 and 5" / "3, 4 et 5". */

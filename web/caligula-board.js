@@ -6,7 +6,7 @@
 // rest (pass, accept or raise in the complot, apply or skip an effect). Words from the French rules (seed 003).
 
 import {el, words} from "./api.js";
-import {lang} from "./i18n.js";
+import {lang, wordsFrom} from "./i18n.js";
 
 /** The board's words, English then French (the rules' own terms). */
 const WORDS = {
@@ -128,11 +128,7 @@ const WORDS = {
   "stab done": ["Play no more Pugio", "Ne plus jouer de Pugio"],
 };
 
-const say = (key, ...values) => {
-  const pair = WORDS[key];
-  const text = pair ? pair[lang === "fr" ? 1 : 0] : key;
-  return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
-};
+const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
 
 const SEAT_COLOURS = {chaerea: "#8e24aa", sabinus: "#00796b", callistus: "#5d4037", vinicianus: "#c2185b", clemens: "#283593"};
 const SUIT_COLOURS = {legionarii: "#b3261e", praetoriani: "#1f5fa8", tribuni: "#2e7d32", nobiles: "#a85400", plebs: "#616161"};

@@ -9,6 +9,7 @@
 // phase and the like are the prompt's buttons, in the API's words.
 
 import {el} from "./api.js";
+import {wordsFrom} from "./i18n.js";
 
 const SEATS = ["cleopatra", "caesar"];
 const GROUPS = ["senators", "quaestors", "praetors", "aediles", "censors"];
@@ -287,11 +288,7 @@ function bothFaces(view, seat, target) {
 function draw(view, context) {
   addStyles();
   const fr = context.lang === "fr";
-  const say = (key, ...values) => {
-    const pair = WORDS[key];
-    const text = pair ? pair[fr ? 1 : 0] : key;
-    return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
-  };
+  const say = (key, ...values) => wordsFrom(WORDS, context.lang, key, ...values);
   const me = SEATS.includes(context.seat) ? context.seat : "cleopatra";
   const opp = other(me);
   const mine = SEATS.includes(context.seat);

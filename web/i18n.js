@@ -88,12 +88,16 @@ const WORDS = {
   "cards": ["{0} cards", "{0} cartes"],
 };
 
-/** The client's text for `key` in the page's language, `{0}`, `{1}`... filled from `values`. */
-export function t(key, ...values) {
-  const pair = WORDS[key];
-  const text = pair ? pair[lang === "fr" ? 1 : 0] : key;
+/** The text for `key` in `table` (`key: [english, french]`) in `language`, `{0}`, `{1}`... filled from `values`;
+ * the key itself when the table lacks it. The client's words and each board's own use it. */
+export function wordsFrom(table, language, key, ...values) {
+  const pair = table[key];
+  const text = pair ? pair[language === "fr" ? 1 : 0] : key;
   return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
 }
+
+/** The client's text for `key` in the page's language. */
+export const t = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
 
 /** A two-button switch between the languages, the current one pressed. */
 export function langSwitch(el) {

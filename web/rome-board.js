@@ -9,7 +9,7 @@
 // prompt choice). Ending the moves, draw offers and answers and the spy's choice are prompt choices.
 
 import {el, words as idWords} from "./api.js";
-import {lang} from "./i18n.js";
+import {lang, wordsFrom} from "./i18n.js";
 import {KIND_LETTERS, STATE_COLOURS, drawMap, pieceToken} from "./map.js";
 
 /** The board's words: [English, French], French as the seed (004) words them. */
@@ -139,11 +139,7 @@ const RANK_VALUES = {j: 0, q: 0, k: 15};
 /** The kinds in the order of the rules' table (2.5). */
 const KIND_ORDER = ["elephant", "chariot", "galley", "mercenary"];
 
-const say = (key, ...values) => {
-  const pair = WORDS[key];
-  const text = pair ? pair[lang === "fr" ? 1 : 0] : key;
-  return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
-};
+const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
 const stateName = (state) => STATES[lang]?.[state] ?? idWords(state);
 const pieceName = (piece) => `${KINDS[lang][piece.kind] ?? idWords(piece.kind)} ${OF_STATE[lang](piece.state)}`;
 const rankValue = (rank) => RANK_VALUES[rank] ?? Number(rank);

@@ -6,6 +6,7 @@
 //! - `service`: load, rebuild, decide and append, with a cache checked against the log;
 //! - `watch`: one reader per instance feeding every live stream;
 //! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping);
+//! - `ratings`: Glicko-2 ratings per account and title, from finished rated games;
 //! - `webhook`: signed deliveries of events to URLs checked against SSRF, and their retry schedule.
 
 pub mod api;
@@ -13,6 +14,7 @@ pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod ratings;
 pub mod service;
 pub mod shutdown;
 pub mod store;

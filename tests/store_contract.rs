@@ -10,8 +10,8 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease,
-    MemoryStore, Rate, ReadAfter, Retention, RoomMessage, SnapshotData, StoreError, StoredAccount, StoredKey,
-    StoredSnapshot, StoredWebhook,
+    MemoryStore, Rate, RatingUpdate, RatingsApplied, ReadAfter, Retention, RoomMessage, SnapshotData, StoreError,
+    StoredAccount, StoredKey, StoredRating, StoredSnapshot, StoredWebhook,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -911,6 +911,96 @@ async fn room_messages_reach_every_follower(store: Arc<dyn EventStore>) {
     }
 }
 
+fn rated(rating: f64, deviation: f64, games: u64) -> StoredRating {
+    StoredRating {
+        rating,
+        deviation,
+        volatility: 0.06,
+        games,
+    }
+}
+
+fn update(account: &str, expected_games: u64, rating: StoredRating) -> RatingUpdate {
+    RatingUpdate {
+        account: account.to_owned(),
+        expected_games,
+        rating,
+        provisional: rating.deviation > 110.0,
+    }
+}
+
+async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first(store: Arc<dyn EventStore>) {
+    let ratings = store.ratings();
+    let title = unique("title");
+    let (a, b, c) = (unique("a"), unique("b"), unique("c"));
+    let accounts = [a.clone(), b.clone(), c.clone()];
+    assert_eq!(ratings.ratings(&title, &accounts).await.unwrap(), [None, None, None]);
+    let game = unique("game");
+    assert!(!ratings.is_rated(&game).await.unwrap());
+    let first = [
+        update(&a, 0, rated(1600.0, 200.0, 1)),
+        update(&b, 0, rated(1400.0, 200.0, 1)),
+    ];
+    assert_eq!(
+        ratings.apply_ratings(&title, &game, &first).await.unwrap(),
+        RatingsApplied::Applied
+    );
+    assert!(ratings.is_rated(&game).await.unwrap());
+    let again = [
+        update(&a, 1, rated(1700.0, 150.0, 2)),
+        update(&b, 1, rated(1300.0, 150.0, 2)),
+    ];
+    assert_eq!(
+        ratings.apply_ratings(&title, &game, &again).await.unwrap(),
+        RatingsApplied::AlreadyApplied,
+        "a game is rated once"
+    );
+    let stale = [
+        update(&a, 0, rated(1700.0, 150.0, 1)),
+        update(&c, 0, rated(1300.0, 300.0, 1)),
+    ];
+    assert_eq!(
+        ratings.apply_ratings(&title, &unique("game"), &stale).await.unwrap(),
+        RatingsApplied::Stale,
+        "a's rating changed since it was read"
+    );
+    assert_eq!(
+        ratings.ratings(&title, &accounts).await.unwrap(),
+        [Some(rated(1600.0, 200.0, 1)), Some(rated(1400.0, 200.0, 1)), None],
+        "nothing of a refused update was written"
+    );
+    assert_eq!(ratings.ratings(&unique("other"), &accounts[..1]).await.unwrap(), [None]);
+    let settled = [
+        update(&a, 1, rated(1550.0, 100.0, 2)),
+        update(&b, 1, rated(1550.0, 90.0, 2)),
+        update(&c, 0, rated(1800.0, 300.0, 1)),
+    ];
+    assert_eq!(
+        ratings.apply_ratings(&title, &unique("game"), &settled).await.unwrap(),
+        RatingsApplied::Applied
+    );
+    let board = ratings.leaderboard(&title, false, 0, 10).await.unwrap();
+    assert_eq!(board.total, 2, "c is provisional");
+    let mut tied = [a.clone(), b.clone()];
+    tied.sort();
+    let names: Vec<&str> = board.entries.iter().map(|(account, _)| account.as_str()).collect();
+    assert_eq!(names, tied, "equal ratings order by account id");
+    let second = ratings.leaderboard(&title, false, 1, 10).await.unwrap();
+    assert_eq!((second.total, second.entries.len()), (2, 1));
+    assert_eq!(second.entries[0].0, tied[1]);
+    let provisional = ratings.leaderboard(&title, true, 0, 10).await.unwrap();
+    assert_eq!(provisional.entries, [(c.clone(), rated(1800.0, 300.0, 1))]);
+    assert!(
+        ratings
+            .leaderboard(&title, true, 5, 10)
+            .await
+            .unwrap()
+            .entries
+            .is_empty()
+    );
+    assert_eq!(ratings.leaderboard(&title, true, 0, 0).await.unwrap().total, 1);
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -977,5 +1067,6 @@ contract!(
     snapshots_come_back_with_the_events_after_them,
     chats_are_capped_paged_and_go_with_their_game,
     seats_are_seen_forward_and_forgotten_with_their_game,
-    room_messages_reach_every_follower
+    room_messages_reach_every_follower,
+    ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
 );

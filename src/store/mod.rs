@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod chain;
 mod memory;
+pub mod ratings;
 mod redis;
 pub mod rooms;
 mod tls;
@@ -14,6 +15,7 @@ mod tls;
 pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
 pub use chain::{ChainHash, Head};
 pub use memory::MemoryStore;
+pub use ratings::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
 pub use redis::RedisStore;
 pub use rooms::{CHAT_CAPACITY, ChatEntry, ChatPage, RoomMessage, RoomStore, SEEN_KEPT};
 pub use tls::{RedisTls, TlsFileError};
@@ -311,6 +313,9 @@ pub trait EventStore: Send + Sync {
 
     /// The games' chats, seats last seen and room messages.
     fn rooms(&self) -> &dyn RoomStore;
+
+    /// The accounts' ratings and the leaderboards.
+    fn ratings(&self) -> &dyn RatingStore;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;

@@ -2,6 +2,7 @@
 
 mod accounts;
 mod due;
+mod ratings;
 mod rooms;
 
 use std::collections::{HashMap, VecDeque};
@@ -15,9 +16,10 @@ use tokio::sync::broadcast;
 
 use self::accounts::MemoryAccounts;
 use self::due::DueNotes;
+use self::ratings::MemoryRatings;
 use super::{
     AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest,
-    Persistence, Rate, RateDecision, ReadAfter, Retention, RoomMessage, RoomStore, StoreError, StoreKind,
+    Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage, RoomStore, StoreError, StoreKind,
     StoredSnapshot,
 };
 
@@ -72,6 +74,7 @@ pub struct MemoryStore {
     appended: broadcast::Sender<String>,
     rooms: broadcast::Sender<RoomMessage>,
     accounts: MemoryAccounts,
+    ratings: MemoryRatings,
 }
 
 impl Default for MemoryStore {
@@ -92,6 +95,7 @@ impl MemoryStore {
             appended: broadcast::channel(NOTIFICATION_BUFFER).0,
             rooms: broadcast::channel(NOTIFICATION_BUFFER).0,
             accounts: MemoryAccounts::default(),
+            ratings: MemoryRatings::default(),
         }
     }
 
@@ -134,6 +138,10 @@ impl EventStore for MemoryStore {
 
     fn rooms(&self) -> &dyn RoomStore {
         self
+    }
+
+    fn ratings(&self) -> &dyn RatingStore {
+        &self.ratings
     }
 
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {

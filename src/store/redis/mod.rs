@@ -9,6 +9,7 @@ mod codec;
 mod connection;
 mod due;
 mod limits;
+mod ratings;
 mod rooms;
 mod scripts;
 mod webhooks;
@@ -38,7 +39,7 @@ use tokio::sync::OnceCell;
 
 use super::{
     AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
+    RateDecision, RatingStore, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -205,6 +206,10 @@ impl EventStore for RedisStore {
     }
 
     fn rooms(&self) -> &dyn RoomStore {
+        self
+    }
+
+    fn ratings(&self) -> &dyn RatingStore {
         self
     }
 

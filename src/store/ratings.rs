@@ -1,0 +1,108 @@
+//! What the store keeps about ratings: each account's rating per title, the games already rated (so that a game
+//! changes ratings once, whoever rates it and however often), and the leaderboards.
+
+use async_trait::async_trait;
+
+use super::StoreError;
+
+/// An account's rating in one title.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StoredRating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played: also the version an update is conditional on.
+    pub games: u64,
+}
+
+impl StoredRating {
+    /// `rating deviation volatility games`, as the store keeps it.
+    pub fn encode(&self) -> String {
+        format!("{} {} {} {}", self.rating, self.deviation, self.volatility, self.games)
+    }
+
+    pub fn decode(text: &str) -> Option<Self> {
+        let mut fields = text.split(' ');
+        let rating = Self {
+            rating: fields.next()?.parse().ok()?,
+            deviation: fields.next()?.parse().ok()?,
+            volatility: fields.next()?.parse().ok()?,
+            games: fields.next()?.parse().ok()?,
+        };
+        fields.next().is_none().then_some(rating)
+    }
+}
+
+/// One account's new rating after a game, written only if it still has played `expected_games` games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingUpdate {
+    pub account: String,
+    pub expected_games: u64,
+    pub rating: StoredRating,
+    /// Listed apart on the leaderboard.
+    pub provisional: bool,
+}
+
+/// What applying a game's ratings did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingsApplied {
+    /// The ratings are written and the game is marked rated, in one step.
+    Applied,
+    /// The game was rated before: nothing was written.
+    AlreadyApplied,
+    /// An account's rating changed since it was read (another of its games was rated): nothing was written; read
+    /// again and recompute.
+    Stale,
+}
+
+/// One page of a leaderboard: best first (ties: the smaller account id first), and how many it holds in all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardPage {
+    pub entries: Vec<(String, StoredRating)>,
+    pub total: usize,
+}
+
+#[async_trait]
+pub trait RatingStore: Send + Sync {
+    /// The accounts' ratings in `title`, in their order (`None`: never rated).
+    async fn ratings(&self, title: &str, accounts: &[String]) -> Result<Vec<Option<StoredRating>>, StoreError>;
+
+    /// Writes a game's new ratings and marks the game rated, all in one atomic step, unless the game was rated
+    /// before or an account's games count is no longer the expected one.
+    async fn apply_ratings(
+        &self,
+        title: &str,
+        game: &str,
+        updates: &[RatingUpdate],
+    ) -> Result<RatingsApplied, StoreError>;
+
+    /// Whether the game's ratings were applied.
+    async fn is_rated(&self, game: &str) -> Result<bool, StoreError>;
+
+    /// Up to `limit` of the title's rated accounts from the `offset`-th, provisional ones or the others.
+    async fn leaderboard(
+        &self,
+        title: &str,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<LeaderboardPage, StoreError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StoredRating;
+
+    #[test]
+    fn a_rating_reads_back_as_written() {
+        let rating = StoredRating {
+            rating: 1464.0506705393013,
+            deviation: 151.51652412385727,
+            volatility: 0.059995984286488495,
+            games: 3,
+        };
+        assert_eq!(StoredRating::decode(&rating.encode()), Some(rating));
+        assert_eq!(StoredRating::decode("1500 350 0.06"), None);
+        assert_eq!(StoredRating::decode("1500 350 0.06 1 2"), None);
+    }
+}

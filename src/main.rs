@@ -19,8 +19,16 @@ fn service(config: &Config) -> std::io::Result<GameService> {
         GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
             .with_lobby_ttl(config.lobby_ttl)
             .with_presence_ttl(config.presence_ttl)
-            .with_webhooks(config.webhooks),
+            .with_webhooks(config.webhooks)
+            .with_pause_before_rating(pause_before_rating()),
     )
+}
+
+/// A test's hook, outside the settings: `LUDUS_TEST_PAUSE_BEFORE_RATING_MS` holds a rated game's ratings back after
+/// its last append, so that a test can kill the instance in between.
+fn pause_before_rating() -> Option<std::time::Duration> {
+    let millis = std::env::var("LUDUS_TEST_PAUSE_BEFORE_RATING_MS").ok()?.parse().ok()?;
+    Some(std::time::Duration::from_millis(millis))
 }
 
 /// Raises the open-file limit as far as allowed, and lowers the stream cap to what the limit can hold, so that

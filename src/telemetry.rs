@@ -14,6 +14,8 @@ pub const HTTP_REQUESTS: &str = "ludus_http_requests_total";
 pub const HTTP_DURATION: &str = "ludus_http_request_duration_seconds";
 /// Moves appended, by `title` (every accepted action, table actions and bots' moves included).
 pub const MOVES: &str = "ludus_moves_total";
+/// Finished rated games whose ratings this instance applied, by `title`.
+pub const GAMES_RATED: &str = "ludus_games_rated_total";
 /// Moves the rules refused, by `title` and the rule's `code`.
 pub const RULE_REFUSALS: &str = "ludus_rule_refusals_total";
 /// Moves refused because the client's `expected_version` was behind.
@@ -83,6 +85,7 @@ fn describe() {
         MOVES,
         "Moves appended, by title (table actions and bots' moves included)"
     );
+    describe_counter!(GAMES_RATED, "Finished rated games whose ratings were applied, by title");
     describe_counter!(RULE_REFUSALS, "Moves the rules refused, by title and rule code");
     describe_counter!(VERSION_CONFLICTS, "Moves refused because expected_version was behind");
     describe_counter!(MOVE_RACES, "Moves decided again because another writer appended first");

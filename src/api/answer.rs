@@ -51,6 +51,7 @@ pub(super) fn game_response(
         to_act: game.to_act(),
         players,
         seeded: game.meta.seeded,
+        rated: game.session.table().rated,
         seat: match viewer {
             Viewer::Seat(seat) => Some(game.seat_name(seat)),
             Viewer::Spectator => None,

@@ -119,6 +119,13 @@ pub struct CreateGameRequest {
     /// with their token or account key), `all` (spectators too), or `off`.
     #[serde(default)]
     pub chat: Option<ChatPolicy>,
+    /// A rated game: once over, it changes its accounts' Glicko-2 ratings in this title (`GET
+    /// /v1/titles/{id}/leaderboard`). Every seat is held by an account: the creator's seat needs an account key (one
+    /// seat at most), open seats are joined with account keys, and bots are the ladder's (`random`, `search`, or
+    /// `search` with 1000 iterations), each with an account of its own. No `seed` may be sent. A seat abandoned
+    /// counts as a loss.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A seat and its secret token, returned only once, when the game is created.
@@ -242,6 +249,8 @@ pub struct GameResponse {
     pub players: Vec<PlayerSeat>,
     /// True when the creator chose the seed: anyone who knows it can work out the whole game, hands included.
     pub seeded: bool,
+    /// True when the game changes its accounts' ratings once over.
+    pub rated: bool,
     /// The seat the bearer token belongs to; absent for a spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<&'static str>,
@@ -337,6 +346,8 @@ pub struct LobbyGame {
     pub options: Value,
     /// True when the creator chose the seed: anyone who knows it can work out the whole game.
     pub seeded: bool,
+    /// True when the game changes its accounts' ratings once over: only accounts may join it.
+    pub rated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_seconds: Option<u64>,
     /// The clock per seat, if the game has one.

@@ -97,6 +97,8 @@ error_codes! {
         "a display name has 1 to 40 characters, none of them a control character";
     SeatsConflict = "seats_conflict", UNPROCESSABLE_ENTITY,
         "the creator can take at most the game's 2 seats, not 3";
+    RatedConflict = "rated_conflict", UNPROCESSABLE_ENTITY,
+        "a rated game's seed is drawn by the service: send no seed";
     SeedNotPublic = "seed_not_public", UNPROCESSABLE_ENTITY,
         "a game with open seats and an explicit seed can be worked out by anyone who knows the seed";
     InvalidChatText = "invalid_chat_text", BAD_REQUEST,
@@ -109,6 +111,7 @@ error_codes! {
     GameNotFinished = "game_not_finished", CONFLICT, "the game is not over yet: a rematch follows a finished game";
     NoRematch = "no_rematch", CONFLICT, "this game expired before every seat was taken";
     MapNotFound = "map_not_found", NOT_FOUND, "title \"caligula\" has no map";
+    TitleNotFound = "title_not_found", NOT_FOUND, "no title \"chess\"";
     NotFound = "not_found", NOT_FOUND, "there is nothing at this address";
     MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED, "this address does not take this method";
     VersionConflict = "version_conflict", CONFLICT, "the game is at version 42, not 41";
@@ -310,6 +313,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::OnLeaveConflict => Self::new(C::OnLeaveConflict, detail),
             ServiceError::InvalidName => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
+            ServiceError::RatedConflict(_) => Self::new(C::RatedConflict, detail),
             ServiceError::SeatTaken(_) => Self::new(C::SeatTaken, detail),
             ServiceError::JoinTooLate => Self::new(C::JoinTooLate, detail),
             ServiceError::NotFinished => Self::new(C::GameNotFinished, detail),

@@ -54,6 +54,7 @@ pub async fn create_game(
             on_leave: request.on_leave,
             clock: request.clock,
             chat: request.chat,
+            rated: request.rated,
         })
         .await?;
     // Nobody was seen at a game this new.

@@ -54,6 +54,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
                     .collect(),
                 options: serde_json::from_str(&game.meta.options).unwrap_or_default(),
                 seeded: game.meta.seeded,
+                rated: game.session.table().rated,
                 turn_seconds: table.turn_seconds,
                 clock: table.clock,
                 on_leave: table.on_leave,

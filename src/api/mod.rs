@@ -16,6 +16,7 @@ mod lobby;
 mod moves;
 pub mod openapi;
 mod play;
+mod ratings;
 pub(crate) mod request;
 pub mod request_id;
 mod stream;
@@ -137,6 +138,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<games::__path_get_game>(),
         Mounted::of::<titles::__path_list_titles>(),
         Mounted::of::<titles::__path_title_map>(),
+        Mounted::of::<ratings::__path_leaderboard>(),
         Mounted::of::<games::__path_create_game>(),
         Mounted::of::<lobby::__path_join_seat>(),
         Mounted::of::<lobby::__path_seat_bot>(),
@@ -150,6 +152,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<chat::__path_list_chat>(),
         Mounted::of::<accounts::__path_create_account>(),
         Mounted::of::<accounts::__path_me>(),
+        Mounted::of::<ratings::__path_account_profile>(),
         Mounted::of::<accounts::__path_add_key>(),
         Mounted::of::<accounts::__path_revoke_key>(),
         Mounted::of::<accounts::games::__path_my_games>(),

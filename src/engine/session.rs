@@ -62,6 +62,8 @@ pub trait GameSession: Send + Sync {
     fn overdue(&self, now_ms: u64) -> Vec<TableEvent>;
     /// Each seat's reward once the game is played out (see `Game::rewards`).
     fn rewards(&self) -> Option<Vec<f64>>;
+    /// The seats that win or lose together with `seat`, itself included (see `Game::side`).
+    fn side(&self, seat: Seat) -> Vec<Seat>;
     /// The seat a bot must move for now, and its bot.
     fn bot_to_act(&self) -> Option<(Seat, Bot)>;
     /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking

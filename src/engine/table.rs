@@ -175,6 +175,9 @@ pub enum TableEvent {
         /// Who may use the game's chat; absent for the default, `players`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chat: Option<ChatPolicy>,
+        /// The game changes its accounts' ratings once it is over; absent when it does not.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// Someone took an open seat. The hash of its token is kept in the store and never shown.
     SeatJoined {
@@ -459,6 +462,9 @@ pub struct Table {
     /// The seat whose draw offer was declined: it may offer again only after a move of the title.
     pub draw_declined_to: Option<Seat>,
     pub chat: ChatPolicy,
+    /// The game changes its accounts' ratings once it is over.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// What folding a table event needs to know of the title's game.
@@ -493,6 +499,7 @@ impl Table {
             draw_offer: None,
             draw_declined_to: None,
             chat: ChatPolicy::Players,
+            rated: false,
         }
     }
 
@@ -564,6 +571,7 @@ impl Table {
                 on_leave,
                 clock,
                 chat,
+                rated,
             } => {
                 for opened in seats {
                     if let Some(seat) = seat_of(&opened.seat).and_then(|index| self.seats.get_mut(index)) {
@@ -583,6 +591,7 @@ impl Table {
                 self.clock = *clock;
                 self.clocks = clock.map_or_else(Vec::new, |clock| vec![clock.start(); self.seats.len()]);
                 self.chat = chat.unwrap_or_default();
+                self.rated = *rated;
             }
             TableEvent::SeatJoined {
                 seat,

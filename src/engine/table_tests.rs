@@ -46,6 +46,7 @@ fn open(
         on_leave,
         clock,
         chat: None,
+        rated: false,
     };
     let seed = GameSeed::from_u64(11);
     let log = title.open(players, &options, opened, seed, T0).expect("opened");

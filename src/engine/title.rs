@@ -129,7 +129,7 @@ impl<G: Game> Title for TitleAdapter<G> {
         // A table with every seat taken, no name, no clock, the default on_leave and the default chat is what a log
         // without table events stands for.
         let plain = matches!(&opened,
-            TableEvent::TableOpened { seats, turn_seconds: None, on_leave: None, clock: None, chat: None, .. }
+            TableEvent::TableOpened { seats, turn_seconds: None, on_leave: None, clock: None, chat: None, rated: false, .. }
             if seats.iter().all(|seat| !seat.open && seat.name.is_none() && seat.bot.is_none() && seat.account.is_none()));
         let mut entries = if plain { Vec::new() } else { vec![Entry::Table(opened)] };
         if !waits {

@@ -461,6 +461,10 @@ impl<G: Game> GameSession for Session<G> {
         G::rewards(&self.state)
     }
 
+    fn side(&self, seat: Seat) -> Vec<Seat> {
+        G::side(&self.state, seat)
+    }
+
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
         if self.is_finished() {
             return Err(ActionError::GameOver);
@@ -722,6 +726,7 @@ mod tests {
             on_leave: None,
             clock: None,
             chat: None,
+            rated: false,
         };
         let seed = GameSeed::from_u64(3);
         let log = title.open(2, &options, opened, seed, 0).expect("a game");

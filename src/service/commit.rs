@@ -1,7 +1,7 @@
 //! Writing a decided step: every change of a game (a move, a join, a timeout, a bot's move, a rematch) is appended
 //! the same way, onto the exact head it was decided at.
 
-use super::sweep::due_ms;
+use super::sweep::{SWEEP_LEASE, due_ms};
 use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
 use crate::store::{Append, Appended, Idempotency, SnapshotData, StoreError};
 use crate::telemetry;
@@ -22,6 +22,13 @@ impl GameService {
         if let Some(due) = due_ms(&*after.session, now) {
             self.store.schedule(&before.meta.id, due).await?;
         }
+        let rates = after.session.table().rated && after.session.is_finished() && !before.session.is_finished();
+        if rates {
+            // Should this instance die before the ratings are applied, a sweep applies them.
+            self.store
+                .schedule(&before.meta.id, now + SWEEP_LEASE.as_millis() as u64)
+                .await?;
+        }
         let snapshot = snapshot_of(before, after);
         let append = Append {
             idempotency,
@@ -36,6 +43,14 @@ impl GameService {
             }
             self.after_append(before, after, events).await;
             self.remember(after);
+            if rates {
+                if let Some(pause) = self.pause_before_rating {
+                    tokio::time::sleep(pause).await;
+                }
+                if let Err(error) = self.rate(after).await {
+                    tracing::warn!(game = %after.meta.id, %error, "ratings not applied; a sweep applies them");
+                }
+            }
         }
         Ok(appended)
     }

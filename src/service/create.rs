@@ -9,6 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::load::replay;
+use super::ratings::check_rated_bots;
 use super::sweep::due_ms;
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
@@ -84,6 +85,9 @@ pub struct NewGame<'a> {
     pub clock: Option<ClockSettings>,
     /// Who may use the game's chat (default: its players).
     pub chat: Option<ChatPolicy>,
+    /// The game changes its accounts' ratings once over: every seat is held by an account (or a ladder bot), and
+    /// the seed is the service's.
+    pub rated: bool,
 }
 
 impl<'a> NewGame<'a> {
@@ -104,6 +108,7 @@ impl<'a> NewGame<'a> {
             on_leave: None,
             clock: None,
             chat: None,
+            rated: false,
         }
     }
 }
@@ -152,6 +157,9 @@ impl GameService {
         if new.on_leave == Some(OnLeave::Bot) && new.players < 3 {
             return Err(ServiceError::OnLeaveConflict);
         }
+        if new.rated {
+            check_rated(new.seed, new.account.as_deref(), &open, &bots)?;
+        }
         let any_open = open.contains(&true);
         if any_open && new.seed.is_some() && !new.public_seed {
             return Err(ServiceError::SeedNotPublic);
@@ -191,6 +199,7 @@ impl GameService {
                 .filter(|&on_leave| on_leave != OnLeave::default_for(new.players)),
             clock: new.clock,
             chat: new.chat.filter(|chat| *chat != ChatPolicy::default()),
+            rated: new.rated,
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
         let tokens: Vec<(&'static str, String)> = seats
@@ -252,6 +261,39 @@ impl GameService {
         self.wake_bot(&game);
         Ok(game)
     }
+}
+
+/// What a rated game requires at creation: the service's seed, the creator's seat (one at most) held by its
+/// account, the ladder's bots.
+fn check_rated(
+    seed: Option<u64>,
+    account: Option<&str>,
+    open: &[bool],
+    bots: &[Option<Bot>],
+) -> Result<(), ServiceError> {
+    if seed.is_some() {
+        return Err(ServiceError::RatedConflict(
+            "a rated game's seed is drawn by the service: send no seed".to_owned(),
+        ));
+    }
+    let creators = open
+        .iter()
+        .zip(bots)
+        .filter(|(open, bot)| !**open && bot.is_none())
+        .count();
+    if creators > 0 && account.is_none() {
+        return Err(ServiceError::RatedConflict(
+            "every seat of a rated game is held by an account: create it with an account key, or leave the seats \
+             open to accounts"
+                .to_owned(),
+        ));
+    }
+    if creators > 1 {
+        return Err(ServiceError::RatedConflict(format!(
+            "an account plays one seat of a rated game, not {creators}"
+        )));
+    }
+    check_rated_bots(bots)
 }
 
 pub(super) fn check_name(name: Option<String>) -> Result<Option<String>, ServiceError> {

@@ -102,6 +102,10 @@ pub enum ServiceError {
          open it to spectators with \"chat\": \"all\")"
     )]
     ChatForPlayers,
+    /// A rated game refuses what would make its ratings mean nothing: a seed a player chose, a seat without an
+    /// account, an account at two seats, a bot that is not on the ladder.
+    #[error("{0}")]
+    RatedConflict(String),
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),

@@ -3,6 +3,7 @@
 //! losers find it taken.
 
 use super::create::check_name;
+use super::ratings::check_rated_join;
 use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::table::{TableEvent, Taker};
@@ -13,7 +14,7 @@ use crate::store::{Appended, StoreError};
 #[derive(Clone, Copy)]
 enum Joiner<'a> {
     Person(Option<&'a str>),
-    BotOf(&'a Caller),
+    BotOf(&'a Caller, Bot),
 }
 
 /// A seat taken by joining: its token, shown once.
@@ -52,7 +53,7 @@ impl GameService {
         caller: &Caller,
         bot: Bot,
     ) -> Result<(LoadedGame, Seat), ServiceError> {
-        self.take_seat(id, seat_id, Joiner::BotOf(caller), &|| Taker::Bot(bot))
+        self.take_seat(id, seat_id, Joiner::BotOf(caller, bot), &|| Taker::Bot(bot))
             .await
     }
 
@@ -92,14 +93,14 @@ impl GameService {
     ) -> Result<(LoadedGame, Seat), ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let game = self.load(id).await?;
-            if let Joiner::BotOf(caller) = joiner {
+            if let Joiner::BotOf(caller, _) = joiner {
                 game.seat_for(caller)?;
             }
             let seat = game.seat_index(seat_id)?;
             let invited = game.session.table().seats[seat].invited.as_deref();
-            let account = match joiner {
-                Joiner::Person(account) => account,
-                Joiner::BotOf(caller) => caller.account(),
+            let (account, bot) = match joiner {
+                Joiner::Person(account) => (account, None),
+                Joiner::BotOf(caller, bot) => (caller.account(), Some(bot)),
             };
             if invited.is_some_and(|invited| Some(invited) != account) {
                 return Err(ServiceError::SeatReserved(game.seat_name(seat)));
@@ -115,6 +116,7 @@ impl GameService {
             if !game.session.table().seats[seat].open {
                 return Err(ServiceError::SeatTaken(game.seat_name(seat)));
             }
+            check_rated_join(&game, account, bot)?;
             let played = game
                 .session
                 .join(seat, taker(), game.seed()?, now)

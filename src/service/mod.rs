@@ -31,6 +31,7 @@ mod load;
 mod loaded;
 mod lobby;
 mod play;
+mod ratings;
 mod rematch;
 mod sweep;
 mod tickets;
@@ -48,6 +49,7 @@ pub use join::Joined;
 pub use loaded::LoadedGame;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
 pub use play::{Move, MoveRequest, PlayOutcome, Render};
+pub use ratings::{LADDER, LadderBot, STRONG_SEARCH_ITERATIONS, ladder_bot};
 pub use rematch::Rematch;
 pub use tickets::TICKET_TTL;
 
@@ -74,6 +76,8 @@ pub struct GameService {
     deliverer: Deliverer,
     /// Wakes this instance's webhook deliveries when it noted some due.
     webhooks_wake: tokio::sync::Notify,
+    /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
+    pause_before_rating: Option<Duration>,
 }
 
 impl GameService {
@@ -96,7 +100,15 @@ impl GameService {
             webhooks: WebhookSettings::default(),
             deliverer: Deliverer::new(false),
             webhooks_wake: tokio::sync::Notify::new(),
+            pause_before_rating: None,
         }
+    }
+
+    /// The same service waiting `pause` between a rated game's end and its ratings: for tests that kill an instance
+    /// in between (`LUDUS_TEST_PAUSE_BEFORE_RATING_MS`).
+    pub fn with_pause_before_rating(mut self, pause: Option<Duration>) -> Self {
+        self.pause_before_rating = pause;
+        self
     }
 
     /// The same service delivering webhooks as `settings` say.

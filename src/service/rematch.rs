@@ -123,6 +123,7 @@ impl GameService {
             on_leave: Some(old_table.on_leave),
             clock: old_table.clock,
             chat: Some(old_table.chat).filter(|chat| *chat != ChatPolicy::default()),
+            rated: old_table.rated,
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {

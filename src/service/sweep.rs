@@ -55,7 +55,11 @@ impl GameService {
                 // The claim's lease would soon run out: the next sweep goes on at once.
                 (true, Some(_)) if started.elapsed() > SWEEP_LEASE / 2 => return Ok(Some(now)),
                 (true, Some((seat, bot))) => self.think(&game, seat, bot, now).await?,
-                (true, None) => return Ok(due_ms(&*game.session, now)),
+                (true, None) => {
+                    // A rated game noted due by its last append: its ratings, unless applied already.
+                    self.rate(&game).await?;
+                    return Ok(due_ms(&*game.session, now));
+                }
             };
             let after = game.followed_by(played.next, &played.events);
             match self.commit(&game, &after, &played.events, None, now).await {

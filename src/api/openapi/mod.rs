@@ -13,7 +13,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
 use super::error::Problem;
-use super::{accounts, chat, events, games, health, lobby, moves, stream, titles};
+use super::{accounts, chat, events, games, health, lobby, moves, ratings, stream, titles};
 use crate::engine::{GameSeed, Lang, OptionInfo, Registry, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
@@ -37,6 +37,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
     paths(
         titles::list_titles,
         titles::title_map,
+        ratings::leaderboard,
         games::create_game,
         lobby::lobby,
         lobby::join_seat,
@@ -53,6 +54,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         chat::list_chat,
         accounts::create_account,
         accounts::me,
+        ratings::account_profile,
         accounts::add_key,
         accounts::revoke_key,
         accounts::games::my_games,
@@ -112,6 +114,7 @@ pub fn document(registry: &Registry) -> Value {
         .collect();
     document["paths"]["/v1/titles/{id}/map"]["get"]["parameters"][0]["schema"]["enum"] = json!(with_map);
     let titles: Vec<&str> = registry.infos().map(|info| info.id).collect();
+    document["paths"]["/v1/titles/{id}/leaderboard"]["get"]["parameters"][0]["schema"]["enum"] = json!(titles);
     for parameter in document["paths"]["/v1/lobby"]["get"]["parameters"]
         .as_array_mut()
         .expect("the lobby takes parameters")

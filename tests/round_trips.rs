@@ -12,8 +12,8 @@ use ludus::engine::Seat;
 use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, InboxId, Lease, Loaded,
-    LoadedLatest, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RoomMessage, RoomStore, StoreError,
-    StoreKind,
+    LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RoomMessage, RoomStore,
+    StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -55,6 +55,9 @@ impl EventStore for Counting {
     }
     fn ratings(&self) -> &dyn RatingStore {
         self.inner.ratings()
+    }
+    fn matchmaking(&self) -> &dyn MatchmakingStore {
+        self.inner.matchmaking()
     }
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
         self.note("create");

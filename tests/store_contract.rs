@@ -10,8 +10,8 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease,
-    MemoryStore, Rate, RatingUpdate, RatingsApplied, ReadAfter, Retention, RoomMessage, SnapshotData, StoreError,
-    StoredAccount, StoredKey, StoredRating, StoredSnapshot, StoredWebhook,
+    MemoryStore, Rate, RatingUpdate, RatingsApplied, ReadAfter, Retention, RoomMessage, Seeker, SnapshotData, Sought,
+    StoreError, StoredAccount, StoredKey, StoredRating, StoredSnapshot, StoredWebhook, Window,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -1001,6 +1001,95 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
     assert_eq!(ratings.leaderboard(&title, true, 0, 0).await.unwrap().total, 1);
 }
 
+fn seeker(account: &str, rating: f64, since_ms: u64, bot_at_ms: Option<u64>) -> Seeker {
+    Seeker {
+        account: account.to_owned(),
+        rating,
+        since_ms,
+        bot_at_ms,
+    }
+}
+
+async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen(store: Arc<dyn EventStore>) {
+    let tables = store.matchmaking();
+    let window = Window {
+        base: 100.0,
+        per_second: 10.0,
+        max: 500.0,
+    };
+    let (pool, other_pool) = (unique("pool"), unique("pool"));
+    let [a, b, c, d, e] = ["a", "b", "c", "d", "e"].map(unique);
+    let seek = |pool: &str, players: usize, seeker: Seeker| {
+        let (pool, tables) = (pool.to_owned(), tables);
+        async move {
+            tables
+                .seek(&pool, players, &seeker, window, &unique("table"))
+                .await
+                .unwrap()
+        }
+    };
+    let Sought::Waiting { table: first } = seek(&pool, 3, seeker(&a, 1500.0, 1_000, None)).await else {
+        panic!("a opens a table");
+    };
+    assert_eq!(
+        seek(&pool, 3, seeker(&a, 1500.0, 1_001, None)).await,
+        Sought::AlreadySeeking { table: first.clone() },
+        "an account waits at one table"
+    );
+    let Sought::Waiting { table: apart } = seek(&pool, 3, seeker(&b, 1700.0, 1_000, None)).await else {
+        panic!("b waits");
+    };
+    assert_ne!(apart, first, "200 points apart is beyond a new table's window");
+    let Sought::Waiting { table: elsewhere } = seek(&other_pool, 3, seeker(&c, 1500.0, 1_000, None)).await else {
+        panic!("c waits");
+    };
+    assert_ne!(elsewhere, first, "another pool's table is not joined");
+    assert_eq!(
+        seek(&pool, 3, seeker(&d, 1560.0, 2_000, None)).await,
+        Sought::Waiting { table: first.clone() }
+    );
+    assert!(tables.cancel_seek(&b).await.unwrap());
+    assert!(!tables.cancel_seek(&b).await.unwrap(), "b waits nowhere now");
+    // Sixteen seconds later the first table's window is 260 points wide: b fits it, and completes it.
+    let Sought::Formed(formed) = seek(&pool, 3, seeker(&b, 1700.0, 17_000, None)).await else {
+        panic!("b completes the first table");
+    };
+    assert_eq!(formed.id, first);
+    assert_eq!(
+        (formed.players, formed.since_ms, formed.pool.as_str()),
+        (3, 1_000, pool.as_str())
+    );
+    let seated: Vec<&str> = formed.seekers.iter().map(|seeker| seeker.account.as_str()).collect();
+    assert_eq!(seated, [a.as_str(), d.as_str(), b.as_str()]);
+    assert!(
+        !tables.cancel_seek(&a).await.unwrap(),
+        "a formed table's seekers wait no more"
+    );
+    let Sought::Waiting { table: again } = seek(&pool, 3, seeker(&a, 1500.0, 18_000, None)).await else {
+        panic!("a may seek again");
+    };
+    assert_ne!(again, first);
+
+    let Sought::Waiting { table: for_bots } = seek(&other_pool, 3, seeker(&e, 1400.0, 1_000, Some(5_000))).await else {
+        panic!("e joins c's table");
+    };
+    assert_eq!(for_bots, elsewhere);
+    assert!(tables.take_due_tables(4_999, 10).await.unwrap().is_empty());
+    let due = tables.take_due_tables(5_000, 10).await.unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!((due[0].id.as_str(), due[0].seekers.len()), (elsewhere.as_str(), 2));
+    assert_eq!(due[0].bot_at_ms(), Some(5_000));
+    assert!(
+        tables.take_due_tables(u64::MAX, 10).await.unwrap().is_empty(),
+        "taken once"
+    );
+    assert!(
+        !tables.cancel_seek(&e).await.unwrap(),
+        "a table taken for bots seats its seekers"
+    );
+    assert!(tables.cancel_seek(&a).await.unwrap());
+}
+
 macro_rules! contract {
     ($($test:ident),*) => {
         mod memory {
@@ -1068,5 +1157,6 @@ contract!(
     chats_are_capped_paged_and_go_with_their_game,
     seats_are_seen_forward_and_forgotten_with_their_game,
     room_messages_reach_every_follower,
-    ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
+    ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first,
+    seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen
 );

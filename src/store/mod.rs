@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod chain;
+pub mod matchmaking;
 mod memory;
 pub mod ratings;
 mod redis;
@@ -14,6 +15,7 @@ mod tls;
 
 pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
 pub use chain::{ChainHash, Head};
+pub use matchmaking::{MatchmakingStore, Seeker, Sought, WaitingTable, Window};
 pub use memory::MemoryStore;
 pub use ratings::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
 pub use redis::RedisStore;
@@ -316,6 +318,9 @@ pub trait EventStore: Send + Sync {
 
     /// The accounts' ratings and the leaderboards.
     fn ratings(&self) -> &dyn RatingStore;
+
+    /// Quick play's tables waiting for players.
+    fn matchmaking(&self) -> &dyn MatchmakingStore;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;

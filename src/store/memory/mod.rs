@@ -2,6 +2,7 @@
 
 mod accounts;
 mod due;
+mod matchmaking;
 mod ratings;
 mod rooms;
 
@@ -16,11 +17,12 @@ use tokio::sync::broadcast;
 
 use self::accounts::MemoryAccounts;
 use self::due::DueNotes;
+use self::matchmaking::MemoryMatchmaking;
 use self::ratings::MemoryRatings;
 use super::{
     AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest,
-    Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage, RoomStore, StoreError, StoreKind,
-    StoredSnapshot,
+    MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage, RoomStore,
+    StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -75,6 +77,7 @@ pub struct MemoryStore {
     rooms: broadcast::Sender<RoomMessage>,
     accounts: MemoryAccounts,
     ratings: MemoryRatings,
+    matchmaking: MemoryMatchmaking,
 }
 
 impl Default for MemoryStore {
@@ -96,6 +99,7 @@ impl MemoryStore {
             rooms: broadcast::channel(NOTIFICATION_BUFFER).0,
             accounts: MemoryAccounts::default(),
             ratings: MemoryRatings::default(),
+            matchmaking: MemoryMatchmaking::default(),
         }
     }
 
@@ -142,6 +146,10 @@ impl EventStore for MemoryStore {
 
     fn ratings(&self) -> &dyn RatingStore {
         &self.ratings
+    }
+
+    fn matchmaking(&self) -> &dyn MatchmakingStore {
+        &self.matchmaking
     }
 
     async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {

@@ -9,6 +9,7 @@ mod codec;
 mod connection;
 mod due;
 mod limits;
+mod matchmaking;
 mod ratings;
 mod rooms;
 mod scripts;
@@ -38,8 +39,9 @@ use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, Persistence, Rate,
-    RateDecision, RatingStore, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, MatchmakingStore,
+    Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind,
+    StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -210,6 +212,10 @@ impl EventStore for RedisStore {
     }
 
     fn ratings(&self) -> &dyn RatingStore {
+        self
+    }
+
+    fn matchmaking(&self) -> &dyn MatchmakingStore {
         self
     }
 

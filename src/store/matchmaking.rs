@@ -1,0 +1,95 @@
+//! What the store keeps for quick play: the tables waiting for players, each in a pool (a title, a number of
+//! players, rated or not, a clock), and which table each seeking account waits at. Seeking is one atomic step, so
+//! that racing seekers on any number of instances never sit one account at two tables or a table twice.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use super::StoreError;
+
+/// An account waiting at a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seeker {
+    pub account: String,
+    /// Its rating in the pool's title, which tables match on.
+    pub rating: f64,
+    pub since_ms: u64,
+    /// When the account would rather have a bot fill the table than wait longer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_at_ms: Option<u64>,
+}
+
+/// A table waiting for players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WaitingTable {
+    pub id: String,
+    /// What its players asked for, as the service writes it: seekers join tables of their own pool only.
+    pub pool: String,
+    pub players: usize,
+    /// When its first seeker came: the rating window widens from then.
+    pub since_ms: u64,
+    pub seekers: Vec<Seeker>,
+}
+
+/// How far apart a table's ratings may be: `base` at first, `per_second` more each second the table waited, never
+/// more than `max`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub base: f64,
+    pub per_second: f64,
+    pub max: f64,
+}
+
+impl Window {
+    /// The window of a table that waited `waited_ms`.
+    pub fn after(self, waited_ms: u64) -> f64 {
+        (self.base + self.per_second * waited_ms as f64 / 1000.0).min(self.max)
+    }
+
+    /// Whether `seeker` fits `table` at `now_ms`: every rating at the table is within the table's window of its own.
+    pub fn fits(self, table: &WaitingTable, seeker: &Seeker, now_ms: u64) -> bool {
+        let window = self.after(now_ms.saturating_sub(table.since_ms));
+        table
+            .seekers
+            .iter()
+            .all(|seated| (seated.rating - seeker.rating).abs() <= window)
+    }
+}
+
+/// What seeking did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sought {
+    /// The account waits at this table (a new one, or one that still lacks players).
+    Waiting { table: String },
+    /// The account completed this table, which left the store: its game is the caller's to open.
+    Formed(WaitingTable),
+    /// The account waits at a table already: nothing changed.
+    AlreadySeeking { table: String },
+}
+
+#[async_trait]
+pub trait MatchmakingStore: Send + Sync {
+    /// Seats `seeker` at the oldest table of `pool` it fits (see `Window::fits`), or at a new table `new_table` of
+    /// `players`, unless it waits at a table already; a table it completes is taken out and returned.
+    async fn seek(
+        &self,
+        pool: &str,
+        players: usize,
+        seeker: &Seeker,
+        window: Window,
+        new_table: &str,
+    ) -> Result<Sought, StoreError>;
+
+    /// Takes the account away from the table it waits at; false when it waits nowhere.
+    async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError>;
+
+    /// Takes out up to `limit` tables whose earliest `bot_at_ms` passed at `now_ms`, for bots to fill.
+    async fn take_due_tables(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError>;
+}
+
+impl WaitingTable {
+    /// When the first of its seekers would rather have a bot fill the table.
+    pub fn bot_at_ms(&self) -> Option<u64> {
+        self.seekers.iter().filter_map(|seeker| seeker.bot_at_ms).min()
+    }
+}

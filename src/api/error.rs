@@ -107,6 +107,10 @@ error_codes! {
     ChatPlayersOnly = "chat_players_only", FORBIDDEN,
         "this game's chat is for its players: send a seat token or an account key holding a seat";
     SeatTaken = "seat_taken", CONFLICT, "seat cleopatra is already taken";
+    AlreadySeeking = "already_seeking", CONFLICT,
+        "the account waits at a quick-play table already: cancel it (DELETE /v1/matchmaking) to seek another";
+    NotSeeking = "not_seeking", NOT_FOUND, "the account is not seeking a game";
+    InvalidBotAfter = "invalid_bot_after", BAD_REQUEST, "bot_after_seconds must be 1 to 3600";
     JoinTooLate = "join_too_late", CONFLICT, "the game is over: nobody can join it";
     GameNotFinished = "game_not_finished", CONFLICT, "the game is not over yet: a rematch follows a finished game";
     NoRematch = "no_rematch", CONFLICT, "this game expired before every seat was taken";
@@ -314,6 +318,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::InvalidName => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
             ServiceError::RatedConflict(_) => Self::new(C::RatedConflict, detail),
+            ServiceError::AlreadySeeking(_) => Self::new(C::AlreadySeeking, detail),
+            ServiceError::NotSeeking => Self::new(C::NotSeeking, detail),
+            ServiceError::InvalidBotAfter => Self::new(C::InvalidBotAfter, detail),
             ServiceError::SeatTaken(_) => Self::new(C::SeatTaken, detail),
             ServiceError::JoinTooLate => Self::new(C::JoinTooLate, detail),
             ServiceError::NotFinished => Self::new(C::GameNotFinished, detail),

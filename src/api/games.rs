@@ -55,6 +55,7 @@ pub async fn create_game(
             clock: request.clock,
             chat: request.chat,
             rated: request.rated,
+            matched: None,
         })
         .await?;
     // Nobody was seen at a game this new.

@@ -13,6 +13,7 @@ mod games;
 mod health;
 pub mod limits;
 mod lobby;
+mod matchmaking;
 mod moves;
 pub mod openapi;
 mod play;
@@ -145,6 +146,8 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<lobby::__path_rematch>(),
         Mounted::of::<lobby::__path_decline_seat>(),
         Mounted::of::<lobby::__path_lobby>(),
+        Mounted::of::<matchmaking::__path_seek>(),
+        Mounted::of::<matchmaking::__path_cancel_seek>(),
         Mounted::of::<events::__path_list_events>(),
         Mounted::of::<stream::__path_stream>(),
         Mounted::of::<stream::__path_issue_ticket>(),

@@ -66,6 +66,9 @@ impl GameService {
                     if let Err(error) = self.sweep(now_ms()).await {
                         tracing::warn!(%error, "sweep failed; trying again at the next tick");
                     }
+                    if let Err(error) = self.fill_due_tables(now_ms()).await {
+                        tracing::warn!(%error, "quick-play tables due for bots not taken; trying again at the next tick");
+                    }
                 }
                 () = self.bots_wake.notified() => self.play_woken_bots(),
                 () = self.webhooks_wake.notified() => {}

@@ -88,6 +88,9 @@ pub struct NewGame<'a> {
     /// The game changes its accounts' ratings once over: every seat is held by an account (or a ladder bot), and
     /// the seed is the service's.
     pub rated: bool,
+    /// Accounts that quick play seats, one per seat neither open nor a bot's, in seat order: then those seats are
+    /// theirs, not the creator's.
+    pub matched: Option<&'a [String]>,
 }
 
 impl<'a> NewGame<'a> {
@@ -109,6 +112,7 @@ impl<'a> NewGame<'a> {
             clock: None,
             chat: None,
             rated: false,
+            matched: None,
         }
     }
 }
@@ -157,8 +161,9 @@ impl GameService {
         if new.on_leave == Some(OnLeave::Bot) && new.players < 3 {
             return Err(ServiceError::OnLeaveConflict);
         }
+        let accounts = seat_accounts(&open, &bots, new.account.as_deref(), new.matched)?;
         if new.rated {
-            check_rated(new.seed, new.account.as_deref(), &open, &bots)?;
+            check_rated(new.seed, &accounts, &open, &bots)?;
         }
         let any_open = open.contains(&true);
         if any_open && new.seed.is_some() && !new.public_seed {
@@ -171,15 +176,15 @@ impl GameService {
             seats: seats
                 .iter()
                 .zip(open.iter().zip(&bots))
-                .zip(&invited)
-                .map(|((seat, (&open, &bot)), invited)| {
+                .zip(invited.iter().zip(accounts))
+                .map(|((seat, (&open, &bot)), (invited, account))| {
                     let creators = !open && bot.is_none();
                     OpenedSeat {
                         seat: (*seat).to_owned(),
                         open,
                         name: if creators { name.clone() } else { None },
                         bot,
-                        account: if creators { new.account.clone() } else { None },
+                        account,
                         invited: invited.clone(),
                     }
                 })
@@ -263,11 +268,37 @@ impl GameService {
     }
 }
 
-/// What a rated game requires at creation: the service's seed, the creator's seat (one at most) held by its
-/// account, the ladder's bots.
+/// The account of each seat: on the seats neither open nor a bot's, the matched accounts in turn, or else the
+/// creator's.
+fn seat_accounts(
+    open: &[bool],
+    bots: &[Option<Bot>],
+    creator: Option<&str>,
+    matched: Option<&[String]>,
+) -> Result<Vec<Option<String>>, ServiceError> {
+    let mut matched = matched.map(|accounts| accounts.iter());
+    let accounts: Vec<Option<String>> = open
+        .iter()
+        .zip(bots)
+        .map(|(open, bot)| match (!open && bot.is_none(), matched.as_mut()) {
+            (false, _) => None,
+            (true, Some(matched)) => matched.next().cloned(),
+            (true, None) => creator.map(str::to_owned),
+        })
+        .collect();
+    if matched.is_some_and(|mut rest| rest.next().is_some()) {
+        return Err(ServiceError::SeatsConflict(
+            "more matched accounts than seats".to_owned(),
+        ));
+    }
+    Ok(accounts)
+}
+
+/// What a rated game requires at creation: the service's seed, an account on every seat taken (each account on
+/// one seat), the ladder's bots.
 fn check_rated(
     seed: Option<u64>,
-    account: Option<&str>,
+    accounts: &[Option<String>],
     open: &[bool],
     bots: &[Option<Bot>],
 ) -> Result<(), ServiceError> {
@@ -276,21 +307,26 @@ fn check_rated(
             "a rated game's seed is drawn by the service: send no seed".to_owned(),
         ));
     }
-    let creators = open
+    let taken = open
         .iter()
         .zip(bots)
-        .filter(|(open, bot)| !**open && bot.is_none())
-        .count();
-    if creators > 0 && account.is_none() {
+        .zip(accounts)
+        .filter(|((open, bot), _)| !**open && bot.is_none());
+    if taken.clone().any(|(_, account)| account.is_none()) {
         return Err(ServiceError::RatedConflict(
             "every seat of a rated game is held by an account: create it with an account key, or leave the seats \
              open to accounts"
                 .to_owned(),
         ));
     }
-    if creators > 1 {
+    let mut held: Vec<&String> = taken.filter_map(|(_, account)| account.as_ref()).collect();
+    let seats = held.len();
+    held.sort();
+    held.dedup();
+    if held.len() < seats {
         return Err(ServiceError::RatedConflict(format!(
-            "an account plays one seat of a rated game, not {creators}"
+            "an account plays one seat of a rated game, not {}",
+            seats - held.len() + 1
         )));
     }
     check_rated_bots(bots)

@@ -106,6 +106,14 @@ pub enum ServiceError {
     /// account, an account at two seats, a bot that is not on the ladder.
     #[error("{0}")]
     RatedConflict(String),
+    #[error(
+        "the account waits at a quick-play table already ({0}): cancel it (DELETE /v1/matchmaking) to seek another"
+    )]
+    AlreadySeeking(String),
+    #[error("the account is not seeking a game")]
+    NotSeeking,
+    #[error("bot_after_seconds must be 1 to {max}", max = super::MAX_BOT_AFTER_SECONDS)]
+    InvalidBotAfter,
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),

@@ -24,7 +24,7 @@ use dto::{AccountResponse, CreateAccountRequest, CreatedAccountResponse, KeyResp
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// The 401 of every operation on `me`.
-const KEY_NEEDED: Problems = Problems::new(
+pub(super) const KEY_NEEDED: Problems = Problems::new(
     "No account key, or one unknown or revoked",
     &[Code::AccountKeyRequired, Code::InvalidAccountKey],
 );

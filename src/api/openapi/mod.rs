@@ -13,7 +13,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
 use super::error::Problem;
-use super::{accounts, chat, events, games, health, lobby, moves, ratings, stream, titles};
+use super::{accounts, chat, events, games, health, lobby, matchmaking, moves, ratings, stream, titles};
 use crate::engine::{GameSeed, Lang, OptionInfo, Registry, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
@@ -44,6 +44,8 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         lobby::seat_bot,
         lobby::rematch,
         lobby::decline_seat,
+        matchmaking::seek,
+        matchmaking::cancel_seek,
         games::get_game,
         moves::legal_actions,
         moves::play,

@@ -80,6 +80,13 @@ pub enum Notification {
     },
     /// The account's webhook failed too many times in a row and is disabled: set it again to resume deliveries.
     WebhookDisabled { url: String, failures: u32 },
+    /// Quick play (`POST /v1/matchmaking`) found the account a table: its game, where the account holds `seat`.
+    Matched {
+        game: String,
+        title: String,
+        seat: &'static str,
+        rated: bool,
+    },
 }
 
 impl GameService {
@@ -101,13 +108,18 @@ impl GameService {
             return;
         }
         for (account, notification) in notifications(before, after, events) {
-            let event = serde_json::to_string(&notification).expect("notifications serialize");
-            match self.store.accounts().push_inbox(&account, &event).await {
-                Ok(_) => self.webhook_due(&account).await,
-                Err(error) => tracing::warn!(%account, %error, "a notification was not stored"),
-            }
+            self.tell(&account, &notification).await;
         }
         self.index_account_games(before, after).await;
+    }
+
+    /// Pushes a notification to the account's inbox and wakes its webhook. Best effort: a store error loses it.
+    pub(in crate::service) async fn tell(&self, account: &str, notification: &Notification) {
+        let event = serde_json::to_string(notification).expect("notifications serialize");
+        match self.store.accounts().push_inbox(account, &event).await {
+            Ok(_) => self.webhook_due(account).await,
+            Err(error) => tracing::warn!(%account, %error, "a notification was not stored"),
+        }
     }
 }
 

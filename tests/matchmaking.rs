@@ -1,0 +1,260 @@
+//! Quick play through the real HTTP app on the in-memory store: seeking, waiting, cancelling, the seeker who
+//! completes a table getting its game and the others a `matched` notification, ratings kept apart until the window
+//! widens, and bots filling a table once a seeker's wait is over.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::{App, test, web};
+use common::app::{TestApp, call};
+use ludus::service::{GameService, now_ms};
+use ludus::store::{RatingUpdate, StoredRating};
+use serde_json::{Value, json};
+
+async fn send(
+    app: &impl TestApp,
+    method: &str,
+    uri: &str,
+    key: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let request = match method {
+        "POST" => test::TestRequest::post(),
+        "DELETE" => test::TestRequest::delete(),
+        _ => test::TestRequest::get(),
+    }
+    .uri(uri);
+    let request = match key {
+        Some(key) => request.insert_header(("Authorization", format!("Bearer {key}"))),
+        None => request,
+    };
+    let request = match body {
+        Some(body) => request.set_json(body),
+        None => request,
+    };
+    let (status, _, body) = call(app, request).await;
+    (status, body)
+}
+
+async fn account(app: &impl TestApp, name: &str) -> (String, String) {
+    let (status, body) = send(
+        app,
+        "POST",
+        "/v1/accounts",
+        None,
+        Some(json!({"name": name, "kind": "player"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    (
+        body["id"].as_str().unwrap().to_owned(),
+        body["key"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn seek(app: &impl TestApp, key: &str, body: Value) -> (StatusCode, Value) {
+    send(app, "POST", "/v1/matchmaking", Some(key), Some(body)).await
+}
+
+/// The `matched` notifications in the account's inbox.
+async fn matched(service: &GameService, account: &str) -> Vec<Value> {
+    let inbox = service
+        .store()
+        .accounts()
+        .read_inbox(account, None, 1000)
+        .await
+        .unwrap();
+    inbox
+        .iter()
+        .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())
+        .filter(|event| event["type"] == "matched")
+        .collect()
+}
+
+/// The accounts at the game's seats, in seat order (null for a bot's).
+async fn seated(app: &impl TestApp, game: &str) -> Vec<Value> {
+    let (status, game) = send(app, "GET", &format!("/v1/games/{game}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    game["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|player| player["account"].clone())
+        .collect()
+}
+
+fn duel() -> Value {
+    json!({"title": "duel", "players": 2})
+}
+
+#[actix_web::test]
+async fn two_seekers_make_a_game_the_second_at_once_the_first_told_on_its_stream() {
+    let service = web::Data::new(common::service(common::memory()));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let (ada, ada_key) = account(&app, "ada").await;
+    let (bea, bea_key) = account(&app, "bea").await;
+
+    let (status, waiting) = seek(&app, &ada_key, duel()).await;
+    assert_eq!(
+        (status, &waiting["status"]),
+        (StatusCode::ACCEPTED, &json!("waiting")),
+        "{waiting}"
+    );
+    let (status, again) = seek(&app, &ada_key, duel()).await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (StatusCode::CONFLICT, Some("already_seeking")),
+        "{again}"
+    );
+    let (status, _) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, gone) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
+    assert_eq!(
+        (status, gone["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_seeking"))
+    );
+    assert_eq!(seek(&app, &ada_key, duel()).await.0, StatusCode::ACCEPTED);
+    let (status, other_pool) = seek(&app, &bea_key, json!({"title": "duel", "players": 2, "rated": true})).await;
+    assert_eq!(
+        (status, &other_pool["status"]),
+        (StatusCode::ACCEPTED, &json!("waiting")),
+        "a rated seeker waits apart"
+    );
+    send(&app, "DELETE", "/v1/matchmaking", Some(&bea_key), None).await;
+
+    let (status, found) = seek(&app, &bea_key, duel()).await;
+    assert_eq!(
+        (status, &found["status"]),
+        (StatusCode::CREATED, &json!("matched")),
+        "{found}"
+    );
+    let game = found["game"].as_str().unwrap();
+    let mut accounts = seated(&app, game).await;
+    accounts.sort_by_key(Value::to_string);
+    let mut expected = vec![json!(ada), json!(bea)];
+    expected.sort_by_key(Value::to_string);
+    assert_eq!(accounts, expected);
+    let told = matched(&service, &ada).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        (told[0]["game"].as_str(), told[0]["rated"].as_bool()),
+        (Some(game), Some(false))
+    );
+    assert_eq!(matched(&service, &bea).await[0]["seat"], found["seat"]);
+    // Each key acts for its seat: the game is playable at once.
+    let (status, actions) = send(&app, "GET", &format!("/v1/games/{game}/actions"), Some(&bea_key), None).await;
+    assert_eq!(status, StatusCode::OK, "{actions}");
+    let (status, _) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a matched account seeks no more");
+}
+
+#[actix_web::test]
+async fn seeking_refuses_what_cannot_be_played() {
+    let app =
+        test::init_service(App::new().configure(ludus::api::routes(web::Data::new(common::service(common::memory())))))
+            .await;
+    let (_, key) = account(&app, "livia").await;
+    let (status, body) = send(&app, "POST", "/v1/matchmaking", None, Some(duel())).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("account_key_required"))
+    );
+    for (request, code) in [
+        (json!({"title": "duel", "players": 7}), "invalid_player_count"),
+        (json!({"title": "chess", "players": 2}), "unknown_title"),
+        (
+            json!({"title": "duel", "players": 2, "bot_after_seconds": 0}),
+            "invalid_bot_after",
+        ),
+        (
+            json!({"title": "duel", "players": 2, "bot_after_seconds": 3601}),
+            "invalid_bot_after",
+        ),
+        (
+            json!({"title": "duel", "players": 2, "clock": {"initial_seconds": 0, "increment_seconds": 0}}),
+            "invalid_clock",
+        ),
+        (
+            json!({"title": "duel", "players": 2, "colour": "red"}),
+            "malformed_request",
+        ),
+    ] {
+        let (status, body) = seek(&app, &key, request.clone()).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code)),
+            "{request}: {body}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_over() {
+    let service = web::Data::new(common::service(common::memory()));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let (strong, strong_key) = account(&app, "strong").await;
+    let (_, new_key) = account(&app, "newcomer").await;
+    let rating = StoredRating {
+        rating: 2100.0,
+        deviation: 60.0,
+        volatility: 0.06,
+        games: 40,
+    };
+    let update = RatingUpdate {
+        account: strong.clone(),
+        expected_games: 0,
+        rating,
+        provisional: false,
+    };
+    service
+        .store()
+        .ratings()
+        .apply_ratings("duel", "an-earlier-game", &[update])
+        .await
+        .unwrap();
+
+    let (_, first) = seek(
+        &app,
+        &strong_key,
+        json!({"title": "duel", "players": 2, "rated": true, "bot_after_seconds": 30}),
+    )
+    .await;
+    let (status, second) = seek(&app, &new_key, json!({"title": "duel", "players": 2, "rated": true})).await;
+    assert_eq!(
+        status,
+        StatusCode::ACCEPTED,
+        "600 points apart wait at two tables: {second}"
+    );
+    assert_ne!(first["table"], second["table"]);
+
+    assert_eq!(
+        service.fill_due_tables(now_ms()).await.unwrap(),
+        0,
+        "the strong player still waits for people"
+    );
+    assert_eq!(service.fill_due_tables(now_ms() + 31_000).await.unwrap(), 1);
+    let told = matched(&service, &strong).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    let game = told[0]["game"].as_str().unwrap();
+    let accounts = seated(&app, game).await;
+    assert!(accounts.contains(&json!(strong)), "{accounts:?}");
+    assert!(
+        accounts.contains(&Value::Null),
+        "the search bot took the other seat: {accounts:?}"
+    );
+    let (_, answer) = send(&app, "GET", &format!("/v1/games/{game}"), None, None).await;
+    assert_eq!(answer["rated"], true);
+    let bot = answer["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|player| player["account"].is_null())
+        .unwrap()
+        .clone();
+    assert_eq!(bot["bot"]["kind"], "search", "{bot}");
+    assert_eq!(
+        service.fill_due_tables(now_ms() + 3_600_000).await.unwrap(),
+        0,
+        "the newcomer chose to wait"
+    );
+}

@@ -82,7 +82,11 @@ impl GameService {
         {
             return Err(ServiceError::InvalidBotAfter);
         }
-        let rated = self.store.ratings().ratings(info.id, std::slice::from_ref(&account.id)).await?;
+        let rated = self
+            .store
+            .ratings()
+            .ratings(info.id, std::slice::from_ref(&account.id))
+            .await?;
         let rating = rated
             .first()
             .copied()

@@ -19,7 +19,7 @@ use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
 use problems::{document_problems, problem_code_schema};
 use refine::{bound_integers, document_account_keys, drop_internal_references, no_null_parameters};
-use title_schemas::{add_create_requests, add_title_schemas};
+use title_schemas::{add_create_requests, add_seek_requests, add_title_schemas};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -103,6 +103,7 @@ pub fn document(registry: &Registry) -> Value {
         .expect("the document has schemas");
     add_title_schemas(schemas, registry);
     add_create_requests(schemas, registry);
+    add_seek_requests(schemas, registry);
     schemas.insert("ProblemCode".to_owned(), problem_code_schema());
     document_problems(&mut document);
     no_null_parameters(&mut document);

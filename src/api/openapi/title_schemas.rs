@@ -304,3 +304,36 @@ fn title_prefix(title: &dyn Title) -> String {
     let action = title.schema_names().action;
     action.strip_suffix("Action").unwrap_or(&action).to_owned()
 }
+
+/// `SeekRequest` as one schema per title (its id, its player counts), chosen by `title`, as `CreateGameRequest` is:
+/// a player count the title lacks is then outside the document too.
+pub(super) fn add_seek_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
+    let generic = schemas.remove("SeekRequest").expect("SeekRequest is documented");
+    let mut mapping = Map::new();
+    let mut refs = Vec::new();
+    for title in registry.titles() {
+        let info = title.info();
+        let name = format!("Seek{}Game", title_prefix(title.as_ref()));
+        let mut schema = generic.clone();
+        schema.as_object_mut().expect("an object schema").remove("example");
+        schema["title"] = name.clone().into();
+        schema["description"] = format!("Seeks a game of {}.", info.name).into();
+        schema["additionalProperties"] = false.into();
+        let properties = &mut schema["properties"];
+        properties["title"]["enum"] = json!([info.id]);
+        properties["players"]["minimum"] = info.min_players.into();
+        properties["players"]["maximum"] = info.max_players.into();
+        mapping.insert(info.id.to_owned(), format!("#/components/schemas/{name}").into());
+        refs.push(reference(&name));
+        schemas.insert(name, schema);
+    }
+    schemas.insert(
+        "SeekRequest".to_owned(),
+        json!({
+            "description": generic.get("description").cloned().unwrap_or_else(|| "A game sought.".into()),
+            "oneOf": refs,
+            "discriminator": {"propertyName": "title", "mapping": mapping},
+            "example": generic["example"],
+        }),
+    );
+}

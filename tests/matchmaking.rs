@@ -6,51 +6,10 @@ mod common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
-use common::app::{TestApp, call};
+use common::app::{TestApp, new_account, send};
 use ludus::service::{GameService, now_ms};
 use ludus::store::{RatingUpdate, StoredRating};
 use serde_json::{Value, json};
-
-async fn send(
-    app: &impl TestApp,
-    method: &str,
-    uri: &str,
-    key: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let request = match method {
-        "POST" => test::TestRequest::post(),
-        "DELETE" => test::TestRequest::delete(),
-        _ => test::TestRequest::get(),
-    }
-    .uri(uri);
-    let request = match key {
-        Some(key) => request.insert_header(("Authorization", format!("Bearer {key}"))),
-        None => request,
-    };
-    let request = match body {
-        Some(body) => request.set_json(body),
-        None => request,
-    };
-    let (status, _, body) = call(app, request).await;
-    (status, body)
-}
-
-async fn account(app: &impl TestApp, name: &str) -> (String, String) {
-    let (status, body) = send(
-        app,
-        "POST",
-        "/v1/accounts",
-        None,
-        Some(json!({"name": name, "kind": "player"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    (
-        body["id"].as_str().unwrap().to_owned(),
-        body["key"].as_str().unwrap().to_owned(),
-    )
-}
 
 async fn seek(app: &impl TestApp, key: &str, body: Value) -> (StatusCode, Value) {
     send(app, "POST", "/v1/matchmaking", Some(key), Some(body)).await
@@ -91,8 +50,8 @@ fn duel() -> Value {
 async fn two_seekers_make_a_game_the_second_at_once_the_first_told_on_its_stream() {
     let service = web::Data::new(common::service(common::memory()));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
-    let (ada, ada_key) = account(&app, "ada").await;
-    let (bea, bea_key) = account(&app, "bea").await;
+    let (ada, ada_key) = new_account(&app, "ada").await;
+    let (bea, bea_key) = new_account(&app, "bea").await;
 
     let (status, waiting) = seek(&app, &ada_key, duel()).await;
     assert_eq!(
@@ -153,7 +112,7 @@ async fn seeking_refuses_what_cannot_be_played() {
     let app =
         test::init_service(App::new().configure(ludus::api::routes(web::Data::new(common::service(common::memory())))))
             .await;
-    let (_, key) = account(&app, "livia").await;
+    let (_, key) = new_account(&app, "livia").await;
     let (status, body) = send(&app, "POST", "/v1/matchmaking", None, Some(duel())).await;
     assert_eq!(
         (status, body["code"].as_str()),
@@ -192,8 +151,8 @@ async fn seeking_refuses_what_cannot_be_played() {
 async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_over() {
     let service = web::Data::new(common::service(common::memory()));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
-    let (strong, strong_key) = account(&app, "strong").await;
-    let (_, new_key) = account(&app, "newcomer").await;
+    let (strong, strong_key) = new_account(&app, "strong").await;
+    let (_, new_key) = new_account(&app, "newcomer").await;
     let rating = StoredRating {
         rating: 2100.0,
         deviation: 60.0,

@@ -6,49 +6,9 @@ mod common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
-use common::app::{TestApp, call};
+use common::app::{TestApp, new_account, send};
 use ludus::service::GameService;
 use serde_json::{Value, json};
-
-async fn send(
-    app: &impl TestApp,
-    method: &str,
-    uri: &str,
-    key: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let request = match method {
-        "POST" => test::TestRequest::post(),
-        _ => test::TestRequest::get(),
-    }
-    .uri(uri);
-    let request = match key {
-        Some(key) => request.insert_header(("Authorization", format!("Bearer {key}"))),
-        None => request,
-    };
-    let request = match body {
-        Some(body) => request.set_json(body),
-        None => request,
-    };
-    let (status, _, body) = call(app, request).await;
-    (status, body)
-}
-
-async fn account(app: &impl TestApp, name: &str) -> (String, String) {
-    let (status, body) = send(
-        app,
-        "POST",
-        "/v1/accounts",
-        None,
-        Some(json!({"name": name, "kind": "player"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    (
-        body["id"].as_str().unwrap().to_owned(),
-        body["key"].as_str().unwrap().to_owned(),
-    )
-}
 
 /// A rated duel: `north_key`'s account creates it on north, `south_key`'s joins south.
 async fn rated_duel(app: &impl TestApp, north_key: &str, south_key: &str) -> String {
@@ -104,7 +64,7 @@ async fn a_rated_game_takes_accounts_only_one_seat_each_the_services_seed_and_th
     let app =
         test::init_service(App::new().configure(ludus::api::routes(web::Data::new(common::service(common::memory())))))
             .await;
-    let (_, key) = account(&app, "livia").await;
+    let (_, key) = new_account(&app, "livia").await;
     let rated = |extra: Value| {
         let mut body = json!({"title": "duel", "players": 2, "rated": true});
         body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
@@ -177,7 +137,7 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let mut players = Vec::new();
     for name in ["ada", "bea", "cato", "dido"] {
-        players.push(account(&app, name).await);
+        players.push(new_account(&app, name).await);
     }
     let [(ada, ada_key), (bea, bea_key), (cato, cato_key), (dido, dido_key)] = &players[..] else {
         unreachable!()
@@ -274,7 +234,7 @@ async fn a_ladder_bot_plays_rated_games_under_an_account_of_kind_bot() {
     let service = web::Data::new(common::service(common::memory()));
     tokio::spawn(GameService::run_background(service.clone().into_inner(), None));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
-    let (_, key) = account(&app, "livia").await;
+    let (_, key) = new_account(&app, "livia").await;
     let create = json!({"title": "duel", "players": 2, "rated": true, "bots": {"south": {"kind": "random"}}});
     let (status, created) = send(&app, "POST", "/v1/games", Some(&key), Some(create)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");

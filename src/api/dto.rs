@@ -55,6 +55,7 @@ pub fn optional_int64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Opti
     Ok(Option::<Int64>::deserialize(deserializer)?.map(|Int64(value)| value))
 }
 
+/// A new game.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"title": "caesar-cleopatra", "players": 2, "seed": 42, "options": {"manipulation_pile": "shuffled"}}))]

@@ -102,3 +102,40 @@ pub fn stream_request(id: &str, token: Option<&str>, last_event_id: Option<u64>)
     }
     request.to_request()
 }
+
+/// `method uri` with an optional bearer key and JSON body: the status and the body.
+pub async fn send(
+    app: &impl TestApp,
+    method: &str,
+    uri: &str,
+    key: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let request = match method {
+        "POST" => test::TestRequest::post(),
+        "DELETE" => test::TestRequest::delete(),
+        _ => test::TestRequest::get(),
+    }
+    .uri(uri);
+    let request = match key {
+        Some(key) => request.insert_header(bearer(key)),
+        None => request,
+    };
+    let request = match body {
+        Some(body) => request.set_json(body),
+        None => request,
+    };
+    let (status, _, body) = call(app, request).await;
+    (status, body)
+}
+
+/// A new account of a person: its id and key.
+pub async fn new_account(app: &impl TestApp, name: &str) -> (String, String) {
+    let body = serde_json::json!({"name": name, "kind": "player"});
+    let (status, body) = send(app, "POST", "/v1/accounts", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    (
+        body["id"].as_str().unwrap().to_owned(),
+        body["key"].as_str().unwrap().to_owned(),
+    )
+}

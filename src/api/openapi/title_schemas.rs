@@ -212,9 +212,6 @@ fn pascal_case(snake: &str) -> String {
 /// `CreateGameRequest` as one schema per title (discriminated by `title`), so that `players` and `options` are
 /// checked against that title's own limits and options.
 pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
-    let generic = schemas
-        .remove("CreateGameRequest")
-        .expect("CreateGameRequest is documented");
     // Each title describes its own seats inline (its seat ids, its largest player count).
     for inlined in ["SeatsRequest", "SeatKeyword"] {
         schemas.remove(inlined);
@@ -229,20 +226,8 @@ pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &R
                 "description": "Reserved for an account: only it may join the seat, or decline it"},
         ]}),
     );
-    let mut mapping = Map::new();
-    let mut refs = Vec::new();
-    for title in registry.titles() {
+    let per_title = |title: &dyn Title, properties: &mut Value| {
         let info = title.info();
-        let name = format!("Create{}Game", title_prefix(title.as_ref()));
-        let mut schema = generic.clone();
-        schema.as_object_mut().expect("an object schema").remove("example");
-        schema["title"] = name.clone().into();
-        schema["description"] = format!("Creates a game of {}.", info.name).into();
-        schema["additionalProperties"] = false.into();
-        let properties = &mut schema["properties"];
-        properties["title"]["enum"] = json!([info.id]);
-        properties["players"]["minimum"] = info.min_players.into();
-        properties["players"]["maximum"] = info.max_players.into();
         let seat_choice = json!({"$ref": "#/components/schemas/SeatChoice"});
         let seat_choices: Map<String, Value> = info.seats[..info.max_players]
             .iter()
@@ -273,19 +258,8 @@ pub(super) fn add_create_requests(schemas: &mut Map<String, Value>, registry: &R
             "description": "The title's options; omitted fields take their defaults.",
             "oneOf": [{"type": "null"}, reference(&title.schema_names().options)],
         });
-        mapping.insert(info.id.to_owned(), format!("#/components/schemas/{name}").into());
-        refs.push(reference(&name));
-        schemas.insert(name, schema);
-    }
-    schemas.insert(
-        "CreateGameRequest".to_owned(),
-        json!({
-            "description": generic.get("description").cloned().unwrap_or_else(|| "A new game.".into()),
-            "oneOf": refs,
-            "discriminator": {"propertyName": "title", "mapping": mapping},
-            "example": generic["example"],
-        }),
-    );
+    };
+    one_per_title(schemas, registry, "CreateGameRequest", ("Create", "Creates"), per_title);
 }
 
 /// A property's description: utoipa puts it beside the property's `$ref`, inside the `oneOf` of an optional one.
@@ -308,29 +282,44 @@ fn title_prefix(title: &dyn Title) -> String {
 /// `SeekRequest` as one schema per title (its id, its player counts), chosen by `title`, as `CreateGameRequest` is:
 /// a player count the title lacks is then outside the document too.
 pub(super) fn add_seek_requests(schemas: &mut Map<String, Value>, registry: &Registry) {
-    let generic = schemas.remove("SeekRequest").expect("SeekRequest is documented");
+    one_per_title(schemas, registry, "SeekRequest", ("Seek", "Seeks"), |_, _| {});
+}
+
+/// Replaces the request schema `generic_name` with a `oneOf` of one schema per title, chosen by `title`: each named
+/// `<Verb><Title>Game`, with the title's id and player counts, then `per_title` fills in the title's own properties.
+fn one_per_title(
+    schemas: &mut Map<String, Value>,
+    registry: &Registry,
+    generic_name: &str,
+    (verb, verbs): (&str, &str),
+    per_title: impl Fn(&dyn Title, &mut Value),
+) {
+    let generic = schemas
+        .remove(generic_name)
+        .unwrap_or_else(|| panic!("{generic_name} is documented"));
     let mut mapping = Map::new();
     let mut refs = Vec::new();
     for title in registry.titles() {
         let info = title.info();
-        let name = format!("Seek{}Game", title_prefix(title.as_ref()));
+        let name = format!("{verb}{}Game", title_prefix(title.as_ref()));
         let mut schema = generic.clone();
         schema.as_object_mut().expect("an object schema").remove("example");
         schema["title"] = name.clone().into();
-        schema["description"] = format!("Seeks a game of {}.", info.name).into();
+        schema["description"] = format!("{verbs} a game of {}.", info.name).into();
         schema["additionalProperties"] = false.into();
         let properties = &mut schema["properties"];
         properties["title"]["enum"] = json!([info.id]);
         properties["players"]["minimum"] = info.min_players.into();
         properties["players"]["maximum"] = info.max_players.into();
+        per_title(title.as_ref(), properties);
         mapping.insert(info.id.to_owned(), format!("#/components/schemas/{name}").into());
         refs.push(reference(&name));
         schemas.insert(name, schema);
     }
     schemas.insert(
-        "SeekRequest".to_owned(),
+        generic_name.to_owned(),
         json!({
-            "description": generic.get("description").cloned().unwrap_or_else(|| "A game sought.".into()),
+            "description": generic.get("description").cloned().expect("the request is described"),
             "oneOf": refs,
             "discriminator": {"propertyName": "title", "mapping": mapping},
             "example": generic["example"],

@@ -71,9 +71,11 @@ async fn call(port: u16, method: &str, path: &str, key: Option<&str>, body: Opti
     let mut headers = key
         .map(|k| format!("Authorization: Bearer {k}\r\n"))
         .unwrap_or_default();
-    // Every move carries a key, as every client should: a retry can then never apply it twice.
+    // Every move carries a key, as every client should: a retry can then never apply it twice. Its answer need not
+    // carry the whole game (`Prefer: return=minimal`): nothing here reads it.
     if method == "POST" && path.ends_with("/actions") {
         headers.push_str(&format!("Idempotency-Key: {:032x}\r\n", rand::random::<u128>()));
+        headers.push_str("Prefer: return=minimal\r\n");
     }
     // An empty body declared JSON is refused: a request without one (a join) declares none.
     if body.is_some() {

@@ -5,8 +5,9 @@
 //! `cargo run --release --example loadgen -- --games 64 --seconds 20 --title caesar-cleopatra [--players N]
 //!     [--url http://127.0.0.1:8080] [--json]`
 //!
-//! A seat learns that it must act, and its legal actions, as a client would: from the answer to its own move when it
-//! must act again, otherwise by reading the game with its token (`GET /v1/games/{id}`). Traffic goes to the given
+//! A seat learns that it must act, and its legal actions, as a client would: from the (minimal, `Prefer:
+//! return=minimal`) answer to its own move when it must act again, otherwise by reading the game with its token
+//! (`GET /v1/games/{id}`). Traffic goes to the given
 //! loopback address only and stops after `--seconds` (or `--moves` moves, when given).
 //! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios.
 
@@ -108,6 +109,10 @@ impl Connection {
         write!(self.request, "{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.address)?;
         if let Some(token) = token {
             write!(self.request, "Authorization: Bearer {token}\r\n")?;
+        }
+        if method == "POST" && path.ends_with("/actions") {
+            // A move's answer without the whole game: what the next move needs is in it.
+            self.request.extend_from_slice(b"Prefer: return=minimal\r\n");
         }
         if !body.is_empty() {
             write!(
@@ -224,9 +229,12 @@ struct Created {
     game: Game,
 }
 
+/// A move's minimal answer (`Prefer: return=minimal`).
 #[derive(Deserialize)]
 struct Played {
-    game: Game,
+    status: String,
+    to_act: Vec<String>,
+    legal_actions: Vec<Box<RawValue>>,
 }
 
 #[derive(Default)]
@@ -359,7 +367,13 @@ impl Player {
             self.latencies
                 .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
             self.totals.moves.fetch_add(1, Ordering::Relaxed);
-            known = played.game;
+            known = Game {
+                id: known.id,
+                status: played.status,
+                to_act: played.to_act,
+                seat: Some(seat),
+                legal_actions: Some(played.legal_actions),
+            };
         }
     }
 

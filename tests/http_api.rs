@@ -347,6 +347,51 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
 }
 
 #[actix_web::test]
+async fn prefer_return_minimal_answers_a_move_without_the_game_and_says_so() {
+    let app = app().await;
+    let (id, north, south, _) = create(&app).await;
+    let post = |token: &str, key: &str, prefer: Option<&str>| {
+        let request = test::TestRequest::post()
+            .uri(&format!("/v1/games/{id}/actions"))
+            .insert_header(bearer(token))
+            .insert_header(("Idempotency-Key", key.to_owned()))
+            .set_json(json!({"action": {"type": "bump"}}));
+        match prefer {
+            Some(prefer) => request.insert_header(("Prefer", prefer.to_owned())),
+            None => request,
+        }
+    };
+    let lean = call(&app, post(&north, "lean", Some("respond-async, return=minimal"))).await;
+    assert_eq!(lean.0, StatusCode::OK, "{}", lean.2);
+    assert_eq!(lean.1.get("preference-applied").unwrap(), "return=minimal");
+    assert!(lean.2.get("game").is_none(), "{}", lean.2);
+    assert_eq!(lean.2["status"], "active");
+    assert_eq!(lean.2["to_act"], json!(["south"]));
+    assert_eq!(lean.2["legal_actions"], json!([{"type": "undo"}]));
+    assert!(!lean.2["events"].as_array().unwrap().is_empty(), "the move's events");
+    let version = lean.2["version"].as_u64().unwrap();
+
+    // The full answer to the next move carries the same fields inside its game.
+    let full = call(&app, post(&south, "full", None)).await;
+    assert!(full.1.get("preference-applied").is_none());
+    assert!(full.2["version"].as_u64().unwrap() > version);
+    assert_eq!(full.2["game"]["to_act"], json!(["north"]));
+    assert!(full.2.get("to_act").is_none() && full.2.get("status").is_none());
+    // A retry is the same move, answered in the retry's own form.
+    let retried = call(&app, post(&north, "lean", None)).await;
+    assert_eq!(retried.1.get("idempotent-replayed").unwrap(), "true");
+    assert!(retried.1.get("preference-applied").is_none());
+    assert_eq!(
+        (&retried.2["version"], &retried.2["events"]),
+        (&lean.2["version"], &lean.2["events"])
+    );
+    assert_eq!(retried.2["game"]["to_act"], lean.2["to_act"]);
+    let retried = call(&app, post(&north, "lean", Some("return=minimal"))).await;
+    assert_eq!(retried.2, lean.2);
+    assert_eq!(retried.1.get("preference-applied").unwrap(), "return=minimal");
+}
+
+#[actix_web::test]
 async fn an_idempotency_key_reused_with_another_body_is_refused() {
     let app = app().await;
     let (id, north, _, _) = create(&app).await;

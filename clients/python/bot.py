@@ -101,10 +101,11 @@ class Bot:
             game = ok(get_game.sync(game_id, client=client))
             if seat not in game.to_act:
                 return
-            answer = play.sync(game_id, client=client, idempotency_key=str(uuid.uuid4()),
+            # The minimal answer says who acts next, without the whole game.
+            answer = play.sync(game_id, client=client, idempotency_key=str(uuid.uuid4()), prefer="return=minimal",
                                body=PlayRequest(action=choose(game), expected_version=game.version))
             if isinstance(answer, PlayResponse):
-                if seat not in answer.game.to_act:
+                if seat not in answer.to_act:
                     return
             elif answer.status not in RETRY:
                 ok(answer)

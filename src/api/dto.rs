@@ -416,13 +416,27 @@ pub struct LoggedEvent {
     pub text: Option<String>,
 }
 
+/// The answer to a move: the whole game as the seat sees it, or with `Prefer: return=minimal` only what a client
+/// needs to go on (`status`, `to_act`, `legal_actions` instead of `game`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayResponse {
+    /// With `Prefer: return=minimal`: the game's status after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<GameStatus>,
     /// The game's version after the move.
     pub version: u64,
     /// The events of this move that this seat may see.
     pub events: Vec<LoggedEvent>,
-    pub game: GameResponse,
+    /// With `Prefer: return=minimal`: the seats to act now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_act: Option<Vec<&'static str>>,
+    /// With `Prefer: return=minimal`: every action the seat may send now, as in `game.legal_actions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<AnyAction>>)]
+    pub legal_actions: Option<Box<RawValue>>,
+    /// The game as the seat sees it; absent with `Prefer: return=minimal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameResponse>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
-use super::answer::{game_response, json_body, logged, told_in};
+use super::answer::{game_response, json_body, legal_actions_of, logged, status_of, told_in};
 use super::body::JsonBody;
 use super::dto::{LangQuery, LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
@@ -17,6 +17,16 @@ use crate::engine::Viewer;
 use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Whether the request's `Prefer` headers ask for `return=minimal` (RFC 7240).
+fn prefers_minimal(request: &HttpRequest) -> bool {
+    request
+        .headers()
+        .get_all("prefer")
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|preference| preference.trim().eq_ignore_ascii_case("return=minimal"))
+}
 
 /// Every action the bearer's seat may take now: the title's (none when it need not act), then the table's it may take
 /// (`undo`, while its latest decision may be taken back). A client picking at random skips the table's.
@@ -36,10 +46,7 @@ pub async fn legal_actions(
     let listed = LegalActionsResponse {
         seat: game.seat_name(seat),
         version: game.version(),
-        actions: match lang {
-            Some(lang) => game.session.labelled_actions_json(seat, lang),
-            None => game.session.legal_actions_json(seat),
-        },
+        actions: legal_actions_of(&game, seat, lang),
     };
     Ok(told_in(HttpResponse::Ok().json(listed), lang))
 }
@@ -66,11 +73,14 @@ impl Endpoint for __path_legal_actions {
         LangQuery,
         ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
             description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
+        ("Prefer" = Option<String>, Header, example = "return=minimal",
+            description = "`return=minimal`: answer the version, the events, the status, the seats to act and this seat's legal actions, without the whole game (RFC 7240)"),
     ),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
             headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"),
+                ("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one"),
                 ("RateLimit" = String, description = "What is left of this seat's quota of moves, and when it is whole again (seconds), when moves are capped"),
                 ("RateLimit-Policy" = String, description = "The quota of moves per seat and its window (seconds), when moves are capped"))),
     ))]
@@ -84,6 +94,7 @@ pub async fn play(
     let caller = required_caller(&service, &request).await?;
     let key = idempotency_key(&request)?;
     let lang = lang(&request)?;
+    let minimal = prefers_minimal(&request);
     check_action_depth(&body.action)?;
     // A listed action may come back as it was listed, words and all.
     if let Some(fields) = body.action.as_object_mut()
@@ -113,11 +124,26 @@ pub async fn play(
         service
             .watcher()
             .note_seen(&done.after.meta.id, done.after.seat_name(done.seat));
-        let response = PlayResponse {
-            version: done.after.version(),
-            events: logged(done.after.visible_events(done.events, done.from_version, viewer, lang)),
-            // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
-            game: game_response(done.after, viewer, None, lang),
+        let events = logged(done.after.visible_events(done.events, done.from_version, viewer, lang));
+        let response = if minimal {
+            PlayResponse {
+                status: Some(status_of(done.after.session.as_ref())),
+                version: done.after.version(),
+                events,
+                to_act: Some(done.after.to_act()),
+                legal_actions: Some(legal_actions_of(done.after, done.seat, lang)),
+                game: None,
+            }
+        } else {
+            PlayResponse {
+                status: None,
+                version: done.after.version(),
+                events,
+                to_act: None,
+                legal_actions: None,
+                // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
+                game: Some(game_response(done.after, viewer, None, lang)),
+            }
         };
         serde_json::to_string(&response).expect("responses serialize")
     };
@@ -127,17 +153,24 @@ pub async fn play(
         idempotency_key: key,
     };
     let outcome = service.play(&id, &caller, &request, &render).await?;
-    let mut answer = match outcome {
-        PlayOutcome::Played { response } => json_body(StatusCode::OK, response),
-        PlayOutcome::Replayed { response } => {
-            let mut answer = json_body(StatusCode::OK, response);
-            answer.headers_mut().insert(
-                header::HeaderName::from_static("idempotent-replayed"),
-                HeaderValue::from_static("true"),
-            );
-            answer
-        }
+    let (response, replayed) = match outcome {
+        PlayOutcome::Played { response } => (response, false),
+        PlayOutcome::Replayed { response } => (response, true),
     };
+    let mut answer = json_body(StatusCode::OK, response);
+    if replayed {
+        answer.headers_mut().insert(
+            header::HeaderName::from_static("idempotent-replayed"),
+            HeaderValue::from_static("true"),
+        );
+    }
+    // A replay is rebuilt from the log in this request's form too.
+    if minimal {
+        answer.headers_mut().insert(
+            header::HeaderName::from_static("preference-applied"),
+            HeaderValue::from_static("return=minimal"),
+        );
+    }
     for (name, value) in quota.iter().flat_map(limits::Quota::headers) {
         answer.headers_mut().insert(name, value);
     }

@@ -9,7 +9,8 @@
 //! return=minimal`) answer to its own move when it must act again, otherwise by reading the game with its token
 //! (`GET /v1/games/{id}`). Traffic goes to the given
 //! loopback address only and stops after `--seconds` (or `--moves` moves, when given).
-//! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios.
+//! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios. With `--floor`, it sends
+//! `GET /health` on `--games` connections instead: the cost of the HTTP exchange alone, which a move is compared with.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -32,12 +33,14 @@ struct Args {
     seconds: f64,
     moves: Option<u64>,
     json: bool,
+    /// `GET /health` instead of games: the cost of the HTTP exchange itself, the floor a move is compared with.
+    floor: bool,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: loadgen [--url http://127.0.0.1:8080] [--title caesar-cleopatra] [--players N] [--games 64] \
-         [--seconds 20] [--moves N] [--json]"
+         [--seconds 20] [--moves N] [--json] [--floor]"
     );
     std::process::exit(2)
 }
@@ -51,11 +54,16 @@ fn parse_args() -> Args {
         seconds: 20.0,
         moves: None,
         json: false,
+        floor: false,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
         if word == "--json" {
             args.json = true;
+            continue;
+        }
+        if word == "--floor" {
+            args.floor = true;
             continue;
         }
         let Some(value) = words.next() else { usage() };
@@ -387,6 +395,31 @@ impl Player {
     }
 }
 
+/// `GET /health` on `connections` keep-alive connections until `seconds` pass: the requests answered, and the errors.
+async fn floor(address: &str, connections: usize, seconds: f64) -> (u64, u64) {
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let tasks: Vec<_> = (0..connections)
+        .map(|_| {
+            let mut connection = Connection::new(address);
+            tokio::spawn(async move {
+                let (mut answered, mut errors) = (0, 0);
+                while Instant::now() < deadline {
+                    match connection.call("GET", "/health", None, "").await {
+                        Ok((200, _)) => answered += 1,
+                        _ => errors += 1,
+                    }
+                }
+                (answered, errors)
+            })
+        })
+        .collect();
+    let mut totals = (0, 0);
+    for (answered, errors) in futures_util::future::join_all(tasks).await.into_iter().flatten() {
+        totals = (totals.0 + answered, totals.1 + errors);
+    }
+    totals
+}
+
 fn percentile(sorted: &[u32], fraction: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -398,6 +431,28 @@ fn percentile(sorted: &[u32], fraction: f64) -> f64 {
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
     let args = parse_args();
+    if args.floor {
+        let started = Instant::now();
+        let (requests, errors) = floor(&args.address, args.games, args.seconds).await;
+        let seconds = started.elapsed().as_secs_f64();
+        let per_second = requests as f64 / seconds;
+        match args.json {
+            true => println!(
+                "{}",
+                serde_json::json!({"connections": args.games, "seconds": seconds, "requests": requests,
+                    "requests_per_s": per_second, "errors": errors})
+            ),
+            false => println!(
+                "GET /health on {} connections: {requests} answered ({per_second:.0}/s), {errors} errors",
+                args.games
+            ),
+        }
+        return if errors > 0 || requests == 0 {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
     let mut setup = Connection::new(&args.address);
     let players = match args.players {
         Some(players) => players,

@@ -80,19 +80,45 @@ impl GameService {
         }
     }
 
-    /// Plays the bots this instance woke, each game in a task of its own.
+    /// Plays the bots this instance woke, each game in a task of its own, one task a game at a time: the task's own
+    /// moves wake the game again (each commit does), and a second task would search the same position beside it.
+    /// A game woken while its task runs is settled once more when it ends.
     fn play_woken_bots(self: &Arc<Self>) {
         let due = std::mem::take(&mut *self.bots_due.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
         for id in due {
+            {
+                let mut playing = self
+                    .bots_playing
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                if let Some(woken_again) = playing.get_mut(&id) {
+                    *woken_again = true;
+                    continue;
+                }
+                playing.insert(id.clone(), false);
+            }
             let service = self.clone();
             tokio::spawn(async move {
-                let now = now_ms();
-                match service.settle_due(&id, now).await {
-                    // Out of time with a bot still to act: go on at once.
-                    Ok(Some(due)) if due <= now => service.wake_bot_of(id),
-                    Ok(_) => {}
-                    // The game's note in the store brings it back to a sweep.
-                    Err(error) => tracing::warn!(game = %id, %error, "bot move not played"),
+                loop {
+                    let now = now_ms();
+                    match service.settle_due(&id, now).await {
+                        // Out of time with a bot still to act: go on at once.
+                        Ok(Some(due)) if due <= now => continue,
+                        Ok(_) => {}
+                        // The game's note in the store brings it back to a sweep.
+                        Err(error) => tracing::warn!(game = %id, %error, "bot move not played"),
+                    }
+                    let mut playing = service
+                        .bots_playing
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    match playing.get_mut(&id) {
+                        Some(woken_again) if *woken_again => *woken_again = false,
+                        _ => {
+                            playing.remove(&id);
+                            return;
+                        }
+                    }
                 }
             });
         }

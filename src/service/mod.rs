@@ -6,6 +6,7 @@
 //! every decided step is appended), `create`, `join`, `lobby`, `sweep` (deadlines and expiries), `bots`, `rematch`,
 //! `tickets`; `loaded` is the rebuilt game they pass around, `error` what they refuse.
 
+use std::collections::HashMap;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -72,6 +73,8 @@ pub struct GameService {
     /// Games whose bot this instance just made the one to act, for its background work to play at once.
     bots_due: Mutex<Vec<String>>,
     bots_wake: tokio::sync::Notify,
+    /// The games whose bots a task of this instance plays now, each marked when woken again meanwhile.
+    bots_playing: Mutex<HashMap<String, bool>>,
     /// Set once a shutdown began: readiness turns 503 while the moves in flight finish.
     draining: AtomicBool,
     webhooks: WebhookSettings,
@@ -98,6 +101,7 @@ impl GameService {
             lobby_ttl: Some(DEFAULT_LOBBY_TTL),
             bots_due: Mutex::default(),
             bots_wake: tokio::sync::Notify::new(),
+            bots_playing: Mutex::default(),
             draining: AtomicBool::new(false),
             webhooks: WebhookSettings::default(),
             deliverer: Deliverer::new(false),

@@ -124,22 +124,28 @@ pub struct Created {
 }
 
 impl GameService {
-    /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
-    pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
+    /// The title of this id, if it is played by this many players.
+    pub(super) fn title_for(&self, id: &str, players: usize) -> Result<Arc<dyn Title>, ServiceError> {
         let title = self
             .registry
-            .get(new.title)
-            .ok_or_else(|| ServiceError::UnknownTitle(new.title.to_owned()))?
-            .clone();
+            .get(id)
+            .ok_or_else(|| ServiceError::UnknownTitle(id.to_owned()))?;
         let info = title.info();
-        if !(info.min_players..=info.max_players).contains(&new.players) {
+        if !(info.min_players..=info.max_players).contains(&players) {
             return Err(SetupError::PlayerCount {
                 min: info.min_players,
                 max: info.max_players,
-                requested: new.players,
+                requested: players,
             }
             .into());
         }
+        Ok(title.clone())
+    }
+
+    /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
+    pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
+        let title = self.title_for(new.title, new.players)?;
+        let info = title.info();
         let options = title.normalize_options(new.options)?;
         let seats: Arc<[&'static str]> = info.seats[..new.players].into();
         let bots = seat_bots(&seats, &info.seats, new.bots)?;

@@ -10,7 +10,6 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::{Account, GameService, LoadedGame, NewGame, Notification, ServiceError, now_ms};
-use crate::engine::SetupError;
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::ratings::glicko2::START_RATING;
@@ -60,19 +59,8 @@ impl GameService {
     /// Seats the account at the oldest fitting table of the pool it asks for, or at a new one; the seeker who
     /// completes a table opens its game.
     pub async fn seek(&self, account: &Account, seek: &Seek) -> Result<SeekOutcome, ServiceError> {
-        let title = self
-            .registry
-            .get(&seek.title)
-            .ok_or_else(|| ServiceError::UnknownTitle(seek.title.clone()))?;
+        let title = self.title_for(&seek.title, seek.players)?;
         let info = title.info();
-        if !(info.min_players..=info.max_players).contains(&seek.players) {
-            return Err(SetupError::PlayerCount {
-                min: info.min_players,
-                max: info.max_players,
-                requested: seek.players,
-            }
-            .into());
-        }
         if let Some(clock) = seek.clock {
             clock.check().map_err(ServiceError::InvalidClock)?;
         }

@@ -50,9 +50,9 @@ pub use error::ServiceError;
 pub use join::Joined;
 pub use loaded::LoadedGame;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
-pub use matchmaking::{MAX_BOT_AFTER_SECONDS, Seek, SeekOutcome, WINDOW};
+pub use matchmaking::{MAX_BOT_AFTER_SECONDS, Seek, SeekOutcome};
 pub use play::{Move, MoveRequest, PlayOutcome, Render};
-pub use ratings::{LADDER, LadderBot, STRONG_SEARCH_ITERATIONS, ladder_bot};
+pub use ratings::{LADDER, LadderBot};
 pub use rematch::Rematch;
 pub use tickets::TICKET_TTL;
 

@@ -114,6 +114,78 @@ async fn a_spectator_stream_is_redacted_and_ends_with_the_game() {
 }
 
 #[actix_web::test]
+async fn streams_far_behind_each_get_every_message_as_their_audience_sees_it() {
+    let app = app(common::memory()).await;
+    let duel = create(&app).await;
+    // Four streams from the start, none read while the game runs further than a feed keeps messages (and than the
+    // watcher keeps events): two of south, one of south in French, one spectator's.
+    let audiences = [
+        (Some(&duel.south), None),
+        (Some(&duel.south), None),
+        (Some(&duel.south), Some("fr")),
+        (None, None),
+    ];
+    let mut bodies = Vec::new();
+    for (token, lang) in audiences {
+        let mut request = test::TestRequest::get().uri(&format!("/v1/games/{}/stream?after=0", duel.id));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        if let Some(lang) = lang {
+            request = request.insert_header(("Accept-Language", lang));
+        }
+        let response = test::call_service(&app, request.to_request()).await;
+        assert_eq!(response.status(), 200);
+        bodies.push(response.into_body());
+    }
+    for _ in 0..40 {
+        play(&app, &duel.id, &duel.north, "bump").await;
+        play(&app, &duel.id, &duel.south, "bump").await;
+    }
+    let game: Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::get()
+            .uri(&format!("/v1/games/{}", duel.id))
+            .to_request(),
+    )
+    .await;
+    let version = game["version"].as_u64().unwrap();
+    assert!(version > 80, "more moves than the watcher keeps events: {version}");
+    let mut received = Vec::new();
+    for body in &mut bodies {
+        let messages = read_messages(body, version as usize).await;
+        let versions: Vec<u64> = messages.iter().map(|m| m.0).collect();
+        assert_eq!(
+            versions,
+            (1..=version).collect::<Vec<_>>(),
+            "every position once, in order"
+        );
+        received.push(messages);
+    }
+    let data = |stream: usize| received[stream].iter().map(|m| m.2.clone()).collect::<Vec<_>>();
+    assert_eq!(data(0), data(1), "two streams of one seat get the same messages");
+    assert!(
+        received[0][1].2["event"]["card"].as_u64().is_some(),
+        "south sees its own card"
+    );
+    assert!(received[3][1].2["event"].get("card").is_none(), "a spectator does not");
+    assert!(
+        received[2].iter().all(|m| m.2["text"].is_string()),
+        "the French stream tells each event"
+    );
+    assert!(
+        received[0].iter().all(|m| m.2.get("text").is_none()),
+        "the others tell none"
+    );
+    // Then live again, all of them.
+    play(&app, &duel.id, &duel.north, "bump").await;
+    for body in &mut bodies {
+        let next = read_messages(body, 1).await;
+        assert_eq!(next[0].0, version + 1);
+    }
+}
+
+#[actix_web::test]
 async fn a_bad_last_event_id_is_a_problem() {
     let app = app(common::memory()).await;
     let duel = create(&app).await;

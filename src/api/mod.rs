@@ -23,6 +23,8 @@ pub mod request_id;
 mod stream;
 mod titles;
 
+use std::sync::Arc;
+
 use actix_cors::Cors;
 use actix_web::web::{self, ServiceConfig};
 use utoipa_swagger_ui::SwaggerUi;
@@ -45,6 +47,8 @@ pub struct Settings {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Caps per client and per seat.
     pub limits: limits::Limits,
+    /// Not a setting: the live streams' feeds of this instance, which every worker shares as it shares the settings.
+    pub feeds: Arc<stream::Feeds>,
 }
 
 impl Default for Settings {
@@ -53,6 +57,7 @@ impl Default for Settings {
             metrics: true,
             trusted_proxies: Vec::new(),
             limits: limits::Limits::default(),
+            feeds: Arc::default(),
         }
     }
 }
@@ -63,6 +68,7 @@ impl From<&crate::config::Config> for Settings {
             metrics: config.metrics,
             trusted_proxies: config.trusted_proxies.clone(),
             limits: config.limits,
+            feeds: Arc::default(),
         }
     }
 }

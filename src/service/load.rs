@@ -130,20 +130,45 @@ impl GameService {
             self.forget(&game.meta.id);
             return Err(ServiceError::LogChanged);
         };
-        events.truncate(usize::try_from(version).unwrap_or(usize::MAX));
+        events.truncate(length(version));
         Ok(events)
     }
 
     /// The log's first `head.version` events, if they are the ones that end at `head`; `None` when the log lost or
     /// replaced them.
     pub(super) async fn log_ending_at(&self, id: &str, head: Head) -> Result<Option<Vec<String>>, ServiceError> {
-        let mut events = self.store.load(id).await?.events;
-        let length = usize::try_from(head.version).unwrap_or(usize::MAX);
-        if events.len() < length {
-            return Ok(None);
-        }
-        events.truncate(length);
-        Ok((Head::of_log(id, &events) == head).then_some(events))
+        Ok(self.log_holding(id, head).await?.map(|mut events| {
+            events.truncate(length(head.version));
+            events
+        }))
+    }
+
+    /// The whole log, if its first `head.version` events are the ones that end at `head`; `None` when the log lost
+    /// or replaced them.
+    async fn log_holding(&self, id: &str, head: Head) -> Result<Option<Vec<String>>, ServiceError> {
+        let events = self.store.load(id).await?.events;
+        let holds = events
+            .get(..length(head.version))
+            .is_some_and(|prefix| Head::of_log(id, prefix) == head);
+        Ok(holds.then_some(events))
+    }
+
+    /// For a stream that replays the log from `version` on: the game right after the first `version` events, its
+    /// head there, and the events after it, read at once. The log must still hold `seen`, a position the caller
+    /// knows, else `LogChanged`.
+    pub async fn replay_from(
+        &self,
+        game: &LoadedGame,
+        version: u64,
+        seen: Head,
+    ) -> Result<(Box<dyn GameSession>, Head, Vec<String>), ServiceError> {
+        let Some(mut events) = self.log_holding(&game.meta.id, seen).await? else {
+            self.forget(&game.meta.id);
+            return Err(ServiceError::LogChanged);
+        };
+        let rest = events.split_off(length(version).min(events.len()));
+        let session = replay(&game.title, &game.meta, &events)?;
+        Ok((session, Head::of_log(&game.meta.id, &events), rest))
     }
 
     /// The game's state and head right after the first `version` events of its log (for streams that resume
@@ -181,6 +206,11 @@ impl GameService {
     pub(super) fn forget(&self, id: &str) {
         self.cache.lock().unwrap_or_else(|p| p.into_inner()).pop(id);
     }
+}
+
+/// A version as a count of events.
+fn length(version: u64) -> usize {
+    usize::try_from(version).unwrap_or(usize::MAX)
 }
 
 /// The game a stored snapshot holds, when it is of this build's format and readable; `None` sends the caller to the

@@ -1,25 +1,28 @@
 //! `GET /v1/games/{id}/stream`: Server-Sent Events, one per log position, as the viewer may see them.
 
-use std::collections::VecDeque;
+mod cursor;
+mod feed;
+mod message;
+
+pub use feed::Feeds;
+pub use message::StreamMessage;
+
 use std::time::Duration;
 
-use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
-use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 
-use super::answer::{seat_times, status_of, told_in};
+use super::Settings;
+use super::answer::told_in;
 use super::client::client_address;
-use super::dto::{AnyEvent, GameStatus, SeatTime};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
-use crate::engine::{GameSession, Lang, Viewer};
-use crate::service::{GameService, LoadedGame, ServiceError, TICKET_TTL, now_ms};
-use crate::store::{Head, ReadAfter};
-use crate::watch::{RoomEvent, Subscription};
+use crate::engine::{Lang, Viewer};
+use crate::service::{GameService, LoadedGame, TICKET_TTL};
+use cursor::Cursor;
+use message::Audience;
 
 /// A comment line is sent when nothing happened for this long, so that proxies keep the connection open.
 pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -29,33 +32,6 @@ pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub(super) const RECONNECT: &[u8] =
     b"event: reconnect\nretry: 1000\ndata: {\"reason\":\"shutting_down\",\"detail\":\"this instance is \
 shutting down: reconnect with Last-Event-ID, another instance will serve the stream\"}\n\n";
-
-/// The `data` of one stream message: the log position it stands for, the event if the viewer may see it, and the
-/// game's situation right after it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StreamMessage {
-    /// The log version after this event; also the message's SSE `id`.
-    pub version: u64,
-    /// The event as the viewer may see it; absent when the viewer may not see this one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<AnyEvent>)]
-    pub event: Option<Box<RawValue>>,
-    /// The event in words, when the stream was opened in a language (`?lang=` or `Accept-Language`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// Seats that must act after this event.
-    pub to_act: Vec<&'static str>,
-    pub status: GameStatus,
-    /// In a game with a turn clock: when the seats in `to_act` lose by timeout (milliseconds since the Unix epoch).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deadline_ms: Option<u64>,
-    /// Milliseconds left until `deadline_ms`, when this message was sent.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub remaining_ms: Option<u64>,
-    /// In a game with a clock: every seat's time when this message was sent, and whose clock runs.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub clocks: Vec<SeatTime>,
-}
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -90,133 +66,6 @@ pub struct StreamTicket {
     pub ticket: String,
     /// Seconds left to use it.
     pub expires_in: u64,
-}
-
-struct Cursor {
-    service: web::Data<GameService>,
-    game: LoadedGame,
-    session: Box<dyn GameSession>,
-    head: Head,
-    subscription: Subscription,
-    viewer: Viewer,
-    /// The language events are told in, if any.
-    lang: Option<Lang>,
-    /// Whether the viewer may read the game's chat: only then are its messages sent.
-    reads_chat: bool,
-    pending: VecDeque<Bytes>,
-    done: bool,
-}
-
-impl Cursor {
-    /// Folds `events` in, one position at a time, queueing a message for each.
-    fn absorb(&mut self, events: &[String]) -> Result<(), ServiceError> {
-        for event in events {
-            self.session.apply(std::slice::from_ref(event))?;
-            self.head = self.head.then(event);
-            let visible = self.session.redact(event, self.viewer);
-            let deadline_ms = self.session.next_due_ms().filter(|_| !self.session.table().is_open());
-            let now = now_ms();
-            let to_act = self.session.to_act();
-            let table = self.session.table();
-            let clocks = if table.clock.is_some() || table.turn_seconds.is_some() {
-                seat_times(self.session.as_ref(), &self.game.seats, &to_act, now)
-            } else {
-                Vec::new()
-            };
-            let text = self
-                .lang
-                .and_then(|lang| self.session.event_text(event, self.viewer, lang));
-            let message = StreamMessage {
-                version: self.session.version(),
-                event: visible,
-                text,
-                to_act: to_act.into_iter().map(|seat| self.game.seat_name(seat)).collect(),
-                status: status_of(self.session.as_ref()),
-                deadline_ms,
-                remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
-                clocks,
-            };
-            let data = serde_json::to_string(&message).expect("messages serialize");
-            let kind = if message.event.is_some() { "game" } else { "hidden" };
-            self.pending.push_back(Bytes::from(format!(
-                "id: {}\nevent: {kind}\ndata: {data}\n\n",
-                message.version
-            )));
-        }
-        Ok(())
-    }
-
-    /// Queues a chat or presence message (no SSE `id`: they are not log positions, and `Last-Event-ID` must stay
-    /// the log version). A stream that fell behind skips what it missed: its client pages the chat.
-    fn hear(&mut self, heard: Result<RoomEvent, RecvError>) -> Result<(), ServiceError> {
-        let (kind, data) = match heard {
-            Ok(RoomEvent::Chat(data)) if self.reads_chat => ("chat", data),
-            Ok(RoomEvent::Presence(data)) => ("presence", data),
-            Ok(RoomEvent::Chat(_)) | Err(RecvError::Lagged(_)) => return Ok(()),
-            // The game is no longer followed on this instance: the client reconnects.
-            Err(RecvError::Closed) => return Err(ServiceError::LogChanged),
-        };
-        self.pending
-            .push_back(Bytes::from(format!("event: {kind}\ndata: {data}\n\n")));
-        Ok(())
-    }
-
-    /// Takes in what the watcher read since the last look; the events come from its recent window, or from a read
-    /// of our own that proves the log still extends what was sent.
-    async fn catch_up(&mut self) -> Result<(), ServiceError> {
-        let tail = self.subscription.tail.borrow_and_update().clone();
-        let Some(head) = tail.head() else {
-            return Err(ServiceError::LogChanged);
-        };
-        if head.version < self.head.version || head == self.head {
-            return Ok(());
-        }
-        let events = match tail.after(self.head) {
-            Some(events) => events,
-            None => match self.service.store().read_after(&self.game.meta.id, self.head).await? {
-                ReadAfter::Extends { events, .. } => events,
-                ReadAfter::Diverged => return Err(ServiceError::LogChanged),
-            },
-        };
-        self.absorb(&events)
-    }
-
-    async fn next_chunk(&mut self) -> Option<Bytes> {
-        loop {
-            if let Some(chunk) = self.pending.pop_front() {
-                return Some(chunk);
-            }
-            if self.done || self.session.is_finished() {
-                return None;
-            }
-            if *self.subscription.draining.borrow() {
-                self.pending.push_back(Bytes::from_static(RECONNECT));
-                self.done = true;
-                continue;
-            }
-            let result = tokio::select! {
-                changed = tokio::time::timeout(KEEP_ALIVE, self.subscription.tail.changed()) => match changed {
-                    Err(_) => {
-                        self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
-                        Ok(())
-                    }
-                    Ok(Err(_)) => Err(ServiceError::LogChanged),
-                    Ok(Ok(())) => self.catch_up().await,
-                },
-                // The next turn of the loop sends the last message.
-                _ = self.subscription.draining.changed() => Ok(()),
-                heard = self.subscription.room.recv() => self.hear(heard),
-            };
-            if let Err(error) = result {
-                // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
-                let problem = ApiError::from(error).problem();
-                let data = serde_json::to_string(&problem).expect("problems serialize");
-                self.pending
-                    .push_back(Bytes::from(format!("event: error\ndata: {data}\n\n")));
-                self.done = true;
-            }
-        }
-    }
 }
 
 fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
@@ -316,6 +165,7 @@ async fn stream_viewer(
     ))]
 pub async fn stream(
     service: web::Data<GameService>,
+    settings: web::Data<Settings>,
     id: web::Path<String>,
     query: web::Query<StreamQuery>,
     request: HttpRequest,
@@ -341,20 +191,12 @@ pub async fn stream(
         .await
         .map_err(ApiError::from)?;
     let reads_chat = game.session.table().chat.admits(seat.is_some());
-    let (session, head) = service.session_at(&game, after).await?;
-    let mut cursor = Cursor {
-        service: service.clone(),
-        session,
-        head,
-        game,
-        subscription,
-        viewer,
-        lang,
-        reads_chat,
-        pending: VecDeque::new(),
-        done: false,
-    };
-    cursor.pending.push_back(Bytes::from_static(b"retry: 2000\n\n"));
+    let membership = settings.feeds.join(&game, Audience { viewer, lang });
+    let mut cursor = Cursor::new(service.clone(), membership, game.head, subscription, reads_chat);
+    if after < game.version() {
+        cursor.replay(&game, after, game.head).await?;
+    }
+    drop(game);
     // Whatever the watcher already knows beyond the game is sent at once.
     cursor.catch_up().await?;
     let body = futures_util::stream::unfold(cursor, |mut cursor| async move {

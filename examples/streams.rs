@@ -2,9 +2,11 @@
 //! resident memory, and the latency of moves while they are open, as a ratio to the same moves without them.
 //!
 //! `cargo run --release --example streams -- --port 8080 --pid <ludus pid> --redis redis://127.0.0.1:6379 \
-//!     --streams 10000 --games 100 --moves 300`
-//! (`scripts/measure-reliability` starts Redis and ludus and runs this.) Traffic goes to 127.0.0.1 only; every loop
-//! is bounded by the counts given.
+//!     --streams 10000 --games 100 --moves 300 [--http2 200]`
+//! (`scripts/measure-reliability` starts Redis and ludus and runs this.) Each stream is a connection of its own
+//! (HTTP/1.1), or with `--http2 N` one of the streams that share N HTTP/2 connections (h2c): one process's open files
+//! then do not bound the count. Without `--redis` no Redis connections are counted (a server on its memory store).
+//! Traffic goes to 127.0.0.1 only; every loop is bounded by the counts given.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,8 +19,9 @@ use tokio::net::TcpStream;
 struct Args {
     port: u16,
     pid: u32,
-    redis: String,
+    redis: Option<String>,
     streams: usize,
+    http2: Option<usize>,
     games: usize,
     moves: usize,
 }
@@ -27,8 +30,9 @@ fn args() -> Args {
     let mut args = Args {
         port: 8080,
         pid: 0,
-        redis: "redis://127.0.0.1:6379".into(),
+        redis: None,
         streams: 10_000,
+        http2: None,
         games: 100,
         moves: 300,
     };
@@ -43,7 +47,8 @@ fn args() -> Args {
         match pair[0].as_str() {
             "--port" => args.port = number() as u16,
             "--pid" => args.pid = number() as u32,
-            "--redis" => args.redis = value.clone(),
+            "--redis" => args.redis = Some(value.clone()),
+            "--http2" => args.http2 = Some(number().max(1)),
             "--streams" => args.streams = number(),
             "--games" => args.games = number().max(1),
             "--moves" => args.moves = number(),
@@ -178,7 +183,13 @@ fn redis_clients(url: &str) -> u64 {
     connected - 1 // this connection
 }
 
-/// Opens one stream and counts the events it receives until the program ends.
+/// Counts the messages in what a stream received.
+fn count_messages(received: &AtomicU64, chunk: &[u8]) {
+    let events = chunk.windows(7).filter(|w| w == b"event: ").count() as u64;
+    received.fetch_add(events, Ordering::Relaxed);
+}
+
+/// Opens one stream on a connection of its own and counts the messages it receives until the program ends.
 async fn hold_stream(port: u16, game: String, received: Arc<AtomicU64>, opened: Arc<AtomicU64>) {
     let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)).await else {
         return;
@@ -198,8 +209,47 @@ async fn hold_stream(port: u16, game: String, received: Arc<AtomicU64>, opened: 
             counted_open = true;
             opened.fetch_add(1, Ordering::Relaxed);
         }
-        let events = chunk.windows(7).filter(|w| w == b"event: ").count() as u64;
-        received.fetch_add(events, Ordering::Relaxed);
+        count_messages(&received, chunk);
+    }
+}
+
+/// Opens a stream of each of `games` on one HTTP/2 connection (h2c) and counts the messages they receive until the
+/// program ends.
+async fn hold_streams_on_one_connection(
+    port: u16,
+    games: Vec<String>,
+    received: Arc<AtomicU64>,
+    opened: Arc<AtomicU64>,
+) {
+    let Ok(tcp) = TcpStream::connect(("127.0.0.1", port)).await else {
+        return;
+    };
+    let Ok((mut client, connection)) = h2::client::handshake(tcp).await else {
+        return;
+    };
+    tokio::spawn(connection);
+    for game in games {
+        let Ok(ready) = client.ready().await else { return };
+        client = ready;
+        let request = http::Request::get(format!("http://127.0.0.1/v1/games/{game}/stream"))
+            .body(())
+            .expect("a request");
+        let Ok((response, _)) = client.send_request(request, true) else {
+            return;
+        };
+        let (received, opened) = (received.clone(), opened.clone());
+        tokio::spawn(async move {
+            let Ok(response) = response.await else { return };
+            if response.status() != 200 {
+                return;
+            }
+            opened.fetch_add(1, Ordering::Relaxed);
+            let mut body = response.into_body();
+            while let Some(Ok(chunk)) = body.data().await {
+                let _ = body.flow_control().release_capacity(chunk.len());
+                count_messages(&received, &chunk);
+            }
+        });
     }
 }
 
@@ -212,17 +262,33 @@ async fn main() {
         games.push(create(port).await);
     }
     let baseline_rss = rss_kib(args.pid);
-    let baseline_clients = redis_clients(&args.redis);
+    let baseline_clients = args.redis.as_deref().map(redis_clients);
     let mut without = play(port, &mut games, args.moves).await;
 
     let received = Arc::new(AtomicU64::new(0));
     let opened = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
-    for index in 0..args.streams {
-        let game = games[index % games.len()].id.clone();
-        tokio::spawn(hold_stream(port, game, received.clone(), opened.clone()));
-        if index % 500 == 499 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+    match args.http2 {
+        None => {
+            for index in 0..args.streams {
+                let game = games[index % games.len()].id.clone();
+                tokio::spawn(hold_stream(port, game, received.clone(), opened.clone()));
+                if index % 500 == 499 {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+        Some(connections) => {
+            for connection in 0..connections {
+                let streams = (connection..args.streams).step_by(connections);
+                let of = streams.map(|index| games[index % games.len()].id.clone()).collect();
+                tokio::spawn(hold_streams_on_one_connection(
+                    port,
+                    of,
+                    received.clone(),
+                    opened.clone(),
+                ));
+            }
         }
     }
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -233,7 +299,7 @@ async fn main() {
     let open_time = started.elapsed();
     let (_, health) = call(port, "GET", "/health", None, None).await;
     let streaming_rss = rss_kib(args.pid);
-    let streaming_clients = redis_clients(&args.redis);
+    let streaming_clients = args.redis.as_deref().map(redis_clients);
     let mut with = play(port, &mut games, args.moves).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     let delivered = received.load(Ordering::Relaxed);
@@ -243,7 +309,9 @@ async fn main() {
     let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
     println!("streams opened: {opened_count} of {} in {open_time:.1?}", args.streams);
     println!("streams the server counts: {}", health["streams"]);
-    println!("redis connections from ludus: {baseline_clients} without streams, {streaming_clients} with them");
+    if let (Some(without), Some(with)) = (baseline_clients, streaming_clients) {
+        println!("redis connections from ludus: {without} without streams, {with} with them");
+    }
     println!(
         "ludus RSS: {} MiB without streams, {} MiB with them ({:.1} KiB per stream)",
         baseline_rss / 1024,

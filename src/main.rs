@@ -31,8 +31,9 @@ fn pause_before_rating() -> Option<std::time::Duration> {
     Some(std::time::Duration::from_millis(millis))
 }
 
-/// Raises the open-file limit as far as allowed, and lowers the stream cap to what the limit can hold, so that
-/// streams can never starve the server of descriptors (e.g. for `/health`).
+/// Raises the open-file limit as far as allowed, and caps the streams that hold a connection of their own (HTTP/1.1)
+/// to what the limit can hold, so that streams can never starve the server of descriptors (e.g. for `/health`).
+/// HTTP/2 streams share their connection, so only `LUDUS_MAX_STREAMS` bounds them.
 fn fit_streams_to_file_limit(config: &mut Config) {
     let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
     let room = usize::try_from(limit.saturating_sub(RESERVED_FDS)).unwrap_or(usize::MAX);
@@ -41,10 +42,11 @@ fn fit_streams_to_file_limit(config: &mut Config) {
             open_files = limit,
             requested = config.streams.per_instance,
             allowed = room,
-            "LUDUS_MAX_STREAMS lowered to fit the open-file limit (raise `ulimit -n` for more)"
+            "streams on connections of their own (HTTP/1.1) capped to fit the open-file limit (raise `ulimit -n` \
+             for more); HTTP/2 streams share connections and only LUDUS_MAX_STREAMS bounds them"
         );
-        config.streams.per_instance = room;
     }
+    config.streams.own_connections = room;
 }
 
 #[global_allocator]
@@ -122,7 +124,9 @@ async fn main() -> std::io::Result<()> {
         Some(workers) => server.workers(workers),
         None => server,
     };
-    let server = server.bind(&config.bind)?.run();
+    // HTTP/1.1, and HTTP/2 in clear text for clients that open with its preface (h2c, prior knowledge): many
+    // streams then share one connection.
+    let server = server.bind_auto_h2c(&config.bind)?.run();
     actix_web::rt::spawn(ludus::shutdown::on_signal(
         drained,
         server.handle(),

@@ -1,5 +1,6 @@
 //! The real `ludus` binary on loopback against a real redis-server: games survive a SIGKILL of the server, the
-//! in-memory store says it is not durable, and a Redis outage answers 503 quickly and heals by itself.
+//! in-memory store says it is not durable, a Redis outage answers 503 quickly and heals by itself, and streams share
+//! one HTTP/2 connection.
 
 mod common;
 
@@ -164,4 +165,66 @@ fn the_command_line_speaks_plain_words() {
     assert_eq!(bad_setting.status.code(), Some(2));
     let said = String::from_utf8_lossy(&bad_setting.stderr);
     assert!(said.contains("LUDUS_FINISHED_TTL") && said.contains("soon"), "{said}");
+}
+
+/// Reads `stream` until a message of log version `version` came; its SSE event name.
+async fn message_of_version(stream: &mut h2::RecvStream, version: u64) -> String {
+    let mut text = String::new();
+    loop {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.data())
+            .await
+            .expect("a message within 10 s")
+            .expect("the stream is open")
+            .expect("data");
+        let _ = stream.flow_control().release_capacity(chunk.len());
+        text.push_str(std::str::from_utf8(&chunk).unwrap());
+        let wanted = format!("id: {version}\nevent: ");
+        if let Some(start) = text.find(&wanted) {
+            let rest = &text[start + wanted.len()..];
+            return rest.lines().next().unwrap().to_owned();
+        }
+    }
+}
+
+#[test]
+fn streams_share_one_http2_connection() {
+    let server = ServerProcess::start(None);
+    let game = create(server.port, 5);
+    let (seat, _, version) = next_move(server.port, &game, 0).expect("a move");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+            .await
+            .unwrap();
+        let (client, connection) = h2::client::handshake(tcp).await.expect("HTTP/2 without TLS (h2c)");
+        tokio::spawn(connection);
+        let mut streams = Vec::new();
+        for token in [Some(game.token(&seat)), None] {
+            let mut request = http::Request::get(format!("http://127.0.0.1/v1/games/{}/stream", game.id));
+            if let Some(token) = token {
+                request = request.header("Authorization", format!("Bearer {token}"));
+            }
+            let mut client = client.clone().ready().await.unwrap();
+            let (response, _) = client.send_request(request.body(()).unwrap(), true).unwrap();
+            let response = response.await.unwrap();
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()["content-type"], "text/event-stream");
+            streams.push(response.into_body());
+        }
+        let played = tokio::task::spawn_blocking({
+            let port = server.port;
+            move || play_first_legal_action(port, &game).body
+        })
+        .await
+        .unwrap();
+        let after = played["version"].as_u64().unwrap();
+        assert!(after > version);
+        for stream in &mut streams {
+            let kind = message_of_version(stream, after).await;
+            assert!(kind == "game" || kind == "hidden", "{kind}");
+        }
+    });
 }

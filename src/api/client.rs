@@ -9,6 +9,7 @@ use actix_web::web;
 use ipnet::IpNet;
 
 use super::Settings;
+use crate::watch::StreamClient;
 
 /// The client's address (`None` only where the connection has no peer address, as in some tests).
 pub fn client_address(request: &HttpRequest) -> Option<IpAddr> {
@@ -17,6 +18,14 @@ pub fn client_address(request: &HttpRequest) -> Option<IpAddr> {
         .app_data::<web::Data<Settings>>()
         .map_or(&[][..], |settings| settings.trusted_proxies.as_slice());
     Some(behind(peer, trusted, request.headers()))
+}
+
+/// Who opens a stream: the client's address, and whether the stream has its connection to itself (HTTP/1.1).
+pub fn stream_client(request: &HttpRequest) -> StreamClient {
+    StreamClient {
+        address: client_address(request),
+        own_connection: request.version() < actix_web::http::Version::HTTP_2,
+    }
 }
 
 /// The client behind `peer`: the last address of the forwarding chain that is not a trusted proxy (the hops a

@@ -370,7 +370,9 @@ impl From<StreamRefused> for ApiError {
     fn from(refused: StreamRefused) -> Self {
         match refused {
             StreamRefused::ClientFull(_) => Self::new(ErrorCode::TooManyStreams, refused.to_string()),
-            StreamRefused::InstanceFull(_) => Self::new(ErrorCode::StreamsFull, refused.to_string()),
+            StreamRefused::InstanceFull(_) | StreamRefused::ConnectionsFull(_) => {
+                Self::new(ErrorCode::StreamsFull, refused.to_string())
+            }
             StreamRefused::Draining => {
                 return Self::new(ErrorCode::ShuttingDown, refused.to_string()).with_retry_after(1);
             }

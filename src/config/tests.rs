@@ -88,7 +88,8 @@ fn retention_and_stream_caps_are_configurable() {
         set.streams,
         StreamLimits {
             per_instance: 50,
-            per_client: 0
+            per_client: 0,
+            own_connections: usize::MAX,
         }
     );
     assert_eq!(

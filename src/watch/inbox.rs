@@ -2,7 +2,6 @@
 //! number of open account streams; each stream of an announced account then reads its inbox after what it sent.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use futures_util::StreamExt;
@@ -10,7 +9,7 @@ use tokio::sync::watch;
 
 use std::time::Duration;
 
-use super::{RESUBSCRIBE_AFTER, StreamRefused, Watcher, lock};
+use super::{RESUBSCRIBE_AFTER, StreamClient, StreamRefused, Watcher, lock};
 
 /// How often every account stream reads its inbox anyway, in case an announcement was lost: rarely, since each read
 /// is one store call per open stream (announcements are lost only when the subscription breaks, and subscribing
@@ -43,7 +42,7 @@ pub struct InboxSubscription {
     /// Turns true when the instance drains: the stream must tell its client to reconnect, and end.
     pub draining: watch::Receiver<bool>,
     account: String,
-    place: Option<(String, String)>,
+    admission: Option<super::Admission>,
     watcher: Arc<Watcher>,
 }
 
@@ -52,9 +51,9 @@ impl Watcher {
     pub async fn subscribe_inbox(
         &self,
         account: &str,
-        client: Option<IpAddr>,
+        client: StreamClient,
     ) -> Result<InboxSubscription, StreamRefused> {
-        let place = self.admit(client).await?;
+        let admission = self.admit(client).await?;
         self.ensure_inboxes_watched();
         let pushed = lock(&self.inboxes.watched)
             .entry(account.to_owned())
@@ -64,7 +63,7 @@ impl Watcher {
             pushed,
             draining: self.draining.subscribe(),
             account: account.to_owned(),
-            place,
+            admission: Some(admission),
             watcher: self
                 .me
                 .upgrade()
@@ -121,6 +120,6 @@ impl Drop for InboxSubscription {
                 watched.remove(&self.account);
             }
         }
-        self.watcher.release_place(self.place.take());
+        self.watcher.release_admission(self.admission.take());
     }
 }

@@ -46,7 +46,7 @@ fn place_lease() -> Lease {
 /// Caps on open streams; settings, declared for clap (see `crate::config`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
 pub struct StreamLimits {
-    /// Live streams one instance holds open (lowered at start to fit the open-file limit)
+    /// Live streams one instance holds open (HTTP/1.1 ones, a connection each, also within the open-file limit)
     #[arg(long = "max-streams", env = "LUDUS_MAX_STREAMS", default_value_t = StreamLimits::default().per_instance,
           value_parser = whole_number::<usize>, value_name = "COUNT")]
     pub per_instance: usize,
@@ -55,6 +55,10 @@ pub struct StreamLimits {
           default_value_t = StreamLimits::default().per_client, value_parser = whole_number::<usize>,
           value_name = "COUNT")]
     pub per_client: usize,
+    /// Not a setting: streams that hold a connection of their own (HTTP/1.1; HTTP/2 streams share theirs) the
+    /// instance admits, set at start to what the open-file limit leaves.
+    #[arg(skip = usize::MAX)]
+    pub own_connections: usize,
 }
 
 impl Default for StreamLimits {
@@ -62,8 +66,24 @@ impl Default for StreamLimits {
         Self {
             per_instance: 10_000,
             per_client: 100,
+            own_connections: usize::MAX,
         }
     }
+}
+
+/// Who opens a stream: the client's address (for its cap), and whether the stream holds a connection of its own
+/// (HTTP/1.1), which takes an open file; HTTP/2 streams share their connection.
+#[derive(Clone, Copy, Debug)]
+pub struct StreamClient {
+    pub address: Option<IpAddr>,
+    pub own_connection: bool,
+}
+
+/// What an open stream holds against the caps: its place in its client's pool (pool, holder), and maybe a
+/// connection of its own.
+struct Admission {
+    place: Option<(String, String)>,
+    own_connection: bool,
 }
 
 /// Why a stream was not opened.
@@ -73,6 +93,11 @@ pub enum StreamRefused {
     InstanceFull(usize),
     #[error("this client holds its maximum of {0} live streams; close one first")]
     ClientFull(usize),
+    #[error(
+        "this server holds its maximum of {0} streams on connections of their own; try again later, or over HTTP/2, \
+         where streams share a connection"
+    )]
+    ConnectionsFull(usize),
     #[error("this instance is shutting down: open the stream again, another instance will serve it")]
     Draining,
 }
@@ -124,6 +149,8 @@ struct Watched {
 #[derive(Default)]
 struct Counts {
     open: usize,
+    /// Those of them on a connection of their own.
+    own_connections: usize,
     /// Pool (one per client address) → the holders of this instance in it, renewed while they stream.
     places: HashMap<String, HashSet<String>>,
 }
@@ -160,8 +187,7 @@ pub struct Subscription {
     game: String,
     /// The seat the stream is a seat's: it is seen while the stream is open.
     seat: Option<String>,
-    /// The stream's place in its client's pool: (pool, holder).
-    place: Option<(String, String)>,
+    admission: Option<Admission>,
     watcher: Arc<Watcher>,
 }
 
@@ -210,10 +236,10 @@ impl Watcher {
         &self,
         id: &str,
         head: Head,
-        client: Option<IpAddr>,
+        client: StreamClient,
         seat: Option<&str>,
     ) -> Result<Subscription, StreamRefused> {
-        let place = self.admit(client).await?;
+        let admission = self.admit(client).await?;
         self.ensure_running();
         self.ensure_rooms_watched();
         self.rooms_ready().await;
@@ -258,7 +284,7 @@ impl Watcher {
             room,
             game: id.to_owned(),
             seat: seat.map(str::to_owned),
-            place,
+            admission: Some(admission),
             watcher,
         };
         // The stream's seat is seen from now on; who is connected is known before the stream starts, so that every
@@ -268,7 +294,7 @@ impl Watcher {
     }
 
     /// Counts a new stream of `client` against the caps, unless the instance drains: its place in its client's pool.
-    async fn admit(&self, client: Option<IpAddr>) -> Result<Option<(String, String)>, StreamRefused> {
+    async fn admit(&self, client: StreamClient) -> Result<Admission, StreamRefused> {
         if *self.draining.borrow() {
             return Err(StreamRefused::Draining);
         }
@@ -277,12 +303,21 @@ impl Watcher {
             if counts.open >= self.limits.per_instance {
                 return Err(StreamRefused::InstanceFull(self.limits.per_instance));
             }
+            if client.own_connection && counts.own_connections >= self.limits.own_connections {
+                return Err(StreamRefused::ConnectionsFull(self.limits.own_connections));
+            }
             counts.open += 1;
+            counts.own_connections += usize::from(client.own_connection);
         }
-        match self.hold_place(client).await {
-            Ok(place) => Ok(place),
+        match self.hold_place(client.address).await {
+            Ok(place) => Ok(Admission {
+                place,
+                own_connection: client.own_connection,
+            }),
             Err(refused) => {
-                lock(&self.counts).open -= 1;
+                let mut counts = lock(&self.counts);
+                counts.open -= 1;
+                counts.own_connections -= usize::from(client.own_connection);
                 Err(refused)
             }
         }
@@ -445,7 +480,7 @@ impl Watcher {
         watched.tail.send_replace(next);
     }
 
-    fn release(&self, game: &str, seat: Option<&str>, place: Option<(String, String)>) {
+    fn release(&self, game: &str, seat: Option<&str>, admission: Option<Admission>) {
         {
             let mut games = lock(&self.games);
             if let (Some(watched), Some(seat)) = (games.get(game), seat) {
@@ -464,13 +499,17 @@ impl Watcher {
                 games.remove(game);
             }
         }
-        self.release_place(place);
+        self.release_admission(admission);
     }
 
     /// Uncounts a closed stream and gives its place back.
-    fn release_place(&self, place: Option<(String, String)>) {
+    fn release_admission(&self, admission: Option<Admission>) {
+        let Some(Admission { place, own_connection }) = admission else {
+            return;
+        };
         let mut counts = lock(&self.counts);
         counts.open = counts.open.saturating_sub(1);
+        counts.own_connections = counts.own_connections.saturating_sub(usize::from(own_connection));
         let Some((pool, holder)) = place else { return };
         if let Some(holders) = counts.places.get_mut(&pool) {
             holders.remove(&holder);
@@ -495,6 +534,42 @@ impl Drop for Subscription {
         let (replacement, _) = watch::channel(Tail::Lost);
         drop(std::mem::replace(&mut self.tail, replacement.subscribe()));
         self.watcher
-            .release(&self.game, self.seat.as_deref(), self.place.take());
+            .release(&self.game, self.seat.as_deref(), self.admission.take());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MemoryStore;
+
+    #[tokio::test]
+    async fn streams_on_connections_of_their_own_are_capped_apart_from_shared_ones() {
+        let limits = StreamLimits {
+            per_instance: 3,
+            per_client: 0,
+            own_connections: 1,
+        };
+        let watcher = Watcher::new(Arc::new(MemoryStore::default()), limits);
+        let head = Head::genesis("g");
+        let own = StreamClient {
+            address: None,
+            own_connection: true,
+        };
+        let shared = StreamClient {
+            own_connection: false,
+            ..own
+        };
+        let first = watcher.subscribe("g", head, own, None).await.unwrap();
+        let refused = watcher.subscribe("g", head, own, None).await.err();
+        assert_eq!(refused, Some(StreamRefused::ConnectionsFull(1)));
+        let _second = watcher.subscribe("g", head, shared, None).await.unwrap();
+        let _third = watcher.subscribe("g", head, shared, None).await.unwrap();
+        let refused = watcher.subscribe("g", head, shared, None).await.err();
+        assert_eq!(refused, Some(StreamRefused::InstanceFull(3)));
+        drop(first);
+        assert_eq!(watcher.open_streams(), 2);
+        let again = watcher.subscribe("g", head, own, None).await;
+        assert!(again.is_ok(), "a closed stream gives its connection back");
     }
 }

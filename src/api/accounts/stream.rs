@@ -11,7 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::Deserialize;
 
 use super::KEY_NEEDED;
-use crate::api::client::client_address;
+use crate::api::client::stream_client;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
@@ -184,7 +184,7 @@ pub async fn account_stream(
     let format = Format::of(&request);
     let subscription = service
         .watcher()
-        .subscribe_inbox(&account.id, client_address(&request))
+        .subscribe_inbox(&account.id, stream_client(&request))
         .await
         .map_err(ApiError::from)?;
     let after = match resume {

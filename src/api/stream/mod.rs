@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::Settings;
 use super::answer::told_in;
-use super::client::client_address;
+use super::client::stream_client;
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
@@ -187,7 +187,7 @@ pub async fn stream(
     };
     let subscription = service
         .watcher()
-        .subscribe(&id, game.head, client_address(&request), seat)
+        .subscribe(&id, game.head, stream_client(&request), seat)
         .await
         .map_err(ApiError::from)?;
     let reads_chat = game.session.table().chat.admits(seat.is_some());

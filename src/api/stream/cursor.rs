@@ -129,7 +129,8 @@ impl Cursor {
                         Ok(())
                     }
                     Ok(Err(_)) => Err(ServiceError::LogChanged),
-                    Ok(Ok(())) => self.catch_up().await,
+                    // Boxed: an idle stream then holds no room for a catch-up's state (reads, a replay).
+                    Ok(Ok(())) => Box::pin(self.catch_up()).await,
                 },
                 // The next turn of the loop sends the last message.
                 _ = self.subscription.draining.changed() => Ok(()),

@@ -242,3 +242,103 @@ impl Drop for Membership {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Registry, Viewer};
+    use crate::service::NewGame;
+    use crate::store::MemoryStore;
+
+    const SPECTATORS: Audience = Audience {
+        viewer: Viewer::Spectator,
+        lang: None,
+    };
+    const FIRST_SEAT: Audience = Audience {
+        viewer: Viewer::Seat(0),
+        lang: None,
+    };
+
+    /// A new game as it is now, and as it was before its first event, with the tail that leads from one to the
+    /// other.
+    async fn game() -> (GameService, LoadedGame, LoadedGame, Tail) {
+        let service = GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default()));
+        let created = service
+            .create(NewGame::closed("caesar-cleopatra", 2, Some(7), None))
+            .await
+            .expect("a new game");
+        let now = created.game;
+        let start = service.game_at(&now, 0).await.expect("the game at 0");
+        let events = service.store().load(&now.meta.id).await.expect("its log").events;
+        let mut head = start.head;
+        let recent: Vec<(Head, String)> = events
+            .into_iter()
+            .map(|event| {
+                head = head.then(&event);
+                (head, event)
+            })
+            .collect();
+        assert_eq!(head, now.head);
+        let tail = Tail::Log {
+            head,
+            recent: recent.into(),
+        };
+        (service, start, now, tail)
+    }
+
+    #[tokio::test]
+    async fn each_position_is_rendered_once_per_audience_and_shared() {
+        let (service, start, now, tail) = game().await;
+        assert!(now.version() >= 1, "the game starts with events");
+        let feeds = Arc::new(Feeds::default());
+        let first = feeds.join(&start, SPECTATORS);
+        let second = feeds.join(&start, SPECTATORS);
+        let seat = feeds.join(&start, FIRST_SEAT);
+        assert!(Arc::ptr_eq(&first.feed, &second.feed) && Arc::ptr_eq(&first.feed, &seat.feed));
+        first.feed().advance(&tail, &service).await.expect("advanced");
+        let one = first.feed().after(SPECTATORS, start.head).expect("kept");
+        let other = second.feed().after(SPECTATORS, start.head).expect("kept");
+        let seats = seat.feed().after(FIRST_SEAT, start.head).expect("kept");
+        assert_eq!(one.len() as u64, now.version());
+        for ((a, b), own) in one.iter().zip(&other).zip(&seats) {
+            assert_eq!(a.bytes.as_ptr(), b.bytes.as_ptr(), "one rendering, shared");
+            assert_ne!(a.bytes.as_ptr(), own.bytes.as_ptr(), "each audience its own");
+        }
+        assert_eq!(seats.len(), one.len());
+        assert_eq!(one.last().map(|m| m.head), Some(now.head));
+        assert!(first.feed().after(SPECTATORS, now.head).unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_feed_goes_with_its_last_stream_and_one_of_another_log_is_replaced() {
+        let (_service, start, now, _tail) = game().await;
+        let feeds = Arc::new(Feeds::default());
+        let first = feeds.join(&now, SPECTATORS);
+        let ahead = feeds.join(&now, FIRST_SEAT);
+        assert!(Arc::ptr_eq(&first.feed, &ahead.feed), "the same log, further on");
+        let rewritten = LoadedGame {
+            head: Head {
+                hash: Head::genesis("another log").hash,
+                ..now.head
+            },
+            ..now.clone()
+        };
+        let other = feeds.join(&rewritten, SPECTATORS);
+        assert!(
+            !Arc::ptr_eq(&first.feed, &other.feed),
+            "a log rewritten since starts a new feed"
+        );
+        assert!(
+            first.feed().after(SPECTATORS, start.head).is_err(),
+            "positions before the feed's start were never rendered for it"
+        );
+        drop((first, ahead));
+        assert_eq!(
+            lock(&feeds.games).len(),
+            1,
+            "the old feed's streams leave the new one alone"
+        );
+        drop(other);
+        assert!(lock(&feeds.games).is_empty(), "no stream, no feed");
+    }
+}

@@ -126,11 +126,18 @@ impl GameService {
     /// The first `version` events of the game's log, read back and checked against the game's head (so that they
     /// are the very events the game was built from).
     pub async fn log_until(&self, game: &LoadedGame, version: u64) -> Result<Vec<String>, ServiceError> {
-        let Some(mut events) = self.log_ending_at(&game.meta.id, game.head).await? else {
+        let mut events = self.log_seen(game, game.head).await?;
+        events.truncate(length(version));
+        Ok(events)
+    }
+
+    /// The game's whole log, which must still hold `seen` (a position the caller knows), else `LogChanged` (and the
+    /// cached game, built from another log, is dropped).
+    async fn log_seen(&self, game: &LoadedGame, seen: Head) -> Result<Vec<String>, ServiceError> {
+        let Some(events) = self.log_holding(&game.meta.id, seen).await? else {
             self.forget(&game.meta.id);
             return Err(ServiceError::LogChanged);
         };
-        events.truncate(length(version));
         Ok(events)
     }
 
@@ -162,17 +169,13 @@ impl GameService {
         version: u64,
         seen: Head,
     ) -> Result<(Box<dyn GameSession>, Head, Vec<String>), ServiceError> {
-        let Some(mut events) = self.log_holding(&game.meta.id, seen).await? else {
-            self.forget(&game.meta.id);
-            return Err(ServiceError::LogChanged);
-        };
+        let mut events = self.log_seen(game, seen).await?;
         let rest = events.split_off(length(version).min(events.len()));
         let session = replay(&game.title, &game.meta, &events)?;
         Ok((session, Head::of_log(&game.meta.id, &events), rest))
     }
 
-    /// The game's state and head right after the first `version` events of its log (for streams that resume
-    /// mid-log).
+    /// The game's state and head right after the first `version` events of its log.
     pub async fn session_at(
         &self,
         game: &LoadedGame,
@@ -181,9 +184,8 @@ impl GameService {
         if version == game.version() {
             return Ok((game.session.clone_session(), game.head));
         }
-        let events = self.log_until(game, version).await?;
-        let session = replay(&game.title, &game.meta, &events)?;
-        Ok((session, Head::of_log(&game.meta.id, &events)))
+        let (session, head, _) = self.replay_from(game, version, game.head).await?;
+        Ok((session, head))
     }
 
     /// The game as it was right after the first `version` events of its log (`version` at most the game's), rebuilt

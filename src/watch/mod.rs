@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use tokio::sync::{broadcast, watch};
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use crate::clock::now_ms;
 use crate::config::values::whole_number;
@@ -177,13 +178,17 @@ pub struct Watcher {
     me: Weak<Watcher>,
 }
 
-/// An open stream's place: it receives the game's tail, and frees its place when dropped.
+/// An open stream's place: it receives the game's tail, and frees its place when dropped. What it receives comes as
+/// streams, which stay registered with their senders while the stream waits on something else (a stream woken for a
+/// move does not register again for the drain and the room).
 pub struct Subscription {
-    pub tail: watch::Receiver<Tail>,
-    /// Turns true when the instance drains: the stream must tell its client to reconnect, and end.
-    pub draining: watch::Receiver<bool>,
+    /// The game's tail as last read: the current one first, then each change.
+    pub tail: WatchStream<Tail>,
+    /// Whether the instance drains, first now, then at each change: once true, the stream must tell its client to
+    /// reconnect, and end.
+    pub draining: WatchStream<bool>,
     /// The game's chat and presence messages.
-    pub room: broadcast::Receiver<RoomEvent>,
+    pub room: BroadcastStream<RoomEvent>,
     game: String,
     /// The seat the stream is a seat's: it is seen while the stream is open.
     seat: Option<String>,
@@ -279,9 +284,9 @@ impl Watcher {
         // The game may have moved between the caller's read and this subscription: look once.
         watcher.refresh(id.to_owned());
         let subscription = Subscription {
-            tail,
-            draining: self.draining.subscribe(),
-            room,
+            tail: WatchStream::new(tail),
+            draining: WatchStream::new(self.draining.subscribe()),
+            room: BroadcastStream::new(room),
             game: id.to_owned(),
             seat: seat.map(str::to_owned),
             admission: Some(admission),
@@ -532,7 +537,10 @@ impl Drop for Subscription {
     fn drop(&mut self) {
         // The receiver must be gone before the count of receivers is looked at.
         let (replacement, _) = watch::channel(Tail::Lost);
-        drop(std::mem::replace(&mut self.tail, replacement.subscribe()));
+        drop(std::mem::replace(
+            &mut self.tail,
+            WatchStream::new(replacement.subscribe()),
+        ));
         self.watcher
             .release(&self.game, self.seat.as_deref(), self.admission.take());
     }
@@ -571,5 +579,10 @@ mod tests {
         assert_eq!(watcher.open_streams(), 2);
         let again = watcher.subscribe("g", head, own, None).await;
         assert!(again.is_ok(), "a closed stream gives its connection back");
+        drop((again, _second, _third));
+        assert!(
+            lock(&watcher.games).is_empty(),
+            "a game is no longer watched once its last stream closed"
+        );
     }
 }

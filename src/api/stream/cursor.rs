@@ -4,8 +4,12 @@
 
 use std::collections::VecDeque;
 
+use std::pin::Pin;
+
 use actix_web::web::{self, Bytes};
-use tokio::sync::broadcast::error::RecvError;
+use futures_util::StreamExt;
+use tokio::time::{Instant, Sleep};
+use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
 use super::feed::Membership;
 use super::message::{Rendered, render};
@@ -13,7 +17,7 @@ use super::{KEEP_ALIVE, RECONNECT};
 use crate::api::error::ApiError;
 use crate::service::{GameService, LoadedGame, ServiceError};
 use crate::store::Head;
-use crate::watch::{RoomEvent, Subscription};
+use crate::watch::{RoomEvent, Subscription, Tail};
 
 pub(super) struct Cursor {
     service: web::Data<GameService>,
@@ -24,6 +28,9 @@ pub(super) struct Cursor {
     /// Whether the viewer may read the game's chat: only then are its messages sent.
     reads_chat: bool,
     pending: VecDeque<Bytes>,
+    /// When the last chunk went out, and the timer that sends a keep-alive comment after `KEEP_ALIVE` of silence.
+    sent_at: Instant,
+    keep_alive: Pin<Box<Sleep>>,
     /// The game's last message is queued: the stream ends once everything is sent.
     over: bool,
     done: bool,
@@ -45,6 +52,8 @@ impl Cursor {
             subscription,
             reads_chat,
             pending: VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]),
+            sent_at: Instant::now(),
+            keep_alive: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
             over: false,
             done: false,
         }
@@ -72,11 +81,10 @@ impl Cursor {
         Ok(())
     }
 
-    /// Queues what came after our position: the feed is brought up to the watcher's latest read, and its messages
-    /// taken; what it no longer keeps is replayed.
-    pub(super) async fn catch_up(&mut self) -> Result<(), ServiceError> {
-        let tail = self.subscription.tail.borrow_and_update().clone();
-        self.membership.feed().advance(&tail, &self.service).await?;
+    /// Queues what came after our position up to `tail`, the watcher's latest read: the feed is brought there, and
+    /// its messages taken; what it no longer keeps is replayed.
+    async fn catch_up(&mut self, tail: &Tail) -> Result<(), ServiceError> {
+        self.membership.feed().advance(tail, &self.service).await?;
         let audience = self.membership.audience();
         if let Ok(messages) = self.membership.feed().after(audience, self.head) {
             self.queue(messages);
@@ -94,47 +102,70 @@ impl Cursor {
         Ok(())
     }
 
+    /// Queues whatever the watcher already knows beyond our position.
+    pub(super) async fn catch_up_now(&mut self) -> Result<(), ServiceError> {
+        // The subscription's tail yields the current one first, at once.
+        match self.subscription.tail.next().await {
+            Some(tail) => self.catch_up(&tail).await,
+            None => Err(ServiceError::LogChanged),
+        }
+    }
+
     /// Queues a chat or presence message (no SSE `id`: they are not log positions, and `Last-Event-ID` must stay
     /// the log version). A stream that fell behind skips what it missed: its client pages the chat.
-    fn hear(&mut self, heard: Result<RoomEvent, RecvError>) -> Result<(), ServiceError> {
+    fn hear(&mut self, heard: Option<Result<RoomEvent, BroadcastStreamRecvError>>) -> Result<(), ServiceError> {
         let (kind, data) = match heard {
-            Ok(RoomEvent::Chat(data)) if self.reads_chat => ("chat", data),
-            Ok(RoomEvent::Presence(data)) => ("presence", data),
-            Ok(RoomEvent::Chat(_)) | Err(RecvError::Lagged(_)) => return Ok(()),
+            Some(Ok(RoomEvent::Chat(data))) if self.reads_chat => ("chat", data),
+            Some(Ok(RoomEvent::Presence(data))) => ("presence", data),
+            Some(Ok(RoomEvent::Chat(_)) | Err(BroadcastStreamRecvError::Lagged(_))) => return Ok(()),
             // The game is no longer followed on this instance: the client reconnects.
-            Err(RecvError::Closed) => return Err(ServiceError::LogChanged),
+            None => return Err(ServiceError::LogChanged),
         };
         self.pending
             .push_back(Bytes::from(format!("event: {kind}\ndata: {data}\n\n")));
         Ok(())
     }
 
+    /// The keep-alive timer fired: a comment goes out if nothing did for `KEEP_ALIVE`; the timer is set again from
+    /// the last chunk sent (set here rather than at every message, which would touch the timer wheel each time).
+    fn keep_alive(&mut self) {
+        let now = Instant::now();
+        let quiet_until = self.sent_at + KEEP_ALIVE;
+        if now < quiet_until {
+            self.keep_alive.as_mut().reset(quiet_until);
+        } else {
+            self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
+            self.keep_alive.as_mut().reset(now + KEEP_ALIVE);
+        }
+    }
+
     pub(super) async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
+                self.sent_at = Instant::now();
                 return Some(chunk);
             }
             if self.done || self.over {
                 return None;
             }
-            if *self.subscription.draining.borrow() {
-                self.pending.push_back(Bytes::from_static(RECONNECT));
-                self.done = true;
-                continue;
-            }
             let result = tokio::select! {
-                changed = tokio::time::timeout(KEEP_ALIVE, self.subscription.tail.changed()) => match changed {
-                    Err(_) => {
-                        self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
-                        Ok(())
-                    }
-                    Ok(Err(_)) => Err(ServiceError::LogChanged),
+                tail = self.subscription.tail.next() => match tail {
                     // Boxed: an idle stream then holds no room for a catch-up's state (reads, a replay).
-                    Ok(Ok(())) => Box::pin(self.catch_up()).await,
+                    Some(tail) => Box::pin(self.catch_up(&tail)).await,
+                    None => Err(ServiceError::LogChanged),
                 },
-                // The next turn of the loop sends the last message.
-                _ = self.subscription.draining.changed() => Ok(()),
-                heard = self.subscription.room.recv() => self.hear(heard),
+                draining = self.subscription.draining.next() => {
+                    if draining != Some(false) {
+                        self.pending.push_back(Bytes::from_static(RECONNECT));
+                        self.done = true;
+                    }
+                    Ok(())
+                }
+                heard = self.subscription.room.next() => self.hear(heard),
+                () = &mut self.keep_alive => {
+                    self.keep_alive();
+                    Ok(())
+                }
             };
             if let Err(error) = result {
                 // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
@@ -145,5 +176,65 @@ impl Cursor {
                 self.done = true;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::api::stream::Feeds;
+    use crate::api::stream::message::Audience;
+    use crate::engine::{Registry, Viewer};
+    use crate::service::NewGame;
+    use crate::store::MemoryStore;
+    use crate::watch::StreamClient;
+
+    /// A spectator's stream of a new game, at its current position.
+    async fn spectators_stream() -> Cursor {
+        let service = GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default()));
+        let game = service
+            .create(NewGame::closed("caesar-cleopatra", 2, Some(7), None))
+            .await
+            .expect("a new game")
+            .game;
+        let client = StreamClient {
+            address: None,
+            own_connection: false,
+        };
+        let subscription = service
+            .watcher()
+            .subscribe(&game.meta.id, game.head, client, None)
+            .await
+            .expect("admitted");
+        let audience = Audience {
+            viewer: Viewer::Spectator,
+            lang: None,
+        };
+        let membership = Arc::new(Feeds::default()).join(&game, audience);
+        let mut cursor = Cursor::new(web::Data::new(service), membership, game.head, subscription, false);
+        cursor.catch_up_now().await.expect("caught up");
+        cursor
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_keep_alive_goes_out_after_a_quiet_period_counted_from_the_last_chunk_sent() {
+        let mut cursor = spectators_stream().await;
+        let opened = Instant::now();
+        assert_eq!(cursor.next_chunk().await.as_deref(), Some(&b"retry: 2000\n\n"[..]));
+        let keep_alive = Some(&b": keep-alive\n\n"[..]);
+        assert_eq!(cursor.next_chunk().await.as_deref(), keep_alive);
+        assert_eq!(opened.elapsed(), KEEP_ALIVE, "after a quiet period");
+        tokio::time::advance(Duration::from_secs(10)).await;
+        cursor.pending.push_back(Bytes::from_static(b"data: news\n\n"));
+        assert_eq!(cursor.next_chunk().await.as_deref(), Some(&b"data: news\n\n"[..]));
+        assert_eq!(cursor.next_chunk().await.as_deref(), keep_alive);
+        assert_eq!(
+            opened.elapsed(),
+            KEEP_ALIVE + Duration::from_secs(10) + KEEP_ALIVE,
+            "a quiet period from the last chunk sent, not from the last keep-alive"
+        );
     }
 }

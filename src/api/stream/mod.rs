@@ -198,7 +198,7 @@ pub async fn stream(
     }
     drop(game);
     // Whatever the watcher already knows beyond the game is sent at once.
-    cursor.catch_up().await?;
+    cursor.catch_up_now().await?;
     let body = futures_util::stream::unfold(cursor, |mut cursor| async move {
         let chunk = cursor.next_chunk().await?;
         Some((Ok::<_, actix_web::Error>(chunk), cursor))

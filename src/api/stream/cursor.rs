@@ -3,7 +3,6 @@
 //! starts in the past, or fell behind); that replay is dropped once done.
 
 use std::collections::VecDeque;
-
 use std::pin::Pin;
 
 use actix_web::web::{self, Bytes};

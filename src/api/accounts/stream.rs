@@ -3,8 +3,6 @@
 
 use std::collections::VecDeque;
 
-use tokio::time::Instant;
-
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, Route, web};
@@ -15,7 +13,7 @@ use crate::api::client::stream_client;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
-use crate::api::stream::{KEEP_ALIVE, RECONNECT};
+use crate::api::stream::{KeepAlive, RECONNECT};
 use crate::service::{GameService, Notification, ServiceError};
 use crate::store::{InboxEntry, InboxId};
 use crate::watch::InboxSubscription;
@@ -87,8 +85,7 @@ struct Cursor {
     subscription: InboxSubscription,
     format: Format,
     pending: VecDeque<Bytes>,
-    /// When the last chunk went out.
-    sent_at: Instant,
+    keep_alive: KeepAlive,
     done: bool,
 }
 
@@ -115,7 +112,7 @@ impl Cursor {
     async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
-                self.sent_at = Instant::now();
+                self.keep_alive.sent();
                 return Some(chunk);
             }
             if self.done {
@@ -126,15 +123,14 @@ impl Cursor {
                 self.done = true;
                 continue;
             }
-            // Timed from the last chunk sent: announcements that bring nothing new must not put the keep-alive off.
-            let quiet_until = self.sent_at + KEEP_ALIVE;
             tokio::select! {
-                changed = tokio::time::timeout_at(quiet_until, self.subscription.pushed.changed()) => match changed {
-                    Err(_) => self.pending.push_back(self.format.keep_alive()),
-                    Ok(Err(_)) => self.done = true,
+                changed = self.subscription.pushed.changed() => match changed {
+                    Err(_) => self.done = true,
                     // A store that did not answer is tried again at the next announcement or sweep.
-                    Ok(Ok(())) => drop(self.catch_up().await),
+                    Ok(()) => drop(self.catch_up().await),
                 },
+                // Timed from the last chunk sent: announcements that bring nothing new do not put it off.
+                () = self.keep_alive.due() => self.pending.push_back(self.format.keep_alive()),
                 _ = self.subscription.draining.changed() => {}
             }
         }
@@ -204,7 +200,7 @@ pub async fn account_stream(
         subscription,
         format,
         pending: VecDeque::new(),
-        sent_at: Instant::now(),
+        keep_alive: KeepAlive::new(),
         done: false,
     };
     if format == Format::EventStream {

@@ -3,16 +3,15 @@
 //! starts in the past, or fell behind); that replay is dropped once done.
 
 use std::collections::VecDeque;
-use std::pin::Pin;
 
 use actix_web::web::{self, Bytes};
 use futures_util::StreamExt;
-use tokio::time::{Instant, Sleep};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
+use super::RECONNECT;
 use super::feed::Membership;
+use super::keep_alive::KeepAlive;
 use super::message::{Rendered, render};
-use super::{KEEP_ALIVE, RECONNECT};
 use crate::api::error::ApiError;
 use crate::service::{GameService, LoadedGame, ServiceError};
 use crate::store::Head;
@@ -27,9 +26,7 @@ pub(super) struct Cursor {
     /// Whether the viewer may read the game's chat: only then are its messages sent.
     reads_chat: bool,
     pending: VecDeque<Bytes>,
-    /// When the last chunk went out, and the timer that sends a keep-alive comment after `KEEP_ALIVE` of silence.
-    sent_at: Instant,
-    keep_alive: Pin<Box<Sleep>>,
+    keep_alive: KeepAlive,
     /// The game's last message is queued: the stream ends once everything is sent.
     over: bool,
     done: bool,
@@ -51,8 +48,7 @@ impl Cursor {
             subscription,
             reads_chat,
             pending: VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]),
-            sent_at: Instant::now(),
-            keep_alive: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
+            keep_alive: KeepAlive::new(),
             over: false,
             done: false,
         }
@@ -125,23 +121,10 @@ impl Cursor {
         Ok(())
     }
 
-    /// The keep-alive timer fired: a comment goes out if nothing did for `KEEP_ALIVE`; the timer is set again from
-    /// the last chunk sent (set here rather than at every message, which would touch the timer wheel each time).
-    fn keep_alive(&mut self) {
-        let now = Instant::now();
-        let quiet_until = self.sent_at + KEEP_ALIVE;
-        if now < quiet_until {
-            self.keep_alive.as_mut().reset(quiet_until);
-        } else {
-            self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
-            self.keep_alive.as_mut().reset(now + KEEP_ALIVE);
-        }
-    }
-
     pub(super) async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
-                self.sent_at = Instant::now();
+                self.keep_alive.sent();
                 return Some(chunk);
             }
             if self.done || self.over {
@@ -161,8 +144,8 @@ impl Cursor {
                     Ok(())
                 }
                 heard = self.subscription.room.next() => self.hear(heard),
-                () = &mut self.keep_alive => {
-                    self.keep_alive();
+                () = self.keep_alive.due() => {
+                    self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
                     Ok(())
                 }
             };
@@ -183,9 +166,11 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
+    use tokio::time::Instant;
+
     use super::*;
-    use crate::api::stream::Feeds;
     use crate::api::stream::message::Audience;
+    use crate::api::stream::{Feeds, KEEP_ALIVE};
     use crate::engine::{Registry, Viewer};
     use crate::service::NewGame;
     use crate::store::MemoryStore;

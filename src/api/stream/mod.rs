@@ -2,9 +2,11 @@
 
 mod cursor;
 mod feed;
+mod keep_alive;
 mod message;
 
 pub use feed::Feeds;
+pub(crate) use keep_alive::KeepAlive;
 pub use message::StreamMessage;
 
 use std::time::Duration;

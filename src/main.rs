@@ -108,8 +108,7 @@ async fn main() -> std::io::Result<()> {
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
             .wrap(ludus::api::cors(&cors_origins))
-            .wrap(tracing_actix_web::TracingLogger::<ludus::api::RequestSpan>::new())
-            // Outermost: the request has its id before anything logs.
+            // Outermost: the request has its id and its span before anything logs.
             .wrap(actix_web::middleware::from_fn(ludus::api::request_id::identify))
             .configure(ludus::api::routes_with(service.clone(), settings.clone()))
     })

@@ -191,36 +191,3 @@ where
 pub fn openapi_json(service: &GameService) -> String {
     serde_json::to_string_pretty(&openapi::document(service.registry())).expect("the OpenAPI document serializes")
 }
-
-/// The span each request's logs are recorded in: method, path, request id and the caller's trace (when it sent a
-/// `traceparent`), then the status and any error. Unlike tracing-actix-web's default it does not name the matched
-/// route, which would route every request a second time.
-pub struct RequestSpan;
-
-impl tracing_actix_web::RootSpanBuilder for RequestSpan {
-    fn on_request_start(request: &actix_web::dev::ServiceRequest) -> tracing::Span {
-        use actix_web::HttpMessage as _;
-        let extensions = request.extensions();
-        let request_id = extensions.get::<request_id::RequestId>();
-        let trace = extensions.get::<request_id::TraceParent>();
-        tracing::info_span!(
-            "HTTP request",
-            http.method = %request.method(),
-            http.target = %request.path(),
-            request_id = request_id.map(tracing::field::display),
-            trace_id = trace.map(|trace| tracing::field::display(&trace.trace_id)),
-            parent_span_id = trace.map(|trace| tracing::field::display(&trace.parent_id)),
-            http.status_code = tracing::field::Empty,
-            otel.status_code = tracing::field::Empty,
-            exception.message = tracing::field::Empty,
-            exception.details = tracing::field::Empty,
-        )
-    }
-
-    fn on_request_end<B: actix_web::body::MessageBody>(
-        span: tracing::Span,
-        outcome: &Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>,
-    ) {
-        tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span, outcome);
-    }
-}

@@ -33,8 +33,9 @@ impl GameSeed {
     }
 
     pub fn from_hex(text: &str) -> Option<Self> {
-        let bytes = hex::decode(text).ok()?;
-        Some(Self(bytes.try_into().ok()?))
+        let mut bytes = [0; 32];
+        hex::decode_to_slice(text, &mut bytes).ok()?;
+        Some(Self(bytes))
     }
 
     /// The generator for the decision taken at log position `stream`: the same seed and position give the same
@@ -68,6 +69,9 @@ mod tests {
         let seed = GameSeed::random();
         assert_eq!(GameSeed::from_hex(&seed.to_hex()), Some(seed));
         assert_eq!(GameSeed::from_hex("zz"), None);
+        let hex = seed.to_hex();
+        assert_eq!(GameSeed::from_hex(&hex[..62]), None, "too short");
+        assert_eq!(GameSeed::from_hex(&format!("{hex}00")), None, "too long");
     }
 
     #[test]

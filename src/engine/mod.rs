@@ -23,7 +23,7 @@ pub mod words;
 
 pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
-pub use session::{ActionError, GameSession, Played, ReplayError};
+pub use session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
 pub use title::{Title, TitleAdapter, TitleSchemaNames};
 pub use words::Lang;
 
@@ -116,7 +116,7 @@ pub trait Game: Send + Sync + 'static {
     /// Serializable for snapshots; serializing then deserializing must give back an equal state.
     type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned + ToSchema;
-    type Event: Serialize + DeserializeOwned + Clone + ToSchema;
+    type Event: Clone + Send + Sync + Serialize + DeserializeOwned + ToSchema + 'static;
     type View: Serialize + ToSchema;
     type Outcome: Serialize + ToSchema;
 

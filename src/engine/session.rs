@@ -105,4 +105,18 @@ pub trait GameSession: Send + Sync {
 pub struct Played {
     pub next: Box<dyn GameSession>,
     pub events: Vec<String>,
+    /// `events` as they were decided, in order: what a viewer may see of them is rendered from these without
+    /// reading `events` back from their JSON.
+    pub decided: Vec<Box<dyn Decided>>,
 }
+
+/// Events as they were decided, typed.
+pub trait Decided: Send + Sync {
+    /// Each event as `viewer` may see it in a game that is `finished` (or not) after them, told in `lang` when one
+    /// is asked for; `None` for an event it must not see. The same as `GameSession::redact` and `event_text` give
+    /// for the stored event.
+    fn told(&self, viewer: Viewer, finished: bool, lang: Option<Lang>) -> Vec<Option<Told>>;
+}
+
+/// An event as a viewer may see it, and told in words when asked.
+pub type Told = (Box<RawValue>, Option<String>);

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::typed_session::Session;
 use crate::engine::table::TableAction;
-use crate::engine::{ActionError, Game, GameSeed, GameSession, Title, Viewer};
+use crate::engine::{ActionError, Game, GameSeed, GameSession, Lang, Played, Title, Viewer};
 
 /// A game of random legal actions played to its end: the finished session and its stored log. The table's listed
 /// actions (undo) are left out, as a random client must.
@@ -68,6 +68,7 @@ fn play(title: &dyn Title, players: usize, seed: u64, undoing: bool) -> (Box<dyn
         let played = session
             .play(seat, &action, game_seed, 0)
             .expect("listed actions are accepted");
+        assert_decided_as_stored(&played, players);
         if undoing {
             stored.apply(&played.events).expect("its own events");
             assert_eq!(stored.snapshot(), played.next.snapshot(), "stored and played alike");
@@ -85,6 +86,32 @@ fn play(title: &dyn Title, players: usize, seed: u64, undoing: bool) -> (Box<dyn
         }
     }
     (session, log)
+}
+
+/// What every viewer is shown of a step's events from them as they were decided (a move's answer) is what it is
+/// shown of them once stored and read back (the log, the streams), words included.
+fn assert_decided_as_stored(played: &Played, players: usize) {
+    let finished = played.next.is_finished();
+    let viewers = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]);
+    for viewer in viewers {
+        for lang in [None, Some(Lang::En), Some(Lang::Fr)] {
+            let decided: Vec<_> = played
+                .decided
+                .iter()
+                .flat_map(|decided| decided.told(viewer, finished, lang))
+                .map(|told| told.map(|(json, text)| (json.get().to_owned(), text)))
+                .collect();
+            let stored: Vec<_> = played
+                .events
+                .iter()
+                .map(|event| {
+                    let json = played.next.redact(event, viewer)?.get().to_owned();
+                    Some((json, lang.and_then(|lang| played.next.event_text(event, viewer, lang))))
+                })
+                .collect();
+            assert_eq!(decided, stored, "{viewer:?} in {lang:?}");
+        }
+    }
 }
 
 /// The title's own actions among `listed` (a random player that offered draws or took moves back would play other

@@ -6,7 +6,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::bot::{self, Bot};
-use super::session::{ActionError, GameSession, Played, ReplayError};
+use super::session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
 use super::table::{
     DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table, TableAction,
     TableEvent, Taker,
@@ -146,6 +146,7 @@ impl<G: Game> Session<G> {
         Played {
             next: Box::new(next),
             events,
+            decided: vec![Box::new(Decision(entries))],
         }
     }
 
@@ -245,22 +246,15 @@ impl<G: Game> Session<G> {
                 .all(|other| self.table.seats[other].played_by_person())
     }
 
-    /// Every action listed for `seat`: the title's, then the table's.
-    /// A stored event as `viewer` may see it: table events as anyone may (tokens never leave the store), the
-    /// title's as its rules redact them (once the game is over, as everyone may see them).
-    fn shown(&self, event: &str, viewer: Viewer) -> Option<Entry<G>> {
-        if let Some(table_event) = TableEvent::parse(event) {
-            return Some(Entry::Table(table_event.public()));
+    /// A stored event, read back.
+    fn read(event: &str) -> Option<Entry<G>> {
+        match TableEvent::parse(event) {
+            Some(table_event) => Some(Entry::Table(table_event)),
+            None => serde_json::from_str(event).ok().map(Entry::Title),
         }
-        let event: G::Event = serde_json::from_str(event).ok()?;
-        let visible = if self.is_finished() {
-            Some(G::redact_finished(&event))
-        } else {
-            G::redact(&event, viewer)
-        };
-        visible.map(Entry::Title)
     }
 
+    /// Every action listed for `seat`: the title's, then the table's.
     fn listed_actions(&self, seat: Seat) -> Vec<Listed<G::Action>> {
         let title = self.typed_legal_actions(seat).into_iter().map(Listed::Title);
         title
@@ -397,6 +391,47 @@ pub(super) enum Entry<G: Game> {
     Table(TableEvent),
 }
 
+impl<G: Game> Entry<G> {
+    /// The entry as `viewer` may see it: table events as anyone may (tokens never leave the store), the title's as
+    /// its rules redact them (once the game is `finished`, as everyone may see them); `None` when it may not.
+    fn shown(&self, viewer: Viewer, finished: bool) -> Option<Self> {
+        match self {
+            Entry::Table(event) => Some(Entry::Table(event.public())),
+            Entry::Title(event) if finished => Some(Entry::Title(G::redact_finished(event))),
+            Entry::Title(event) => G::redact(event, viewer).map(Entry::Title),
+        }
+    }
+
+    fn json(&self) -> Box<RawValue> {
+        match self {
+            Entry::Table(event) => to_raw_json(event),
+            Entry::Title(event) => to_raw_json(event),
+        }
+    }
+
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Entry::Table(event) => words::table_event_text(event, lang, &|id| seat_name::<G>(id, lang)),
+            Entry::Title(event) => G::describe(event, lang),
+        }
+    }
+}
+
+/// The entries of one step, as decided.
+struct Decision<G: Game>(Vec<Entry<G>>);
+
+impl<G: Game> Decided for Decision<G> {
+    fn told(&self, viewer: Viewer, finished: bool, lang: Option<Lang>) -> Vec<Option<Told>> {
+        self.0
+            .iter()
+            .map(|entry| {
+                let shown = entry.shown(viewer, finished)?;
+                Some((shown.json(), lang.map(|lang| shown.text(lang))))
+            })
+            .collect()
+    }
+}
+
 /// `played`, followed by the clocks' next step when the game has a clock and goes on: a new turn deadline, or the
 /// seats' clocks read at `now_ms` with `moved`'s decision over.
 pub(super) fn with_clock(played: Played, now_ms: u64, moved: Option<String>) -> Played {
@@ -413,11 +448,13 @@ pub(super) fn with_clock(played: Played, now_ms: u64, moved: Option<String>) -> 
         (None, None) => return played,
     };
     let clocked = next.record(&[step]);
-    let mut events = played.events;
+    let (mut events, mut decided) = (played.events, played.decided);
     events.extend(clocked.events);
+    decided.extend(clocked.decided);
     Played {
         next: clocked.next,
         events,
+        decided,
     }
 }
 
@@ -589,17 +626,11 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>> {
-        match self.shown(event, viewer)? {
-            Entry::Table(event) => Some(to_raw_json(&event)),
-            Entry::Title(event) => Some(to_raw_json(&event)),
-        }
+        Some(Self::read(event)?.shown(viewer, self.is_finished())?.json())
     }
 
     fn event_text(&self, event: &str, viewer: Viewer, lang: Lang) -> Option<String> {
-        Some(match self.shown(event, viewer)? {
-            Entry::Table(event) => words::table_event_text(&event, lang, &|id| seat_name::<G>(id, lang)),
-            Entry::Title(event) => G::describe(&event, lang),
-        })
+        Some(Self::read(event)?.shown(viewer, self.is_finished())?.text(lang))
     }
 
     fn labelled_actions_json(&self, seat: Seat, lang: Lang) -> Box<RawValue> {

@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use super::{ServiceError, hash_token};
-use crate::engine::{GameSeed, GameSession, Lang, Seat, Title, Viewer};
+use crate::engine::{Decided, GameSeed, GameSession, Lang, Seat, Title, Viewer};
 use crate::store::{GameMeta, Head};
 
 /// A game rebuilt at some head of its log. Cheap to clone: everything is shared.
@@ -88,6 +88,27 @@ impl LoadedGame {
             .filter_map(|(offset, event)| {
                 let visible = self.session.redact(event, viewer)?;
                 let text = lang.and_then(|lang| self.session.event_text(event, viewer, lang));
+                Some((after + offset as u64 + 1, visible, text))
+            })
+            .collect()
+    }
+
+    /// The events just decided that led to this game from log position `after`, as `visible_events` gives them
+    /// once stored, without reading them back from their JSON.
+    pub fn decided_events(
+        &self,
+        decided: &[Box<dyn Decided>],
+        after: u64,
+        viewer: Viewer,
+        lang: Option<Lang>,
+    ) -> Vec<(u64, Box<RawValue>, Option<String>)> {
+        let finished = self.session.is_finished();
+        decided
+            .iter()
+            .flat_map(|decided| decided.told(viewer, finished, lang))
+            .enumerate()
+            .filter_map(|(offset, told)| {
+                let (visible, text) = told?;
                 Some((after + offset as u64 + 1, visible, text))
             })
             .collect()

@@ -2,11 +2,12 @@
 //! on, and answered once, even when the client retries it under the same idempotency key.
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
 use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, now_ms};
 use crate::engine::table::DEADLINE_PASSED;
-use crate::engine::{ActionError, GameSeed, Seat};
+use crate::engine::{ActionError, Decided, GameSeed, Lang, Seat, Viewer};
 use crate::store::{Appended, ChainHash, Head, Idempotency, StoreError};
 use crate::telemetry;
 
@@ -29,7 +30,19 @@ pub struct Move<'a> {
     pub seat: Seat,
     /// Log position before the move's events.
     pub from_version: u64,
-    pub events: &'a [String],
+    events: &'a [String],
+    /// The same events as they were decided, when they were decided here rather than read back from the log.
+    decided: Option<&'a [Box<dyn Decided>]>,
+}
+
+impl Move<'_> {
+    /// The move's events as `viewer` may see them, numbered by their log position, told in `lang` when asked.
+    pub fn visible_events(&self, viewer: Viewer, lang: Option<Lang>) -> Vec<(u64, Box<RawValue>, Option<String>)> {
+        match self.decided {
+            Some(decided) => self.after.decided_events(decided, self.from_version, viewer, lang),
+            None => self.after.visible_events(self.events, self.from_version, viewer, lang),
+        }
+    }
 }
 
 /// Builds a move's answer.
@@ -173,6 +186,7 @@ impl GameService {
                         seat,
                         from_version: game.version(),
                         events: &played.events,
+                        decided: Some(&played.decided),
                     }),
                 }))
             }
@@ -263,6 +277,7 @@ impl GameService {
             seat,
             from_version: record.from,
             events: &events[from..],
+            decided: None,
         });
         Ok(PlayOutcome::Replayed { response })
     }

@@ -6,9 +6,9 @@
 //!     [--url http://127.0.0.1:8080] [--json]`
 //!
 //! A seat learns that it must act, and its legal actions, as a client would: from the (minimal, `Prefer:
-//! return=minimal`) answer to its own move when it must act again, otherwise by reading the game with its token
-//! (`GET /v1/games/{id}`). Traffic goes to the given
-//! loopback address only and stops after `--seconds` (or `--moves` moves, when given).
+//! return=minimal`) answer to its own move when it must act again, otherwise by asking for its legal actions with its
+//! token (`GET /v1/games/{id}/actions`), the least a client reads between moves. Traffic goes to the given loopback
+//! address only and stops after `--seconds` (or `--moves` moves, when given).
 //! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios. With `--floor`, it sends
 //! `GET /health` on `--games` connections instead: the cost of the HTTP exchange alone, which a move is compared with.
 
@@ -225,6 +225,12 @@ struct Game {
     legal_actions: Option<Vec<Box<RawValue>>>,
 }
 
+/// A seat's legal actions, as `GET /v1/games/{id}/actions` lists them.
+#[derive(Deserialize)]
+struct Listed {
+    actions: Vec<Box<RawValue>>,
+}
+
 #[derive(Deserialize)]
 struct SeatToken {
     seat: String,
@@ -249,7 +255,7 @@ struct Played {
 struct Totals {
     moves: AtomicU64,
     requests: AtomicU64,
-    /// Bytes of the answers to moves (POST) and to reads of the game (GET), uncompressed.
+    /// Bytes of the answers to moves (POST) and to reads of a seat's legal actions (GET), uncompressed.
     move_bytes: AtomicU64,
     read_bytes: AtomicU64,
     reads: AtomicU64,
@@ -349,8 +355,8 @@ impl Player {
                 .filter(|_| known.seat.as_deref() == Some(&seat))
             {
                 Some(actions) => actions,
-                None => match self.call::<Game>("GET", &game_path, Some(&token), "", 200).await {
-                    Some(game) => game.legal_actions.unwrap_or_default(),
+                None => match self.call::<Listed>("GET", &actions_path, Some(&token), "", 200).await {
+                    Some(listed) => listed.actions,
                     None => return Stop::Finished,
                 },
             };
@@ -530,7 +536,7 @@ async fn main() -> ExitCode {
                 "moves": moves, "requests": requests, "errors": errors, "games_finished": games_finished,
                 "moves_per_s": moves as f64 / seconds, "requests_per_s": requests as f64 / seconds,
                 "p50_ms": p50, "p90_ms": p90, "p99_ms": p99, "max_ms": max,
-                "move_answer_bytes": move_bytes, "game_read_bytes": read_bytes,
+                "move_answer_bytes": move_bytes, "actions_read_bytes": read_bytes,
             })
         );
     } else {
@@ -543,7 +549,9 @@ async fn main() -> ExitCode {
             requests as f64 / seconds
         );
         println!("move latency (POST): p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
-        println!("answer sizes (uncompressed, mean): move {move_bytes} bytes, game read as a seat {read_bytes} bytes");
+        println!(
+            "answer sizes (uncompressed, mean): move {move_bytes} bytes, legal actions read by a seat {read_bytes} bytes"
+        );
     }
     if let Some(error) = last_error {
         eprintln!("last error: {error}");

@@ -2,6 +2,8 @@
 //! handler's `#[utoipa::path]`, and in an `Endpoint` impl the problems it may answer (by status, with what each means
 //! there and the codes it carries) and the route to the handler. The router and the OpenAPI document both read them.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::{LazyLock, Mutex};
 use std::time::Instant;
 
@@ -11,6 +13,7 @@ use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Next, from_fn};
 use actix_web::{HttpRequest, HttpResponse, Resource, Route, web};
+use metrics::{Counter, Histogram};
 use serde_json::{Map, Value, json};
 use utoipa::openapi::path::HttpMethod;
 
@@ -201,7 +204,10 @@ pub fn resources(endpoints: &[Mounted]) -> Vec<impl HttpServiceFactory + use<>> 
 /// whose requests are counted and timed under its path template.
 pub fn resource(path: &str, routes: Vec<Route>, allow: &str) -> impl HttpServiceFactory + use<> {
     let allow = HeaderValue::from_str(allow).expect("method names are header-safe");
-    let route = route_label(path);
+    let meters = Meters {
+        route: route_label(path),
+        registered: Rc::default(),
+    };
     routes
         .into_iter()
         .fold(
@@ -209,13 +215,13 @@ pub fn resource(path: &str, routes: Vec<Route>, allow: &str) -> impl HttpService
             Resource::route,
         )
         .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| {
-            measured(route, request, next)
+            measured(meters.clone(), request, next)
         }))
 }
 
 /// Answers the request and records it: counted by route, method and status, timed by route and method.
 async fn measured(
-    route: &'static str,
+    meters: Meters,
     request: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
@@ -223,16 +229,64 @@ async fn measured(
     let method = method_label(request.method());
     let response = next.call(request).await;
     let status = response.as_ref().map_or(500, |response| response.status().as_u16());
-    record_request(route, method, status, started);
+    meters.record(method, status, started);
     response
+}
+
+/// The request counters and timers of one resource on one worker, each registered at its first request rather than
+/// at every request (a registration hashes the labels and looks them up in the recorder's shared registry).
+#[derive(Clone)]
+struct Meters {
+    route: &'static str,
+    registered: Rc<RefCell<Vec<Registered>>>,
+}
+
+/// The meters of one method and status.
+struct Registered {
+    method: &'static str,
+    status: u16,
+    counter: Counter,
+    histogram: Histogram,
+}
+
+impl Meters {
+    fn record(&self, method: &'static str, status: u16, started: Instant) {
+        let mut registered = self.registered.borrow_mut();
+        let index = match registered
+            .iter()
+            .position(|meters| meters.method == method && meters.status == status)
+        {
+            Some(index) => index,
+            None => {
+                let (counter, histogram) = request_meters(self.route, method, status);
+                registered.push(Registered {
+                    method,
+                    status,
+                    counter,
+                    histogram,
+                });
+                registered.len() - 1
+            }
+        };
+        let meters = &registered[index];
+        meters.counter.increment(1);
+        meters.histogram.record(started.elapsed().as_secs_f64());
+    }
+}
+
+/// The counter and the timer of the requests of `route` by `method` answered with `status`.
+fn request_meters(route: &'static str, method: &'static str, status: u16) -> (Counter, Histogram) {
+    (
+        metrics::counter!(telemetry::HTTP_REQUESTS, "route" => route, "method" => method, "status" => status_label(status)),
+        metrics::histogram!(telemetry::HTTP_DURATION, "route" => route, "method" => method),
+    )
 }
 
 /// Records one answered request.
 pub fn record_request(route: &'static str, method: &'static str, status: u16, started: Instant) {
-    metrics::counter!(telemetry::HTTP_REQUESTS, "route" => route, "method" => method, "status" => status_label(status))
-        .increment(1);
-    metrics::histogram!(telemetry::HTTP_DURATION, "route" => route, "method" => method)
-        .record(started.elapsed().as_secs_f64());
+    let (counter, histogram) = request_meters(route, method, status);
+    counter.increment(1);
+    histogram.record(started.elapsed().as_secs_f64());
 }
 
 /// The method as a label: the standard ones by name, anything else as `other` (no label a client can multiply).

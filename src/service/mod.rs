@@ -166,10 +166,24 @@ impl GameService {
 }
 
 pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
+    // Into a buffer: `hex::encode` collects the digits one `char` at a time, and every move hashes its token.
+    let mut digits = [0; 64];
+    hex::encode_to_slice(Sha256::digest(token.as_bytes()), &mut digits).expect("64 digits for 32 bytes");
+    String::from_utf8(digits.to_vec()).expect("hex digits are ASCII")
 }
 
 /// A new secret token: 256 random bits, hex.
 fn new_token() -> String {
     hex::encode(rand::random::<[u8; 32]>())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_token_is_stored_as_the_lowercase_hex_of_its_sha256() {
+        assert_eq!(
+            super::hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
 }

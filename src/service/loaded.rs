@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use super::{ServiceError, hash_token};
-use crate::engine::{Decided, GameSeed, GameSession, Lang, Seat, Title, Viewer};
+use crate::engine::{Decided, GameSeed, GameSession, Lang, Seat, Title, Told, Viewer};
 use crate::store::{GameMeta, Head};
 
 /// A game rebuilt at some head of its log. Cheap to clone: everything is shared.
@@ -82,15 +82,16 @@ impl LoadedGame {
         viewer: Viewer,
         lang: Option<Lang>,
     ) -> Vec<(u64, Box<RawValue>, Option<String>)> {
-        events
-            .iter()
-            .enumerate()
-            .filter_map(|(offset, event)| {
+        numbered(
+            after,
+            events.iter().map(|event| {
                 let visible = self.session.redact(event, viewer)?;
-                let text = lang.and_then(|lang| self.session.event_text(event, viewer, lang));
-                Some((after + offset as u64 + 1, visible, text))
-            })
-            .collect()
+                Some((
+                    visible,
+                    lang.and_then(|lang| self.session.event_text(event, viewer, lang)),
+                ))
+            }),
+        )
     }
 
     /// The events just decided that led to this game from log position `after`, as `visible_events` gives them
@@ -103,14 +104,20 @@ impl LoadedGame {
         lang: Option<Lang>,
     ) -> Vec<(u64, Box<RawValue>, Option<String>)> {
         let finished = self.session.is_finished();
-        decided
-            .iter()
-            .flat_map(|decided| decided.told(viewer, finished, lang))
-            .enumerate()
-            .filter_map(|(offset, told)| {
-                let (visible, text) = told?;
-                Some((after + offset as u64 + 1, visible, text))
-            })
-            .collect()
+        numbered(
+            after,
+            decided.iter().flat_map(|decided| decided.told(viewer, finished, lang)),
+        )
     }
+}
+
+/// The events a viewer may see (`None`: one it may not) numbered by their log position after `after` (1-based).
+fn numbered(after: u64, shown: impl Iterator<Item = Option<Told>>) -> Vec<(u64, Box<RawValue>, Option<String>)> {
+    shown
+        .zip(after + 1..)
+        .filter_map(|(told, position)| {
+            let (visible, text) = told?;
+            Some((position, visible, text))
+        })
+        .collect()
 }

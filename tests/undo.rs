@@ -66,18 +66,6 @@ impl Duel {
     }
 }
 
-/// The game without each seat's `last_seen_ms`: the reader's own seat is seen at the millisecond of its reading, so
-/// two readings may differ there and nowhere else.
-fn without_reading_time(mut game: Value) -> Value {
-    for player in game["players"].as_array_mut().expect("a game lists its players") {
-        player
-            .as_object_mut()
-            .expect("a player is an object")
-            .remove("last_seen_ms");
-    }
-    game
-}
-
 fn undo() -> Value {
     serde_json::from_str(UNDO).unwrap()
 }
@@ -165,8 +153,8 @@ async fn an_undo_is_an_event_of_the_log_and_the_stream_and_a_cold_load_agrees() 
     assert_eq!(status, StatusCode::OK);
     let cold = app_on(store.clone(), CorsOrigins::default()).await;
     assert_eq!(
-        without_reading_time(duel.game(&cold, &duel.north).await),
-        without_reading_time(duel.game(&app, &duel.north).await)
+        common::without_presence(&duel.game(&cold, &duel.north).await),
+        common::without_presence(&duel.game(&app, &duel.north).await)
     );
     let (status, undone, _) = duel.send(&cold, &duel.north, UNDO, json!({}), None).await;
     assert_eq!(status, StatusCode::OK, "{undone}");

@@ -17,7 +17,7 @@ impl GameService {
         if let Some(game) = self.cached(id) {
             match self.store.read_after(id, game.head).await {
                 Ok(ReadAfter::Extends { events, head }) => {
-                    metrics::counter!(telemetry::CACHE_HITS).increment(1);
+                    self.meters.cache_hit();
                     return self.caught_up(&game, &events, head);
                 }
                 Ok(ReadAfter::Diverged) => {

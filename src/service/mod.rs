@@ -32,6 +32,7 @@ mod load;
 mod loaded;
 mod lobby;
 mod matchmaking;
+mod meters;
 mod play;
 mod ratings;
 mod rematch;
@@ -83,6 +84,7 @@ pub struct GameService {
     webhooks_wake: tokio::sync::Notify,
     /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
     pause_before_rating: Option<Duration>,
+    meters: meters::Meters,
 }
 
 impl GameService {
@@ -94,6 +96,7 @@ impl GameService {
         // Recorded from the first request on, whoever renders them.
         crate::telemetry::metrics();
         Self {
+            meters: meters::Meters::new(&registry),
             registry,
             watcher: Watcher::new(store.clone(), limits),
             store,

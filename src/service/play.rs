@@ -93,7 +93,7 @@ impl GameService {
     ) -> Result<PlayOutcome, ServiceError> {
         let (mut game, mut fresh) = match self.cached(id) {
             Some(cached) => {
-                metrics::counter!(telemetry::CACHE_HITS).increment(1);
+                self.meters.cache_hit();
                 (cached, false)
             }
             None => (self.load(id).await?, true),
@@ -179,7 +179,7 @@ impl GameService {
         let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
         match self.commit(game, &after, &played.events, idempotency, now).await {
             Ok(Appended::Ok { .. }) => {
-                metrics::counter!(telemetry::MOVES, "title" => game.title_id).increment(1);
+                self.meters.moved(game.title_id);
                 Ok(Attempt::Answered(PlayOutcome::Played {
                     response: render(&Move {
                         after: &after,

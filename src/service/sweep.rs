@@ -66,7 +66,7 @@ impl GameService {
                 Ok(Appended::Ok { .. }) => {
                     match overdue.first() {
                         Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue seats applied"),
-                        None => metrics::counter!(telemetry::MOVES, "title" => game.title_id).increment(1),
+                        None => self.meters.moved(game.title_id),
                     }
                     races = 0;
                 }

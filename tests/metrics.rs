@@ -145,6 +145,19 @@ fn prometheus_scrapes_what_the_service_did() {
     assert_eq!(exposition.status, 200);
     let text = raw_metrics(server.port);
     assert!(!text.contains(&game.id), "no game id in any label");
+    // Every title's move counter is shown from the start: the titles no game was played of read 0.
+    let titles = send(server.port, "GET", "/v1/titles", None, None, None)
+        .expect("titles")
+        .body;
+    for (index, title) in titles.as_array().expect("the titles").iter().enumerate() {
+        let series = format!("ludus_moves_total{{title=\"{}\"}} ", title["id"].as_str().unwrap());
+        let moved = text
+            .lines()
+            .find_map(|line| line.strip_prefix(&series))
+            .unwrap_or_else(|| panic!("no {series}in:\n{text}"));
+        // `create` plays the first title.
+        assert_eq!(moved, if index == 0 { "20" } else { "0" }, "{series}");
+    }
     let mut promtool = Command::new("promtool")
         .args(["check", "metrics"])
         .stdin(Stdio::piped())

@@ -49,6 +49,7 @@ async fn timed_move(
     let action = &actions[rng.random_range(0..actions.len())];
     let request = MoveRequest {
         action,
+        known: None,
         expected_version: None,
         idempotency_key: None,
     };

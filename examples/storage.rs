@@ -72,6 +72,7 @@ async fn main() {
                     let key = format!("move-{moves}");
                     let request = MoveRequest {
                         action,
+                        known: None,
                         expected_version: None,
                         idempotency_key: Some(&key),
                     };

@@ -30,6 +30,8 @@ pub const STORE_CALLS: &str = "ludus_store_calls_total";
 pub const STORE_DURATION: &str = "ludus_store_call_duration_seconds";
 /// Store calls that failed (unreachable, timed out), by `command`.
 pub const STORE_ERRORS: &str = "ludus_store_errors_total";
+/// Writes not acknowledged because too few replicas held them in time (`LUDUS_REDIS_WAIT_REPLICAS`), by `command`.
+pub const REPLICATION_TIMEOUTS: &str = "ludus_replication_timeouts_total";
 /// Games served from this instance's cache once the store proved the log extends it.
 pub const CACHE_HITS: &str = "ludus_cache_hits_total";
 /// Games rebuilt into the cache, `from` a stored snapshot or the whole `log`.
@@ -95,6 +97,10 @@ fn describe() {
     describe_counter!(
         STORE_ERRORS,
         "Store calls that failed (unreachable or timed out), by command"
+    );
+    describe_counter!(
+        REPLICATION_TIMEOUTS,
+        "Writes answered 503 replication_timeout: fewer replicas than LUDUS_REDIS_WAIT_REPLICAS held them in time"
     );
     describe_counter!(
         CACHE_HITS,

@@ -132,6 +132,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 .expect("a legal action")
                 .clone();
             let request = ludus::service::MoveRequest {
+                known: None,
                 action: &action,
                 expected_version: None,
                 idempotency_key: None,

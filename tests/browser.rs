@@ -54,9 +54,9 @@ async function run() {
   const reached = new Promise((resolve, reject) => {
     const arrived = (message) => {
       if (message.type === "game") {
-        streamed.push({seq: Number(message.lastEventId), event: JSON.parse(message.data).event});
+        streamed.push({seq: JSON.parse(message.data).version, event: JSON.parse(message.data).event});
       }
-      lastSeen = Number(message.lastEventId);
+      lastSeen = JSON.parse(message.data).version;
       if (lastSeen >= target) resolve();
     };
     source.addEventListener("game", arrived);

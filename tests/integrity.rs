@@ -43,6 +43,7 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
         let action = &actions[rng.random_range(0..actions.len())];
         let request = MoveRequest {
             action,
+            known: None,
             expected_version: None,
             idempotency_key: None,
         };
@@ -282,6 +283,7 @@ async fn keyed_move(
 ) -> ludus::service::PlayOutcome {
     let request = MoveRequest {
         action,
+        known: None,
         expected_version: None,
         idempotency_key: Some(key),
     };

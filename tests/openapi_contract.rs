@@ -201,7 +201,15 @@ async fn every_problem_response_has_an_example_per_code() {
     let conflicts = &document["paths"]["/v1/games/{id}/actions"]["post"]["responses"]["409"]["content"]["application/problem+json"]
         ["examples"];
     let codes: Vec<&str> = conflicts.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(codes, ["contention", "idempotency_record_lost", "version_conflict"]);
+    assert_eq!(
+        codes,
+        [
+            "contention",
+            "history_rewritten",
+            "idempotency_record_lost",
+            "version_conflict"
+        ]
+    );
     assert_ne!(
         conflicts["contention"]["value"]["detail"],
         conflicts["version_conflict"]["value"]["detail"]

@@ -11,9 +11,9 @@ use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
 use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, InboxId, Lease, Loaded,
-    LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RoomMessage, RoomStore,
-    StoreError, StoreKind,
+    AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
+    Loaded, LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RoomMessage,
+    RoomStore, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -82,6 +82,10 @@ impl EventStore for Counting {
             "append"
         });
         self.inner.append(id, append).await
+    }
+    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+        self.note("history_of");
+        self.inner.history_of(id, tag).await
     }
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         self.note("idempotency_record");
@@ -210,6 +214,7 @@ async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) ->
 async fn play(service: &GameService, table: &Table, seat: Seat, action: &Value, key: Option<&str>) -> u64 {
     let request = MoveRequest {
         action,
+        known: None,
         expected_version: None,
         idempotency_key: key,
     };

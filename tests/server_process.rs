@@ -178,10 +178,13 @@ async fn message_of_version(stream: &mut h2::RecvStream, version: u64) -> String
             .expect("data");
         let _ = stream.flow_control().release_capacity(chunk.len());
         text.push_str(std::str::from_utf8(&chunk).unwrap());
-        let wanted = format!("id: {version}\nevent: ");
+        // A message's id is its version, `-` and 16 hex digits of the log's hash there.
+        let wanted = format!("id: {version}-");
         if let Some(start) = text.find(&wanted) {
-            let rest = &text[start + wanted.len()..];
-            return rest.lines().next().unwrap().to_owned();
+            let rest = &text[start + wanted.len() + 16..];
+            if let Some(kind) = rest.strip_prefix("\nevent: ").and_then(|rest| rest.lines().next()) {
+                return kind.to_owned();
+            }
         }
     }
 }

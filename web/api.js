@@ -30,13 +30,20 @@ export class ApiError extends Error {
     super(words);
     this.status = status;
     this.code = problem?.code;
+    /** `history_rewritten` and `log_changed`: the last version this client's history and the game's share. */
+    this.commonVersion = problem?.common_version;
   }
 }
 
-/** Calls the API; resolves to the JSON answer (null for an empty one), rejects with an ApiError. */
-export async function call(method, path, {token, body} = {}) {
+/**
+ * Calls the API; resolves to the JSON answer (null for an empty one), rejects with an ApiError. With `history` (an
+ * object this page keeps per game), the position the page was last shown goes with the call, so that a game the
+ * server lost acknowledged moves of answers `history_rewritten`, and the answer's position is kept for the next call.
+ */
+export async function call(method, path, {token, body, history} = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (history?.known) headers["X-Ludus-Known-Head"] = history.known;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method === "POST" && path.endsWith("/actions")) headers["Idempotency-Key"] = randomKey();
   let response;
@@ -57,6 +64,8 @@ export async function call(method, path, {token, body} = {}) {
     // Not JSON: worded by status below.
   }
   if (!response.ok) throw new ApiError(response.status, json);
+  const etag = response.headers.get("ETag");
+  if (history && etag) history.known = etag;
   return json;
 }
 

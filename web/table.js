@@ -223,9 +223,10 @@ async function play(action) {
   const buttons = document.querySelectorAll("#actions button, #table-actions button, #prompt-area button");
   for (const button of buttons) button.disabled = true;
   try {
-    const answer = await call("POST", inLang(`/v1/games/${gameId}/actions`), {token, body: {action}});
+    const answer = await call("POST", inLang(`/v1/games/${gameId}/actions`), {token, body: {action}, history: shownAt});
     render(answer.game);
   } catch (error) {
+    if (error.code === "history_rewritten") return rewind(error.commonVersion);
     showError(error);
     await reload();
   } finally {
@@ -236,6 +237,22 @@ async function play(action) {
 
 let reloading = null;
 let reloadAgain = false;
+/** The position this page was last shown (the answers' ETag), sent back so that a rewritten history is told. */
+const shownAt = {known: null};
+
+/**
+ * The server lost moves this page was shown (a store failover): what came after `common` is not the game's. The log
+ * drops those lines, and the game is drawn again as it is now.
+ */
+async function rewind(common) {
+  shownAt.known = null;
+  for (const line of [...document.querySelectorAll("#log-lines li")]) {
+    if (Number(line.dataset.seq) > common) line.remove();
+  }
+  logged = Math.min(logged, common);
+  await reload();
+  await drawLog();
+}
 
 /** Fetches the game and draws it; calls made while one is under way are folded into one more. */
 async function reload() {
@@ -247,8 +264,12 @@ async function reload() {
     do {
       reloadAgain = false;
       try {
-        render(await call("GET", inLang(`/v1/games/${gameId}`), {token}));
+        render(await call("GET", inLang(`/v1/games/${gameId}`), {token, history: shownAt}));
       } catch (error) {
+        if (error.code === "history_rewritten") {
+          reloading = null;
+          return rewind(error.commonVersion);
+        }
         showError(error);
       }
     } while (reloadAgain);
@@ -262,7 +283,8 @@ let stream = null;
 /** Follows the game live: a stream ticket for a seat (EventSource cannot send a token), none for a spectator. */
 async function follow() {
   if (game.status === "finished") return;
-  let url = `${API}/v1/games/${gameId}/stream?after=${game.version}&lang=${lang}`;
+  const since = shownAt.known?.replaceAll('"', "") ?? game.version;
+  let url = `${API}/v1/games/${gameId}/stream?last_event_id=${since}&lang=${lang}`;
   if (token) {
     try {
       const {ticket} = await call("POST", `/v1/games/${gameId}/stream-tickets`, {token});
@@ -294,9 +316,12 @@ async function follow() {
   };
   source.addEventListener("game", arrived);
   source.addEventListener("hidden", arrived);
+  source.addEventListener("rewritten", (message) => rewind(JSON.parse(message.data).common_version));
   source.addEventListener("error", (message) => {
     // The server's own `error` event (the log changed) carries a problem document; a dropped connection does not.
-    if (message.data) showError(new Error(JSON.parse(message.data).title ?? "the stream failed"));
+    const problem = message.data ? JSON.parse(message.data) : null;
+    if (problem?.common_version !== undefined) rewind(problem.common_version);
+    else if (problem) showError(new Error(problem.title ?? "the stream failed"));
     // A ticket works once: when EventSource gives up, follow again with a new one from where the page is.
     if (source.readyState === EventSource.CLOSED && game.status !== "finished") setTimeout(follow, 1000);
   });

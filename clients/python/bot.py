@@ -46,8 +46,9 @@ from ludus_client.types import UNSET  # noqa: E402
 
 # Twice the stream's keep-alive interval (15 s): a stream silent for longer is a dead connection.
 TIMEOUT = httpx.Timeout(30.0)
-# 409: another request moved the game first (version_conflict, contention); 422: the rules refused the action, the
-# game having changed. Either way, read the game again.
+# 409: another request moved the game first (version_conflict, contention), or the server lost the history the move was
+# chosen on (history_rewritten); 422: the rules refused the action, the game having changed. Either way, read the game
+# again.
 RETRY = {409, 422}
 BACKOFF_SECONDS = 1.0
 # The table's actions (offering draws, taking a seat back, ...) are listed with a title's moves; a random player skips
@@ -98,11 +99,15 @@ class Bot:
         """Plays for the seat while it is to act. A your_turn may be stale: the game read says."""
         client = self.as_seat(seat)
         while True:
-            game = ok(get_game.sync(game_id, client=client))
+            read = get_game.sync_detailed(game_id, client=client)
+            game = ok(read.parsed)
             if seat not in game.to_act:
                 return
-            # The minimal answer says who acts next, without the whole game.
+            # The move goes with the position it was chosen on (the read's ETag): should the server have lost that
+            # history since (a store failover), the move is refused with 409 history_rewritten and the game is read
+            # again. The minimal answer says who acts next, without the whole game.
             answer = play.sync(game_id, client=client, idempotency_key=str(uuid.uuid4()), prefer="return=minimal",
+                               x_ludus_known_head=read.headers.get("etag", UNSET),
                                body=PlayRequest(action=choose(game), expected_version=game.version))
             if isinstance(answer, PlayResponse):
                 if seat not in answer.to_act:

@@ -9,6 +9,7 @@ use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, Remat
 use crate::engine::clocks::ClockSettings;
 use crate::engine::{GameSession, Lang, Seat, Viewer};
 use crate::service::{GameService, LoadedGame, now_ms};
+use crate::store::HeadTag;
 use crate::watch::SeatsSeen;
 
 /// The game as `viewer` sees it, with who is connected as this instance knows it (read from the store at most once a
@@ -200,4 +201,9 @@ pub(super) fn told_in(mut answer: HttpResponse, lang: Option<Lang>) -> HttpRespo
 
 pub(super) fn json_body(status: StatusCode, body: String) -> HttpResponse {
     HttpResponse::build(status).content_type("application/json").body(body)
+}
+
+/// The `ETag` of an answer that shows the game at `tag`'s position: `"<version>-<16 hex digits>"`.
+pub(super) fn etag(tag: HeadTag) -> HeaderValue {
+    HeaderValue::from_str(&format!("\"{tag}\"")).expect("digits and a dash are a valid header value")
 }

@@ -14,7 +14,7 @@ use crate::engine::clocks::ClockSettings;
 use crate::engine::table::{ChatPolicy, LeaveReason, OnDecline, OnLeave};
 pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
-use crate::store::{Persistence, StoreKind};
+use crate::store::{Persistence, ReplicationStatus, StoreKind};
 
 /// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
 macro_rules! title_union {
@@ -505,6 +505,23 @@ pub struct ProbeResponse {
     /// `ok` (alive), `ready`, `draining` or `store_unavailable`.
     #[schema(example = "ready")]
     pub status: &'static str,
+    /// `/readyz` on Redis: the fewest replicas online at any primary (writes wait for `LUDUS_REDIS_WAIT_REPLICAS` of
+    /// them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas_seen: Option<u32>,
+    /// `/readyz` on Redis: the longest any replica lags its primary, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_lag_seconds: Option<u64>,
+}
+
+impl ProbeResponse {
+    pub fn new(status: &'static str) -> Self {
+        Self {
+            status,
+            replicas_seen: None,
+            max_lag_seconds: None,
+        }
+    }
 }
 
 /// The instance's health, the store it uses and how durable that store is.
@@ -520,6 +537,9 @@ pub struct HealthResponse {
     /// What Redis reports about its persistence (absent for the in-memory store, or when Redis does not answer).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistence: Option<Persistence>,
+    /// Each primary's replicas and their lag, and how many a write waits for (Redis only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replication: Option<ReplicationStatus>,
     /// Live streams this instance holds open.
     pub streams: usize,
 }

@@ -62,7 +62,9 @@ error_codes! {
     InvalidIdempotencyKey = "invalid_idempotency_key", BAD_REQUEST,
         "Idempotency-Key must be 1 to 255 visible ASCII characters";
     InvalidLastEventId = "invalid_last_event_id", BAD_REQUEST,
-        "Last-Event-ID must be a log version (an integer from 0 to 9223372036854775807)";
+        "Last-Event-ID must be a stream message's id (a log version, then optionally - and 16 hex digits)";
+    InvalidKnownHead = "invalid_known_head", BAD_REQUEST,
+        "X-Ludus-Known-Head must be an ETag the service gave (a log version, - and 16 hex digits)";
     ConflictingCredentials = "conflicting_credentials", BAD_REQUEST,
         "send either a ticket or a bearer token, not both";
     MissingToken = "missing_token", UNAUTHORIZED, "this request needs a seat token: Authorization: Bearer <token>";
@@ -122,6 +124,9 @@ error_codes! {
     Contention = "contention", CONFLICT, "the game kept changing while this move was decided; try again";
     IdempotencyRecordLost = "idempotency_record_lost", CONFLICT,
         "the move recorded under this Idempotency-Key is no longer in the game's log";
+    HistoryRewritten = "history_rewritten", CONFLICT,
+        "the game's history was rewritten after version 40: the position you hold is no longer in its log; reload \
+         the game from version 40";
     PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE, "the request body is too large";
     UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE,
         "the request body must be JSON (Content-Type: application/json)";
@@ -137,6 +142,9 @@ error_codes! {
     StoreUnavailable = "store_unavailable", SERVICE_UNAVAILABLE,
         "the game store is unavailable; try again shortly (a move answered this way may still have been applied: \
          retry it with the same Idempotency-Key, or with expected_version)";
+    ReplicationTimeout = "replication_timeout", SERVICE_UNAVAILABLE,
+        "the write reached 0 of the 1 replicas asked for in time, so it is not acknowledged: retry it with the same \
+         Idempotency-Key";
     LogChanged = "log_changed", SERVICE_UNAVAILABLE,
         "the game's log changed under this request (the store lost data); try again";
     StreamsFull = "streams_full", SERVICE_UNAVAILABLE, "this server holds its maximum of 10000 streams";
@@ -171,6 +179,10 @@ pub struct Problem {
     pub expected_version: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
+    /// `history_rewritten` and `log_changed`: the last version the client's history and the log's still share (at
+    /// worst 0). Events after it that the client holds are not the game's: reload from there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub common_version: Option<u64>,
     /// This occurrence: `urn:ludus:request:<request id>`, the id the answer's `X-Request-Id` header carries and the
     /// server's logs record.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -203,8 +215,16 @@ pub struct ApiError {
     status: StatusCode,
     code: &'static str,
     detail: String,
-    expected_version: Option<u64>,
-    current_version: Option<u64>,
+    /// The versions a conflict names, boxed: most errors name none, and every handler returns this type.
+    versions: Option<Box<Versions>>,
+}
+
+/// The versions a problem names.
+#[derive(Debug, Default)]
+struct Versions {
+    expected: Option<u64>,
+    current: Option<u64>,
+    common: Option<u64>,
 }
 
 impl ApiError {
@@ -215,8 +235,7 @@ impl ApiError {
             status: code.status(),
             code: code.as_str(),
             detail: detail.into(),
-            expected_version: None,
-            current_version: None,
+            versions: None,
         }
     }
 
@@ -228,8 +247,7 @@ impl ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code,
             detail,
-            expected_version: None,
-            current_version: None,
+            versions: None,
         }
     }
 
@@ -252,6 +270,12 @@ impl ApiError {
         }
     }
 
+    /// Says which version the client's history and the log's still share.
+    pub fn with_common_version(mut self, common: u64) -> Self {
+        self.versions.get_or_insert_default().common = Some(common);
+        self
+    }
+
     /// Adds headers to the answer.
     pub fn with_headers(mut self, headers: impl IntoIterator<Item = (HeaderName, HeaderValue)>) -> Self {
         self.headers.extend(headers);
@@ -269,8 +293,9 @@ impl ApiError {
             status: self.status.as_u16(),
             detail: self.detail.clone(),
             code: self.code,
-            expected_version: self.expected_version,
-            current_version: self.current_version,
+            expected_version: self.versions.as_ref().and_then(|versions| versions.expected),
+            current_version: self.versions.as_ref().and_then(|versions| versions.current),
+            common_version: self.versions.as_ref().and_then(|versions| versions.common),
             instance: RequestId::current().map(|id| format!("urn:ludus:request:{id}")),
         }
     }
@@ -344,8 +369,11 @@ impl From<ServiceError> for ApiError {
             ServiceError::ChatOff => Self::new(C::ChatOff, detail),
             ServiceError::ChatForPlayers => Self::new(C::ChatPlayersOnly, detail),
             ServiceError::VersionConflict { expected, actual } => Self {
-                expected_version: Some(expected),
-                current_version: Some(actual),
+                versions: Some(Box::new(Versions {
+                    expected: Some(expected),
+                    current: Some(actual),
+                    common: None,
+                })),
                 ..Self::new(C::VersionConflict, detail)
             },
             ServiceError::Contention => Self::new(C::Contention, detail),
@@ -353,6 +381,11 @@ impl From<ServiceError> for ApiError {
             ServiceError::Action(ActionError::GameOver) => Self::new(C::GameOver, detail),
             ServiceError::ActionOfAnotherTitle(_) => Self::new(C::ActionOfAnotherTitle, detail),
             ServiceError::Action(ActionError::Rule(rule)) => Self::rule(rule.code, rule.message),
+            ServiceError::Store(StoreError::NotReplicated { .. }) => Self::new(
+                C::ReplicationTimeout,
+                format!("{detail}, so it is not acknowledged: retry it with the same Idempotency-Key"),
+            )
+            .with_retry_after(1),
             ServiceError::Store(StoreError::Unavailable(_)) => {
                 tracing::warn!(%detail, "store unavailable");
                 Self::new(C::StoreUnavailable, C::StoreUnavailable.example_detail())
@@ -360,6 +393,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::IdempotencyKeyReused => Self::new(C::IdempotencyKeyReused, detail),
             ServiceError::IdempotencyRecordLost => Self::new(C::IdempotencyRecordLost, detail),
             ServiceError::LogChanged => Self::new(C::LogChanged, detail).with_retry_after(1),
+            ServiceError::HistoryRewritten { common } => {
+                Self::new(C::HistoryRewritten, detail).with_common_version(common)
+            }
             ServiceError::Store(other) => internal(other.to_string()),
             ServiceError::Corrupt(reason) | ServiceError::BotFailed(reason) => internal(reason),
         }

@@ -5,14 +5,14 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
-use super::answer::{game_answer, game_response, told_in};
+use super::answer::{etag, game_answer, game_response, told_in};
 use super::body::JsonBody;
 use super::client::client_address;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
-use super::request::{caller, lang, optional_account, viewer_of};
+use super::request::{caller, known_head, lang, optional_account, viewer_of};
 use crate::engine::Viewer;
 use crate::service::NewGame;
 use crate::watch::SeatsSeen;
@@ -118,10 +118,13 @@ impl Endpoint for __path_create_game {
 
 /// A game as the bearer's seat sees it, or as a spectator without a token; with `at`, as it was at that version.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
-    params(("id" = String, Path, description = "Game id"), GameQuery),
+    params(("id" = String, Path, description = "Game id"), GameQuery,
+        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^\"?[0-9]+-[0-9a-f]{16}\"?$",
+            description = "The latest `ETag` (or stream message id) this client was given: answered 409 `history_rewritten` if the log no longer holds that position")),
     security((), ("seat_token" = [])),
     responses(
-        (status = 200, description = "The game", body = GameResponse),
+        (status = 200, description = "The game", body = GameResponse,
+            headers(("ETag" = String, description = "The game's position (`\"<version>-<16 hex digits>\"`), without `at`"))),
     ))]
 pub async fn get_game(
     service: Service,
@@ -129,12 +132,18 @@ pub async fn get_game(
     query: web::Query<GameQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let known = known_head(&request)?;
     let game = service.load(&id).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let lang = lang(&request)?;
+    if let Some(known) = known {
+        service.check_known(&game, known).await?;
+    }
     let past = match query.at {
         None => {
-            let answer = HttpResponse::Ok().json(game_answer(&service, &game, viewer, lang).await);
+            let mut answer = HttpResponse::Ok();
+            answer.insert_header((header::ETAG, etag(game.head.tag())));
+            let answer = answer.json(game_answer(&service, &game, viewer, lang).await);
             return Ok(told_in(answer, lang));
         }
         Some(at) if at <= game.version() => service.game_at(&game, at).await?,
@@ -156,12 +165,16 @@ pub async fn get_game(
 impl Endpoint for __path_get_game {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Bad query: `at` is not a version, or an account holding several seats names none (`seat_required`)",
-            &[Code::InvalidQuery, Code::SeatRequired],
+            "Bad query: `at` is not a version, an account holding several seats names none (`seat_required`), or a malformed `X-Ludus-Known-Head` (`invalid_known_head`)",
+            &[Code::InvalidQuery, Code::SeatRequired, Code::InvalidKnownHead],
         ),
         common::WRONG_TOKEN,
         common::SEAT_NOT_HELD,
         common::NO_GAME_OR_SEAT,
+        Problems::new(
+            "The log no longer holds the position `X-Ludus-Known-Head` names (`history_rewritten`, with `common_version`): reload the game",
+            &[Code::HistoryRewritten],
+        ),
         Problems::new(
             "`at` is beyond the game's current version (`version_not_reached`)",
             &[Code::VersionNotReached],

@@ -19,15 +19,19 @@ use crate::telemetry;
 pub async fn health(service: Service) -> HttpResponse {
     let store = service.store();
     let reachable = store.ping().await.is_ok();
-    let persistence = match reachable {
-        true => store.persistence().await.ok().flatten(),
-        false => None,
+    let (persistence, replication) = match reachable {
+        true => (
+            store.persistence().await.ok().flatten(),
+            store.replication().await.ok().flatten(),
+        ),
+        false => (None, None),
     };
     let body = HealthResponse {
         status: if reachable { "ok" } else { "unavailable" },
         store: store.kind(),
         durable: persistence.as_ref().is_some_and(|p| p.survives_host_crash()),
         persistence,
+        replication,
         streams: service.watcher().open_streams(),
     };
     let status = if reachable {
@@ -51,7 +55,7 @@ impl Endpoint for __path_health {
 #[utoipa::path(get, path = "/livez", tag = "service",
     responses((status = 200, description = "The process answers", body = ProbeResponse)))]
 pub async fn livez() -> HttpResponse {
-    HttpResponse::Ok().json(ProbeResponse { status: "ok" })
+    HttpResponse::Ok().json(ProbeResponse::new("ok"))
 }
 
 impl Endpoint for __path_livez {
@@ -63,7 +67,8 @@ impl Endpoint for __path_livez {
 }
 
 /// Readiness: the store answers and the instance is not draining (it turns 503 as soon as a SIGTERM arrives, while
-/// the moves in flight finish).
+/// the moves in flight finish). On Redis it also tells the replicas seen and their lag, without turning 503 for
+/// them: every instance would leave the load balancer at once over the store's state.
 #[utoipa::path(get, path = "/readyz", tag = "service",
     responses(
         (status = 200, description = "Ready for traffic", body = ProbeResponse),
@@ -76,9 +81,14 @@ pub async fn readyz(service: Service) -> HttpResponse {
     } else if service.store().ping().await.is_err() {
         "store_unavailable"
     } else {
-        return HttpResponse::Ok().json(ProbeResponse { status: "ready" });
+        let replication = service.store().replication().await.ok().flatten();
+        return HttpResponse::Ok().json(ProbeResponse {
+            replicas_seen: replication.as_ref().map(|status| status.replicas_seen),
+            max_lag_seconds: replication.as_ref().map(|status| status.max_lag_seconds),
+            ..ProbeResponse::new("ready")
+        });
     };
-    HttpResponse::ServiceUnavailable().json(ProbeResponse { status })
+    HttpResponse::ServiceUnavailable().json(ProbeResponse::new(status))
 }
 
 impl Endpoint for __path_readyz {

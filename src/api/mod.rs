@@ -127,8 +127,9 @@ pub fn cors(origins: &CorsOrigins) -> Cors {
             "Idempotency-Key",
             "Last-Event-ID",
             request::SEAT_HEADER,
+            request::KNOWN_HEAD_HEADER,
         ])
-        .expose_headers(["Location", "Idempotent-Replayed", "Retry-After"])
+        .expose_headers(["Location", "Idempotent-Replayed", "Retry-After", "ETag"])
         .max_age(3600);
     match origins {
         CorsOrigins::Any => cors.allow_any_origin().send_wildcard(),

@@ -6,13 +6,14 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 
 use super::Service;
 use super::Settings;
+use super::answer::etag;
 use super::answer::{game_response, json_body, legal_actions_of, logged, status_of, told_in};
 use super::body::JsonBody;
 use super::dto::{LangQuery, LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::{self, check_action_depth};
-use super::request::{idempotency_key, lang, required_caller, seated};
+use super::request::{idempotency_key, known_head, lang, required_caller, seated};
 use crate::engine::Viewer;
 use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
 
@@ -73,13 +74,16 @@ impl Endpoint for __path_legal_actions {
         LangQuery,
         ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
             description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
+        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^\"?[0-9]+-[0-9a-f]{16}\"?$",
+            description = "The latest `ETag` (or stream message id) this client was given: the move is refused with 409 `history_rewritten` if the log no longer holds that position (the store lost acknowledged moves)"),
         ("Prefer" = Option<String>, Header, example = "return=minimal",
             description = "`return=minimal`: answer the version, the events, the status, the seats to act and this seat's legal actions, without the whole game (RFC 7240)"),
     ),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Accepted; the events this seat may see and the new state", body = PlayResponse,
-            headers(("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"),
+            headers(("ETag" = String, description = "The position the move reached (`\"<version>-<16 hex digits>\"`): present it back as `X-Ludus-Known-Head`"),
+                ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same key"),
                 ("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one"),
                 ("RateLimit" = String, description = "What is left of this seat's quota of moves, and when it is whole again (seconds), when moves are capped"),
                 ("RateLimit-Policy" = String, description = "The quota of moves per seat and its window (seconds), when moves are capped"))),
@@ -122,7 +126,10 @@ pub async fn play(
         )
         .await?
     };
+    // The position the answer stands for, for its `ETag`.
+    let reached = std::sync::Mutex::new(None);
     let render = |done: &Move<'_>| {
+        *reached.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(done.after.head.tag());
         let viewer = Viewer::Seat(done.seat);
         // The seat moved: it is here.
         service
@@ -155,6 +162,7 @@ pub async fn play(
         action: &body.action,
         expected_version: body.expected_version,
         idempotency_key: key,
+        known: known_head(&request)?,
     };
     let outcome = service.play(&id, &caller, &request, &render).await?;
     let (response, replayed) = match outcome {
@@ -162,6 +170,9 @@ pub async fn play(
         PlayOutcome::Replayed { response } => (response, true),
     };
     let mut answer = json_body(StatusCode::OK, response);
+    if let Some(tag) = *reached.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+        answer.headers_mut().insert(header::ETAG, etag(tag));
+    }
     if replayed {
         answer.headers_mut().insert(
             header::HeaderName::from_static("idempotent-replayed"),
@@ -190,6 +201,7 @@ impl Endpoint for __path_play {
                 Code::InvalidAction,
                 Code::ActionTooDeep,
                 Code::InvalidIdempotencyKey,
+                Code::InvalidKnownHead,
                 Code::SeatRequired,
             ],
         ),
@@ -197,8 +209,13 @@ impl Endpoint for __path_play {
         common::SEAT_NOT_HELD,
         common::NO_GAME_OR_SEAT,
         Problems::new(
-            "The game is not at `expected_version` (`version_conflict`), kept changing (`contention`), or the move recorded under this key was lost by the store (`idempotency_record_lost`)",
-            &[Code::VersionConflict, Code::Contention, Code::IdempotencyRecordLost],
+            "The game is not at `expected_version` (`version_conflict`), kept changing (`contention`), the move recorded under this key was lost by the store (`idempotency_record_lost`), or the log no longer holds the position `X-Ludus-Known-Head` names (`history_rewritten`, with `common_version`)",
+            &[
+                Code::VersionConflict,
+                Code::Contention,
+                Code::IdempotencyRecordLost,
+                Code::HistoryRewritten,
+            ],
         ),
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,

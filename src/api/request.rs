@@ -9,11 +9,15 @@ use super::dto::LangQuery;
 use super::error::{ApiError, ErrorCode};
 use crate::engine::{Lang, Seat, Viewer};
 use crate::service::{Account, Caller, GameService, LoadedGame, ServiceError, is_account_key};
+use crate::store::HeadTag;
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// The header by which an account that holds several seats of a game names the one it acts for.
 pub const SEAT_HEADER: &str = "X-Ludus-Seat";
 const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
+/// The header by which a client presents the latest position it was told of (an `ETag` of ours): a request is
+/// refused with `history_rewritten` when the log no longer holds it.
+pub const KNOWN_HEAD_HEADER: &str = "X-Ludus-Known-Head";
 
 /// The bearer token, if any. A malformed `Authorization` header is an error, not a spectator.
 pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
@@ -115,6 +119,24 @@ pub(super) fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, Api
         return Err(bad());
     }
     Ok(Some(key))
+}
+
+/// The position the client presents with `X-Ludus-Known-Head`, if any.
+pub(super) fn known_head(request: &HttpRequest) -> Result<Option<HeadTag>, ApiError> {
+    let Some(value) = request.headers().get(KNOWN_HEAD_HEADER) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .map(Some)
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidKnownHead,
+                ErrorCode::InvalidKnownHead.example_detail(),
+            )
+        })
 }
 
 /// A page size from a query: `default` when absent, refused beyond 1..=`max`.

@@ -15,7 +15,7 @@ use ipnet::IpNet;
 
 use crate::api::limits::Limits;
 use crate::service::WebhookSettings;
-use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention, StoreError, TlsFileError};
+use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Replication, Retention, StoreError, TlsFileError};
 use crate::watch::StreamLimits;
 pub use values::{CorsOrigins, DurationOrNone, InvalidValue, LogFormat};
 use values::{cidr, duration, duration_or_none, switch, workers};
@@ -108,6 +108,8 @@ pub struct Config {
     /// The three files above, read and checked at start.
     #[arg(skip)]
     pub redis_tls: RedisTls,
+    #[command(flatten, next_help_heading = "Redis")]
+    pub replication: Replication,
 
     #[command(flatten, next_help_heading = "Storage")]
     pub retention: Retention,
@@ -378,12 +380,10 @@ impl Config {
     /// The configured store.
     pub fn store(&self) -> Result<Arc<dyn EventStore>, StoreError> {
         Ok(match &self.redis_url {
-            Some(url) => Arc::new(RedisStore::open(
-                url,
-                self.redis_cluster,
-                &self.redis_tls,
-                self.retention,
-            )?),
+            Some(url) => Arc::new(
+                RedisStore::open(url, self.redis_cluster, &self.redis_tls, self.retention)?
+                    .with_replication(self.replication),
+            ),
             None => Arc::new(MemoryStore::new(self.retention)),
         })
     }

@@ -3,20 +3,21 @@
 
 use super::sweep::{SWEEP_LEASE, due_ms};
 use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
-use crate::store::{Append, Appended, Idempotency, SnapshotData, StoreError};
+use crate::store::{Append, Appended, HeadTag, Idempotency, SnapshotData, StoreError};
 use crate::telemetry;
 
 impl GameService {
-    /// Appends `events`, which take `before` to `after`, onto `before`'s head. When `after` is due (a deadline, a
-    /// bot to act) the store notes it first: a crash in between leaves an early note, never a lost deadline. Every
-    /// SNAPSHOT_EVERY events the state goes with the append. Once appended, the lobby and this instance's bots
-    /// follow, and `after` is cached.
+    /// Appends `events`, which take `before` to `after`, onto `before`'s head, and only if the log still holds
+    /// `known` (a position the client presented). When `after` is due (a deadline, a bot to act) the store notes it
+    /// first: a crash in between leaves an early note, never a lost deadline. Every SNAPSHOT_EVERY events the state
+    /// goes with the append. Once appended, the lobby and this instance's bots follow, and `after` is cached.
     pub(super) async fn commit(
         &self,
         before: &LoadedGame,
         after: &LoadedGame,
         events: &[String],
         idempotency: Option<Idempotency<'_>>,
+        known: Option<HeadTag>,
         now: u64,
     ) -> Result<Appended, StoreError> {
         if let Some(due) = due_ms(&*after.session, now) {
@@ -34,6 +35,7 @@ impl GameService {
             idempotency,
             finishes: after.session.is_finished(),
             snapshot: snapshot.as_ref().map(|(format, data)| SnapshotData { format, data }),
+            known,
             ..Append::new(before.head, events)
         };
         let appended = self.store.append(&before.meta.id, append).await?;

@@ -37,6 +37,13 @@ pub enum ServiceError {
     IdempotencyRecordLost,
     #[error("the game's log changed while it was read; try again")]
     LogChanged,
+    /// The client presented a position the log no longer holds: the store lost acknowledged events (a failover onto a
+    /// replica that lagged), and the game may have gone on from an earlier one.
+    #[error(
+        "the game's history was rewritten after version {common}: the position you hold is no longer in its log; \
+         reload the game from version {common}"
+    )]
+    HistoryRewritten { common: u64 },
     #[error("the stored game cannot be rebuilt: {0}")]
     Corrupt(String),
     #[error("{0}")]

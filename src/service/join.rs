@@ -74,9 +74,10 @@ impl GameService {
             };
             let played = game.session.record(&[declined]);
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, now_ms()).await {
+            match self.commit(&game, &after, &played.events, None, None, now_ms()).await {
                 Ok(Appended::Ok { .. }) => return Ok(after),
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
+                | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }
@@ -122,10 +123,10 @@ impl GameService {
                 .join(seat, taker(), game.seed()?, now)
                 .map_err(ActionError::from)?;
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, now).await {
+            match self.commit(&game, &after, &played.events, None, None, now).await {
                 Ok(Appended::Ok { .. }) => return Ok((after, seat)),
                 Ok(Appended::Duplicate { .. }) => return Err(ServiceError::Contention),
-                Ok(Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Behind { .. } | Appended::Rewritten { .. }) | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }

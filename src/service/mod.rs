@@ -133,6 +133,13 @@ impl GameService {
         self
     }
 
+    /// The same service re-reading the games its live streams follow every `every`, besides the store's
+    /// notifications of appends (5 s by default).
+    pub fn with_stream_sweep(self, every: Duration) -> Self {
+        self.watcher.set_sweep_every(every);
+        self
+    }
+
     /// The same service with unfilled games expiring after `ttl` (`None`: never).
     pub fn with_lobby_ttl(mut self, ttl: Option<Duration>) -> Self {
         self.lobby_ttl = ttl;

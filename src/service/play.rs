@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, now_ms};
 use crate::engine::table::DEADLINE_PASSED;
 use crate::engine::{ActionError, Decided, GameSeed, Lang, Seat, Viewer};
-use crate::store::{Appended, ChainHash, Head, Idempotency, StoreError};
+use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, StoreError};
 use crate::telemetry;
 
 /// A move as the client sent it.
@@ -16,6 +16,8 @@ pub struct MoveRequest<'a> {
     pub action: &'a Value,
     pub expected_version: Option<u64>,
     pub idempotency_key: Option<&'a str>,
+    /// A position the client was told of: the move is refused (`HistoryRewritten`) if the log no longer holds it.
+    pub known: Option<HeadTag>,
 }
 
 /// The answer to a move: either freshly decided, or the stored answer to an earlier request with the same key.
@@ -177,7 +179,10 @@ impl GameService {
             (key.as_str(), record.encode())
         });
         let idempotency = record.as_ref().map(|(key, record)| Idempotency { key, record });
-        match self.commit(game, &after, &played.events, idempotency, now).await {
+        match self
+            .commit(game, &after, &played.events, idempotency, request.known, now)
+            .await
+        {
             Ok(Appended::Ok { .. }) => {
                 self.meters.moved(game.title_id);
                 Ok(Attempt::Answered(PlayOutcome::Played {
@@ -196,6 +201,7 @@ impl GameService {
             }
             // Another writer got there first (or the cache was behind): catch up.
             Ok(Appended::Behind { events, head }) => Ok(Attempt::Outdated(self.caught_up(game, &events, head)?)),
+            Ok(Appended::Rewritten { common }) => Err(ServiceError::HistoryRewritten { common }),
             Err(StoreError::Conflict { .. }) => {
                 // The log is shorter than the cached game, or other: the store lost events.
                 self.forget(&game.meta.id);
@@ -220,6 +226,10 @@ impl GameService {
         {
             return self.replayed(game, *seat, &record, request, render).await;
         }
+        // A client refused on a history it does not hold is told so first: what it knows is wrong.
+        if let Some(known) = request.known {
+            self.check_known(game, known).await?;
+        }
         if let Some(now) = refusal.deadline_passed_at {
             self.settle_due(id, now).await?;
         }
@@ -231,6 +241,24 @@ impl GameService {
             _ => {}
         }
         Err(refusal.error)
+    }
+
+    /// Refuses (`HistoryRewritten`) when `game`'s log no longer holds `known`, a position the client was told of.
+    /// No store call when `known` is `game`'s head.
+    pub async fn check_known(&self, game: &LoadedGame, known: HeadTag) -> Result<(), ServiceError> {
+        match self.history_of(game, known).await? {
+            History::Holds => Ok(()),
+            History::Rewritten { common } => Err(ServiceError::HistoryRewritten { common }),
+        }
+    }
+
+    /// Whether `game`'s log holds `known`, a position the client was told of; if not, the last version both
+    /// histories share. No store call when `known` is `game`'s head.
+    pub async fn history_of(&self, game: &LoadedGame, known: HeadTag) -> Result<History, ServiceError> {
+        if known.names(game.head.version, game.head.hash) {
+            return Ok(History::Holds);
+        }
+        Ok(self.store.history_of(&game.meta.id, known).await?)
     }
 
     /// An action that is not the game's title's but fits another title's is well-formed for the API as a whole (the

@@ -54,7 +54,7 @@ impl GameService {
             };
             let played = game.session.record(&[event]);
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, now_ms()).await {
+            match self.commit(&game, &after, &played.events, None, None, now_ms()).await {
                 Ok(Appended::Ok { .. }) => {
                     let created = self.create_rematch(&after, &rematch, &tokens).await?;
                     return Ok(Rematch {
@@ -64,7 +64,8 @@ impl GameService {
                         created: true,
                     });
                 }
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => continue,
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
+                | Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }

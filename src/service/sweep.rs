@@ -62,7 +62,7 @@ impl GameService {
                 }
             };
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, now).await {
+            match self.commit(&game, &after, &played.events, None, None, now).await {
                 Ok(Appended::Ok { .. }) => {
                     match overdue.first() {
                         Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue seats applied"),
@@ -70,7 +70,8 @@ impl GameService {
                     }
                     races = 0;
                 }
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. }) | Err(StoreError::Conflict { .. }) => {
+                Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
+                | Err(StoreError::Conflict { .. }) => {
                     if overdue.is_empty() {
                         // Another instance is playing this bot's turn: it plays the rest (and its note in the
                         // store covers its crash). Racing it move after move would only waste both.

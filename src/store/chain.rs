@@ -80,6 +80,67 @@ impl Head {
     pub fn of_log<'a>(id: &str, events: impl IntoIterator<Item = &'a String>) -> Self {
         Self::genesis(id).extend(events).0
     }
+
+    /// The position as clients hold it: its version and the start of its hash.
+    pub fn tag(self) -> HeadTag {
+        let mut prefix = [0; TAG_BYTES];
+        prefix.copy_from_slice(&self.hash.0[..TAG_BYTES]);
+        HeadTag {
+            version: self.version,
+            prefix,
+        }
+    }
+}
+
+/// Bytes of the chain hash a `HeadTag` carries: 64 bits tell one game's histories apart.
+const TAG_BYTES: usize = 8;
+
+/// A log position as clients hold and present it (`<version>-<16 hex digits>`): the `ETag` of game answers and the
+/// `id` of stream messages. Presented back (`X-Ludus-Known-Head`, `Last-Event-ID`), it lets the service tell
+/// whether the log still holds that position or was rewritten since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeadTag {
+    pub version: u64,
+    pub prefix: [u8; TAG_BYTES],
+}
+
+impl HeadTag {
+    /// Whether `hash` starts as this tag's does.
+    pub fn names(&self, version: u64, hash: ChainHash) -> bool {
+        self.version == version && hash.0[..TAG_BYTES] == self.prefix
+    }
+
+    /// The hash's start in hex, as scripts compare it with the stored hash.
+    pub fn prefix_hex(&self) -> String {
+        hex::encode(self.prefix)
+    }
+}
+
+impl std::fmt::Display for HeadTag {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}-{}", self.version, hex::encode(self.prefix))
+    }
+}
+
+impl std::str::FromStr for HeadTag {
+    type Err = ();
+
+    /// `<version>-<16 hex digits>`, in an `ETag`'s quotes or not.
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let text = text.trim();
+        let text = text.strip_prefix("W/").unwrap_or(text);
+        let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+        let (version, prefix) = text.split_once('-').ok_or(())?;
+        if prefix.len() != TAG_BYTES * 2 || !version.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        let mut bytes = [0; TAG_BYTES];
+        hex::decode_to_slice(prefix, &mut bytes).map_err(|_| ())?;
+        Ok(Self {
+            version: version.parse().map_err(|_| ())?,
+            prefix: bytes,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -105,6 +166,30 @@ mod tests {
         assert_eq!(ChainHash::from_hex(&hash.to_hex()), Some(hash));
         assert_eq!(hash.to_hex().len(), 32);
         assert_eq!(ChainHash::from_hex("00"), None);
+    }
+
+    #[test]
+    fn a_tag_names_its_position_and_reads_back_quoted_or_not() {
+        let head = Head::of_log("g", &["a".to_owned()]);
+        let tag = head.tag();
+        assert!(tag.names(head.version, head.hash));
+        assert!(!tag.names(head.version, Head::genesis("g").hash));
+        assert!(!tag.names(head.version + 1, head.hash));
+        let text = tag.to_string();
+        assert_eq!(text, format!("1-{}", &head.hash.to_hex()[..16]));
+        assert_eq!(text.parse(), Ok(tag));
+        assert_eq!(format!("\"{text}\"").parse(), Ok(tag));
+        assert_eq!(format!("W/\"{text}\"").parse(), Ok(tag));
+        for bad in [
+            "1",
+            "1-",
+            "x-0011223344556677",
+            "1-00112233445566",
+            "1-001122334455667g",
+            "-1-0011223344556677",
+        ] {
+            assert_eq!(bad.parse::<HeadTag>(), Err(()), "{bad}");
+        }
     }
 
     #[test]

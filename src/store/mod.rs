@@ -14,7 +14,7 @@ pub mod rooms;
 mod tls;
 
 pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
-pub use chain::{ChainHash, Head};
+pub use chain::{ChainHash, Head, HeadTag};
 pub use matchmaking::{MatchmakingStore, Seeker, Sought, WaitingTable, Window};
 pub use memory::MemoryStore;
 pub use ratings::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
@@ -28,7 +28,7 @@ use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
-use crate::config::values::{DurationOrNone, duration_or_none};
+use crate::config::values::{DurationOrNone, duration, duration_or_none, switch, whole_number};
 
 /// What is stored about a game besides its events. Immutable once created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,6 +130,8 @@ pub struct Append<'a> {
     pub finishes: bool,
     /// The game's state at the new head, stored as its latest snapshot.
     pub snapshot: Option<SnapshotData<'a>>,
+    /// A position the client holds: nothing is appended unless the log still holds it (`Rewritten` otherwise).
+    pub known: Option<HeadTag>,
 }
 
 impl<'a> Append<'a> {
@@ -141,8 +143,19 @@ impl<'a> Append<'a> {
             idempotency: None,
             finishes: false,
             snapshot: None,
+            known: None,
         }
     }
+}
+
+/// Whether a log still holds a position a client was told of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    /// The log holds it.
+    Holds,
+    /// The log no longer holds it (a store that lost its tail, then maybe grew again): the client's history and the
+    /// log's part after `common`, the last version the store can prove both share (at worst 0).
+    Rewritten { common: u64 },
 }
 
 /// A state to store as a snapshot: the engine's serialized state, in the format the engine names.
@@ -162,6 +175,8 @@ pub enum Appended {
     /// Nothing was appended: the log extends the expected head with these events (another writer got there first),
     /// and now ends at `head`. The writer can catch up with them and decide again without reading the log.
     Behind { events: Vec<String>, head: Head },
+    /// Nothing was appended: the log no longer holds the position the client presented (`Append::known`).
+    Rewritten { common: u64 },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,6 +191,10 @@ pub enum StoreError {
     Conflict { actual: u64, diverged: bool },
     #[error("the store is unavailable: {0}")]
     Unavailable(String),
+    /// The write is on the primary, but fewer replicas than asked acknowledged it in time: it may be lost in a
+    /// failover, so it is not acknowledged (a retry under the same idempotency key is safe).
+    #[error("the write reached {acknowledged} of the {wanted} replicas asked for in time")]
+    NotReplicated { acknowledged: u64, wanted: u32 },
     #[error("the stored data is corrupt: {0}")]
     Corrupt(String),
 }
@@ -285,6 +304,168 @@ impl Default for Retention {
     }
 }
 
+/// How many replicas must hold a write before ludus acknowledges it; settings, declared for clap (see
+/// `crate::config`). Redis only: the memory store keeps nothing past the process anyway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
+pub struct Replication {
+    /// Replicas that must hold every write that must not be lost (moves, table events, new games, accounts and their
+    /// keys and webhooks, ratings) before ludus acknowledges it: Redis `WAIT` on the node that took the write (0:
+    /// acknowledged once the primary has it)
+    #[arg(long = "redis-wait-replicas", env = "LUDUS_REDIS_WAIT_REPLICAS", default_value_t = 0,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub replicas: u32,
+    /// How long a write waits for those replicas; past it the request answers 503 `replication_timeout`, which a
+    /// retry under the same `Idempotency-Key` settles safely
+    #[arg(long = "redis-wait-timeout", env = "LUDUS_REDIS_WAIT_TIMEOUT", default_value = "1s",
+          value_parser = duration, value_name = "DURATION")]
+    pub timeout: Duration,
+    /// `on`: the replicas must also have written it to their append-only file on disk (Redis `WAITAOF`, Redis 7.2
+    /// or newer, with `appendonly yes` on the replicas)
+    #[arg(long = "redis-wait-aof", env = "LUDUS_REDIS_WAIT_AOF", default_value = "off", value_parser = switch,
+          action = clap::ArgAction::Set, value_name = "on|off")]
+    pub aof: bool,
+}
+
+impl Default for Replication {
+    fn default() -> Self {
+        Self {
+            replicas: 0,
+            timeout: Duration::from_secs(1),
+            aof: false,
+        }
+    }
+}
+
+/// The store's replication as its primaries report it, and what a write waits for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ReplicationStatus {
+    /// Replicas each write waits for before it is acknowledged (`LUDUS_REDIS_WAIT_REPLICAS`; 0: none).
+    pub wait_replicas: u32,
+    /// Whether the wait is for the replicas' disks too (`WAITAOF`).
+    pub wait_aof: bool,
+    /// The fewest replicas online at any primary: below `wait_replicas`, writes answer 503 `replication_timeout`.
+    pub replicas_seen: u32,
+    /// The longest any replica lags its primary, in seconds since its last acknowledgement.
+    pub max_lag_seconds: u64,
+    /// Each primary (one server, or each of a cluster's).
+    pub primaries: Vec<PrimaryReplication>,
+}
+
+/// One primary's replicas.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct PrimaryReplication {
+    /// The node's address as the client knows it (empty for a single server).
+    pub node: String,
+    /// Replicas online.
+    pub replicas: u32,
+    /// Bytes of the replication stream the furthest-behind online replica has yet to acknowledge.
+    pub lag_bytes: u64,
+    /// Seconds since the furthest-behind online replica last acknowledged.
+    pub lag_seconds: u64,
+}
+
+impl ReplicationStatus {
+    /// From each primary's `INFO replication` text.
+    pub fn from_info(
+        wait_replicas: u32,
+        wait_aof: bool,
+        primaries: impl IntoIterator<Item = (String, String)>,
+    ) -> Self {
+        let primaries: Vec<PrimaryReplication> = primaries
+            .into_iter()
+            .filter(|(_, info)| info_value(info, "role") == Some("master"))
+            .map(|(node, info)| PrimaryReplication::from_info(node, &info))
+            .collect();
+        Self {
+            wait_replicas,
+            wait_aof,
+            replicas_seen: primaries.iter().map(|primary| primary.replicas).min().unwrap_or(0),
+            max_lag_seconds: primaries.iter().map(|primary| primary.lag_seconds).max().unwrap_or(0),
+            primaries,
+        }
+    }
+}
+
+impl PrimaryReplication {
+    fn from_info(node: String, info: &str) -> Self {
+        let offset: u64 = info_value(info, "master_repl_offset")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        // slaveN:ip=...,port=...,state=online,offset=...,lag=...
+        let online: Vec<(u64, u64)> = info
+            .lines()
+            .filter(|line| line.starts_with("slave") && line.contains(":ip="))
+            .filter_map(|line| {
+                let fields = line.split_once(':')?.1;
+                let field = |name: &str| {
+                    fields
+                        .split(',')
+                        .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+                };
+                (field("state")? == "online").then_some(())?;
+                Some((field("offset")?.parse().ok()?, field("lag")?.parse().ok()?))
+            })
+            .collect();
+        Self {
+            node,
+            replicas: online.len() as u32,
+            lag_bytes: online
+                .iter()
+                .map(|(acknowledged, _)| offset.saturating_sub(*acknowledged))
+                .max()
+                .unwrap_or(0),
+            lag_seconds: online.iter().map(|(_, lag)| *lag).max().unwrap_or(0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod replication_tests {
+    use super::*;
+
+    #[test]
+    fn a_primarys_info_gives_its_online_replicas_and_the_furthest_behind() {
+        let info = "# Replication\r\nrole:master\r\nconnected_slaves:3\r\n\
+            slave0:ip=127.0.0.1,port=7001,state=online,offset=900,lag=0\r\n\
+            slave1:ip=127.0.0.1,port=7002,state=online,offset=700,lag=2\r\n\
+            slave2:ip=127.0.0.1,port=7003,state=wait_bgsave,offset=0,lag=0\r\n\
+            master_replid:abc\r\nmaster_repl_offset:1000\r\n";
+        let replica = "role:slave\r\nmaster_host:127.0.0.1\r\n";
+        let lone = "role:master\r\nconnected_slaves:0\r\nmaster_repl_offset:5\r\n";
+        let status = ReplicationStatus::from_info(
+            1,
+            false,
+            [
+                ("a:7000".to_owned(), info.to_owned()),
+                ("b:7001".to_owned(), replica.to_owned()),
+                ("c:7004".to_owned(), lone.to_owned()),
+            ],
+        );
+        assert_eq!(status.primaries.len(), 2, "replicas are not primaries");
+        assert_eq!(
+            status.primaries[0],
+            PrimaryReplication {
+                node: "a:7000".to_owned(),
+                replicas: 2,
+                lag_bytes: 300,
+                lag_seconds: 2,
+            }
+        );
+        assert_eq!(
+            (status.replicas_seen, status.max_lag_seconds),
+            (0, 2),
+            "the lone primary has none"
+        );
+    }
+}
+
+/// The value of `name` in an `INFO` text (`name:value` lines).
+pub fn info_value<'a>(info: &'a str, name: &str) -> Option<&'a str> {
+    info.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
 /// What the store says about its own durability (Redis: `appendonly`, `appendfsync`, `role`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Persistence {
@@ -341,6 +522,11 @@ pub trait EventStore: Send + Sync {
     /// `NotFound`. A snapshot whose head the log no longer holds (the store lost or replaced events) is not
     /// returned: the whole log is.
     async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError>;
+
+    /// Whether the game's log still holds the position `tag` names, and if not, the last version the store can prove
+    /// it shares with the history that had it. A Redis log records where each primary's writes begin (a failover, a
+    /// restart), which bounds where a lost tail can have started.
+    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError>;
 
     /// The record stored under an idempotency key, if any (and not expired).
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;
@@ -400,6 +586,12 @@ pub trait EventStore: Send + Sync {
 
     /// What the store reports about its persistence (`None` for a store that keeps nothing on disk).
     async fn persistence(&self) -> Result<Option<Persistence>, StoreError>;
+
+    /// Each primary's replicas and how far they lag, and how many a write waits for (`None` for a store without
+    /// replicas to speak of, the memory store).
+    async fn replication(&self) -> Result<Option<ReplicationStatus>, StoreError> {
+        Ok(None)
+    }
 
     /// Ids of games whose logs grew, as the store learns of them (from this process or any other sharing the store).
     /// Best effort: notifications can be lost (e.g. when a connection drops, which ends the stream), so a watcher

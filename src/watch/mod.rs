@@ -25,7 +25,7 @@ use crate::clock::now_ms;
 use crate::config::values::whole_number;
 use crate::store::{EventStore, Head, Lease, ReadAfter, StoreError};
 
-/// How often every watched game is read again, in case a notification was lost (or the store lost data).
+/// How often every watched game is read again, by default, in case a notification was lost (or the store lost data).
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
 /// How long to wait before subscribing again after the store's notifications stopped.
 const RESUBSCRIBE_AFTER: Duration = Duration::from_secs(1);
@@ -131,11 +131,28 @@ impl Tail {
             Tail::Lost => None,
         }
     }
+
+    /// The tail whose recent events were `recent`, ending at `head`, followed by `events`: the last `RECENT` of them
+    /// kept.
+    fn extended(recent: &[(Head, String)], head: Head, events: Vec<String>) -> Tail {
+        let mut window: Vec<(Head, String)> = recent.to_vec();
+        let mut position = head;
+        for event in events {
+            position = position.then(&event);
+            window.push((position, event));
+        }
+        let skip = window.len().saturating_sub(RECENT);
+        Tail::Log {
+            head: position,
+            recent: window.into_iter().skip(skip).collect(),
+        }
+    }
 }
 
 struct Watched {
     tail: watch::Sender<Tail>,
-    /// Coalesces notifications: a read is under way, and another one is wanted after it.
+    /// One read of the game at a time (a notification's or a sweep's), so that two reads never both extend the tail
+    /// from the same head; notifications that come meanwhile are coalesced into one more read (`again`).
     reading: AtomicBool,
     again: AtomicBool,
     /// Chat and presence messages for the game's streams.
@@ -164,6 +181,8 @@ pub struct Watcher {
     next_holder: AtomicU64,
     /// When the places were last renewed, in ms.
     places_renewed: AtomicU64,
+    /// How often every watched game is read again, in ms.
+    sweep_every_ms: AtomicU64,
     games: Mutex<HashMap<String, Arc<Watched>>>,
     counts: Mutex<Counts>,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
@@ -208,6 +227,7 @@ impl Watcher {
             instance: hex::encode(rand::random::<[u8; 8]>()),
             next_holder: AtomicU64::new(0),
             places_renewed: AtomicU64::new(now_ms()),
+            sweep_every_ms: AtomicU64::new(SWEEP_EVERY.as_millis() as u64),
             games: Mutex::default(),
             counts: Mutex::default(),
             task: Mutex::default(),
@@ -222,6 +242,13 @@ impl Watcher {
 
     pub fn limits(&self) -> StreamLimits {
         self.limits
+    }
+
+    /// Sets how often every watched game is read again besides the store's notifications (takes effect when the
+    /// reader task next starts).
+    pub fn set_sweep_every(&self, every: Duration) {
+        let every_ms = u64::try_from(every.as_millis()).unwrap_or(u64::MAX).max(1);
+        self.sweep_every_ms.store(every_ms, Ordering::Relaxed);
     }
 
     /// Streams open now on this instance.
@@ -387,8 +414,9 @@ impl Watcher {
                 watcher.sweep().await;
                 match appends {
                     Ok(mut appends) => {
+                        let every = Duration::from_millis(watcher.sweep_every_ms.load(Ordering::Relaxed));
                         drop(watcher);
-                        let mut sweep = tokio::time::interval(SWEEP_EVERY);
+                        let mut sweep = tokio::time::interval(every);
                         sweep.tick().await;
                         loop {
                             tokio::select! {
@@ -420,11 +448,18 @@ impl Watcher {
         }));
     }
 
-    /// Reads every watched game again.
+    /// Reads every watched game again, except those being read now (they are read once more after).
     async fn sweep(&self) {
-        let ids: Vec<String> = lock(&self.games).keys().cloned().collect();
-        futures_util::stream::iter(ids)
-            .for_each_concurrent(SWEEP_CONCURRENCY, |id| async move { self.read(&id).await })
+        let games: Vec<(String, Arc<Watched>)> = lock(&self.games)
+            .iter()
+            .map(|(id, watched)| (id.clone(), watched.clone()))
+            .collect();
+        futures_util::stream::iter(games)
+            .for_each_concurrent(SWEEP_CONCURRENCY, |(id, watched)| async move {
+                if watched.want_read() {
+                    self.read_while_wanted(&id, &watched).await;
+                }
+            })
             .await;
     }
 
@@ -433,56 +468,57 @@ impl Watcher {
         let Some(watched) = lock(&self.games).get(&id).cloned() else {
             return;
         };
-        watched.again.store(true, Ordering::SeqCst);
-        if watched.reading.swap(true, Ordering::SeqCst) {
+        if !watched.want_read() {
             return;
         }
         let me = self.me.clone();
         tokio::spawn(async move {
-            while watched.again.swap(false, Ordering::SeqCst) {
-                let Some(watcher) = me.upgrade() else { break };
-                watcher.read(&id).await;
-            }
-            watched.reading.store(false, Ordering::SeqCst);
-            // A notification that came between the last read and the flag's reset is not lost.
-            if watched.again.load(Ordering::SeqCst)
-                && let Some(watcher) = me.upgrade()
-            {
-                watcher.refresh(id);
+            if let Some(watcher) = me.upgrade() {
+                watcher.read_while_wanted(&id, &watched).await;
+            } else {
+                watched.reading.store(false, Ordering::SeqCst);
             }
         });
     }
 
-    /// Brings one watched game's tail up to date with the store.
-    async fn read(&self, id: &str) {
-        let Some(watched) = lock(&self.games).get(id).cloned() else {
-            return;
-        };
+    /// Reads the game while reads are wanted, as the one reader of it (`want_read` made us so), then lets go.
+    async fn read_while_wanted(&self, id: &str, watched: &Watched) {
+        while watched.again.swap(false, Ordering::SeqCst) {
+            self.read(id, watched).await;
+        }
+        watched.reading.store(false, Ordering::SeqCst);
+        // A notification that came between the last read and the flag's reset is not lost.
+        if watched.again.load(Ordering::SeqCst) {
+            self.refresh(id.to_owned());
+        }
+    }
+
+    /// Brings one watched game's tail up to date with the store. Only the game's one reader calls it; the tail is
+    /// replaced only if it still ends where the read started (a new stream may have reset a lost game meanwhile).
+    async fn read(&self, id: &str, watched: &Watched) {
         let Some(head) = watched.tail.borrow().head() else {
             return;
         };
-        let next = match self.store.read_after(id, head).await {
+        let events = match self.store.read_after(id, head).await {
             Ok(ReadAfter::Extends { events, .. }) if events.is_empty() => return,
-            Ok(ReadAfter::Extends { events, .. }) => {
-                let previous = watched.tail.borrow().clone();
-                let Tail::Log { recent, .. } = previous else { return };
-                let mut window: Vec<(Head, String)> = recent.iter().cloned().collect();
-                let mut position = head;
-                for event in events {
-                    position = position.then(&event);
-                    window.push((position, event));
-                }
-                let skip = window.len().saturating_sub(RECENT);
-                Tail::Log {
-                    head: position,
-                    recent: window.into_iter().skip(skip).collect(),
-                }
-            }
-            Ok(ReadAfter::Diverged) | Err(StoreError::NotFound) => Tail::Lost,
+            Ok(ReadAfter::Extends { events, .. }) => Some(events),
+            Ok(ReadAfter::Diverged) | Err(StoreError::NotFound) => None,
             // Unreachable store: the streams wait; the next sweep tries again.
             Err(_) => return,
         };
-        watched.tail.send_replace(next);
+        let replaced = watched.tail.send_if_modified(|tail| {
+            if tail.head() != Some(head) {
+                return false;
+            }
+            *tail = match (&*tail, events) {
+                (Tail::Log { recent, .. }, Some(events)) => Tail::extended(recent, head, events),
+                _ => Tail::Lost,
+            };
+            true
+        });
+        if !replaced {
+            watched.again.store(true, Ordering::SeqCst);
+        }
     }
 
     fn release(&self, game: &str, seat: Option<&str>, admission: Option<Admission>) {
@@ -530,6 +566,14 @@ impl Watcher {
                 let _ = store.release_place(&pool, &holder).await;
             });
         }
+    }
+}
+
+impl Watched {
+    /// Asks for a read of the game; true when the caller is to make it (no read was under way).
+    fn want_read(&self) -> bool {
+        self.again.store(true, Ordering::SeqCst);
+        !self.reading.swap(true, Ordering::SeqCst)
     }
 }
 

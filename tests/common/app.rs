@@ -85,11 +85,18 @@ pub async fn read_messages(body: &mut (impl MessageBody + Unpin), count: usize) 
                     .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
             };
             if let (Some(id), Some(event), Some(data)) = (field("id"), field("event"), field("data")) {
-                messages.push((id.parse().unwrap(), event, serde_json::from_str(&data).unwrap()));
+                messages.push((version_of(&id), event, serde_json::from_str(&data).unwrap()));
             }
         }
     }
     messages
+}
+
+/// The log version a stream message's id stands for: `<version>-<16 hex digits of the log's hash there>`.
+pub fn version_of(id: &str) -> u64 {
+    let (version, hash) = id.split_once('-').expect("an id of a version and a hash");
+    assert_eq!(hash.len(), 16, "16 hex digits of the hash: {id}");
+    version.parse().expect("a version")
 }
 
 pub fn stream_request(id: &str, token: Option<&str>, last_event_id: Option<u64>) -> actix_http::Request {

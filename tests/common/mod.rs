@@ -4,6 +4,7 @@
 pub mod app;
 pub mod fixture;
 pub mod http;
+pub mod sse;
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -254,6 +255,33 @@ impl RedisServer {
         }
     }
 
+    /// The server's process id (a server this test started).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("a server this test started").id()
+    }
+
+    /// Sends `signal` (`STOP`, `CONT`, `KILL`...) to the server's process.
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(self.pid().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal} {}", self.pid());
+    }
+
+    /// A replica of `primary`, started on a free port (append-only persistence, as `start` does).
+    pub fn replica_of(primary: &RedisServer) -> Self {
+        let port = primary.port.to_string();
+        let replica = Self::start_with(&["--replicaof", "127.0.0.1", &port]);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !primary.command(&["INFO", "replication"]).contains("state=online") {
+            assert!(Instant::now() < deadline, "the replica never came online");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        replica
+    }
+
     /// Writes a snapshot (`dump.rdb` in `dir()`) now.
     pub fn save(&self) {
         assert!(self.command(&["SAVE"]).eq_ignore_ascii_case("ok"));
@@ -299,7 +327,7 @@ impl RedisServer {
         panic!("redis-server on port {} did not start", self.port);
     }
 
-    /// Stops the server (SIGKILL) without losing what it acknowledged: appendfsync is `always`.
+    /// Stops the server (SIGKILL); with the default `appendfsync always`, without losing what it acknowledged.
     pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
@@ -322,9 +350,11 @@ impl RedisServer {
     }
 }
 
-/// A three-node Redis Cluster (no replicas) on free loopback ports, stopped on drop.
+/// A Redis Cluster on free loopback ports (three primaries, with or without a replica each), stopped on drop.
 pub struct RedisCluster {
     nodes: Vec<RedisServer>,
+    /// The extra `redis-server` arguments every node was started with.
+    extra: Vec<String>,
 }
 
 impl RedisCluster {
@@ -338,7 +368,17 @@ impl RedisCluster {
     }
 
     fn start_with(tls: Option<&TlsFiles>) -> Self {
-        let nodes: Vec<RedisServer> = (0..3)
+        Self::start_nodes(3, 0, tls, &[])
+    }
+
+    /// Three primaries with a replica each, every node started with `extra` `redis-server` arguments as well (e.g.
+    /// `--appendfsync everysec`, `--cluster-node-timeout 2000`).
+    pub fn start_replicated(extra: &[&str]) -> Self {
+        Self::start_nodes(6, 1, None, extra)
+    }
+
+    fn start_nodes(count: usize, replicas: usize, tls: Option<&TlsFiles>, extra: &[&str]) -> Self {
+        let nodes: Vec<RedisServer> = (0..count)
             .map(|_| {
                 let mut node = RedisServer::unstarted(free_port());
                 let mut args: Vec<String> = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
@@ -348,6 +388,7 @@ impl RedisCluster {
                     args.extend(node.use_tls(files, false));
                     args.extend(["--tls-cluster".to_owned(), "yes".to_owned()]);
                 }
+                args.extend(extra.iter().map(|arg| (*arg).to_owned()));
                 node.spawn_with(&args.iter().map(String::as_str).collect::<Vec<_>>());
                 node
             })
@@ -360,15 +401,122 @@ impl RedisCluster {
         let status = create
             .args(["--cluster", "create"])
             .args(&addresses)
-            .args(["--cluster-replicas", "0", "--cluster-yes"])
+            .args(["--cluster-replicas", &replicas.to_string(), "--cluster-yes"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
             .expect("redis-cli is installed with redis-server");
         assert!(status.success(), "redis-cli --cluster create failed");
-        let cluster = Self { nodes };
+        let cluster = Self {
+            nodes,
+            extra: extra.iter().map(|arg| (*arg).to_owned()).collect(),
+        };
         cluster.wait_until_ready();
+        if replicas > 0 {
+            cluster.wait_until_replicated();
+        }
         cluster
+    }
+
+    /// The nodes as a live node sees them now: (port, is a primary, the port of its primary for a replica), for
+    /// every node not marked failed.
+    pub fn topology(&self) -> Vec<(u16, bool, Option<u16>)> {
+        let text = self
+            .nodes
+            .iter()
+            .filter(|node| node.child.is_some())
+            .find_map(|node| {
+                let mut connection = node.client().get_connection().ok()?;
+                redis::cmd("CLUSTER").arg("NODES").query::<String>(&mut connection).ok()
+            })
+            .expect("a node answers");
+        let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split(' ').collect()).collect();
+        let port_of = |fields: &[&str]| -> u16 {
+            let address = fields[1].split('@').next().unwrap();
+            address.rsplit(':').next().unwrap().parse().unwrap()
+        };
+        lines
+            .iter()
+            .filter(|fields| fields.len() > 3 && !fields[2].contains("fail"))
+            .map(|fields| {
+                let primary = fields[2].contains("master");
+                let of = (!primary)
+                    .then(|| {
+                        lines
+                            .iter()
+                            .find(|other| other[0] == fields[3])
+                            .map(|other| port_of(other))
+                    })
+                    .flatten();
+                (port_of(fields), primary, of)
+            })
+            .collect()
+    }
+
+    /// Kills the node on `port` (SIGKILL).
+    pub fn stop(&mut self, port: u16) {
+        self.nodes
+            .iter_mut()
+            .find(|node| node.port == port)
+            .expect("a node of the cluster")
+            .stop();
+    }
+
+    /// The node listening on `port`.
+    pub fn node(&self, port: u16) -> &RedisServer {
+        self.nodes
+            .iter()
+            .find(|node| node.port == port)
+            .expect("a node of the cluster")
+    }
+
+    /// Starts the node on `port` again (after a kill), with its data and cluster config: it rejoins as a replica of
+    /// whichever node took its place.
+    pub fn restart(&mut self, port: u16) {
+        let mut args: Vec<String> = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+            .map(str::to_owned)
+            .into();
+        args.extend(self.extra.iter().cloned());
+        let node = self
+            .nodes
+            .iter_mut()
+            .find(|node| node.port == port)
+            .expect("a node of the cluster");
+        node.respawn(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+
+    /// Waits until the cluster covers every slot and each primary has a replica online.
+    pub fn wait_until_replicated(&self) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let topology = self.topology();
+            let primaries: Vec<u16> = topology.iter().filter(|node| node.1).map(|node| node.0).collect();
+            let replicated = primaries.len() == 3
+                && primaries.iter().all(|primary| {
+                    self.node(*primary)
+                        .command(&["INFO", "replication"])
+                        .contains("state=online")
+                });
+            if replicated && self.is_ok() {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the cluster never had a replica online per primary"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Whether a live node says every slot is served.
+    pub fn is_ok(&self) -> bool {
+        self.nodes.iter().filter(|node| node.child.is_some()).any(|node| {
+            node.client()
+                .get_connection()
+                .ok()
+                .and_then(|mut connection| redis::cmd("CLUSTER").arg("INFO").query::<String>(&mut connection).ok())
+                .is_some_and(|info| info.contains("cluster_state:ok"))
+        })
     }
 
     fn wait_until_ready(&self) {

@@ -14,7 +14,7 @@ use super::keep_alive::KeepAlive;
 use super::message::{Rendered, render};
 use crate::api::error::ApiError;
 use crate::service::{GameService, LoadedGame, ServiceError};
-use crate::store::Head;
+use crate::store::{Head, History};
 use crate::watch::{RoomEvent, Subscription, Tail};
 
 pub(super) struct Cursor {
@@ -63,9 +63,19 @@ impl Cursor {
     }
 
     /// Queues the log's messages from `version` on, rendered from a replay of `game`'s log of our own (dropped after);
-    /// the log must still hold `seen`.
-    pub(super) async fn replay(&mut self, game: &LoadedGame, version: u64, seen: Head) -> Result<(), ServiceError> {
+    /// the log must still hold `seen`. `rewound`: the client held a history the log no longer has, and `version` is
+    /// the last one both share: a `rewritten` message says so first.
+    pub(super) async fn replay(
+        &mut self,
+        game: &LoadedGame,
+        version: u64,
+        seen: Head,
+        rewound: bool,
+    ) -> Result<(), ServiceError> {
         let (mut session, mut head, events) = self.service.replay_from(game, version, seen).await?;
+        if rewound {
+            self.pending.push_back(rewritten_message(head));
+        }
         let audience = self.membership.audience();
         for event in &events {
             session.apply(std::slice::from_ref(event))?;
@@ -86,7 +96,7 @@ impl Cursor {
             return Ok(());
         }
         let game = self.membership.feed().game();
-        self.replay(&game, self.head.version, self.head).await?;
+        self.replay(&game, self.head.version, self.head, false).await?;
         // The replay read the log to its end, so the feed keeps what follows (or has yet to get there).
         let messages = self
             .membership
@@ -121,6 +131,20 @@ impl Cursor {
         Ok(())
     }
 
+    /// The problem a stream ends with: when the log no longer holds what it sent, with the last version it shares.
+    async fn ending(&self, error: ServiceError) -> ApiError {
+        let changed = matches!(error, ServiceError::LogChanged);
+        let problem = ApiError::from(error);
+        if !changed {
+            return problem;
+        }
+        let id = &self.membership.feed().game().meta.id;
+        match self.service.store().history_of(id, self.head.tag()).await {
+            Ok(History::Rewritten { common }) => problem.with_common_version(common),
+            Ok(History::Holds) | Err(_) => problem,
+        }
+    }
+
     pub(super) async fn next_chunk(&mut self) -> Option<Bytes> {
         loop {
             if let Some(chunk) = self.pending.pop_front() {
@@ -151,7 +175,7 @@ impl Cursor {
             };
             if let Err(error) = result {
                 // The client reconnects with Last-Event-ID: then it gets what the log holds, or 404.
-                let problem = ApiError::from(error).problem();
+                let problem = self.ending(error).await.problem();
                 let data = serde_json::to_string(&problem).expect("problems serialize");
                 self.pending
                     .push_back(Bytes::from(format!("event: error\ndata: {data}\n\n")));
@@ -159,6 +183,18 @@ impl Cursor {
             }
         }
     }
+}
+
+/// The first message of a stream resumed from a position the log no longer holds: its `id` is the last position both
+/// histories share, where the messages that follow start.
+fn rewritten_message(common: Head) -> Bytes {
+    let detail = format!(
+        "the game's history was rewritten after version {}: drop what you hold after it; the log's messages after it \
+         follow",
+        common.version
+    );
+    let data = serde_json::json!({"common_version": common.version, "detail": detail});
+    Bytes::from(format!("id: {}\nevent: rewritten\ndata: {data}\n\n", common.tag()))
 }
 
 #[cfg(test)]

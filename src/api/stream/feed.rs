@@ -155,8 +155,18 @@ impl Feed {
         let read = service.store().read_after(&self.id, from).await;
         let mut state = lock(&self.state);
         match read? {
-            // Another stream brought the feed further meanwhile.
-            ReadAfter::Extends { .. } if state.head != from => Ok(()),
+            ReadAfter::Extends { events, .. } if state.head != from => {
+                // Another stream brought the feed on meanwhile: only what this read holds beyond that is new.
+                let mut position = from;
+                let beyond = events.iter().position(|event| {
+                    position = position.then(event);
+                    position == state.head
+                });
+                match beyond {
+                    Some(index) => state.apply(&events[index + 1..]),
+                    None => Ok(()),
+                }
+            }
             ReadAfter::Extends { events, .. } => state.apply(&events),
             ReadAfter::Diverged => {
                 state.broken = true;

@@ -16,7 +16,8 @@ use crate::store::Head;
 /// game's situation right after it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StreamMessage {
-    /// The log version after this event; also the message's SSE `id`.
+    /// The log version after this event; the message's SSE `id` is this version, `-` and the start of the log's
+    /// chain hash there (`<version>-<16 hex digits>`), which `Last-Event-ID` brings back on a reconnection.
     pub version: u64,
     /// The event as the viewer may see it; absent when the viewer may not see this one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,7 +90,7 @@ pub fn render(
     let kind = if message.event.is_some() { "game" } else { "hidden" };
     Rendered {
         head,
-        bytes: Bytes::from(format!("id: {}\nevent: {kind}\ndata: {data}\n\n", message.version)),
+        bytes: Bytes::from(format!("id: {}\nevent: {kind}\ndata: {data}\n\n", head.tag())),
         last: session.is_finished(),
     }
 }

@@ -23,6 +23,7 @@ use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
 use crate::engine::{Lang, Viewer};
 use crate::service::{GameService, LoadedGame, TICKET_TTL};
+use crate::store::{HeadTag, History};
 use cursor::Cursor;
 use message::Audience;
 
@@ -43,6 +44,9 @@ pub struct StreamQuery {
     /// only new events are sent.
     #[serde(default, deserialize_with = "super::dto::optional_int64")]
     pub after: Option<u64>,
+    /// Resume after this message id, as `Last-Event-ID` does (the header wins), for clients that cannot set that
+    /// header: a log version, or a message's whole id (`<version>-<16 hex digits>`), which is checked against the log.
+    pub last_event_id: Option<String>,
     /// A single-use ticket from `POST /v1/games/{id}/stream-tickets`: opens the stream as the ticket's seat, for
     /// clients that cannot send `Authorization` (a browser's EventSource). Not together with `Authorization`.
     pub ticket: Option<String>,
@@ -70,24 +74,42 @@ pub struct StreamTicket {
     pub expires_in: u64,
 }
 
-fn last_event_id(request: &HttpRequest) -> Result<Option<u64>, ApiError> {
-    request
-        .headers()
-        .get("Last-Event-ID")
-        .map(|value| {
-            value
-                .to_str()
-                .ok()
-                .and_then(|text| text.trim().parse::<i64>().ok())
-                .and_then(|version| u64::try_from(version).ok())
-                .ok_or_else(|| {
-                    ApiError::new(
-                        ErrorCode::InvalidLastEventId,
-                        ErrorCode::InvalidLastEventId.example_detail(),
-                    )
-                })
-        })
-        .transpose()
+/// Where a stream resumes: after a version, or after a message id, whose position the log must still hold.
+#[derive(Clone, Copy, Debug)]
+enum Resume {
+    Version(u64),
+    Message(HeadTag),
+}
+
+impl std::str::FromStr for Resume {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let text = text.trim();
+        if text.contains('-') {
+            return text.parse().map(Resume::Message);
+        }
+        let version: i64 = text.parse().map_err(|_| ())?;
+        u64::try_from(version).map(Resume::Version).map_err(|_| ())
+    }
+}
+
+/// Where the client asks the stream to resume: `Last-Event-ID`, else `?last_event_id=`, else `?after=`.
+fn resume(request: &HttpRequest, query: &StreamQuery) -> Result<Option<Resume>, ApiError> {
+    let invalid = || {
+        ApiError::new(
+            ErrorCode::InvalidLastEventId,
+            ErrorCode::InvalidLastEventId.example_detail(),
+        )
+    };
+    let sent = match request.headers().get("Last-Event-ID") {
+        Some(value) => Some(value.to_str().map_err(|_| invalid())?),
+        None => query.last_event_id.as_deref(),
+    };
+    match sent {
+        Some(text) => text.parse().map(Some).map_err(|()| invalid()),
+        None => Ok(query.after.map(Resume::Version)),
+    }
 }
 
 /// A ticket that opens one stream of the game as the bearer's seat, for a browser's EventSource, which cannot send
@@ -139,9 +161,13 @@ async fn stream_viewer(
     }
 }
 
-/// Live events of a game as Server-Sent Events. Each message's `id` is the log version after it, `data` a
+/// Live events of a game as Server-Sent Events. Each message's `id` is the log position after it
+/// (`<version>-<16 hex digits>`: the version, then the start of the log's chain hash there), `data` a
 /// `StreamMessage`; the SSE event name is `game` (an event the viewer may see), `hidden` (one it may not: only the
-/// new version, `to_act` and status), `error` (the stream ends; reconnect with `Last-Event-ID`), or `reconnect` (the
+/// new version, `to_act` and status), `error` (the stream ends; reconnect with `Last-Event-ID`; a `log_changed`
+/// problem carries `common_version` when the log lost events this stream sent), `rewritten` (sent first when
+/// `Last-Event-ID` names a position the log no longer holds: `{"common_version"}`, the last version both histories
+/// share; drop what you hold after it, the messages after it follow), or `reconnect` (the
 /// instance is shutting down: the stream ends; reconnect with `Last-Event-ID` and another instance serves it, with
 /// nothing missed and nothing twice). Two more kinds carry no `id` (they are not log positions): `chat`, a
 /// `ChatMessage` of the game's chat, sent only to a viewer who may read it (what a reconnecting client missed, it
@@ -156,7 +182,8 @@ async fn stream_viewer(
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "games",
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Last-Event-ID" = Option<u64>, Header, description = "Resume after this log version (what EventSource sends back on reconnecting)"),
+        ("Last-Event-ID" = Option<String>, Header, pattern = "^[0-9]+(-[0-9a-f]{16})?$",
+            description = "Resume after this message id (what EventSource sends back on reconnecting), or after a log version"),
         StreamQuery,
     ),
     security((), ("seat_token" = [])),
@@ -175,11 +202,17 @@ pub async fn stream(
     let game = service.load(&id).await?;
     let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
     let lang = lang(&request)?;
-    let after = last_event_id(&request)?
-        .or(query.after)
-        .unwrap_or(game.version())
-        .min(game.version());
-    if game.session.is_finished() && after == game.version() {
+    // A message id the log no longer holds (the store lost acknowledged events): the stream starts again from the
+    // last version both histories share, saying so first.
+    let (after, rewound) = match resume(&request, &query)? {
+        None => (game.version(), false),
+        Some(Resume::Version(version)) => (version.min(game.version()), false),
+        Some(Resume::Message(tag)) => match service.history_of(&game, tag).await? {
+            History::Holds => (tag.version.min(game.version()), false),
+            History::Rewritten { common } => (common.min(game.version()), true),
+        },
+    };
+    if game.session.is_finished() && after == game.version() && !rewound {
         // Nothing will ever be appended: 204 is the one answer after which EventSource does not reconnect.
         return Ok(HttpResponse::NoContent().finish());
     }
@@ -195,8 +228,8 @@ pub async fn stream(
     let reads_chat = game.session.table().chat.admits(seat.is_some());
     let membership = settings.feeds.join(&game, Audience { viewer, lang });
     let mut cursor = Cursor::new(service.clone(), membership, game.head, subscription, reads_chat);
-    if after < game.version() {
-        cursor.replay(&game, after, game.head).await?;
+    if after < game.version() || rewound {
+        cursor.replay(&game, after, game.head, rewound).await?;
     }
     drop(game);
     // Whatever the watcher already knows beyond the game is sent at once.

@@ -20,9 +20,9 @@ use self::due::DueNotes;
 use self::matchmaking::MemoryMatchmaking;
 use self::ratings::MemoryRatings;
 use super::{
-    AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest,
-    MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage, RoomStore,
-    StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded,
+    LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage,
+    RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -33,8 +33,8 @@ struct Log {
     /// The chain hash after each event.
     hashes: Vec<ChainHash>,
     head: Head,
-    /// Record and expiry per idempotency key.
-    records: HashMap<String, (String, Option<Instant>)>,
+    /// Record, expiry and the log's length once written, per idempotency key.
+    records: HashMap<String, (String, Option<Instant>, u64)>,
     /// Set when the game finished, if finished games expire.
     expires: Option<Instant>,
     /// Seat and expiry per stream ticket hash.
@@ -44,6 +44,10 @@ struct Log {
     chat: VecDeque<ChatEntry>,
     /// When each seat was last seen, in ms.
     seen: HashMap<String, u64>,
+    /// Where the log was taken over after losing its tail (`lose_tail`, as a Redis failover does): versions.
+    forks: Vec<u64>,
+    /// The tail was lost: the next append starts a new era, as another Redis process would.
+    taken_over: bool,
 }
 
 impl Log {
@@ -53,6 +57,26 @@ impl Log {
             0 => Some(Head::genesis(id).hash),
             length => self.hashes.get(length - 1).copied(),
         }
+    }
+
+    /// As the Redis scripts' `common_version`: whether the log holds `tag`, else the last version both share.
+    fn history_of(&self, id: &str, tag: HeadTag) -> History {
+        if tag.version == 0
+            || self
+                .hash_at(id, tag.version)
+                .is_some_and(|hash| tag.names(tag.version, hash))
+        {
+            return History::Holds;
+        }
+        let length = self.head.version;
+        let limit = tag.version.min(length);
+        let shorter = (length < tag.version).then_some(length);
+        let lowest_fork = self.forks.iter().copied().filter(|fork| *fork < limit).min();
+        let common = match (shorter, lowest_fork) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(0),
+        };
+        History::Rewritten { common }
     }
 }
 
@@ -101,6 +125,28 @@ impl MemoryStore {
             ratings: MemoryRatings::default(),
             matchmaking: MemoryMatchmaking::default(),
         }
+    }
+
+    /// Drops the last events of game `id`, keeping `keep`, with the idempotency records and snapshot that went with
+    /// them, and has the next append start a new era: what a Redis failover onto a lagging replica does, for tests.
+    pub fn lose_tail(&self, id: &str, keep: u64) -> Result<(), StoreError> {
+        let entry = self.entry(id)?;
+        let mut log = lock(&entry);
+        let keep = usize::try_from(keep).unwrap_or(usize::MAX).min(log.events.len());
+        log.events.truncate(keep);
+        log.hashes.truncate(keep);
+        log.head = Head::of_log(id, &log.events);
+        let head = log.head.version;
+        log.records.retain(|_, (_, _, written_at)| *written_at <= head);
+        if log
+            .snapshot
+            .as_ref()
+            .is_some_and(|snapshot| snapshot.head.version > head)
+        {
+            log.snapshot = None;
+        }
+        log.taken_over = true;
+        Ok(())
     }
 
     fn entry(&self, id: &str) -> Result<Arc<Entry>, StoreError> {
@@ -171,6 +217,8 @@ impl EventStore for MemoryStore {
             snapshot: None,
             chat: VecDeque::new(),
             seen: HashMap::new(),
+            forks: Vec::new(),
+            taken_over: false,
         };
         games.insert(
             meta.id.clone(),
@@ -228,7 +276,7 @@ impl EventStore for MemoryStore {
         let mut log = lock(&entry);
         let now = Instant::now();
         if let Some(key) = append.idempotency.map(|i| i.key)
-            && let Some((record, expires)) = log.records.get(key)
+            && let Some((record, expires, _)) = log.records.get(key)
         {
             if expires.is_none_or(|at| at > now) {
                 return Ok(Appended::Duplicate { record: record.clone() });
@@ -252,13 +300,23 @@ impl EventStore for MemoryStore {
                 head: log.head,
             });
         }
+        if let Some(known) = append.known
+            && let History::Rewritten { common } = log.history_of(id, known)
+        {
+            return Ok(Appended::Rewritten { common });
+        }
+        if std::mem::take(&mut log.taken_over) {
+            let fork = log.head.version;
+            log.forks.push(fork);
+        }
         let (head, hashes) = append.from.extend(append.events);
         log.events.extend_from_slice(append.events);
         log.hashes.extend(hashes);
         log.head = head;
         if let Some(i) = append.idempotency {
             let expires = self.retention.idempotency.map(|ttl| now + ttl);
-            log.records.insert(i.key.to_owned(), (i.record.to_owned(), expires));
+            log.records
+                .insert(i.key.to_owned(), (i.record.to_owned(), expires, head.version));
         }
         if let Some(snapshot) = append.snapshot {
             log.snapshot = Some(StoredSnapshot {
@@ -277,14 +335,19 @@ impl EventStore for MemoryStore {
         Ok(Appended::Ok { head })
     }
 
+    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+        let entry = self.entry(id)?;
+        Ok(lock(&entry).history_of(id, tag))
+    }
+
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         Ok(log
             .records
             .get(key)
-            .filter(|(_, expires)| expires.is_none_or(|at| at > Instant::now()))
-            .map(|(record, _)| record.clone()))
+            .filter(|(_, expires, _)| expires.is_none_or(|at| at > Instant::now()))
+            .map(|(record, ..)| record.clone()))
     }
 
     async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {

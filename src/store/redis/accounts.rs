@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-use super::RedisStore;
 use super::codec::{corrupt, entry_fields, entry_id};
 use super::webhooks::WEBHOOKS_DUE_KEY;
+use super::{RedisStore, Write};
 use crate::store::{
     AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
 };
@@ -74,24 +74,19 @@ fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> Result<Option
 impl RedisStore {
     async fn store_key(&self, key: &StoredKey) -> Result<(), StoreError> {
         let (lookup, set) = (key_key(&key.id), keys_key(&key.account));
-        self.run("add_key", |mut connection| async move {
-            redis::cmd("HSET")
-                .arg(&lookup)
-                .arg("account")
-                .arg(&key.account)
-                .arg("hash")
-                .arg(&key.hash)
-                .arg("created_at_ms")
-                .arg(key.created_at_ms)
-                .query_async::<()>(&mut connection)
-                .await?;
-            redis::cmd("SADD")
-                .arg(&set)
-                .arg(&key.id)
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+        let mut stored = redis::cmd("HSET");
+        stored
+            .arg(&lookup)
+            .arg("account")
+            .arg(&key.account)
+            .arg("hash")
+            .arg(&key.hash)
+            .arg("created_at_ms")
+            .arg(key.created_at_ms);
+        self.write::<()>("add_key", Write::Commands(&[stored])).await?;
+        let mut listed = redis::cmd("SADD");
+        listed.arg(&set).arg(&key.id);
+        self.write("add_key", Write::Commands(&[listed])).await
     }
 }
 
@@ -107,27 +102,16 @@ impl AccountStore for RedisStore {
             ("created_at_ms", account.created_at_ms.to_string()),
         ];
         let stored = &account_key(&account.id);
-        self.run("create_account", |mut connection| async move {
-            redis::cmd("HSET")
-                .arg(stored)
-                .arg(&fields[..])
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await?;
+        let mut hash = redis::cmd("HSET");
+        hash.arg(stored).arg(&fields[..]);
+        self.write::<()>("create_account", Write::Commands(&[hash])).await?;
         self.store_key(key).await?;
-        let name = name_key(&account.name);
-        let named: bool = self
-            .run("create_account", |mut connection| async move {
-                redis::cmd("SET")
-                    .arg(&name)
-                    .arg(&account.id)
-                    .arg("NX")
-                    .query_async::<Option<String>>(&mut connection)
-                    .await
-                    .map(|reply| reply.is_some())
-            })
-            .await?;
+        let mut name = redis::cmd("SET");
+        name.arg(name_key(&account.name)).arg(&account.id).arg("NX");
+        let named = self
+            .write::<Option<String>>("create_account", Write::Commands(&[name]))
+            .await?
+            .is_some();
         if !named {
             let (lookup, set) = (key_key(&key.id), keys_key(&account.id));
             self.run("create_account", |mut connection| async move {
@@ -202,19 +186,13 @@ impl AccountStore for RedisStore {
             Some(key) if key.account == account => {}
             _ => return Ok(false),
         }
-        let (lookup, set) = (key_key(key_id), keys_key(account));
-        self.run("revoke_key", |mut connection| async move {
-            redis::cmd("DEL")
-                .arg(&lookup)
-                .query_async::<()>(&mut connection)
-                .await?;
-            redis::cmd("SREM")
-                .arg(&set)
-                .arg(key_id)
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await?;
+        // The key itself first: once that is gone, no instance accepts it.
+        let mut forgotten = redis::cmd("DEL");
+        forgotten.arg(key_key(key_id));
+        self.write::<()>("revoke_key", Write::Commands(&[forgotten])).await?;
+        let mut unlisted = redis::cmd("SREM");
+        unlisted.arg(keys_key(account)).arg(key_id);
+        self.write::<()>("revoke_key", Write::Commands(&[unlisted])).await?;
         Ok(true)
     }
 

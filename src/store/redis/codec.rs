@@ -7,7 +7,7 @@ use std::time::Duration;
 use redis::Value;
 use redis::aio::ConnectionLike;
 
-use crate::store::{GameMeta, InboxId, Persistence, StoreError};
+use crate::store::{GameMeta, InboxId, Persistence, StoreError, info_value};
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(e.to_string())
@@ -33,6 +33,8 @@ pub(super) struct Keys {
     pub(super) chat: String,
     /// When each seat was last seen: a sorted set of seat ids by time (ms).
     pub(super) seen: String,
+    /// Where the log was taken over by another server process (a failover, a restart): a list of versions.
+    pub(super) forks: String,
 }
 
 impl Keys {
@@ -44,6 +46,7 @@ impl Keys {
             records: format!("ludus:{{{id}}}:records"),
             chat: format!("ludus:{{{id}}}:chat"),
             seen: format!("ludus:{{{id}}}:seen"),
+            forks: format!("ludus:{{{id}}}:forks"),
         }
     }
 
@@ -168,15 +171,8 @@ pub(super) async fn ask_persistence(connection: &mut impl ConnectionLike) -> red
         .ok()
         .and_then(|pair| pair.into_iter().nth(1));
     Ok(Persistence {
-        appendonly: info_field(&persistence, "aof_enabled").map(|flag| flag == "1"),
+        appendonly: info_value(&persistence, "aof_enabled").map(|flag| flag == "1"),
         appendfsync,
-        role: info_field(&replication, "role").map(str::to_owned),
+        role: info_value(&replication, "role").map(str::to_owned),
     })
-}
-
-/// The value of `name` in an `INFO` section (`name:value` lines).
-pub(super) fn info_field<'a>(info: &'a str, name: &str) -> Option<&'a str> {
-    info.lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(':'))
-        .map(str::trim)
 }

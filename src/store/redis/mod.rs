@@ -21,8 +21,8 @@ use codec::{
 };
 use connection::{Connection, Target};
 use scripts::{
-    APPEND_SCRIPT, APPENDS_CHANNEL, CHAT_SCRIPT, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HASH_MATCHES, HOLD_SCRIPT,
-    LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, SEE_SCRIPT, SETTLE_SCRIPT,
+    APPEND_SCRIPT, APPENDS_CHANNEL, CHAT_SCRIPT, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HELPERS, HISTORY_SCRIPT,
+    HOLD_SCRIPT, LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, RECORD_SCRIPT, SEE_SCRIPT, SETTLE_SCRIPT,
 };
 
 use std::collections::HashMap;
@@ -35,13 +35,13 @@ use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
-use redis::{Script, Value};
+use redis::{ErrorKind, FromRedisValue, Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    AccountStore, Append, Appended, EventStore, GameMeta, Head, Lease, Loaded, LoadedLatest, MatchmakingStore,
-    Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Retention, RoomStore, StoreError, StoreKind,
-    StoredSnapshot,
+    AccountStore, Append, Appended, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded, LoadedLatest,
+    MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Replication,
+    ReplicationStatus, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
 use crate::telemetry;
@@ -56,6 +56,8 @@ pub struct RedisStore {
     /// node) and whose persistence settings are reported.
     first_node: redis::Client,
     retention: Retention,
+    /// How many replicas must hold a write before it is acknowledged.
+    replication: Replication,
     /// One connection per thread that uses the store, connected lazily so that the service starts (and answers 503)
     /// while Redis is down. A connection's driver is a task on the runtime of the thread that opened it: shared by
     /// actix's workers (each a single-threaded runtime), every request would wake another thread to send its command
@@ -66,6 +68,8 @@ pub struct RedisStore {
     load_latest: Script,
     read: Script,
     append: Script,
+    history: Script,
+    record: Script,
     claim: Script,
     settle: Script,
     rate: Script,
@@ -98,17 +102,20 @@ impl RedisStore {
         } else {
             Target::Single(first_node.clone())
         };
-        let with_helpers = |body: &str| Script::new(&format!("{ENTRY_HASH_MATCHES}{body}"));
+        let with_helpers = |body: &str| Script::new(&format!("{ENTRY_HELPERS}{body}"));
         Ok(Self {
             target,
             first_node,
             retention,
+            replication: Replication::default(),
             connections: std::sync::Mutex::default(),
-            create: Script::new(CREATE_SCRIPT),
+            create: with_helpers(CREATE_SCRIPT),
             load: Script::new(LOAD_SCRIPT),
             load_latest: with_helpers(LOAD_LATEST_SCRIPT),
             read: with_helpers(READ_SCRIPT),
             append: with_helpers(APPEND_SCRIPT),
+            history: with_helpers(HISTORY_SCRIPT),
+            record: Script::new(RECORD_SCRIPT),
             claim: Script::new(CLAIM_SCRIPT),
             settle: Script::new(SETTLE_SCRIPT),
             rate: Script::new(RATE_SCRIPT),
@@ -116,6 +123,12 @@ impl RedisStore {
             chat: Script::new(CHAT_SCRIPT),
             see: Script::new(SEE_SCRIPT),
         })
+    }
+
+    /// The same store acknowledging writes only once `replication` says they are safe.
+    pub fn with_replication(mut self, replication: Replication) -> Self {
+        self.replication = replication;
+        self
     }
 
     async fn connection(&self) -> Result<Connection, StoreError> {
@@ -152,12 +165,92 @@ impl RedisStore {
     where
         F: Future<Output = redis::RedisResult<T>>,
     {
+        self.run_within(command, OPERATION_TIMEOUT, operation).await
+    }
+
+    /// A write that must not be lost: the script or command, and when replicas are asked for, the wait for them
+    /// (`WAIT`, or `WAITAOF`) in the same pipeline. Both go to the node that holds the keys, on one connection, and
+    /// Redis counts a wait against the writes of its own connection: it covers this write, whatever the node, and
+    /// a failover in between fails the pipeline rather than counting another node's replicas.
+    pub(super) async fn write<T: FromRedisValue>(
+        &self,
+        command: &'static str,
+        write: Write<'_>,
+    ) -> Result<T, StoreError> {
+        let mut pipeline = redis::pipe();
+        match write {
+            Write::Script(invocation) => {
+                pipeline.invoke_script(invocation);
+            }
+            Write::Commands(commands) => {
+                for cmd in commands {
+                    pipeline.add_command(cmd.clone());
+                }
+            }
+        }
+        let waits = self.replication.replicas > 0;
+        if waits && self.replication.aof {
+            pipeline
+                .cmd("WAITAOF")
+                .arg(0)
+                .arg(self.replication.replicas)
+                .arg(millis(Some(self.replication.timeout)));
+        } else if waits {
+            pipeline
+                .cmd("WAIT")
+                .arg(self.replication.replicas)
+                .arg(millis(Some(self.replication.timeout)));
+        }
+        let pipeline = &pipeline;
+        let within = OPERATION_TIMEOUT
+            + if waits {
+                self.replication.timeout
+            } else {
+                Duration::ZERO
+            };
+        let mut replies: Vec<Value> = self
+            .run_within(command, within, |mut connection| async move {
+                match pipeline.query_async(&mut connection).await {
+                    Err(error) if error.kind() == ErrorKind::NoScriptError => {
+                        if let Write::Script(invocation) = write {
+                            invocation.load_async(&mut connection).await?;
+                        }
+                        pipeline.query_async(&mut connection).await
+                    }
+                    other => other,
+                }
+            })
+            .await?;
+        if waits {
+            let acknowledged = replicas_acknowledged(replies.pop(), self.replication.aof)?;
+            if acknowledged < u64::from(self.replication.replicas) {
+                metrics::counter!(telemetry::REPLICATION_TIMEOUTS, "command" => command).increment(1);
+                return Err(StoreError::NotReplicated {
+                    acknowledged,
+                    wanted: self.replication.replicas,
+                });
+            }
+        }
+        let reply = replies.pop().ok_or_else(|| corrupt("an empty pipeline reply"))?;
+        // A pipeline's replies, one a command: the write's own is the last before the wait's.
+        redis::from_owned_redis_value(reply).map_err(corrupt)
+    }
+
+    async fn run_within<T, F>(
+        &self,
+        command: &'static str,
+        within: Duration,
+        operation: impl FnOnce(Connection) -> F,
+    ) -> Result<T, StoreError>
+    where
+        F: Future<Output = redis::RedisResult<T>>,
+    {
         let started = std::time::Instant::now();
         let attempt = async {
             let connection = self.connection().await?;
             operation(connection).await.map_err(unavailable)
         };
-        let result = tokio::time::timeout(OPERATION_TIMEOUT, attempt)
+        let result = tokio::time::timeout(within, attempt)
             .await
             .unwrap_or_else(|_| Err(timed_out()));
         metrics::counter!(telemetry::STORE_CALLS, "command" => command).increment(1);
@@ -201,6 +294,25 @@ impl RedisStore {
     }
 }
 
+/// A write that must not be lost (see `RedisStore::write`): a script, or commands on keys of one slot (the reply is
+/// the last one's).
+#[derive(Clone, Copy)]
+pub(super) enum Write<'a> {
+    Script(&'a redis::ScriptInvocation<'a>),
+    Commands(&'a [redis::Cmd]),
+}
+
+/// How many replicas acknowledged, from a `WAIT` reply (a number) or a `WAITAOF` one (local fsyncs, replicas' fsyncs).
+fn replicas_acknowledged(reply: Option<Value>, aof: bool) -> Result<u64, StoreError> {
+    let reply = reply.ok_or_else(|| corrupt("no reply to the wait for replicas"))?;
+    let counted = if aof {
+        redis::from_owned_redis_value::<(u64, u64)>(reply).map(|(_, replicas)| replicas)
+    } else {
+        redis::from_owned_redis_value::<u64>(reply)
+    };
+    counted.map_err(corrupt)
+}
+
 #[async_trait]
 impl EventStore for RedisStore {
     fn accounts(&self) -> &dyn AccountStore {
@@ -230,19 +342,15 @@ impl EventStore for RedisStore {
         let keys = Keys::of(&meta.id);
         let fields = meta_fields(meta);
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
-        let created: i64 = self
-            .run("create", |mut connection| async move {
-                let mut invocation = self.create.key(&keys.meta);
-                invocation.key(&keys.events).arg(fields.len());
-                for (name, value) in &fields {
-                    invocation.arg(*name).arg(value);
-                }
-                for (event, hash) in events.iter().zip(&hashes) {
-                    invocation.arg(event).arg(hash.to_hex());
-                }
-                invocation.invoke_async(&mut connection).await
-            })
-            .await?;
+        let mut invocation = self.create.key(&keys.meta);
+        invocation.key(&keys.events).arg(fields.len());
+        for (name, value) in &fields {
+            invocation.arg(*name).arg(value);
+        }
+        for (event, hash) in events.iter().zip(&hashes) {
+            invocation.arg(event).arg(hash.to_hex());
+        }
+        let created: i64 = self.write("create", Write::Script(&invocation)).await?;
         if created == 1 {
             Ok(head)
         } else {
@@ -349,34 +457,33 @@ impl EventStore for RedisStore {
             }
             .encode()
         });
-        let reply: Value = self
-            .run("append", |mut connection| async move {
-                let mut invocation = self.append.key(&keys.meta);
-                invocation
-                    .key(&keys.events)
-                    .key(&record_key)
-                    .key(&keys.snapshot)
-                    .key(&keys.records)
-                    .key(&keys.chat)
-                    .key(&keys.seen)
-                    .arg(append.from.version)
-                    .arg(append.from.hash.to_hex())
-                    .arg(append.idempotency.map_or("", |i| i.record))
-                    .arg(millis(self.retention.idempotency))
-                    .arg(finished_ttl)
-                    .arg(id)
-                    .arg(snapshot.as_deref().unwrap_or(""))
-                    .arg(if self.retention.finished.is_some() {
-                        now_ms().to_string()
-                    } else {
-                        String::new()
-                    });
-                for (event, hash) in append.events.iter().zip(&hashes) {
-                    invocation.arg(event).arg(hash.to_hex());
-                }
-                invocation.invoke_async(&mut connection).await
+        let mut invocation = self.append.key(&keys.meta);
+        invocation
+            .key(&keys.events)
+            .key(&record_key)
+            .key(&keys.snapshot)
+            .key(&keys.records)
+            .key(&keys.chat)
+            .key(&keys.seen)
+            .key(&keys.forks)
+            .arg(append.from.version)
+            .arg(append.from.hash.to_hex())
+            .arg(append.idempotency.map_or("", |i| i.record))
+            .arg(millis(self.retention.idempotency))
+            .arg(finished_ttl)
+            .arg(id)
+            .arg(snapshot.as_deref().unwrap_or(""))
+            .arg(if self.retention.finished.is_some() {
+                now_ms().to_string()
+            } else {
+                String::new()
             })
-            .await?;
+            .arg(append.known.map_or_else(String::new, |known| known.version.to_string()))
+            .arg(append.known.map_or_else(String::new, |known| known.prefix_hex()));
+        for (event, hash) in append.events.iter().zip(&hashes) {
+            invocation.arg(event).arg(hash.to_hex());
+        }
+        let reply: Value = self.write("append", Write::Script(&invocation)).await?;
         let (status, rest) = status_reply(reply)?;
         match status.as_str() {
             "ok" => {
@@ -397,6 +504,9 @@ impl EventStore for RedisStore {
                 let (head, _) = append.from.extend(&missed);
                 Ok(Appended::Behind { events: missed, head })
             }
+            "rewritten" => Ok(Appended::Rewritten {
+                common: number(rest.first())?,
+            }),
             "conflict" => Err(StoreError::Conflict {
                 actual: number(rest.first())?,
                 diverged: false,
@@ -410,8 +520,36 @@ impl EventStore for RedisStore {
         }
     }
 
+    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+        let keys = Keys::of(id);
+        let reply: String = self
+            .run("history_of", |mut connection| async move {
+                self.history
+                    .key(&keys.events)
+                    .key(&keys.forks)
+                    .arg(tag.version)
+                    .arg(tag.prefix_hex())
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        match reply.as_str() {
+            "holds" => Ok(History::Holds),
+            common => Ok(History::Rewritten {
+                common: common
+                    .parse()
+                    .map_err(|_| corrupt(format!("unexpected history reply {common}")))?,
+            }),
+        }
+    }
+
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
         let record_key = Keys::idempotency(id, key);
+        if self.replication.replicas > 0 {
+            // An answer rebuilt from the record acknowledges the move: only once replicas hold it.
+            let invocation = self.record.key(&record_key);
+            return self.write("idempotency_record", Write::Script(&invocation)).await;
+        }
         self.run("idempotency_record", |mut connection| async move {
             redis::cmd("GET").arg(&record_key).query_async(&mut connection).await
         })
@@ -562,6 +700,30 @@ impl EventStore for RedisStore {
             }
         }?;
         Ok(Some(persistence))
+    }
+
+    async fn replication(&self) -> Result<Option<ReplicationStatus>, StoreError> {
+        // A cluster routes INFO to every primary and answers each one's text by its address.
+        let reply: Value = self
+            .run("replication", |mut connection| async move {
+                redis::cmd("INFO").arg("replication").query_async(&mut connection).await
+            })
+            .await?;
+        let texts: Vec<(String, String)> = match reply {
+            Value::Map(pairs) => pairs
+                .into_iter()
+                .map(|(node, info)| {
+                    Ok((
+                        redis::from_owned_redis_value(node)?,
+                        redis::from_owned_redis_value(info)?,
+                    ))
+                })
+                .collect::<redis::RedisResult<_>>()
+                .map_err(corrupt)?,
+            single => vec![(String::new(), redis::from_owned_redis_value(single).map_err(corrupt)?)],
+        };
+        let Replication { replicas, aof, .. } = self.replication;
+        Ok(Some(ReplicationStatus::from_info(replicas, aof, texts)))
     }
 
     async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {

@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 use async_trait::async_trait;
 use redis::Script;
 
-use super::RedisStore;
 use super::codec::corrupt;
+use super::{RedisStore, Write};
 use crate::store::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoreError, StoredRating};
 
 const RATED_KEY: &str = "ludus:{ratings}:rated";
@@ -97,21 +97,17 @@ impl RatingStore for RedisStore {
         updates: &[RatingUpdate],
     ) -> Result<RatingsApplied, StoreError> {
         let (ratings, board, provisional) = (title_key(title), board_key(title, false), board_key(title, true));
-        let answer: String = self
-            .run("apply_ratings", |mut connection| async move {
-                let mut invocation = APPLY.key(RATED_KEY);
-                invocation.key(&ratings).key(&board).key(&provisional).arg(game);
-                for update in updates {
-                    invocation
-                        .arg(&update.account)
-                        .arg(update.expected_games)
-                        .arg(update.rating.encode())
-                        .arg(if update.provisional { "1" } else { "0" })
-                        .arg(-update.rating.rating);
-                }
-                invocation.invoke_async(&mut connection).await
-            })
-            .await?;
+        let mut invocation = APPLY.key(RATED_KEY);
+        invocation.key(&ratings).key(&board).key(&provisional).arg(game);
+        for update in updates {
+            invocation
+                .arg(&update.account)
+                .arg(update.expected_games)
+                .arg(update.rating.encode())
+                .arg(if update.provisional { "1" } else { "0" })
+                .arg(-update.rating.rating);
+        }
+        let answer: String = self.write("apply_ratings", Write::Script(&invocation)).await?;
         match answer.as_str() {
             "applied" => Ok(RatingsApplied::Applied),
             "already" => Ok(RatingsApplied::AlreadyApplied),

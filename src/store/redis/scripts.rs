@@ -4,15 +4,17 @@
 /// `APPEND_SCRIPT`).
 pub(super) const APPENDS_CHANNEL: &str = "ludus:appended";
 
-// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs.
+// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs. Each entry
+// carries the writing server's era (`r`, see ENTRY_HELPERS).
 pub(super) const CREATE_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local fields = tonumber(ARGV[1])
 for i = 2, 1 + fields * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+local written_in = era()
 local n = 0
 for i = 2 + fields * 2, #ARGV, 2 do
   n = n + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1], 'r', written_in)
 end
 return 1
 "#;
@@ -24,19 +26,49 @@ if #meta == 0 then return false end
 return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
-// Shared by the read and append scripts: whether the entry at position ARGV[1] carries hash ARGV[2]. An entry
-// written before hashes were stored has none: `nil`, so that the caller decides.
-pub(super) const ENTRY_HASH_MATCHES: &str = r#"
-local function entry_hash_matches(events, version, hash)
-  if version == 0 then return true end
+// Shared by the scripts that read or write a game's log. `entry_hash_matches`: whether the entry at position
+// `version` carries hash `hash` (an entry written before hashes were stored has none: `nil`, so that the caller
+// decides). `era`: the writing server process's mark on each entry it writes (the start of its run id): a log whose
+// era changes between two entries was taken over there by another process (a failover, a restart), the one place
+// where a tail it held can have been lost. Each such place is listed (the log's forks), so that
+// `common_version` can tell a client holding a position the log lost the last version it can prove both share: -1
+// when the log holds the entry at `version` with a hash starting with `prefix`, else the lowest fork below both
+// ends, or the log's length when it is shorter and never forked, or 0.
+pub(super) const ENTRY_HELPERS: &str = r#"
+local function entry_fields(events, version)
   local id = string.format('0-%d', version)
   local entry = redis.call('XRANGE', events, id, id)[1]
-  if not entry then return false end
-  local fields = entry[2]
-  for i = 1, #fields, 2 do
-    if fields[i] == 'h' then return fields[i + 1] == hash end
+  if not entry then return nil end
+  local fields = {}
+  for i = 1, #entry[2], 2 do fields[entry[2][i]] = entry[2][i + 1] end
+  return fields
+end
+local function entry_hash_matches(events, version, hash)
+  if version == 0 then return true end
+  local fields = entry_fields(events, version)
+  if not fields then return false end
+  if not fields['h'] then return nil end
+  return fields['h'] == hash
+end
+local function era()
+  return string.sub(string.match(redis.call('INFO', 'server'), 'run_id:(%x+)'), 1, 8)
+end
+local function common_version(events, forks, version, prefix)
+  if version == 0 then return -1 end
+  local len = redis.call('XLEN', events)
+  if version <= len then
+    local fields = entry_fields(events, version)
+    if fields and fields['h'] and string.sub(fields['h'], 1, #prefix) == prefix then return -1 end
   end
-  return nil
+  local limit = math.min(version, len)
+  local common = -1
+  if len < version then common = len end
+  for _, fork in ipairs(redis.call('LRANGE', forks, 0, -1)) do
+    local at = tonumber(fork)
+    if at < limit and (common < 0 or at < common) then common = at end
+  end
+  if common < 0 then return 0 end
+  return common
 end
 "#;
 
@@ -65,24 +97,38 @@ return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
 // KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot, the index of the
-// game's records, chat, seats last seen. ARGV: version, hash, record ('' for none), record TTL in ms (0: none), finished-game TTL in ms (0:
-// none or not finishing), game id, snapshot ('' for none), now in ms when finished games expire ('' otherwise: then
-// records need no index), then event/hash pairs.
+// game's records, chat, seats last seen, forks. ARGV: version, hash, record ('' for none), record TTL in ms (0: none),
+// finished-game TTL in ms (0: none or not finishing), game id, snapshot ('' for none), now in ms when finished games
+// expire ('' otherwise: then records need no index), a position the client holds ('' for none) and its hash prefix,
+// then event/hash pairs.
 pub(super) const APPEND_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 if ARGV[3] ~= '' then
   local previous = redis.call('GET', KEYS[3])
-  if previous then return {'duplicate', previous} end
+  if previous then
+    -- Written again as it is: a wait for replicas after this script then also covers the first write.
+    redis.call('SET', KEYS[3], previous, 'KEEPTTL')
+    return {'duplicate', previous}
+  end
 end
 local version = tonumber(ARGV[1])
 local len = redis.call('XLEN', KEYS[2])
 if len < version then return {'conflict', tostring(len)} end
 if entry_hash_matches(KEYS[2], version, ARGV[2]) == false then return {'diverged', tostring(len)} end
 if len > version then return {'behind', redis.call('XRANGE', KEYS[2], string.format('(0-%d', version), '+')} end
+if ARGV[9] ~= '' then
+  local common = common_version(KEYS[2], KEYS[8], tonumber(ARGV[9]), ARGV[10])
+  if common >= 0 then return {'rewritten', tostring(common)} end
+end
+local written_in = era()
+if version > 0 then
+  local previous = entry_fields(KEYS[2], version)
+  if previous and previous['r'] and previous['r'] ~= written_in then redis.call('RPUSH', KEYS[8], version) end
+end
 local n = version
-for i = 9, #ARGV, 2 do
+for i = 11, #ARGV, 2 do
   n = n + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1])
+  redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1], 'r', written_in)
 end
 if ARGV[3] ~= '' then
   if tonumber(ARGV[4]) > 0 then
@@ -101,11 +147,9 @@ end
 if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
 local finished_ttl = tonumber(ARGV[5])
 if finished_ttl > 0 then
-  redis.call('PEXPIRE', KEYS[1], finished_ttl)
-  redis.call('PEXPIRE', KEYS[2], finished_ttl)
-  redis.call('PEXPIRE', KEYS[4], finished_ttl)
-  redis.call('PEXPIRE', KEYS[6], finished_ttl)
-  redis.call('PEXPIRE', KEYS[7], finished_ttl)
+  for _, key in ipairs({KEYS[1], KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]}) do
+    redis.call('PEXPIRE', key, finished_ttl)
+  end
   -- The game's idempotency records go no later than the game: a retry then finds no game rather than a replay.
   -- Their names come from the index; they share the game's hash tag, hence its slot on a cluster.
   for _, record in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do
@@ -116,6 +160,22 @@ if finished_ttl > 0 then
 end
 redis.call('PUBLISH', 'ludus:appended', ARGV[6])
 return {'ok', string.format('%d', n)}
+"#;
+
+// KEYS: an idempotency record. The record, written again as it is when there is one: a wait for replicas after this
+// script then covers the write that made it, so that a move answered from its record is answered only once
+// replicated, like the move itself.
+pub(super) const RECORD_SCRIPT: &str = r#"
+local record = redis.call('GET', KEYS[1])
+if record then redis.call('SET', KEYS[1], record, 'KEEPTTL') end
+return record
+"#;
+
+// KEYS: events, forks. ARGV: version, hash prefix. 'holds', or the common version (see ENTRY_HELPERS).
+pub(super) const HISTORY_SCRIPT: &str = r#"
+local common = common_version(KEYS[1], KEYS[2], tonumber(ARGV[1]), ARGV[2])
+if common < 0 then return 'holds' end
+return tostring(common)
 "#;
 
 /// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a

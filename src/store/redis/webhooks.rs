@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::RedisStore;
 use super::codec::corrupt;
+use super::{RedisStore, Write};
 use crate::store::{InboxId, StoreError, StoredWebhook};
 
 pub(super) const WEBHOOKS_DUE_KEY: &str = "ludus:webhooks:due";
@@ -29,20 +29,20 @@ fn progress(webhook: &StoredWebhook) -> [(&'static str, String); 3] {
 impl RedisStore {
     pub(super) async fn store_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
         let key = &webhook_key(account);
-        self.run("set_webhook", |mut connection| async move {
-            redis::cmd("DEL").arg(key).query_async::<()>(&mut connection).await?;
-            let Some(webhook) = webhook else { return Ok(()) };
-            redis::cmd("HSET")
+        let mut commands = vec![redis::cmd("DEL")];
+        commands[0].arg(key);
+        if let Some(webhook) = webhook {
+            let mut stored = redis::cmd("HSET");
+            stored
                 .arg(key)
                 .arg("url")
                 .arg(&webhook.url)
                 .arg("secret")
                 .arg(&webhook.secret)
-                .arg(&progress(webhook)[..])
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+                .arg(&progress(webhook)[..]);
+            commands.push(stored);
+        }
+        self.write("set_webhook", Write::Commands(&commands)).await
     }
 
     pub(super) async fn read_webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {

@@ -20,14 +20,16 @@ fn service(config: &Config) -> std::io::Result<GameService> {
             .with_lobby_ttl(config.lobby_ttl)
             .with_presence_ttl(config.presence_ttl)
             .with_webhooks(config.webhooks)
-            .with_pause_before_rating(pause_before_rating()),
+            .with_pause_before_rating(test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"))
+            .with_pause_before_opening_table(test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS")),
     )
 }
 
 /// A test's hook, outside the settings: `LUDUS_TEST_PAUSE_BEFORE_RATING_MS` holds a rated game's ratings back after
-/// its last append, so that a test can kill the instance in between.
-fn pause_before_rating() -> Option<std::time::Duration> {
-    let millis = std::env::var("LUDUS_TEST_PAUSE_BEFORE_RATING_MS").ok()?.parse().ok()?;
+/// its last append, `LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS` a completed quick-play table's game before it is
+/// opened, so that a test can kill the instance in between.
+fn test_pause(variable: &str) -> Option<std::time::Duration> {
+    let millis = std::env::var(variable).ok()?.parse().ok()?;
     Some(std::time::Duration::from_millis(millis))
 }
 

@@ -1,13 +1,16 @@
 //! Quick play through the real HTTP app on the in-memory store: seeking, waiting, cancelling, the seeker who
 //! completes a table getting its game and the others a `matched` notification, ratings kept apart until the window
-//! widens, and bots filling a table once a seeker's wait is over.
+//! widens, bots filling a table once a seeker's wait is over, a table whose completing instance died before opening
+//! its game opened by another, and seeks that end when their wait is over.
 
 mod common;
+
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use common::app::{TestApp, new_account, send};
-use ludus::service::{GameService, now_ms};
+use ludus::service::{GameService, SEEK_WAIT, now_ms};
 use ludus::store::{RatingUpdate, StoredRating};
 use serde_json::{Value, json};
 
@@ -17,6 +20,11 @@ async fn seek(app: &impl TestApp, key: &str, body: Value) -> (StatusCode, Value)
 
 /// The `matched` notifications in the account's inbox.
 async fn matched(service: &GameService, account: &str) -> Vec<Value> {
+    told(service, account, "matched").await
+}
+
+/// The notifications of type `kind` in the account's inbox.
+async fn told(service: &GameService, account: &str, kind: &str) -> Vec<Value> {
     let inbox = service
         .store()
         .accounts()
@@ -26,7 +34,7 @@ async fn matched(service: &GameService, account: &str) -> Vec<Value> {
     inbox
         .iter()
         .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())
-        .filter(|event| event["type"] == "matched")
+        .filter(|event| event["type"] == kind)
         .collect()
 }
 
@@ -216,4 +224,93 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
         0,
         "the newcomer chose to wait"
     );
+}
+
+#[actix_web::test]
+async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opened_by_another() {
+    let store = common::memory();
+    // The instance that completes the table dies before opening its game: its seek is cut in that pause.
+    let dying =
+        web::Data::new(common::service(store.clone()).with_pause_before_opening_table(Some(Duration::from_secs(3600))));
+    let app = test::init_service(App::new().configure(ludus::api::routes(dying.clone()))).await;
+    let other = common::service(store);
+    let (ada, ada_key) = new_account(&app, "ada").await;
+    let (bea, bea_key) = new_account(&app, "bea").await;
+    assert_eq!(seek(&app, &ada_key, duel()).await.0, StatusCode::ACCEPTED);
+    let cut = tokio::time::timeout(Duration::from_millis(300), seek(&app, &bea_key, duel())).await;
+    assert!(cut.is_err(), "the completing seek never answers: its instance died");
+
+    // Its claim holds for a sweep's lease: nobody opens the table meanwhile, and its seekers are seated, waiting
+    // for its game.
+    assert_eq!(other.fill_due_tables(now_ms()).await.unwrap(), 0);
+    for key in [&ada_key, &bea_key] {
+        let (status, again) = seek(&app, key, duel()).await;
+        assert_eq!(
+            (status, again["code"].as_str()),
+            (StatusCode::CONFLICT, Some("already_seeking")),
+            "{again}"
+        );
+        let (status, _) = send(&app, "DELETE", "/v1/matchmaking", Some(key), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "a complete table's seat is not given up");
+    }
+    assert!(matched(&other, &ada).await.is_empty());
+
+    // Once the lease is over, another instance's background work opens the game: one game, both seekers told.
+    assert_eq!(other.fill_due_tables(now_ms() + 6_000).await.unwrap(), 1);
+    let (told_ada, told_bea) = (matched(&other, &ada).await, matched(&other, &bea).await);
+    assert_eq!((told_ada.len(), told_bea.len()), (1, 1), "{told_ada:?} {told_bea:?}");
+    let game = told_ada[0]["game"].as_str().unwrap();
+    assert_eq!(told_bea[0]["game"].as_str(), Some(game));
+    assert_ne!(told_ada[0]["seat"], told_bea[0]["seat"]);
+    let mut accounts = seated(&app, game).await;
+    accounts.sort_by_key(Value::to_string);
+    let mut expected = vec![json!(ada), json!(bea)];
+    expected.sort_by_key(Value::to_string);
+    assert_eq!(accounts, expected);
+    let (status, actions) = send(&app, "GET", &format!("/v1/games/{game}/actions"), Some(&bea_key), None).await;
+    assert_eq!(status, StatusCode::OK, "{actions}");
+    assert_eq!(
+        other.fill_due_tables(now_ms() + 60_000).await.unwrap(),
+        0,
+        "opened once"
+    );
+    // The seekers are free again.
+    assert_eq!(seek(&app, &ada_key, duel()).await.0, StatusCode::ACCEPTED);
+}
+
+#[actix_web::test]
+async fn a_seek_ends_when_its_wait_is_over_unless_bots_fill_its_table() {
+    let service = web::Data::new(common::service(common::memory()));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let (ada, ada_key) = new_account(&app, "ada").await;
+    let (bea, bea_key) = new_account(&app, "bea").await;
+    let (_, waiting) = seek(&app, &ada_key, duel()).await;
+    let table = waiting["table"].as_str().unwrap().to_owned();
+    let for_bots = json!({"title": "duel", "players": 2, "rated": true, "bot_after_seconds": 3600});
+    assert_eq!(seek(&app, &bea_key, for_bots).await.0, StatusCode::ACCEPTED);
+    let wait_ms = SEEK_WAIT.as_millis() as u64;
+    assert!((60_000..=600_000).contains(&wait_ms), "a few minutes");
+
+    assert_eq!(service.expire_seeks(now_ms()).await.unwrap(), 0, "ada waits on");
+    assert_eq!(service.expire_seeks(now_ms() + wait_ms).await.unwrap(), 1);
+    let ended = told(&service, &ada, "seek_expired").await;
+    assert_eq!(
+        ended,
+        [json!({"type": "seek_expired", "table": table, "title": "duel"})]
+    );
+    let (status, gone) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
+    assert_eq!(
+        (status, gone["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_seeking")),
+        "ada waits no more"
+    );
+    let (status, again) = seek(&app, &ada_key, duel()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{again}");
+    assert_ne!(again["table"].as_str(), Some(table.as_str()), "the old table is gone");
+
+    // bea asked for bots after an hour: her seek does not end before, and then bots fill her table.
+    service.expire_seeks(now_ms() + 3_600_000).await.unwrap();
+    assert!(told(&service, &bea, "seek_expired").await.is_empty());
+    assert_eq!(service.fill_due_tables(now_ms() + 3_601_000).await.unwrap(), 1);
+    assert_eq!(matched(&service, &bea).await.len(), 1);
 }

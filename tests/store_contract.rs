@@ -1007,8 +1007,12 @@ fn seeker(account: &str, rating: f64, since_ms: u64, bot_at_ms: Option<u64>) -> 
         rating,
         since_ms,
         bot_at_ms,
+        expires_at_ms: None,
     }
 }
+
+/// How long a seeker who completes a table (or the claimer of a due one) holds it while it opens its game.
+const LEASE: u64 = 5_000;
 
 async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen(store: Arc<dyn EventStore>) {
     let tables = store.matchmaking();
@@ -1023,7 +1027,7 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         let (pool, tables) = (pool.to_owned(), tables);
         async move {
             tables
-                .seek(&pool, players, &seeker, window, &unique("table"))
+                .seek(&pool, players, &seeker, window, &unique("table"), LEASE)
                 .await
                 .unwrap()
         }
@@ -1065,7 +1069,27 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         !tables.cancel_seek(&a).await.unwrap(),
         "a formed table's seekers wait no more"
     );
-    let Sought::Waiting { table: again } = seek(&pool, 3, seeker(&a, 1500.0, 18_000, None)).await else {
+    // The formed table stays, claimed by b's seek until 22 s, until its game is said open: its seekers are seated.
+    assert_eq!(
+        seek(&pool, 3, seeker(&a, 1500.0, 18_000, None)).await,
+        Sought::AlreadySeeking { table: first.clone() },
+        "a formed table's seekers wait for its game"
+    );
+    assert!(tables.claim_due_tables(21_999, LEASE, 10).await.unwrap().is_empty());
+    // b's instance died: at the claim's end, another claims it (once, until 27 s).
+    let orphan = tables.claim_due_tables(22_000, LEASE, 10).await.unwrap();
+    assert_eq!(orphan, vec![formed.clone()], "the formed table, as it was");
+    assert!(tables.claim_due_tables(26_999, LEASE, 10).await.unwrap().is_empty());
+    tables.opened(&first).await.unwrap();
+    assert!(
+        tables
+            .claim_due_tables(u64::MAX / 2, LEASE, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "gone once opened"
+    );
+    let Sought::Waiting { table: again } = seek(&pool, 3, seeker(&a, 1500.0, 28_000, None)).await else {
         panic!("a may seek again");
     };
     assert_ne!(again, first);
@@ -1074,20 +1098,103 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         panic!("e joins c's table");
     };
     assert_eq!(for_bots, elsewhere);
-    assert!(tables.take_due_tables(4_999, 10).await.unwrap().is_empty());
-    let due = tables.take_due_tables(5_000, 10).await.unwrap();
+    assert!(tables.claim_due_tables(4_999, LEASE, 10).await.unwrap().is_empty());
+    let due = tables.claim_due_tables(5_000, LEASE, 10).await.unwrap();
     assert_eq!(due.len(), 1, "{due:?}");
     assert_eq!((due[0].id.as_str(), due[0].seekers.len()), (elsewhere.as_str(), 2));
     assert_eq!(due[0].bot_at_ms(), Some(5_000));
     assert!(
-        tables.take_due_tables(u64::MAX, 10).await.unwrap().is_empty(),
-        "taken once"
+        tables.claim_due_tables(9_999, LEASE, 10).await.unwrap().is_empty(),
+        "claimed once"
     );
     assert!(
         !tables.cancel_seek(&e).await.unwrap(),
         "a table taken for bots seats its seekers"
     );
+    tables.opened(&elsewhere).await.unwrap();
+    assert!(
+        tables
+            .claim_due_tables(u64::MAX / 2, LEASE, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "taken once"
+    );
     assert!(tables.cancel_seek(&a).await.unwrap());
+    assert!(!tables.cancel_seek(&e).await.unwrap(), "e's game is open");
+}
+
+async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>) {
+    let tables = store.matchmaking();
+    let window = Window {
+        base: 100.0,
+        per_second: 0.0,
+        max: 100.0,
+    };
+    let pool = unique("pool");
+    let [f, g, h, p, q] = ["f", "g", "h", "p", "q"].map(unique);
+    let waiting = |account: &str, since_ms: u64, expires_at_ms: Option<u64>, players: usize| {
+        let (pool, tables) = (pool.clone(), tables);
+        let seeker = Seeker {
+            expires_at_ms,
+            ..seeker(account, 1500.0, since_ms, None)
+        };
+        async move {
+            tables
+                .seek(&pool, players, &seeker, window, &unique("table"), LEASE)
+                .await
+                .unwrap()
+        }
+    };
+    let Sought::Waiting { table } = waiting(&f, 1_000, Some(30_000), 4).await else {
+        panic!("f opens a table");
+    };
+    assert_eq!(
+        waiting(&g, 2_000, Some(40_000), 4).await,
+        Sought::Waiting { table: table.clone() }
+    );
+    assert_eq!(
+        waiting(&h, 3_000, None, 4).await,
+        Sought::Waiting { table: table.clone() }
+    );
+    assert!(tables.expire_seekers(29_999, 10).await.unwrap().is_empty());
+    let expired = tables.expire_seekers(30_000, 10).await.unwrap();
+    assert_eq!(expired.len(), 1, "{expired:?}");
+    let left: Vec<&str> = expired[0]
+        .seekers
+        .iter()
+        .map(|seeker| seeker.account.as_str())
+        .collect();
+    assert_eq!((expired[0].id.as_str(), left), (table.as_str(), vec![f.as_str()]));
+    assert!(!tables.cancel_seek(&f).await.unwrap(), "f waits no more");
+    assert!(tables.expire_seekers(30_000, 10).await.unwrap().is_empty(), "once");
+    let expired = tables.expire_seekers(50_000, 10).await.unwrap();
+    let left: Vec<&str> = expired[0]
+        .seekers
+        .iter()
+        .map(|seeker| seeker.account.as_str())
+        .collect();
+    assert_eq!(left, [g.as_str()]);
+    // h, who set no wait, waits on alone; the last seeker's cancel takes the table out.
+    assert!(tables.expire_seekers(u64::MAX / 2, 10).await.unwrap().is_empty());
+    assert!(tables.cancel_seek(&h).await.unwrap());
+    let Sought::Waiting { table: anew } = waiting(&f, 60_000, Some(90_000), 2).await else {
+        panic!("f may seek again");
+    };
+    assert_ne!(anew, table, "the old table is gone");
+    // A complete table's seekers do not expire: its game is being opened.
+    let Sought::Formed(formed) = waiting(&p, 61_000, Some(91_000), 2).await else {
+        panic!("p completes f's table");
+    };
+    assert_eq!(formed.id, anew);
+    assert!(tables.expire_seekers(u64::MAX / 2, 10).await.unwrap().is_empty());
+    assert!(!tables.cancel_seek(&p).await.unwrap());
+    tables.opened(&anew).await.unwrap();
+    assert!(matches!(
+        waiting(&q, 62_000, Some(92_000), 2).await,
+        Sought::Waiting { .. }
+    ));
+    assert!(tables.cancel_seek(&q).await.unwrap());
 }
 
 macro_rules! contract {
@@ -1158,5 +1265,6 @@ contract!(
     seats_are_seen_forward_and_forgotten_with_their_game,
     room_messages_reach_every_follower,
     ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first,
-    seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen
+    seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen,
+    seekers_stop_waiting_when_their_wait_is_over
 );

@@ -1,5 +1,6 @@
 //! Webhook deliveries to receivers this test starts on 127.0.0.1 (which only `allow_private` lets a delivery reach):
-//! what the receiver sees, how its answers count, the time limit, TLS with a private CA, and the SSRF refusals.
+//! what the receiver sees, how its answers count, the time limit, TLS with a private CA, the SSRF refusals, and
+//! connections kept alive between deliveries (counted where the receiver accepts them).
 
 mod common;
 
@@ -34,6 +35,9 @@ struct Answer {
     status_line: &'static str,
     extra_headers: String,
     delay: Duration,
+    /// 0: one request a connection, answered with `Connection: close`; n: up to n requests a connection, kept alive,
+    /// after which the receiver closes it without a word (as servers close idle connections).
+    keep_alive: usize,
 }
 
 impl Answer {
@@ -42,6 +46,14 @@ impl Answer {
             status_line,
             extra_headers: String::new(),
             delay: Duration::ZERO,
+            keep_alive: 0,
+        }
+    }
+
+    fn kept_alive(status_line: &'static str, requests: usize) -> Self {
+        Self {
+            keep_alive: requests,
+            ..Self::status(status_line)
         }
     }
 }
@@ -104,20 +116,37 @@ impl Receiver {
     }
 }
 
-/// Reads one request, then answers it.
+/// Reads one request and answers it, or as many as `answer.keep_alive` says, then closes the connection.
 async fn exchange(
     mut stream: impl AsyncRead + AsyncWrite + Unpin,
     answer: &Answer,
     sender: &mpsc::UnboundedSender<Received>,
 ) {
     let mut buffer = Vec::new();
+    for _ in 0..answer.keep_alive.max(1) {
+        match exchange_one(&mut stream, &mut buffer, answer, sender).await {
+            Some(()) => {}
+            None => return,
+        }
+    }
+    let _ = stream.shutdown().await;
+}
+
+/// Reads one request from `stream` (after what `buffer` holds already) and answers it; `None` once the client closed
+/// the connection.
+async fn exchange_one(
+    stream: &mut (impl AsyncRead + AsyncWrite + Unpin),
+    buffer: &mut Vec<u8>,
+    answer: &Answer,
+    sender: &mpsc::UnboundedSender<Received>,
+) -> Option<()> {
     let head_end = loop {
         if let Some(at) = buffer.windows(4).position(|window| window == b"\r\n\r\n") {
             break at;
         }
         let mut chunk = [0; 4096];
         match stream.read(&mut chunk).await {
-            Ok(0) | Err(_) => return,
+            Ok(0) | Err(_) => return None,
             Ok(read) => buffer.extend_from_slice(&chunk[..read]),
         }
     };
@@ -135,10 +164,12 @@ async fn exchange(
     while body.len() < length {
         let mut chunk = [0; 4096];
         match stream.read(&mut chunk).await {
-            Ok(0) | Err(_) => return,
+            Ok(0) | Err(_) => return None,
             Ok(read) => body.extend_from_slice(&chunk[..read]),
         }
     }
+    // What came after this request's body is the next request's.
+    *buffer = body.split_off(length);
     let body = String::from_utf8(body).expect("a UTF-8 body");
     sender
         .send(Received {
@@ -148,12 +179,16 @@ async fn exchange(
         })
         .unwrap();
     tokio::time::sleep(answer.delay).await;
+    let close = if answer.keep_alive == 0 {
+        "Connection: close\r\n"
+    } else {
+        ""
+    };
     let response = format!(
-        "HTTP/1.1 {}\r\n{}Content-Length: 2\r\nConnection: close\r\n\r\nhi",
+        "HTTP/1.1 {}\r\n{}Content-Length: 2\r\n{close}\r\nhi",
         answer.status_line, answer.extra_headers
     );
-    let _ = stream.write_all(response.as_bytes()).await;
-    let _ = stream.shutdown().await;
+    stream.write_all(response.as_bytes()).await.ok()
 }
 
 /// Serves the certificate that `files` made for 127.0.0.1 and localhost.
@@ -388,4 +423,95 @@ async fn deliveries_reach_no_private_address_unless_allowed() {
     let attempt = deliver(&Deliverer::new(true), &loopback(&format!("http://localhost:{port}/"))).await;
     assert!(attempt.succeeded(), "{attempt:?}");
     assert_signed_delivery(&receiver.next_request().await);
+}
+
+#[tokio::test]
+async fn several_deliveries_to_one_receiver_go_over_one_connection() {
+    let mut receiver = Receiver::start(Answer::kept_alive("200 OK", 100)).await;
+    let target = loopback(&format!("http://127.0.0.1:{}/hook", receiver.port));
+    let deliverer = Deliverer::new(true);
+    for _ in 0..5 {
+        let attempt = deliver(&deliverer, &target).await;
+        assert!(attempt.succeeded(), "{attempt:?}");
+        assert_signed_delivery(&receiver.next_request().await);
+    }
+    assert_eq!(receiver.connections(), 1, "one connection for five deliveries");
+    assert_eq!(deliverer.idle_connections(), 1);
+    // Its clones share the connections.
+    assert!(deliver(&deliverer.clone(), &target).await.succeeded());
+    receiver.next_request().await;
+    assert_eq!(receiver.connections(), 1);
+}
+
+#[tokio::test]
+async fn a_connection_the_receiver_closes_is_not_used_again() {
+    // Said (`Connection: close`): each delivery connects anew.
+    let mut closing = Receiver::start(Answer::status("200 OK")).await;
+    let target = loopback(&format!("http://127.0.0.1:{}/", closing.port));
+    let deliverer = Deliverer::new(true);
+    for _ in 0..3 {
+        assert!(deliver(&deliverer, &target).await.succeeded());
+        closing.next_request().await;
+    }
+    assert_eq!(closing.connections(), 3);
+    assert_eq!(deliverer.idle_connections(), 0);
+    // Unsaid, once each answer is sent (as a server closes an idle connection): every delivery still succeeds, on a
+    // new connection, and reaches the receiver once.
+    let mut silent = Receiver::start(Answer::kept_alive("200 OK", 1)).await;
+    let target = loopback(&format!("http://127.0.0.1:{}/", silent.port));
+    for _ in 0..3 {
+        let attempt = deliver(&deliverer, &target).await;
+        assert!(attempt.succeeded(), "{attempt:?}");
+        silent.next_request().await;
+        // The receiver's close reaches the deliverer before the next delivery, or with it.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(silent.connections(), 3);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(silent.requests.try_recv().is_err(), "no request sent twice");
+}
+
+#[tokio::test]
+async fn connections_are_kept_per_host_and_not_beyond_their_idle_time() {
+    let mut receiver = Receiver::start(Answer::kept_alive("200 OK", 100)).await;
+    let deliverer = Deliverer::new(true).with_idle_for(Duration::from_millis(300));
+    // One address, two hosts (localhost may resolve to ::1 first, where nothing listens: then 127.0.0.1): a
+    // connection for each.
+    for _ in 0..2 {
+        for host in ["127.0.0.1", "localhost"] {
+            let target = loopback(&format!("http://{host}:{}/", receiver.port));
+            assert!(deliver(&deliverer, &target).await.succeeded());
+            assert_eq!(
+                receiver.next_request().await.headers["host"],
+                format!("{host}:{}", receiver.port)
+            );
+        }
+    }
+    assert_eq!(receiver.connections(), 2);
+    assert_eq!(deliverer.idle_connections(), 2);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    deliverer.close_idle();
+    assert_eq!(deliverer.idle_connections(), 0, "idle too long");
+    let target = loopback(&format!("http://127.0.0.1:{}/", receiver.port));
+    assert!(deliver(&deliverer, &target).await.succeeded());
+    receiver.next_request().await;
+    assert_eq!(receiver.connections(), 3);
+}
+
+#[tokio::test]
+async fn https_deliveries_go_over_one_connection_too() {
+    let files = TlsFiles::generate();
+    let mut receiver = Receiver::start_tls(Answer::kept_alive("200 OK", 100), &files).await;
+    let ca = CertificateDer::from_pem_file(files.path("ca.pem")).unwrap();
+    let deliverer = Deliverer::with_roots(true, [ca]).expect("a usable CA certificate");
+    let target = loopback(&format!("https://localhost:{}/in", receiver.port));
+    for _ in 0..3 {
+        let attempt = deliver(&deliverer, &target).await;
+        assert!(attempt.succeeded(), "{attempt:?}");
+        assert_signed_delivery(&receiver.next_request().await);
+    }
+    assert_eq!(receiver.connections(), 1);
+    // Another deliverer (other roots: the system's only) has connections of its own, and refuses this receiver.
+    assert!(!deliver(&Deliverer::new(true), &target).await.succeeded());
+    assert_eq!(receiver.connections(), 2);
 }

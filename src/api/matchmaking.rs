@@ -31,7 +31,7 @@ pub struct SeekRequest {
     #[serde(default)]
     pub clock: Option<ClockSettings>,
     /// After this many seconds (1 to 3600) of waiting, the `search` bot takes the table's empty seats and the game
-    /// starts. Absent: wait for people.
+    /// starts. Absent: wait for people, 5 minutes at most (then the seek ends: `seek_expired`).
     #[schema(minimum = 1, maximum = 3600)]
     #[serde(default, deserialize_with = "optional_int64")]
     pub bot_after_seconds: Option<u64>,
@@ -65,7 +65,8 @@ pub struct SeekResponse {
 /// rating and clock whose players' ratings are within a window of its own (150 points, widening by 10 each second
 /// the table waits, up to 1000), or opens one. The seeker who completes a table gets its game at once (201); the
 /// others wait (202) and their account streams say `matched` with the game. The seats are drawn at random; an
-/// account key acts for its seat.
+/// account key acts for its seat. A seek without `bot_after_seconds` ends after 5 minutes without a complete table
+/// (the stream says `seek_expired`).
 #[utoipa::path(post, path = "/v1/matchmaking", tag = "lobby", security(("account_key" = [])),
     request_body = SeekRequest,
     responses(

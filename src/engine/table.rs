@@ -433,9 +433,9 @@ pub struct TableEnding {
     pub losers: Vec<Seat>,
 }
 
-/// Version of what a snapshot holds besides the title's state (the `Table`, and since 6 the undo trail): a snapshot
-/// of another version is not used.
-pub const TABLE_FORMAT: u32 = 6;
+/// Version of what a snapshot holds besides the title's state (the `Table`, and since 6 the undo trail, since 7 with
+/// the clocks each of its decisions found): a snapshot of another version is not used.
+pub const TABLE_FORMAT: u32 = 7;
 
 /// Everything the table events of a log tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -465,6 +465,17 @@ pub struct Table {
     /// The game changes its accounts' ratings once it is over.
     #[serde(default)]
     pub rated: bool,
+}
+
+/// The clocks as a decision found them: an undo of the decision puts them back, so that the time spent since keeps
+/// running for the seats whose clocks ran then, and what the decision earned (an increment, turn time back into a
+/// bank, a new turn deadline) is taken back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockReading {
+    deadline_ms: Option<u64>,
+    clocks: Vec<SeatClock>,
+    running: Vec<Seat>,
+    running_since_ms: Option<u64>,
 }
 
 /// What folding a table event needs to know of the title's game.
@@ -549,6 +560,24 @@ impl Table {
                     .is_some_and(|deadline| deadline <= now_ms)
             })
             .collect()
+    }
+
+    /// The clocks now, for an undo to put back.
+    pub fn clock_reading(&self) -> ClockReading {
+        ClockReading {
+            deadline_ms: self.deadline_ms,
+            clocks: self.clocks.clone(),
+            running: self.running.clone(),
+            running_since_ms: self.running_since_ms,
+        }
+    }
+
+    /// Puts the clocks back as `reading` found them (an undo): they run on from then, the time since included.
+    pub fn restore_clocks(&mut self, reading: ClockReading) {
+        self.deadline_ms = reading.deadline_ms;
+        self.clocks = reading.clocks;
+        self.running = reading.running;
+        self.running_since_ms = reading.running_since_ms;
     }
 
     /// A title's event was folded in: a pending draw offer lapses (a move answers it), and a seat whose offer was
@@ -678,7 +707,7 @@ impl Table {
                 self.draw_offer = None;
                 self.end_without_result(EndReason::DrawAgreed, Vec::new());
             }
-            // The title's state goes back (`Session`); the table stays as it is.
+            // The title's state and the clocks go back (`Session`, from its undo trail); the rest stays as it is.
             TableEvent::Undone { .. } => {}
             TableEvent::ClocksRun { at_ms, moved } => {
                 self.run_clocks(*at_ms, moved.as_deref().and_then(seat_of), seating)

@@ -15,6 +15,8 @@ struct Table {
     title: std::sync::Arc<dyn Title>,
     session: Box<dyn GameSession>,
     seed: GameSeed,
+    /// The game's log so far.
+    log: Vec<String>,
 }
 
 fn open(
@@ -51,13 +53,19 @@ fn open(
     let seed = GameSeed::from_u64(11);
     let log = title.open(players, &options, opened, seed, T0).expect("opened");
     let session = title.replay(players, &options, &log).expect("its log");
-    Table { title, session, seed }
+    Table {
+        title,
+        session,
+        seed,
+        log,
+    }
 }
 
 impl Table {
     fn act(&mut self, seat: Seat, action: Value, now: u64) -> Result<Vec<Value>, ActionError> {
         let played = self.session.play(seat, &action, self.seed, now)?;
         self.session = played.next;
+        self.log.extend(played.events.iter().cloned());
         Ok(played
             .events
             .iter()
@@ -73,7 +81,9 @@ impl Table {
     }
 
     fn record(&mut self, events: &[TableEvent]) {
-        self.session = self.session.record(events).next;
+        let played = self.session.record(events);
+        self.session = played.next;
+        self.log.extend(played.events);
     }
 
     /// The seat to act's first title action (a person's) or its bot's move.
@@ -86,12 +96,38 @@ impl Table {
                     .play_bot(seat, bot, self.seed, now, &mut || true)
                     .expect("a bot moves");
                 self.session = played.next;
+                self.log.extend(played.events);
             }
             None => {
                 let action = title_actions(self.title.as_ref(), self.session.legal_actions(seat)).remove(0);
                 self.act(seat, action, now).expect("a listed action");
             }
         }
+    }
+
+    /// A title action of `seat` that it may undo once played at `now`, and that passes the turn to another seat
+    /// when `passing`.
+    fn undoable(&self, seat: Seat, now: u64, passing: bool) -> Option<Value> {
+        title_actions(self.title.as_ref(), self.session.legal_actions(seat))
+            .into_iter()
+            .find(|action| {
+                self.session.play(seat, action, self.seed, now).is_ok_and(|played| {
+                    played.next.legal_actions(seat).contains(&json!({"type": "undo"}))
+                        && (!passing || !played.next.to_act().contains(&seat))
+                })
+            })
+    }
+
+    /// The game its log replays to is this one, clocks and undo trail included.
+    fn assert_replays(&self) {
+        let options = self.title.normalize_options(None).expect("default options");
+        let players = self.session.table().seats.len();
+        let replayed = self.title.replay(players, &options, &self.log).expect("its log");
+        assert_eq!(
+            replayed.snapshot(),
+            self.session.snapshot(),
+            "the log replays to the live game"
+        );
     }
 
     fn listed(&self, seat: Seat) -> Vec<String> {
@@ -363,4 +399,109 @@ fn a_time_bank_runs_out_after_the_turn_time_and_the_bank() {
     // 25 s: the 10 s turn and 15 s of the bank.
     table.step(T0 + 29_000);
     assert_eq!(table.session.table().seat_times(T0 + 29_000).unwrap()[second].0, 25_000);
+}
+
+#[test]
+fn an_undo_under_a_fischer_clock_takes_back_the_increment_and_keeps_the_time_spent() {
+    let fischer = ClockSettings::Fischer(FischerClock {
+        initial_seconds: 60,
+        increment_seconds: 5,
+    });
+    // César et Cléopâtre opens with a simultaneous step: both clocks run from T0.
+    let mut table = open("caesar-cleopatra", 2, None, Some(fischer), None);
+    let undo = json!({"type": "undo"});
+    let action = table
+        .undoable(0, T0 + 20_000, false)
+        .expect("an opening decision to undo");
+    table.act(0, action, T0 + 20_000).unwrap();
+    let times = table.session.table().seat_times(T0 + 20_000).unwrap();
+    assert_eq!(times, [(45_000, true), (40_000, true)], "60 - 20 + 5, and 60 - 20");
+    table.act(0, undo.clone(), T0 + 25_000).unwrap();
+    // As if seat 0 had not decided: its clock ran from T0 on, without the increment; the other's ran on as well.
+    let times = table.session.table().seat_times(T0 + 25_000).unwrap();
+    assert_eq!(times, [(35_000, true), (35_000, true)], "60 - 25 for both");
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 60_000));
+    table.assert_replays();
+    // Moves and undos in a row do not stretch the seat's time.
+    for pair in 0..5 {
+        let at = T0 + 30_000 + pair * 2_000;
+        let action = table.undoable(0, at, false).expect("a decision to undo");
+        table.act(0, action, at).unwrap();
+        table.act(0, undo.clone(), at + 1_000).unwrap();
+    }
+    let times = table.session.table().seat_times(T0 + 40_000).unwrap();
+    assert_eq!(times, [(20_000, true), (20_000, true)], "60 - 40 for both");
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 60_000));
+    table.assert_replays();
+    // Its time ran out since its decision: the undo would leave it out of time, and is refused.
+    let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");
+    table.act(0, action, T0 + 50_000).unwrap();
+    assert_eq!(table.session.table().seat_times(T0 + 50_000).unwrap()[0].0, 15_000);
+    assert_eq!(table.refused(0, undo.clone(), T0 + 60_000), DEADLINE_PASSED);
+    table.act(0, undo, T0 + 59_000).expect("an undo in time");
+    table.assert_replays();
+}
+
+#[test]
+fn an_undo_that_passed_the_turn_gives_it_back_without_charging_the_next_seat() {
+    let fischer = ClockSettings::Fischer(FischerClock {
+        initial_seconds: 60,
+        increment_seconds: 5,
+    });
+    let mut table = open("caligula", 2, None, Some(fischer), None);
+    let undo = json!({"type": "undo"});
+    // Played on until a seat's decision, which it may undo, passes the turn.
+    let mut now = T0;
+    let (seat, action) = loop {
+        let seat = table.session.to_act()[0];
+        if let Some(action) = table.undoable(seat, now, true) {
+            break (seat, action);
+        }
+        table.step(now);
+        now += 1_000;
+        assert!(now < T0 + 30_000, "a decision passes the turn and may be undone");
+    };
+    let other = 1 - seat;
+    let before = table.session.table().seat_times(now).unwrap();
+    assert_eq!((before[seat].1, before[other].1), (true, false));
+    table.act(seat, action, now + 2_000).unwrap();
+    assert_eq!(table.session.to_act(), [other]);
+    table.act(seat, undo, now + 3_000).unwrap();
+    // The seat's clock ran all along, with no increment; the other seat's turn never began.
+    assert_eq!(table.session.to_act(), [seat]);
+    let times = table.session.table().seat_times(now + 3_000).unwrap();
+    assert_eq!(times[seat], (before[seat].0 - 3_000, true));
+    assert_eq!(times[other], before[other]);
+    assert_eq!(table.session.table().deadline_ms, Some(now + before[seat].0));
+    table.assert_replays();
+}
+
+#[test]
+fn an_undo_keeps_the_turn_deadline_that_ran_before_the_undone_decision() {
+    let mut table = open("caesar-cleopatra", 2, None, None, Some(60));
+    let undo = json!({"type": "undo"});
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 60_000));
+    let action = table
+        .undoable(0, T0 + 20_000, false)
+        .expect("an opening decision to undo");
+    table.act(0, action, T0 + 20_000).unwrap();
+    assert_eq!(
+        table.session.table().deadline_ms,
+        Some(T0 + 80_000),
+        "a move restarts it"
+    );
+    let events = table.act(0, undo.clone(), T0 + 30_000).unwrap();
+    assert_eq!(types(&events), ["undone"], "no new deadline");
+    assert_eq!(
+        table.session.table().deadline_ms,
+        Some(T0 + 60_000),
+        "the one before the move"
+    );
+    table.assert_replays();
+    // Past that deadline an undo would leave the seat out of time: refused, the timeout is due.
+    let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");
+    table.act(0, action, T0 + 50_000).unwrap();
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 110_000));
+    assert_eq!(table.refused(0, undo, T0 + 60_000), DEADLINE_PASSED);
+    table.assert_replays();
 }

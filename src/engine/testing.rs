@@ -88,6 +88,58 @@ fn play(title: &dyn Title, players: usize, seed: u64, undoing: bool) -> (Box<dyn
     (session, log)
 }
 
+/// Every prefix of random games' logs (`games` seeds, every player count, one game in two undoing now and then),
+/// cut anywhere, in the middle of a decision's events too (what `?at=N`, or a store that lost its tail, gives),
+/// replays and answers everything a game is asked without panicking: who is to act and whether a bot is, every
+/// seat's legal actions (with their words) and view, the spectator's view, the outcome and the rewards; and a few of
+/// each seat's listed actions, played there, are decided or refused without panicking too.
+pub(crate) fn assert_every_prefix_answers(title: &dyn Title, games: u64) {
+    let info = title.info();
+    let options = title.normalize_options(None).expect("default options");
+    for players in info.min_players..=info.max_players {
+        for seed in 0..games {
+            let play = if seed % 2 == 0 {
+                play_to_the_end
+            } else {
+                play_undoing_to_the_end
+            };
+            let (_, log) = play(title, players, seed);
+            let mut session = title.replay(players, &options, &[]).expect("an empty log");
+            for (cut, event) in log.iter().enumerate() {
+                let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let _ = (session.to_act(), session.bot_to_act(), session.is_finished());
+                    let _ = (session.outcome(), session.rewards(), session.view(Viewer::Spectator));
+                    for seat in 0..players {
+                        let listed = title_actions(title, session.legal_actions(seat));
+                        let _ = (
+                            session.view(Viewer::Seat(seat)),
+                            session.labelled_actions_json(seat, Lang::En),
+                        );
+                        for action in listed.iter().take(4) {
+                            let _ = session.play(seat, action, GameSeed::from_u64(seed), 0);
+                        }
+                    }
+                }));
+                if let Err(panic) = asked {
+                    let why = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|why| (*why).to_owned()))
+                        .unwrap_or_default();
+                    panic!(
+                        "{} with {players} players, seed {seed}: the log cut after {cut} of {} events panics ({why}); \
+                         the last events: {:?}",
+                        info.id,
+                        log.len(),
+                        &log[cut.saturating_sub(3)..cut]
+                    );
+                }
+                session.apply(std::slice::from_ref(event)).expect("its own event");
+            }
+        }
+    }
+}
+
 /// What every viewer is shown of a step's events from them as they were decided (a move's answer) is what it is
 /// shown of them once stored and read back (the log, the streams), words included.
 fn assert_decided_as_stored(played: &Played, players: usize) {

@@ -8,8 +8,8 @@ use serde_json::value::RawValue;
 use super::bot::{self, Bot};
 use super::session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
 use super::table::{
-    DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table, TableAction,
-    TableEvent, Taker,
+    ClockReading, DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table,
+    TableAction, TableEvent, Taker,
 };
 use super::undo::UndoTrail;
 use super::words;
@@ -36,7 +36,14 @@ pub(super) struct Session<G: Game> {
     pub(super) state: G::State,
     pub(super) table: Table,
     pub(super) version: u64,
-    pub(super) undo: UndoTrail<G::State>,
+    pub(super) undo: UndoTrail<Checkpoint<G::State>>,
+}
+
+/// What an undo gives back: the title's state and the table's clocks as the undone decision found them.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub(super) struct Checkpoint<S> {
+    state: S,
+    clocks: ClockReading,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -52,7 +59,7 @@ impl<G: Game> Clone for Session<G> {
 
 /// A session as a snapshot holds it (borrowed to write it, owned to read it back).
 #[derive(serde::Serialize, serde::Deserialize)]
-pub(super) struct StoredSession<S, T = Table, U = UndoTrail<S>> {
+pub(super) struct StoredSession<S, T = Table, U = UndoTrail<Checkpoint<S>>> {
     pub(super) version: u64,
     pub(super) table: T,
     pub(super) state: S,
@@ -98,7 +105,11 @@ impl<G: Game> Session<G> {
                 if G::is_undo_barrier(&self.state, event) {
                     self.undo.clear();
                 } else if let Some(seat) = G::decided_by(&self.state, event) {
-                    self.undo.decided(seat, &self.state);
+                    let before = Checkpoint {
+                        state: self.state.clone(),
+                        clocks: self.table.clock_reading(),
+                    };
+                    self.undo.decided(seat, before);
                 }
                 G::evolve(&mut self.state, event);
                 self.table.title_moved();
@@ -106,7 +117,8 @@ impl<G: Game> Session<G> {
             Entry::Table(event) => {
                 if let TableEvent::Undone { .. } = event {
                     if let Some(before) = self.undo.pop() {
-                        self.state = before;
+                        self.state = before.state;
+                        self.table.restore_clocks(before.clocks);
                     }
                 } else if !event.keeps_undo_trail() {
                     self.undo.clear();
@@ -306,24 +318,37 @@ impl<G: Game> Session<G> {
             TableAction::OfferDraw | TableAction::AcceptDraw | TableAction::DeclineDraw => {
                 return self.answer_draw(seat, action);
             }
-            TableAction::Undo => match self.undo_refusal(seat) {
-                Some(why) => return refuse("undo_not_allowed", why),
-                // The seat's time ran out: its timeout is due, not a new clock.
-                None if table
-                    .deadline_of(seat, &G::to_act(&self.state))
-                    .is_some_and(|deadline| deadline <= now_ms) =>
-                {
-                    return refuse(DEADLINE_PASSED, "this seat's time to act ran out");
-                }
-                None => vec![TableEvent::Undone { seat: id }],
-            },
+            TableAction::Undo => return self.undo_at(seat, now_ms),
         };
         let played = self.then(entries.into_iter().map(Entry::Table).collect());
         Ok(match action {
-            // The seat's clock goes on under its new player (a bot moves at once); after an undo it decides again.
-            TableAction::HandToBot | TableAction::TakeBackSeat | TableAction::Undo => with_clock(played, now_ms, None),
+            // The seat's clock goes on under its new player (a bot moves at once).
+            TableAction::HandToBot | TableAction::TakeBackSeat => with_clock(played, now_ms, None),
             _ => played,
         })
+    }
+
+    /// `seat` takes back its latest decision at `now_ms`. The clocks go back to where that decision found them
+    /// (`absorb`), the time spent since included: no clock event follows, the turn deadline is the one that ran
+    /// before the decision, and the increment or bank time the decision earned is gone. Refused when the seat's time
+    /// ran out, now or as the clocks read once put back: its timeout is due, not a decision again.
+    fn undo_at(&self, seat: Seat, now_ms: u64) -> Result<Played, ActionError> {
+        if let Some(why) = self.undo_refusal(seat) {
+            return Err(RuleError::new("undo_not_allowed", why).into());
+        }
+        let out_of_time = |session: &dyn GameSession| {
+            session
+                .table()
+                .deadline_of(seat, &session.to_act())
+                .is_some_and(|deadline| deadline <= now_ms)
+        };
+        let undone = self.then(vec![Entry::Table(TableEvent::Undone {
+            seat: self.seat_id(seat),
+        })]);
+        if out_of_time(self) || out_of_time(undone.next.as_ref()) {
+            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+        }
+        Ok(undone)
     }
 
     /// A draw offered, accepted or declined by `seat`, when `table_actions` lists it.
@@ -734,9 +759,10 @@ mod tests {
         }
     }
 
-    /// An undo restarts the turn clock; it is refused once the deadline has passed, and to a seat a bot plays.
+    /// An undo gives back the turn deadline that ran before the decision it takes back (no new one); it is refused
+    /// once that deadline has passed, and to a seat a bot plays.
     #[test]
-    fn an_undo_restarts_the_clock_and_is_refused_late_and_to_bots() {
+    fn an_undo_keeps_the_deadline_before_the_decision_and_is_refused_late_and_to_bots() {
         let registry = Registry::with_all_titles();
         let title = registry.get("caesar-cleopatra").expect("the title");
         let options = title.normalize_options(None).expect("default options");
@@ -775,11 +801,12 @@ mod tests {
         assert_eq!(refusal(bot_moved.as_ref(), 0, 1_000), "undo_not_allowed");
         let action = bot_moved.legal_actions(1).swap_remove(0);
         let moved = bot_moved.play(1, &action, seed, 2_000).expect("a listed action").next;
+        assert_eq!(moved.table().deadline_ms, Some(62_000), "each move restarts it");
         let undone = moved.play(1, &undo, seed, 3_000).expect("a listed undo");
-        let deadline = TableEvent::DeadlineSet { deadline_ms: 63_000 };
-        assert_eq!(undone.events.last(), Some(&deadline.encode()));
-        assert_eq!(undone.next.table().deadline_ms, Some(63_000));
-        assert_eq!(refusal(moved.as_ref(), 1, 62_000), DEADLINE_PASSED);
+        let undone_event = TableEvent::Undone { seat: "caesar".into() };
+        assert_eq!(undone.events, [undone_event.encode()], "no new deadline");
+        assert_eq!(undone.next.table().deadline_ms, Some(61_000), "the bot's move set it");
+        assert_eq!(refusal(moved.as_ref(), 1, 61_000), DEADLINE_PASSED);
     }
 
     #[test]

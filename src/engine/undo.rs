@@ -32,7 +32,7 @@ impl<S> Default for UndoTrail<S> {
 
 impl<S: Clone> UndoTrail<S> {
     /// `seat` decides from `before`: a checkpoint for it, on a new trail when the last decision was another seat's.
-    pub(super) fn decided(&mut self, seat: Seat, before: &S) {
+    pub(super) fn decided(&mut self, seat: Seat, before: S) {
         if self.seat != Some(seat) {
             self.clear();
             self.seat = Some(seat);
@@ -40,7 +40,7 @@ impl<S: Clone> UndoTrail<S> {
         if self.checkpoints.len() == UNDO_LIMIT {
             self.checkpoints.pop_front();
         }
-        self.checkpoints.push_back(Arc::new(before.clone()));
+        self.checkpoints.push_back(Arc::new(before));
     }
 
     pub(super) fn clear(&mut self) {

@@ -67,7 +67,10 @@ impl GameService {
                         tracing::warn!(%error, "sweep failed; trying again at the next tick");
                     }
                     if let Err(error) = self.fill_due_tables(now_ms()).await {
-                        tracing::warn!(%error, "quick-play tables due for bots not taken; trying again at the next tick");
+                        tracing::warn!(%error, "quick-play tables due not opened; trying again at the next tick");
+                    }
+                    if let Err(error) = self.expire_seeks(now_ms()).await {
+                        tracing::warn!(%error, "quick-play seeks due to end not ended; trying again at the next tick");
                     }
                 }
                 () = self.bots_wake.notified() => self.play_woken_bots(),

@@ -144,6 +144,12 @@ impl GameService {
 
     /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
     pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
+        self.create_with_id(new, hex::encode(rand::random::<[u8; 16]>())).await
+    }
+
+    /// As `create`, under id `id`: a second creation under the same id fails with the store's `AlreadyExists` (quick
+    /// play opens a table's game under an id of the table's, so that two instances opening it make one game).
+    pub(super) async fn create_with_id(&self, new: NewGame<'_>, id: String) -> Result<Created, ServiceError> {
         let title = self.title_for(new.title, new.players)?;
         let info = title.info();
         let options = title.normalize_options(new.options)?;
@@ -177,7 +183,6 @@ impl GameService {
         }
         let seed = new.seed.map_or_else(GameSeed::random, GameSeed::from_u64);
         let now = now_ms();
-        let id = hex::encode(rand::random::<[u8; 16]>());
         let opened = TableEvent::TableOpened {
             seats: seats
                 .iter()

@@ -51,7 +51,7 @@ pub use error::ServiceError;
 pub use join::Joined;
 pub use loaded::LoadedGame;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
-pub use matchmaking::{MAX_BOT_AFTER_SECONDS, Seek, SeekOutcome};
+pub use matchmaking::{MAX_BOT_AFTER_SECONDS, SEEK_WAIT, Seek, SeekOutcome};
 pub use play::{Move, MoveRequest, PlayOutcome, Render};
 pub use ratings::{LADDER, LadderBot};
 pub use rematch::Rematch;
@@ -84,6 +84,9 @@ pub struct GameService {
     webhooks_wake: tokio::sync::Notify,
     /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
     pause_before_rating: Option<Duration>,
+    /// A test's hook: how long the seeker who completes a quick-play table waits before opening its game (for a kill
+    /// in between).
+    pause_before_opening_table: Option<Duration>,
     meters: meters::Meters,
 }
 
@@ -110,6 +113,7 @@ impl GameService {
             deliverer: Deliverer::new(false),
             webhooks_wake: tokio::sync::Notify::new(),
             pause_before_rating: None,
+            pause_before_opening_table: None,
         }
     }
 
@@ -117,6 +121,13 @@ impl GameService {
     /// in between (`LUDUS_TEST_PAUSE_BEFORE_RATING_MS`).
     pub fn with_pause_before_rating(mut self, pause: Option<Duration>) -> Self {
         self.pause_before_rating = pause;
+        self
+    }
+
+    /// The same service waiting `pause` between a quick-play table's completion and the opening of its game: for
+    /// tests that kill an instance in between (`LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS`).
+    pub fn with_pause_before_opening_table(mut self, pause: Option<Duration>) -> Self {
+        self.pause_before_opening_table = pause;
         self
     }
 

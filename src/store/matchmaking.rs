@@ -1,6 +1,12 @@
 //! What the store keeps for quick play: the tables waiting for players, each in a pool (a title, a number of
 //! players, rated or not, a clock), and which table each seeking account waits at. Seeking is one atomic step, so
 //! that racing seekers on any number of instances never sit one account at two tables or a table twice.
+//!
+//! A table that is complete (or due for bots) is not taken out at once: it stays, claimed by the instance that opens
+//! its game for a lease, as a due game is claimed by a sweep (`EventStore::claim_due`), until that instance says its
+//! game exists (`opened`). Should the instance die in between, the lease ends and any instance claims the table
+//! again (`claim_due_tables`) and opens its game; its seekers meanwhile wait nowhere else. A seeker waits until
+//! `expires_at_ms` at most (`expire_seekers`).
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
@@ -17,6 +23,9 @@ pub struct Seeker {
     /// When the account would rather have a bot fill the table than wait longer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_at_ms: Option<u64>,
+    /// When the account stops waiting, if its table is not complete by then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at_ms: Option<u64>,
 }
 
 /// A table waiting for players.
@@ -61,7 +70,8 @@ impl Window {
 pub enum Sought {
     /// The account waits at this table (a new one, or one that still lacks players).
     Waiting { table: String },
-    /// The account completed this table, which left the store: its game is the caller's to open.
+    /// The account completed this table: its game is the caller's to open, under the claim `seek` made for it
+    /// (`opened` once the game exists).
     Formed(WaitingTable),
     /// The account waits at a table already: nothing changed.
     AlreadySeeking { table: String },
@@ -70,7 +80,8 @@ pub enum Sought {
 #[async_trait]
 pub trait MatchmakingStore: Send + Sync {
     /// Seats `seeker` at the oldest table of `pool` it fits (see `Window::fits`), or at a new table `new_table` of
-    /// `players`, unless it waits at a table already; a table it completes is taken out and returned.
+    /// `players`, unless it waits at a table already (or at a complete one whose game is not open yet); a table it
+    /// completes is returned, claimed until `seeker.since_ms + lease_ms` for the caller to open its game.
     async fn seek(
         &self,
         pool: &str,
@@ -78,18 +89,36 @@ pub trait MatchmakingStore: Send + Sync {
         seeker: &Seeker,
         window: Window,
         new_table: &str,
+        lease_ms: u64,
     ) -> Result<Sought, StoreError>;
 
-    /// Takes the account away from the table it waits at; false when it waits nowhere.
+    /// Takes the account away from the table it waits at; false when it waits nowhere (or at a complete table).
     async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError>;
 
-    /// Takes out up to `limit` tables whose earliest `bot_at_ms` passed at `now_ms`, for bots to fill.
-    async fn take_due_tables(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError>;
+    /// Claims up to `limit` tables whose game is to open at `now_ms`, until `now_ms + lease_ms`: complete tables
+    /// whose claim ended before their game was said open (its instance died), then waiting tables whose earliest
+    /// `bot_at_ms` passed (bots fill their empty seats; their seekers wait no more). Each is claimed by one caller
+    /// at a time: racing instances claim different tables.
+    async fn claim_due_tables(&self, now_ms: u64, lease_ms: u64, limit: usize)
+    -> Result<Vec<WaitingTable>, StoreError>;
+
+    /// The game of claimed table `table` exists: the table leaves the store, and its seekers may seek again.
+    async fn opened(&self, table: &str) -> Result<(), StoreError>;
+
+    /// Takes the seekers whose `expires_at_ms` passed at `now_ms` away from the waiting tables (at most `limit`
+    /// tables), removing the tables left empty; returns, for each such table, the table with the seekers that left
+    /// it. A complete table's seekers do not expire.
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError>;
 }
 
 impl WaitingTable {
     /// When the first of its seekers would rather have a bot fill the table.
     pub fn bot_at_ms(&self) -> Option<u64> {
         self.seekers.iter().filter_map(|seeker| seeker.bot_at_ms).min()
+    }
+
+    /// When the first of its seekers stops waiting.
+    pub fn expires_at_ms(&self) -> Option<u64> {
+        self.seekers.iter().filter_map(|seeker| seeker.expires_at_ms).min()
     }
 }

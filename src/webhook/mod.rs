@@ -4,10 +4,12 @@
 //!   addresses that passed the check (no second lookup that DNS rebinding could answer differently);
 //! - [`verify`]: `Ludus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe does, keyed
 //!   with a [`new_secret`];
-//! - [`Deliverer`]: one signed POST, 5 s at most, no redirects followed, the answer's body unread;
+//! - [`Deliverer`]: one signed POST, 5 s at most, no redirects followed, the answer's body thrown away, on a
+//!   connection kept alive per checked address, host and scheme;
 //! - [`next_delay`] / [`DISABLE_AFTER`]: exponential backoff with jitter, 20 attempts spanning about 24 h.
 //!
-//! Which instance delivers which event, and what is recorded, is the accounts' business; this module holds no state.
+//! Which instance delivers which event, and what is recorded, is the accounts' business; this module holds no state
+//! but the deliverer's idle connections.
 
 mod deliver;
 mod retry;

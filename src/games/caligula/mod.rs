@@ -95,7 +95,7 @@ impl Game for Caligula {
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
-        state.phase.seat().into_iter().collect()
+        state.acting().into_iter().collect()
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -185,6 +185,27 @@ impl State {
             result: None,
         }
     }
+
+    /// The seat the game waits for: the phase's, when the rest of the state fits the phase. A log cut between the
+    /// events of one step (`?at=N`, a store that lost its tail) may leave the phase of the decision taken while the
+    /// step went on past it: a conspiracy phase once the conspiracy is over. Nobody acts in such a state.
+    pub fn acting(&self) -> Option<Seat> {
+        let fits = match self.phase {
+            Phase::Complot { .. }
+            | Phase::ComplotPayment { .. }
+            | Phase::FavourCandidate { .. }
+            | Phase::FavourLeader { .. }
+            | Phase::FavourConspirator { .. }
+            | Phase::Defence { .. }
+            | Phase::Stabbing { .. } => self.conspiracy.is_some(),
+            Phase::EffectDecision { cursor, .. } => self
+                .resolution
+                .as_ref()
+                .is_some_and(|resolution| cursor.instance < resolution.queue.len()),
+            Phase::Setup | Phase::Placement { .. } | Phase::GameOver => true,
+        };
+        self.phase.seat().filter(|_| fits)
+    }
     pub fn deck(&self, deck: Deck) -> &ArrayVec<[Kind; DECK_CARDS]> {
         match deck {
             Deck::Coniura => &self.coniura,

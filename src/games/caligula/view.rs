@@ -159,7 +159,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         players: state.n,
         substitute_data: DATA.substitute,
         phase: state.phase.clone(),
-        to_act: state.phase.seat().into_iter().map(SeatId::of).collect(),
+        to_act: state.acting().into_iter().map(SeatId::of).collect(),
         round: state.round,
         sequentia_row: state
             .sequentia_row

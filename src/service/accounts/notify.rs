@@ -87,6 +87,8 @@ pub enum Notification {
         seat: &'static str,
         rated: bool,
     },
+    /// The account's quick-play wait at `table` is over without a game: it seeks no more (it may seek again).
+    SeekExpired { table: String, title: String },
 }
 
 impl GameService {

@@ -143,6 +143,7 @@ impl GameService {
 
     /// Claims the accounts whose deliveries are due and delivers each in a task of its own. Returns how many.
     pub async fn deliver_webhooks(self: &Arc<Self>) -> Result<usize, ServiceError> {
+        self.deliverer.close_idle();
         let now = now_ms();
         let lease = CLAIM_LEASE.as_millis() as u64;
         let claimed = self.store.accounts().claim_webhooks(now, lease, CLAIMS).await?;

@@ -11,16 +11,17 @@ use crate::store::{MatchmakingStore, Seeker, Sought, StoreError, WaitingTable, W
 struct Tables {
     /// Oldest first: (since, id) → table.
     waiting: BTreeMap<(u64, String), WaitingTable>,
-    /// Account → the key of the table it waits at.
+    /// Complete tables (or due for bots) whose game is being opened: id → the end of the claim, and the table.
+    claimed: HashMap<String, (u64, WaitingTable)>,
+    /// Account → the key of the table it waits at (or of a claimed table: its id).
     seeking: HashMap<String, (u64, String)>,
 }
 
 impl Tables {
-    fn take(&mut self, key: &(u64, String)) -> Option<WaitingTable> {
+    /// Moves a waiting table to the claimed ones, until `until_ms`.
+    fn claim(&mut self, key: &(u64, String), until_ms: u64) -> Option<WaitingTable> {
         let table = self.waiting.remove(key)?;
-        for seeker in &table.seekers {
-            self.seeking.remove(&seeker.account);
-        }
+        self.claimed.insert(key.1.clone(), (until_ms, table.clone()));
         Some(table)
     }
 }
@@ -43,6 +44,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         seeker: &Seeker,
         window: Window,
         new_table: &str,
+        lease_ms: u64,
     ) -> Result<Sought, StoreError> {
         let mut tables = self.lock();
         if let Some((_, table)) = tables.seeking.get(&seeker.account) {
@@ -58,7 +60,10 @@ impl MatchmakingStore for MemoryMatchmaking {
                 let table = tables.waiting.get_mut(&key).expect("found just now");
                 table.seekers.push(seeker.clone());
                 if table.seekers.len() >= table.players {
-                    let formed = tables.take(&key).expect("found just now");
+                    tables.seeking.insert(seeker.account.clone(), key.clone());
+                    let formed = tables
+                        .claim(&key, seeker.since_ms.saturating_add(lease_ms))
+                        .expect("found just now");
                     return Ok(Sought::Formed(formed));
                 }
                 key
@@ -83,9 +88,14 @@ impl MatchmakingStore for MemoryMatchmaking {
 
     async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError> {
         let mut tables = self.lock();
-        let Some(key) = tables.seeking.remove(account) else {
+        let Some(key) = tables.seeking.get(account).cloned() else {
             return Ok(false);
         };
+        if tables.claimed.contains_key(&key.1) {
+            // Complete: its game is being opened, with the account at it.
+            return Ok(false);
+        }
+        tables.seeking.remove(account);
         if let Some(table) = tables.waiting.get_mut(&key) {
             table.seekers.retain(|seeker| seeker.account != account);
             if table.seekers.is_empty() {
@@ -95,15 +105,68 @@ impl MatchmakingStore for MemoryMatchmaking {
         Ok(true)
     }
 
-    async fn take_due_tables(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
+    async fn claim_due_tables(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<WaitingTable>, StoreError> {
         let mut tables = self.lock();
-        let due: Vec<(u64, String)> = tables
+        let until_ms = now_ms.saturating_add(lease_ms);
+        let mut due: Vec<WaitingTable> = Vec::new();
+        for (claim_ends, table) in tables.claimed.values_mut() {
+            if due.len() < limit && *claim_ends <= now_ms {
+                *claim_ends = until_ms;
+                due.push(table.clone());
+            }
+        }
+        let for_bots: Vec<(u64, String)> = tables
             .waiting
             .iter()
             .filter(|(_, table)| table.bot_at_ms().is_some_and(|at| at <= now_ms))
             .map(|(key, _)| key.clone())
+            .take(limit - due.len())
+            .collect();
+        due.extend(for_bots.iter().filter_map(|key| tables.claim(key, until_ms)));
+        Ok(due)
+    }
+
+    async fn opened(&self, table: &str) -> Result<(), StoreError> {
+        let mut tables = self.lock();
+        if let Some((_, opened)) = tables.claimed.remove(table) {
+            for seeker in &opened.seekers {
+                tables.seeking.remove(&seeker.account);
+            }
+        }
+        Ok(())
+    }
+
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
+        let mut tables = self.lock();
+        let expiring: Vec<(u64, String)> = tables
+            .waiting
+            .iter()
+            .filter(|(_, table)| table.expires_at_ms().is_some_and(|at| at <= now_ms))
+            .map(|(key, _)| key.clone())
             .take(limit)
             .collect();
-        Ok(due.iter().filter_map(|key| tables.take(key)).collect())
+        let mut expired = Vec::new();
+        for key in expiring {
+            let table = tables.waiting.get_mut(&key).expect("found just now");
+            let (left, kept): (Vec<Seeker>, Vec<Seeker>) = std::mem::take(&mut table.seekers)
+                .into_iter()
+                .partition(|seeker| seeker.expires_at_ms.is_some_and(|at| at <= now_ms));
+            table.seekers = kept;
+            let mut gone = table.clone();
+            if table.seekers.is_empty() {
+                tables.waiting.remove(&key);
+            }
+            for seeker in &left {
+                tables.seeking.remove(&seeker.account);
+            }
+            gone.seekers = left;
+            expired.push(gone);
+        }
+        Ok(expired)
     }
 }

@@ -1,7 +1,9 @@
 //! Quick play's waiting tables in Redis, all under the hash tag `{matchmaking}` so that a seek is one script on one
 //! slot: `ludus:{matchmaking}:waiting` (table ids by when they opened, every pool), `ludus:{matchmaking}:tables`
-//! (id → the table as JSON), `ludus:{matchmaking}:seeking` (account → its table) and `ludus:{matchmaking}:bots`
-//! (table ids by when a bot may fill them).
+//! (id → the table as JSON), `ludus:{matchmaking}:seeking` (account → its table), `ludus:{matchmaking}:bots`
+//! (table ids by when a bot may fill them), `ludus:{matchmaking}:claimed` (complete tables, and tables taken for
+//! bots, whose game is being opened, by when their claim ends) and `ludus:{matchmaking}:expiring` (waiting table ids
+//! by when their first seeker stops waiting).
 
 use std::sync::LazyLock;
 
@@ -12,31 +14,47 @@ use super::RedisStore;
 use super::codec::corrupt;
 use crate::store::{MatchmakingStore, Seeker, Sought, StoreError, WaitingTable, Window};
 
-const KEYS: [&str; 4] = [
+const KEYS: [&str; 6] = [
     "ludus:{matchmaking}:waiting",
     "ludus:{matchmaking}:tables",
     "ludus:{matchmaking}:seeking",
     "ludus:{matchmaking}:bots",
+    "ludus:{matchmaking}:claimed",
+    "ludus:{matchmaking}:expiring",
 ];
 
-/// Shared by the scripts: a table's earliest bot time noted (or its note removed), and a table taken out whole.
+/// Shared by the scripts: a waiting table's earliest bot time and expiry noted (or their notes removed), a table
+/// claimed until a time (it waits no more: its game is being opened), and a table taken out whole.
 const HELPERS: &str = r#"
-local function note_bot_time(t)
+local function note_earliest(key, t, field)
   local at = nil
   for _, s in ipairs(t.seekers) do
-    if s.bot_at_ms and (not at or s.bot_at_ms < at) then at = s.bot_at_ms end
+    if s[field] and (not at or s[field] < at) then at = s[field] end
   end
-  if at then redis.call('ZADD', KEYS[4], at, t.id) else redis.call('ZREM', KEYS[4], t.id) end
+  if at then redis.call('ZADD', key, at, t.id) else redis.call('ZREM', key, t.id) end
+end
+local function note_times(t)
+  note_earliest(KEYS[4], t, 'bot_at_ms')
+  note_earliest(KEYS[6], t, 'expires_at_ms')
+end
+local function claim(t, raw, ends)
+  redis.call('ZREM', KEYS[1], t.id)
+  redis.call('ZREM', KEYS[4], t.id)
+  redis.call('ZREM', KEYS[6], t.id)
+  redis.call('HSET', KEYS[2], t.id, raw)
+  redis.call('ZADD', KEYS[5], ends, t.id)
 end
 local function take_out(t)
   redis.call('ZREM', KEYS[1], t.id)
   redis.call('HDEL', KEYS[2], t.id)
   redis.call('ZREM', KEYS[4], t.id)
+  redis.call('ZREM', KEYS[5], t.id)
+  redis.call('ZREM', KEYS[6], t.id)
   for _, s in ipairs(t.seekers) do redis.call('HDEL', KEYS[3], s.account) end
 end
 "#;
 
-// ARGV: the seeker (JSON), the pool, players, the new table's id, the window's base, per second and max.
+// ARGV: the seeker (JSON), the pool, players, the new table's id, the window's base, per second and max, the lease.
 static SEEK: LazyLock<Script> = LazyLock::new(|| {
     Script::new(&format!(
         "{HELPERS}{}",
@@ -56,13 +74,14 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
     end
     if fits then
       table.insert(t.seekers, seeker)
+      redis.call('HSET', KEYS[3], seeker.account, id)
       if #t.seekers >= t.players then
-        take_out(t)
-        return {'formed', cjson.encode(t)}
+        local raw = cjson.encode(t)
+        claim(t, raw, now + tonumber(ARGV[8]))
+        return {'formed', raw}
       end
       redis.call('HSET', KEYS[2], id, cjson.encode(t))
-      redis.call('HSET', KEYS[3], seeker.account, id)
-      note_bot_time(t)
+      note_times(t)
       return {'waiting', id}
     end
   end
@@ -71,19 +90,20 @@ local t = {id = ARGV[4], pool = ARGV[2], players = tonumber(ARGV[3]), since_ms =
 redis.call('ZADD', KEYS[1], now, t.id)
 redis.call('HSET', KEYS[2], t.id, cjson.encode(t))
 redis.call('HSET', KEYS[3], seeker.account, t.id)
-note_bot_time(t)
+note_times(t)
 return {'waiting', t.id}
 "#
     ))
 });
 
-// ARGV: the account. 1 when it was seeking.
+// ARGV: the account. 1 when it was seeking (at a table not complete).
 static CANCEL: LazyLock<Script> = LazyLock::new(|| {
     Script::new(&format!(
         "{HELPERS}{}",
         r#"
 local id = redis.call('HGET', KEYS[3], ARGV[1])
 if not id then return 0 end
+if redis.call('ZSCORE', KEYS[5], id) then return 0 end
 redis.call('HDEL', KEYS[3], ARGV[1])
 local raw = redis.call('HGET', KEYS[2], id)
 if raw then
@@ -97,7 +117,7 @@ if raw then
   else
     t.seekers = kept
     redis.call('HSET', KEYS[2], id, cjson.encode(t))
-    note_bot_time(t)
+    note_times(t)
   end
 end
 return 1
@@ -105,21 +125,87 @@ return 1
     ))
 });
 
-// ARGV: now, limit. The tables taken out, as JSON.
-static TAKE_DUE: LazyLock<Script> = LazyLock::new(|| {
+// ARGV: now, the lease, limit. The tables claimed, as JSON: complete ones whose claim ended, then those due for bots.
+static CLAIM_DUE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(&format!(
         "{HELPERS}{}",
         r#"
-local taken = {}
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])) do
-  redis.call('ZREM', KEYS[4], id)
+local ends, limit = tonumber(ARGV[1]) + tonumber(ARGV[2]), tonumber(ARGV[3])
+local claimed = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', ARGV[1], 'LIMIT', 0, limit)) do
   local raw = redis.call('HGET', KEYS[2], id)
   if raw then
-    take_out(cjson.decode(raw))
-    table.insert(taken, raw)
+    redis.call('ZADD', KEYS[5], ends, id)
+    table.insert(claimed, raw)
+  else
+    redis.call('ZREM', KEYS[5], id)
   end
 end
-return taken
+if #claimed < limit then
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', ARGV[1], 'LIMIT', 0, limit - #claimed)) do
+    local raw = redis.call('HGET', KEYS[2], id)
+    if raw then
+      claim(cjson.decode(raw), raw, ends)
+      table.insert(claimed, raw)
+    else
+      redis.call('ZREM', KEYS[4], id)
+    end
+  end
+end
+return claimed
+"#
+    ))
+});
+
+// ARGV: the table's id. Its game exists: the table goes, its seekers are free.
+static OPENED: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(&format!(
+        "{HELPERS}{}",
+        r#"
+local raw = redis.call('HGET', KEYS[2], ARGV[1])
+if raw and redis.call('ZSCORE', KEYS[5], ARGV[1]) then take_out(cjson.decode(raw)) end
+return 1
+"#
+    ))
+});
+
+// ARGV: now, limit. Per waiting table whose first seeker's wait is over, the table with the seekers that left, as
+// JSON.
+static EXPIRE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(&format!(
+        "{HELPERS}{}",
+        r#"
+local now = tonumber(ARGV[1])
+local expired = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])) do
+  local raw = redis.call('HGET', KEYS[2], id)
+  if not raw or redis.call('ZSCORE', KEYS[5], id) then
+    redis.call('ZREM', KEYS[6], id)
+  else
+    local t = cjson.decode(raw)
+    local kept, left = {}, {}
+    for _, s in ipairs(t.seekers) do
+      if s.expires_at_ms and s.expires_at_ms <= now then
+        table.insert(left, s)
+        redis.call('HDEL', KEYS[3], s.account)
+      else
+        table.insert(kept, s)
+      end
+    end
+    if #kept == 0 then
+      take_out(t)
+    else
+      t.seekers = kept
+      redis.call('HSET', KEYS[2], id, cjson.encode(t))
+      note_times(t)
+    end
+    if #left > 0 then
+      t.seekers = left
+      table.insert(expired, cjson.encode(t))
+    end
+  end
+end
+return expired
 "#
     ))
 });
@@ -137,6 +223,7 @@ impl MatchmakingStore for RedisStore {
         seeker: &Seeker,
         window: Window,
         new_table: &str,
+        lease_ms: u64,
     ) -> Result<Sought, StoreError> {
         let seeker = serde_json::to_string(seeker).map_err(corrupt)?;
         let (status, value): (String, String) = self
@@ -153,6 +240,7 @@ impl MatchmakingStore for RedisStore {
                     .arg(window.base)
                     .arg(window.per_second)
                     .arg(window.max)
+                    .arg(lease_ms)
                     .invoke_async(&mut connection)
                     .await
             })
@@ -176,16 +264,50 @@ impl MatchmakingStore for RedisStore {
         .await
     }
 
-    async fn take_due_tables(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
-        let taken: Vec<String> = self
-            .run("take_due_tables", |mut connection| async move {
-                let mut invocation = TAKE_DUE.prepare_invoke();
+    async fn claim_due_tables(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<WaitingTable>, StoreError> {
+        let claimed: Vec<String> = self
+            .run("claim_due_tables", |mut connection| async move {
+                let mut invocation = CLAIM_DUE.prepare_invoke();
+                for key in KEYS {
+                    invocation.key(key);
+                }
+                invocation
+                    .arg(now_ms)
+                    .arg(lease_ms)
+                    .arg(limit)
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        claimed.iter().map(|json| table(json)).collect()
+    }
+
+    async fn opened(&self, table: &str) -> Result<(), StoreError> {
+        self.run("table_opened", |mut connection| async move {
+            let mut invocation = OPENED.prepare_invoke();
+            for key in KEYS {
+                invocation.key(key);
+            }
+            invocation.arg(table).invoke_async::<()>(&mut connection).await
+        })
+        .await
+    }
+
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
+        let expired: Vec<String> = self
+            .run("expire_seekers", |mut connection| async move {
+                let mut invocation = EXPIRE.prepare_invoke();
                 for key in KEYS {
                     invocation.key(key);
                 }
                 invocation.arg(now_ms).arg(limit).invoke_async(&mut connection).await
             })
             .await?;
-        taken.iter().map(|json| table(json)).collect()
+        expired.iter().map(|json| table(json)).collect()
     }
 }

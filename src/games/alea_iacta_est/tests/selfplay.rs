@@ -445,3 +445,10 @@ fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
         }
     }
 }
+
+/// A log cut anywhere, between the events of one decision too (`?at=N`, a store that lost its tail), is a game that
+/// answers every question without panicking.
+#[test]
+fn every_prefix_of_random_logs_answers_without_panicking() {
+    testing::assert_every_prefix_answers(&TitleAdapter::<AleaIactaEst>::default(), 4);
+}

@@ -452,3 +452,10 @@ fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
         }
     }
 }
+
+/// A log cut anywhere, between the events of one decision too (`?at=N`, a store that lost its tail), is a game that
+/// answers every question without panicking.
+#[test]
+fn every_prefix_of_random_logs_answers_without_panicking() {
+    testing::assert_every_prefix_answers(&TitleAdapter::<CaesarCleopatra>::default(), 8);
+}

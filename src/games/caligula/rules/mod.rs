@@ -210,7 +210,8 @@ pub fn drive(work: &mut Work, mut next: Next) {
 // Legal actions and decide
 
 pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-    if state.phase.seat() != Some(seat) || seat >= state.n {
+    // `acting`: nobody acts in a state that does not fit its phase (a log cut in the middle of a step).
+    if state.acting() != Some(seat) || seat >= state.n {
         return vec![];
     }
     match &state.phase {
@@ -261,10 +262,10 @@ fn check_turn(state: &State, seat: Seat) -> Result<(), RuleError> {
     if seat >= state.n {
         return Err(err("unknown_seat", "There is no such seat in this game."));
     }
-    if state.phase.seat() != Some(seat) {
+    if state.acting() != Some(seat) {
         return Err(err(
             "not_your_turn",
-            match state.phase.seat() {
+            match state.acting() {
                 Some(acting) => format!("It is {}'s turn, not yours.", seat_id(acting).name()),
                 None => "Nobody may act now.".to_string(),
             },

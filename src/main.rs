@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 
 use ludus::config::{CommandLineError, Config, Invocation, LogFormat, Task};
 use ludus::engine::Registry;
-use ludus::service::GameService;
+use ludus::service::{GameService, TestPauses};
 use tracing_subscriber::EnvFilter;
 
 /// File descriptors kept for everything but streams (listeners, Redis, requests in flight).
@@ -20,14 +20,18 @@ fn service(config: &Config) -> std::io::Result<GameService> {
             .with_lobby_ttl(config.lobby_ttl)
             .with_presence_ttl(config.presence_ttl)
             .with_webhooks(config.webhooks)
-            .with_pause_before_rating(test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"))
-            .with_pause_before_opening_table(test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS")),
+            .with_test_pauses(TestPauses {
+                before_rating: test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"),
+                before_opening_table: test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS"),
+                before_notifying: test_pause("LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS"),
+            }),
     )
 }
 
 /// A test's hook, outside the settings: `LUDUS_TEST_PAUSE_BEFORE_RATING_MS` holds a rated game's ratings back after
 /// its last append, `LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS` a completed quick-play table's game before it is
-/// opened, so that a test can kill the instance in between.
+/// opened, `LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS` an append's notifications before they leave the game's outbox, so
+/// that a test can kill the instance in between.
 fn test_pause(variable: &str) -> Option<std::time::Duration> {
     let millis = std::env::var(variable).ok()?.parse().ok()?;
     Some(std::time::Duration::from_millis(millis))

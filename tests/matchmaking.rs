@@ -230,8 +230,12 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
 async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opened_by_another() {
     let store = common::memory();
     // The instance that completes the table dies before opening its game: its seek is cut in that pause.
-    let dying =
-        web::Data::new(common::service(store.clone()).with_pause_before_opening_table(Some(Duration::from_secs(3600))));
+    let dying = web::Data::new(
+        common::service(store.clone()).with_test_pauses(ludus::service::TestPauses {
+            before_opening_table: Some(Duration::from_secs(3600)),
+            ..Default::default()
+        }),
+    );
     let app = test::init_service(App::new().configure(ludus::api::routes(dying.clone()))).await;
     let other = common::service(store);
     let (ada, ada_key) = new_account(&app, "ada").await;

@@ -12,8 +12,8 @@ use ludus::engine::Seat;
 use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
-    Loaded, LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RoomMessage,
-    RoomStore, StoreError, StoreKind,
+    Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter,
+    RoomMessage, RoomStore, StoreError, StoreKind,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -59,9 +59,22 @@ impl EventStore for Counting {
     fn matchmaking(&self) -> &dyn MatchmakingStore {
         self.inner.matchmaking()
     }
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+    async fn create_with(
+        &self,
+        meta: &GameMeta,
+        events: &[String],
+        outbox: &[(String, String)],
+    ) -> Result<Head, StoreError> {
         self.note("create");
-        self.inner.create(meta, events).await
+        self.inner.create_with(meta, events, outbox).await
+    }
+    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+        self.note("outbox");
+        self.inner.outbox(id).await
+    }
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+        self.note("outbox_delivered");
+        self.inner.outbox_delivered(id, entries).await
     }
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         self.note("load");

@@ -2,7 +2,7 @@
 //! the same way, onto the exact head it was decided at.
 
 use super::sweep::{SWEEP_LEASE, due_ms};
-use super::{GameService, LoadedGame, SNAPSHOT_EVERY};
+use super::{GameService, LoadedGame, SNAPSHOT_EVERY, TestPauses};
 use crate::store::{Append, Appended, HeadTag, Idempotency, SnapshotData, StoreError};
 use crate::telemetry;
 
@@ -24,8 +24,9 @@ impl GameService {
             self.store.schedule(&before.meta.id, due).await?;
         }
         let rates = after.session.table().rated && after.session.is_finished() && !before.session.is_finished();
-        if rates {
-            // Should this instance die before the ratings are applied, a sweep applies them.
+        let outbox = Self::outbox_of(Some(before), after, events);
+        if rates || !outbox.is_empty() {
+            // Should this instance die before the ratings are applied or the notifications delivered, a sweep does it.
             self.store
                 .schedule(&before.meta.id, now + SWEEP_LEASE.as_millis() as u64)
                 .await?;
@@ -36,6 +37,7 @@ impl GameService {
             finishes: after.session.is_finished(),
             snapshot: snapshot.as_ref().map(|(format, data)| SnapshotData { format, data }),
             known,
+            outbox: &outbox,
             ..Append::new(before.head, events)
         };
         let appended = self.store.append(&before.meta.id, append).await?;
@@ -43,12 +45,10 @@ impl GameService {
             if snapshot.is_some() {
                 metrics::counter!(telemetry::SNAPSHOTS_WRITTEN).increment(1);
             }
-            self.after_append(before, after, events).await;
+            self.after_append(before, after, !outbox.is_empty()).await;
             self.remember(after);
             if rates {
-                if let Some(pause) = self.pause_before_rating {
-                    tokio::time::sleep(pause).await;
-                }
+                TestPauses::wait(self.pauses.before_rating).await;
                 if let Err(error) = self.rate(after).await {
                     tracing::warn!(game = %after.meta.id, %error, "ratings not applied; a sweep applies them");
                 }
@@ -57,11 +57,15 @@ impl GameService {
         Ok(appended)
     }
 
-    /// Keeps the lobby's listings in step with a game whose status may have changed by an append, tells the
-    /// accounts at the table, and plays the bot it made the one to act.
-    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame, events: &[String]) {
+    /// Keeps the lobby's listings and the accounts' game lists in step with a game whose status may have changed by
+    /// an append, delivers the notifications it left, and plays the bot it made the one to act.
+    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame, notifies: bool) {
         self.relist_if_changed(before, after).await;
-        self.notify_accounts(Some(before), after, events).await;
+        if notifies {
+            TestPauses::wait(self.pauses.before_notifying).await;
+            self.deliver_outbox(&after.meta.id).await;
+        }
+        self.index_account_games(Some(before), after).await;
         self.wake_bot(after);
     }
 }

@@ -10,13 +10,13 @@ use utoipa::ToSchema;
 
 use super::load::replay;
 use super::ratings::check_rated_bots;
-use super::sweep::due_ms;
+use super::sweep::{SWEEP_LEASE, due_ms};
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::engine::table::{ChatPolicy, OnDecline, OnLeave, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, SetupError, Title};
-use crate::store::GameMeta;
+use crate::store::{GameMeta, Head};
 
 /// The longest turn clock: thirty days.
 pub const MAX_TURN_SECONDS: u64 = 30 * 24 * 3600;
@@ -257,22 +257,31 @@ impl GameService {
         events: &[String],
     ) -> Result<LoadedGame, ServiceError> {
         let session = replay(&title, &meta, events)?;
-        if let Some(due) = due_ms(&*session, meta.created_at_ms) {
-            self.store.schedule(&meta.id, due).await?;
-        }
-        let head = self.store.create(&meta, events).await?;
         let game = LoadedGame {
+            head: Head::of_log(&meta.id, events),
             meta: Arc::new(meta),
             title_id: title.info().id,
             title,
             seats,
             session: session.into(),
-            head,
         };
+        let outbox = Self::outbox_of(None, &game, events);
+        let created_at = game.meta.created_at_ms;
+        let due = due_ms(&*game.session, created_at)
+            .into_iter()
+            .chain((!outbox.is_empty()).then(|| created_at + SWEEP_LEASE.as_millis() as u64))
+            .min();
+        if let Some(due) = due {
+            self.store.schedule(&game.meta.id, due).await?;
+        }
+        self.store.create_with(&game.meta, events, &outbox).await?;
         if game.session.table().listed {
             self.relist(&game).await;
         }
-        self.notify_accounts(None, &game, events).await;
+        if !outbox.is_empty() {
+            self.deliver_outbox(&game.meta.id).await;
+        }
+        self.index_account_games(None, &game).await;
         self.remember(&game);
         self.wake_bot(&game);
         Ok(game)

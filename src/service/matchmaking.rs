@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::sweep::SWEEP_LEASE;
-use super::{Account, GameService, LoadedGame, NewGame, Notification, ServiceError, now_ms};
+use super::{Account, GameService, LoadedGame, NewGame, Notification, ServiceError, TestPauses, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::ratings::glicko2::START_RATING;
@@ -118,9 +118,7 @@ impl GameService {
             Sought::AlreadySeeking { table } => Err(ServiceError::AlreadySeeking(table)),
             Sought::Formed(table) => {
                 // Should this fail or the instance die, the claim's end lets any instance open the game.
-                if let Some(pause) = self.pause_before_opening_table {
-                    tokio::time::sleep(pause).await;
-                }
+                TestPauses::wait(self.pauses.before_opening_table).await;
                 let game = self.open_table(&table).await?;
                 let seat = game
                     .session

@@ -83,10 +83,8 @@ pub struct GameService {
     /// Wakes this instance's webhook deliveries when it noted some due.
     webhooks_wake: tokio::sync::Notify,
     /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
-    pause_before_rating: Option<Duration>,
-    /// A test's hook: how long the seeker who completes a quick-play table waits before opening its game (for a kill
-    /// in between).
-    pause_before_opening_table: Option<Duration>,
+    /// Tests' hooks: waits at steps between which a test kills the instance.
+    pauses: TestPauses,
     meters: meters::Meters,
 }
 
@@ -112,22 +110,13 @@ impl GameService {
             webhooks: WebhookSettings::default(),
             deliverer: Deliverer::new(false),
             webhooks_wake: tokio::sync::Notify::new(),
-            pause_before_rating: None,
-            pause_before_opening_table: None,
+            pauses: TestPauses::default(),
         }
     }
 
-    /// The same service waiting `pause` between a rated game's end and its ratings: for tests that kill an instance
-    /// in between (`LUDUS_TEST_PAUSE_BEFORE_RATING_MS`).
-    pub fn with_pause_before_rating(mut self, pause: Option<Duration>) -> Self {
-        self.pause_before_rating = pause;
-        self
-    }
-
-    /// The same service waiting `pause` between a quick-play table's completion and the opening of its game: for
-    /// tests that kill an instance in between (`LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS`).
-    pub fn with_pause_before_opening_table(mut self, pause: Option<Duration>) -> Self {
-        self.pause_before_opening_table = pause;
+    /// The same service waiting at the steps `pauses` names: for tests that kill an instance in between.
+    pub fn with_test_pauses(mut self, pauses: TestPauses) -> Self {
+        self.pauses = pauses;
         self
     }
 
@@ -183,6 +172,26 @@ impl GameService {
 
     pub fn is_draining(&self) -> bool {
         self.draining.load(Ordering::Relaxed)
+    }
+}
+
+/// Waits a test can put between two steps, to kill the instance in between (`LUDUS_TEST_PAUSE_*_MS`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TestPauses {
+    /// Between a rated game's last append and its ratings.
+    pub before_rating: Option<Duration>,
+    /// Between a quick-play table's completion and the opening of its game.
+    pub before_opening_table: Option<Duration>,
+    /// Between an append and the delivery of the notifications it left in the game's outbox.
+    pub before_notifying: Option<Duration>,
+}
+
+impl TestPauses {
+    /// Waits `pause`, if there is one.
+    pub(crate) async fn wait(pause: Option<Duration>) {
+        if let Some(pause) = pause {
+            tokio::time::sleep(pause).await;
+        }
     }
 }
 

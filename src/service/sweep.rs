@@ -47,6 +47,12 @@ impl GameService {
     pub async fn settle_due(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
         let started = Instant::now();
         let mut races = 0;
+        // Notifications an instance that died after its append left behind, and the game lists they went with.
+        if self.deliver_outbox(id).await > 0
+            && let Ok(game) = self.load(id).await
+        {
+            self.index_account_games(None, &game).await;
+        }
         loop {
             let game = self.load(id).await?;
             let overdue = game.session.overdue(now);

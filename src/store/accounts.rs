@@ -6,6 +6,9 @@ use futures_util::stream::BoxStream;
 
 use super::StoreError;
 
+/// How long an inbox remembers the sources it took a notification from (`AccountStore::push_inbox_once`).
+pub const TOLD_KEPT: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
 /// The most notifications an inbox keeps: older ones are dropped (a client away longer re-reads its games).
 pub const INBOX_CAPACITY: usize = 1000;
 
@@ -121,6 +124,10 @@ pub trait AccountStore: Send + Sync {
 
     /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
     async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError>;
+
+    /// Adds a notification to the account's inbox unless one from `source` was added within the last day (a
+    /// delivery from a game's outbox that is retried after a crash): `None` then.
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError>;
 
     /// The notifications after `after` (all kept ones without it), oldest first, at most `limit`.
     async fn read_inbox(

@@ -13,7 +13,9 @@ mod redis;
 pub mod rooms;
 mod tls;
 
-pub use accounts::{AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook};
+pub use accounts::{
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
+};
 pub use chain::{ChainHash, Head, HeadTag};
 pub use matchmaking::{MatchmakingStore, Seeker, Sought, WaitingTable, Window};
 pub use memory::MemoryStore;
@@ -132,6 +134,9 @@ pub struct Append<'a> {
     pub snapshot: Option<SnapshotData<'a>>,
     /// A position the client holds: nothing is appended unless the log still holds it (`Rewritten` otherwise).
     pub known: Option<HeadTag>,
+    /// Notifications the events give accounts, (account, notification), kept in the game's outbox by the same atomic
+    /// step, to be delivered once each (`EventStore::outbox`).
+    pub outbox: &'a [(String, String)],
 }
 
 impl<'a> Append<'a> {
@@ -144,8 +149,19 @@ impl<'a> Append<'a> {
             finishes: false,
             snapshot: None,
             known: None,
+            outbox: &[],
         }
     }
+}
+
+/// A notification waiting in a game's outbox: written with the append that gave it, removed once delivered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxEntry {
+    /// Unique within the game's outbox, and never reused: with the game's id, what keeps a delivery from happening
+    /// twice.
+    pub id: String,
+    pub account: String,
+    pub notification: String,
 }
 
 /// Whether a log still holds a position a client was told of.
@@ -503,8 +519,25 @@ pub trait EventStore: Send + Sync {
     /// Quick play's tables waiting for players.
     fn matchmaking(&self) -> &dyn MatchmakingStore;
 
+    /// Stores a new game with its first events and the notifications they give (its outbox, as an append's);
+    /// fails with `AlreadyExists` when the id is taken.
+    async fn create_with(
+        &self,
+        meta: &GameMeta,
+        events: &[String],
+        outbox: &[(String, String)],
+    ) -> Result<Head, StoreError>;
+
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError>;
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+        self.create_with(meta, events, &[]).await
+    }
+
+    /// The notifications waiting in the game's outbox, oldest first.
+    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError>;
+
+    /// Removes delivered notifications from the game's outbox.
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError>;
 
     /// The game's metadata and whole log, or `NotFound`.
     async fn load(&self, id: &str) -> Result<Loaded, StoreError>;

@@ -29,12 +29,17 @@ pub struct Sse {
 impl Sse {
     /// Opens a stream of `game` on `port`, resuming after message id `last` when given; `None` when refused (or 204).
     pub fn open(port: u16, game: &str, last: Option<&str>) -> Option<Sse> {
+        let resume = last.map(|last| ("Last-Event-ID", last));
+        Self::open_path(port, &format!("/v1/games/{game}/stream"), resume.as_slice())
+    }
+
+    /// Opens the stream at `path` with these request headers.
+    pub fn open_path(port: u16, path: &str, headers: &[(&str, &str)]) -> Option<Sse> {
         let stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
         stream.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
-        let mut request =
-            format!("GET /v1/games/{game}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n");
-        if let Some(last) = last {
-            request.push_str(&format!("Last-Event-ID: {last}\r\n"));
+        let mut request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
         }
         request.push_str("\r\n");
         (&stream).write_all(request.as_bytes()).ok()?;

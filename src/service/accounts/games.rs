@@ -34,7 +34,7 @@ fn index(account: &str, finished: bool) -> String {
 impl GameService {
     /// Lists `after` among the games of each account that came to sit there with this append, and moves a finished
     /// game to its accounts' finished lists.
-    pub(super) async fn index_account_games(&self, before: Option<&LoadedGame>, after: &LoadedGame) {
+    pub(in crate::service) async fn index_account_games(&self, before: Option<&LoadedGame>, after: &LoadedGame) {
         let finished = after.session.is_finished();
         let was_finished = before.is_some_and(|before| before.session.is_finished());
         let known = before.map(accounts_of_game).unwrap_or_default();

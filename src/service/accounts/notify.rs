@@ -1,6 +1,5 @@
 //! What an append tells the accounts at the table: derived from the game before and after it (and the table events
-//! it wrote), pushed to each account's inbox once the append succeeded. The account's games are indexed here too, as
-//! it comes to hold a seat and as the game finishes.
+//! it wrote), written to the game's outbox by the append itself, then delivered to each account's inbox once.
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -92,30 +91,74 @@ pub enum Notification {
 }
 
 impl GameService {
-    /// Tells the accounts of `after` what the append that led from `before` (none for a new game) changed, and
-    /// keeps their game lists in step. Best effort, after the append: a store error here loses a notification, not
-    /// a move.
-    pub(in crate::service) async fn notify_accounts(
-        &self,
+    /// What the step that led from `before` (none for a new game) to `after` tells the accounts at the table, as
+    /// (account, notification) pairs for the game's outbox: written by the step's own atomic append, so that a crash
+    /// after it loses none.
+    pub(in crate::service) fn outbox_of(
         before: Option<&LoadedGame>,
         after: &LoadedGame,
         events: &[String],
-    ) {
+    ) -> Vec<(String, String)> {
         let table = after.session.table();
         if !table
             .seats
             .iter()
             .any(|seat| seat.account.is_some() || seat.invited.is_some())
         {
-            return;
+            return Vec::new();
         }
-        for (account, notification) in notifications(before, after, events) {
-            self.tell(&account, &notification).await;
-        }
-        self.index_account_games(before, after).await;
+        notifications(before, after, events)
+            .into_iter()
+            .map(|(account, notification)| {
+                let text = serde_json::to_string(&notification).expect("notifications serialize");
+                (account, text)
+            })
+            .collect()
     }
 
-    /// Pushes a notification to the account's inbox and wakes its webhook. Best effort: a store error loses it.
+    /// Delivers what waits in game `id`'s outbox to the accounts' inboxes and wakes their webhooks, each
+    /// notification once: an inbox remembers the outbox entries it took, so that a delivery retried after a crash
+    /// (by the sweep that the step noted due) adds nothing twice. What cannot be delivered now waits for that sweep.
+    /// Returns how many were waiting.
+    pub(in crate::service) async fn deliver_outbox(&self, id: &str) -> usize {
+        let entries = match self.store.outbox(id).await {
+            Ok(entries) => entries,
+            Err(error) => {
+                tracing::warn!(game = %id, %error, "notifications left in the outbox for the sweep");
+                return 0;
+            }
+        };
+        let waiting = entries.len();
+        let mut delivered = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let source = format!("{id}:{}", entry.id);
+            match self
+                .store
+                .accounts()
+                .push_inbox_once(&entry.account, &source, &entry.notification)
+                .await
+            {
+                Ok(pushed) => {
+                    if pushed.is_some() {
+                        self.webhook_due(&entry.account).await;
+                    }
+                    delivered.push(entry.id);
+                }
+                Err(error) => {
+                    tracing::warn!(game = %id, account = %entry.account, %error, "a notification waits for the sweep");
+                    break;
+                }
+            }
+        }
+        if let Err(error) = self.store.outbox_delivered(id, &delivered).await {
+            // Delivered already: the inboxes' memory of their sources keeps a second delivery from adding them.
+            tracing::warn!(game = %id, %error, "delivered notifications left in the outbox");
+        }
+        waiting
+    }
+
+    /// Pushes a notification that no game's step gives (quick play's) to the account's inbox and wakes its webhook.
+    /// Best effort: a store error loses it.
     pub(in crate::service) async fn tell(&self, account: &str, notification: &Notification) {
         let event = serde_json::to_string(notification).expect("notifications serialize");
         match self.store.accounts().push_inbox(account, &event).await {

@@ -10,7 +10,7 @@ use tokio::sync::broadcast;
 use super::due::DueNotes;
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
 };
 
 /// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
@@ -23,6 +23,8 @@ struct Accounts {
     names: HashMap<String, String>,
     keys: HashMap<String, StoredKey>,
     inboxes: HashMap<String, VecDeque<InboxEntry>>,
+    /// Per account, the sources notifications were taken from, with when (ms).
+    told: HashMap<String, HashMap<String, u64>>,
     webhooks: HashMap<String, StoredWebhook>,
     deliveries: HashMap<String, VecDeque<String>>,
 }
@@ -119,6 +121,19 @@ impl AccountStore for MemoryAccounts {
         };
         let _ = self.pushed.send(account.to_owned());
         Ok(id)
+    }
+
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError> {
+        {
+            let mut accounts = self.lock();
+            let now = now_ms();
+            let told = accounts.told.entry(account.to_owned()).or_default();
+            told.retain(|_, at| now.saturating_sub(*at) < TOLD_KEPT.as_millis() as u64);
+            if told.insert(source.to_owned(), now).is_some() {
+                return Ok(None);
+            }
+        }
+        self.push_inbox(account, event).await.map(Some)
     }
 
     async fn read_inbox(

@@ -21,8 +21,8 @@ use self::matchmaking::MemoryMatchmaking;
 use self::ratings::MemoryRatings;
 use super::{
     AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded,
-    LoadedLatest, MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention, RoomMessage,
-    RoomStore, StoreError, StoreKind, StoredSnapshot,
+    LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention,
+    RoomMessage, RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -44,6 +44,9 @@ struct Log {
     chat: VecDeque<ChatEntry>,
     /// When each seat was last seen, in ms.
     seen: HashMap<String, u64>,
+    /// Notifications waiting to be delivered, with their ids; `outbox_next` numbers the next one.
+    outbox: Vec<OutboxEntry>,
+    outbox_next: u64,
     /// Where the log was taken over after losing its tail (`lose_tail`, as a Redis failover does): versions.
     forks: Vec<u64>,
     /// The tail was lost: the next append starts a new era, as another Redis process would.
@@ -56,6 +59,18 @@ impl Log {
         match usize::try_from(version).ok()? {
             0 => Some(Head::genesis(id).hash),
             length => self.hashes.get(length - 1).copied(),
+        }
+    }
+
+    /// Puts notifications in the outbox.
+    fn keep(&mut self, outbox: &[(String, String)]) {
+        for (account, notification) in outbox {
+            self.outbox_next += 1;
+            self.outbox.push(OutboxEntry {
+                id: self.outbox_next.to_string(),
+                account: account.clone(),
+                notification: notification.clone(),
+            });
         }
     }
 
@@ -198,7 +213,12 @@ impl EventStore for MemoryStore {
         &self.matchmaking
     }
 
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+    async fn create_with(
+        &self,
+        meta: &GameMeta,
+        events: &[String],
+        outbox: &[(String, String)],
+    ) -> Result<Head, StoreError> {
         let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if games.len().is_power_of_two() {
             Self::sweep(&mut games);
@@ -207,7 +227,7 @@ impl EventStore for MemoryStore {
             return Err(StoreError::AlreadyExists);
         }
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
-        let log = Log {
+        let mut log = Log {
             events: events.to_vec(),
             hashes,
             head,
@@ -219,7 +239,10 @@ impl EventStore for MemoryStore {
             seen: HashMap::new(),
             forks: Vec::new(),
             taken_over: false,
+            outbox: Vec::new(),
+            outbox_next: 0,
         };
+        log.keep(outbox);
         games.insert(
             meta.id.clone(),
             Arc::new(Entry {
@@ -310,6 +333,7 @@ impl EventStore for MemoryStore {
             log.forks.push(fork);
         }
         let (head, hashes) = append.from.extend(append.events);
+        log.keep(append.outbox);
         log.events.extend_from_slice(append.events);
         log.hashes.extend(hashes);
         log.head = head;
@@ -338,6 +362,17 @@ impl EventStore for MemoryStore {
     async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
         let entry = self.entry(id)?;
         Ok(lock(&entry).history_of(id, tag))
+    }
+
+    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+        let entry = self.entry(id)?;
+        Ok(lock(&entry).outbox.clone())
+    }
+
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+        let entry = self.entry(id)?;
+        lock(&entry).outbox.retain(|waiting| !entries.contains(&waiting.id));
+        Ok(())
     }
 
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {

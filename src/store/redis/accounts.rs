@@ -4,15 +4,20 @@
 //! is announced on the channel `ludus:inbox`, to which each instance subscribes once.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
+use redis::Script;
+
 use super::codec::{corrupt, entry_fields, entry_id};
+use super::scripts::PUSH_ONCE_SCRIPT;
 use super::webhooks::WEBHOOKS_DUE_KEY;
 use super::{RedisStore, Write};
+use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
 };
 
 const INBOX_CHANNEL: &str = "ludus:inbox";
@@ -28,6 +33,13 @@ fn keys_key(id: &str) -> String {
 fn inbox_key(id: &str) -> String {
     format!("ludus:account:{{{id}}}:inbox")
 }
+
+/// The sources the account's inbox took notifications from lately: a sorted set by when (ms).
+fn told_key(id: &str) -> String {
+    format!("ludus:account:{{{id}}}:told")
+}
+
+static PUSH_ONCE: LazyLock<Script> = LazyLock::new(|| Script::new(PUSH_ONCE_SCRIPT));
 
 fn name_key(name: &str) -> String {
     format!("ludus:account-name:{}", name.to_lowercase())
@@ -219,6 +231,33 @@ impl AccountStore for RedisStore {
             })
             .await?;
         entry_id(&id)
+    }
+
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError> {
+        let (inbox, told) = (inbox_key(account), told_key(account));
+        let mut invocation = PUSH_ONCE.key(&inbox);
+        invocation
+            .key(&told)
+            .arg(event)
+            .arg(INBOX_CAPACITY)
+            .arg(source)
+            .arg(now_ms())
+            .arg(TOLD_KEPT.as_millis() as u64);
+        let Some(id) = self
+            .write::<Option<String>>("push_inbox", Write::Script(&invocation))
+            .await?
+        else {
+            return Ok(None);
+        };
+        self.run("push_inbox", |mut connection| async move {
+            redis::cmd("PUBLISH")
+                .arg(INBOX_CHANNEL)
+                .arg(account)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await?;
+        entry_id(&id).map(Some)
     }
 
     async fn read_inbox(

@@ -35,6 +35,8 @@ pub(super) struct Keys {
     pub(super) seen: String,
     /// Where the log was taken over by another server process (a failover, a restart): a list of versions.
     pub(super) forks: String,
+    /// Notifications waiting to be delivered: a Stream, fields `a` the account and `n` the notification.
+    pub(super) outbox: String,
 }
 
 impl Keys {
@@ -47,6 +49,7 @@ impl Keys {
             chat: format!("ludus:{{{id}}}:chat"),
             seen: format!("ludus:{{{id}}}:seen"),
             forks: format!("ludus:{{{id}}}:forks"),
+            outbox: format!("ludus:{{{id}}}:outbox"),
         }
     }
 

@@ -40,7 +40,7 @@ use tokio::sync::OnceCell;
 
 use super::{
     AccountStore, Append, Appended, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded, LoadedLatest,
-    MatchmakingStore, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Replication,
+    MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Replication,
     ReplicationStatus, Retention, RoomStore, StoreError, StoreKind, StoredSnapshot,
 };
 use crate::clock::now_ms;
@@ -338,14 +338,23 @@ impl EventStore for RedisStore {
         }
     }
 
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
+    async fn create_with(
+        &self,
+        meta: &GameMeta,
+        events: &[String],
+        outbox: &[(String, String)],
+    ) -> Result<Head, StoreError> {
         let keys = Keys::of(&meta.id);
         let fields = meta_fields(meta);
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
         let mut invocation = self.create.key(&keys.meta);
-        invocation.key(&keys.events).arg(fields.len());
+        invocation.key(&keys.events).key(&keys.outbox).arg(fields.len());
         for (name, value) in &fields {
             invocation.arg(*name).arg(value);
+        }
+        invocation.arg(outbox.len());
+        for (account, notification) in outbox {
+            invocation.arg(account).arg(notification);
         }
         for (event, hash) in events.iter().zip(&hashes) {
             invocation.arg(event).arg(hash.to_hex());
@@ -466,6 +475,7 @@ impl EventStore for RedisStore {
             .key(&keys.chat)
             .key(&keys.seen)
             .key(&keys.forks)
+            .key(&keys.outbox)
             .arg(append.from.version)
             .arg(append.from.hash.to_hex())
             .arg(append.idempotency.map_or("", |i| i.record))
@@ -479,7 +489,11 @@ impl EventStore for RedisStore {
                 String::new()
             })
             .arg(append.known.map_or_else(String::new, |known| known.version.to_string()))
-            .arg(append.known.map_or_else(String::new, |known| known.prefix_hex()));
+            .arg(append.known.map_or_else(String::new, |known| known.prefix_hex()))
+            .arg(append.outbox.len());
+        for (account, notification) in append.outbox {
+            invocation.arg(account).arg(notification);
+        }
         for (event, hash) in append.events.iter().zip(&hashes) {
             invocation.arg(event).arg(hash.to_hex());
         }
@@ -541,6 +555,44 @@ impl EventStore for RedisStore {
                     .map_err(|_| corrupt(format!("unexpected history reply {common}")))?,
             }),
         }
+    }
+
+    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+        let outbox = Keys::of(id).outbox;
+        let entries: Vec<(String, HashMap<String, String>)> = self
+            .run("outbox", |mut connection| async move {
+                redis::cmd("XRANGE")
+                    .arg(&outbox)
+                    .arg("-")
+                    .arg("+")
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        entries
+            .into_iter()
+            .map(|(id, mut fields)| {
+                let mut take = |name: &str| {
+                    fields
+                        .remove(name)
+                        .ok_or_else(|| corrupt(format!("outbox entry {id} has no {name}")))
+                };
+                Ok(OutboxEntry {
+                    account: take("a")?,
+                    notification: take("n")?,
+                    id,
+                })
+            })
+            .collect()
+    }
+
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let mut delivered = redis::cmd("XDEL");
+        delivered.arg(Keys::of(id).outbox).arg(entries);
+        self.write("outbox_delivered", Write::Commands(&[delivered])).await
     }
 
     async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {

@@ -4,15 +4,17 @@
 /// `APPEND_SCRIPT`).
 pub(super) const APPENDS_CHANNEL: &str = "ludus:appended";
 
-// KEYS: meta, events. ARGV: number of meta fields, the fields as name/value pairs, then event/hash pairs. Each entry
-// carries the writing server's era (`r`, see ENTRY_HELPERS).
+// KEYS: meta, events, outbox. ARGV: number of meta fields, the fields as name/value pairs, the number of
+// notifications, them as account/notification pairs, then event/hash pairs. Each entry carries the writing server's
+// era (`r`, see ENTRY_HELPERS).
 pub(super) const CREATE_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local fields = tonumber(ARGV[1])
 for i = 2, 1 + fields * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+local first = keep_notifications(KEYS[3], 2 + fields * 2)
 local written_in = era()
 local n = 0
-for i = 2 + fields * 2, #ARGV, 2 do
+for i = first, #ARGV, 2 do
   n = n + 1
   redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1], 'r', written_in)
 end
@@ -49,6 +51,12 @@ local function entry_hash_matches(events, version, hash)
   if not fields then return false end
   if not fields['h'] then return nil end
   return fields['h'] == hash
+end
+-- Puts the notifications counted at ARGV[at] (account/notification pairs after it) in the outbox; the index after them.
+local function keep_notifications(outbox, at)
+  local count = tonumber(ARGV[at])
+  for i = at + 1, at + count * 2, 2 do redis.call('XADD', outbox, '*', 'a', ARGV[i], 'n', ARGV[i + 1]) end
+  return at + 1 + count * 2
 end
 local function era()
   return string.sub(string.match(redis.call('INFO', 'server'), 'run_id:(%x+)'), 1, 8)
@@ -97,10 +105,10 @@ return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 "#;
 
 // KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot, the index of the
-// game's records, chat, seats last seen, forks. ARGV: version, hash, record ('' for none), record TTL in ms (0: none),
-// finished-game TTL in ms (0: none or not finishing), game id, snapshot ('' for none), now in ms when finished games
-// expire ('' otherwise: then records need no index), a position the client holds ('' for none) and its hash prefix,
-// then event/hash pairs.
+// game's records, chat, seats last seen, forks, outbox. ARGV: version, hash, record ('' for none), record TTL in ms (0:
+// none), finished-game TTL in ms (0: none or not finishing), game id, snapshot ('' for none), now in ms when finished
+// games expire ('' otherwise: then records need no index), a position the client holds ('' for none) and its hash
+// prefix, the number of notifications and them as account/notification pairs, then event/hash pairs.
 pub(super) const APPEND_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 if ARGV[3] ~= '' then
@@ -125,8 +133,9 @@ if version > 0 then
   local previous = entry_fields(KEYS[2], version)
   if previous and previous['r'] and previous['r'] ~= written_in then redis.call('RPUSH', KEYS[8], version) end
 end
+local first = keep_notifications(KEYS[9], 11)
 local n = version
-for i = 11, #ARGV, 2 do
+for i = first, #ARGV, 2 do
   n = n + 1
   redis.call('XADD', KEYS[2], string.format('0-%d', n), 'e', ARGV[i], 'h', ARGV[i + 1], 'r', written_in)
 end
@@ -147,7 +156,7 @@ end
 if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
 local finished_ttl = tonumber(ARGV[5])
 if finished_ttl > 0 then
-  for _, key in ipairs({KEYS[1], KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]}) do
+  for _, key in ipairs({KEYS[1], KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8], KEYS[9]}) do
     redis.call('PEXPIRE', key, finished_ttl)
   end
   -- The game's idempotency records go no later than the game: a retry then finds no game rather than a replay.
@@ -176,6 +185,17 @@ pub(super) const HISTORY_SCRIPT: &str = r#"
 local common = common_version(KEYS[1], KEYS[2], tonumber(ARGV[1]), ARGV[2])
 if common < 0 then return 'holds' end
 return tostring(common)
+"#;
+
+// KEYS: the account's inbox, the sources it took notifications from. ARGV: the notification, the inbox's capacity,
+// its source, now (ms), how long sources are remembered (ms). The new entry's id, or false when that source's
+// notification was taken already (a delivery retried after a crash).
+pub(super) const PUSH_ONCE_SCRIPT: &str = r#"
+if redis.call('ZSCORE', KEYS[2], ARGV[3]) then return false end
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[4]) - tonumber(ARGV[5]))
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
 "#;
 
 /// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a

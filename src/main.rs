@@ -2,9 +2,10 @@
 //! running server on `LUDUS_BIND` for `/readyz` (for container health checks, where no curl is installed);
 //! `ludus --help` lists the settings (declared in `ludus::config`).
 
-use actix_web::{App, HttpServer, web};
+use actix_web::{App, web};
 use std::io::IsTerminal;
 
+use ludus::api::server::Gate;
 use ludus::config::{CommandLineError, Config, Invocation, LogFormat, Task};
 use ludus::engine::Registry;
 use ludus::service::{GameService, TestPauses};
@@ -109,7 +110,7 @@ async fn main() -> std::io::Result<()> {
     let settings = web::Data::new(ludus::api::Settings::from(&config));
     let cors_origins = config.cors_origins.clone();
     let drained = service.clone().into_inner();
-    let server = HttpServer::new(move || {
+    let app = move || {
         App::new()
             // gzip, brotli or zstd as the client asks; live streams opt out (they must not be buffered).
             .wrap(actix_web::middleware::Compress::default())
@@ -117,21 +118,26 @@ async fn main() -> std::io::Result<()> {
             // Outermost: the request has its id and its span before anything logs.
             .wrap(actix_web::middleware::from_fn(ludus::api::request_id::identify))
             .configure(ludus::api::routes_with(service.clone(), settings.clone()))
-    })
-    // A client's EOF ends its connection at once: a gone stream reader frees its place within a second rather than
-    // at the next write (clients that half-close after their request are not supported).
-    .h1_allow_half_closed(false)
-    // SIGTERM drains first (ludus::shutdown), then stops the server, which gives requests in flight this long.
-    .disable_signals()
-    .shutdown_timeout(ludus::shutdown::stop_timeout_secs(config.shutdown_grace));
-    // actix's default: one worker per core.
-    let server = match config.workers {
-        Some(workers) => server.workers(workers),
-        None => server,
     };
+    let gate = Gate {
+        limits: config.connections,
+        ipv6_prefix: config.limits.ipv6_prefix,
+        trusted_proxies: config.trusted_proxies.clone(),
+    };
+    let listeners = ludus::api::server::listen(&config.bind)?;
+    let workers = config.workers;
+    let stop_after = ludus::shutdown::stop_timeout_secs(config.shutdown_grace);
     // HTTP/1.1, and HTTP/2 in clear text for clients that open with its preface (h2c, prior knowledge): many
     // streams then share one connection.
-    let server = server.bind_auto_h2c(&config.bind)?.run();
+    let server = ludus::api::server::serve(app, listeners, gate, |builder| {
+        // SIGTERM drains first (ludus::shutdown), then stops the server, which gives requests in flight this long.
+        let builder = builder.disable_signals().shutdown_timeout(stop_after);
+        // actix's default: one worker per core.
+        match workers {
+            Some(workers) => builder.workers(workers),
+            None => builder,
+        }
+    })?;
     actix_web::rt::spawn(ludus::shutdown::on_signal(
         drained,
         server.handle(),

@@ -32,6 +32,8 @@ pub const STORE_DURATION: &str = "ludus_store_call_duration_seconds";
 pub const STORE_ERRORS: &str = "ludus_store_errors_total";
 /// Writes not acknowledged because too few replicas held them in time (`LUDUS_REDIS_WAIT_REPLICAS`), by `command`.
 pub const REPLICATION_TIMEOUTS: &str = "ludus_replication_timeouts_total";
+/// Connections closed before any request, by `reason` (`first_byte_timeout`, `client_cap`).
+pub const CONNECTIONS_CLOSED_EARLY: &str = "ludus_connections_closed_early_total";
 /// Games served from this instance's cache once the store proved the log extends it.
 pub const CACHE_HITS: &str = "ludus_cache_hits_total";
 /// Games rebuilt into the cache, `from` a stored snapshot or the whole `log`.
@@ -101,6 +103,10 @@ fn describe() {
     describe_counter!(
         REPLICATION_TIMEOUTS,
         "Writes answered 503 replication_timeout: fewer replicas than LUDUS_REDIS_WAIT_REPLICAS held them in time"
+    );
+    describe_counter!(
+        CONNECTIONS_CLOSED_EARLY,
+        "Connections closed before any request: silent past LUDUS_FIRST_BYTE_TIMEOUT, or over the cap per client"
     );
     describe_counter!(
         CACHE_HITS,

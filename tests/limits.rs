@@ -138,3 +138,133 @@ fn ask_stream(port: u16, game: &str) -> (TcpStream, u16) {
     let status = String::from_utf8_lossy(&head[9..12]).parse().unwrap();
     (stream, status)
 }
+
+#[test]
+fn ipv6_clients_count_as_their_network() {
+    let behind_proxy = ServerProcess::start_with_env(
+        free_port(),
+        None,
+        &[
+            ("LUDUS_GAMES_PER_MINUTE", "3"),
+            ("LUDUS_TRUSTED_PROXIES", "127.0.0.1/32"),
+        ],
+    );
+    // Four addresses of one /64: one client, one quota.
+    for address in ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:ffff::3"] {
+        assert_eq!(create_for(behind_proxy.port, address).status, 201, "{address}");
+    }
+    assert_limited(&create_for(behind_proxy.port, "2001:db8:7:1:abcd::4"));
+    assert_eq!(
+        create_for(behind_proxy.port, "2001:db8:7:2::1").status,
+        201,
+        "another /64 is another client"
+    );
+
+    // A /48 makes them one client too; 128 bits, each address its own.
+    let wide = ServerProcess::start_with_env(
+        free_port(),
+        None,
+        &[
+            ("LUDUS_GAMES_PER_MINUTE", "1"),
+            ("LUDUS_TRUSTED_PROXIES", "127.0.0.1/32"),
+            ("LUDUS_IPV6_PREFIX", "48"),
+        ],
+    );
+    assert_eq!(create_for(wide.port, "2001:db8:7:1::1").status, 201);
+    assert_limited(&create_for(wide.port, "2001:db8:7:2::1"));
+    let single = ServerProcess::start_with_env(
+        free_port(),
+        None,
+        &[
+            ("LUDUS_GAMES_PER_MINUTE", "1"),
+            ("LUDUS_TRUSTED_PROXIES", "127.0.0.1/32"),
+            ("LUDUS_IPV6_PREFIX", "128"),
+        ],
+    );
+    assert_eq!(create_for(single.port, "2001:db8:7:1::1").status, 201);
+    assert_eq!(create_for(single.port, "2001:db8:7:1::2").status, 201);
+}
+
+/// When the server closed each connection (EOF or reset), counted from `since`; polled every 10 ms, for at most 10 s.
+fn closing_times(connections: &mut [TcpStream], since: std::time::Instant) -> Vec<Duration> {
+    let mut closed: Vec<Option<Duration>> = vec![None; connections.len()];
+    let deadline = since + Duration::from_secs(10);
+    while closed.iter().any(Option::is_none) && std::time::Instant::now() < deadline {
+        for (connection, closed) in connections.iter_mut().zip(&mut closed) {
+            if closed.is_some() {
+                continue;
+            }
+            connection.set_nonblocking(true).unwrap();
+            let mut byte = [0; 1];
+            match connection.read(&mut byte) {
+                Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {}
+                _ => *closed = Some(since.elapsed()),
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    closed
+        .into_iter()
+        .map(|at| at.expect("every connection is closed"))
+        .collect()
+}
+
+/// `GET /health` from another client address (127.0.0.2): the time its answer took.
+fn health_from_another_client(port: u16) -> Duration {
+    let started = std::time::Instant::now();
+    let connection = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    connection
+        .bind(&std::net::SocketAddr::from(([127, 0, 0, 2], 0)).into())
+        .unwrap();
+    connection
+        .connect_timeout(
+            &std::net::SocketAddr::from(([127, 0, 0, 1], port)).into(),
+            Duration::from_secs(5),
+        )
+        .expect("the server takes a connection from another client");
+    let mut connection: TcpStream = connection.into();
+    connection.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    connection
+        .write_all(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = connection.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "health answers: {answer}");
+    started.elapsed()
+}
+
+#[test]
+fn silent_connections_are_closed_within_the_bound_and_capped_per_client_while_others_are_served() {
+    let server = ServerProcess::start_with_env(
+        free_port(),
+        None,
+        &[
+            ("LUDUS_FIRST_BYTE_TIMEOUT", "1s"),
+            ("LUDUS_MAX_CONNECTIONS_PER_CLIENT", "64"),
+        ],
+    );
+    let opened = std::time::Instant::now();
+    let mut silent: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).expect("the listener takes it"))
+        .collect();
+    // The service answers another client meanwhile.
+    assert!(health_from_another_client(server.port) < Duration::from_secs(1));
+    let mut closed = closing_times(&mut silent, opened);
+    closed.sort();
+    // Beyond the client's 64, each is closed at once; the 64 it holds once silent for the bound (1 s).
+    let early = closed.iter().filter(|at| **at < Duration::from_millis(700)).count();
+    assert_eq!(
+        early,
+        300 - 64,
+        "the client's connections beyond its cap are closed at once: {closed:?}"
+    );
+    assert!(
+        closed[300 - 64] >= Duration::from_millis(900),
+        "the others are held until the bound: {closed:?}"
+    );
+    assert!(closed[299] < Duration::from_secs(3), "and closed within it: {closed:?}");
+    assert!(health_from_another_client(server.port) < Duration::from_secs(1));
+    // Its places are back: the client is served again.
+    let reply = request(server.port, "GET", "/health", &[], None).expect("an answer");
+    assert_eq!(reply.status, 200);
+}

@@ -1,6 +1,8 @@
 //! Who a request comes from, for the limits per client: the peer's address, or, when the peer is a proxy the
 //! operator trusts (`LUDUS_TRUSTED_PROXIES`), the client its `Forwarded` (RFC 7239) or `X-Forwarded-For` header
-//! names. Headers from any other peer are ignored: a client cannot pick its own address by sending them.
+//! names. Headers from any other peer are ignored: a client cannot pick its own address by sending them. An IPv6
+//! client counts as its whole network of `LUDUS_IPV6_PREFIX` bits (a /64 by default, what one subscriber is handed):
+//! its other addresses are no fresh quota.
 
 use std::net::IpAddr;
 
@@ -9,15 +11,29 @@ use actix_web::web;
 use ipnet::IpNet;
 
 use super::Settings;
+use super::limits::Limits;
 use crate::watch::StreamClient;
 
-/// The client's address (`None` only where the connection has no peer address, as in some tests).
+/// The client as the limits count it: its IPv4 address, or its IPv6 network (`None` only where the connection has
+/// no peer address, as in some tests).
 pub fn client_address(request: &HttpRequest) -> Option<IpAddr> {
     let peer = request.peer_addr()?.ip();
-    let trusted = request
-        .app_data::<web::Data<Settings>>()
-        .map_or(&[][..], |settings| settings.trusted_proxies.as_slice());
-    Some(behind(peer, trusted, request.headers()))
+    let settings = request.app_data::<web::Data<Settings>>();
+    let trusted = settings.map_or(&[][..], |settings| settings.trusted_proxies.as_slice());
+    let prefix = settings.map_or(Limits::default().ipv6_prefix, |settings| settings.limits.ipv6_prefix);
+    Some(counted_as(behind(peer, trusted, request.headers()), prefix))
+}
+
+/// What an address counts as: an IPv4 address (an IPv4-mapped IPv6 one included) as itself, an IPv6 one as its
+/// network of `prefix` bits.
+pub fn counted_as(address: IpAddr, prefix: u8) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => ipnet::Ipv6Net::new(v6, prefix.min(128)).map_or(address, |network| IpAddr::V6(network.network())),
+        },
+    }
 }
 
 /// Who opens a stream: the client's address, and whether the stream has its connection to itself (HTTP/1.1).
@@ -111,6 +127,23 @@ mod tests {
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn an_ipv6_client_counts_as_its_network_and_a_v4_one_as_itself() {
+        let network = ip("2001:db8:1:2::");
+        for address in [
+            "2001:db8:1:2::1",
+            "2001:db8:1:2:ffff:ffff:ffff:ffff",
+            "2001:db8:1:2:abcd::9",
+        ] {
+            assert_eq!(counted_as(ip(address), 64), network, "{address}");
+        }
+        assert_ne!(counted_as(ip("2001:db8:1:3::1"), 64), network, "another /64");
+        assert_eq!(counted_as(ip("2001:db8:1:3::1"), 48), ip("2001:db8:1::"));
+        assert_eq!(counted_as(ip("2001:db8::7"), 128), ip("2001:db8::7"));
+        assert_eq!(counted_as(ip("192.0.2.7"), 64), ip("192.0.2.7"));
+        assert_eq!(counted_as(ip("::ffff:192.0.2.7"), 64), ip("192.0.2.7"), "IPv4-mapped");
     }
 
     #[test]

@@ -36,6 +36,11 @@ pub struct Limits {
     #[arg(long, env = "LUDUS_ACCOUNTS_PER_HOUR", default_value_t = Limits::default().accounts_per_hour,
           value_parser = whole_number::<u32>, value_name = "COUNT")]
     pub accounts_per_hour: u32,
+    /// The bits of an IPv6 address that make one client for every limit per client address (64: a subscriber's
+    /// network; 128: each address alone). IPv4 clients are counted by address
+    #[arg(long, env = "LUDUS_IPV6_PREFIX", default_value_t = Limits::default().ipv6_prefix,
+          value_parser = clap::value_parser!(u8).range(1..=128), value_name = "BITS")]
+    pub ipv6_prefix: u8,
 }
 
 impl Default for Limits {
@@ -45,6 +50,7 @@ impl Default for Limits {
             moves_per_minute: 0,
             chat_per_minute: 20,
             accounts_per_hour: 20,
+            ipv6_prefix: 64,
         }
     }
 }

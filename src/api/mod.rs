@@ -20,6 +20,7 @@ mod play;
 mod ratings;
 pub(crate) mod request;
 pub mod request_id;
+pub mod server;
 mod stream;
 mod titles;
 

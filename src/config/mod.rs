@@ -14,6 +14,7 @@ use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 use ipnet::IpNet;
 
 use crate::api::limits::Limits;
+use crate::api::server::ConnectionLimits;
 use crate::service::WebhookSettings;
 use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Replication, Retention, StoreError, TlsFileError};
 use crate::watch::StreamLimits;
@@ -130,6 +131,8 @@ pub struct Config {
 
     #[command(flatten, next_help_heading = "Limits")]
     pub limits: Limits,
+    #[command(flatten, next_help_heading = "Connections")]
+    pub connections: ConnectionLimits,
     #[command(flatten)]
     pub streams: StreamLimits,
     #[command(flatten, next_help_heading = "Webhooks")]

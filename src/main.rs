@@ -21,6 +21,7 @@ fn service(config: &Config) -> std::io::Result<GameService> {
             .with_lobby_ttl(config.lobby_ttl)
             .with_presence_ttl(config.presence_ttl)
             .with_webhooks(config.webhooks)
+            .with_search_slots(config.limits.max_searches)
             .with_test_pauses(TestPauses {
                 before_rating: test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"),
                 before_opening_table: test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS"),

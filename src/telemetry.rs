@@ -34,6 +34,8 @@ pub const STORE_ERRORS: &str = "ludus_store_errors_total";
 pub const REPLICATION_TIMEOUTS: &str = "ludus_replication_timeouts_total";
 /// Connections closed before any request, by `reason` (`first_byte_timeout`, `client_cap`).
 pub const CONNECTIONS_CLOSED_EARLY: &str = "ludus_connections_closed_early_total";
+/// Search bots waiting for one of the instance's search slots (`LUDUS_MAX_SEARCHES`).
+pub const SEARCHES_WAITING: &str = "ludus_bot_searches_waiting";
 /// Games served from this instance's cache once the store proved the log extends it.
 pub const CACHE_HITS: &str = "ludus_cache_hits_total";
 /// Games rebuilt into the cache, `from` a stored snapshot or the whole `log`.
@@ -107,6 +109,10 @@ fn describe() {
     describe_counter!(
         CONNECTIONS_CLOSED_EARLY,
         "Connections closed before any request: silent past LUDUS_FIRST_BYTE_TIMEOUT, or over the cap per client"
+    );
+    describe_gauge!(
+        SEARCHES_WAITING,
+        "Search bots waiting for one of the instance's search slots (LUDUS_MAX_SEARCHES)"
     );
     describe_counter!(
         CACHE_HITS,

@@ -150,9 +150,10 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
 async fn a_search_bot_never_holds_up_a_game_its_budget_cuts_the_search() {
     let service = service(memory());
     tokio::spawn(service.clone().run_background(None));
-    // A million iterations would take this build hours a move: only the 20 ms budget lets the game end.
+    // The most iterations a bot may be given would take this build seconds a move: only the 20 ms budget lets the
+    // game end in time.
     let slow = Bot::Search {
-        iterations: Some(1_000_000),
+        iterations: Some(ludus::engine::bot::MAX_ITERATIONS),
         budget_ms: Some(20),
     };
     let bots = BTreeMap::from([("cleopatra".to_owned(), slow), ("caesar".to_owned(), Bot::Random {})]);
@@ -160,6 +161,35 @@ async fn a_search_bot_never_holds_up_a_game_its_budget_cuts_the_search() {
     let id = created.game.meta.id.clone();
     let over = finished(&service, &id, Duration::from_secs(240)).await;
     assert!(over.session.outcome().is_some(), "played to the rules' end");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_bots_beyond_the_instances_slots_wait_their_turn_and_every_game_goes_on() {
+    let service = Arc::new(GameService::new(Registry::with_all_titles(), memory()).with_search_slots(1));
+    tokio::spawn(service.clone().run_background(None));
+    let thinker = Bot::Search {
+        iterations: Some(ludus::engine::bot::MAX_ITERATIONS),
+        budget_ms: Some(40),
+    };
+    let bots = BTreeMap::from([("cleopatra".to_owned(), thinker), ("caesar".to_owned(), thinker)]);
+    let mut games = Vec::new();
+    for seed in 0..3 {
+        let created = with_bots(&service, &bots, "caesar-cleopatra", 2, Some(seed), None).await;
+        games.push((created.game.meta.id.clone(), created.game.version()));
+    }
+    let (mut most, mut waited) = (0, 0);
+    let sampling = Instant::now();
+    while sampling.elapsed() < Duration::from_secs(2) {
+        let (thinking, waiting) = service.searches();
+        (most, waited) = (most.max(thinking), waited.max(waiting));
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    assert_eq!(most, 1, "one search at a time on an instance with one slot");
+    assert!(waited >= 1, "the other games' bots waited for it");
+    for (id, created_at) in games {
+        let now = service.load(&id).await.expect("the game").version();
+        assert!(now > created_at + 2, "game {id} went on ({created_at} -> {now})");
+    }
 }
 
 /// A new game of `title` whose seats in `bots` are played by those bots, seeded with `seed`.
@@ -283,6 +313,18 @@ fn bots_on_seats_the_game_lacks_or_also_chosen_are_refused() {
     );
     let kind = create(json!({"title": "caesar-cleopatra", "players": 2, "bots": {"cleopatra": {"kind": "oracle"}}}));
     assert_eq!(kind.status, 400, "{}", kind.body);
+    // Searches beyond the documented maxima (the attack that kept cores busy for a whole game asked a million).
+    for search in [
+        json!({"kind": "search", "iterations": 1_000_000, "budget_ms": 2000}),
+        json!({"kind": "search", "iterations": 20_001}),
+        json!({"kind": "search", "budget_ms": 2001}),
+    ] {
+        let heavy = create(json!({"title": "caesar-cleopatra", "players": 2, "bots": {"cleopatra": search}}));
+        assert_eq!(heavy.status, 400, "{search}: {}", heavy.body);
+    }
+    let at_the_maxima = json!({"kind": "search", "iterations": 20_000, "budget_ms": 2000});
+    let allowed = create(json!({"title": "caesar-cleopatra", "players": 2, "bots": {"cleopatra": at_the_maxima}}));
+    assert_eq!(allowed.status, 201, "{}", allowed.body);
     let too_many = create(json!({"title": "caesar-cleopatra", "players": 2, "seats": 2,
         "bots": {"cleopatra": {"kind": "random"}}}));
     assert_eq!(

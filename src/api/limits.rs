@@ -41,6 +41,11 @@ pub struct Limits {
     #[arg(long, env = "LUDUS_IPV6_PREFIX", default_value_t = Limits::default().ipv6_prefix,
           value_parser = clap::value_parser!(u8).range(1..=128), value_name = "BITS")]
     pub ipv6_prefix: u8,
+    /// Search bots that may think at once on an instance; the others wait for one of them to finish (0: one less
+    /// than the cores, at least one)
+    #[arg(long, env = "LUDUS_MAX_SEARCHES", default_value_t = Limits::default().max_searches,
+          value_parser = whole_number::<usize>, value_name = "COUNT")]
+    pub max_searches: usize,
 }
 
 impl Default for Limits {
@@ -51,6 +56,7 @@ impl Default for Limits {
             chat_per_minute: 20,
             accounts_per_hour: 20,
             ipv6_prefix: 64,
+            max_searches: 0,
         }
     }
 }

@@ -10,8 +10,9 @@ use super::{Game, GameRng, GameSeed, Seat, search};
 
 /// Iterations of a search bot given no limit.
 pub const DEFAULT_ITERATIONS: u32 = 100;
-/// The most iterations a search bot may be given.
-pub const MAX_ITERATIONS: u32 = 1_000_000;
+/// The most iterations a search bot may be given: 20 times the ladder's strongest (1,000), so that one anonymous
+/// request cannot ask for a search that takes a core for its whole budget on every move.
+pub const MAX_ITERATIONS: u32 = 20_000;
 /// The most time a search bot may think per move, and its limit when given none: well within the lease of the
 /// instance that plays it, so that a bot never holds up a game.
 pub const MAX_BUDGET_MS: u32 = 2_000;
@@ -32,7 +33,7 @@ pub enum Bot {
             skip_serializing_if = "Option::is_none",
             deserialize_with = "within::<_, 1, MAX_ITERATIONS>"
         )]
-        #[schema(minimum = 1, maximum = 1_000_000, example = 200)]
+        #[schema(minimum = 1, maximum = 20_000, example = 200)]
         iterations: Option<u32>,
         #[serde(
             default,
@@ -151,7 +152,7 @@ mod tests {
             r#"{"kind":"search","budget_ms":0}"#,
             r#"{"kind":"search","budget_ms":2001}"#,
             r#"{"kind":"search","iterations":0}"#,
-            r#"{"kind":"search","iterations":1000001}"#,
+            r#"{"kind":"search","iterations":20001}"#,
         ] {
             assert!(serde_json::from_str::<Bot>(out_of_bounds).is_err(), "{out_of_bounds}");
         }

@@ -85,6 +85,8 @@ pub struct GameService {
     /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
     /// Tests' hooks: waits at steps between which a test kills the instance.
     pauses: TestPauses,
+    /// Search bots thinking at once on this instance; the others wait for a slot (`LUDUS_MAX_SEARCHES`).
+    searches: bots::SearchSlots,
     meters: meters::Meters,
 }
 
@@ -111,6 +113,7 @@ impl GameService {
             deliverer: Deliverer::new(false),
             webhooks_wake: tokio::sync::Notify::new(),
             pauses: TestPauses::default(),
+            searches: bots::SearchSlots::new(bots::default_search_slots()),
         }
     }
 
@@ -118,6 +121,20 @@ impl GameService {
     pub fn with_test_pauses(mut self, pauses: TestPauses) -> Self {
         self.pauses = pauses;
         self
+    }
+
+    /// The same service letting at most `slots` search bots think at once (0: one less than the cores, at least one).
+    pub fn with_search_slots(mut self, slots: usize) -> Self {
+        self.searches = bots::SearchSlots::new(match slots {
+            0 => bots::default_search_slots(),
+            slots => slots,
+        });
+        self
+    }
+
+    /// Search bots thinking now on this instance, and those waiting for a slot.
+    pub fn searches(&self) -> (usize, usize) {
+        self.searches.load()
     }
 
     /// The same service delivering webhooks as `settings` say.

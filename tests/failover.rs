@@ -67,6 +67,8 @@ struct Player {
     told: usize,
     /// The last position it holds as the game's.
     known: Option<String>,
+    /// The game itself was lost (created in the second before a failover onto a replica that lagged): answered 404.
+    vanished: bool,
 }
 
 /// Plays `game` (every seat, a random listed action each time) until `stop`.
@@ -78,6 +80,10 @@ fn play(ports: [u16; 2], game: Game, stop: Arc<AtomicBool>, seed: u64) -> Player
         let known = player.known.clone();
         let headers: Vec<(&str, &str)> = known.iter().map(|known| (KNOWN, known.as_str())).collect();
         let state = persist(&ports, "GET", &path, &headers, None);
+        if state.status == 404 {
+            player.vanished = true;
+            break;
+        }
         if state.status == 409 {
             assert_eq!(state.body["code"], "history_rewritten", "{}", state.body);
             player.told += 1;
@@ -132,6 +138,10 @@ fn play(ports: [u16; 2], game: Game, stop: Arc<AtomicBool>, seed: u64) -> Player
             }
             // The game moved on under it (the other seat, a retry's first answer): read it again.
             409 | 422 => {}
+            404 => {
+                player.vanished = true;
+                break;
+            }
             status => panic!("a move answered {status}: {}", answer.body),
         }
         std::thread::sleep(Duration::from_millis(15));
@@ -221,8 +231,12 @@ struct SpectatorLog {
     finished: bool,
 }
 
-fn spectator_log(port: u16, id: &str) -> SpectatorLog {
+/// The log as a spectator sees it, or `None` for a game that is gone.
+fn spectator_log(port: u16, id: &str) -> Option<SpectatorLog> {
     let game = persist(&[port, port], "GET", &format!("/v1/games/{id}"), &[], None);
+    if game.status == 404 {
+        return None;
+    }
     let version = game.body["version"].as_u64().unwrap();
     let log = persist(
         &[port, port],
@@ -235,12 +249,12 @@ fn spectator_log(port: u16, id: &str) -> SpectatorLog {
     for logged in log.body["events"].as_array().unwrap() {
         events.insert(logged["seq"].as_u64().unwrap(), logged["event"].clone());
     }
-    SpectatorLog {
+    Some(SpectatorLog {
         events,
         version,
         etag: etag(&game),
         finished: game.body["status"] == "finished",
-    }
+    })
 }
 
 /// Whether a stream showed the log's event: the same, or, once the game is over and the log public, of the same type
@@ -324,7 +338,8 @@ fn run(ports: [u16; 2], faults: impl FnOnce(&dyn Fn() -> usize)) -> Run {
     stop.store(true, Ordering::SeqCst);
     let played: Vec<Played> = slots.into_iter().flat_map(|slot| slot.join().unwrap()).collect();
     for game in &played {
-        *game.last.lock().unwrap() = Some(spectator_log(ports[0], &game.game.id).version);
+        // A game that is gone: its stream can only end.
+        *game.last.lock().unwrap() = Some(spectator_log(ports[0], &game.game.id).map_or(0, |log| log.version));
     }
     done.store(true, Ordering::SeqCst);
     let mut run = Run {
@@ -338,6 +353,14 @@ fn run(ports: [u16; 2], faults: impl FnOnce(&dyn Fn() -> usize)) -> Run {
     {
         let follower = follower.join().unwrap();
         let path = format!("/v1/games/{}", game.id);
+        let Some(log) = spectator_log(ports[1], &game.id) else {
+            // Created in the lost second: the whole game is gone, and its player was told so (404).
+            assert!(player.vanished, "{}: a game gone without its player seeing it", game.id);
+            run.held.push(vec![false; player.acknowledged.len()]);
+            run.players.push(player);
+            run.followers.push(follower);
+            continue;
+        };
         let held = player
             .acknowledged
             .iter()
@@ -351,14 +374,17 @@ fn run(ports: [u16; 2], faults: impl FnOnce(&dyn Fn() -> usize)) -> Run {
                 reply.status == 200
             })
             .collect();
-        let log = spectator_log(ports[1], &game.id);
+        // The player presents its last position once more (it may have stopped asking, its game over): the log holds
+        // it, or the player is told now, as it would be at its next request.
+        let mut player = player;
         if let Some(known) = &player.known {
             let reply = persist(&ports, "GET", &path, &[(KNOWN, known)], None);
-            assert_eq!(
-                reply.status, 200,
-                "{}: the player's last position is the log's: {}",
-                game.id, reply.body
-            );
+            if reply.status == 409 {
+                assert_eq!(reply.body["code"], "history_rewritten", "{}", reply.body);
+                player.told += 1;
+            } else {
+                assert_eq!(reply.status, 200, "{}: {}", game.id, reply.body);
+            }
         }
         assert_eq!(
             follower.shown.len() as u64,
@@ -511,6 +537,7 @@ fn with_the_wait_no_acknowledged_move_is_lost_over_failovers_onto_lagging_replic
     // Reads are not waited for: a player or a stream may have been shown a move still in flight when its primary
     // died, and is then told; what was acknowledged is all there.
     assert_eq!(lost, 0, "no acknowledged move lost or rewritten");
+    assert!(outcome.players.iter().all(|p| !p.vanished), "no acknowledged game lost");
     assert_eq!(mislabelled, 0, "no stream message under a wrong id");
 }
 
@@ -525,15 +552,16 @@ fn without_the_wait_every_lost_move_is_told_and_nobody_keeps_a_wrong_picture() {
         lost += lost_here;
         if lost_here > 0 {
             assert!(
-                player.told > 0,
-                "a player that lost {lost_here} acknowledged moves was told"
+                player.told > 0 || player.vanished,
+                "a player that lost {lost_here} acknowledged moves was told (or found its game gone)"
             );
         }
     }
     eprintln!(
         "no wait: {acknowledged} acknowledged moves, {lost} lost and told, {FAILOVERS} failovers, players told {} \
-         times, streams rewound {} times, {} stream errors",
+         times, {} games gone (404), streams rewound {} times, {} stream errors",
         outcome.players.iter().map(|p| p.told).sum::<usize>(),
+        outcome.players.iter().filter(|p| p.vanished).count(),
         outcome.followers.iter().map(|f| f.rewound).sum::<usize>(),
         outcome.followers.iter().map(|f| f.errors).sum::<usize>()
     );

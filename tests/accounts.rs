@@ -443,4 +443,23 @@ async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
         (StatusCode::OK, Some("south")),
         "ann's key acts there too"
     );
+    // A key gets no token for the rematch (nothing to open one with: its seat there is bound to it); the token of
+    // ann's seat, given at creation, opens her seat there too and is shown to its holder.
+    assert!(rematch.get("token").is_none(), "{rematch}");
+    let (_, _, with_key) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(&ann_key), &[], None)
+        .await;
+    assert_eq!(with_key["rematch"], json!({"game": next, "seat": "south"}));
+    let ann_token = created["seats"][0]["token"].as_str().unwrap();
+    let (_, _, with_token) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(ann_token), &[], None)
+        .await;
+    assert_eq!(
+        with_token["rematch"],
+        json!({"game": next, "seat": "south", "token": ann_token})
+    );
+    let (status, _, hers) = client
+        .send("GET", &format!("/v1/games/{next}"), Some(ann_token), &[], None)
+        .await;
+    assert_eq!((status, hers["seat"].as_str()), (StatusCode::OK, Some("south")));
 }

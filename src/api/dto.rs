@@ -227,7 +227,8 @@ pub struct RematchInfo {
     /// For a seat of this game: its seat in the rematch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<&'static str>,
-    /// For a seat of this game: its token in the rematch (shown to that seat only).
+    /// For a seat of this game asked with its token: its token in the rematch, which is that same token (a
+    /// player's token opens its seat in the rematch). Absent for an account key, which acts for the seat there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
 }
@@ -303,8 +304,21 @@ pub struct SeatResponse {
     #[schema(example = "cleopatra")]
     pub seat: &'static str,
     /// 256-bit secret; send it as `Authorization: Bearer <token>`. It is not stored in clear and cannot be shown
-    /// again (a rematch's token is also shown in the old game's view).
+    /// again (it also opens the player's seat in a rematch of the game).
     pub token: String,
+    pub game: GameResponse,
+}
+
+/// The asker's seat in a rematch, its token there, and the rematch as that seat sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchResponse {
+    #[schema(example = "caesar")]
+    pub seat: &'static str,
+    /// The token that opens this seat of the rematch: the token the request was made with (a player's token opens
+    /// its seat in every rematch of its game). Absent when an account key asked: the rematch binds the seat to the
+    /// account, and the key acts for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
     pub game: GameResponse,
 }
 

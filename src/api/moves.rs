@@ -153,7 +153,7 @@ pub async fn play(
                 to_act: None,
                 legal_actions: None,
                 // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
-                game: Some(game_response(done.after, viewer, None, lang)),
+                game: Some(game_response(done.after, viewer, Some(&caller), None, lang)),
             }
         };
         serde_json::to_string(&response).expect("responses serialize")

@@ -175,6 +175,68 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
 }
 
 #[actix_web::test]
+async fn display_names_are_letters_marks_digits_spaces_and_punctuation_kept_in_nfc() {
+    let app = app_of(service(common::memory())).await;
+    let (id, _) = open_duel(&app, json!({})).await;
+    let refusals = [
+        ("\u{202e}evil", "U+202E"),
+        ("\u{200b}\u{200b}\u{200b}", "U+200B"),
+        ("ad\u{2067}min\u{200d}", "U+2067"),
+        ("   ", "blank"),
+    ];
+    for (name, why) in refusals {
+        let create = json!({"title": "duel", "players": 2, "seats": 1, "name": name});
+        let joined = join(&app, &id, "south", Some(name)).await;
+        for (status, _, problem) in [post(&app, "/v1/games", None, Some(create)).await, joined] {
+            assert_eq!(
+                (status, problem["code"].as_str()),
+                (StatusCode::BAD_REQUEST, Some("invalid_name")),
+                "{name:?}: {problem}"
+            );
+            let detail = problem["detail"].as_str().unwrap();
+            assert!(detail.contains(why), "{name:?}: {detail}");
+            assert!(
+                !detail.contains(name.trim()) || name.trim().is_empty(),
+                "the detail names no invisible character"
+            );
+        }
+    }
+    let lobby = get(&app, "/v1/lobby?title=duel", None).await;
+    assert_eq!(lobby_ids(&lobby), [id.as_str()], "nothing was created");
+    assert_eq!(lobby["games"][0]["open_seats"], json!(["south"]), "nor joined");
+
+    // Names of every script, told back as given; a decomposed é is kept composed (NFC), spaces around trimmed.
+    let names = [
+        ("Léa", "José María"),
+        ("O'Brien-Smith", "李雷"),
+        ("  e\u{301} ", "e\u{301}"),
+    ];
+    for (creator, joiner) in names {
+        let (id, _) = open_duel(&app, json!({"name": creator})).await;
+        let (status, _, joined) = join(&app, &id, "south", Some(joiner)).await;
+        assert_eq!(status, StatusCode::CREATED, "{joiner:?}: {joined}");
+        let stored = |name: &str| name.trim().replace("e\u{301}", "\u{e9}");
+        let players = &get(&app, &format!("/v1/games/{id}"), None).await["players"];
+        assert_eq!(
+            (players[0]["name"].as_str(), players[1]["name"].as_str()),
+            (Some(stored(creator).as_str()), Some(stored(joiner).as_str()))
+        );
+        let lobby = get(&app, "/v1/lobby?title=duel&status=active", None).await;
+        let listed = lobby["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|game| game["id"] == id.as_str())
+            .unwrap();
+        assert_eq!(listed["seats"][0]["name"].as_str(), Some(stored(creator).as_str()));
+        assert_eq!(listed["seats"][1]["name"].as_str(), Some(stored(joiner).as_str()));
+        if joiner.contains('\u{301}') {
+            assert_eq!(listed["seats"][1]["name"], "\u{e9}", "one character, U+00E9");
+        }
+    }
+}
+
+#[actix_web::test]
 async fn racing_joiners_on_redis_get_the_seat_exactly_once() {
     let redis = common::RedisServer::start();
     // Two instances sharing the store, 32 joiners split between them.

@@ -49,6 +49,8 @@ macro_rules! error_codes {
 error_codes! {
     MalformedRequest = "malformed_request", BAD_REQUEST,
         "the request body is not valid: missing field `title` at line 1 column 15";
+    InvalidBody = "invalid_body", BAD_REQUEST,
+        "the request body has the key \"type\" twice in the object at action: each key may appear once in an object";
     UnknownTitle = "unknown_title", BAD_REQUEST, "no title \"chess\"";
     InvalidPlayerCount = "invalid_player_count", BAD_REQUEST, "this title is played by 2 to 2 players, not 3";
     InvalidOptions = "invalid_options", BAD_REQUEST, "invalid options: unknown field `speed`";

@@ -84,9 +84,10 @@ pub async fn create_game(
 impl Endpoint for __path_create_game {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Unknown title, wrong player count, invalid options, seats, display name, turn_seconds or clock, or malformed body",
+            "Unknown title, wrong player count, invalid options, seats, display name, turn_seconds or clock, or malformed body (a key twice in one object: `invalid_body`)",
             &[
                 Code::MalformedRequest,
+                Code::InvalidBody,
                 Code::UnknownTitle,
                 Code::InvalidPlayerCount,
                 Code::InvalidOptions,

@@ -120,8 +120,8 @@ pub async fn join_seat(
 impl Endpoint for __path_join_seat {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body or display name",
-            &[Code::MalformedRequest, Code::InvalidName],
+            "Malformed body, a key twice in one object (`invalid_body`), or a display name that is not one",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidName],
         ),
         Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
         Problems::new("The seat is reserved for an invited account", &[Code::SeatReserved]),
@@ -165,8 +165,9 @@ pub async fn seat_bot(
 impl Endpoint for __path_seat_bot {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body (an unknown bot kind), or an account holding several seats names none",
-            &[Code::MalformedRequest, Code::SeatRequired],
+            "Malformed body (an unknown bot kind), a key twice in one object (`invalid_body`), or an account holding \
+             several seats names none",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::SeatRequired],
         ),
         common::SEAT_TOKEN_NEEDED,
         Problems::new(

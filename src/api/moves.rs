@@ -195,9 +195,11 @@ pub async fn play(
 impl Endpoint for __path_play {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, an action nested too deep, or one not of the title's schema",
+            "Malformed body, a key twice in one object (`invalid_body`), an action nested too deep, or one not of the \
+             title's schema",
             &[
                 Code::MalformedRequest,
+                Code::InvalidBody,
                 Code::InvalidAction,
                 Code::ActionTooDeep,
                 Code::InvalidIdempotencyKey,

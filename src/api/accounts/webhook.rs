@@ -60,8 +60,9 @@ pub async fn set_webhook(
 impl Endpoint for __path_set_webhook {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, or a URL that is not https:// on a public address (`invalid_webhook_url`)",
-            &[Code::MalformedRequest, Code::InvalidWebhookUrl],
+            "Malformed body, a key twice in one object (`invalid_body`), or a URL that is not https:// on a public \
+             address (`invalid_webhook_url`)",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidWebhookUrl],
         ),
         KEY_NEEDED,
         common::BODY_TOO_LARGE,

@@ -25,6 +25,7 @@ impl<A: TestApp> Client<'_, A> {
     ) -> common::app::Response {
         let mut request = match method {
             "POST" => test::TestRequest::post(),
+            "PUT" => test::TestRequest::put(),
             "DELETE" => test::TestRequest::delete(),
             _ => test::TestRequest::get(),
         }
@@ -442,5 +443,102 @@ async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
         (status, mine["seat"].as_str()),
         (StatusCode::OK, Some("south")),
         "ann's key acts there too"
+    );
+    // A key gets no token for the rematch (nothing to open one with: its seat there is bound to it); the token of
+    // ann's seat, given at creation, opens her seat there too and is shown to its holder.
+    assert!(rematch.get("token").is_none(), "{rematch}");
+    let (_, _, with_key) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(&ann_key), &[], None)
+        .await;
+    assert_eq!(with_key["rematch"], json!({"game": next, "seat": "south"}));
+    let ann_token = created["seats"][0]["token"].as_str().unwrap();
+    let (_, _, with_token) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(ann_token), &[], None)
+        .await;
+    assert_eq!(
+        with_token["rematch"],
+        json!({"game": next, "seat": "south", "token": ann_token})
+    );
+    let (status, _, hers) = client
+        .send("GET", &format!("/v1/games/{next}"), Some(ann_token), &[], None)
+        .await;
+    assert_eq!((status, hers["seat"].as_str()), (StatusCode::OK, Some("south")));
+}
+
+#[actix_web::test]
+async fn webhook_urls_and_host_names_are_refused_beyond_their_lengths() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (_, key) = client.account("hooked").await;
+    let set = |url: String| {
+        let client = &client;
+        let key = key.clone();
+        async move {
+            client
+                .send(
+                    "PUT",
+                    "/v1/accounts/me/webhook",
+                    Some(&key),
+                    &[],
+                    Some(json!({"url": url})),
+                )
+                .await
+        }
+    };
+    let base = "https://hooks.example.com/";
+    let path_of = |length: usize| format!("{base}{}", "p".repeat(length - base.len()));
+    let label = |c: char, length: usize| c.to_string().repeat(length);
+    // 63 + 1 + 63 + 1 + 63 + 1 + 61 = 253 characters, and 254 with one more.
+    let longest_host = [label('a', 63), label('b', 63), label('c', 63), label('d', 61)].join(".");
+    let too_long_host = [label('a', 63), label('b', 63), label('c', 63), label('d', 62)].join(".");
+    for accepted in [
+        path_of(2048),
+        format!("https://{}.example.com/", label('x', 63)),
+        format!("https://{longest_host}/"),
+        format!("https://{longest_host}./"),
+    ] {
+        let (status, _, body) = set(accepted.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{} characters: {body}", accepted.len());
+        assert_eq!(body["url"].as_str(), Some(accepted.as_str()));
+    }
+    for (refused, detail) in [
+        (path_of(2049), "the URL has 2049 characters: at most 2048".to_owned()),
+        (
+            format!("{base}{}", "é".repeat(1000)),
+            "the URL has 6026 characters once encoded: at most 2048".to_owned(),
+        ),
+        (
+            format!("https://{}.example.com/", label('x', 64)),
+            format!(
+                "the host name's label \"{}\" has 64 characters: each label (between two dots) has 1 to 63",
+                label('x', 64)
+            ),
+        ),
+        (
+            format!("https://{too_long_host}/"),
+            "the host name has 254 characters: at most 253".to_owned(),
+        ),
+        (
+            "https://hooks..example.com/".to_owned(),
+            "the host name's label \"\" has 0 characters".to_owned(),
+        ),
+    ] {
+        let (status, _, body) = set(refused.clone()).await;
+        assert_eq!(
+            (status, code(&body)),
+            (StatusCode::BAD_REQUEST, "invalid_webhook_url"),
+            "{} characters: {body}",
+            refused.len()
+        );
+        let told = body["detail"].as_str().unwrap();
+        assert!(told.contains(&detail), "{told}");
+    }
+    let (_, _, kept) = client
+        .send("GET", "/v1/accounts/me/webhook", Some(&key), &[], None)
+        .await;
+    assert_eq!(
+        kept["url"].as_str(),
+        Some(format!("https://{longest_host}./").as_str()),
+        "the last one accepted"
     );
 }

@@ -633,6 +633,135 @@ async fn refuses_deeply_nested_actions() {
     assert_problem(&call(&app, request).await, StatusCode::BAD_REQUEST, "action_too_deep");
 }
 
+/// `method uri` with a bearer token and `payload` sent as it is, as JSON.
+fn raw_json(method: &str, uri: &str, token: Option<&str>, payload: &'static str) -> test::TestRequest {
+    let request = match method {
+        "PUT" => test::TestRequest::put(),
+        _ => test::TestRequest::post(),
+    }
+    .uri(uri)
+    .insert_header(("content-type", "application/json"))
+    .set_payload(payload);
+    match token {
+        Some(token) => request.insert_header(bearer(token)),
+        None => request,
+    }
+}
+
+#[actix_web::test]
+async fn a_key_twice_in_one_object_is_refused_by_every_operation_that_reads_a_body() {
+    let app = app().await;
+    let (id, north, _, _) = create(&app).await;
+    let before = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}")))
+        .await
+        .2;
+    let (_, _, open) = call(
+        &app,
+        test::TestRequest::post()
+            .uri("/v1/games")
+            .set_json(json!({"title": "duel", "players": 2, "seats": 1})),
+    )
+    .await;
+    let open_id = open["game"]["id"].as_str().unwrap().to_owned();
+    let creator = open["seats"][0]["token"].as_str().unwrap().to_owned();
+    let (_, key) = common::app::new_account(&app, "duplicates").await;
+    let leak = |text: String| -> &'static str { Box::leak(text.into_boxed_str()) };
+    let cases: [(&str, &str, Option<&str>, &'static str, &str); 9] = [
+        (
+            "POST",
+            "/v1/games",
+            None,
+            r#"{"title":"caesar-cleopatra","title":"caligula","players":2}"#,
+            r#"key "title" twice in the body's object"#,
+        ),
+        (
+            "POST",
+            leak(format!("/v1/games/{id}/actions")),
+            Some(&north),
+            r#"{"action":{"type":"abort","type":"resign"}}"#,
+            r#"key "type" twice in the object at action"#,
+        ),
+        (
+            "POST",
+            leak(format!("/v1/games/{id}/actions")),
+            Some(&north),
+            r#"{"action":{"type":"bump"},"expected_version":1,"expected_version":2}"#,
+            r#"key "expected_version""#,
+        ),
+        (
+            "POST",
+            leak(format!("/v1/games/{open_id}/seats/south/join")),
+            None,
+            r#"{"name":"Livia","name":"Marcus"}"#,
+            r#"key "name""#,
+        ),
+        (
+            "POST",
+            leak(format!("/v1/games/{open_id}/seats/south/bot")),
+            Some(&creator),
+            r#"{"kind":"random","kind":"search"}"#,
+            r#"key "kind""#,
+        ),
+        (
+            "POST",
+            leak(format!("/v1/games/{id}/chat")),
+            Some(&north),
+            r#"{"text":"ave","text":"vale"}"#,
+            r#"key "text""#,
+        ),
+        (
+            "POST",
+            "/v1/accounts",
+            None,
+            r#"{"name":"ann","kind":"bot","name":"bob"}"#,
+            r#"key "name""#,
+        ),
+        (
+            "PUT",
+            "/v1/accounts/me/webhook",
+            Some(&key),
+            r#"{"url":"https://a.example/","url":"https://b.example/"}"#,
+            r#"key "url""#,
+        ),
+        (
+            "POST",
+            "/v1/matchmaking",
+            Some(&key),
+            r#"{"title":"duel","players":2,"clock":{"initial_seconds":60,"increment_seconds":1,"initial_seconds":5}}"#,
+            r#"key "initial_seconds" twice in the object at clock"#,
+        ),
+    ];
+    for (method, uri, token, payload, named) in cases {
+        let answer = call(&app, raw_json(method, uri, token, payload)).await;
+        assert_problem(&answer, StatusCode::BAD_REQUEST, "invalid_body");
+        let detail = answer.2["detail"].as_str().unwrap();
+        assert!(detail.contains(named), "{method} {uri}: {detail}");
+    }
+    // Nothing was applied: the game is where it was, the seat still open, no account.
+    let game = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}")))
+        .await
+        .2;
+    assert_eq!(game["version"], before["version"]);
+    let open = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{open_id}")))
+        .await
+        .2;
+    assert_eq!(open["players"][1]["open"], true);
+    let accounts = call(&app, test::TestRequest::get().uri("/v1/accounts/ann")).await;
+    assert_eq!(accounts.0, StatusCode::NOT_FOUND);
+    // The same bodies with each key once are read.
+    let played = call(
+        &app,
+        raw_json(
+            "POST",
+            leak(format!("/v1/games/{id}/actions")),
+            Some(&north),
+            r#"{"action":{"type":"bump"}}"#,
+        ),
+    )
+    .await;
+    assert_eq!(played.0, StatusCode::OK, "{}", played.2);
+}
+
 const PAGE: &str = "http://page.example:3000";
 
 /// The app as a server started with `LUDUS_CORS_ORIGINS=<PAGE>`.

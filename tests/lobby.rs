@@ -13,6 +13,7 @@ use common::app::{TestApp, bearer, call};
 use ludus::service::{GameService, now_ms};
 use ludus::store::EventStore;
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 
 async fn app_of(service: web::Data<GameService>) -> impl TestApp {
     test::init_service(App::new().configure(ludus::api::routes(service))).await
@@ -174,6 +175,68 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
 }
 
 #[actix_web::test]
+async fn display_names_are_letters_marks_digits_spaces_and_punctuation_kept_in_nfc() {
+    let app = app_of(service(common::memory())).await;
+    let (id, _) = open_duel(&app, json!({})).await;
+    let refusals = [
+        ("\u{202e}evil", "U+202E"),
+        ("\u{200b}\u{200b}\u{200b}", "U+200B"),
+        ("ad\u{2067}min\u{200d}", "U+2067"),
+        ("   ", "blank"),
+    ];
+    for (name, why) in refusals {
+        let create = json!({"title": "duel", "players": 2, "seats": 1, "name": name});
+        let joined = join(&app, &id, "south", Some(name)).await;
+        for (status, _, problem) in [post(&app, "/v1/games", None, Some(create)).await, joined] {
+            assert_eq!(
+                (status, problem["code"].as_str()),
+                (StatusCode::BAD_REQUEST, Some("invalid_name")),
+                "{name:?}: {problem}"
+            );
+            let detail = problem["detail"].as_str().unwrap();
+            assert!(detail.contains(why), "{name:?}: {detail}");
+            assert!(
+                !detail.contains(name.trim()) || name.trim().is_empty(),
+                "the detail names no invisible character"
+            );
+        }
+    }
+    let lobby = get(&app, "/v1/lobby?title=duel", None).await;
+    assert_eq!(lobby_ids(&lobby), [id.as_str()], "nothing was created");
+    assert_eq!(lobby["games"][0]["open_seats"], json!(["south"]), "nor joined");
+
+    // Names of every script, told back as given; a decomposed é is kept composed (NFC), spaces around trimmed.
+    let names = [
+        ("Léa", "José María"),
+        ("O'Brien-Smith", "李雷"),
+        ("  e\u{301} ", "e\u{301}"),
+    ];
+    for (creator, joiner) in names {
+        let (id, _) = open_duel(&app, json!({"name": creator})).await;
+        let (status, _, joined) = join(&app, &id, "south", Some(joiner)).await;
+        assert_eq!(status, StatusCode::CREATED, "{joiner:?}: {joined}");
+        let stored = |name: &str| name.trim().replace("e\u{301}", "\u{e9}");
+        let players = &get(&app, &format!("/v1/games/{id}"), None).await["players"];
+        assert_eq!(
+            (players[0]["name"].as_str(), players[1]["name"].as_str()),
+            (Some(stored(creator).as_str()), Some(stored(joiner).as_str()))
+        );
+        let lobby = get(&app, "/v1/lobby?title=duel&status=active", None).await;
+        let listed = lobby["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|game| game["id"] == id.as_str())
+            .unwrap();
+        assert_eq!(listed["seats"][0]["name"].as_str(), Some(stored(creator).as_str()));
+        assert_eq!(listed["seats"][1]["name"].as_str(), Some(stored(joiner).as_str()));
+        if joiner.contains('\u{301}') {
+            assert_eq!(listed["seats"][1]["name"], "\u{e9}", "one character, U+00E9");
+        }
+    }
+}
+
+#[actix_web::test]
 async fn racing_joiners_on_redis_get_the_seat_exactly_once() {
     let redis = common::RedisServer::start();
     // Two instances sharing the store, 32 joiners split between them.
@@ -324,6 +387,162 @@ async fn a_resignation_ends_the_game_and_a_rematch_invites_both_players() {
         .await["seat"],
         "south"
     );
+}
+
+/// Every key of the Redis at `url` and everything each holds (SCAN, then each value read by its type), as text.
+fn everything_stored(url: &str) -> Vec<String> {
+    fn flatten(value: redis::Value, into: &mut Vec<String>) {
+        match value {
+            redis::Value::BulkString(bytes) => into.push(String::from_utf8_lossy(&bytes).into_owned()),
+            redis::Value::SimpleString(text) => into.push(text),
+            redis::Value::Array(items) | redis::Value::Set(items) => {
+                items.into_iter().for_each(|item| flatten(item, into));
+            }
+            redis::Value::Map(pairs) => pairs.into_iter().for_each(|(key, value)| {
+                flatten(key, into);
+                flatten(value, into);
+            }),
+            other => into.push(format!("{other:?}")),
+        }
+    }
+    let mut connection = redis::Client::open(url).unwrap().get_connection().unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    let mut cursor = 0_u64;
+    loop {
+        let (next, batch): (u64, Vec<String>) = redis::cmd("SCAN")
+            .arg(cursor)
+            .arg("COUNT")
+            .arg(1000)
+            .query(&mut connection)
+            .unwrap();
+        keys.extend(batch);
+        if next == 0 {
+            break;
+        }
+        cursor = next;
+    }
+    let mut stored = Vec::new();
+    for key in keys {
+        let kind: String = redis::cmd("TYPE").arg(&key).query(&mut connection).unwrap();
+        let read = match kind.as_str() {
+            "string" => redis::cmd("GET").arg(&key).clone(),
+            "hash" => redis::cmd("HGETALL").arg(&key).clone(),
+            "list" => redis::cmd("LRANGE").arg(&key).arg(0).arg(-1).clone(),
+            "set" => redis::cmd("SMEMBERS").arg(&key).clone(),
+            "zset" => redis::cmd("ZRANGE").arg(&key).arg(0).arg(-1).arg("WITHSCORES").clone(),
+            "stream" => redis::cmd("XRANGE").arg(&key).arg("-").arg("+").clone(),
+            other => panic!("{key} is a {other}: read it too"),
+        };
+        let value: redis::Value = read.query(&mut connection).unwrap();
+        stored.push(key);
+        flatten(value, &mut stored);
+    }
+    stored
+}
+
+#[actix_web::test]
+async fn a_rematch_leaves_no_token_in_redis_and_each_player_gets_their_own() {
+    let redis = common::RedisServer::start();
+    let app = app_of(service(redis.store())).await;
+    let (id, north) = open_duel(&app, json!({})).await;
+    let south = join(&app, &id, "south", Some("Marcus")).await.2["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        act(&app, &id, &south, json!({"type": "resign"})).await.0,
+        StatusCode::OK
+    );
+    let (status, _, rematch) = post(&app, &format!("/v1/games/{id}/rematch"), Some(&north), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{rematch}");
+    let new_id = rematch["game"]["id"].as_str().unwrap().to_owned();
+
+    // Each player gets their token for the rematch, and only their own: the asker in the answer, the other in its
+    // view of the old game; a spectator, none.
+    let north_new = rematch["token"].as_str().unwrap().to_owned();
+    let south_view = get(&app, &format!("/v1/games/{id}"), Some(&south)).await;
+    let south_new = south_view["rematch"]["token"].as_str().unwrap().to_owned();
+    let north_view = get(&app, &format!("/v1/games/{id}"), Some(&north)).await;
+    assert_eq!(north_view["rematch"]["token"].as_str(), Some(north_new.as_str()));
+    assert_ne!(north_new, south_new);
+    assert!(!south_view.to_string().contains(&north_new) && !north_view.to_string().contains(&south_new));
+    assert_eq!(
+        get(&app, &format!("/v1/games/{id}"), None).await["rematch"],
+        json!({"game": new_id})
+    );
+    assert_eq!(
+        get(&app, &format!("/v1/games/{new_id}"), Some(&north_new)).await["seat"],
+        "south"
+    );
+    assert_eq!(
+        get(&app, &format!("/v1/games/{new_id}"), Some(&south_new)).await["seat"],
+        "north"
+    );
+
+    // Everything Redis holds: no token in any key or value, sealed or in clear.
+    let stored = everything_stored(&redis.url);
+    for token in [&north_new, &south_new, &north, &south] {
+        assert!(
+            stored.iter().all(|value| !value.contains(token.as_str())),
+            "a token is in Redis"
+        );
+    }
+    // ... and nothing it holds opens a seat of the rematch: every stored value, and every run of letters and digits
+    // in one, is no rematch token once unsealed as tokens were sealed before (XOR with a key derived from a stored
+    // token hash and the rematch's id), nor a seat's token of either game, tried as the bearer token.
+    let mut candidates: Vec<String> = stored.clone();
+    for value in &stored {
+        candidates.extend(
+            value
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .filter(|run| run.len() >= 16)
+                .map(str::to_owned),
+        );
+    }
+    // As a header carries them: visible ASCII (the runs cover the rest).
+    candidates.retain(|candidate| !candidate.is_empty() && candidate.chars().all(|c| c.is_ascii_graphic()));
+    candidates.sort();
+    candidates.dedup();
+    let hash = |token: &str| ludus::service::hash_token(token);
+    for stored_hash in [hash(&north), hash(&south)] {
+        assert!(
+            candidates.contains(&stored_hash),
+            "the dump holds the seats' token hashes (it read the games)"
+        );
+    }
+    let sealed: Vec<&String> = candidates
+        .iter()
+        .filter(|candidate| hex::decode(candidate).is_ok())
+        .collect();
+    for key in &candidates {
+        let pad = Sha256::new()
+            .chain_update(b"ludus rematch\0")
+            .chain_update(key.as_bytes())
+            .chain_update(b"\0")
+            .chain_update(new_id.as_bytes())
+            .finalize();
+        for sealed in &sealed {
+            let bytes = hex::decode(sealed).unwrap();
+            let opened = hex::encode(bytes.iter().zip(pad.iter()).map(|(a, b)| a ^ b).collect::<Vec<u8>>());
+            assert!(
+                opened != north_new && opened != south_new,
+                "Redis holds a sealed rematch token and its key"
+            );
+        }
+    }
+    assert!(stored.iter().all(|value| !value.contains("sealed")));
+    for candidate in &candidates {
+        for game in [&new_id, &id] {
+            let request = test::TestRequest::get()
+                .uri(&format!("/v1/games/{game}"))
+                .insert_header(("Authorization", format!("Bearer {candidate}")));
+            let (status, _, answer) = call(&app, request).await;
+            assert!(
+                status == StatusCode::UNAUTHORIZED || status == StatusCode::BAD_REQUEST,
+                "{candidate:?} read from Redis is no seat's token: {status} {answer}"
+            );
+        }
+    }
 }
 
 #[actix_web::test]

@@ -222,3 +222,24 @@ async fn every_problem_response_has_an_example_per_code() {
         );
     }
 }
+
+#[actix_web::test]
+async fn every_operation_that_reads_a_body_documents_a_key_given_twice() {
+    let app = app().await;
+    let document = document(&app).await;
+    let mut reading = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            if operation.get("requestBody").is_none() {
+                continue;
+            }
+            reading.push(format!("{method} {path}"));
+            let examples = &operation["responses"]["400"]["content"]["application/problem+json"]["examples"];
+            assert_eq!(
+                examples["invalid_body"]["value"]["code"], "invalid_body",
+                "{method} {path} reads a body: its 400 answers list invalid_body"
+            );
+        }
+    }
+    assert_eq!(reading.len(), 8, "{reading:?}");
+}

@@ -231,3 +231,30 @@ fn streams_share_one_http2_connection() {
         }
     });
 }
+
+#[test]
+fn healthcheck_asks_readyz_as_its_help_says() {
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let help = std::process::Command::new(ludus).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let line = help
+        .lines()
+        .find(|line| line.trim_start().starts_with("healthcheck"))
+        .unwrap_or_else(|| panic!("no healthcheck in the help: {help}"));
+    assert!(line.contains("GET /readyz"), "{line}");
+    assert!(!help.contains("/health "), "{help}");
+
+    let healthcheck = |port: u16| {
+        std::process::Command::new(ludus)
+            .arg("healthcheck")
+            .env("LUDUS_BIND", format!("127.0.0.1:{port}"))
+            .output()
+            .unwrap()
+    };
+    let server = ServerProcess::start(None);
+    let ready = healthcheck(server.port);
+    assert!(ready.status.success(), "{}", String::from_utf8_lossy(&ready.stderr));
+    // Nothing listens on a port this test just freed: unhealthy.
+    let closed = common::free_port();
+    assert!(!healthcheck(closed).status.success());
+}

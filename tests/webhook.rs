@@ -393,6 +393,37 @@ fn urls_that_are_not_https_to_a_public_address_are_refused_unless_allowed() {
     }
 }
 
+#[test]
+fn urls_and_host_names_are_kept_within_their_lengths() {
+    use ludus::webhook::{MAX_HOST_CHARS, MAX_LABEL_CHARS, MAX_URL_CHARS};
+    let base = "https://hooks.example.com/";
+    let long = |length: usize| format!("{base}{}", "p".repeat(length - base.len()));
+    assert!(Target::parse(&long(MAX_URL_CHARS), false).is_ok());
+    assert_eq!(
+        Target::parse(&long(MAX_URL_CHARS + 1), false),
+        Err(WebhookError::TooLong {
+            length: MAX_URL_CHARS + 1,
+            encoded: ""
+        })
+    );
+    let label = |length: usize| "x".repeat(length);
+    assert!(Target::parse(&format!("https://{}.example/", label(MAX_LABEL_CHARS)), false).is_ok());
+    assert!(matches!(
+        Target::parse(&format!("https://{}.example/", label(MAX_LABEL_CHARS + 1)), false),
+        Err(WebhookError::HostLabel { length: 64, .. })
+    ));
+    let host = |last: usize| [label(63), label(63), label(63), label(last)].join(".");
+    assert_eq!(host(61).len(), MAX_HOST_CHARS);
+    assert!(Target::parse(&format!("https://{}/", host(61)), false).is_ok());
+    assert_eq!(
+        Target::parse(&format!("https://{}/", host(62)), false),
+        Err(WebhookError::HostName(MAX_HOST_CHARS + 1))
+    );
+    // A name in another script counts as DNS carries it: in punycode.
+    let punycode = Target::parse(&format!("https://é{}.example/", "a".repeat(60)), false);
+    assert!(matches!(punycode, Err(WebhookError::HostLabel { .. })), "{punycode:?}");
+}
+
 #[tokio::test]
 async fn deliveries_reach_no_private_address_unless_allowed() {
     let mut receiver = Receiver::start(Answer::status("200 OK")).await;

@@ -8,20 +8,21 @@ use serde_json::value::RawValue;
 use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo, SeatTime};
 use crate::engine::clocks::ClockSettings;
 use crate::engine::{GameSession, Lang, Seat, Viewer};
-use crate::service::{GameService, LoadedGame, now_ms};
+use crate::service::{Caller, GameService, LoadedGame, now_ms};
 use crate::store::HeadTag;
 use crate::watch::SeatsSeen;
 
 /// The game as `viewer` sees it, with who is connected as this instance knows it (read from the store at most once a
-/// third of the presence TTL).
+/// third of the presence TTL). `caller` is the request's credential, which `rematch.token` needs.
 pub(super) async fn game_answer(
     service: &GameService,
     game: &LoadedGame,
     viewer: Viewer,
+    caller: Option<&Caller>,
     lang: Option<Lang>,
 ) -> GameResponse {
     let seen = service.watcher().seats_seen(&game.meta.id).await;
-    game_response(game, viewer, seen.as_ref(), lang)
+    game_response(game, viewer, caller, seen.as_ref(), lang)
 }
 
 /// Every action `seat` may send now, each with its `label` in `lang` when asked.
@@ -33,11 +34,12 @@ pub(super) fn legal_actions_of(game: &LoadedGame, seat: Seat, lang: Option<Lang>
 }
 
 /// The game as `viewer` sees it, with who is connected as `seen` says (left out without it: a past version, or a
-/// store that did not say). The viewer's own seat is here: it makes this request. With `lang`, each legal action has
-/// its `label`.
+/// store that did not say). The viewer's own seat is here: it makes this request, with `caller` (its seat's token
+/// is its token in the rematch, shown to it alone). With `lang`, each legal action has its `label`.
 pub(super) fn game_response(
     game: &LoadedGame,
     viewer: Viewer,
+    caller: Option<&Caller>,
     seen: Option<&SeatsSeen>,
     lang: Option<Lang>,
 ) -> GameResponse {
@@ -77,13 +79,13 @@ pub(super) fn game_response(
         chat: table.chat,
         rematch: table.rematch.as_ref().map(|(rematch, _)| {
             let mine = match viewer {
-                Viewer::Seat(seat) => game.rematch_of_seat(seat),
+                Viewer::Seat(seat) => game.rematch_of_seat(seat, caller),
                 Viewer::Spectator => None,
             };
             RematchInfo {
                 game: rematch.clone(),
                 seat: mine.as_ref().map(|(seat, _)| *seat),
-                token: mine.map(|(_, token)| token),
+                token: mine.and_then(|(_, token)| token),
             }
         }),
         created_at_ms: game.meta.created_at_ms,

@@ -144,9 +144,15 @@ const CHAT_REFUSED: Problems = Problems::new(
 impl Endpoint for __path_post_chat {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, a text that is empty, too long or holds a control character (`invalid_chat_text`), or an \
-             account holding several seats names none (`seat_required`)",
-            &[Code::MalformedRequest, Code::InvalidChatText, Code::SeatRequired],
+            "Malformed body, a key twice in one object (`invalid_body`), a text that is empty, too long or holds a \
+             control character (`invalid_chat_text`), or an account holding several seats names none \
+             (`seat_required`)",
+            &[
+                Code::MalformedRequest,
+                Code::InvalidBody,
+                Code::InvalidChatText,
+                Code::SeatRequired,
+            ],
         ),
         common::WRONG_TOKEN,
         CHAT_REFUSED,

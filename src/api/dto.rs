@@ -79,11 +79,15 @@ pub struct CreateGameRequest {
     #[serde(default)]
     pub seats: Option<SeatsRequest>,
     /// The creator's display name, shown to everyone with its seats.
+    /// 1 to 40 characters: letters, combining marks (at most 4 on one character), digits, spaces and punctuation of
+    /// any script, and ASCII's symbols; no control, format or other invisible character (bidirectional controls,
+    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point). Kept
+    /// in NFC, trimmed of spaces.
     #[serde(default)]
     #[schema(
         min_length = 1,
         max_length = 40,
-        pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$",
+        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$",
         example = "Livia"
     )]
     pub name: Option<String>,
@@ -227,7 +231,8 @@ pub struct RematchInfo {
     /// For a seat of this game: its seat in the rematch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<&'static str>,
-    /// For a seat of this game: its token in the rematch (shown to that seat only).
+    /// For a seat of this game asked with its token: its token in the rematch, which is that same token (a
+    /// player's token opens its seat in the rematch). Absent for an account key, which acts for the seat there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
 }
@@ -292,8 +297,16 @@ pub struct GameResponse {
 #[schema(example = json!({"name": "Marcus"}))]
 pub struct JoinRequest {
     /// A display name, shown to everyone with the seat.
+    /// 1 to 40 characters: letters, combining marks (at most 4 on one character), digits, spaces and punctuation of
+    /// any script, and ASCII's symbols; no control, format or other invisible character (bidirectional controls,
+    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point). Kept
+    /// in NFC, trimmed of spaces.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 40, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 40,
+        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$"
+    )]
     pub name: Option<String>,
 }
 
@@ -303,8 +316,21 @@ pub struct SeatResponse {
     #[schema(example = "cleopatra")]
     pub seat: &'static str,
     /// 256-bit secret; send it as `Authorization: Bearer <token>`. It is not stored in clear and cannot be shown
-    /// again (a rematch's token is also shown in the old game's view).
+    /// again (it also opens the player's seat in a rematch of the game).
     pub token: String,
+    pub game: GameResponse,
+}
+
+/// The asker's seat in a rematch, its token there, and the rematch as that seat sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchResponse {
+    #[schema(example = "caesar")]
+    pub seat: &'static str,
+    /// The token that opens this seat of the rematch: the token the request was made with (a player's token opens
+    /// its seat in every rematch of its game). Absent when an account key asked: the rematch binds the seat to the
+    /// account, and the key acts for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
     pub game: GameResponse,
 }
 

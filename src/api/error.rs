@@ -49,6 +49,8 @@ macro_rules! error_codes {
 error_codes! {
     MalformedRequest = "malformed_request", BAD_REQUEST,
         "the request body is not valid: missing field `title` at line 1 column 15";
+    InvalidBody = "invalid_body", BAD_REQUEST,
+        "the request body has the key \"type\" twice in the object at action: each key may appear once in an object";
     UnknownTitle = "unknown_title", BAD_REQUEST, "no title \"chess\"";
     InvalidPlayerCount = "invalid_player_count", BAD_REQUEST, "this title is played by 2 to 2 players, not 3";
     InvalidOptions = "invalid_options", BAD_REQUEST, "invalid options: unknown field `speed`";
@@ -96,7 +98,9 @@ error_codes! {
     OnLeaveConflict = "on_leave_conflict", UNPROCESSABLE_ENTITY,
         "on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game";
     InvalidName = "invalid_name", BAD_REQUEST,
-        "a display name has 1 to 40 characters, none of them a control character";
+        "U+202E may not be in a name: a display name has 1 to 40 characters once trimmed of spaces, each a letter, a \
+         combining mark (at most 4 on one character), a digit, a space or punctuation, none of them a control, \
+         format, invisible or bidirectional character";
     SeatsConflict = "seats_conflict", UNPROCESSABLE_ENTITY,
         "the creator can take at most the game's 2 seats, not 3";
     RatedConflict = "rated_conflict", UNPROCESSABLE_ENTITY,
@@ -340,7 +344,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::InvalidClock(_) => Self::new(C::InvalidClock, detail),
             ServiceError::ClockConflict => Self::new(C::ClockConflict, detail),
             ServiceError::OnLeaveConflict => Self::new(C::OnLeaveConflict, detail),
-            ServiceError::InvalidName => Self::new(C::InvalidName, detail),
+            ServiceError::InvalidName(_) => Self::new(C::InvalidName, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
             ServiceError::RatedConflict(_) => Self::new(C::RatedConflict, detail),
             ServiceError::AlreadySeeking(_) => Self::new(C::AlreadySeeking, detail),

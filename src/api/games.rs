@@ -59,7 +59,13 @@ pub async fn create_game(
         })
         .await?;
     // Nobody was seen at a game this new.
-    let game = game_response(&created.game, Viewer::Spectator, Some(&SeatsSeen::default()), None);
+    let game = game_response(
+        &created.game,
+        Viewer::Spectator,
+        None,
+        Some(&SeatsSeen::default()),
+        None,
+    );
     let location = format!("/v1/games/{}", game.id);
     tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
     let seats = created
@@ -78,9 +84,10 @@ pub async fn create_game(
 impl Endpoint for __path_create_game {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Unknown title, wrong player count, invalid options, seats, display name, turn_seconds or clock, or malformed body",
+            "Unknown title, wrong player count, invalid options, seats, display name, turn_seconds or clock, or malformed body (a key twice in one object: `invalid_body`)",
             &[
                 Code::MalformedRequest,
+                Code::InvalidBody,
                 Code::UnknownTitle,
                 Code::InvalidPlayerCount,
                 Code::InvalidOptions,
@@ -134,7 +141,8 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let known = known_head(&request)?;
     let game = service.load(&id).await?;
-    let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
+    let caller = caller(&service, &request).await?;
+    let viewer = viewer_of(&service, &game, caller.as_ref())?;
     let lang = lang(&request)?;
     if let Some(known) = known {
         service.check_known(&game, known).await?;
@@ -143,7 +151,7 @@ pub async fn get_game(
         None => {
             let mut answer = HttpResponse::Ok();
             answer.insert_header((header::ETAG, etag(game.head.tag())));
-            let answer = answer.json(game_answer(&service, &game, viewer, lang).await);
+            let answer = answer.json(game_answer(&service, &game, viewer, caller.as_ref(), lang).await);
             return Ok(told_in(answer, lang));
         }
         Some(at) if at <= game.version() => service.game_at(&game, at).await?,
@@ -157,7 +165,7 @@ pub async fn get_game(
     };
     // Who is connected is not in the log: a past version tells nothing of it.
     Ok(told_in(
-        HttpResponse::Ok().json(game_response(&past, viewer, None, lang)),
+        HttpResponse::Ok().json(game_response(&past, viewer, caller.as_ref(), None, lang)),
         lang,
     ))
 }

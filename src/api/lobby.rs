@@ -7,7 +7,9 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::Service;
 use super::answer::{game_answer, player_seats, told_in};
 use super::body::{JsonBody, OptionalJsonBody};
-use super::dto::{GameResponse, JoinRequest, LangQuery, LobbyGame, LobbyQuery, LobbyResponse, SeatResponse};
+use super::dto::{
+    GameResponse, JoinRequest, LangQuery, LobbyGame, LobbyQuery, LobbyResponse, RematchResponse, SeatResponse,
+};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::{account, lang, optional_account, page_limit, required_caller, viewer_of};
@@ -103,7 +105,7 @@ pub async fn join_seat(
     let seat = joined.game.seat_name(joined.seat);
     service.watcher().note_seen(&id, seat);
     let lang = lang(&request)?;
-    let game = game_answer(&service, &joined.game, Viewer::Seat(joined.seat), lang).await;
+    let game = game_answer(&service, &joined.game, Viewer::Seat(joined.seat), None, lang).await;
     tracing::info!(game = %id, seat, "seat joined");
     let answer = HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
@@ -118,8 +120,8 @@ pub async fn join_seat(
 impl Endpoint for __path_join_seat {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body or display name",
-            &[Code::MalformedRequest, Code::InvalidName],
+            "Malformed body, a key twice in one object (`invalid_body`), or a display name that is not one",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidName],
         ),
         Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
         Problems::new("The seat is reserved for an invited account", &[Code::SeatReserved]),
@@ -157,14 +159,15 @@ pub async fn seat_bot(
     let viewer = viewer_of(&service, &game, Some(&caller))?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_answer(&service, &game, viewer, None).await))
+        .json(game_answer(&service, &game, viewer, Some(&caller), None).await))
 }
 
 impl Endpoint for __path_seat_bot {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body (an unknown bot kind), or an account holding several seats names none",
-            &[Code::MalformedRequest, Code::SeatRequired],
+            "Malformed body (an unknown bot kind), a key twice in one object (`invalid_body`), or an account holding \
+             several seats names none",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::SeatRequired],
         ),
         common::SEAT_TOKEN_NEEDED,
         Problems::new(
@@ -185,22 +188,22 @@ impl Endpoint for __path_seat_bot {
 }
 
 /// A rematch of a finished game, asked by one of its seats: the same title, players, options and clock, seats rotated
-/// by one, a fresh seed. The first request creates it (201); later ones return it (200). Every player gets a token for
-/// it: the asker in this answer, each other player in their own view of the finished game (`rematch.token`), or from
-/// this same request.
+/// by one, a fresh seed. The first request creates it (201); later ones return it (200). Each player's token opens their
+/// seat in it (the answer's `token`, and `rematch.token` in their view of the finished game, is the token they asked
+/// with); an account key acts for its seat there, which the rematch binds to the account.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "lobby",
     params(("id" = String, Path, description = "The finished game's id")),
     security(("seat_token" = [])),
     responses(
-        (status = 200, description = "The rematch already existed: your seat and token in it", body = SeatResponse),
-        (status = 201, description = "The rematch: your seat and token in it", body = SeatResponse),
+        (status = 200, description = "The rematch already existed: your seat and token in it", body = RematchResponse),
+        (status = 201, description = "The rematch: your seat and token in it", body = RematchResponse),
     ))]
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
     let rematch = service.rematch(&id, &caller).await?;
     let seat = rematch.game.seat_name(rematch.seat);
     service.watcher().note_seen(&rematch.game.meta.id, seat);
-    let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat), None).await;
+    let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat), Some(&caller), None).await;
     let status = if rematch.created {
         StatusCode::CREATED
     } else {
@@ -209,7 +212,7 @@ pub async fn rematch(service: Service, id: web::Path<String>, request: HttpReque
     Ok(HttpResponse::build(status)
         .insert_header(("Cache-Control", "no-store"))
         .insert_header((header::LOCATION, format!("/v1/games/{}", game.id)))
-        .json(SeatResponse {
+        .json(RematchResponse {
             seat,
             token: rematch.token,
             game,
@@ -251,7 +254,7 @@ pub async fn decline_seat(
     tracing::info!(game = %id, seat, account = %account.id, "invitation declined");
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(game_answer(&service, &game, Viewer::Spectator, None).await))
+        .json(game_answer(&service, &game, Viewer::Spectator, None, None).await))
 }
 
 impl Endpoint for __path_decline_seat {

@@ -108,10 +108,11 @@ pub async fn seek(
 impl Endpoint for __path_seek {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, an unknown title, a number of players the title does not have, a clock or a wait out of \
-             bounds",
+            "Malformed body, a key twice in one object (`invalid_body`), an unknown title, a number of players the \
+             title does not have, a clock or a wait out of bounds",
             &[
                 Code::MalformedRequest,
+                Code::InvalidBody,
                 Code::UnknownTitle,
                 Code::InvalidPlayerCount,
                 Code::InvalidClock,

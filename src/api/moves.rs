@@ -153,7 +153,7 @@ pub async fn play(
                 to_act: None,
                 legal_actions: None,
                 // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
-                game: Some(game_response(done.after, viewer, None, lang)),
+                game: Some(game_response(done.after, viewer, Some(&caller), None, lang)),
             }
         };
         serde_json::to_string(&response).expect("responses serialize")
@@ -195,9 +195,11 @@ pub async fn play(
 impl Endpoint for __path_play {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, an action nested too deep, or one not of the title's schema",
+            "Malformed body, a key twice in one object (`invalid_body`), an action nested too deep, or one not of the \
+             title's schema",
             &[
                 Code::MalformedRequest,
+                Code::InvalidBody,
                 Code::InvalidAction,
                 Code::ActionTooDeep,
                 Code::InvalidIdempotencyKey,

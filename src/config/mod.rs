@@ -47,7 +47,7 @@ pub struct Invocation {
 pub enum Task {
     /// Print the OpenAPI document
     Openapi,
-    /// Exit 0 when the server on --bind's port of 127.0.0.1 answers GET /health with 200 (for container health
+    /// Exit 0 when the server on --bind's port of 127.0.0.1 answers GET /readyz with 200 (for container health
     /// checks, where no curl is installed)
     Healthcheck,
 }

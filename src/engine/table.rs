@@ -216,8 +216,8 @@ pub enum TableEvent {
     DeadlineSet {
         deadline_ms: u64,
     },
-    /// A rematch of this finished game was created. Each seat's token for it is kept sealed in the store and shown
-    /// only to that seat, in its view of this game.
+    /// A rematch of this finished game was created. Each player's token opens their seat in it; logs written before
+    /// hold a new token per seat, sealed (`sealed_tokens`, never shown).
     RematchCreated {
         game: String,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -447,7 +447,8 @@ pub struct Table {
     pub expires_at_ms: Option<u64>,
     pub deadline_ms: Option<u64>,
     pub ending: Option<TableEnding>,
-    /// The rematch's game id and the seats' sealed tokens for it.
+    /// The rematch's game id, and the seats' sealed tokens for it in a log written before each player's token
+    /// opened its seat there (empty since).
     pub rematch: Option<(String, Vec<String>)>,
     pub on_decline: OnDecline,
     pub created_by: Option<String>,

@@ -9,6 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::load::replay;
+use super::name::display_name;
 use super::ratings::check_rated_bots;
 use super::sweep::{SWEEP_LEASE, due_ms};
 use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
@@ -20,8 +21,6 @@ use crate::store::{GameMeta, Head};
 
 /// The longest turn clock: thirty days.
 pub const MAX_TURN_SECONDS: u64 = 30 * 24 * 3600;
-/// The longest display name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
 
 /// Which seats the creator takes: a number of seats in seat order, or a choice per seat (the unnamed ones are the
 /// creator's).
@@ -352,12 +351,9 @@ fn check_rated(
     check_rated_bots(bots)
 }
 
+/// A display name given or not, as stored (`name::display_name`).
 pub(super) fn check_name(name: Option<String>) -> Result<Option<String>, ServiceError> {
-    let Some(name) = name else { return Ok(None) };
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ServiceError::InvalidName);
-    }
-    Ok(Some(name))
+    name.as_deref().map(display_name).transpose()
 }
 
 /// Which of `seat_ids` (the game's) stay open; `title_seats` are every seat the title has. Seats played by a bot

@@ -1,7 +1,8 @@
 //! What the service refuses, and why; `api::error` maps each to its HTTP answer.
 
 use super::chat::MAX_CHAT_CHARS;
-use super::create::{MAX_NAME_CHARS, MAX_TURN_SECONDS};
+use super::create::MAX_TURN_SECONDS;
+use super::name::{MAX_MARKS, MAX_NAME_CHARS};
 use crate::engine::{ActionError, ReplayError, SetupError};
 use crate::store::StoreError;
 
@@ -59,8 +60,12 @@ pub enum ServiceError {
     ClockConflict,
     #[error("on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game")]
     OnLeaveConflict,
-    #[error("a display name has 1 to {max} characters, none of them a control character", max = MAX_NAME_CHARS)]
-    InvalidName,
+    #[error(
+        "{0}: a display name has 1 to {max} characters once trimmed of spaces, each a letter, a combining mark (at \
+         most {marks} on one character), a digit, a space or punctuation, none of them a control, format, invisible \
+         or bidirectional character", max = MAX_NAME_CHARS, marks = MAX_MARKS
+    )]
+    InvalidName(String),
     #[error(
         "a game with open seats and an explicit seed can be worked out by anyone who knows the seed (the opponent \
          included): send \"public_seed\": true to create it anyway"

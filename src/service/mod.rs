@@ -3,8 +3,8 @@
 //! always caught up with the store before use, so several instances can share one store.
 //!
 //! One concern per file: `load` (cache, snapshots, past versions), `play` (a move and its retries), `commit` (how
-//! every decided step is appended), `create`, `join`, `lobby`, `sweep` (deadlines and expiries), `bots`, `rematch`,
-//! `tickets`; `loaded` is the rebuilt game they pass around, `error` what they refuse.
+//! every decided step is appended), `create`, `join`, `name` (display names), `lobby`, `sweep` (deadlines and
+//! expiries), `bots`, `rematch`, `tickets`; `loaded` is the rebuilt game they pass around, `error` what they refuse.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -33,6 +33,7 @@ mod loaded;
 mod lobby;
 mod matchmaking;
 mod meters;
+mod name;
 mod play;
 mod ratings;
 mod rematch;
@@ -45,13 +46,14 @@ pub use accounts::{
     WebhookSettings, WebhookState, is_account_key,
 };
 pub use chat::{ChatMessage, MAX_CHAT_CHARS};
-pub use create::{Created, MAX_NAME_CHARS, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
+pub use create::{Created, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
 pub use ending::GameEnding;
 pub use error::ServiceError;
 pub use join::Joined;
 pub use loaded::LoadedGame;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
 pub use matchmaking::{MAX_BOT_AFTER_SECONDS, SEEK_WAIT, Seek, SeekOutcome};
+pub use name::{MAX_MARKS, MAX_NAME_CHARS, display_name};
 pub use play::{Move, MoveRequest, PlayOutcome, Render};
 pub use ratings::{LADDER, LadderBot};
 pub use rematch::Rematch;

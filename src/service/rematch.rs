@@ -1,11 +1,13 @@
 //! Rematches: the first player of a finished game to ask creates the next game (same title, players, options and
-//! clock, seats rotated by one, every player invited); each player's token for it is sealed into the old game's log
-//! and shown in that player's view only.
+//! clock, seats rotated by one, every player invited). Each player's token opens their seat in the rematch too: the
+//! rematch keeps the hash of each seat's token, as the old game does, and no token is ever stored, sealed or not.
+//! (The service could not seal a new token for the other players under a key only they can rebuild: it holds only
+//! their tokens' hashes, and so does anyone who reads the store.)
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, now_ms};
 use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
@@ -15,7 +17,9 @@ pub struct Rematch {
     pub game: LoadedGame,
     /// The asker's seat in the rematch.
     pub seat: Seat,
-    pub token: String,
+    /// The asker's token in the rematch, when it asked with a seat token: that same token. An account key gets none:
+    /// the rematch binds the seat to the account, and the key acts for it.
+    pub token: Option<String>,
     /// False when the rematch already existed (someone asked first).
     pub created: bool,
 }
@@ -39,28 +43,26 @@ impl GameService {
             }
             if let Some((rematch, _)) = &table.rematch {
                 let rematch = rematch.clone();
-                return self.existing_rematch(&game, seat, &rematch).await;
+                return self.existing_rematch(&game, seat, caller, &rematch).await;
             }
             let players = game.seats.len();
             let rematch = hex::encode(rand::random::<[u8; 16]>());
-            let tokens: Vec<String> = (0..players).map(|_| new_token()).collect();
-            // The player of old seat s sits at new seat s + 1: `tokens[s]` is theirs.
-            let sealed_tokens = (0..players)
-                .map(|seat| seal(&tokens[seat], game.token_hash(seat), &rematch))
-                .collect();
             let event = TableEvent::RematchCreated {
                 game: rematch.clone(),
-                sealed_tokens,
+                sealed_tokens: Vec::new(),
             };
             let played = game.session.record(&[event]);
             let after = game.followed_by(played.next, &played.events);
             match self.commit(&game, &after, &played.events, None, None, now_ms()).await {
                 Ok(Appended::Ok { .. }) => {
-                    let created = self.create_rematch(&after, &rematch, &tokens).await?;
+                    let hashes = after.rematch_token_hashes().ok_or_else(|| {
+                        ServiceError::Corrupt("the rematch just announced has no token hashes".into())
+                    })?;
+                    let created = self.create_rematch(&after, &rematch, &hashes).await?;
                     return Ok(Rematch {
                         seat: (seat + 1) % players,
                         game: created,
-                        token: tokens[seat].clone(),
+                        token: after.rematch_token(seat, Some(caller)),
                         created: true,
                     });
                 }
@@ -73,25 +75,32 @@ impl GameService {
     }
 
     /// The rematch already announced in `old`'s log, created now if the instance that announced it died first.
-    async fn existing_rematch(&self, old: &LoadedGame, seat: Seat, id: &str) -> Result<Rematch, ServiceError> {
-        let tokens = old
-            .rematch_tokens()
+    async fn existing_rematch(
+        &self,
+        old: &LoadedGame,
+        seat: Seat,
+        caller: &Caller,
+        id: &str,
+    ) -> Result<Rematch, ServiceError> {
+        let hashes = old
+            .rematch_token_hashes()
             .ok_or_else(|| ServiceError::Corrupt("the rematch's sealed tokens do not match the game's seats".into()))?;
         let game = match self.load(id).await {
             Ok(game) => game,
-            Err(ServiceError::GameNotFound) => self.create_rematch(old, id, &tokens).await?,
+            Err(ServiceError::GameNotFound) => self.create_rematch(old, id, &hashes).await?,
             Err(other) => return Err(other),
         };
         Ok(Rematch {
             seat: (seat + 1) % old.seats.len(),
             game,
-            token: tokens[seat].clone(),
+            token: old.rematch_token(seat, Some(caller)),
             created: false,
         })
     }
 
-    /// Stores rematch `id` of `old`: seats rotated by one, names following their players, a fresh seed.
-    async fn create_rematch(&self, old: &LoadedGame, id: &str, tokens: &[String]) -> Result<LoadedGame, ServiceError> {
+    /// Stores rematch `id` of `old`: seats rotated by one, names following their players, a fresh seed. `hashes` are
+    /// the hashes of the tokens that open each player's seat in the rematch, by seat of `old`.
+    async fn create_rematch(&self, old: &LoadedGame, id: &str, hashes: &[String]) -> Result<LoadedGame, ServiceError> {
         let players = old.seats.len();
         let options: Value =
             serde_json::from_str(&old.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
@@ -132,9 +141,7 @@ impl GameService {
             title: old.meta.title.clone(),
             players,
             options: old.meta.options.clone(),
-            token_hashes: (0..players)
-                .map(|seat| hash_token(&tokens[from_old_seat(seat)]))
-                .collect(),
+            token_hashes: (0..players).map(|seat| hashes[from_old_seat(seat)].clone()).collect(),
             seed: seed.to_hex(),
             created_at_ms: now,
             seeded: false,
@@ -151,49 +158,78 @@ impl GameService {
 }
 
 impl LoadedGame {
-    /// Every player's rematch token, by seat of this game, unsealed from its log.
-    fn rematch_tokens(&self) -> Option<Vec<String>> {
+    /// The hash of the token that opens each player's seat in the rematch, by seat of this game: the hash of the
+    /// seat's own token here (empty for a seat nobody holds a token of, a bot's: no token opens it). A log written
+    /// before that holds a new token per seat sealed under the seat's token hash (`sealed_tokens`): then the hashes
+    /// of those.
+    fn rematch_token_hashes(&self) -> Option<Vec<String>> {
         let (game, sealed) = self.session.table().rematch.as_ref()?;
+        if sealed.is_empty() {
+            return Some(
+                (0..self.seats.len())
+                    .map(|seat| self.token_hash(seat).to_owned())
+                    .collect(),
+            );
+        }
         (sealed.len() == self.seats.len()).then(|| {
             sealed
                 .iter()
                 .enumerate()
-                .map(|(seat, sealed)| seal(sealed, self.token_hash(seat), game))
+                .map(|(seat, sealed)| hash_token(&unseal_legacy(sealed, self.token_hash(seat), game)))
                 .collect()
         })
     }
 
-    /// The rematch's id, and the seat and token `seat` of this game has in it.
-    pub fn rematch_of_seat(&self, seat: Seat) -> Option<(&'static str, String)> {
-        let token = self.rematch_tokens()?.get(seat).cloned()?;
-        Some((self.seats[(seat + 1) % self.seats.len()], token))
+    /// The token that opens `seat`'s seat in the rematch, as shown to `caller`: the seat's own token, to a request
+    /// made with it (an account key gets none: the rematch binds the seat to the account, and the key acts for it).
+    /// From a log written before, the token sealed there, to any caller of the seat, as then.
+    pub fn rematch_token(&self, seat: Seat, caller: Option<&Caller>) -> Option<String> {
+        let (game, sealed) = self.session.table().rematch.as_ref()?;
+        if sealed.is_empty() {
+            return match caller? {
+                Caller::Token(token) if self.seat_of(token).ok() == Some(seat) => Some(token.clone()),
+                _ => None,
+            };
+        }
+        let sealed = sealed.get(seat).filter(|_| sealed.len() == self.seats.len())?;
+        Some(unseal_legacy(sealed, self.token_hash(seat), game))
+    }
+
+    /// The seat `seat` of this game has in the rematch, and its token there as `rematch_token` shows it to `caller`.
+    pub fn rematch_of_seat(&self, seat: Seat, caller: Option<&Caller>) -> Option<(&'static str, Option<String>)> {
+        self.session.table().rematch.as_ref()?;
+        Some((
+            self.seats[(seat + 1) % self.seats.len()],
+            self.rematch_token(seat, caller),
+        ))
     }
 }
 
-/// A rematch token sealed for the seat whose token hashes to `owner_hash`: only a request made with that seat's
-/// token is shown it, and the store never holds it in clear.
-fn seal(token: &str, owner_hash: &str, game: &str) -> String {
+/// A rematch token as logs written before sealed it (XOR with a key derived from the seat's token hash and the
+/// rematch's id), which is its own inverse. Whoever reads the store can open those: only old logs hold them.
+fn unseal_legacy(sealed: &str, owner_hash: &str, game: &str) -> String {
     let key = Sha256::new()
         .chain_update(b"ludus rematch\0")
         .chain_update(owner_hash.as_bytes())
         .chain_update(b"\0")
         .chain_update(game.as_bytes())
         .finalize();
-    let bytes = hex::decode(token).unwrap_or_default();
+    let bytes = hex::decode(sealed).unwrap_or_default();
     hex::encode(bytes.iter().zip(key.iter()).map(|(a, b)| a ^ b).collect::<Vec<u8>>())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::new_token;
 
     #[test]
-    fn a_sealed_token_opens_only_with_its_owner_and_game() {
+    fn a_legacy_sealed_token_opens_only_with_its_owner_and_game() {
         let token = new_token();
-        let sealed = seal(&token, "owner", "game");
+        let sealed = unseal_legacy(&token, "owner", "game");
         assert_ne!(sealed, token);
-        assert_eq!(seal(&sealed, "owner", "game"), token);
-        assert_ne!(seal(&sealed, "other", "game"), token);
-        assert_ne!(seal(&sealed, "owner", "other"), token);
+        assert_eq!(unseal_legacy(&sealed, "owner", "game"), token);
+        assert_ne!(unseal_legacy(&sealed, "other", "game"), token);
+        assert_ne!(unseal_legacy(&sealed, "owner", "other"), token);
     }
 }

@@ -19,4 +19,4 @@ mod target;
 pub use deliver::{Attempt, Deliverer};
 pub use retry::{DISABLE_AFTER, FIRST_RETRY, next_delay};
 pub use signature::{SIGNATURE_HEADER, new_secret, verify};
-pub use target::{Target, WebhookError};
+pub use target::{MAX_HOST_CHARS, MAX_LABEL_CHARS, MAX_URL_CHARS, Target, WebhookError};

@@ -8,11 +8,28 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use ipnet::{Ipv4Net, Ipv6Net};
 use url::{Host, Position, Url};
 
+/// The longest webhook URL, in characters: as sent, and as stored and requested (host in punycode, the rest
+/// percent-encoded), which may be longer.
+pub const MAX_URL_CHARS: usize = 2048;
+/// The longest label of a host name (between two dots), in characters (RFC 1035).
+pub const MAX_LABEL_CHARS: usize = 63;
+/// The longest host name, in characters, without the final dot of an absolute name (RFC 1035's 255 bytes on the wire).
+pub const MAX_HOST_CHARS: usize = 253;
+
 /// Why a URL is not a webhook target.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WebhookError {
     #[error("not a valid URL: {0}")]
     Malformed(#[from] url::ParseError),
+    #[error("the URL has {length} characters{encoded}: at most {max}", max = MAX_URL_CHARS)]
+    TooLong { length: usize, encoded: &'static str },
+    #[error(
+        "the host name's label {label:?} has {length} characters: each label (between two dots) has 1 to {max}",
+        max = MAX_LABEL_CHARS
+    )]
+    HostLabel { label: String, length: usize },
+    #[error("the host name has {0} characters: at most {max}", max = MAX_HOST_CHARS)]
+    HostName(usize),
     #[error("only https:// URLs are accepted")]
     Scheme,
     #[error("the URL has no host")]
@@ -41,7 +58,17 @@ impl Target {
     /// Checks `url`. `allow_private` (`LUDUS_WEBHOOK_ALLOW_PRIVATE`, for tests and closed networks) also accepts
     /// `http://` and addresses that are not public.
     pub fn parse(url: &str, allow_private: bool) -> Result<Self, WebhookError> {
+        let length = url.chars().count();
+        if length > MAX_URL_CHARS {
+            return Err(WebhookError::TooLong { length, encoded: "" });
+        }
         let url = Url::parse(url)?;
+        if url.as_str().len() > MAX_URL_CHARS {
+            return Err(WebhookError::TooLong {
+                length: url.as_str().len(),
+                encoded: " once encoded",
+            });
+        }
         match url.scheme() {
             "https" => {}
             "http" if allow_private => {}
@@ -54,6 +81,9 @@ impl Target {
             return Err(WebhookError::Fragment);
         }
         let host = url.host().ok_or(WebhookError::NoHost)?.to_owned();
+        if let Host::Domain(name) = &host {
+            check_host_name(name)?;
+        }
         let port = url.port_or_known_default().expect("http and https have a default port");
         let target = Self { url, host, port };
         // A literal address needs no lookup: refuse it now rather than at every delivery.
@@ -133,6 +163,25 @@ impl Target {
             host: self.host.to_string(),
             reason,
         }
+    }
+}
+
+/// A host name as DNS carries it (`url` gives it in ASCII: punycode for other scripts): labels of 1 to 63 characters,
+/// at most 253 in all, an absolute name's final dot aside.
+fn check_host_name(name: &str) -> Result<(), WebhookError> {
+    let relative = name.strip_suffix('.').unwrap_or(name);
+    if relative.len() > MAX_HOST_CHARS {
+        return Err(WebhookError::HostName(relative.len()));
+    }
+    match relative
+        .split('.')
+        .find(|label| !(1..=MAX_LABEL_CHARS).contains(&label.len()))
+    {
+        Some(label) => Err(WebhookError::HostLabel {
+            label: label.to_owned(),
+            length: label.len(),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -66,8 +66,9 @@ pub async fn create_account(
 impl Endpoint for __path_create_account {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, an unknown kind, or a name that is not 2 to 24 letters, digits, `_` or `-`",
-            &[Code::MalformedRequest, Code::InvalidAccountName],
+            "Malformed body, a key twice in one object (`invalid_body`), an unknown kind, or a name that is not 2 to 24 \
+             letters, digits, `_` or `-`",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidAccountName],
         ),
         Problems::new("The name is taken, in some case", &[Code::AccountNameTaken]),
         common::BODY_TOO_LARGE,

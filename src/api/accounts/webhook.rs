@@ -16,7 +16,10 @@ use crate::service::{Delivery, WebhookState};
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"url": "https://bots.example/ludus"}))]
 pub struct WebhookRequest {
-    /// An `https://` URL on a public address; the account's notifications are POSTed there.
+    /// An `https://` URL on a public address; the account's notifications are POSTed there. At most 2,048
+    /// characters (also once encoded: the host in punycode, the rest percent-encoded), with a host name of labels of
+    /// 1 to 63 characters and at most 253 in all.
+    #[schema(min_length = 1, max_length = 2048)]
     pub url: String,
 }
 
@@ -60,8 +63,9 @@ pub async fn set_webhook(
 impl Endpoint for __path_set_webhook {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, or a URL that is not https:// on a public address (`invalid_webhook_url`)",
-            &[Code::MalformedRequest, Code::InvalidWebhookUrl],
+            "Malformed body, a key twice in one object (`invalid_body`), or a URL that is not https:// on a public \
+             address (`invalid_webhook_url`)",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidWebhookUrl],
         ),
         KEY_NEEDED,
         common::BODY_TOO_LARGE,

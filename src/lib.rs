@@ -1,13 +1,19 @@
 //! ludus: a game-state service for four Roman-themed board games.
 //!
-//! - `engine`: the game-agnostic contract and the registry of titles;
+//! - `engine`: the game-agnostic contract, the table around every title, undo, bots, and the registry of titles;
 //! - `games`: one pure rules engine per title;
-//! - `store`: event logs, in memory or in Redis, behind one trait;
+//! - `store`: event logs, in memory or in Redis, behind one trait, and what the service keeps beside them;
 //! - `service`: load, rebuild, decide and append, with a cache checked against the log;
-//! - `watch`: one reader per instance feeding every live stream;
-//! - `api`: the HTTP layer (handlers, DTOs, OpenAPI, error mapping);
+//! - `watch`: one reader per instance feeding every live stream, room messages and presence;
+//! - `api`: the HTTP layer (the listener with its connection gate, handlers, DTOs, OpenAPI, error mapping);
 //! - `ratings`: Glicko-2 ratings per account and title, from finished rated games;
-//! - `webhook`: signed deliveries of events to URLs checked against SSRF, and their retry schedule.
+//! - `webhook`: signed deliveries of events to URLs checked against SSRF, and their retry schedule;
+//! - `config`: the settings, from flags or the environment;
+//! - `telemetry`: the Prometheus metrics;
+//! - `shutdown`: the graceful stop on SIGTERM;
+//! - `clock`: wall-clock time as the service and the store exchange it.
+//!
+//! What each holds: the module map in docs/architecture.md.
 
 pub mod api;
 pub mod clock;

@@ -231,4 +231,7 @@ async fn malformed_known_heads_and_stream_ids_are_refused() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
         assert_eq!(body["code"], "invalid_last_event_id");
     }
+    // An empty header is a client that holds no position yet: answered as without it.
+    let (status, _, body) = get(&app, &duel, Some("")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }

@@ -81,13 +81,13 @@ pub struct CreateGameRequest {
     /// The creator's display name, shown to everyone with its seats.
     /// 1 to 40 characters: letters, combining marks (at most 4 on one character), digits, spaces and punctuation of
     /// any script, and ASCII's symbols; no control, format or other invisible character (bidirectional controls,
-    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point). Kept
-    /// in NFC, trimmed of spaces.
+    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point), no
+    /// unassigned code point. Kept in NFC, trimmed of spaces.
     #[serde(default)]
     #[schema(
         min_length = 1,
         max_length = 40,
-        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$",
+        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\u20F1-\\u20FF\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$",
         example = "Livia"
     )]
     pub name: Option<String>,
@@ -299,13 +299,13 @@ pub struct JoinRequest {
     /// A display name, shown to everyone with the seat.
     /// 1 to 40 characters: letters, combining marks (at most 4 on one character), digits, spaces and punctuation of
     /// any script, and ASCII's symbols; no control, format or other invisible character (bidirectional controls,
-    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point). Kept
-    /// in NFC, trimmed of spaces.
+    /// zero-width spaces and joiners, variation selectors, Hangul fillers: every default-ignorable code point), no
+    /// unassigned code point. Kept in NFC, trimmed of spaces.
     #[serde(default)]
     #[schema(
         min_length = 1,
         max_length = 40,
-        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$"
+        pattern = "^ *(?:(?![\\u115F\\u1160\\u3164\\uFFA0])[\\p{L}\\p{Nd}\\p{P}!-~](?:(?![\\u034F\\u17B4\\u17B5\\u180B-\\u180D\\u180F\\u20F1-\\u20FF\\uFE00-\\uFE0F])\\p{M}){0,4} *)+$"
     )]
     pub name: Option<String>,
 }

@@ -126,7 +126,7 @@ impl Endpoint for __path_create_game {
 /// A game as the bearer's seat sees it, or as a spectator without a token; with `at`, as it was at that version.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
     params(("id" = String, Path, description = "Game id"), GameQuery,
-        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^\"?[0-9]+-[0-9a-f]{16}\"?$",
+        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^(\"[0-9]{1,19}-[0-9a-f]{16}\"|[0-9]{1,19}-[0-9a-f]{16})?$",
             description = "The latest `ETag` (or stream message id) this client was given: answered 409 `history_rewritten` if the log no longer holds that position")),
     security((), ("seat_token" = [])),
     responses(

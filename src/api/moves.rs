@@ -74,7 +74,7 @@ impl Endpoint for __path_legal_actions {
         LangQuery,
         ("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$",
             description = "Send one with every move: a retry with the same key and body returns the first answer and appends nothing"),
-        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^\"?[0-9]+-[0-9a-f]{16}\"?$",
+        ("X-Ludus-Known-Head" = Option<String>, Header, pattern = "^(\"[0-9]{1,19}-[0-9a-f]{16}\"|[0-9]{1,19}-[0-9a-f]{16})?$",
             description = "The latest `ETag` (or stream message id) this client was given: the move is refused with 409 `history_rewritten` if the log no longer holds that position (the store lost acknowledged moves)"),
         ("Prefer" = Option<String>, Header, example = "return=minimal",
             description = "`return=minimal`: answer the version, the events, the status, the seats to act and this seat's legal actions, without the whole game (RFC 7240)"),

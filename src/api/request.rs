@@ -123,7 +123,12 @@ pub(super) fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, Api
 
 /// The position the client presents with `X-Ludus-Known-Head`, if any.
 pub(super) fn known_head(request: &HttpRequest) -> Result<Option<HeadTag>, ApiError> {
-    let Some(value) = request.headers().get(KNOWN_HEAD_HEADER) else {
+    // An empty value is a client that holds no position yet (a template filled with nothing), as good as none.
+    let Some(value) = request
+        .headers()
+        .get(KNOWN_HEAD_HEADER)
+        .filter(|value| !value.is_empty())
+    else {
         return Ok(None);
     };
     value

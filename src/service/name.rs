@@ -167,6 +167,7 @@ mod tests {
             ("Livia 🦁", "U+1F981"),
             ("a\u{e000}", "U+E000"),
             ("a\u{378}", "U+0378"),
+            ("a\u{20f1}", "U+20F1"),
         ] {
             let reason = refused(name);
             assert!(reason.contains(named), "{name:?}: {reason}");

@@ -97,10 +97,11 @@ error_codes! {
         "a game has either turn_seconds or a clock per seat, not both";
     OnLeaveConflict = "on_leave_conflict", UNPROCESSABLE_ENTITY,
         "on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game";
-    InvalidName = "invalid_name", BAD_REQUEST,
-        "U+202E may not be in a name: a display name has 1 to 40 characters once trimmed of spaces, each a letter, a \
-         combining mark (at most 4 on one character), a digit, a space or punctuation, none of them a control, \
-         format, invisible or bidirectional character";
+    InvalidName = "invalid_name", BAD_REQUEST, "the name is blank: a display name has 1 to 40 characters once trimmed of spaces";
+    NameRefused = "name_refused", UNPROCESSABLE_ENTITY,
+        "U+202E may not be in a name: a display name's characters are letters, combining marks (at most 4 on one \
+         character), digits, spaces or punctuation, none of them a control, format, invisible or bidirectional \
+         character";
     SeatsConflict = "seats_conflict", UNPROCESSABLE_ENTITY,
         "the creator can take at most the game's 2 seats, not 3";
     RatedConflict = "rated_conflict", UNPROCESSABLE_ENTITY,
@@ -345,6 +346,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::ClockConflict => Self::new(C::ClockConflict, detail),
             ServiceError::OnLeaveConflict => Self::new(C::OnLeaveConflict, detail),
             ServiceError::InvalidName(_) => Self::new(C::InvalidName, detail),
+            ServiceError::NameRefused(_) => Self::new(C::NameRefused, detail),
             ServiceError::SeedNotPublic => Self::new(C::SeedNotPublic, detail),
             ServiceError::RatedConflict(_) => Self::new(C::RatedConflict, detail),
             ServiceError::AlreadySeeking(_) => Self::new(C::AlreadySeeking, detail),

@@ -102,13 +102,14 @@ impl Endpoint for __path_create_game {
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
         Problems::new(
-            "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), an explicit seed for a game with open seats without `public_seed` (`seed_not_public`), `on_leave: bot` with 2 seats (`on_leave_conflict`), or both `turn_seconds` and `clock` (`clock_conflict`)",
+            "Options valid in themselves that do not fit the number of players (`options_conflict`), seats the title has but not with this number of players (`seats_conflict`), an explicit seed for a game with open seats without `public_seed` (`seed_not_public`), `on_leave: bot` with 2 seats (`on_leave_conflict`), or both `turn_seconds` and `clock` (`clock_conflict`), or a display name holding a character a name may not hold (`name_refused`)",
             &[
                 Code::OptionsConflict,
                 Code::SeatsConflict,
                 Code::SeedNotPublic,
                 Code::OnLeaveConflict,
                 Code::ClockConflict,
+                Code::NameRefused,
             ],
         ),
         Problems::new(

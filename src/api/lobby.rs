@@ -120,7 +120,7 @@ pub async fn join_seat(
 impl Endpoint for __path_join_seat {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, a key twice in one object (`invalid_body`), or a display name that is not one",
+            "Malformed body, a key twice in one object (`invalid_body`), or a display name empty, blank or too long (`invalid_name`)",
             &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidName],
         ),
         Problems::new("An account key unknown or revoked", &[Code::InvalidAccountKey]),
@@ -129,6 +129,10 @@ impl Endpoint for __path_join_seat {
         common::SEAT_GONE,
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
+        Problems::new(
+            "A display name holding a character a name may not hold (`name_refused`)",
+            &[Code::NameRefused],
+        ),
         common::STORE_UNAVAILABLE,
     ];
 

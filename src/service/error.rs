@@ -60,12 +60,16 @@ pub enum ServiceError {
     ClockConflict,
     #[error("on_leave \"bot\" needs 3 or more seats: with 2, a seat that leaves ends the game")]
     OnLeaveConflict,
-    #[error(
-        "{0}: a display name has 1 to {max} characters once trimmed of spaces, each a letter, a combining mark (at \
-         most {marks} on one character), a digit, a space or punctuation, none of them a control, format, invisible \
-         or bidirectional character", max = MAX_NAME_CHARS, marks = MAX_MARKS
-    )]
+    #[error("{0}: a display name has 1 to {max} characters once trimmed of spaces", max = MAX_NAME_CHARS)]
     InvalidName(String),
+    /// A name of the right length holding a character a name may not hold: the API's schema cannot say which
+    /// characters of Unicode those are, so it is refused as a schema-valid request the service will not take (422).
+    #[error(
+        "{0}: a display name's characters are letters, combining marks (at most {marks} on one character), digits, \
+         spaces or punctuation, none of them a control, format, invisible or bidirectional character",
+        marks = MAX_MARKS
+    )]
+    NameRefused(String),
     #[error(
         "a game with open seats and an explicit seed can be worked out by anyone who knows the seed (the opponent \
          included): send \"public_seed\": true to create it anyway"

@@ -17,9 +17,9 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// over the lines around it.
 pub const MAX_MARKS: usize = 4;
 
-/// The display name `name` stands for, trimmed of spaces and in NFC; refused (`InvalidName`, saying why) when blank,
-/// longer than `MAX_NAME_CHARS` (as sent or as stored), or holding a character a name may not hold. The one check of
-/// every name a person gives itself.
+/// The display name `name` stands for, trimmed of spaces and in NFC; refused, saying why, when blank or longer than
+/// `MAX_NAME_CHARS` as sent (`InvalidName`, as the API's schema says), or when holding a character a name may not hold
+/// or longer once in NFC (`NameRefused`). The one check of every name a person gives itself.
 pub fn display_name(name: &str) -> Result<String, ServiceError> {
     check_length(name)?;
     let trimmed = name.trim_matches(' ');
@@ -34,19 +34,19 @@ pub fn display_name(name: &str) -> Result<String, ServiceError> {
             Kind::Mark => match marks {
                 Some(count) if count < MAX_MARKS => marks = Some(count + 1),
                 Some(_) => {
-                    return Err(ServiceError::InvalidName(format!(
+                    return Err(ServiceError::NameRefused(format!(
                         "more than {MAX_MARKS} combining marks on one character"
                     )));
                 }
                 None => {
-                    return Err(ServiceError::InvalidName(format!(
+                    return Err(ServiceError::NameRefused(format!(
                         "the combining mark {} follows no letter, digit or punctuation",
                         code_point(c)
                     )));
                 }
             },
             Kind::Refused => {
-                return Err(ServiceError::InvalidName(format!(
+                return Err(ServiceError::NameRefused(format!(
                     "{} may not be in a name",
                     code_point(c)
                 )));
@@ -55,7 +55,12 @@ pub fn display_name(name: &str) -> Result<String, ServiceError> {
     }
     // NFC maps what passed to letters, marks, digits and punctuation again; it may lengthen a rare name.
     let normalized = ComposingNormalizerBorrowed::new_nfc().normalize(trimmed);
-    check_length(&normalized)?;
+    let length = normalized.chars().count();
+    if length > MAX_NAME_CHARS {
+        return Err(ServiceError::NameRefused(format!(
+            "the name has {length} characters in NFC"
+        )));
+    }
     Ok(normalized.into_owned())
 }
 
@@ -111,7 +116,7 @@ mod tests {
 
     fn refused(name: &str) -> String {
         match display_name(name) {
-            Err(ServiceError::InvalidName(reason)) => reason,
+            Err(ServiceError::InvalidName(reason) | ServiceError::NameRefused(reason)) => reason,
             other => panic!("{name:?} gave {other:?}"),
         }
     }
@@ -183,5 +188,26 @@ mod tests {
             5
         );
         assert!(refused("x\u{301}\u{302}\u{303}\u{304}\u{305}").contains("more than 4"));
+    }
+
+    #[test]
+    fn what_the_schema_can_say_is_invalid_and_characters_are_refused() {
+        for invalid in ["", "   ", &"x".repeat(MAX_NAME_CHARS + 1)] {
+            assert!(
+                matches!(display_name(invalid), Err(ServiceError::InvalidName(_))),
+                "{invalid:?}"
+            );
+        }
+        for refused in [
+            "\u{202e}evil",
+            "Livia 🦁",
+            "x\u{301}\u{302}\u{303}\u{304}\u{305}",
+            "a\u{20f1}",
+        ] {
+            assert!(
+                matches!(display_name(refused), Err(ServiceError::NameRefused(_))),
+                "{refused:?}"
+            );
+        }
     }
 }

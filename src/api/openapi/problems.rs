@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use crate::api::endpoints;
 use crate::api::error::{ApiError, ErrorCode};
-use crate::engine::{ActionError, RuleError};
+use crate::engine::{ActionError, RuleCode, RuleError};
 use crate::service::ServiceError;
 
 pub(super) fn problem_code_schema() -> Value {
@@ -45,7 +45,7 @@ pub(super) fn document_problems(document: &mut Value) {
                 .collect();
             if status == 422 {
                 let illegal = ServiceError::Action(ActionError::Rule(RuleError::new(
-                    "not_your_turn",
+                    RuleCode::NotYourTurn,
                     "it is not your turn",
                 )));
                 examples.insert(

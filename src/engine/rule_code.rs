@@ -58,7 +58,7 @@ rule_codes! {
     SeatPlayedByBot = "seat_played_by_bot",
     /// Taking back a seat that was not handed to a bot.
     SeatNotHanded = "seat_not_handed",
-    /// A join of a seat that is not open.
+    /// A join of a seat that is not open (the lobby refuses it first, with 409 `seat_taken`).
     SeatTaken = "seat_taken",
     /// An undo when the seat has no decision it may take back.
     UndoNotAllowed = "undo_not_allowed",
@@ -254,5 +254,25 @@ mod tests {
             assert_eq!(named.count(), 1, "{code:?} is the only code with its name");
             assert!(!code.doc().is_empty(), "{code:?} says when it is answered");
         }
+    }
+
+    #[test]
+    fn docs_api_md_lists_every_code_as_declared() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md");
+        let api = std::fs::read_to_string(path).expect("docs/api.md");
+        let start = "<!-- The list of src/engine/rule_code.rs, which a test holds it to. -->\n";
+        let documented = api
+            .split_once(start)
+            .and_then(|(_, rest)| rest.split_once("<!-- End of the rule codes. -->"))
+            .map(|(list, _)| list)
+            .expect("docs/api.md has the list of rule codes between its two markers");
+        let declared: String = RuleCode::ALL
+            .iter()
+            .map(|code| format!("- `{}`: {}\n", code.as_str(), code.doc()))
+            .collect();
+        assert!(
+            documented == declared,
+            "docs/api.md's rule codes differ from src/engine/rule_code.rs; the list should read:\n{declared}"
+        );
     }
 }

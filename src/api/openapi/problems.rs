@@ -12,9 +12,11 @@ pub(super) fn problem_code_schema() -> Value {
     let codes: Vec<&str> = ErrorCode::ALL.iter().map(|code| code.as_str()).collect();
     json!({
         "description": "A problem's stable code: one of the service's codes, or for an illegal move (422) the \
-            rule code of the game's title (lower-case words joined by `_`, e.g. `not_your_turn`).",
+            rule code of the game's title (lower-case words joined by `_`, e.g. `not_your_turn`). The rule codes \
+            are listed in the `RuleCode` schema.",
         "anyOf": [
             {"title": "ServiceErrorCode", "type": "string", "enum": codes},
+            // A pattern rather than the `RuleCode` list: a client keeps reading problems when a title adds a code.
             {"title": "RuleCode", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         ],
     })

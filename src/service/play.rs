@@ -5,7 +5,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameService, IdempotencyKey, LoadedGame, ServiceError, now_ms};
 use crate::engine::{ActionError, Decided, GameSeed, Lang, RuleCode, Seat, Viewer};
 use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, StoreError};
 use crate::telemetry;
@@ -14,7 +14,7 @@ use crate::telemetry;
 pub struct MoveRequest<'a> {
     pub action: &'a Value,
     pub expected_version: Option<u64>,
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency_key: Option<&'a IdempotencyKey>,
     /// A position the client was told of: the move is refused (`HistoryRewritten`) if the log no longer holds it.
     pub known: Option<HeadTag>,
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use ludus::engine::Registry;
 use ludus::engine::table::TableAction;
-use ludus::service::{Caller, GameService, MoveRequest, NewGame};
+use ludus::service::{Caller, GameService, IdempotencyKey, MoveRequest, NewGame};
 use ludus::store::{RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -69,7 +69,7 @@ async fn main() {
                         .collect();
                     let action = &actions[rng.random_range(0..actions.len())];
                     moves += 1;
-                    let key = format!("move-{moves}");
+                    let key = IdempotencyKey::parse(&format!("move-{moves}")).expect("a valid key");
                     let request = MoveRequest {
                         action,
                         known: None,

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::RedisServer;
 use ludus::engine::Viewer;
-use ludus::service::{Caller, GameService, MoveRequest, NewGame, ServiceError};
+use ludus::service::{Caller, GameService, IdempotencyKey, MoveRequest, NewGame, ServiceError};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -285,7 +285,7 @@ async fn keyed_move(
         action,
         known: None,
         expected_version: None,
-        idempotency_key: Some(key),
+        idempotency_key: Some(&IdempotencyKey::parse(key).unwrap()),
     };
     let caller = Caller::Token(table.tokens[seat].clone());
     service

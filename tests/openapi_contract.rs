@@ -7,6 +7,7 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use common::app::{TestApp, app, bearer, call};
+use ludus::engine::RuleCode;
 use serde_json::{Value, json};
 
 async fn document(app: &impl TestApp) -> Value {
@@ -221,6 +222,19 @@ async fn every_problem_response_has_an_example_per_code() {
             "{code}"
         );
     }
+}
+
+#[actix_web::test]
+async fn every_rule_code_is_listed_in_the_document() {
+    let app = app().await;
+    let document = document(&app).await;
+    let listed = &document["components"]["schemas"]["RuleCode"]["enum"];
+    let codes: Vec<&str> = RuleCode::ALL.iter().map(|code| code.as_str()).collect();
+    assert_eq!(listed, &json!(codes));
+    let problem_code = document["components"]["schemas"]["ProblemCode"]["description"]
+        .as_str()
+        .unwrap();
+    assert!(problem_code.contains("`RuleCode`"), "{problem_code}");
 }
 
 #[actix_web::test]

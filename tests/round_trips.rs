@@ -9,7 +9,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
-use ludus::service::{Caller, GameService, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
+use ludus::service::{Caller, GameService, IdempotencyKey, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
     Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter,
@@ -225,11 +225,12 @@ async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) ->
 }
 
 async fn play(service: &GameService, table: &Table, seat: Seat, action: &Value, key: Option<&str>) -> u64 {
+    let key = key.map(|key| IdempotencyKey::parse(key).unwrap());
     let request = MoveRequest {
         action,
         known: None,
         expected_version: None,
-        idempotency_key: key,
+        idempotency_key: key.as_ref(),
     };
     let render = |done: &Move<'_>| done.after.version().to_string();
     match service

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::request_id::RequestId;
-use crate::engine::{ActionError, SetupError};
+use crate::engine::{ActionError, RuleCode, SetupError};
 use crate::service::ServiceError;
 use crate::store::StoreError;
 use crate::watch::StreamRefused;
@@ -245,12 +245,12 @@ impl ApiError {
     }
 
     /// An illegal move: 422 with the title's rule code.
-    fn rule(code: &'static str, detail: String) -> Self {
+    fn rule(code: RuleCode, detail: String) -> Self {
         Self {
             retry_after: None,
             headers: Vec::new(),
             status: StatusCode::UNPROCESSABLE_ENTITY,
-            code,
+            code: code.as_str(),
             detail,
             versions: None,
         }

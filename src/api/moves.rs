@@ -161,7 +161,7 @@ pub async fn play(
     let request = MoveRequest {
         action: &body.action,
         expected_version: body.expected_version,
-        idempotency_key: key,
+        idempotency_key: key.as_ref(),
         known: known_head(&request)?,
     };
     let outcome = service.play(&id, &caller, &request, &render).await?;

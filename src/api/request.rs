@@ -8,13 +8,14 @@ use serde::Deserialize;
 use super::dto::LangQuery;
 use super::error::{ApiError, ErrorCode};
 use crate::engine::{Lang, Seat, Viewer};
-use crate::service::{Account, Caller, GameService, LoadedGame, ServiceError, is_account_key};
+use crate::service::{
+    Account, Caller, GameService, IdempotencyKey, InvalidIdempotencyKey, LoadedGame, ServiceError, is_account_key,
+};
 use crate::store::HeadTag;
 
 const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// The header by which an account that holds several seats of a game names the one it acts for.
 pub const SEAT_HEADER: &str = "X-Ludus-Seat";
-const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
 /// The header by which a client presents the latest position it was told of (an `ETag` of ours): a request is
 /// refused with `history_rewritten` when the log no longer holds it.
 pub const KNOWN_HEAD_HEADER: &str = "X-Ludus-Known-Head";
@@ -104,21 +105,14 @@ pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Res
     }
 }
 
-pub(super) fn idempotency_key(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
+pub(super) fn idempotency_key(request: &HttpRequest) -> Result<Option<IdempotencyKey>, ApiError> {
     let Some(value) = request.headers().get(IDEMPOTENCY_KEY) else {
         return Ok(None);
     };
-    let bad = || {
-        ApiError::new(
-            ErrorCode::InvalidIdempotencyKey,
-            format!("Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible ASCII characters"),
-        )
-    };
-    let key = value.to_str().map_err(|_| bad())?;
-    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(bad());
-    }
-    Ok(Some(key))
+    // A value that is not even text is no key either, and is refused alike.
+    let bad = |error: InvalidIdempotencyKey| ApiError::new(ErrorCode::InvalidIdempotencyKey, error.to_string());
+    let text = value.to_str().map_err(|_| bad(InvalidIdempotencyKey))?;
+    IdempotencyKey::parse(text).map(Some).map_err(bad)
 }
 
 /// The position the client presents with `X-Ludus-Known-Head`, if any.

@@ -7,6 +7,7 @@ pub mod bot;
 pub mod clocks;
 mod registry;
 mod rng;
+mod rule_code;
 pub mod search;
 pub mod selfplay;
 mod session;
@@ -23,6 +24,7 @@ pub mod words;
 
 pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
+pub use rule_code::RuleCode;
 pub use session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
 pub use title::{Title, TitleAdapter, TitleSchemaNames};
 pub use words::Lang;
@@ -52,12 +54,12 @@ impl Viewer {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct RuleError {
-    pub code: &'static str,
+    pub code: RuleCode,
     pub message: String,
 }
 
 impl RuleError {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: RuleCode, message: impl Into<String>) -> Self {
         Self {
             code,
             message: message.into(),

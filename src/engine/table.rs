@@ -35,9 +35,6 @@ pub const TABLE_EVENT_TYPES: [&str; 19] = [
     "undone",
 ];
 
-/// The rule code of a move sent after its seat's deadline.
-pub const DEADLINE_PASSED: &str = "deadline_passed";
-
 /// The `type` of the actions every title accepts besides its own.
 pub const TABLE_ACTION_TYPES: [&str; 8] = [
     "resign",
@@ -62,9 +59,6 @@ pub fn is_table_action(action: &serde_json::Value) -> bool {
 
 /// The table's draw actions, which a title with a draw of its own in its rules (`Game::RULES_DRAW`) reads instead.
 pub const DRAW_ACTION_TYPES: [&str; 3] = ["offer_draw", "accept_draw", "decline_draw"];
-
-/// The seat that a table action needs to be played by a person, not a bot.
-pub const SEAT_PLAYED_BY_BOT: &str = "seat_played_by_bot";
 
 /// A seat as the game was opened: taken by the creator, or open to whoever joins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

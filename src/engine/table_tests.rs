@@ -5,9 +5,9 @@ use serde_json::{Value, json};
 
 use super::bot::Bot;
 use super::clocks::{ClockSettings, FischerClock, TimeBank};
-use super::table::{DEADLINE_PASSED, EndReason, LeaveReason, OnLeave, OpenedSeat, SEAT_PLAYED_BY_BOT, TableEvent};
+use super::table::{EndReason, LeaveReason, OnLeave, OpenedSeat, TableEvent};
 use super::testing::title_actions;
-use super::{ActionError, GameSeed, GameSession, Registry, Seat, Title};
+use super::{ActionError, GameSeed, GameSession, Registry, RuleCode, Seat, Title};
 
 const T0: u64 = 1_000_000;
 
@@ -75,7 +75,7 @@ impl Table {
 
     fn refused(&mut self, seat: Seat, action: Value, now: u64) -> &'static str {
         match self.act(seat, action, now) {
-            Err(ActionError::Rule(rule)) => rule.code,
+            Err(ActionError::Rule(rule)) => rule.code.as_str(),
             other => panic!("expected a refusal, got {other:?}"),
         }
     }
@@ -230,7 +230,7 @@ fn a_seat_handed_to_a_bot_is_played_by_it_until_its_player_takes_it_back() {
     assert_eq!(table.listed(seat), ["take_back_seat"], "only taking it back is listed");
     assert_eq!(
         table.refused(seat, json!({"type": "hand_to_bot"}), T0),
-        SEAT_PLAYED_BY_BOT
+        RuleCode::SeatPlayedByBot.as_str()
     );
     let before = table.session.version();
     while table.session.bot_to_act().is_some_and(|(to_act, _)| to_act == seat) {
@@ -259,7 +259,7 @@ fn a_title_action_from_a_seat_its_bot_plays_is_refused() {
     let seat = table.session.to_act()[0];
     let action = title_actions(table.title.as_ref(), table.session.legal_actions(seat)).remove(0);
     table.act(seat, json!({"type": "hand_to_bot"}), T0).unwrap();
-    assert_eq!(table.refused(seat, action, T0), SEAT_PLAYED_BY_BOT);
+    assert_eq!(table.refused(seat, action, T0), RuleCode::SeatPlayedByBot.as_str());
 }
 
 #[test]
@@ -336,7 +336,7 @@ fn no_draw_while_a_bot_plays_a_seat_and_rome_keeps_its_own() {
     );
     // The title reads the action: its rules refuse it outside of its main phase, no table event is written.
     match rome.act(seat, json!({"type": "offer_draw"}), T0) {
-        Err(ActionError::Rule(rule)) => assert_ne!(rule.code, "draw_not_allowed"),
+        Err(ActionError::Rule(rule)) => assert_ne!(rule.code.as_str(), "draw_not_allowed"),
         Ok(events) => assert!(events.iter().all(|event| event["type"] != "draw_offer_made")),
         Err(other) => panic!("{other:?}"),
     }
@@ -364,7 +364,7 @@ fn a_fischer_clock_runs_for_every_seat_to_act_and_adds_the_movers_increment() {
     assert_eq!(table.session.table().deadline_ms, Some(T0 + 60_000));
     assert!(table.session.overdue(T0 + 59_999).is_empty());
     let action = title_actions(table.title.as_ref(), table.session.legal_actions(1)).remove(0);
-    assert_eq!(table.refused(1, action, T0 + 60_000), DEADLINE_PASSED);
+    assert_eq!(table.refused(1, action, T0 + 60_000), RuleCode::DeadlinePassed.as_str());
     assert_eq!(
         table.session.overdue(T0 + 60_000),
         vec![TableEvent::TimedOut {
@@ -437,7 +437,10 @@ fn an_undo_under_a_fischer_clock_takes_back_the_increment_and_keeps_the_time_spe
     let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");
     table.act(0, action, T0 + 50_000).unwrap();
     assert_eq!(table.session.table().seat_times(T0 + 50_000).unwrap()[0].0, 15_000);
-    assert_eq!(table.refused(0, undo.clone(), T0 + 60_000), DEADLINE_PASSED);
+    assert_eq!(
+        table.refused(0, undo.clone(), T0 + 60_000),
+        RuleCode::DeadlinePassed.as_str()
+    );
     table.act(0, undo, T0 + 59_000).expect("an undo in time");
     table.assert_replays();
 }
@@ -502,6 +505,6 @@ fn an_undo_keeps_the_turn_deadline_that_ran_before_the_undone_decision() {
     let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");
     table.act(0, action, T0 + 50_000).unwrap();
     assert_eq!(table.session.table().deadline_ms, Some(T0 + 110_000));
-    assert_eq!(table.refused(0, undo, T0 + 60_000), DEADLINE_PASSED);
+    assert_eq!(table.refused(0, undo, T0 + 60_000), RuleCode::DeadlinePassed.as_str());
     table.assert_replays();
 }

@@ -251,7 +251,7 @@ fn undo_listed_exactly_when_allowed(session: &dyn GameSession, seat: usize, undo
         Ok(_) => assert!(listed, "seat {seat} may undo, unlisted"),
         Err(ActionError::Rule(refusal)) => {
             assert!(!listed, "seat {seat}'s listed undo is refused: {refusal}");
-            assert_eq!(refusal.code, "undo_not_allowed");
+            assert_eq!(refusal.code.as_str(), "undo_not_allowed");
         }
         Err(other) => panic!("an undo is refused with {other}"),
     }

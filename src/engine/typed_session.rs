@@ -8,12 +8,11 @@ use serde_json::value::RawValue;
 use super::bot::{self, Bot};
 use super::session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
 use super::table::{
-    ClockReading, DEADLINE_PASSED, DRAW_ACTION_TYPES, LeaveReason, OnLeave, SEAT_PLAYED_BY_BOT, Seating, Table,
-    TableAction, TableEvent, Taker,
+    ClockReading, DRAW_ACTION_TYPES, LeaveReason, OnLeave, Seating, Table, TableAction, TableEvent, Taker,
 };
 use super::undo::UndoTrail;
 use super::words;
-use super::{Game, GameSeed, Lang, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
+use super::{Game, GameSeed, Lang, RuleCode, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
 
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("engine types serialize to JSON")
@@ -165,14 +164,18 @@ impl<G: Game> Session<G> {
     /// A title's action played by `seat`: what `play` does once the action is read.
     fn play_typed(&self, seat: Seat, action: &G::Action, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
         if self.table.is_open() {
-            return Err(RuleError::new("game_not_started", "a seat is still open: the game has not started").into());
+            return Err(RuleError::new(
+                RuleCode::GameNotStarted,
+                "a seat is still open: the game has not started",
+            )
+            .into());
         }
         if self
             .table
             .deadline_of(seat, &G::to_act(&self.state))
             .is_some_and(|deadline| deadline <= now_ms)
         {
-            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+            return Err(RuleError::new(RuleCode::DeadlinePassed, "this seat's time to act ran out").into());
         }
         let events = G::decide(&self.state, seat, action, &mut seed.rng(self.version))?;
         let titled = |events: Vec<G::Event>| events.into_iter().map(Entry::Title);
@@ -280,12 +283,15 @@ impl<G: Game> Session<G> {
         let taken = &table.seats[seat];
         let refuse = |code, message: &str| Err(ActionError::Rule(RuleError::new(code, message)));
         if taken.abandoned.is_some() && action != TableAction::Abort {
-            return refuse("seat_abandoned", "this seat left the game: a bot plays it to the end");
+            return refuse(
+                RuleCode::SeatAbandoned,
+                "this seat left the game: a bot plays it to the end",
+            );
         }
         let entries = match action {
             TableAction::Resign if table.is_open() => {
                 return refuse(
-                    "game_not_started",
+                    RuleCode::GameNotStarted,
                     "the game has not started yet: abort it instead of resigning",
                 );
             }
@@ -296,21 +302,24 @@ impl<G: Game> Session<G> {
             TableAction::Resign => vec![TableEvent::Resigned { seat: id }],
             TableAction::Abort if table.all_moved() => {
                 return refuse(
-                    "abort_too_late",
+                    RuleCode::AbortTooLate,
                     "every seat has already moved: the game can no longer be aborted, only resigned",
                 );
             }
             TableAction::Abort => vec![TableEvent::Aborted { seat: id }],
             _ if table.is_open() => {
-                return refuse("game_not_started", "a seat is still open: the game has not started");
+                return refuse(
+                    RuleCode::GameNotStarted,
+                    "a seat is still open: the game has not started",
+                );
             }
             TableAction::HandToBot if taken.bot.is_some() => {
-                return refuse(SEAT_PLAYED_BY_BOT, "a bot already plays this seat");
+                return refuse(RuleCode::SeatPlayedByBot, "a bot already plays this seat");
             }
             TableAction::HandToBot => vec![TableEvent::HandedToBot { seat: id }],
             TableAction::TakeBackSeat if !taken.handed => {
                 return refuse(
-                    "seat_not_handed",
+                    RuleCode::SeatNotHanded,
                     "this seat was not handed to a bot: there is nothing to take back",
                 );
             }
@@ -334,7 +343,7 @@ impl<G: Game> Session<G> {
     /// ran out, now or as the clocks read once put back: its timeout is due, not a decision again.
     fn undo_at(&self, seat: Seat, now_ms: u64) -> Result<Played, ActionError> {
         if let Some(why) = self.undo_refusal(seat) {
-            return Err(RuleError::new("undo_not_allowed", why).into());
+            return Err(RuleError::new(RuleCode::UndoNotAllowed, why).into());
         }
         let out_of_time = |session: &dyn GameSession| {
             session
@@ -346,7 +355,7 @@ impl<G: Game> Session<G> {
             seat: self.seat_id(seat),
         })]);
         if out_of_time(self) || out_of_time(undone.next.as_ref()) {
-            return Err(RuleError::new(DEADLINE_PASSED, "this seat's time to act ran out").into());
+            return Err(RuleError::new(RuleCode::DeadlinePassed, "this seat's time to act ran out").into());
         }
         Ok(undone)
     }
@@ -365,7 +374,7 @@ impl<G: Game> Session<G> {
                 }
                 _ => "there is no draw offer for this seat to answer",
             };
-            return Err(RuleError::new("draw_not_allowed", message).into());
+            return Err(RuleError::new(RuleCode::DrawNotAllowed, message).into());
         }
         let id = self.seat_id(seat);
         let mut entries = vec![match action {
@@ -543,7 +552,7 @@ impl<G: Game> GameSession for Session<G> {
         let action: G::Action = G::Action::deserialize(action).map_err(|e| ActionError::Malformed(e.to_string()))?;
         if !self.table.seats[seat].played_by_person() {
             let message = "a bot plays this seat: take it back first (take_back_seat)";
-            return Err(RuleError::new(SEAT_PLAYED_BY_BOT, message).into());
+            return Err(RuleError::new(RuleCode::SeatPlayedByBot, message).into());
         }
         self.play_typed(seat, &action, seed, now_ms)
     }
@@ -566,16 +575,16 @@ impl<G: Game> GameSession for Session<G> {
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Played, ActionError> {
         let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version), stop)
-            .ok_or_else(|| RuleError::new("no_legal_action", "the bot's seat has no legal action"))?;
+            .ok_or_else(|| RuleError::new(RuleCode::NoLegalAction, "the bot's seat has no legal action"))?;
         self.play_typed(seat, &action, seed, now_ms)
     }
 
     fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError> {
         if self.is_finished() {
-            return Err(RuleError::new("game_over", "the game is over"));
+            return Err(RuleError::new(RuleCode::GameOver, "the game is over"));
         }
         if !self.table.seats.get(seat).is_some_and(|taken| taken.open) {
-            return Err(RuleError::new("seat_taken", "this seat is already taken"));
+            return Err(RuleError::new(RuleCode::SeatTaken, "this seat is already taken"));
         }
         let joined = match taker {
             Taker::Person {
@@ -692,9 +701,9 @@ mod tests {
     use serde_json::json;
 
     use crate::engine::bot::Bot;
-    use crate::engine::table::{DEADLINE_PASSED, OpenedSeat, TableEvent};
+    use crate::engine::table::{OpenedSeat, TableEvent};
     use crate::engine::testing::{play_to_the_end, play_undoing_to_the_end};
-    use crate::engine::{ActionError, GameSeed, GameSession, Registry, Viewer};
+    use crate::engine::{ActionError, GameSeed, GameSession, Registry, RuleCode, Viewer};
 
     /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
     /// seats to act and their legal actions, the outcome.
@@ -790,7 +799,7 @@ mod tests {
         let session = title.replay(2, &options, &log).expect("its own log");
         let undo = json!({"type": "undo"});
         let refusal = |session: &dyn GameSession, seat, now_ms| match session.play(seat, &undo, seed, now_ms) {
-            Err(ActionError::Rule(refusal)) => refusal.code,
+            Err(ActionError::Rule(refusal)) => refusal.code.as_str(),
             other => panic!("an undo refused, not {:?}", other.map(|played| played.events)),
         };
         // Both seats stack their pile 2 at once: the bot first.
@@ -806,7 +815,7 @@ mod tests {
         let undone_event = TableEvent::Undone { seat: "caesar".into() };
         assert_eq!(undone.events, [undone_event.encode()], "no new deadline");
         assert_eq!(undone.next.table().deadline_ms, Some(61_000), "the bot's move set it");
-        assert_eq!(refusal(moved.as_ref(), 1, 61_000), DEADLINE_PASSED);
+        assert_eq!(refusal(moved.as_ref(), 1, 61_000), RuleCode::DeadlinePassed.as_str());
     }
 
     #[test]

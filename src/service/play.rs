@@ -5,9 +5,8 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, now_ms};
-use crate::engine::table::DEADLINE_PASSED;
-use crate::engine::{ActionError, Decided, GameSeed, Lang, Seat, Viewer};
+use super::{CONFLICT_RETRIES, Caller, GameService, IdempotencyKey, LoadedGame, ServiceError, now_ms};
+use crate::engine::{ActionError, Decided, GameSeed, Lang, RuleCode, Seat, Viewer};
 use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, StoreError};
 use crate::telemetry;
 
@@ -15,7 +14,7 @@ use crate::telemetry;
 pub struct MoveRequest<'a> {
     pub action: &'a Value,
     pub expected_version: Option<u64>,
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency_key: Option<&'a IdempotencyKey>,
     /// A position the client was told of: the move is refused (`HistoryRewritten`) if the log no longer holds it.
     pub known: Option<HeadTag>,
 }
@@ -164,7 +163,7 @@ impl GameService {
         let now = now_ms();
         let played = match game.session.play(seat, request.action, seed, now) {
             Ok(played) => played,
-            Err(ActionError::Rule(rule)) if rule.code == DEADLINE_PASSED => {
+            Err(ActionError::Rule(rule)) if rule.code == RuleCode::DeadlinePassed => {
                 return refused(ActionError::Rule(rule).into(), Some(now));
             }
             Err(error) => return refused(self.action_error(error, request.action), None),
@@ -235,7 +234,8 @@ impl GameService {
         }
         match &refusal.error {
             ServiceError::Action(ActionError::Rule(rule)) => {
-                metrics::counter!(telemetry::RULE_REFUSALS, "title" => game.title_id, "code" => rule.code).increment(1);
+                metrics::counter!(telemetry::RULE_REFUSALS, "title" => game.title_id, "code" => rule.code.as_str())
+                    .increment(1);
             }
             ServiceError::VersionConflict { .. } => metrics::counter!(telemetry::VERSION_CONFLICTS).increment(1),
             _ => {}

@@ -2,7 +2,7 @@
 //! Each seat is dealt a secret card; seats take turns to `bump` a public counter or `reveal` their card; the game
 //! ends when both have revealed (higher card wins) or the counter reaches `LIMIT`.
 
-use ludus::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use ludus::engine::{Game, GameRng, Lang, OptionInfo, RuleCode, RuleError, Seat, SetupError, TitleInfo, Viewer};
 use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -129,13 +129,14 @@ impl Game for Duel {
         _: &mut GameRng,
     ) -> Result<Vec<DuelEvent>, RuleError> {
         if seat != state.turn {
-            return Err(RuleError::new("not_your_turn", "it is the other seat's turn"));
+            return Err(RuleError::new(RuleCode::NotYourTurn, "it is the other seat's turn"));
         }
         match action {
             DuelAction::Bump => Ok(vec![DuelEvent::Bumped { seat }]),
-            DuelAction::Reveal if state.revealed[seat] => {
-                Err(RuleError::new("already_revealed", "you have already shown your card"))
-            }
+            DuelAction::Reveal if state.revealed[seat] => Err(RuleError::new(
+                RuleCode::AlreadyDone,
+                "you have already shown your card",
+            )),
             DuelAction::Reveal => Ok(vec![DuelEvent::Revealed {
                 seat,
                 card: state.cards[seat].unwrap_or_default(),

@@ -14,7 +14,7 @@ use utoipa::{Modify, OpenApi};
 use super::dto::*;
 use super::error::Problem;
 use super::{accounts, chat, events, games, health, lobby, matchmaking, moves, ratings, stream, titles};
-use crate::engine::{GameSeed, Lang, OptionInfo, Registry, TitleInfo};
+use crate::engine::{GameSeed, Lang, OptionInfo, Registry, RuleCode, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
 use problems::{document_problems, problem_code_schema};
@@ -70,7 +70,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         health::readyz,
         health::metrics,
     ),
-    components(schemas(Problem, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, Lang, accounts::dto::GamesStatus)),
+    components(schemas(Problem, RuleCode, TitleInfo, OptionInfo, StoreKind, GameStatus, Persistence, LobbyStatus, Lang, accounts::dto::GamesStatus)),
     modifiers(&SeatToken),
     tags(
         (name = "titles", description = "What can be played"),

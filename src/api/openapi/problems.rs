@@ -5,16 +5,18 @@ use serde_json::{Map, Value, json};
 
 use crate::api::endpoints;
 use crate::api::error::{ApiError, ErrorCode};
-use crate::engine::{ActionError, RuleError};
+use crate::engine::{ActionError, RuleCode, RuleError};
 use crate::service::ServiceError;
 
 pub(super) fn problem_code_schema() -> Value {
     let codes: Vec<&str> = ErrorCode::ALL.iter().map(|code| code.as_str()).collect();
     json!({
         "description": "A problem's stable code: one of the service's codes, or for an illegal move (422) the \
-            rule code of the game's title (lower-case words joined by `_`, e.g. `not_your_turn`).",
+            rule code of the game's title (lower-case words joined by `_`, e.g. `not_your_turn`). The rule codes \
+            are listed in the `RuleCode` schema.",
         "anyOf": [
             {"title": "ServiceErrorCode", "type": "string", "enum": codes},
+            // A pattern rather than the `RuleCode` list: a client keeps reading problems when a title adds a code.
             {"title": "RuleCode", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         ],
     })
@@ -45,7 +47,7 @@ pub(super) fn document_problems(document: &mut Value) {
                 .collect();
             if status == 422 {
                 let illegal = ServiceError::Action(ActionError::Rule(RuleError::new(
-                    "not_your_turn",
+                    RuleCode::NotYourTurn,
                     "it is not your turn",
                 )));
                 examples.insert(

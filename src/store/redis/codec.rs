@@ -142,25 +142,6 @@ pub(super) fn entry_id(text: &str) -> Result<InboxId, StoreError> {
     text.parse().map_err(|()| corrupt(format!("stream entry id {text:?}")))
 }
 
-/// The status word and the rest of a script's `{status, ...}` reply.
-pub(super) fn status_reply(reply: Value) -> Result<(String, Vec<Value>), StoreError> {
-    let Value::Array(mut items) = reply else {
-        return Err(corrupt(format!("unexpected script reply {reply:?}")));
-    };
-    if items.is_empty() {
-        return Err(corrupt("empty script reply"));
-    }
-    let status: String = redis::from_redis_value(&items.remove(0)).map_err(corrupt)?;
-    Ok((status, items))
-}
-
-pub(super) fn number(value: Option<&Value>) -> Result<u64, StoreError> {
-    value
-        .and_then(|v| redis::from_redis_value::<String>(v).ok())
-        .and_then(|text| text.parse().ok())
-        .ok_or_else(|| corrupt(format!("expected a number in the reply, got {value:?}")))
-}
-
 /// What the server says of its persistence (`INFO persistence`, `INFO replication`, `CONFIG GET appendfsync`).
 pub(super) async fn ask_persistence(connection: &mut impl ConnectionLike) -> redis::RedisResult<Persistence> {
     let persistence: String = redis::cmd("INFO").arg("persistence").query_async(connection).await?;

@@ -6,24 +6,16 @@ use crate::store::{Lease, Rate, RateDecision, StoreError};
 impl RedisStore {
     pub(super) async fn take_rate(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
         let key = format!("ludus:rate:{key}");
-        let reply: (u8, u32, u64, u64) = self
-            .run("rate_limit", |mut connection| async move {
-                self.rate
-                    .key(&key)
-                    .arg(now_ms)
-                    .arg(rate.interval_ms())
-                    .arg(rate.window_ms())
-                    .invoke_async(&mut connection)
-                    .await
-            })
-            .await?;
-        let (allowed, remaining, reset_ms, retry_after_ms) = reply;
-        Ok(RateDecision {
-            allowed: allowed == 1,
-            remaining,
-            reset_ms,
-            retry_after_ms,
+        self.run("rate_limit", |mut connection| async move {
+            self.rate
+                .key(&key)
+                .arg(now_ms)
+                .arg(rate.interval_ms())
+                .arg(rate.window_ms())
+                .invoke_async(&mut connection)
+                .await
         })
+        .await
     }
 
     pub(super) async fn hold_place_in_pool(

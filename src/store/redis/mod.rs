@@ -11,15 +11,14 @@ mod due;
 mod limits;
 mod matchmaking;
 mod ratings;
+mod replies;
 mod rooms;
 mod scripts;
 mod webhooks;
 
-use codec::{
-    Keys, ask_persistence, corrupt, entry_events, meta_fields, millis, number, parse_meta, status_reply, timed_out,
-    unavailable,
-};
+use codec::{Keys, ask_persistence, corrupt, meta_fields, millis, timed_out, unavailable};
 use connection::{Connection, Target};
+use replies::{AppendReply, LatestReply, LoadReply, ReadReply};
 use scripts::{
     APPEND_SCRIPT, APPENDS_CHANNEL, CHAT_SCRIPT, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HELPERS, HISTORY_SCRIPT,
     HOLD_SCRIPT, LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, RECORD_SCRIPT, SEE_SCRIPT, SETTLE_SCRIPT,
@@ -369,7 +368,7 @@ impl EventStore for RedisStore {
 
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         let keys = Keys::of(id);
-        let reply: Option<(HashMap<String, String>, Value)> = self
+        let reply: Value = self
             .run("load", |mut connection| async move {
                 self.load
                     .key(&keys.meta)
@@ -378,10 +377,9 @@ impl EventStore for RedisStore {
                     .await
             })
             .await?;
-        let (fields, entries) = reply.ok_or(StoreError::NotFound)?;
-        let events = entry_events(entries)?;
+        let LoadReply { meta, events } = LoadReply::decode(reply)?.ok_or(StoreError::NotFound)?;
         Ok(Loaded {
-            meta: parse_meta(fields)?,
+            meta,
             head: Head::of_log(id, &events),
             events,
         })
@@ -389,8 +387,7 @@ impl EventStore for RedisStore {
 
     async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
         let keys = Keys::of(id);
-        // Two or three parts (the snapshot last, when the log holds its head): read as a list.
-        let reply: Option<Vec<Value>> = self
+        let reply: Value = self
             .run("load_latest", |mut connection| async move {
                 self.load_latest
                     .key(&keys.meta)
@@ -400,23 +397,16 @@ impl EventStore for RedisStore {
                     .await
             })
             .await?;
-        let mut parts = reply.ok_or(StoreError::NotFound)?.into_iter();
-        let fields: HashMap<String, String> =
-            redis::from_redis_value(&parts.next().unwrap_or(Value::Nil)).map_err(corrupt)?;
-        let events = entry_events(parts.next().unwrap_or(Value::Nil))?;
-        let snapshot = parts
-            .next()
-            .map(|text| {
-                let text: String = redis::from_redis_value(&text).map_err(corrupt)?;
-                StoredSnapshot::decode(&text).ok_or_else(|| corrupt("unreadable snapshot header"))
-            })
+        let LatestReply { meta, events, snapshot } = LatestReply::decode(reply)?.ok_or(StoreError::NotFound)?;
+        let snapshot = snapshot
+            .map(|text| StoredSnapshot::decode(&text).ok_or_else(|| corrupt("unreadable snapshot header")))
             .transpose()?;
         let head = match &snapshot {
             Some(snapshot) => snapshot.head.extend(&events).0,
             None => Head::of_log(id, &events),
         };
         Ok(LoadedLatest {
-            meta: parse_meta(fields)?,
+            meta,
             snapshot,
             events,
             head,
@@ -436,16 +426,13 @@ impl EventStore for RedisStore {
                     .await
             })
             .await?;
-        let (status, mut rest) = status_reply(reply)?;
-        match status.as_str() {
-            "ok" => {
-                let events = entry_events(rest.pop().unwrap_or(Value::Nil))?;
+        match ReadReply::decode(reply)? {
+            ReadReply::Extends { events } => {
                 let (head, _) = from.extend(&events);
                 Ok(ReadAfter::Extends { events, head })
             }
-            "diverged" => Ok(ReadAfter::Diverged),
-            "missing" => Err(StoreError::NotFound),
-            other => Err(corrupt(format!("unexpected read reply {other}"))),
+            ReadReply::Diverged => Ok(ReadAfter::Diverged),
+            ReadReply::Missing => Err(StoreError::NotFound),
         }
     }
 
@@ -498,39 +485,19 @@ impl EventStore for RedisStore {
             invocation.arg(event).arg(hash.to_hex());
         }
         let reply: Value = self.write("append", Write::Script(&invocation)).await?;
-        let (status, rest) = status_reply(reply)?;
-        match status.as_str() {
-            "ok" => {
-                let version = number(rest.first())?;
-                if version != head.version {
-                    return Err(corrupt(format!("appended up to {version}, expected {}", head.version)));
-                }
-                Ok(Appended::Ok { head })
+        match AppendReply::decode(reply)? {
+            AppendReply::Ok { version } if version != head.version => {
+                Err(corrupt(format!("appended up to {version}, expected {}", head.version)))
             }
-            "duplicate" => Ok(Appended::Duplicate {
-                record: rest
-                    .first()
-                    .and_then(|v| redis::from_redis_value(v).ok())
-                    .unwrap_or_default(),
-            }),
-            "behind" => {
-                let missed = entry_events(rest.into_iter().next().unwrap_or(Value::Nil))?;
-                let (head, _) = append.from.extend(&missed);
-                Ok(Appended::Behind { events: missed, head })
+            AppendReply::Ok { .. } => Ok(Appended::Ok { head }),
+            AppendReply::Duplicate { record } => Ok(Appended::Duplicate { record }),
+            AppendReply::Behind { events } => {
+                let (head, _) = append.from.extend(&events);
+                Ok(Appended::Behind { events, head })
             }
-            "rewritten" => Ok(Appended::Rewritten {
-                common: number(rest.first())?,
-            }),
-            "conflict" => Err(StoreError::Conflict {
-                actual: number(rest.first())?,
-                diverged: false,
-            }),
-            "diverged" => Err(StoreError::Conflict {
-                actual: number(rest.first())?,
-                diverged: true,
-            }),
-            "missing" => Err(StoreError::NotFound),
-            other => Err(corrupt(format!("unexpected append reply {other}"))),
+            AppendReply::Rewritten { common } => Ok(Appended::Rewritten { common }),
+            AppendReply::Conflict { actual, diverged } => Err(StoreError::Conflict { actual, diverged }),
+            AppendReply::Missing => Err(StoreError::NotFound),
         }
     }
 

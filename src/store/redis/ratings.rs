@@ -156,14 +156,19 @@ impl RatingStore for RedisStore {
                     .await
             })
             .await?;
-        let (total, page) = page
-            .split_first()
-            .ok_or_else(|| corrupt("an empty leaderboard reply"))?;
-        let total = total.parse().map_err(corrupt)?;
-        let entries = page
-            .chunks(2)
-            .map(|pair| Ok((pair[0].clone(), decode(&pair[0], &pair[1])?)))
+        let [total, page @ ..] = page.as_slice() else {
+            return Err(corrupt("an empty leaderboard reply"));
+        };
+        let (pairs, []) = page.as_chunks() else {
+            return Err(corrupt("a leaderboard reply with an account without its rating"));
+        };
+        let entries = pairs
+            .iter()
+            .map(|[account, rating]| Ok((account.clone(), decode(account, rating)?)))
             .collect::<Result<_, StoreError>>()?;
-        Ok(LeaderboardPage { entries, total })
+        Ok(LeaderboardPage {
+            entries,
+            total: total.parse().map_err(corrupt)?,
+        })
     }
 }

@@ -2,7 +2,7 @@
 //! tokens, the Castrum groups pick provinces and the Forum dice inhabitants in rank order, the Latrina gives reroll
 //! tokens, and the marker passes. The Senate's evaluation is in `senate.rs`.
 
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 
 use super::super::action::Action;
 use super::super::building::EvaluatedBuilding;
@@ -96,7 +96,7 @@ pub(super) fn castrum_pick(state: &State) -> Option<Event> {
 pub(super) fn take_province(state: &State, seat: usize, province: ProvinceId) -> Result<Event, RuleError> {
     if !state.province_display.contains(&province) {
         return Err(rule(
-            "province_not_displayed",
+            RuleCode::ProvinceNotDisplayed,
             format!("{} is not in the province display", province.id()),
         ));
     }
@@ -154,7 +154,7 @@ pub(super) fn forum_pick(state: &State) -> Option<Event> {
 pub(super) fn take_inhabitant(state: &State, seat: usize, inhabitant: InhabitantId) -> Result<Event, RuleError> {
     if !state.inhabitant_display.contains(&inhabitant) {
         return Err(rule(
-            "inhabitant_not_displayed",
+            RuleCode::InhabitantNotDisplayed,
             format!("{} is not in the inhabitant display", inhabitant.id()),
         ));
     }

@@ -11,7 +11,7 @@ mod senate;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleCode, RuleError};
 
 use super::action::Action;
 use super::building::Building;
@@ -172,7 +172,7 @@ pub fn run_automatic(state: &State, chance: &mut dyn Chance) -> Vec<Event> {
     ctx.events
 }
 
-fn rule(code: &'static str, message: impl Into<String>) -> RuleError {
+fn rule(code: RuleCode, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
@@ -191,12 +191,15 @@ pub fn decide_with(
     chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     if state.step == Phase::GameEnd {
-        return Err(rule("game_over", "the game is over"));
+        return Err(rule(RuleCode::GameOver, "the game is over"));
     }
     let to_act = state.to_act();
     if to_act != Some(seat) {
         let who = to_act.map_or("", |waited| SeatId::of(waited).id());
-        return Err(rule("not_your_turn", format!("it is not your turn; waiting for {who}")));
+        return Err(rule(
+            RuleCode::NotYourTurn,
+            format!("it is not your turn; waiting for {who}"),
+        ));
     }
     // Validate first, and make the action's event from `state`: a rejected action costs no copy of the state.
     let event = match (state.step, action) {
@@ -221,7 +224,7 @@ pub fn decide_with(
         }
         (step, _) => {
             return Err(rule(
-                "wrong_phase",
+                RuleCode::WrongPhase,
                 format!("this action is not allowed now: the game is at {}", phase_name(step)),
             ));
         }

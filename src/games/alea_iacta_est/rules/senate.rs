@@ -2,7 +2,7 @@
 //! the second may keep one of the two passed to it, and the leftover goes to the third seat or under the deck; the
 //! dice of seats that got no card go to the Latrina.
 
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 
 use super::super::action::Action;
 use super::super::building::EvaluatedBuilding;
@@ -49,7 +49,7 @@ pub(super) fn senate_choice(state: &State) -> Option<Event> {
 pub(super) fn keep_senate_card(state: &State, seat: usize, card: CardId) -> Result<Event, RuleError> {
     if !state.eval.senate_offer.contains(&card) {
         return Err(rule(
-            "card_not_offered",
+            RuleCode::CardNotOffered,
             format!("{} is not among the cards offered to you", card.id()),
         ));
     }

@@ -21,7 +21,7 @@ fn places_list(list: &[(B, &[u8], Option<u8>)]) -> Vec<A> {
 fn code(result: Result<Vec<Event>, crate::engine::RuleError>) -> &'static str {
     match result {
         Ok(events) => panic!("accepted: {events:?}"),
-        Err(e) => e.code,
+        Err(e) => e.code.as_str(),
     }
 }
 

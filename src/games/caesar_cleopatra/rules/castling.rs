@@ -11,6 +11,7 @@ use super::super::state::{Pending, State};
 use super::super::value::InfluenceValue;
 use super::manipulation_end::finish_manipulation;
 use super::{Ctx, Refusal, no, owned, seat_of};
+use crate::engine::RuleCode;
 
 /// The Castling's effect: the pool is formed.
 pub(super) fn start(ctx: &mut Ctx, pending: &Pending) {
@@ -45,18 +46,18 @@ fn group_counts(state: &State, seat: usize, groups: [Group; 2]) -> Vec<GroupCoun
 pub(super) fn check<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, group: Group) -> Result<(), X> {
     let limits = data().limits;
     if State::find_face(&state.seats[seat].pool, Face::Influence(card)).is_none() {
-        return no("card_not_in_pool", || {
+        return no(RuleCode::CardNotInPool, || {
             format!("Your castling pool holds no {card} card.")
         });
     }
     if !state.castling_groups.is_some_and(|groups| groups.contains(&group)) {
         return no(
-            "invalid_target",
+            RuleCode::InvalidTarget,
             || "Castling cards go back only to the two groups it named.",
         );
     }
     if state.own(seat, group) >= limits.side_per_group || state.total(group) >= limits.group_total {
-        return no("no_spot", || {
+        return no(RuleCode::NoSpot, || {
             format!("There is no room for your card at the {}.", group.id())
         });
     }

@@ -7,6 +7,7 @@ use super::super::ids::Phase;
 use super::super::pile::Pile;
 use super::super::state::State;
 use super::{Ctx, Refusal, no, owned, run, seat_of};
+use crate::engine::RuleCode;
 
 pub(super) fn check<X: Refusal>(state: &State, seat: usize, pile: Pile) -> Result<(), X> {
     let zones = &state.seats[seat];
@@ -15,7 +16,7 @@ pub(super) fn check<X: Refusal>(state: &State, seat: usize, pile: Pile) -> Resul
         Pile::Two => zones.pile2.is_empty(),
     };
     if empty {
-        return no("pile_empty", || format!("Your pile {} is empty.", pile.number()));
+        return no(RuleCode::PileEmpty, || format!("Your pile {} is empty.", pile.number()));
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::super::ids::{Group, Phase, Placement};
 use super::super::state::State;
 use super::super::value::InfluenceValue;
 use super::{Ctx, Refusal, manipulation, no, run, seat_of};
+use crate::engine::RuleCode;
 
 pub(super) fn check_face_down<X: Refusal>(
     state: &State,
@@ -19,10 +20,13 @@ pub(super) fn check_face_down<X: Refusal>(
     match state.placement {
         Placement::None => {}
         Placement::Half => {
-            return no("face_up_expected", || "Your second card must be placed face up.");
+            return no(RuleCode::FaceUpExpected, || "Your second card must be placed face up.");
         }
         Placement::Done => {
-            return no("placement_done", || "You have already placed your influence this turn.");
+            return no(
+                RuleCode::PlacementDone,
+                || "You have already placed your influence this turn.",
+            );
         }
     }
     check_place(state, seat, card, group)
@@ -36,13 +40,16 @@ pub(super) fn check_face_up<X: Refusal>(
 ) -> Result<(), X> {
     let limits = data().limits;
     if state.placement == Placement::Done {
-        return no("placement_done", || "You have already placed your influence this turn.");
+        return no(
+            RuleCode::PlacementDone,
+            || "You have already placed your influence this turn.",
+        );
     }
     check_place(state, seat, card, group)?;
     if state.placement == Placement::None {
         if state.infl(seat) < 2 {
             return no(
-                "not_enough_influence",
+                RuleCode::NotEnoughInfluence,
                 || "Placing face up needs two influence cards in hand.",
             );
         }
@@ -55,7 +62,7 @@ pub(super) fn check_face_up<X: Refusal>(
         });
         if !room_after {
             return no(
-                "no_spot",
+                RuleCode::NoSpot,
                 || "After this card there would be no room for your second face-up card.",
             );
         }
@@ -65,13 +72,15 @@ pub(super) fn check_face_up<X: Refusal>(
 
 fn check_place<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, group: Group) -> Result<(), X> {
     if state.hand_card(seat, Face::Influence(card)).is_none() {
-        return no("card_not_in_hand", || format!("You hold no {card} card."));
+        return no(RuleCode::CardNotInHand, || format!("You hold no {card} card."));
     }
     if !state.open(group) {
-        return no("group_closed", || format!("The {} have all been won.", group.id()));
+        return no(RuleCode::GroupClosed, || {
+            format!("The {} have all been won.", group.id())
+        });
     }
     if !state.spot(seat, group) {
-        return no("no_spot", || {
+        return no(RuleCode::NoSpot, || {
             format!("There is no room for your card at the {}.", group.id())
         });
     }
@@ -81,7 +90,7 @@ fn check_place<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, gro
 pub(super) fn check_end<X: Refusal>(state: &State) -> Result<(), X> {
     if state.placement != Placement::Done {
         return no(
-            "placement_incomplete",
+            RuleCode::PlacementIncomplete,
             || "You must place one card face down or two cards face up first.",
         );
     }

@@ -12,6 +12,7 @@ use super::super::value::InfluenceValue;
 use super::manipulation_end::finish_manipulation;
 use super::vote::{discard_group, reveal_seat};
 use super::{Ctx, Refusal, Refused, castling, no, seat_of, spy_pick};
+use crate::engine::RuleCode;
 
 pub(super) fn check_play<X: Refusal>(
     state: &State,
@@ -23,15 +24,18 @@ pub(super) fn check_play<X: Refusal>(
 ) -> Result<(), X> {
     if state.manip_used {
         return no(
-            "manipulation_already_used",
+            RuleCode::ManipulationAlreadyUsed,
             || "You have already played a manipulation card this turn.",
         );
     }
     if card == ManipulationKind::Veto {
-        return no("veto_only_reaction", || "A Veto can only be played as a reaction.");
+        return no(
+            RuleCode::VetoOnlyReaction,
+            || "A Veto can only be played as a reaction.",
+        );
     }
     if state.hand_card(seat, Face::Manipulation(card)).is_none() {
-        return no("card_not_in_hand", || format!("You hold no {} card.", card.id()));
+        return no(RuleCode::CardNotInHand, || format!("You hold no {} card.", card.id()));
     }
     manipulation_params(state, seat, card, group, target, groups)?;
     Ok(())
@@ -47,7 +51,11 @@ fn manipulation_params<X: Refusal>(
     target: Option<InfluenceValue>,
     groups: Option<&[Group]>,
 ) -> Result<ManipulationParams, X> {
-    let takes_only = |what: &str| no("invalid_parameters", || format!("A {} card takes {what}.", kind.id()));
+    let takes_only = |what: &str| {
+        no(RuleCode::InvalidParameters, || {
+            format!("A {} card takes {what}.", kind.id())
+        })
+    };
     let params = |group, target, groups| ManipulationParams { group, target, groups };
     match (kind, group, target, groups) {
         (ManipulationKind::Assassination, Some(group), Some(value), None) => {
@@ -66,14 +74,17 @@ fn manipulation_params<X: Refusal>(
             check_one_group(state, seat, kind, group).map(|()| params(Some(group), None, None))
         }
         (ManipulationKind::Scout | ManipulationKind::Wrath, ..) => takes_only("`group` only"),
-        (ManipulationKind::Veto, ..) => no("veto_only_reaction", || "A Veto can only be played as a reaction."),
+        (ManipulationKind::Veto, ..) => no(
+            RuleCode::VetoOnlyReaction,
+            || "A Veto can only be played as a reaction.",
+        ),
     }
 }
 
 /// A group whose patricians have all been won cannot be named by a manipulation.
 fn check_open<X: Refusal>(state: &State, group: Group) -> Result<(), X> {
     if !state.open(group) {
-        return no("invalid_target", || {
+        return no(RuleCode::InvalidTarget, || {
             format!("The {} have all been won; the group cannot be targeted.", group.id())
         });
     }
@@ -84,7 +95,7 @@ fn check_open<X: Refusal>(state: &State, group: Group) -> Result<(), X> {
 fn check_assassination<X: Refusal>(state: &State, seat: usize, group: Group, value: InfluenceValue) -> Result<(), X> {
     check_open(state, group)?;
     if state.side_card(opponent(seat), group, value, true).is_none() {
-        return no("invalid_target", || {
+        return no(RuleCode::InvalidTarget, || {
             format!("Your opponent has no face-up {value} at the {}.", group.id())
         });
     }
@@ -94,7 +105,7 @@ fn check_assassination<X: Refusal>(state: &State, seat: usize, group: Group, val
 /// A Spy needs a card in the opponent's hand.
 fn check_spy<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
     if state.seats[opponent(seat)].hand.is_empty() {
-        return no("invalid_target", || "Your opponent's hand is empty.");
+        return no(RuleCode::InvalidTarget, || "Your opponent's hand is empty.");
     }
     Ok(())
 }
@@ -102,18 +113,18 @@ fn check_spy<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
 /// A Castling names two different open groups, neither the one being voted, with cards of the seat at them.
 fn check_castling<X: Refusal>(state: &State, seat: usize, first: Group, second: Group) -> Result<(), X> {
     if first == second {
-        return no("invalid_target", || "Castling needs two different groups.");
+        return no(RuleCode::InvalidTarget, || "Castling needs two different groups.");
     }
     for group in [first, second] {
         check_open(state, group)?;
         if state.vote_context() == Some(group) {
-            return no("invalid_target", || {
+            return no(RuleCode::InvalidTarget, || {
                 format!("During its vote, the {} cannot be named by a Castling.", group.id())
             });
         }
     }
     if state.own(seat, first) + state.own(seat, second) == 0 {
-        return no("invalid_target", || "You have no cards at these two groups.");
+        return no(RuleCode::InvalidTarget, || "You have no cards at these two groups.");
     }
     Ok(())
 }
@@ -123,12 +134,14 @@ fn check_one_group<X: Refusal>(state: &State, seat: usize, kind: ManipulationKin
     check_open(state, group)?;
     let opponent_side = &state.seats[opponent(seat)].sides[group.index()];
     if kind == ManipulationKind::Scout && !opponent_side.iter().any(|slot| !slot.up) {
-        return no("invalid_target", || {
+        return no(RuleCode::InvalidTarget, || {
             format!("Your opponent has no face-down card at the {}.", group.id())
         });
     }
     if kind == ManipulationKind::Wrath && state.total(group) == 0 {
-        return no("invalid_target", || format!("There is no card at the {}.", group.id()));
+        return no(RuleCode::InvalidTarget, || {
+            format!("There is no card at the {}.", group.id())
+        });
     }
     Ok(())
 }

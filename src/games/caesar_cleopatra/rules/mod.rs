@@ -28,22 +28,22 @@ use super::event::{Event, Mode};
 use super::evolve::evolve;
 use super::ids::{Card, Phase, Seat};
 use super::state::{Continuation, State, opponent};
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleCode, RuleError};
 
 type RuleResult<T> = Result<T, RuleError>;
 
-fn err<T>(code: &'static str, message: impl Into<String>) -> RuleResult<T> {
+fn err<T>(code: RuleCode, message: impl Into<String>) -> RuleResult<T> {
     Err(RuleError::new(code, message))
 }
 
 /// How the checks of an action report a refusal: `decide` needs the player's message, while listing the legal
 /// actions only asks yes or no and must not pay for building the messages of every rejected candidate.
 trait Refusal {
-    fn new<M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Self;
+    fn new<M: Into<String>>(code: RuleCode, message: impl FnOnce() -> M) -> Self;
 }
 
 impl Refusal for RuleError {
-    fn new<M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Self {
+    fn new<M: Into<String>>(code: RuleCode, message: impl FnOnce() -> M) -> Self {
         RuleError::new(code, message())
     }
 }
@@ -52,12 +52,12 @@ impl Refusal for RuleError {
 struct Refused;
 
 impl Refusal for Refused {
-    fn new<M: Into<String>>(_: &'static str, _: impl FnOnce() -> M) -> Self {
+    fn new<M: Into<String>>(_: RuleCode, _: impl FnOnce() -> M) -> Self {
         Refused
     }
 }
 
-fn no<T, X: Refusal, M: Into<String>>(code: &'static str, message: impl FnOnce() -> M) -> Result<T, X> {
+fn no<T, X: Refusal, M: Into<String>>(code: RuleCode, message: impl FnOnce() -> M) -> Result<T, X> {
     Err(X::new(code, message))
 }
 
@@ -134,22 +134,25 @@ fn phase_name(phase: Phase) -> String {
 /// Checks that `seat` may take `action` now.
 pub fn validate(state: &State, seat: usize, action: &Action) -> RuleResult<()> {
     if state.phase == Phase::GameOver {
-        return err("game_over", "The game is over.");
+        return err(RuleCode::GameOver, "The game is over.");
     }
     if seat > 1 {
-        return err("invalid_seat", "This game has only two seats.");
+        return err(RuleCode::InvalidSeat, "This game has only two seats.");
     }
     if !to_act(state).contains(&seat) {
         return match state.phase {
-            Phase::SetupArrange => err("already_done", "You have already stacked all your manipulation cards."),
-            Phase::SetupPlace => err("already_done", "You have already placed all your initial cards."),
-            Phase::Setup => err("wrong_phase", "The game has not been set up yet."),
-            _ => err("not_your_turn", "It is not your turn to act."),
+            Phase::SetupArrange => err(
+                RuleCode::AlreadyDone,
+                "You have already stacked all your manipulation cards.",
+            ),
+            Phase::SetupPlace => err(RuleCode::AlreadyDone, "You have already placed all your initial cards."),
+            Phase::Setup => err(RuleCode::WrongPhase, "The game has not been set up yet."),
+            _ => err(RuleCode::NotYourTurn, "It is not your turn to act."),
         };
     }
     if !action_phases(action).contains(&state.phase) {
         return err(
-            "wrong_phase",
+            RuleCode::WrongPhase,
             format!(
                 "`{}` is not possible now: the game is in phase `{}`.",
                 action_name(action),

@@ -5,10 +5,11 @@ use super::super::event::{DrawReason, Event, Origin};
 use super::super::face::Face;
 use super::super::state::State;
 use super::{Ctx, Refusal, no, run, seat_of};
+use crate::engine::RuleCode;
 
 pub(super) fn check_discard<X: Refusal>(state: &State, seat: usize, card: Face) -> Result<(), X> {
     if state.hand_card(seat, card).is_none() {
-        return no("card_not_in_hand", || format!("You hold no {card} card."));
+        return no(RuleCode::CardNotInHand, || format!("You hold no {card} card."));
     }
     Ok(())
 }

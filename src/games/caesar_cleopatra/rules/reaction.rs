@@ -9,13 +9,14 @@ use super::super::state::State;
 use super::manipulation::resolve_effect;
 use super::manipulation_end::{discard_played, window_draw};
 use super::{Ctx, Refusal, no, run, seat_of};
+use crate::engine::RuleCode;
 
 pub(super) fn check_veto<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
     if state
         .hand_card(seat, Face::Manipulation(ManipulationKind::Veto))
         .is_none()
     {
-        return no("no_veto", || "You hold no Veto card.");
+        return no(RuleCode::NoVeto, || "You hold no Veto card.");
     }
     Ok(())
 }

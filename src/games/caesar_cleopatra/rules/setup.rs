@@ -12,6 +12,7 @@ use super::super::pile::Pile;
 use super::super::state::State;
 use super::super::value::InfluenceValue;
 use super::{Ctx, Refusal, no, owned, seat_of};
+use crate::engine::RuleCode;
 
 /// The setup chance events (spec 3, steps 2, 4, 5 and, in shuffled mode, 6).
 pub fn setup(ctx: &mut Ctx) {
@@ -69,7 +70,7 @@ fn deal_missions(ctx: &mut Ctx) {
 
 pub(super) fn check_stack<X: Refusal>(state: &State, seat: usize, card: ManipulationKind) -> Result<(), X> {
     if State::find_face(&state.seats[seat].unstacked, Face::Manipulation(card)).is_none() {
-        return no("card_not_available", || {
+        return no(RuleCode::CardNotAvailable, || {
             format!("You have no unstacked {} card left.", card.id())
         });
     }
@@ -104,20 +105,20 @@ pub(super) fn check_place_initial<X: Refusal>(
     group: Group,
 ) -> Result<(), X> {
     if card.is_philosopher() {
-        return no("invalid_card", || "Initial cards are the values 1 to 5.");
+        return no(RuleCode::InvalidCard, || "Initial cards are the values 1 to 5.");
     }
     if State::find_face(&state.seats[seat].aside_place, Face::Influence(card)).is_none() {
-        return no("value_already_placed", || {
+        return no(RuleCode::ValueAlreadyPlaced, || {
             format!("You have already placed your {card}.")
         });
     }
     if state.own(seat, group) > 0 {
-        return no("group_already_used", || {
+        return no(RuleCode::GroupAlreadyUsed, || {
             format!("You already have an initial card at the {}.", group.id())
         });
     }
     if !state.spot(seat, group) {
-        return no("no_spot", || format!("There is no room at the {}.", group.id()));
+        return no(RuleCode::NoSpot, || format!("There is no room at the {}.", group.id()));
     }
     Ok(())
 }

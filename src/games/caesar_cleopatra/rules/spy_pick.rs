@@ -7,6 +7,7 @@ use super::super::face::Face;
 use super::super::state::{State, opponent};
 use super::manipulation_end::finish_manipulation;
 use super::{Ctx, Refusal, no, seat_of};
+use crate::engine::RuleCode;
 
 /// The Spy's effect: `seat` sees the opponent's hand.
 pub(super) fn start(ctx: &mut Ctx, seat: usize) {
@@ -26,7 +27,9 @@ pub(super) fn start(ctx: &mut Ctx, seat: usize) {
 
 pub(super) fn check<X: Refusal>(state: &State, seat: usize, card: Face) -> Result<(), X> {
     if state.hand_card(opponent(seat), card).is_none() {
-        return no("card_not_in_hand", || format!("Your opponent holds no {card} card."));
+        return no(RuleCode::CardNotInHand, || {
+            format!("Your opponent holds no {card} card.")
+        });
     }
     Ok(())
 }

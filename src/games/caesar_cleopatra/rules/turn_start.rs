@@ -6,20 +6,24 @@ use super::super::outcome::EndReason;
 use super::super::state::State;
 use super::game_over::game_over;
 use super::{Ctx, Refusal, no, seat_of};
+use crate::engine::RuleCode;
 
 pub(super) fn check_active<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
     if state.infl(seat) == 0 {
-        return no("no_influence", || "You need an influence card in hand to be active.");
+        return no(
+            RuleCode::NoInfluence,
+            || "You need an influence card in hand to be active.",
+        );
     }
     if !state.has_spot(seat) {
-        return no("no_spot", || "There is no group where you could place a card.");
+        return no(RuleCode::NoSpot, || "There is no group where you could place a card.");
     }
     Ok(())
 }
 
 pub(super) fn check_passive<X: Refusal>(state: &State) -> Result<(), X> {
     if state.solo.is_some() {
-        return no("solo_mode", || "Playing alone, you cannot pass.");
+        return no(RuleCode::SoloMode, || "Playing alone, you cannot pass.");
     }
     Ok(())
 }

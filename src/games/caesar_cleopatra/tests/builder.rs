@@ -300,7 +300,7 @@ pub fn rng() -> crate::engine::GameRng {
 pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<Event> {
     let parsed = action(a.clone());
     let events = rules::decide(s, seat, &parsed, &mut rng())
-        .unwrap_or_else(|e| panic!("{a} by seat {seat} rejected: {} ({})", e.message, e.code));
+        .unwrap_or_else(|e| panic!("{a} by seat {seat} rejected: {} ({})", e.message, e.code.as_str()));
     for e in &events {
         evolve(s, e);
     }

@@ -285,13 +285,13 @@ fn scenario_09_placement_limits() {
         CLEO,
         json!({"type": "place_face_down", "card": 1, "group": "praetors"}),
     );
-    assert_eq!(e.code, "no_spot");
+    assert_eq!(e.code.as_str(), "no_spot");
     let e = reject(
         &s,
         CLEO,
         json!({"type": "place_face_up", "card": 1, "group": "quaestors"}),
     );
-    assert_eq!(e.code, "no_spot");
+    assert_eq!(e.code.as_str(), "no_spot");
 
     let mut caesar_turn = s.clone();
     caesar_turn.active = CAESAR;
@@ -318,7 +318,7 @@ fn scenario_10_face_up_legality() {
         CLEO,
         json!({"type": "place_face_up", "card": 3, "group": "senators"}),
     );
-    assert_eq!(e.code, "not_enough_influence");
+    assert_eq!(e.code.as_str(), "not_enough_influence");
 
     // The only free spot anywhere has room for one card.
     let mut b = Builder::new();
@@ -339,7 +339,7 @@ fn scenario_10_face_up_legality() {
         CLEO,
         json!({"type": "place_face_up", "card": 4, "group": "senators"}),
     );
-    assert_eq!(e.code, "no_spot");
+    assert_eq!(e.code.as_str(), "no_spot");
 
     // Normal room: two face-up cards on one group, and a manipulation between them.
     let mut b = Builder::new();
@@ -564,7 +564,7 @@ fn scenario_14_veto() {
         CAESAR,
         json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": 2}),
     );
-    assert_eq!(e.code, "manipulation_already_used");
+    assert_eq!(e.code.as_str(), "manipulation_already_used");
 }
 
 #[test]
@@ -583,8 +583,14 @@ fn scenario_15_reaction_without_veto() {
     assert_eq!(s.phase, Phase::Reaction);
     assert_eq!(rules_to_act(&s), vec![CLEO]);
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "allow_manipulation"})]);
-    assert_eq!(reject(&s, CLEO, json!({"type": "veto_manipulation"})).code, "no_veto");
-    assert_eq!(reject(&s, CAESAR, json!({"type": "end_main"})).code, "not_your_turn");
+    assert_eq!(
+        reject(&s, CLEO, json!({"type": "veto_manipulation"})).code.as_str(),
+        "no_veto"
+    );
+    assert_eq!(
+        reject(&s, CAESAR, json!({"type": "end_main"})).code.as_str(),
+        "not_your_turn"
+    );
 
     let mut b = Builder::new();
     b.side(CLEO, Quaestors, &[], &[2])
@@ -810,7 +816,7 @@ fn scenario_18_castling() {
     }
     assert_eq!(s.total(Censors), 8);
     let e = reject(&s, CLEO, json!({"type": "castle_place", "card": 5, "group": "censors"}));
-    assert_eq!(e.code, "no_spot");
+    assert_eq!(e.code.as_str(), "no_spot");
     assert_eq!(
         legal(&s, CLEO),
         vec![json!({"type": "castle_place", "card": 5, "group": "senators"})]
@@ -844,7 +850,7 @@ fn scenario_19_castling_in_window() {
         CLEO,
         json!({"type": "play_manipulation", "card": "castling", "groups": ["praetors", "senators"]}),
     );
-    assert_eq!(e.code, "invalid_target");
+    assert_eq!(e.code.as_str(), "invalid_target");
     // Either order is accepted.
     act(
         &mut s,
@@ -945,7 +951,8 @@ fn scenario_22_last_patrician() {
             CAESAR,
             json!({"type": "place_face_down", "card": 1, "group": "aediles"})
         )
-        .code,
+        .code
+        .as_str(),
         "group_closed"
     );
 
@@ -958,7 +965,10 @@ fn scenario_22_last_patrician() {
     assert_eq!(types(&events).last().unwrap(), "game_over");
     assert!(rules_to_act(&s).is_empty());
     assert!(legal(&s, CLEO).is_empty() && legal(&s, CAESAR).is_empty());
-    assert_eq!(reject(&s, CAESAR, json!({"type": "choose_active"})).code, "game_over");
+    assert_eq!(
+        reject(&s, CAESAR, json!({"type": "choose_active"})).code.as_str(),
+        "game_over"
+    );
 
     // Won in an extraordinary vote: no vote card is drawn.
     let mut b = Builder::new();
@@ -994,7 +1004,10 @@ fn scenario_23_solo_mode() {
     );
     assert_eq!((s.solo, s.active, s.phase), (Some(CLEO), CLEO, Phase::TurnStart));
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
-    assert_eq!(reject(&s, CLEO, json!({"type": "choose_passive"})).code, "solo_mode");
+    assert_eq!(
+        reject(&s, CLEO, json!({"type": "choose_passive"})).code.as_str(),
+        "solo_mode"
+    );
     assert!(legal(&s, CAESAR).is_empty());
 
     act(&mut s, CLEO, json!({"type": "choose_active"}));

@@ -428,7 +428,7 @@ fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
                     let listed = CaesarCleopatra::legal_actions(&s, seat).contains(&canonical(&action));
                     assert_eq!(accepted.is_ok(), listed, "{action:?} by {seat}: {accepted:?}");
                     if let Err(e) = accepted {
-                        assert!(!e.code.is_empty() && !e.message.is_empty());
+                        assert!(!e.code.as_str().is_empty() && !e.message.is_empty());
                     }
                 }
                 let seat = *CaesarCleopatra::to_act(&s).choose(&mut rng).unwrap();
@@ -446,7 +446,8 @@ fn random_actions_never_panic_and_only_listed_ones_are_accepted() {
             assert_eq!(
                 CaesarCleopatra::decide(&s, 0, &action, &mut game_seed.rng(position))
                     .unwrap_err()
-                    .code,
+                    .code
+                    .as_str(),
                 "game_over"
             );
         }

@@ -225,7 +225,7 @@ fn manipulation_parameters_and_targets() {
         (json!({"type": "play_manipulation", "card": "spy"}), "card_not_in_hand"),
     ];
     for (a, code) in cases {
-        assert_eq!(reject(&s, CLEO, a.clone()).code, code, "{a}");
+        assert_eq!(reject(&s, CLEO, a.clone()).code.as_str(), code, "{a}");
     }
     // Assassination of a face-up Philosopher is allowed (D27).
     let mut ok = s.clone();
@@ -270,7 +270,7 @@ fn manipulation_parameters_and_targets() {
             "card_not_in_hand",
         ),
     ] {
-        assert_eq!(reject(&s, CLEO, a.clone()).code, code, "{a}");
+        assert_eq!(reject(&s, CLEO, a.clone()).code.as_str(), code, "{a}");
     }
     let mut with_spy = b.hand(CLEO, &[man(K::Spy), inf(1), inf(2), inf(3), inf(4)]).build();
     assert_eq!(
@@ -279,12 +279,15 @@ fn manipulation_parameters_and_targets() {
             CLEO,
             json!({"type": "play_manipulation", "card": "spy", "group": "senators"})
         )
-        .code,
+        .code
+        .as_str(),
         "invalid_parameters"
     );
     with_spy.seats[CAESAR].hand.clear();
     assert_eq!(
-        reject(&with_spy, CLEO, json!({"type": "play_manipulation", "card": "spy"})).code,
+        reject(&with_spy, CLEO, json!({"type": "play_manipulation", "card": "spy"}))
+            .code
+            .as_str(),
         "invalid_target"
     );
 }
@@ -375,7 +378,7 @@ fn rule_error_codes() {
     ];
     for (seat, a, code) in cases {
         let e = reject(&s, seat, a.clone());
-        assert_eq!(e.code, code, "{a}");
+        assert_eq!(e.code.as_str(), code, "{a}");
         assert!(!e.message.is_empty());
     }
     // After one face-up card the second must be face up too; after it, the placement is done.
@@ -389,7 +392,7 @@ fn rule_error_codes() {
         (face_up_3.clone(), "placement_done"),
     ] {
         act(&mut half, CLEO, face_up_3.clone());
-        assert_eq!(reject(&half, CLEO, refused).code, code);
+        assert_eq!(reject(&half, CLEO, refused).code.as_str(), code);
     }
 }
 
@@ -459,7 +462,9 @@ fn setup_arranged_flow() {
         assert_eq!(s.phase, Phase::SetupArrange);
     }
     assert_eq!(
-        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"})).code,
+        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"}))
+            .code
+            .as_str(),
         "wrong_phase"
     );
     // The mission deal is decided when both have stacked 13 cards.
@@ -509,7 +514,8 @@ fn setup_arranged_flow() {
                     CLEO,
                     json!({"type": "place_initial", "card": 1, "group": "aediles"})
                 )
-                .code,
+                .code
+                .as_str(),
                 "value_already_placed"
             );
             assert_eq!(
@@ -518,7 +524,8 @@ fn setup_arranged_flow() {
                     CLEO,
                     json!({"type": "place_initial", "card": 5, "group": "senators"})
                 )
-                .code,
+                .code
+                .as_str(),
                 "group_already_used"
             );
             assert_eq!(
@@ -527,14 +534,18 @@ fn setup_arranged_flow() {
                     CLEO,
                     json!({"type": "place_initial", "card": "P", "group": "aediles"})
                 )
-                .code,
+                .code
+                .as_str(),
                 "invalid_card"
             );
             assert_eq!(legal(&s, CLEO).len(), 9);
         }
     }
     assert_eq!(rules::to_act(&s), vec![CAESAR]);
-    assert_eq!(reject(&s, CLEO, json!({"type": "choose_active"})).code, "already_done");
+    assert_eq!(
+        reject(&s, CLEO, json!({"type": "choose_active"})).code.as_str(),
+        "already_done"
+    );
     for viewer in [Viewer::Seat(CAESAR), Viewer::Spectator] {
         let view = view_json(&s, viewer);
         assert_eq!(view["seats"]["cleopatra"]["placed"], 5);
@@ -624,7 +635,9 @@ fn setup_shuffled_flow() {
     );
     assert_eq!(s.mission_deck.len(), 4);
     assert_eq!(
-        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"})).code,
+        reject(&s, CLEO, json!({"type": "stack_manipulation", "card": "spy"}))
+            .code
+            .as_str(),
         "wrong_phase"
     );
     assert!(

@@ -8,7 +8,7 @@ use super::super::ids::{Kind, Role};
 use super::super::phase::Phase;
 use super::super::state::{Seats, State};
 use super::{Next, Work, ask_first_with_cards, err, hand_empty, held, index_after, play_face_up, seat_id};
-use crate::engine::{RuleError, Seat};
+use crate::engine::{RuleCode, RuleError, Seat};
 
 pub(super) fn conspiracy(state: &State) -> &Conspiracy {
     state
@@ -152,7 +152,7 @@ pub(super) fn accept(state: &State, work: &mut Work, seat: Seat) -> Result<Next,
     let conspiracy = conspiracy(state);
     if conspiracy.leader.is_none() {
         return Err(err(
-            "no_leader",
+            RuleCode::NoLeader,
             "There is no bid to accept yet: open with complot_raise or pass.",
         ));
     }
@@ -168,7 +168,7 @@ pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> R
     let conspiracy = conspiracy(state);
     if total <= conspiracy.high {
         return Err(err(
-            "raise_too_low",
+            RuleCode::RaiseTooLow,
             format!("A raise must be above the high bid of {}.", conspiracy.high),
         ));
     }
@@ -186,7 +186,7 @@ pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> R
 fn commit(state: &State, work: &mut Work, seat: Seat, owed: u32, bid: &str, event: Event) -> Result<Next, RuleError> {
     if state.players[seat].coniura_symbols() < owed {
         return Err(err(
-            "not_enough_cards",
+            RuleCode::NotEnoughCards,
             format!("{bid} costs {owed} Coniura-symbol cards; you hold fewer."),
         ));
     }

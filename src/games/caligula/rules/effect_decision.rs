@@ -10,7 +10,7 @@ use super::super::state::State;
 use super::effect_apply::{alternative_of, apply_op, either_event, step_event};
 use super::effect_options::{Plan, effect_options, pending_step, plan_either, plan_op};
 use super::{Next, Work, err, hand_empty, seat_id, wrong_phase};
-use crate::engine::{RuleError, Seat};
+use crate::engine::{RuleCode, RuleError, Seat};
 
 /// Processes the effect-instance queue from `cursor` until a decision is needed or the card is done.
 pub(super) fn effects(work: &mut Work, mut cursor: EffectCursor) -> Next {
@@ -83,7 +83,7 @@ pub(super) fn actions(state: &State, cursor: &EffectCursor) -> Vec<Action> {
 pub(super) fn choose(state: &State, work: &mut Work, cursor: EffectCursor, option: &str) -> Result<Next, RuleError> {
     if !effect_options(state, &cursor).contains(&option) {
         return Err(err(
-            "invalid_option",
+            RuleCode::InvalidOption,
             format!("'{option}' is not one of your options for this effect."),
         ));
     }

@@ -9,7 +9,7 @@ use super::super::phase::Phase;
 use super::super::state::{Seats, State};
 use super::conspiracy::{conspiracy, leader, taking_part};
 use super::{Next, Work, err, index_after, seat_id};
-use crate::engine::{RuleError, Seat};
+use crate::engine::{RuleCode, RuleError, Seat};
 
 /// The candidate positions with a card.
 fn occupied_candidates(state: &State) -> impl Iterator<Item = Pos> + '_ {
@@ -162,7 +162,7 @@ pub(super) fn conspirator_actions(state: &State, seat: Seat) -> Vec<Action> {
 
 pub(super) fn choose_candidate(state: &State, work: &mut Work, candidate: Pos) -> Result<Next, RuleError> {
     let Some(card) = state.candidates[candidate.index()] else {
-        return Err(err("no_candidate", "That candidate position is empty."));
+        return Err(err(RuleCode::NoCandidate, "That candidate position is empty."));
     };
     work.emit(Event::CandidateChosen {
         position: candidate,
@@ -180,7 +180,7 @@ pub(super) fn leader_favour(
     target: LeaderTarget,
 ) -> Result<Next, RuleError> {
     if !leader_targets(state).contains(&target) {
-        return Err(err("no_free_slot", "That card has no free Favor slot."));
+        return Err(err(RuleCode::NoFreeSlot, "That card has no free Favor slot."));
     }
     move_favour(work, seat, leader_place(state, target), false);
     Ok(Next::FavourConspirators(0))
@@ -195,7 +195,7 @@ pub(super) fn conspirator_favour(
 ) -> Result<Next, RuleError> {
     if !conspirator_targets(state, seat).contains(&target) {
         return Err(err(
-            "invalid_target",
+            RuleCode::InvalidTarget,
             "Your Favor token cannot go there (no free slot, or it is already there).",
         ));
     }

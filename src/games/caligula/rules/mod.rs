@@ -29,7 +29,7 @@ use super::evolve::evolve;
 use super::ids::{Deck, Kind, Role, SeatId};
 use super::phase::{EffectCursor, Phase};
 use super::state::{Player, State};
-use crate::engine::{GameRng, RuleError, Seat};
+use crate::engine::{GameRng, RuleCode, RuleError, Seat};
 
 /// A working copy: every emitted event is applied at once so that later automatic steps see it.
 pub struct Work<'a> {
@@ -61,7 +61,7 @@ fn seat_id(seat: Seat) -> SeatId {
     SeatId::of(seat)
 }
 
-fn err(code: &'static str, message: impl Into<String>) -> RuleError {
+fn err(code: RuleCode, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
@@ -129,10 +129,13 @@ fn play_face_up(state: &State, work: &mut Work, seat: Seat, kind: Kind, role: Ro
         ),
     };
     if !has_symbol {
-        return Err(err("wrong_kind", wrong_kind));
+        return Err(err(RuleCode::WrongKind, wrong_kind));
     }
     if !state.players[seat].has(kind) {
-        return Err(err("card_not_in_hand", format!("You hold no {} card.", kind.name())));
+        return Err(err(
+            RuleCode::CardNotInHand,
+            format!("You hold no {} card.", kind.name()),
+        ));
     }
     work.emit(Event::CardPlayed {
         seat: seat_id(seat),
@@ -246,7 +249,7 @@ fn phase_name(phase: &Phase) -> &'static str {
 
 fn wrong_phase(state: &State, action: &str) -> RuleError {
     err(
-        "wrong_phase",
+        RuleCode::WrongPhase,
         format!(
             "{action} is not possible now: the game is in the {} phase",
             phase_name(&state.phase)
@@ -257,14 +260,14 @@ fn wrong_phase(state: &State, action: &str) -> RuleError {
 /// Refuses an action when the game is over, the seat does not exist or it is not its turn.
 fn check_turn(state: &State, seat: Seat) -> Result<(), RuleError> {
     if state.phase == Phase::GameOver {
-        return Err(err("game_over", "The game is over."));
+        return Err(err(RuleCode::GameOver, "The game is over."));
     }
     if seat >= state.n {
-        return Err(err("unknown_seat", "There is no such seat in this game."));
+        return Err(err(RuleCode::UnknownSeat, "There is no such seat in this game."));
     }
     if state.acting() != Some(seat) {
         return Err(err(
-            "not_your_turn",
+            RuleCode::NotYourTurn,
             match state.acting() {
                 Some(acting) => format!("It is {}'s turn, not yours.", seat_id(acting).name()),
                 None => "Nobody may act now.".to_string(),

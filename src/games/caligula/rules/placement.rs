@@ -10,7 +10,7 @@ use super::super::ids::Suit;
 use super::super::phase::Phase;
 use super::super::state::{State, iv, vi};
 use super::{Next, Work, err, seat_id};
-use crate::engine::{RuleError, Seat};
+use crate::engine::{RuleCode, RuleError, Seat};
 
 fn any_free_slot(state: &State) -> bool {
     state.suits.iter().any(|row| {
@@ -75,18 +75,18 @@ pub(super) fn place_token(
     let player = &state.players[seat];
     if !(-1..=6).contains(&value) || !player.supply[vi(value)] {
         return Err(err(
-            "not_in_supply",
+            RuleCode::NotInSupply,
             format!("You have no token {value} in your supply."),
         ));
     }
     if !(1..=2).contains(&position) {
-        return Err(err("bad_position", "The position must be 1 or 2."));
+        return Err(err(RuleCode::BadPosition, "The position must be 1 or 2."));
     }
     let Some(face_up) = state.face_up(suit, position as usize - 1) else {
-        return Err(err("no_card", "There is no face-up card at that position."));
+        return Err(err(RuleCode::NoCard, "There is no face-up card at that position."));
     };
     if face_up.tokens.len() >= state.usable_slots(face_up.card) {
-        return Err(err("no_free_slot", "That card has no free slot."));
+        return Err(err(RuleCode::NoFreeSlot, "That card has no free slot."));
     }
     work.emit(Event::TokenPlaced {
         seat: seat_id(seat),

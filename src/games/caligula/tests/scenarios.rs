@@ -130,7 +130,7 @@ fn scenario_03_slots_by_player_count_filled_left_to_right() {
         }
     )));
     let err = Caligula::decide(&s, VI, &on_leg01(4), &mut GameSeed::from_u64(1).rng(0)).unwrap_err();
-    assert_eq!(err.code, "no_free_slot");
+    assert_eq!(err.code.as_str(), "no_free_slot");
     let leg01 = civ("leg_01");
     let leg07 = civ("leg_07");
     assert_eq!(DATA.civitas_slots[leg01][2], 2);
@@ -784,7 +784,7 @@ fn scenario_18_accepting_a_raise_costs_the_difference() {
     assert_eq!(acting(&s), Some(CH));
     assert_eq!(Caligula::legal_actions(&s, CH), vec![Action::ComplotPass]);
     let err = Caligula::decide(&s, CH, &Action::ComplotAccept, &mut GameSeed::from_u64(1).rng(0)).unwrap_err();
-    assert_eq!(err.code, "not_enough_cards");
+    assert_eq!(err.code.as_str(), "not_enough_cards");
 }
 
 #[test]

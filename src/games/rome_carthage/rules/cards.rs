@@ -1,7 +1,7 @@
 //! The card helpers several phases share: cards named by rank in the hand, the multisets listed actions name, and
 //! where disposed-of cards go (7.5).
 
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::card::{Card, Rank};
 use crate::games::rome_carthage::event::{Destination, Disposal};
 use crate::games::rome_carthage::ids::seat_id;
@@ -36,7 +36,7 @@ pub(super) fn in_hand(state: &State, seat: u8, ranks: &[Rank]) -> Result<(), Rul
     for (rank, (&wanted, &held)) in Rank::ALL.iter().zip(want.iter().zip(&have)) {
         if wanted > held {
             return Err(err(
-                "card_not_in_hand",
+                RuleCode::CardNotInHand,
                 format!("you do not hold {wanted} card(s) of rank {}", rank.token()),
             ));
         }

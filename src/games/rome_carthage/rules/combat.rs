@@ -6,7 +6,7 @@ use super::cards::{disposals, for_each_multiset, in_hand, rank_counts, ranks_sor
 use super::decision::{Cx, err};
 use super::game_over::after_elimination;
 use super::turn_end::end_turn;
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Action;
 use crate::games::rome_carthage::card::Rank;
 use crate::games::rome_carthage::city::CityId;
@@ -224,10 +224,10 @@ fn resolve(cx: &mut Cx, combat: &Combat, winner: usize, resolution: Resolution) 
 /// The combat being fought and the side (0 attacker, 1 defender) a seat plays in it.
 fn combat_side(state: &State, seat: u8) -> Result<(Combat, usize), RuleError> {
     let Some(combat) = state.combat.clone().filter(|_| state.phase == Phase::Combat) else {
-        return Err(err("wrong_phase", "no combat is being fought"));
+        return Err(err(RuleCode::WrongPhase, "no combat is being fought"));
     };
     let Some(side) = combat.seats.iter().position(|&fighter| fighter == seat) else {
-        return Err(err("not_your_turn", "you take no part in this combat"));
+        return Err(err(RuleCode::NotYourTurn, "you take no part in this combat"));
     };
     Ok((combat, side))
 }
@@ -235,13 +235,16 @@ fn combat_side(state: &State, seat: u8) -> Result<(Combat, usize), RuleError> {
 /// `choose_combat`.
 pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, city: CityId) -> Result<(), RuleError> {
     if state.phase != Phase::Combat || state.combat.is_some() || state.pending.len() < 2 {
-        return Err(err("wrong_phase", "no combat is to be chosen now"));
+        return Err(err(RuleCode::WrongPhase, "no combat is to be chosen now"));
     }
     if state.active != me {
-        return Err(err("not_your_turn", "the active seat chooses the order of combats"));
+        return Err(err(
+            RuleCode::NotYourTurn,
+            "the active seat chooses the order of combats",
+        ));
     }
     let Some(index) = state.pending_at(city.0) else {
-        return Err(err("no_combat_there", format!("no combat is pending in {city}")));
+        return Err(err(RuleCode::NoCombatThere, format!("no combat is pending in {city}")));
     };
     start_combat(cx, index, true);
     run_combats(cx);
@@ -252,11 +255,11 @@ pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, city: CityId) -> Result
 pub(super) fn commit(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Result<(), RuleError> {
     let (combat, side) = combat_side(state, me)?;
     if combat.committed[side] {
-        return Err(err("wrong_phase", "your base cards are already committed"));
+        return Err(err(RuleCode::WrongPhase, "your base cards are already committed"));
     }
     if cards.len() != combat.need[side] as usize {
         return Err(err(
-            "wrong_card_count",
+            RuleCode::WrongCardCount,
             format!("commit exactly {} card(s)", combat.need[side]),
         ));
     }
@@ -272,7 +275,7 @@ pub(super) fn commit(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Resu
 pub(super) fn spy_decision(state: &State, cx: &mut Cx, me: u8, declare: bool) -> Result<(), RuleError> {
     let (combat, side) = combat_side(state, me)?;
     if combat.spy != SpyStage::Offered(side as u8) || combat.committed.contains(&false) {
-        return Err(err("wrong_phase", "you have no spy to declare now"));
+        return Err(err(RuleCode::WrongPhase, "you have no spy to declare now"));
     }
     if !declare {
         cx.emit(Event::SpyDeclined { seat: seat_id(me) });
@@ -299,10 +302,10 @@ pub(super) fn spy_decision(state: &State, cx: &mut Cx, me: u8, declare: bool) ->
 pub(super) fn spy_commit(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Result<(), RuleError> {
     let (combat, side) = combat_side(state, me)?;
     if combat.spy != SpyStage::Declared(side as u8) {
-        return Err(err("wrong_phase", "you have not declared a spy"));
+        return Err(err(RuleCode::WrongPhase, "you have not declared a spy"));
     }
     if cards.len() != 2 {
-        return Err(err("wrong_card_count", "a spy's new base has exactly 2 cards"));
+        return Err(err(RuleCode::WrongCardCount, "a spy's new base has exactly 2 cards"));
     }
     in_hand(state, me, cards)?;
     let mut ranks = cards.to_vec();
@@ -320,7 +323,7 @@ pub(super) fn spy_commit(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> 
 pub(super) fn add_card(state: &State, cx: &mut Cx, me: u8, card: Rank) -> Result<(), RuleError> {
     let (combat, side) = combat_side(state, me)?;
     if !combat.tie || combat.extra_pending[side] || combat.spy != SpyStage::Done {
-        return Err(err("wrong_phase", "no tie-break card is expected from you"));
+        return Err(err(RuleCode::WrongPhase, "no tie-break card is expected from you"));
     }
     in_hand(state, me, &[card])?;
     add_extra(cx, me, side, card, false);

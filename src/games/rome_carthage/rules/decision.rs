@@ -1,7 +1,7 @@
 //! What every step of a decision shares: the working copy the events are applied to, the errors, and how much a
 //! listing lists.
 
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleCode, RuleError};
 use crate::games::rome_carthage::event::Event;
 use crate::games::rome_carthage::evolve::evolve;
 use crate::games::rome_carthage::state::{Phase, State};
@@ -28,17 +28,17 @@ impl<'a> Cx<'a> {
     }
 }
 
-pub(super) fn err(code: &'static str, message: impl Into<String>) -> RuleError {
+pub(super) fn err(code: RuleCode, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
 /// The seat is active in `main`.
 pub(super) fn require_main(state: &State, seat: u8) -> Result<(), RuleError> {
     if state.phase != Phase::Main {
-        return Err(err("wrong_phase", "this is only possible during your moves"));
+        return Err(err(RuleCode::WrongPhase, "this is only possible during your moves"));
     }
     if state.active != seat {
-        return Err(err("not_your_turn", "it is another seat's turn"));
+        return Err(err(RuleCode::NotYourTurn, "it is another seat's turn"));
     }
     Ok(())
 }

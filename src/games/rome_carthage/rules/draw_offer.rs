@@ -3,7 +3,7 @@
 
 use super::decision::{Cx, err, require_main};
 use super::game_over::game_over;
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Action;
 use crate::games::rome_carthage::event::Event;
 use crate::games::rome_carthage::ids::seat_id;
@@ -14,7 +14,7 @@ use crate::games::rome_carthage::state::{Phase, State};
 pub(super) fn offer(state: &State, cx: &mut Cx, me: u8) -> Result<(), RuleError> {
     require_main(state, me)?;
     if state.turn.draw_offered {
-        return Err(err("draw_already_offered", "a draw may be offered once per turn"));
+        return Err(err(RuleCode::DrawAlreadyOffered, "a draw may be offered once per turn"));
     }
     let order = &state.order;
     let position = order.iter().position(|&seat| seat == me).unwrap_or(0);
@@ -33,10 +33,10 @@ pub(super) fn offer(state: &State, cx: &mut Cx, me: u8) -> Result<(), RuleError>
 /// `accept_draw` (`accept`) or `decline_draw`.
 pub(super) fn answer(state: &State, cx: &mut Cx, me: u8, accept: bool) -> Result<(), RuleError> {
     let Some(offer) = state.offer.as_ref().filter(|_| state.phase == Phase::DrawOffer) else {
-        return Err(err("wrong_phase", "no draw offer is waiting for an answer"));
+        return Err(err(RuleCode::WrongPhase, "no draw offer is waiting for an answer"));
     };
     if offer.responders.get(offer.accepted) != Some(&me) {
-        return Err(err("not_your_turn", "another seat answers the draw offer now"));
+        return Err(err(RuleCode::NotYourTurn, "another seat answers the draw offer now"));
     }
     if !accept {
         cx.emit(Event::DrawDeclined { seat: seat_id(me) });

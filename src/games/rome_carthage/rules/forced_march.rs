@@ -2,7 +2,7 @@
 
 use super::cards::{disposals, for_each_multiset, in_hand, rank_counts};
 use super::decision::{Cx, err, require_main};
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Action;
 use crate::games::rome_carthage::card::{Card, Rank};
 use crate::games::rome_carthage::event::Event;
@@ -43,10 +43,13 @@ fn payments(cards: &[Card], mut visit: impl FnMut(&'static [Rank])) {
 pub(super) fn pay(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Result<(), RuleError> {
     require_main(state, me)?;
     if state.turn.forced_march_paid {
-        return Err(err("already_paid", "a forced march is paid at most once per turn"));
+        return Err(err(
+            RuleCode::AlreadyPaid,
+            "a forced march is paid at most once per turn",
+        ));
     }
     if !valid_payment(cards) {
-        return Err(err("invalid_payment", "pay non-zero cards totalling at least 3"));
+        return Err(err(RuleCode::InvalidPayment, "pay non-zero cards totalling at least 3"));
     }
     in_hand(state, me, cards)?;
     let cards = disposals(&[(me, cards.to_vec())], state.kings_removed);

@@ -9,7 +9,7 @@ use super::game_over::siege_update;
 use super::mercenaries::{check_mercenaries, mercenary_event, mercenary_pairs};
 use super::paths::{Blocks, check_path, paths_of, piece_event};
 use super::{forced_march, specials};
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleCode, RuleError};
 use crate::games::rome_carthage::action::{Action, Path, Steps};
 use crate::games::rome_carthage::event::Event;
 use crate::games::rome_carthage::ids::seat_id;
@@ -20,12 +20,12 @@ use crate::games::rome_carthage::state::State;
 pub(super) fn move_piece(state: &State, cx: &mut Cx, me: u8, piece: Piece, path: &Path) -> Result<(), RuleError> {
     require_main(state, me)?;
     if state.owner_of(piece) != me {
-        return Err(err("not_your_piece", format!("{piece} is not yours")));
+        return Err(err(RuleCode::NotYourPiece, format!("{piece} is not yours")));
     }
     let cost = check_path(state, piece, path, false)?;
     if state.turn.moves_used + cost > state.budget() {
         return Err(err(
-            "over_budget",
+            RuleCode::OverBudget,
             "this move costs more than your remaining moves (pay a forced march for a second move)",
         ));
     }
@@ -39,7 +39,7 @@ pub(super) fn move_mercenaries(state: &State, cx: &mut Cx, me: u8, steps: &Steps
     require_main(state, me)?;
     let steps = check_mercenaries(state, me, steps)?;
     if state.turn.moves_used + 1 > state.budget() {
-        return Err(err("over_budget", "you have no move left this turn"));
+        return Err(err(RuleCode::OverBudget, "you have no move left this turn"));
     }
     cx.emit(mercenary_event(state, me, steps, 1, false));
     siege_update(cx);

@@ -5,7 +5,7 @@ use tinyvec::ArrayVec;
 
 use super::decision::err;
 use super::paths::{Blocks, can_end};
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Step;
 use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
@@ -31,22 +31,29 @@ enum MercenaryProblem {
 impl MercenaryProblem {
     fn error(self) -> RuleError {
         match self {
-            Self::StepCount => err("bad_steps", "a two-mercenary move has exactly two steps"),
-            Self::SamePiece => err("bad_steps", "the two steps must move two different mercenaries"),
-            Self::NotAMercenary(piece) => err("not_a_mercenary", format!("{piece} is not a mercenary")),
-            Self::WrongOwner => err("wrong_owner", "both mercenaries must belong to the seat that moves"),
-            Self::NotOnBoard(piece) => err("piece_not_on_board", format!("{piece} is not on the board")),
+            Self::StepCount => err(RuleCode::BadSteps, "a two-mercenary move has exactly two steps"),
+            Self::SamePiece => err(RuleCode::BadSteps, "the two steps must move two different mercenaries"),
+            Self::NotAMercenary(piece) => err(RuleCode::NotAMercenary, format!("{piece} is not a mercenary")),
+            Self::WrongOwner => err(
+                RuleCode::WrongOwner,
+                "both mercenaries must belong to the seat that moves",
+            ),
+            Self::NotOnBoard(piece) => err(RuleCode::PieceNotOnBoard, format!("{piece} is not on the board")),
             Self::Engaged(piece) => err(
-                "piece_engaged",
+                RuleCode::PieceEngaged,
                 format!("{piece} is engaged in a combat and cannot move"),
             ),
-            Self::NotConnected(from, to) => {
-                err("not_connected", format!("no road leads from {} to {to}", CityId(from)))
-            }
-            Self::SameDestination => err("same_destination", "the two mercenaries must go to different cities"),
-            Self::Swap => err("swap", "two mercenaries may not swap places"),
+            Self::NotConnected(from, to) => err(
+                RuleCode::NotConnected,
+                format!("no road leads from {} to {to}", CityId(from)),
+            ),
+            Self::SameDestination => err(
+                RuleCode::SameDestination,
+                "the two mercenaries must go to different cities",
+            ),
+            Self::Swap => err(RuleCode::Swap, "two mercenaries may not swap places"),
             Self::DestinationBlocked(Step { piece, to }) => err(
-                "destination_blocked",
+                RuleCode::DestinationBlocked,
                 format!("{piece} cannot end in {to}: it holds a friendly piece or a combat"),
             ),
         }

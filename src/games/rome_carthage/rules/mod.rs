@@ -30,17 +30,17 @@ use decision::{Cx, Listing, err};
 use super::action::Action;
 use super::event::Event;
 use super::state::{Phase, SpyStage, State};
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleCode, RuleError};
 
 // ---------------------------------------------------------------------------------------------------------------
 // decide
 
 pub fn decide(state: &State, seat: usize, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
     if state.phase == Phase::GameOver {
-        return Err(err("game_over", "the game is over"));
+        return Err(err(RuleCode::GameOver, "the game is over"));
     }
     if seat >= state.players {
-        return Err(err("no_such_seat", "this seat is not in the game"));
+        return Err(err(RuleCode::NoSuchSeat, "this seat is not in the game"));
     }
     let me = seat as u8;
     let mut cx = Cx::new(state, rng);

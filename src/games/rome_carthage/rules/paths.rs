@@ -1,7 +1,7 @@
 //! Paths of single moves (7.1.1): their cost, their check, and their enumeration for the listings.
 
 use super::decision::err;
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::{MAX_PATH, Path};
 use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
@@ -88,18 +88,18 @@ impl Blocks {
 /// 7.1.1: checks a path and returns its cost.
 pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: bool) -> Result<u8, RuleError> {
     let Some(start) = state.city_of(piece) else {
-        return Err(err("piece_not_on_board", format!("{piece} is not on the board")));
+        return Err(err(RuleCode::PieceNotOnBoard, format!("{piece} is not on the board")));
     };
     if state.engaged(piece) {
         return Err(err(
-            "piece_engaged",
+            RuleCode::PieceEngaged,
             format!("{piece} is engaged in a combat and cannot move"),
         ));
     }
     let kind = piece.kind();
     let Some(cost) = move_cost(kind, path.len(), single) else {
         return Err(err(
-            "bad_path_length",
+            RuleCode::BadPathLength,
             format!("a {} cannot move {} steps in one move", kind.as_str(), path.len()),
         ));
     };
@@ -113,12 +113,12 @@ pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: b
                 "road"
             };
             return Err(err(
-                "not_connected",
+                RuleCode::NotConnected,
                 format!("no {what} leads from {} to {city}", CityId(previous)),
             ));
         }
         if city.0 == start || path[..index].contains(&city) {
-            return Err(err("path_repeats", "a path may not visit a city twice"));
+            return Err(err(RuleCode::PathRepeats, "a path may not visit a city twice"));
         }
         previous = city.0;
     }
@@ -126,7 +126,7 @@ pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: b
     for &city in &path[..path.len() - 1] {
         if !passable(state, team, city.0) {
             return Err(err(
-                "path_blocked",
+                RuleCode::PathBlocked,
                 format!("{piece} cannot pass through {city}: it holds an enemy piece or a combat"),
             ));
         }
@@ -134,7 +134,7 @@ pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: b
     let end = path[path.len() - 1];
     if !can_end(state, team, end.0) {
         return Err(err(
-            "destination_blocked",
+            RuleCode::DestinationBlocked,
             format!("{piece} cannot end in {end}: it holds a friendly piece or a combat"),
         ));
     }

@@ -2,7 +2,7 @@
 
 use super::decision::{Cx, err};
 use super::turn_start::begin_turn;
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Action;
 use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
@@ -53,29 +53,32 @@ fn next_placement(cx: &mut Cx) {
 /// `place`.
 pub(super) fn place(state: &State, cx: &mut Cx, me: u8, kind: Kind, city: CityId) -> Result<(), RuleError> {
     if state.phase != Phase::Placement {
-        return Err(err("wrong_phase", "pieces are placed only during placement"));
+        return Err(err(RuleCode::WrongPhase, "pieces are placed only during placement"));
     }
     if state.placement.seat != me {
-        return Err(err("not_your_turn", "it is another seat's placement turn"));
+        return Err(err(RuleCode::NotYourTurn, "it is another seat's placement turn"));
     }
     let Some(piece) = (0..Piece::COUNT)
         .map(Piece)
         .find(|&piece| piece.kind() == kind && state.owner_of(piece) == me && state.pos[piece.0 as usize] == UNPLACED)
     else {
         return Err(err(
-            "no_piece_left",
+            RuleCode::NoPieceLeft,
             format!("you have no {} left to place", kind.as_str()),
         ));
     };
     let info = &board().cities[city.0 as usize];
     if state.owner[info.state as usize] != me {
-        return Err(err("not_your_state", format!("{city} is not in one of your states")));
+        return Err(err(
+            RuleCode::NotYourState,
+            format!("{city} is not in one of your states"),
+        ));
     }
     if state.holder_of(city.0).is_some() {
-        return Err(err("city_occupied", format!("{city} already holds a piece")));
+        return Err(err(RuleCode::CityOccupied, format!("{city} already holds a piece")));
     }
     if kind == Kind::Galley && !info.port {
-        return Err(err("not_a_port", format!("{city} is not a port")));
+        return Err(err(RuleCode::NotAPort, format!("{city} is not a port")));
     }
     cx.emit(Event::PiecePlaced {
         seat: seat_id(me),

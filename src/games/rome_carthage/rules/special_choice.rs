@@ -2,7 +2,7 @@
 
 use super::decision::{Cx, err};
 use super::placement::first_placement;
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::Action;
 use crate::games::rome_carthage::event::Event;
 use crate::games::rome_carthage::ids::{SpecialKind, TeamId, seat_id};
@@ -11,10 +11,10 @@ use crate::games::rome_carthage::state::{Phase, State};
 /// `choose_special`.
 pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, card: SpecialKind) -> Result<(), RuleError> {
     if state.phase != Phase::SpecialChoice {
-        return Err(err("wrong_phase", "special cards are chosen before placement"));
+        return Err(err(RuleCode::WrongPhase, "special cards are chosen before placement"));
     }
     if !state.choosers.iter().any(|&(_, chooser)| chooser == me) {
-        return Err(err("not_your_turn", "you do not choose a special card now"));
+        return Err(err(RuleCode::NotYourTurn, "you do not choose a special card now"));
     }
     let partner = state.partner(me).unwrap_or(me);
     let (betrayal, sedition) = match card {

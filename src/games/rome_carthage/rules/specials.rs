@@ -5,7 +5,7 @@ use super::decision::{Cx, Listing, err, require_main};
 use super::game_over::{after_elimination, siege_update};
 use super::mercenaries::{check_mercenaries, mercenary_event, mercenary_pairs};
 use super::paths::{Blocks, check_path, paths_of, piece_event};
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::rome_carthage::action::{Action, Path, Step, Steps};
 use crate::games::rome_carthage::city::CityId;
 use crate::games::rome_carthage::data::board;
@@ -28,9 +28,12 @@ fn special_of(state: &State, seat: u8, kind: SpecialKind) -> Result<SpecialId, R
     let card = SpecialId::of(state.team_of_seat(seat), kind);
     let name = kind.as_str();
     if state.special_holder[card.index()] != seat {
-        return Err(err("no_special", format!("you do not hold the {name} card")));
+        return Err(err(RuleCode::NoSpecial, format!("you do not hold the {name} card")));
     }
-    Err(err("special_used", format!("your {name} card has already been used")))
+    Err(err(
+        RuleCode::SpecialUsed,
+        format!("your {name} card has already been used"),
+    ))
 }
 
 /// What a betrayal moves.
@@ -53,7 +56,7 @@ pub(super) fn play_betrayal(
     let require_enemy = |target: u8| -> Result<(), RuleError> {
         if state.team_of_seat(target) == state.team_of_seat(me) || !state.in_game(target) {
             return Err(err(
-                "not_an_enemy",
+                RuleCode::NotAnEnemy,
                 "a betrayal moves the pieces of an enemy seat still in the game",
             ));
         }
@@ -73,7 +76,7 @@ pub(super) fn play_betrayal(
         }
         _ => {
             return Err(err(
-                "bad_betrayal",
+                RuleCode::BadBetrayal,
                 "give either `piece` and `path`, or two mercenary `steps`",
             ));
         }
@@ -101,13 +104,16 @@ pub(super) fn play_sedition(state: &State, cx: &mut Cx, me: u8, city: CityId) ->
         .find(|&owned| board().capital[owned as usize] == city.0)
     else {
         return Err(err(
-            "not_your_capital",
+            RuleCode::NotYourCapital,
             format!("{city} is not the capital of one of your states"),
         ));
     };
     let occupier = state.holder_of(city.0).filter(|_| state.capital_occupied(own_state));
     let Some(eliminated) = occupier else {
-        return Err(err("not_occupied", format!("{city} is not occupied by the enemy")));
+        return Err(err(
+            RuleCode::NotOccupied,
+            format!("{city} is not occupied by the enemy"),
+        ));
     };
     let cancelled_attacker = state.pending_at(city.0).map(|index| state.pending[index].attacker);
     cx.emit(Event::SeditionPlayed {

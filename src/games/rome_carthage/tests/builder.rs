@@ -216,7 +216,7 @@ pub fn act(s: &mut State, seat: usize, action: Value) -> Result<Vec<Value>, Rule
 
 /// Like `act`, but the action must be accepted.
 pub fn ok(s: &mut State, seat: usize, action: Value) -> Vec<Value> {
-    act(s, seat, action.clone()).unwrap_or_else(|e| panic!("{action} rejected: {} ({e})", e.code))
+    act(s, seat, action.clone()).unwrap_or_else(|e| panic!("{action} rejected: {} ({e})", e.code.as_str()))
 }
 
 /// The error code of a rejected action; the state is left untouched.
@@ -224,7 +224,7 @@ pub fn rejected(s: &State, seat: usize, action: Value) -> &'static str {
     let mut copy = s.clone();
     match act(&mut copy, seat, action.clone()) {
         Ok(_) => panic!("{action} was accepted"),
-        Err(e) => e.code,
+        Err(e) => e.code.as_str(),
     }
 }
 

@@ -271,7 +271,11 @@ fn forced_march_overpayment_is_accepted() {
         let decided = RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0));
         match decided {
             Ok(_) => assert!(valid, "{payment:?} accepted"),
-            Err(e) => assert!(!valid && e.code == "invalid_payment", "{payment:?}: {}", e.code),
+            Err(e) => assert!(
+                !valid && e.code.as_str() == "invalid_payment",
+                "{payment:?}: {}",
+                e.code.as_str()
+            ),
         }
     }
 }

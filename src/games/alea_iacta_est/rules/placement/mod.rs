@@ -5,7 +5,7 @@
 mod check;
 mod listing;
 
-use crate::engine::RuleError;
+use crate::engine::{RuleCode, RuleError};
 use crate::games::alea_iacta_est::building::Building;
 use crate::games::alea_iacta_est::dice::{Dice, FACES};
 use crate::games::alea_iacta_est::event::{Event, FavourToken, ForumDie, SeatCount};
@@ -89,19 +89,19 @@ pub(super) fn reroll(
 ) -> Result<Vec<Event>, RuleError> {
     let seat_state = &state.seats[seat];
     if seat_state.reroll_tokens == 0 {
-        return Err(rule("no_reroll_tokens", "you have no reroll token"));
+        return Err(rule(RuleCode::NoRerollTokens, "you have no reroll token"));
     }
     if values.is_empty() {
-        return Err(rule("no_dice", "choose at least one die to reroll"));
+        return Err(rule(RuleCode::NoDice, "choose at least one die to reroll"));
     }
     if values.iter().any(|value| !(1..=FACES).contains(value)) {
-        return Err(rule("invalid_die_value", "die values are 1 to 6"));
+        return Err(rule(RuleCode::InvalidDieValue, "die values are 1 to 6"));
     }
     let mut rerolled = values.to_vec();
     rerolled.sort_unstable();
     if !seat_state.hand.contains(&rerolled) {
         return Err(rule(
-            "dice_not_in_hand",
+            RuleCode::DiceNotInHand,
             format!("your rolled hand does not hold the values {rerolled:?}"),
         ));
     }
@@ -158,12 +158,12 @@ pub(super) fn place(
 pub(super) fn latrina_forced(state: &State, seat: usize) -> Result<Event, RuleError> {
     if !place_actions(state, seat).is_empty() {
         return Err(rule(
-            "placement_possible",
+            RuleCode::PlacementPossible,
             "you can still place dice: the Latrina takes dice only when no placement is legal",
         ));
     }
     if state.seats[seat].hand.lowest().is_none() {
-        return Err(rule("no_dice", "your hand is empty"));
+        return Err(rule(RuleCode::NoDice, "your hand is empty"));
     }
     let value = state.seats[seat].hand.lowest().unwrap_or(1);
     Ok(Event::LatrinaForced {

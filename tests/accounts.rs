@@ -2,7 +2,7 @@
 //! bound by creating and joining with an account key, the key acting for every seat it holds (naming one where it
 //! holds several), invitations joined and declined, the account's games, and its inbox of notifications.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};

@@ -2,7 +2,7 @@
 //! either instance and, after a kill -9 of the instance holding it, resumes on the other with `Last-Event-ID` with
 //! nothing lost or doubled; keys act only for their own seats, and a revoked key is refused everywhere at once.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;

@@ -1,7 +1,7 @@
 //! Built-in opponents: seats played by bots at creation, their moves played at once by the instance that made it
 //! their turn (or by a sweep), exactly once however many instances try.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! real binary on another port, allowed by `LUDUS_CORS_ORIGINS`. Skipped, saying so, where Chromium is not installed
 //! (`scripts/test` installs it).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

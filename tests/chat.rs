@@ -2,7 +2,7 @@
 //! and write it under each `chat` option, paging, the rate limit, delivery on the game's streams (only to viewers who
 //! may read it, without an SSE id), and seats coming and going.
 
-mod common;
+use crate::common;
 
 use std::pin::Pin;
 use std::time::{Duration, Instant};

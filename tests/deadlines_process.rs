@@ -2,7 +2,7 @@
 //! whichever instance is alive, an instance killed with SIGKILL leaves nothing undone, and a restarted instance
 //! catches up on what fell due while none ran.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -11,7 +11,7 @@
 //! - Either way, before the first fault, no stream message was mislabelled and no stream ended in error; and on one
 //!   Redis, a fault-free run of 16 streams opened at version 0 mislabels nothing.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

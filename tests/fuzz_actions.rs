@@ -1,7 +1,7 @@
 //! Arbitrary JSON sent as an action to every title, at the start and in the middle of games: the engine never
 //! panics; the answer is always a schema error, a rule error, or an accepted move.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{ActionError, GameSeed, GameSession, Title};
 use proptest::prelude::*;

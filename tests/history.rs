@@ -4,7 +4,7 @@
 //! histories share, and a stream resumed from such a position starts again from there. On the memory store (which
 //! loses a tail only when a test asks) and on a real `redis-server` restarted from an older RDB file.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

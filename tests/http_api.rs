@@ -1,6 +1,6 @@
 //! The real HTTP app (routes, extractors, error mapping) over the in-memory store, with the fixture title.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};

@@ -1,6 +1,6 @@
 //! Every registered title, at every player count, played to the end through the HTTP API from random legal actions.
 
-mod common;
+use crate::common;
 
 use actix_web::{App, test, web};
 use rand::seq::IndexedRandom;

@@ -2,7 +2,7 @@
 //! problem document, which actix gives no way to shape: see docs/api.md, "Answers without a problem document"), and
 //! header bytes that do reach the app, which answers problem+json.
 
-mod common;
+use crate::common;
 
 use common::ServerProcess;
 use common::http::{Reply, create, next_move, raw};

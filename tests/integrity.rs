@@ -2,7 +2,7 @@
 //! an instance that cached a game serves exactly what a fresh process rebuilds from the log, and never appends onto
 //! a state that is not the log's. Two instances (services with their own caches) share one real redis-server.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

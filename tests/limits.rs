@@ -2,7 +2,7 @@
 //! would; the client known by the proxy's `X-Forwarded-For` only when the proxy is trusted; answers with the
 //! `RateLimit` headers and 429 problems with `Retry-After`.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

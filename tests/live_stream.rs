@@ -1,7 +1,7 @@
 //! Server-Sent Events: resume with Last-Event-ID, live delivery within one process and across two processes
 //! sharing Redis, redaction per viewer.
 
-mod common;
+use crate::common;
 
 use std::pin::Pin;
 use std::sync::Arc;

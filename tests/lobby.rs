@@ -2,7 +2,7 @@
 //! names, seeded games, resigning and aborting, deadlines and expiries applied by sweeps of several instances, and
 //! rematches, on the in-memory store and on a real Redis.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! widens, bots filling a table once a seeker's wait is over, a table whose completing instance died before opening
 //! its game opened by another, and seeks that end when their wait is over.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

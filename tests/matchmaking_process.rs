@@ -2,7 +2,7 @@
 //! through each instance, make tables of distinct accounts, and no account sits at two tables; and a table whose
 //! completing instance is killed (SIGKILL) before opening its game is opened by the other instance.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Barrier};

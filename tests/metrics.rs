@@ -2,7 +2,7 @@
 //! installs) scrapes the real binary on loopback, and its HTTP API answers for the moves played; `promtool check
 //! metrics` finds the exposition clean.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Child, Command, Stdio};

@@ -2,7 +2,7 @@
 //! step, so an instance killed with SIGKILL between the append and the delivery loses none: another instance's sweep
 //! delivers them, once each, however many sweep after it. Real `ludus` processes on one real `redis-server`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

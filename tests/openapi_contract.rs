@@ -2,7 +2,7 @@
 //! request objects are closed, integers have the range the document gives, and data the document accepts is never
 //! refused as malformed.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test;

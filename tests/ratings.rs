@@ -2,7 +2,7 @@
 //! its accounts (once, however often it is rated again), the ladder's bots with accounts of their own, and the
 //! leaderboard's pages with the provisional ratings apart.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};

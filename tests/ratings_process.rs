@@ -2,7 +2,7 @@
 //! rated game's last append and its ratings leaves them to another instance's sweep, which applies them once; the
 //! sweeps after it change nothing.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

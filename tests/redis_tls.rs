@@ -2,7 +2,7 @@
 //! certificate is always verified, client certificates work for servers that require them, and a TLS file that
 //! cannot be used stops the binary at start.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -2,7 +2,7 @@
 //! when the server is SIGKILLed, no move is applied twice, racing clients never both win, and idempotency keys hold
 //! across processes. Generic: every test plays the first title's listed legal actions.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -3,7 +3,7 @@
 //! stops answering turns writes into 503 `replication_timeout`, which a retry under the same key settles once it is
 //! back: applied once, answered as the first time.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Request ids as a client reporting a problem uses them: its own well-formed id comes back in the answer and in the
 //! problem document's `instance`; a missing or malformed one is replaced by one the server made.
 
-mod common;
+use crate::common;
 
 use common::ServerProcess;
 use common::http::request;

@@ -2,7 +2,7 @@
 //! stream opened on the other; a seat streaming on one instance is connected in the other's answers, whose streams
 //! are told when it comes and when, its stream closed and the presence TTL passed, it goes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufReader, ErrorKind, Write};
 use std::net::TcpStream;

@@ -1,7 +1,7 @@
 //! How many store round trips a move costs, counted at the store's interface: one on a warm cache, whoever else
 //! writes to the game; a stale cache costs what catching up needs, never a wrong answer.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! in-memory store says it is not durable, a Redis outage answers 503 quickly and heals by itself, and streams share
 //! one HTTP/2 connection.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

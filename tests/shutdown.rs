@@ -3,7 +3,7 @@
 //! telling its client to reconnect, the process exits within its grace, no acknowledged move is lost, and every
 //! stream resumes on the second instance with `Last-Event-ID`, with no gap and nothing twice.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

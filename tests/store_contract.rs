@@ -1,6 +1,6 @@
 //! One contract, two implementations: every test runs against the in-memory store and a real redis-server.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! The watcher re-reads its games every few milliseconds here, so that its periodic reads race the reads that the
 //! store's notifications start (two reads extending the tail from one head once doubled events under later ids).
 
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::pin::Pin;

@@ -2,7 +2,7 @@
 //! connections do not grow with the number of streams), caps per instance and per client address answered as
 //! problems, and a gone client's place freed within a second.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};

@@ -2,7 +2,7 @@
 //! run out are taken over by bots and the game goes on to its end; clocks per seat run out exactly once, also when
 //! the instance that started them is killed.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Title-specific checks through the HTTP API. Whole games of every title, at every player count, are played in
 //! `http_selfplay.rs`; the rules themselves are tested next to each engine.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test;

@@ -2,7 +2,7 @@
 //! the stream at its version, `expected_version` and idempotency keys as for any move, and an instance that rebuilds
 //! the game from the log (a cold load) agreeing on what may be undone.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test;

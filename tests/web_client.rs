@@ -2,7 +2,7 @@
 //! as it was at a past version (`GET /v1/games/{id}?at=N`) for its replay. The client itself is played in headless
 //! Chromium by `scripts/play-test`.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::HeaderMap;

@@ -2,7 +2,7 @@
 //! what the receiver sees, how its answers count, the time limit, TLS with a private CA, the SSRF refusals, and
 //! connections kept alive between deliveries (counted where the receiver accepts them).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! delivered once and in order, a webhook that keeps failing is disabled (and the account's stream says so), and URLs
 //! to private addresses are refused unless allowed.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;

@@ -2,7 +2,7 @@
 //! answers, stream messages) and a `label` to each legal action; without them answers carry none. A listed action may
 //! be sent back with its label.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test;

@@ -158,7 +158,10 @@ fn initial<'a>(positional: &[FluentValue<'a>], _: &FluentArgs) -> FluentValue<'a
 /// Every catalog of the service, for the tests that check them all.
 #[cfg(test)]
 pub(crate) fn every_catalog() -> Vec<(&'static str, &'static Catalog)> {
-    vec![("table", &super::words::TABLE)]
+    vec![
+        ("table", &super::words::TABLE),
+        ("alea-iacta-est", &crate::games::alea_iacta_est::words::WORDS),
+    ]
 }
 
 #[cfg(test)]

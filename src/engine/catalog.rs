@@ -155,12 +155,22 @@ fn initial<'a>(positional: &[FluentValue<'a>], _: &FluentArgs) -> FluentValue<'a
     }
 }
 
+/// A value's id (its serde name, as in the API), for a catalog to choose its words by: `key(Seat::Caesar)` is
+/// `caesar`.
+pub fn key(value: impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(id)) => id,
+        _ => String::new(),
+    }
+}
+
 /// Every catalog of the service, for the tests that check them all.
 #[cfg(test)]
 pub(crate) fn every_catalog() -> Vec<(&'static str, &'static Catalog)> {
     vec![
         ("table", &super::words::TABLE),
         ("alea-iacta-est", &crate::games::alea_iacta_est::words::WORDS),
+        ("caesar-cleopatra", &crate::games::caesar_cleopatra::words::WORDS),
     ]
 }
 

@@ -171,6 +171,7 @@ pub(crate) fn every_catalog() -> Vec<(&'static str, &'static Catalog)> {
         ("table", &super::words::TABLE),
         ("alea-iacta-est", &crate::games::alea_iacta_est::words::WORDS),
         ("caesar-cleopatra", &crate::games::caesar_cleopatra::words::WORDS),
+        ("caligula", &crate::games::caligula::words::WORDS),
     ]
 }
 

@@ -142,15 +142,17 @@ fn bundle(lang: Lang, source: &str) -> Bundle {
     bundle
 }
 
-/// `INITIAL($name)`: `vowel` when a name begins with a vowel or an h, else `consonant`, for the languages whose
-/// words change before one (French "d'Antonius", "de Brutus").
+/// `INITIAL($name)`: `vowel` when a name begins with a vowel (accented too: "Éphèse") or an h, else `consonant`, for
+/// the languages whose words change before one (French "d'Antonius", "de Brutus").
 fn initial<'a>(positional: &[FluentValue<'a>], _: &FluentArgs) -> FluentValue<'a> {
     let first = match positional.first() {
-        Some(FluentValue::String(name)) => name.chars().next().map(|first| first.to_ascii_lowercase()),
+        Some(FluentValue::String(name)) => name.chars().next().and_then(|first| first.to_lowercase().next()),
         _ => None,
     };
     match first {
-        Some('a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'h') => "vowel".into(),
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'h' | 'à' | 'â' | 'é' | 'è' | 'ê' | 'î' | 'ô' | 'û') => {
+            "vowel".into()
+        }
         _ => "consonant".into(),
     }
 }
@@ -172,6 +174,7 @@ pub(crate) fn every_catalog() -> Vec<(&'static str, &'static Catalog)> {
         ("alea-iacta-est", &crate::games::alea_iacta_est::words::WORDS),
         ("caesar-cleopatra", &crate::games::caesar_cleopatra::words::WORDS),
         ("caligula", &crate::games::caligula::words::WORDS),
+        ("rome-carthage", &crate::games::rome_carthage::words::WORDS),
     ]
 }
 
@@ -231,5 +234,6 @@ mod tests {
         static CATALOG: Catalog = Catalog::new(sources(OF, OF));
         assert_eq!(text!(CATALOG, Lang::Fr, "of", name = "Antonius"), "d'Antonius");
         assert_eq!(text!(CATALOG, Lang::Fr, "of", name = "Brutus"), "de Brutus");
+        assert_eq!(text!(CATALOG, Lang::Fr, "of", name = "Éphèse"), "d'Éphèse");
     }
 }

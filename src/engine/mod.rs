@@ -4,6 +4,7 @@
 //! state. Every chance outcome is an event, so replaying a log always rebuilds the same state.
 
 pub mod bot;
+pub mod catalog;
 pub mod clocks;
 mod registry;
 mod rng;

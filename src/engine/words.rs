@@ -4,10 +4,12 @@
 //! An event is told from the event as its viewer may see it (already redacted), so its words can tell nothing more
 //! than the event shown beside them.
 
+use crate::text;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::bot::Bot;
+use super::catalog::Catalog;
 use super::table::{LeaveReason, TableAction, TableEvent};
 
 /// A language the service tells events and actions in.
@@ -20,6 +22,11 @@ pub enum Lang {
 
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// Its place in `Lang::ALL`, and so in a catalog's languages.
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
 
     /// Its code, as in `?lang=` and `Content-Language`.
     pub fn code(self) -> &'static str {
@@ -78,131 +85,72 @@ pub fn capitalized(id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The table's words (`locales/<code>.ftl`).
+pub(crate) static TABLE: Catalog = crate::catalog!("locales");
+
 /// A table event in words; `seat` names a seat from its id.
 pub fn table_event_text(event: &TableEvent, lang: Lang, seat: &dyn Fn(&str) -> String) -> String {
+    let tell = |id: &str, who: &str| text!(TABLE, lang, id, who = who);
     match event {
         TableEvent::TableOpened { seats, .. } => {
             let open = seats.iter().filter(|opened| opened.open).count();
-            lang.pick(
-                format!("The table is set ({open} seats open)."),
-                format!("La table est dressée ({open} places libres)."),
-            )
+            text!(TABLE, lang, "table-opened", open = open)
         }
         TableEvent::SeatJoined {
             seat: id, name, bot, ..
         } => {
             let who = seat(id);
             match (bot, name) {
-                (Some(bot), _) => lang.pick(
-                    format!("{} takes the seat of {who}.", bot_name(*bot, Lang::En)),
-                    format!("{} prend la place de {who}.", bot_name(*bot, Lang::Fr)),
-                ),
-                (None, Some(name)) => lang.pick(
-                    format!("{name} sits down as {who}."),
-                    format!("{name} s'assied à la place de {who}."),
-                ),
-                (None, None) => lang.pick(format!("{who} sits down."), format!("{who} s'assied.")),
+                (Some(bot), _) => text!(TABLE, lang, "seat-joined-bot", bot = bot_name(*bot, lang), who = who),
+                (None, Some(name)) => text!(TABLE, lang, "seat-joined-named", name = name.as_str(), who = who),
+                (None, None) => tell("seat-joined", &who),
             }
         }
-        TableEvent::FirstMove { seat: id } => lang.pick(
-            format!("{} makes a first move.", seat(id)),
-            format!("{} joue son premier coup.", seat(id)),
-        ),
-        TableEvent::Resigned { seat: id } => lang.pick(
-            format!("{} resigns.", seat(id)),
-            format!("{} abandonne la partie.", seat(id)),
-        ),
-        TableEvent::Aborted { seat: id } => lang.pick(
-            format!("{} calls the game off.", seat(id)),
-            format!("{} annule la partie.", seat(id)),
-        ),
-        TableEvent::TimedOut { seats } => {
-            let who = names(seats, lang, seat);
-            lang.pick(format!("{who}: out of time."), format!("{who} : temps écoulé."))
-        }
-        TableEvent::Expired => lang.pick(
-            "The game expired before every seat was taken.".to_owned(),
-            "La partie a expiré avant que toutes les places soient prises.".to_owned(),
-        ),
-        TableEvent::DeadlineSet { .. } => lang.pick(
-            "The turn clock starts.".to_owned(),
-            "Le temps du tour commence.".to_owned(),
-        ),
-        TableEvent::RematchCreated { .. } => lang.pick(
-            "A rematch is set up.".to_owned(),
-            "Une revanche est proposée.".to_owned(),
-        ),
-        TableEvent::InvitationDeclined { seat: id } => lang.pick(
-            format!("The player invited as {} declines.", seat(id)),
-            format!("Le joueur invité à la place de {} refuse.", seat(id)),
-        ),
-        TableEvent::SeatAbandoned { seat: id, reason } => {
-            let why = match reason {
-                LeaveReason::Resigned => lang.pick("resigned", "a abandonné"),
-                LeaveReason::TimedOut => lang.pick("ran out of time", "a épuisé son temps"),
-            };
-            lang.pick(
-                format!("{} {why}: the computer plays the seat to the end.", seat(id)),
-                format!("{} {why} : l'ordinateur joue sa place jusqu'à la fin.", seat(id)),
-            )
-        }
-        TableEvent::HandedToBot { seat: id } => lang.pick(
-            format!("{} hands the seat to the computer.", seat(id)),
-            format!("{} confie sa place à l'ordinateur.", seat(id)),
-        ),
-        TableEvent::SeatTakenBack { seat: id } => lang.pick(
-            format!("{} takes the seat back.", seat(id)),
-            format!("{} reprend sa place.", seat(id)),
-        ),
-        TableEvent::DrawOfferMade { seat: id } => lang.pick(
-            format!("{} offers a draw.", seat(id)),
-            format!("{} propose la partie nulle.", seat(id)),
-        ),
-        TableEvent::DrawOfferAccepted { seat: id } => lang.pick(
-            format!("{} accepts the draw.", seat(id)),
-            format!("{} accepte la partie nulle.", seat(id)),
-        ),
-        TableEvent::DrawOfferDeclined { seat: id } => lang.pick(
-            format!("{} declines the draw.", seat(id)),
-            format!("{} refuse la partie nulle.", seat(id)),
-        ),
-        TableEvent::DrawAgreed => lang.pick(
-            "Draw agreed: the game ends.".to_owned(),
-            "Partie nulle d'un commun accord.".to_owned(),
-        ),
-        TableEvent::ClocksRun { moved, .. } => match moved {
-            Some(id) => lang.pick(
-                format!("{}'s clock stops.", seat(id)),
-                format!("La pendule de {} s'arrête.", seat(id)),
-            ),
-            None => lang.pick("The clocks start.".to_owned(), "Les pendules démarrent.".to_owned()),
+        TableEvent::FirstMove { seat: id } => tell("first-move", &seat(id)),
+        TableEvent::Resigned { seat: id } => tell("resigned", &seat(id)),
+        TableEvent::Aborted { seat: id } => tell("aborted", &seat(id)),
+        TableEvent::TimedOut { seats } => tell("timed-out", &names(seats, lang, seat)),
+        TableEvent::Expired => text!(TABLE, lang, "expired"),
+        TableEvent::DeadlineSet { .. } => text!(TABLE, lang, "deadline-set"),
+        TableEvent::RematchCreated { .. } => text!(TABLE, lang, "rematch-created"),
+        TableEvent::InvitationDeclined { seat: id } => tell("invitation-declined", &seat(id)),
+        TableEvent::SeatAbandoned { seat: id, reason } => match reason {
+            LeaveReason::Resigned => tell("seat-abandoned-resigned", &seat(id)),
+            LeaveReason::TimedOut => tell("seat-abandoned-timed-out", &seat(id)),
         },
-        TableEvent::Undone { seat: id } => lang.pick(
-            format!("{} takes back the last move.", seat(id)),
-            format!("{} reprend son dernier coup.", seat(id)),
-        ),
+        TableEvent::HandedToBot { seat: id } => tell("handed-to-bot", &seat(id)),
+        TableEvent::SeatTakenBack { seat: id } => tell("seat-taken-back", &seat(id)),
+        TableEvent::DrawOfferMade { seat: id } => tell("draw-offer-made", &seat(id)),
+        TableEvent::DrawOfferAccepted { seat: id } => tell("draw-offer-accepted", &seat(id)),
+        TableEvent::DrawOfferDeclined { seat: id } => tell("draw-offer-declined", &seat(id)),
+        TableEvent::DrawAgreed => text!(TABLE, lang, "draw-agreed"),
+        TableEvent::ClocksRun { moved, .. } => match moved {
+            Some(id) => tell("clock-stopped", &seat(id)),
+            None => text!(TABLE, lang, "clocks-started"),
+        },
+        TableEvent::Undone { seat: id } => tell("undone", &seat(id)),
     }
 }
 
 /// A table action in words, as a button would say it.
 pub fn table_action_label(action: TableAction, lang: Lang) -> String {
-    let (en, fr) = match action {
-        TableAction::Resign => ("Resign", "Abandonner"),
-        TableAction::Abort => ("Call the game off", "Annuler la partie"),
-        TableAction::HandToBot => ("Hand my seat to the computer", "Confier ma place à l'ordinateur"),
-        TableAction::TakeBackSeat => ("Take my seat back", "Reprendre ma place"),
-        TableAction::OfferDraw => ("Offer a draw", "Proposer la nulle"),
-        TableAction::AcceptDraw => ("Accept the draw", "Accepter la nulle"),
-        TableAction::DeclineDraw => ("Decline the draw", "Refuser la nulle"),
-        TableAction::Undo => ("Undo my last move", "Reprendre mon dernier coup"),
+    let id = match action {
+        TableAction::Resign => "action-resign",
+        TableAction::Abort => "action-abort",
+        TableAction::HandToBot => "action-hand-to-bot",
+        TableAction::TakeBackSeat => "action-take-back-seat",
+        TableAction::OfferDraw => "action-offer-draw",
+        TableAction::AcceptDraw => "action-accept-draw",
+        TableAction::DeclineDraw => "action-decline-draw",
+        TableAction::Undo => "action-undo",
     };
-    lang.pick(en, fr).to_owned()
+    text!(TABLE, lang, id)
 }
 
-fn bot_name(bot: Bot, lang: Lang) -> &'static str {
+fn bot_name(bot: Bot, lang: Lang) -> String {
     match bot {
-        Bot::Random {} => lang.pick("The random computer player", "L'ordinateur (au hasard)"),
-        Bot::Search { .. } => lang.pick("The computer", "L'ordinateur"),
+        Bot::Random {} => text!(TABLE, lang, "bot-random"),
+        Bot::Search { .. } => text!(TABLE, lang, "bot-search"),
     }
 }
 
@@ -214,11 +162,10 @@ pub fn names(ids: &[String], lang: Lang, seat: &dyn Fn(&str) -> String) -> Strin
 
 /// Words joined as a sentence says them: "a", "a and b", "a, b and c" ("et" in French).
 pub fn listed(items: &[String], lang: Lang) -> String {
-    let and = lang.pick(" and ", " et ");
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{}{and}{last}", rest.join(", ")),
+        [rest @ .., last] => text!(TABLE, lang, "list-and", rest = rest.join(", "), last = last.as_str()),
     }
 }
 

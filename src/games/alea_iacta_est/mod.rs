@@ -18,7 +18,7 @@ mod rules;
 mod state;
 mod undo;
 mod view;
-mod words;
+pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;

@@ -27,7 +27,7 @@ mod state;
 mod undo;
 mod value;
 mod view;
-mod words;
+pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;
@@ -149,6 +149,6 @@ impl Game for CaesarCleopatra {
     }
 
     fn seat_name(seat: Seat, lang: Lang) -> String {
-        words::seat_name(ids::Seat::from_index(seat), lang).to_owned()
+        words::seat_name(ids::Seat::from_index(seat), lang)
     }
 }

@@ -1,5 +1,5 @@
-//! Events and actions told in words (issue 31): English in the spec's terms, French in seed 000's (Carlos Lopez's
-//! translation): "Suffrage", "pile de réserve n°1", "face cachée", the manipulation cards by their names in §7.
+//! Events and actions told in words (issue 31): the sentences in `locales/<code>.ftl`, English in the spec's terms,
+//! French in seed 000's (Carlos Lopez's translation).
 //! Events are told as the viewer's redaction left them: a field it took away is told as "a card", never guessed.
 
 use super::action::Action;
@@ -7,119 +7,47 @@ use super::data::{VoteCardKind, data};
 use super::event::{DrawReason, Event, Mode, Origin, RevealCause, VoteKind, VoteOutcome};
 use super::face::Face;
 use super::ids::{Card, Group, ManipulationKind, Seat};
-use super::outcome::{EndReason, Outcome, SeatNumbers};
+use super::outcome::{Outcome, SeatNumbers};
 use super::pile::Pile;
 use super::value::InfluenceValue;
 use crate::engine::Lang;
+use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
+use crate::text;
+
+/// The title's words (`locales/<code>.ftl`).
+pub(crate) static WORDS: Catalog = crate::catalog!("locales");
 
 /// A seat's name: the French rules say "César" and "Cléopâtre".
-pub fn seat_name(seat: Seat, lang: Lang) -> &'static str {
-    match seat {
-        Seat::Cleopatra => lang.pick("Cleopatra", "Cléopâtre"),
-        Seat::Caesar => lang.pick("Caesar", "César"),
-    }
+pub fn seat_name(seat: Seat, lang: Lang) -> String {
+    text!(WORDS, lang, "seat-name", seat = key(seat))
 }
 
 fn opponent(seat: Seat) -> Seat {
     Seat::from_index(1 - seat.index())
 }
 
-/// The French words that agree with the seat: Cléopâtre is "active", César "actif".
-fn agreed(seat: Seat, masculine: &'static str, feminine: &'static str) -> &'static str {
-    match seat {
-        Seat::Cleopatra => feminine,
-        Seat::Caesar => masculine,
-    }
-}
-
 /// A group's name, plural: "Senators" / "Sénateurs" (seed 001 names the five groups).
-fn groups_name(group: Group, lang: Lang) -> &'static str {
-    match group {
-        Group::Senators => lang.pick("Senators", "Sénateurs"),
-        Group::Quaestors => lang.pick("Quaestors", "Questeurs"),
-        Group::Praetors => lang.pick("Praetors", "Préteurs"),
-        Group::Aediles => lang.pick("Aediles", "Édiles"),
-        Group::Censors => lang.pick("Censors", "Censeurs"),
-    }
-}
-
-/// One patrician of a group: "Aedile" / "Édile".
-fn patrician_name(group: Group, lang: Lang) -> &'static str {
-    match group {
-        Group::Senators => lang.pick("Senator", "Sénateur"),
-        Group::Quaestors => lang.pick("Quaestor", "Questeur"),
-        Group::Praetors => lang.pick("Praetor", "Préteur"),
-        Group::Aediles => lang.pick("Aedile", "Édile"),
-        Group::Censors => lang.pick("Censor", "Censeur"),
-    }
-}
-
-/// "an Aedile" / "un Édile".
-fn a_patrician(group: Group, lang: Lang) -> String {
-    let name = patrician_name(group, lang);
-    lang.pick(format!("{} {name}", a_or_an(name)), format!("un {name}"))
-}
-
-fn a_or_an(word: &str) -> &'static str {
-    if word.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
-    } else {
-        "a"
-    }
-}
-
-/// "the Senators" / "les Sénateurs".
-fn the_group(group: Group, lang: Lang) -> String {
-    lang.pick(
-        format!("the {}", groups_name(group, lang)),
-        format!("les {}", groups_name(group, lang)),
-    )
-}
-
-/// Where a card lies at a group: "at the Senators" / "devant les Sénateurs" (seed 000: "devant un groupe").
-fn at_group(group: Group, lang: Lang) -> String {
-    lang.pick(
-        format!("at {}", the_group(group, lang)),
-        format!("devant {}", the_group(group, lang)),
-    )
+fn groups_name(group: Group, lang: Lang) -> String {
+    text!(WORDS, lang, "group-name", group = key(group))
 }
 
 /// A manipulation card's name (the tests check it against the data's). Seed 000 §7 names four kinds by a Roman and
-/// an Egyptian card, the Roman first ("Roque romain / Roque égyptien", "Veto de César / Cléopâtre"): `owner` picks
-/// one; without an owner (a button names no seat) a kind goes by the name both cards share, or the Roman one.
-pub(super) fn manipulation_name(kind: ManipulationKind, owner: Option<Seat>, lang: Lang) -> &'static str {
-    use ManipulationKind::{Assassination, Castling, Scout, Spy, Veto, Wrath};
-    match lang {
-        Lang::En => match kind {
-            Assassination => "Assassination",
-            Spy => "Spy",
-            Castling => "Castling",
-            Scout => "Scout",
-            Wrath => "Wrath of the Gods",
-            Veto => "Veto",
-        },
-        Lang::Fr => match (kind, owner) {
-            (Assassination, _) => "Influence",
-            (Spy, Some(Seat::Cleopatra)) => "Espionne",
-            (Spy, _) => "Espion",
-            (Castling, Some(Seat::Cleopatra)) => "Roque égyptien",
-            (Castling, Some(Seat::Caesar)) => "Roque romain",
-            (Castling, None) => "Roque",
-            (Scout, Some(Seat::Cleopatra)) => "Courtisane",
-            (Scout, _) => "Courtisan",
-            (Wrath, _) => "Colère des dieux",
-            (Veto, Some(Seat::Cleopatra)) => "Veto de Cléopâtre",
-            (Veto, Some(Seat::Caesar)) => "Veto de César",
-            (Veto, None) => "Veto",
-        },
-    }
+/// an Egyptian card: `owner` picks one; without an owner (a button names no seat) a kind goes by the name both cards
+/// share, or the Roman one. Sentences name the cards through the catalogs' own `manipulation` message.
+#[cfg(test)]
+pub(super) fn manipulation_name(kind: ManipulationKind, owner: Option<Seat>, lang: Lang) -> String {
+    text!(WORDS, lang, "manipulation", kind = key(kind), owner = owner_key(owner))
+}
+
+fn owner_key(owner: Option<Seat>) -> String {
+    owner.map_or_else(|| "none".to_owned(), key)
 }
 
 /// An influence value alone: "4", "Philosopher" / "4", "Philosophe".
 fn value_name(value: InfluenceValue, lang: Lang) -> String {
     if value.is_philosopher() {
-        lang.pick("Philosopher", "Philosophe").to_owned()
+        text!(WORDS, lang, "philosopher")
     } else {
         value.to_string()
     }
@@ -128,60 +56,54 @@ fn value_name(value: InfluenceValue, lang: Lang) -> String {
 /// A card by its face alone, as in a list: "4", "Spy" / "4", "« Espionne »" (the seed quotes its card names so).
 fn card_name(face: Face, owner: Option<Seat>, lang: Lang) -> String {
     match face {
-        Face::Influence(value) => value_name(value, lang),
+        Face::Influence(value) => text!(WORDS, lang, "card-influence", value = value_name(value, lang)),
         Face::Manipulation(kind) => {
-            let name = manipulation_name(kind, owner, lang);
-            lang.pick(name.to_owned(), format!("« {name} »"))
+            text!(
+                WORDS,
+                lang,
+                "card-manipulation",
+                kind = key(kind),
+                owner = owner_key(owner)
+            )
         }
     }
 }
 
-/// A card by its face, with an article: "a 4", "a Philosopher", "an Assassination", "the Wrath of the Gods" (one
-/// per seat) / "un 4", "un Philosophe", "une carte « Influence »" (so that the manipulation card named "Influence"
-/// reads apart from an influence card).
+/// A card by its face, with an article: "a 4", "an Assassination", "the Wrath of the Gods" (one per seat).
 fn a_card(face: Face, owner: Option<Seat>, lang: Lang) -> String {
-    let name = card_name(face, owner, lang);
-    match (lang, face) {
-        (Lang::En, Face::Manipulation(ManipulationKind::Wrath)) => format!("the {name}"),
-        (Lang::En, _) => format!("{} {name}", a_or_an(&name)),
-        (Lang::Fr, Face::Influence(_)) => format!("un {name}"),
-        (Lang::Fr, Face::Manipulation(_)) => format!("une carte {name}"),
+    match face {
+        Face::Influence(value) => text!(WORDS, lang, "a-card-influence", value = value_name(value, lang)),
+        Face::Manipulation(kind) => {
+            text!(
+                WORDS,
+                lang,
+                "a-card-manipulation",
+                kind = key(kind),
+                owner = owner_key(owner)
+            )
+        }
     }
 }
 
 /// "pile 1" / "pile de réserve n°1" (seed 000 §1.2).
 fn pile_name(pile: Pile, lang: Lang) -> String {
-    let number = pile.number();
-    lang.pick(format!("pile {number}"), format!("pile de réserve n°{number}"))
+    text!(WORDS, lang, "pile-name", number = pile.number())
 }
 
 /// "3 cards" / "3 cartes" ("1 carte", "0 carte" in French).
 fn cards(count: u32, lang: Lang) -> String {
-    match lang {
-        Lang::En if count == 1 => "1 card".to_owned(),
-        Lang::En => format!("{count} cards"),
-        Lang::Fr if count <= 1 => format!("{count} carte"),
-        Lang::Fr => format!("{count} cartes"),
-    }
+    text!(WORDS, lang, "cards", count = count)
 }
 
-/// A vote card: "the Aediles vote card", "an Orgy" / "la carte Suffrage des Édiles", "une carte « Orgie »" (seed 000
-/// §5 quotes "Orgie, remélangez tout le paquet").
+/// A vote card: "the Aediles vote card", "an Orgy" / "la carte Suffrage des Édiles", "une carte « Orgie »".
 fn vote_card(card: Card, lang: Lang) -> String {
-    match data().vote_kind(card) {
-        Some(VoteCardKind::Group(group)) => lang.pick(
-            format!("the {} vote card", groups_name(group, lang)),
-            format!("la carte Suffrage des {}", groups_name(group, lang)),
-        ),
-        Some(VoteCardKind::Orgy) => lang.pick("an Orgy card", "une carte « Orgie »").to_owned(),
-        Some(VoteCardKind::OrgyReshuffle) => lang
-            .pick(
-                "the Orgy card that reshuffles the whole deck",
-                "la carte « Orgie, remélangez tout le paquet »",
-            )
-            .to_owned(),
-        None => lang.pick("a vote card", "une carte Suffrage").to_owned(),
-    }
+    let (vote, group) = match data().vote_kind(card) {
+        Some(VoteCardKind::Group(group)) => ("group", key(group)),
+        Some(VoteCardKind::Orgy) => ("orgy", String::new()),
+        Some(VoteCardKind::OrgyReshuffle) => ("orgy_reshuffle", String::new()),
+        None => ("none", String::new()),
+    };
+    text!(WORDS, lang, "vote-card", vote = vote, group = group)
 }
 
 /// What a manipulation card aims at, after its name: " against Caesar's face-up 4 at the Aediles", " on the
@@ -194,25 +116,27 @@ fn aim(
     opponent: Option<Seat>,
     lang: Lang,
 ) -> String {
-    let whose_en = opponent.map_or("the opponent's".to_owned(), |seat| {
-        format!("{}'s", seat_name(seat, lang))
-    });
-    let whose_fr = opponent.map_or("adverse".to_owned(), |seat| format!("de {}", seat_name(seat, lang)));
+    let name = opponent.map(|seat| seat_name(seat, lang)).unwrap_or_default();
+    let opponent = owner_key(opponent);
     match (kind, group, target, groups) {
-        (ManipulationKind::Spy, ..) => lang.pick(format!(" on {whose_en} hand"), format!(" sur la main {whose_fr}")),
-        (_, Some(group), Some(target), _) => {
-            let value = value_name(target, lang);
-            let at = at_group(group, lang);
-            lang.pick(
-                format!(" against {whose_en} face-up {value} {at}"),
-                format!(" contre le {value} visible {whose_fr} {at}"),
-            )
-        }
-        (_, _, _, Some([first, second])) => lang.pick(
-            format!(" between {} and {}", the_group(*first, lang), the_group(*second, lang)),
-            format!(" entre {} et {}", the_group(*first, lang), the_group(*second, lang)),
+        (ManipulationKind::Spy, ..) => text!(WORDS, lang, "aim-spy", opponent = opponent, name = name),
+        (_, Some(group), Some(target), _) => text!(
+            WORDS,
+            lang,
+            "aim-target",
+            opponent = opponent,
+            name = name,
+            value = value_name(target, lang),
+            group = key(group)
         ),
-        (_, Some(group), None, _) => lang.pick(" on ", " sur ").to_owned() + &the_group(group, lang),
+        (_, _, _, Some([first, second])) => text!(
+            WORDS,
+            lang,
+            "aim-between",
+            first = groups_name(*first, lang),
+            second = groups_name(*second, lang)
+        ),
+        (_, Some(group), None, _) => text!(WORDS, lang, "aim-group", group = key(group)),
         _ => String::new(),
     }
 }
@@ -224,57 +148,50 @@ fn of_seat(numbers: &SeatNumbers, seat: Seat) -> u32 {
     }
 }
 
+/// A sentence about `seat` (its name and, for the words that agree with it, its id) and a group.
+fn about(lang: Lang, message: &str, seat: Seat, group: Option<Group>) -> String {
+    let group = group.map(key).unwrap_or_default();
+    text!(
+        WORDS,
+        lang,
+        message,
+        name = seat_name(seat, lang),
+        seat = key(seat),
+        group = group
+    )
+}
+
 /// `event`, as its viewer may see it, in one sentence.
 pub fn describe(event: &Event, lang: Lang) -> String {
     let name = |seat: Seat| seat_name(seat, lang);
+    let tell = |message: &str, seat: Seat| about(lang, message, seat, None);
     match event {
-        Event::VoteDeckShuffled { size, .. } => lang.pick(
-            format!("The {size} vote cards are shuffled."),
-            format!("Les {size} cartes Suffrage sont mélangées."),
-        ),
+        Event::VoteDeckShuffled { size, .. } => text!(WORDS, lang, "vote-deck-shuffled", size = *size),
         Event::Pile1Shuffled { seat, size, .. } => shuffled_pile(*seat, Pile::One, *size, lang),
         Event::Pile2Shuffled { seat, size, .. } => shuffled_pile(*seat, Pile::Two, *size, lang),
-        Event::ArrangeStarted => lang
-            .pick(
-                "The players stack their manipulation cards in the order they choose: that is their pile 2.",
-                "Les joueurs trient leurs cartes Manipulation selon l'ordre qui leur convient : c'est leur pile de \
-             réserve n°2.",
-            )
-            .to_owned(),
+        Event::ArrangeStarted => text!(WORDS, lang, "arrange-started"),
         Event::ManipulationStacked { seat, stacked, card } => {
             let what = card.map_or_else(
-                || lang.pick("a manipulation card", "une carte Manipulation").to_owned(),
+                || text!(WORDS, lang, "a-manipulation-hidden"),
                 |card| a_card(card.card, Some(*seat), lang),
             );
             let of = data().manipulation[seat.index()].len();
-            lang.pick(
-                format!("{} stacks {what} in pile 2 ({stacked} of {of}).", name(*seat)),
-                format!(
-                    "{} range {what} dans sa pile de réserve n°2 ({stacked} sur {of}).",
-                    name(*seat)
-                ),
+            text!(
+                WORDS,
+                lang,
+                "manipulation-stacked",
+                name = name(*seat),
+                what = what,
+                stacked = *stacked,
+                of = of
             )
         }
-        Event::MissionsShuffled { size, .. } => lang.pick(
-            format!("The {size} secret missions are shuffled."),
-            format!("Les {size} cartes Mission Secrète sont mélangées."),
-        ),
+        Event::MissionsShuffled { size, .. } => text!(WORDS, lang, "missions-shuffled", size = *size),
         Event::MissionDealt { seat, mission } => match mission.and_then(|mission| data().mission(mission)) {
-            Some((group, _)) => lang.pick(
-                format!("{} draws a secret mission: {}.", name(*seat), the_group(group, lang)),
-                format!("{} tire une Mission Secrète : {}.", name(*seat), the_group(group, lang)),
-            ),
-            None => lang.pick(
-                format!("{} draws a secret mission.", name(*seat)),
-                format!("{} tire une Mission Secrète.", name(*seat)),
-            ),
+            Some((group, _)) => about(lang, "mission-dealt-shown", *seat, Some(group)),
+            None => tell("mission-dealt", *seat),
         },
-        Event::PlacementStarted => lang
-            .pick(
-                "Each player places five face-down cards, 1 to 5, one at each group of patricians.",
-                "Chaque joueur pose 5 cartes cachées, de 1 à 5, une devant chaque groupe de Patriciens.",
-            )
-            .to_owned(),
+        Event::PlacementStarted => text!(WORDS, lang, "placement-started"),
         Event::InitialCardPlaced {
             seat,
             placed,
@@ -282,41 +199,26 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             group,
         } => {
             let of = data().initial_placement[seat.index()].len();
-            let placing = match (card, group) {
-                (Some(card), Some(group)) => face_down(*seat, a_card(card.card, None, lang), *group, lang),
-                _ => lang.pick(
-                    format!("{} places a card face down", name(*seat)),
-                    format!("{} pose une carte face cachée", name(*seat)),
-                ),
+            let (message, what, group) = match (card, group) {
+                (Some(card), Some(group)) => ("initial-card-placed", a_card(card.card, None, lang), key(group)),
+                _ => ("initial-card-placed-hidden", String::new(), String::new()),
             };
-            lang.pick(
-                format!("{placing} ({placed} of {of})."),
-                format!("{placing} ({placed} sur {of})."),
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = name(*seat),
+                what = what,
+                group = group,
+                placed = *placed,
+                of = of
             )
         }
-        Event::InitialPlacementDone { .. } => lang
-            .pick(
-                "Every initial card is placed: each player takes the other five, 1 to 5, in hand.",
-                "Les cartes initiales sont posées : chaque joueur prend en main ses 5 cartes restantes, de 1 à 5.",
-            )
-            .to_owned(),
-        Event::TurnStarted { turn, seat } => lang.pick(
-            format!("Turn {turn}: {} to play.", name(*seat)),
-            format!("Tour {turn} : à {} de jouer.", name(*seat)),
-        ),
+        Event::InitialPlacementDone { .. } => text!(WORDS, lang, "initial-placement-done"),
+        Event::TurnStarted { turn, seat } => text!(WORDS, lang, "turn-started", turn = *turn, name = name(*seat)),
         Event::ModeChosen { seat, mode } => match mode {
-            Mode::Active => lang.pick(
-                format!("{} chooses to be active.", name(*seat)),
-                format!("{} décide d'être {}.", name(*seat), agreed(*seat, "actif", "active")),
-            ),
-            Mode::Passive => lang.pick(
-                format!("{} chooses to stay passive.", name(*seat)),
-                format!(
-                    "{} décide de rester {}.",
-                    name(*seat),
-                    agreed(*seat, "passif", "passive")
-                ),
-            ),
+            Mode::Active => tell("mode-active", *seat),
+            Mode::Passive => tell("mode-passive", *seat),
         },
         Event::CardDiscarded {
             seat,
@@ -333,23 +235,25 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             ..
         } => {
             let what = value.map_or_else(
-                || lang.pick("an influence card", "une carte Influence").to_owned(),
+                || text!(WORDS, lang, "an-influence-hidden"),
                 |value| a_card(Face::Influence(value), None, lang),
             );
-            if *face_up {
-                lang.pick(
-                    format!("{} places {what} face up {}.", name(*seat), at_group(*group, lang)),
-                    format!("{} pose {what} face visible {}.", name(*seat), at_group(*group, lang)),
-                )
+            let message = if *face_up {
+                "influence-face-up"
             } else {
-                face_down(*seat, what, *group, lang) + "."
-            }
+                "influence-face-down"
+            };
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = name(*seat),
+                what = what,
+                group = key(*group)
+            )
         }
         Event::DrawOwed { seat, count, reason } => draw_owed(*seat, *count, *reason, lang),
-        Event::DrawPending { seat } => lang.pick(
-            format!("{} chooses a pile to draw from.", name(*seat)),
-            format!("{} choisit la pile où tirer.", name(*seat)),
-        ),
+        Event::DrawPending { seat } => tell("draw-pending", *seat),
         Event::CardDrawn {
             seat,
             pile,
@@ -357,31 +261,28 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             card,
         } => {
             let what = card.map_or_else(
-                || lang.pick("a card", "une carte").to_owned(),
+                || text!(WORDS, lang, "a-card-hidden"),
                 |card| a_card(card.card, Some(*seat), lang),
             );
-            let only = if *automatic {
-                lang.pick(" (the only pile left)", " (seule pile non vide)")
-            } else {
-                ""
-            };
-            lang.pick(
-                format!("{} draws {what} from {}{only}.", name(*seat), pile_name(*pile, lang)),
-                format!("{} tire {what} de sa {}{only}.", name(*seat), pile_name(*pile, lang)),
+            let message = if *automatic { "card-drawn-only" } else { "card-drawn" };
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = name(*seat),
+                what = what,
+                pile = pile_name(*pile, lang)
             )
         }
-        Event::DrawLapsed { seat, count } => lang.pick(
-            format!(
-                "{} cannot draw {}: both piles are empty.",
-                name(*seat),
-                cards(*count, lang)
-            ),
-            format!(
-                "{} ne peut pas tirer {} : ses deux piles de réserve sont vides.",
-                name(*seat),
-                cards(*count, lang)
-            ),
-        ),
+        Event::DrawLapsed { seat, count } => {
+            text!(
+                WORDS,
+                lang,
+                "draw-lapsed",
+                name = name(*seat),
+                cards = cards(*count, lang)
+            )
+        }
         Event::ManipulationPlayed {
             seat,
             card,
@@ -392,60 +293,66 @@ pub fn describe(event: &Event, lang: Lang) -> String {
         } => {
             let played = a_card(Face::Manipulation(*card), Some(*seat), lang);
             let aim = aim(*card, *group, *target, groups.as_deref(), Some(opponent(*seat)), lang);
-            lang.pick(
-                format!("{} plays {played}{aim}.", name(*seat)),
-                format!("{} joue {played}{aim}.", name(*seat)),
+            text!(
+                WORDS,
+                lang,
+                "manipulation-played",
+                name = name(*seat),
+                what = played,
+                aim = aim
             )
         }
-        Event::ReactionOffered { seat } => lang.pick(
-            format!("{} may veto the manipulation or let it happen.", name(*seat)),
-            format!(
-                "{} peut opposer son Veto à la Manipulation ou la laisser faire.",
-                name(*seat)
-            ),
-        ),
-        Event::Reacted { seat, vetoed: true } => lang.pick(
-            format!("{} vetoes the manipulation: it is cancelled.", name(*seat)),
-            format!("{} oppose son Veto : la Manipulation est annulée.", name(*seat)),
-        ),
-        Event::Reacted { seat, vetoed: false } => lang.pick(
-            format!("{} lets the manipulation happen.", name(*seat)),
-            format!("{} laisse faire la Manipulation.", name(*seat)),
-        ),
+        Event::ReactionOffered { seat } => tell("reaction-offered", *seat),
+        Event::Reacted { seat, vetoed: true } => tell("vetoed", *seat),
+        Event::Reacted { seat, vetoed: false } => tell("allowed", *seat),
         Event::HandSpied { seat, hand } => {
             let victim = opponent(*seat);
-            let seen = hand
-                .as_ref()
-                .map(|hand| {
+            let (who, whom) = (name(*seat), name(victim));
+            match hand {
+                Some(hand) => {
                     let faces: Vec<String> = hand.iter().map(|face| card_name(*face, Some(victim), lang)).collect();
-                    lang.pick(": ", " : ").to_owned() + &listed(&faces, lang)
-                })
-                .unwrap_or_default();
-            lang.pick(
-                format!("{} looks at {}'s hand{seen}.", name(*seat), name(victim)),
-                format!("{} regarde la main de {}{seen}.", name(*seat), name(victim)),
-            )
+                    let faces = listed(&faces, lang);
+                    text!(
+                        WORDS,
+                        lang,
+                        "hand-spied-shown",
+                        name = who,
+                        victim = whom,
+                        cards = faces
+                    )
+                }
+                None => text!(WORDS, lang, "hand-spied", name = who, victim = whom),
+            }
         }
         Event::CastlingPoolFormed { seat, taken, pool, .. } => {
             let taken: Vec<String> = taken
                 .iter()
-                .map(|taken| format!("{} {}", taken.count, at_group(taken.group, lang)))
-                .collect();
-            let pool = pool
-                .as_ref()
-                .map(|pool| {
-                    let faces: Vec<String> = pool.iter().map(|card| card_name(card.card, None, lang)).collect();
-                    lang.pick(": ", " : ").to_owned() + &listed(&faces, lang)
+                .map(|taken| {
+                    text!(
+                        WORDS,
+                        lang,
+                        "castling-count",
+                        count = taken.count,
+                        group = key(taken.group)
+                    )
                 })
-                .unwrap_or_default();
-            lang.pick(
-                format!(
-                    "{} takes back {} cards ({}){pool}.",
-                    name(*seat),
-                    agreed(*seat, "his", "her"),
-                    listed(&taken, lang)
-                ),
-                format!("{} reprend ses cartes ({}){pool}.", name(*seat), listed(&taken, lang)),
+                .collect();
+            let (message, pool) = match pool {
+                Some(pool) => {
+                    let faces: Vec<String> = pool.iter().map(|card| card_name(card.card, None, lang)).collect();
+                    ("castling-pool-shown", listed(&faces, lang))
+                }
+                None => ("castling-pool", String::new()),
+            };
+            let taken = listed(&taken, lang);
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = name(*seat),
+                seat = key(*seat),
+                taken = taken,
+                cards = pool
             )
         }
         Event::CastlingCardPlaced {
@@ -453,49 +360,49 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             left,
             card,
             group,
-        } => {
-            let what = match (card, group) {
-                (Some(card), Some(group)) => {
-                    let card = a_card(card.card, None, lang);
-                    lang.pick(
-                        format!("{card} back face down {}", at_group(*group, lang)),
-                        format!("{card} face cachée {}", at_group(*group, lang)),
-                    )
-                }
-                _ => lang.pick("a card back face down", "une carte face cachée").to_owned(),
-            };
-            lang.pick(
-                format!("{} puts {what} ({left} left).", name(*seat)),
-                format!("{} replace {what} (il en reste {left}).", name(*seat)),
-            )
-        }
+        } => match (card, group) {
+            (Some(card), Some(group)) => text!(
+                WORDS,
+                lang,
+                "castling-card-placed",
+                name = name(*seat),
+                what = a_card(card.card, None, lang),
+                group = key(*group),
+                left = *left
+            ),
+            _ => text!(
+                WORDS,
+                lang,
+                "castling-card-placed-hidden",
+                name = name(*seat),
+                left = *left
+            ),
+        },
         Event::CastlingDone { seat, face_down } => {
             let counts: Vec<String> = face_down
                 .iter()
-                .map(|count| format!("{} {}", count.count, at_group(count.group, lang)))
+                .map(|count| {
+                    text!(
+                        WORDS,
+                        lang,
+                        "castling-count",
+                        count = count.count,
+                        group = key(count.group)
+                    )
+                })
                 .collect();
-            let castling = manipulation_name(ManipulationKind::Castling, Some(*seat), lang);
-            lang.pick(
-                format!(
-                    "{}'s {castling} is done, cards face down: {}.",
-                    name(*seat),
-                    listed(&counts, lang)
-                ),
-                format!(
-                    "Le {castling} de {} est terminé, cartes cachées : {}.",
-                    name(*seat),
-                    listed(&counts, lang)
-                ),
+            text!(
+                WORDS,
+                lang,
+                "castling-done",
+                name = name(*seat),
+                kind = key(ManipulationKind::Castling),
+                owner = key(*seat),
+                counts = listed(&counts, lang)
             )
         }
-        Event::MainResumed { seat } => lang.pick(
-            format!("{} goes on with the turn.", name(*seat)),
-            format!("{} reprend son tour.", name(*seat)),
-        ),
-        Event::MainEnded { seat } => lang.pick(
-            format!("{} is done placing cards.", name(*seat)),
-            format!("{} a fini de poser ses cartes.", name(*seat)),
-        ),
+        Event::MainResumed { seat } => tell("main-resumed", *seat),
+        Event::MainEnded { seat } => tell("main-ended", *seat),
         Event::CardsRevealed {
             group,
             seat,
@@ -504,56 +411,39 @@ pub fn describe(event: &Event, lang: Lang) -> String {
         } => {
             let values: Vec<String> = values.iter().map(|value| value_name(*value, lang)).collect();
             let values = listed(&values, lang);
-            let at = at_group(*group, lang);
             match cause {
-                RevealCause::Vote => lang.pick(
-                    format!("{}'s face-down cards {at} are revealed: {values}.", name(*seat)),
-                    format!("Les cartes cachées de {} {at} sont révélées : {values}.", name(*seat)),
-                ),
+                RevealCause::Vote => {
+                    text!(
+                        WORDS,
+                        lang,
+                        "cards-revealed",
+                        name = name(*seat),
+                        group = key(*group),
+                        values = values
+                    )
+                }
                 RevealCause::Scout => {
                     let scout = opponent(*seat);
                     let card = card_name(Face::Manipulation(ManipulationKind::Scout), Some(scout), lang);
-                    lang.pick(
-                        format!(
-                            "{}'s {card} turns {}'s face-down cards {at} face up: {values}.",
-                            name(scout),
-                            name(*seat)
-                        ),
-                        format!(
-                            "La carte {card} de {} retourne les cartes cachées de {} {at} : {values}.",
-                            name(scout),
-                            name(*seat)
-                        ),
+                    text!(
+                        WORDS,
+                        lang,
+                        "cards-revealed-scout",
+                        scout = name(scout),
+                        card = card,
+                        name = name(*seat),
+                        group = key(*group),
+                        values = values
                     )
                 }
             }
         }
         Event::ExtraordinaryVoteStarted { group } => {
             let full = data().limits.group_total;
-            lang.pick(
-                format!("{full} cards {}: extraordinary vote.", at_group(*group, lang)),
-                format!(
-                    "{full} cartes Influence {} : Suffrage exceptionnel.",
-                    at_group(*group, lang)
-                ),
-            )
+            text!(WORDS, lang, "extraordinary-vote", full = full, group = key(*group))
         }
-        Event::VoteWindowOpened { seat, group } => lang.pick(
-            format!(
-                "{} may play a manipulation card before the vote on {} is counted.",
-                name(*seat),
-                the_group(*group, lang)
-            ),
-            format!(
-                "{} peut jouer une carte Manipulation avant le décompte du Suffrage sur {}.",
-                name(*seat),
-                the_group(*group, lang)
-            ),
-        ),
-        Event::VoteContinued { seat } => lang.pick(
-            format!("{} lets the extraordinary vote go on.", name(*seat)),
-            format!("{} laisse le Suffrage exceptionnel se poursuivre.", name(*seat)),
-        ),
+        Event::VoteWindowOpened { seat, group } => about(lang, "vote-window", *seat, Some(*group)),
+        Event::VoteContinued { seat } => tell("vote-continued", *seat),
         Event::VoteResolved {
             group,
             kind,
@@ -562,122 +452,81 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             outcome,
             winner,
         } => vote_resolved(*group, *kind, sums, philosophers, *outcome, *winner, lang),
-        Event::PatricianWon { seat, group, .. } => lang.pick(
-            format!("{} wins {}.", name(*seat), a_patrician(*group, lang)),
-            format!("{} gagne {}.", name(*seat), a_patrician(*group, lang)),
-        ),
-        Event::GroupClosed { group } => {
-            let patrician = patrician_name(*group, lang);
-            lang.pick(
-                format!("No {patrician} left to win: the group is closed."),
-                format!("Plus aucun {patrician} à gagner : le groupe est fermé."),
+        Event::PatricianWon { seat, group, .. } => about(lang, "patrician-won", *seat, Some(*group)),
+        Event::GroupClosed { group } => text!(WORDS, lang, "group-closed", group = key(*group)),
+        Event::VoteCardDrawn { card } => {
+            text!(
+                WORDS,
+                lang,
+                "vote-card-drawn",
+                card = capitalized(&vote_card(*card, lang))
             )
         }
-        Event::VoteCardDrawn { card } => lang.pick(
-            format!("{} is turned up.", capitalized(&vote_card(*card, lang))),
-            format!("{} est retournée.", capitalized(&vote_card(*card, lang))),
-        ),
-        Event::VoteCardRemoved { card } => lang.pick(
-            format!("{} leaves the game.", capitalized(&vote_card(*card, lang))),
-            format!("{} est retirée du jeu.", capitalized(&vote_card(*card, lang))),
-        ),
-        Event::VoteCardDiscarded { card } => lang.pick(
-            format!("{} goes to the vote discard.", capitalized(&vote_card(*card, lang))),
-            format!("{} est défaussée.", capitalized(&vote_card(*card, lang))),
-        ),
-        Event::VoteDeckReshuffled { size, .. } => lang.pick(
-            format!("The whole vote deck is reshuffled ({}).", cards(*size, lang)),
-            format!("Tout le paquet Suffrage est remélangé ({}).", cards(*size, lang)),
-        ),
-        Event::SoloModeStarted { survivor } => lang.pick(
-            format!(
-                "{} has no influence card left: {} plays on alone.",
-                name(opponent(*survivor)),
-                name(*survivor)
-            ),
-            format!(
-                "{} n'a plus de carte Influence : {} continue à jouer {}.",
-                name(opponent(*survivor)),
-                name(*survivor),
-                agreed(*survivor, "seul", "seule")
-            ),
+        Event::VoteCardRemoved { card } => {
+            text!(
+                WORDS,
+                lang,
+                "vote-card-removed",
+                card = capitalized(&vote_card(*card, lang))
+            )
+        }
+        Event::VoteCardDiscarded { card } => {
+            text!(
+                WORDS,
+                lang,
+                "vote-card-discarded",
+                card = capitalized(&vote_card(*card, lang))
+            )
+        }
+        Event::VoteDeckReshuffled { size, .. } => {
+            text!(WORDS, lang, "vote-deck-reshuffled", cards = cards(*size, lang))
+        }
+        Event::SoloModeStarted { survivor } => text!(
+            WORDS,
+            lang,
+            "solo-mode",
+            loser = name(opponent(*survivor)),
+            name = name(*survivor),
+            seat = key(*survivor)
         ),
         Event::GameOver { result, .. } => game_over(result, lang),
     }
 }
 
 fn shuffled_pile(seat: Seat, pile: Pile, size: u32, lang: Lang) -> String {
-    let pile = pile_name(pile, lang);
-    let name = seat_name(seat, lang);
-    lang.pick(
-        format!("{name}'s {pile} is shuffled ({}).", cards(size, lang)),
-        format!("La {pile} de {name} est mélangée ({}).", cards(size, lang)),
-    )
-}
-
-/// "Caesar places a 4 face down at the Senators" / "César pose un 4 face cachée devant les Sénateurs", without a
-/// period: what follows differs.
-fn face_down(seat: Seat, what: String, group: Group, lang: Lang) -> String {
-    let name = seat_name(seat, lang);
-    let at = at_group(group, lang);
-    lang.pick(
-        format!("{name} places {what} face down {at}"),
-        format!("{name} pose {what} face cachée {at}"),
+    text!(
+        WORDS,
+        lang,
+        "pile-shuffled",
+        name = seat_name(seat, lang),
+        pile = pile_name(pile, lang),
+        cards = cards(size, lang)
     )
 }
 
 fn discarded(seat: Seat, origin: Origin, card: Face, group: Option<Group>, lang: Lang) -> String {
-    let name = seat_name(seat, lang);
-    let card = a_card(card, Some(seat), lang);
-    match origin {
-        Origin::Hand => lang.pick(
-            format!("{name} discards {card} from hand."),
-            format!("{name} défausse {card} de sa main."),
-        ),
-        Origin::Board => {
-            // Only influence cards lie at a group: "un 4 posé", "un Philosophe posé".
-            let at = group
-                .map(|group| {
-                    lang.pick(
-                        format!(" from {}", the_group(group, lang)),
-                        format!(" posé {}", at_group(group, lang)),
-                    )
-                })
-                .unwrap_or_default();
-            lang.pick(
-                format!("{name} discards {card}{at}."),
-                format!("{name} défausse {card}{at}."),
-            )
-        }
-        Origin::Play => lang.pick(
-            format!("{name} discards {card} after playing it."),
-            format!("{name} défausse {card} après l'avoir jouée."),
-        ),
-    }
+    let message = match (origin, group) {
+        (Origin::Hand, _) => "discarded-hand",
+        (Origin::Board, Some(_)) => "discarded-board-group",
+        (Origin::Board, None) => "discarded-board",
+        (Origin::Play, _) => "discarded-play",
+    };
+    let (name, what) = (seat_name(seat, lang), a_card(card, Some(seat), lang));
+    let group = group.map(key).unwrap_or_default();
+    text!(WORDS, lang, message, name = name, what = what, group = group)
 }
 
 fn draw_owed(seat: Seat, count: u32, reason: DrawReason, lang: Lang) -> String {
-    let name = seat_name(seat, lang);
     if count == 0 && reason == DrawReason::Passive {
-        return lang.pick(format!("{name} discards nothing."), format!("{name} ne défausse rien."));
+        return about(lang, "nothing-discarded", seat, None);
     }
-    let why = match reason {
-        DrawReason::Refill => lang.pick(" to refill the hand", " pour compléter sa main"),
-        DrawReason::Passive => lang.pick(" for the cards discarded", " pour remplacer ses défausses"),
-        DrawReason::Veto => lang.pick(" after the Veto", " après son Veto"),
-        DrawReason::Spy => lang.pick(
-            " for the card discarded to the Spy",
-            " pour remplacer la carte défaussée",
-        ),
-        DrawReason::Window => lang.pick(
-            " for the manipulation played in the extraordinary vote",
-            " pour la Manipulation jouée pendant le Suffrage exceptionnel",
-        ),
-    };
-    let count = cards(count, lang);
-    lang.pick(
-        format!("{name} is to draw {count}{why}."),
-        format!("{name} doit tirer {count}{why}."),
+    text!(
+        WORDS,
+        lang,
+        "draw-owed",
+        name = seat_name(seat, lang),
+        cards = cards(count, lang),
+        reason = key(reason)
     )
 }
 
@@ -690,123 +539,85 @@ fn vote_resolved(
     winner: Option<Seat>,
     lang: Lang,
 ) -> String {
-    let group = the_group(group, lang);
-    let vote = match kind {
-        VoteKind::Regular => lang.pick(format!("Vote on {group}"), format!("Suffrage sur {group}")),
-        VoteKind::Extraordinary => lang.pick(
-            format!("Extraordinary vote on {group}"),
-            format!("Suffrage exceptionnel sur {group}"),
-        ),
-    };
     let tally: Vec<String> = Seat::ALL
         .into_iter()
         .map(|seat| {
-            let sum = format!("{} {}", seat_name(seat, lang), of_seat(sums, seat));
-            match of_seat(philosophers, seat) {
-                0 => sum,
-                1 => lang.pick(format!("{sum} with 1 Philosopher"), format!("{sum} avec 1 Philosophe")),
-                many => lang.pick(
-                    format!("{sum} with {many} Philosophers"),
-                    format!("{sum} avec {many} Philosophes"),
-                ),
-            }
+            text!(
+                WORDS,
+                lang,
+                "vote-sum",
+                name = seat_name(seat, lang),
+                sum = of_seat(sums, seat),
+                philosophers = of_seat(philosophers, seat)
+            )
         })
         .collect();
-    let tally = tally.join(", ");
-    let result = match (outcome, winner) {
-        (VoteOutcome::Won, Some(winner)) => lang.pick(
-            format!("{} wins", seat_name(winner, lang)),
-            format!("{} l'emporte", seat_name(winner, lang)),
-        ),
-        _ => lang.pick("the vote is postponed", "le Suffrage est ajourné").to_owned(),
+    let winner = match (outcome, winner) {
+        (VoteOutcome::Won, Some(winner)) => seat_name(winner, lang),
+        _ => "none".to_owned(),
     };
-    lang.pick(
-        format!("{vote}: {tally}; {result}."),
-        format!("{vote} : {tally} ; {result}."),
+    let extraordinary = if kind == VoteKind::Extraordinary { "yes" } else { "no" };
+    text!(
+        WORDS,
+        lang,
+        "vote-resolved",
+        extraordinary = extraordinary,
+        group = key(group),
+        tally = tally.join(", "),
+        winner = winner
     )
 }
 
 fn game_over(result: &Outcome, lang: Lang) -> String {
-    let why = match result.end_reason {
-        EndReason::AllPatriciansAwarded => lang.pick("every patrician is won", "tous les Patriciens sont gagnés"),
-        EndReason::InfluenceExhausted => lang.pick("no influence card is left", "il ne reste plus de carte Influence"),
-        EndReason::SoloFinished => lang.pick(
-            "the player left alone cannot go on",
-            "le joueur resté seul ne peut plus jouer",
-        ),
-        EndReason::BoardBlocked => lang.pick("every group is full", "tous les groupes sont pleins"),
-    };
     let score = match result.winners.first() {
         Some(&winner) => {
             let loser = opponent(winner);
             let (won, lost) = (of_seat(&result.scores, winner), of_seat(&result.scores, loser));
-            let name = seat_name(winner, lang);
-            let wins = lang.pick(
-                format!("{name} wins {won} to {lost}"),
-                format!("{name} gagne {won} à {lost}"),
-            );
-            if won == lost {
-                let (more, fewer) = (of_seat(&result.patricians, winner), of_seat(&result.patricians, loser));
-                lang.pick(
-                    format!("{wins}, with more patricians ({more} to {fewer})"),
-                    format!("{wins}, avec plus de Patriciens ({more} à {fewer})"),
-                )
+            let (more, fewer) = (of_seat(&result.patricians, winner), of_seat(&result.patricians, loser));
+            let message = if won == lost {
+                "game-over-wins-patricians"
             } else {
-                wins
-            }
+                "game-over-wins"
+            };
+            let name = seat_name(winner, lang);
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = name,
+                won = won,
+                lost = lost,
+                more = more,
+                fewer = fewer
+            )
         }
         None => {
             let (first, second) = (result.scores.cleopatra, result.scores.caesar);
-            lang.pick(
-                format!("a draw, {first} to {second}"),
-                format!("égalité, {first} à {second}"),
-            )
+            text!(WORDS, lang, "game-over-draw", first = first, second = second)
         }
     };
-    lang.pick(
-        format!("Game over, {why}: {score}."),
-        format!("Fin de la partie, {why} : {score}."),
-    )
+    text!(WORDS, lang, "game-over", why = key(result.end_reason), score = score)
 }
 
 /// A legal action, as a button says it. An action names no seat, so a manipulation card goes by its kind's name.
 pub fn label(action: &Action, lang: Lang) -> String {
+    let influence = |card, message: &str, group: Group| {
+        let what = a_card(Face::Influence(card), None, lang);
+        text!(WORDS, lang, message, what = what, group = key(group))
+    };
     match action {
         Action::StackManipulation { card } => {
-            let card = a_card(Face::Manipulation(*card), None, lang);
-            lang.pick(
-                format!("Stack {card} next in pile 2"),
-                format!("Ranger {card} ensuite dans ma pile de réserve n°2"),
-            )
+            let what = a_card(Face::Manipulation(*card), None, lang);
+            text!(WORDS, lang, "stack-manipulation", what = what)
         }
         Action::PlaceInitial { card, group } | Action::PlaceFaceDown { card, group } => {
-            let card = a_card(Face::Influence(*card), None, lang);
-            let at = at_group(*group, lang);
-            lang.pick(
-                format!("Place {card} face down {at}"),
-                format!("Poser {card} face cachée {at}"),
-            )
+            influence(*card, "place-face-down", *group)
         }
-        Action::PlaceFaceUp { card, group } => {
-            let card = a_card(Face::Influence(*card), None, lang);
-            let at = at_group(*group, lang);
-            lang.pick(
-                format!("Place {card} face up {at}"),
-                format!("Poser {card} face visible {at}"),
-            )
-        }
-        Action::ChooseActive {} => lang.pick("Take an active turn", "Jouer un tour actif").to_owned(),
-        Action::ChoosePassive {} => lang.pick("Take a passive turn", "Jouer un tour passif").to_owned(),
-        Action::PassiveDiscard { card } => {
-            let card = a_card(*card, None, lang);
-            lang.pick(format!("Discard {card}"), format!("Défausser {card}"))
-        }
-        Action::EndDiscard {} => lang
-            .pick(
-                "Stop discarding and draw as many",
-                "Arrêter de défausser et tirer autant de cartes",
-            )
-            .to_owned(),
+        Action::PlaceFaceUp { card, group } => influence(*card, "place-face-up", *group),
+        Action::ChooseActive {} => text!(WORDS, lang, "choose-active"),
+        Action::ChoosePassive {} => text!(WORDS, lang, "choose-passive"),
+        Action::PassiveDiscard { card } => text!(WORDS, lang, "passive-discard", what = a_card(*card, None, lang)),
+        Action::EndDiscard {} => text!(WORDS, lang, "end-discard"),
         Action::PlayManipulation {
             card,
             group,
@@ -815,40 +626,20 @@ pub fn label(action: &Action, lang: Lang) -> String {
         } => {
             let played = a_card(Face::Manipulation(*card), None, lang);
             let aim = aim(*card, *group, *target, groups.as_deref(), None, lang);
-            lang.pick(format!("Play {played}{aim}"), format!("Jouer {played}{aim}"))
+            text!(WORDS, lang, "play-manipulation", what = played, aim = aim)
         }
-        Action::EndMain {} => lang
-            .pick("End my play and refill my hand", "Finir de jouer et compléter ma main")
-            .to_owned(),
-        Action::AllowManipulation {} => lang
-            .pick("Let the manipulation happen", "Laisser faire la Manipulation")
-            .to_owned(),
-        Action::VetoManipulation {} => lang.pick("Veto the manipulation", "Opposer mon Veto").to_owned(),
-        Action::SpyPick { card } => {
-            let card = a_card(*card, None, lang);
-            lang.pick(
-                format!("Make the opponent discard {card}"),
-                format!("Faire défausser {card} à l'adversaire"),
-            )
-        }
-        Action::CastlePlace { card, group } => {
-            let card = a_card(Face::Influence(*card), None, lang);
-            let at = at_group(*group, lang);
-            lang.pick(
-                format!("Put {card} back face down {at}"),
-                format!("Replacer {card} face cachée {at}"),
-            )
-        }
-        Action::Draw { pile } => {
-            let contents = match pile {
-                Pile::One => lang.pick("influence", "Influence"),
-                Pile::Two => lang.pick("manipulation", "Manipulation"),
-            };
-            lang.pick(
-                format!("Draw from {} ({contents})", pile_name(*pile, lang)),
-                format!("Tirer de ma {} ({contents})", pile_name(*pile, lang)),
-            )
-        }
-        Action::ContinueVote {} => lang.pick("Go on with the vote", "Poursuivre le Suffrage").to_owned(),
+        Action::EndMain {} => text!(WORDS, lang, "end-main"),
+        Action::AllowManipulation {} => text!(WORDS, lang, "allow-manipulation"),
+        Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
+        Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
+        Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
+        Action::Draw { pile } => text!(
+            WORDS,
+            lang,
+            "draw-from",
+            pile = pile_name(*pile, lang),
+            number = pile.number()
+        ),
+        Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
     }
 }

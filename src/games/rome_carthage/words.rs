@@ -1,6 +1,8 @@
-//! Events and actions in words, French in the seed's own terms (États, galères, marche forcée, talon, « espion »),
-//! English in the spec's. Cities and states by their names in the map file; cards by rank, or by rank and suit where
-//! the event shows the card itself.
+//! Events and actions in words: the sentences in `locales/<code>.ftl`, French in the seed's own terms (États, galères,
+//! marche forcée, talon, « espion »), English in the spec's. Cities and states by their names in the map file; cards
+//! by rank, or by rank and suit where the event shows the card itself.
+
+use fluent_bundle::FluentValue;
 
 use super::RomeCarthage;
 use super::action::{Action, Step};
@@ -9,19 +11,75 @@ use super::city::CityId;
 use super::data::MAP_FILE;
 use super::event::{Destination, Disposal, Event, MovedStep, Resolution, StateOwner};
 use super::ids::{STATE_IDS, SeatId, Side, SpecialId, SpecialKind, StateId, TeamId};
-use super::outcome::{EndReason, Outcome};
+use super::outcome::Outcome;
 use super::piece::{Kind, Piece};
+use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
 use crate::engine::{Game, Lang};
+use crate::text;
 
-/// `event`, as its viewer may see it, in one sentence.
+/// The title's words (`locales/<code>.ftl`).
+pub(crate) static WORDS: Catalog = crate::catalog!("locales");
+
+/// `event`, as its viewer may see it, in one sentence, by group: the setting up, the turns, the moves, the combats.
 pub fn describe(event: &Event, lang: Lang) -> String {
     match event {
+        Event::TeamsDrawn { .. }
+        | Event::StatesAssigned { .. }
+        | Event::HandDealt { .. }
+        | Event::QueensRemoved { .. }
+        | Event::TalonShuffled { .. }
+        | Event::StartingCard { .. }
+        | Event::TurnOrderFixed { .. }
+        | Event::TalonsSplit { .. }
+        | Event::TalonsRefilled { .. }
+        | Event::SpecialsDealt { .. }
+        | Event::SpecialChoiceOpened { .. }
+        | Event::PlacementTurnStarted { .. }
+        | Event::PiecePlaced { .. } => setup(event, lang),
+        Event::TurnStarted { .. }
+        | Event::TalonReformed { .. }
+        | Event::CardDrawn { .. }
+        | Event::DrawSkipped { .. }
+        | Event::DrawOffered { .. }
+        | Event::DrawAccepted { .. }
+        | Event::DrawDeclined { .. }
+        | Event::MovesEnded { .. }
+        | Event::SeatEliminated { .. }
+        | Event::SiegeEstablished { .. }
+        | Event::SiegeBroken { .. }
+        | Event::SiegeWitnessed { .. }
+        | Event::TurnEnded { .. }
+        | Event::GameOver { .. } => turns(event, lang),
+        Event::PieceMoved { .. }
+        | Event::MercenariesMoved { .. }
+        | Event::ForcedMarchPaid { .. }
+        | Event::BetrayalPlayed { .. }
+        | Event::SeditionPlayed { .. } => moves(event, lang),
+        Event::CombatStarted { .. }
+        | Event::BaseCommitted { .. }
+        | Event::BasesRevealed { .. }
+        | Event::DoubleSpy { .. }
+        | Event::SpyDeclined { .. }
+        | Event::SpyDeclared { .. }
+        | Event::SpyBaseChosen { .. }
+        | Event::CombatTied { .. }
+        | Event::ExtraAdded { .. }
+        | Event::ExtrasRevealed { .. }
+        | Event::CombatResolved { .. } => combat(event, lang),
+    }
+}
+
+/// The setting up, to the placement of the pieces (`describe` sends only these).
+fn setup(event: &Event, lang: Lang) -> String {
+    match event {
         Event::TeamsDrawn { team_a, team_b } => {
-            let (a, b) = (states(team_a, lang), states(team_b, lang));
-            lang.pick(
-                format!("Teams drawn: {a} against {b}."),
-                format!("Tirage des camps : {a} contre {b}."),
+            text!(
+                WORDS,
+                lang,
+                "teams-drawn",
+                a = states(team_a, lang),
+                b = states(team_b, lang)
             )
         }
         Event::StatesAssigned { owners, solo } => owned_states(owners, *solo, lang),
@@ -32,65 +90,57 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             ranks,
             ..
         } => {
-            let (who, dealt) = (seat_name(*seat, lang), count_of(*count, lang, CARD));
+            let (name, dealt) = (seat_name(*seat, lang), card_count(*count, lang));
             match hand_ranks(cards.as_deref(), ranks.as_deref()) {
                 Some(shown) => {
                     let shown = bare_ranks(&shown, lang);
-                    lang.pick(
-                        format!("{who} is dealt {dealt}: {shown}."),
-                        format!("{who} reçoit {dealt} : {shown}."),
+                    text!(
+                        WORDS,
+                        lang,
+                        "hand-dealt-shown",
+                        name = name,
+                        cards = dealt,
+                        ranks = shown
                     )
                 }
-                None => lang.pick(format!("{who} is dealt {dealt}."), format!("{who} reçoit {dealt}.")),
+                None => text!(WORDS, lang, "hand-dealt", name = name, cards = dealt),
             }
         }
         Event::QueensRemoved { seat, ranks } => {
-            let (who, queens) = (seat_name(*seat, lang), ranks.len());
-            lang.pick(
-                format!("{who}'s {queens} queens leave the game."),
-                format!("Les {queens} dames de {who} sont retirées du jeu."),
+            text!(
+                WORDS,
+                lang,
+                "queens-removed",
+                name = seat_name(*seat, lang),
+                count = ranks.len()
             )
         }
-        Event::TalonShuffled { count, .. } => {
-            let cards = count_of(*count, lang, CARD);
-            lang.pick(
-                format!("The talon is shuffled ({cards})."),
-                format!("Le talon est battu ({cards})."),
-            )
-        }
+        Event::TalonShuffled { count, .. } => text!(WORDS, lang, "talon-shuffled", cards = card_count(*count, lang)),
         Event::StartingCard { card, starter } => {
-            let (card, who) = (card_name(*card, lang), seat_name(*starter, lang));
-            lang.pick(
-                format!("The top card of the talon is {card}: {who} opens the game."),
-                format!("La carte supérieure du talon est {card} : {who} ouvre le jeu."),
-            )
+            let (card, name) = (card_name(*card, lang), seat_name(*starter, lang));
+            text!(WORDS, lang, "starting-card", card = card, name = name)
         }
-        Event::TurnOrderFixed { order } => {
-            let order = seat_names(order, lang);
-            lang.pick(format!("Turn order: {order}."), format!("Ordre de jeu : {order}."))
-        }
+        Event::TurnOrderFixed { order } => text!(WORDS, lang, "turn-order", who = seat_names(order, lang)),
         Event::TalonsSplit {
             team_a_count,
             team_b_count,
             ..
-        } => {
-            let packets = packets(*team_a_count, *team_b_count, lang);
-            lang.pick(
-                format!("The talon is split into two packets, one talon per team: {packets}."),
-                format!("Le talon est séparé en deux paquets, un talon par camp : {packets}."),
-            )
-        }
+        } => text!(
+            WORDS,
+            lang,
+            "talons-split",
+            packets = packets(*team_a_count, *team_b_count, lang)
+        ),
         Event::TalonsRefilled {
             team_a_count,
             team_b_count,
             ..
-        } => {
-            let packets = packets(*team_a_count, *team_b_count, lang);
-            lang.pick(
-                format!("A talon is exhausted: the spent cards are split between both talons, shuffled again: {packets}."),
-                format!("Un talon est épuisé : les cartes dépensées sont partagées entre les deux talons, battus de nouveau : {packets}."),
-            )
-        }
+        } => text!(
+            WORDS,
+            lang,
+            "talons-refilled",
+            packets = packets(*team_a_count, *team_b_count, lang)
+        ),
         Event::SpecialsDealt {
             betrayal,
             sedition,
@@ -98,73 +148,88 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             ..
         } => specials_dealt(*betrayal, *sedition, *chooser, lang),
         Event::SpecialChoiceOpened { choosers } => {
-            let who = seat_names(choosers, lang);
-            if choosers.len() == 1 {
-                lang.pick(
-                    format!("{who} chooses which special card to keep."),
-                    format!("{who} choisit sa carte spéciale."),
-                )
-            } else {
-                lang.pick(
-                    format!("{who} choose which special card to keep."),
-                    format!("{who} choisissent leur carte spéciale."),
-                )
-            }
+            text!(
+                WORDS,
+                lang,
+                "special-choice",
+                who = seat_names(choosers, lang),
+                count = choosers.len()
+            )
         }
         Event::PlacementTurnStarted { seat, round, quota } => {
-            let (who, pieces) = (seat_name(*seat, lang), count_of(u32::from(*quota), lang, PIECE));
-            lang.pick(
-                format!("Placement, round {round}: {who} places {pieces}."),
-                format!("Placement, tour {round} : {who} place {pieces}."),
+            let (name, pieces) = (seat_name(*seat, lang), piece_count(u32::from(*quota), lang));
+            text!(
+                WORDS,
+                lang,
+                "placement-turn",
+                name = name,
+                round = *round,
+                pieces = pieces
             )
         }
         Event::PiecePlaced { seat, piece, city } => {
-            let (who, piece, city) = (seat_name(*seat, lang), piece_name(*piece, lang), city_name(*city));
-            lang.pick(
-                format!("{who} places {piece} in {city}."),
-                format!("{who} place {piece} à {city}."),
-            )
+            let (name, piece, city) = (seat_name(*seat, lang), piece_name(*piece, lang), city_name(*city));
+            text!(WORDS, lang, "piece-placed", name = name, piece = piece, city = city)
         }
+        _ => unreachable!("describe sends only the setting up here"),
+    }
+}
+
+/// A turn's start and end, its draw, the offers of a draw, the sieges and the game's end (`describe` sends only
+/// these).
+fn turns(event: &Event, lang: Lang) -> String {
+    let tell = |message: &str, seat: &SeatId| text!(WORDS, lang, message, name = seat_name(*seat, lang));
+    match event {
         Event::TurnStarted { seat, round } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("Round {round}: {who}'s turn."),
-                format!("Tour {round} : c'est à {who} de jouer."),
+            text!(
+                WORDS,
+                lang,
+                "turn-started",
+                name = seat_name(*seat, lang),
+                round = *round
             )
         }
-        Event::TalonReformed { count, .. } => {
-            let cards = count_of(*count, lang, CARD);
-            lang.pick(
-                format!("The talon is exhausted: the spent cards are shuffled into a new talon ({cards})."),
-                format!(
-                    "Le talon est épuisé : les cartes dépensées sont battues et forment le nouveau talon ({cards})."
-                ),
-            )
-        }
+        Event::TalonReformed { count, .. } => text!(WORDS, lang, "talon-reformed", cards = card_count(*count, lang)),
         Event::CardDrawn { seat, card, rank, .. } => {
-            let who = seat_name(*seat, lang);
+            let name = seat_name(*seat, lang);
             match (card, rank) {
-                (Some(card), _) => {
-                    let card = card_name(*card, lang);
-                    lang.pick(format!("{who} draws {card}."), format!("{who} tire {card}."))
-                }
-                (None, Some(rank)) => {
-                    let rank = a_rank(*rank, lang);
-                    lang.pick(format!("{who} draws {rank}."), format!("{who} tire {rank}."))
-                }
-                (None, None) => lang.pick(
-                    format!("{who} draws a card from the talon."),
-                    format!("{who} tire une carte du talon."),
-                ),
+                (Some(card), _) => text!(WORDS, lang, "card-drawn", name = name, card = card_name(*card, lang)),
+                (None, Some(rank)) => text!(WORDS, lang, "card-drawn", name = name, card = a_rank(*rank, lang)),
+                (None, None) => text!(WORDS, lang, "card-drawn-hidden", name = name),
             }
         }
-        Event::DrawSkipped { seat } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("{who} draws nothing: the talon and the spent cards are exhausted."),
-                format!("{who} ne tire rien : le talon et les cartes dépensées sont épuisés."),
-            )
+        Event::DrawSkipped { seat } => tell("draw-skipped", seat),
+        Event::DrawOffered { seat, responders } => {
+            let (name, who) = (seat_name(*seat, lang), seat_names(responders, lang));
+            text!(WORDS, lang, "draw-offered", name = name, who = who)
         }
+        Event::DrawAccepted { seat } => tell("draw-accepted", seat),
+        Event::DrawDeclined { seat } => tell("draw-declined", seat),
+        Event::MovesEnded { seat } => tell("moves-ended", seat),
+        Event::SeatEliminated { seat, hand } => {
+            let mut hand = hand.clone();
+            hand.sort();
+            let (name, cards) = (seat_name(*seat, lang), some_ranks(&hand, lang));
+            text!(WORDS, lang, "seat-eliminated", name = name, cards = cards)
+        }
+        Event::SiegeEstablished { team, .. } => siege("siege-established", *team, None, lang),
+        Event::SiegeBroken { team } => siege("siege-broken", *team, None, lang),
+        Event::SiegeWitnessed { team, seat, .. } => siege("siege-witnessed", *team, Some(*seat), lang),
+        Event::TurnEnded { seat, quiet_turns, .. } => match quiet_turns {
+            0 => tell("turn-ended", seat),
+            turns => {
+                let (name, turns) = (seat_name(*seat, lang), turn_count(*turns, lang));
+                text!(WORDS, lang, "turn-ended-quiet", name = name, turns = turns)
+            }
+        },
+        Event::GameOver { result } => game_over(result, lang),
+        _ => unreachable!("describe sends only the turns' events here"),
+    }
+}
+
+/// The moves, with the forced marches and the special cards (`describe` sends only these).
+fn moves(event: &Event, lang: Lang) -> String {
+    match event {
         Event::PieceMoved {
             seat,
             piece,
@@ -174,62 +239,65 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             betrayal,
             attacks,
         } => {
-            let (who, name, from) = (seat_name(*seat, lang), piece_name(*piece, lang), city_name(*from));
-            let (route, attack) = (route(path, lang, "à"), attacking(*attacks, lang));
-            let double = if *cost > 1 {
-                lang.pick(" (double move)", " (double déplacement)")
+            let message = if *betrayal {
+                "piece-moved-betrayal"
             } else {
-                ""
+                "piece-moved"
             };
-            if *betrayal {
-                lang.pick(
-                    format!("By betrayal, {name} ({who}) goes from {from}{route}{attack}."),
-                    format!("Par trahison, {name} ({who}) va {}{route}{attack}.", of_fr(from)),
-                )
-            } else {
-                lang.pick(
-                    format!("{who} moves {name} from {from}{route}{double}{attack}."),
-                    format!("{who} déplace {name} {}{route}{double}{attack}.", of_fr(from)),
-                )
-            }
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = seat_name(*seat, lang),
+                piece = piece_name(*piece, lang),
+                from = city_name(*from),
+                route = route(path, "route-from", lang),
+                double = if *cost > 1 { "yes" } else { "no" },
+                attack = attacking(*attacks, lang)
+            )
         }
         Event::MercenariesMoved {
             seat, steps, betrayal, ..
         } => {
-            let who = seat_name(*seat, lang);
             let steps: Vec<String> = steps.iter().map(|step| moved_step(step, lang)).collect();
-            let steps = listed(&steps, lang);
-            if *betrayal {
-                lang.pick(
-                    format!("By betrayal, {who}'s two mercenaries move at once: {steps}."),
-                    format!("Par trahison, deux mercenaires de {who} se déplacent du même coup : {steps}."),
-                )
+            let message = if *betrayal {
+                "mercenaries-moved-betrayal"
             } else {
-                lang.pick(
-                    format!("{who} moves two mercenaries at once: {steps}."),
-                    format!("{who} déplace deux mercenaires du même coup : {steps}."),
-                )
-            }
+                "mercenaries-moved"
+            };
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = seat_name(*seat, lang),
+                steps = listed(&steps, lang)
+            )
         }
         Event::ForcedMarchPaid { seat, cards } => {
-            let who = seat_name(*seat, lang);
             let ranks: Vec<Rank> = cards.iter().map(|disposal| disposal.rank).collect();
-            let paid = some_ranks(&ranks, lang);
-            let kings = kings_out(cards, lang);
-            lang.pick(
-                format!("{who} pays a forced march with {paid}{kings}."),
-                format!("{who} paie une marche forcée avec {paid}{kings}."),
+            let (name, paid, kings) = (seat_name(*seat, lang), some_ranks(&ranks, lang), kings_out(cards, lang));
+            text!(
+                WORDS,
+                lang,
+                "forced-march-paid",
+                name = name,
+                cards = paid,
+                kings = kings
             )
         }
         Event::BetrayalPlayed { seat, card, target } => {
-            let (who, card, target) = (
+            let (name, card, target) = (
                 seat_name(*seat, lang),
                 special_name(*card, lang),
                 seat_name(*target, lang),
             );
-            lang.pick(
-                format!("{who} plays {card} and moves for {target}."),
-                format!("{who} joue {card} et déplace pour {target}."),
+            text!(
+                WORDS,
+                lang,
+                "betrayal-played",
+                name = name,
+                card = card,
+                target = target
             )
         }
         Event::SeditionPlayed {
@@ -239,48 +307,28 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             eliminated,
             cancelled_attacker,
         } => {
-            let (who, card, city) = (seat_name(*seat, lang), special_name(*card, lang), city_name(*city));
-            let out = is_eliminated(*eliminated, lang);
-            let holder = cancelled_attacker.map_or_else(String::new, |attacker| {
-                let attacker = piece_name(attacker, lang);
-                lang.pick(
-                    format!(" and {attacker} holds the city"),
-                    format!(" et {attacker} tient la ville"),
-                )
+            let held = cancelled_attacker.map_or_else(String::new, |attacker| {
+                text!(WORDS, lang, "city-held", piece = piece_name(attacker, lang))
             });
-            lang.pick(
-                format!("{who} plays {card} in {city}: {out}{holder}."),
-                format!("{who} joue {card} à {city} : {out}{holder}."),
+            text!(
+                WORDS,
+                lang,
+                "sedition-played",
+                name = seat_name(*seat, lang),
+                card = special_name(*card, lang),
+                city = city_name(*city),
+                out = is_eliminated(*eliminated, lang),
+                held = held
             )
         }
-        Event::DrawOffered { seat, responders } => {
-            let (who, to) = (seat_name(*seat, lang), seat_names(responders, lang));
-            lang.pick(
-                format!("{who} offers a draw to {to}."),
-                format!("{who} propose la partie nulle à {to}."),
-            )
-        }
-        Event::DrawAccepted { seat } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("{who} accepts the draw."),
-                format!("{who} accepte la partie nulle."),
-            )
-        }
-        Event::DrawDeclined { seat } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("{who} declines the draw."),
-                format!("{who} refuse la partie nulle."),
-            )
-        }
-        Event::MovesEnded { seat } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("{who} has finished moving."),
-                format!("{who} a terminé ses déplacements."),
-            )
-        }
+        _ => unreachable!("describe sends only the moves here"),
+    }
+}
+
+/// A combat, from its start to its outcome (`describe` sends only these).
+fn combat(event: &Event, lang: Lang) -> String {
+    let tell = |message: &str, seat: &SeatId| text!(WORDS, lang, message, name = seat_name(*seat, lang));
+    match event {
         Event::CombatStarted {
             city,
             attacker,
@@ -290,305 +338,163 @@ pub fn describe(event: &Event, lang: Lang) -> String {
             need_attacker,
             need_defender,
             ..
-        } => {
-            let city = city_name(*city);
-            let (attacker, attacker_seat) = (piece_name(*attacker, lang), seat_name(*attacker_seat, lang));
-            let (defender, defender_seat) = (piece_name(*defender, lang), seat_name(*defender_seat, lang));
-            let cards = count_of(u32::from(*need_attacker), lang, CARD);
-            lang.pick(
-                format!(
-                    "Combat in {city}: {attacker} ({attacker_seat}) attacks {defender} ({defender_seat}), {cards} against {need_defender}."
-                ),
-                format!(
-                    "Combat à {city} : {attacker} ({attacker_seat}) attaque {defender} ({defender_seat}), {cards} contre {need_defender}."
-                ),
-            )
-        }
+        } => text!(
+            WORDS,
+            lang,
+            "combat-started",
+            city = city_name(*city),
+            attacker = piece_name(*attacker, lang),
+            attacker_seat = seat_name(*attacker_seat, lang),
+            defender = piece_name(*defender, lang),
+            defender_seat = seat_name(*defender_seat, lang),
+            cards = card_count(u32::from(*need_attacker), lang),
+            need = *need_defender
+        ),
         Event::BaseCommitted {
             seat,
             count,
             automatic,
             ranks,
             ..
-        } => {
-            let who = seat_name(*seat, lang);
-            let cards = match ranks {
-                Some(ranks) => some_ranks(ranks, lang),
-                None => count_of(*count, lang, CARD),
-            };
-            match (*count, *automatic) {
-                (0, _) => lang.pick(
-                    format!("{who} has no card to place."),
-                    format!("{who} n'a aucune carte à placer."),
-                ),
-                (_, true) => lang.pick(
-                    format!("{who} places the whole hand face down: {cards}."),
-                    format!("{who} place toute sa main face contre table : {cards}."),
-                ),
-                (_, false) => lang.pick(
-                    format!("{who} places {cards} face down."),
-                    format!("{who} place {cards} face contre table."),
-                ),
-            }
-        }
+        } => base_committed(*seat, *count, *automatic, ranks.as_deref(), lang),
         Event::BasesRevealed {
             attacker,
             defender,
             spy_eligible,
-        } => {
-            let (attacker, defender) = (some_ranks(attacker, lang), some_ranks(defender, lang));
-            let spies = match spy_eligible.as_slice() {
-                [] => String::new(),
-                [side] => {
-                    let side = side_name(*side, lang);
-                    lang.pick(
-                        format!("; the {side} may call spy"),
-                        format!(" ; le {side} peut déclarer « espion »"),
-                    )
-                }
-                _ => lang.pick("; both are spies", " ; les deux sont espions").to_owned(),
-            };
-            lang.pick(
-                format!("The cards are turned over: the attacker shows {attacker}, the defender {defender}{spies}."),
-                format!("Les cartes sont retournées : l'attaquant montre {attacker}, le défenseur {defender}{spies}."),
-            )
-        }
-        Event::DoubleSpy { disposals, .. } => {
-            let kings = kings_out(disposals, lang);
-            lang.pick(
-                format!("Both sides played a spy: their cards are lost{kings} and the combat starts again."),
-                format!(
-                    "Les deux joueurs ont joué un espion : leurs cartes sont perdues{kings} et le combat recommence."
-                ),
-            )
-        }
-        Event::SpyDeclined { seat } => {
-            let who = seat_name(*seat, lang);
-            lang.pick(
-                format!("{who} does not call spy: the cards keep their face value."),
-                format!("{who} ne déclare pas « espion » : ses cartes gardent leur valeur naturelle."),
-            )
-        }
+        } => text!(
+            WORDS,
+            lang,
+            "bases-revealed",
+            attacker = some_ranks(attacker, lang),
+            defender = some_ranks(defender, lang),
+            spies = spy_eligible.len(),
+            side = spy_eligible.first().map(key).unwrap_or_default()
+        ),
+        Event::DoubleSpy { disposals, .. } => text!(WORDS, lang, "double-spy", kings = kings_out(disposals, lang)),
+        Event::SpyDeclined { seat } => tell("spy-declined", seat),
         Event::SpyDeclared { seat, disposals } => {
-            let (who, kings) = (seat_name(*seat, lang), kings_out(disposals, lang));
-            lang.pick(
-                format!("{who} calls spy: the cards are spent{kings}, new ones are chosen in view of the opponent's."),
-                format!("{who} déclare « espion » : ses cartes sont dépensées{kings}, il en choisit d'autres au vu de celles de l'adversaire."),
-            )
+            let (name, kings) = (seat_name(*seat, lang), kings_out(disposals, lang));
+            text!(WORDS, lang, "spy-declared", name = name, kings = kings)
         }
         Event::SpyBaseChosen { seat, ranks, .. } => {
-            let (who, cards) = (seat_name(*seat, lang), some_ranks(ranks, lang));
-            lang.pick(
-                format!("{who}, the spy, plays {cards}."),
-                format!("{who}, l'espion, joue {cards}."),
-            )
+            let (name, cards) = (seat_name(*seat, lang), some_ranks(ranks, lang));
+            text!(WORDS, lang, "spy-base-chosen", name = name, cards = cards)
         }
-        Event::CombatTied { attacker_total, .. } => lang.pick(
-            format!("Tie at {attacker_total}: each side adds a card."),
-            format!("Égalité à {attacker_total} : chacun ajoute une carte."),
-        ),
+        Event::CombatTied { attacker_total, .. } => text!(WORDS, lang, "combat-tied", total = *attacker_total),
         Event::ExtraAdded {
             seat, automatic, rank, ..
         } => {
-            let who = seat_name(*seat, lang);
-            match (automatic, rank) {
-                (true, Some(rank)) => {
-                    let card = a_rank(*rank, lang);
-                    lang.pick(
-                        format!("{who} adds the last card in hand face down: {card}."),
-                        format!("{who} ajoute sa dernière carte face contre table : {card}."),
-                    )
-                }
-                (true, None) => lang.pick(
-                    format!("{who} adds the last card in hand face down."),
-                    format!("{who} ajoute sa dernière carte face contre table."),
-                ),
-                (false, Some(rank)) => {
-                    let card = a_rank(*rank, lang);
-                    lang.pick(
-                        format!("{who} adds {card} face down."),
-                        format!("{who} ajoute {card} face contre table."),
-                    )
-                }
-                (false, None) => lang.pick(
-                    format!("{who} adds a card face down."),
-                    format!("{who} ajoute une carte face contre table."),
-                ),
-            }
+            let (name, card) = (seat_name(*seat, lang), rank.map(|rank| a_rank(rank, lang)));
+            let message = match (automatic, &card) {
+                (true, Some(_)) => "extra-added-last",
+                (true, None) => "extra-added-last-hidden",
+                (false, Some(_)) => "extra-added",
+                (false, None) => "extra-added-hidden",
+            };
+            text!(WORDS, lang, message, name = name, card = card.unwrap_or_default())
         }
         Event::ExtrasRevealed {
             attacker,
             defender,
             attacker_total,
             defender_total,
-        } => {
-            let (attacker, defender) = (a_rank(*attacker, lang), a_rank(*defender, lang));
-            lang.pick(
-                format!("The added cards are turned over: the attacker shows {attacker} ({attacker_total} in all), the defender {defender} ({defender_total})."),
-                format!("Les cartes ajoutées sont retournées : l'attaquant montre {attacker} ({attacker_total} en tout), le défenseur {defender} ({defender_total})."),
-            )
-        }
-        Event::CombatResolved {
-            city,
-            attacker,
-            defender,
-            attacker_total,
-            defender_total,
-            winner,
-            eliminated,
-            resolution,
-            disposals,
-        } => {
-            let city = city_name(*city);
-            let (winning, won, lost) = match winner {
-                Side::Attacker => (*attacker, attacker_total, defender_total),
-                Side::Defender => (*defender, defender_total, attacker_total),
-            };
-            let winning = piece_name(winning, lang);
-            let (out, kings) = (is_eliminated(*eliminated, lang), kings_out(disposals, lang));
-            match resolution {
-                Resolution::Totals => lang.pick(
-                    format!("Combat in {city}: {winning} wins {won} to {lost} and {out}{kings}."),
-                    format!("Combat à {city} : {winning} l'emporte par {won} à {lost} et {out}{kings}."),
-                ),
-                Resolution::EmptyHand => lang.pick(
-                    format!(
-                        "Combat in {city}: tied at {won} with no card left to add, {winning} wins and {out}{kings}."
-                    ),
-                    format!(
-                        "Combat à {city} : égalité à {won} sans carte à ajouter, {winning} l'emporte et {out}{kings}."
-                    ),
-                ),
-            }
-        }
-        Event::SeatEliminated { seat, hand } => {
-            let who = seat_name(*seat, lang);
-            let mut hand = hand.clone();
-            hand.sort();
-            let lost = some_ranks(&hand, lang);
-            lang.pick(
-                format!("{who} has no piece left and is out of the game; cards lost: {lost}."),
-                format!("{who} n'a plus de pièces et est exclu du jeu ; cartes perdues : {lost}."),
-            )
-        }
-        Event::SiegeEstablished { team, .. } => {
-            let team = team_name(*team, lang);
-            lang.pick(
-                format!(
-                    "{} holds both enemy capitals: a full round more and it wins.",
-                    capitalized(&team)
-                ),
-                format!(
-                    "{} occupe les deux capitales adverses : un tour complet de plus et il gagne.",
-                    capitalized(&team)
-                ),
-            )
-        }
-        Event::SiegeBroken { team } => {
-            let team = team_name(*team, lang);
-            lang.pick(
-                format!("{} no longer holds both enemy capitals.", capitalized(&team)),
-                format!("{} n'occupe plus les deux capitales adverses.", capitalized(&team)),
-            )
-        }
-        Event::SiegeWitnessed { team, seat, .. } => {
-            let (team, who) = (team_name(*team, lang), seat_name(*seat, lang));
-            lang.pick(
-                format!(
-                    "{} still holds both enemy capitals after {who}'s turn.",
-                    capitalized(&team)
-                ),
-                format!(
-                    "{} occupe toujours les deux capitales adverses après le tour de {who}.",
-                    capitalized(&team)
-                ),
-            )
-        }
-        Event::TurnEnded { seat, quiet_turns, .. } => {
-            let who = seat_name(*seat, lang);
-            if *quiet_turns == 0 {
-                lang.pick(format!("{who}'s turn ends."), format!("Fin du tour de {who}."))
-            } else {
-                let turns = count_of(*quiet_turns, lang, TURN);
-                lang.pick(
-                    format!("{who}'s turn ends ({turns} without an elimination)."),
-                    format!("Fin du tour de {who} ({turns} sans élimination)."),
-                )
-            }
-        }
-        Event::GameOver { result } => game_over(result, lang),
+        } => text!(
+            WORDS,
+            lang,
+            "extras-revealed",
+            attacker = a_rank(*attacker, lang),
+            defender = a_rank(*defender, lang),
+            attacker_total = *attacker_total,
+            defender_total = *defender_total
+        ),
+        Event::CombatResolved { .. } => combat_resolved(event, lang),
+        _ => unreachable!("describe sends only the combats here"),
     }
+}
+
+fn base_committed(seat: SeatId, count: u32, automatic: bool, ranks: Option<&[Rank]>, lang: Lang) -> String {
+    let cards = match ranks {
+        Some(ranks) => some_ranks(ranks, lang),
+        None => card_count(count, lang),
+    };
+    let message = match (count, automatic) {
+        (0, _) => "base-none",
+        (_, true) => "base-whole-hand",
+        (_, false) => "base-committed",
+    };
+    text!(WORDS, lang, message, name = seat_name(seat, lang), cards = cards)
+}
+
+fn combat_resolved(event: &Event, lang: Lang) -> String {
+    let Event::CombatResolved {
+        city,
+        attacker,
+        defender,
+        attacker_total,
+        defender_total,
+        winner,
+        eliminated,
+        resolution,
+        disposals,
+    } = event
+    else {
+        unreachable!("combat sends only a combat's outcome here")
+    };
+    let (winning, won, lost) = match winner {
+        Side::Attacker => (*attacker, attacker_total, defender_total),
+        Side::Defender => (*defender, defender_total, attacker_total),
+    };
+    let message = match resolution {
+        Resolution::Totals => "combat-resolved",
+        Resolution::EmptyHand => "combat-resolved-empty-hand",
+    };
+    text!(
+        WORDS,
+        lang,
+        message,
+        city = city_name(*city),
+        piece = piece_name(winning, lang),
+        won = *won,
+        lost = *lost,
+        out = is_eliminated(*eliminated, lang),
+        kings = kings_out(disposals, lang)
+    )
 }
 
 /// A legal action, as a button says it.
 pub fn label(action: &Action, lang: Lang) -> String {
+    let with_cards = |message: &str, cards: &[Rank]| text!(WORDS, lang, message, cards = some_ranks(cards, lang));
+    let with_card =
+        |message: &str, card: SpecialKind| text!(WORDS, lang, message, card = special_kind_name(card, lang));
     match action {
-        Action::ChooseSpecial { card } => {
-            let card = special_kind_name(*card, lang);
-            lang.pick(format!("Keep {card}"), format!("Garder {card}"))
-        }
-        Action::Place { kind, city } => {
-            let (kind, city) = (a_kind(*kind, lang), city_name(*city));
-            lang.pick(format!("Place {kind} in {city}"), format!("Placer {kind} à {city}"))
-        }
+        Action::ChooseSpecial { card } => with_card("choose-special", *card),
+        Action::Place { kind, city } => text!(WORDS, lang, "place", kind = kind.as_str(), city = city_name(*city)),
         Action::Move { piece, path } => capitalized(&movement(*piece, path, lang)),
         Action::MoveMercenaries { steps } => capitalized(&mercenaries(steps, lang)),
-        Action::PayForcedMarch { cards } => {
-            let cards = some_ranks(cards, lang);
-            lang.pick(
-                format!("Pay the forced march with {cards}"),
-                format!("Payer la marche forcée avec {cards}"),
-            )
-        }
+        Action::PayForcedMarch { cards } => with_cards("pay-forced-march", cards),
         Action::PlayBetrayal { piece, path, steps } => {
             let card = special_kind_name(SpecialKind::Betrayal, lang);
             let moved = match (piece, path, steps) {
                 (Some(piece), Some(path), _) => movement(*piece, path, lang),
                 (_, _, Some(steps)) => mercenaries(steps, lang),
-                _ => return lang.pick(format!("Play {card}"), format!("Jouer {card}")),
+                _ => return with_card("play-special", SpecialKind::Betrayal),
             };
-            lang.pick(format!("Play {card}: {moved}"), format!("Jouer {card} : {moved}"))
+            text!(WORDS, lang, "play-betrayal", card = card, moved = moved)
         }
         Action::PlaySedition { city } => {
-            let (card, city) = (special_kind_name(SpecialKind::Sedition, lang), city_name(*city));
-            lang.pick(format!("Play {card} in {city}"), format!("Jouer {card} à {city}"))
+            let card = special_kind_name(SpecialKind::Sedition, lang);
+            text!(WORDS, lang, "play-sedition", card = card, city = city_name(*city))
         }
-        Action::OfferDraw {} => lang.pick("Offer a draw", "Proposer la nulle").to_owned(),
-        Action::AcceptDraw {} => lang.pick("Accept the draw", "Accepter la nulle").to_owned(),
-        Action::DeclineDraw {} => lang.pick("Decline the draw", "Refuser la nulle").to_owned(),
-        Action::EndMoves {} => lang.pick("End my moves", "Terminer mes déplacements").to_owned(),
-        Action::ChooseCombat { city } => {
-            let city = city_name(*city);
-            lang.pick(
-                format!("Fight the combat in {city} now"),
-                format!("Livrer maintenant le combat de {city}"),
-            )
-        }
-        Action::Commit { cards } => {
-            let cards = some_ranks(cards, lang);
-            lang.pick(
-                format!("Place {cards} face down"),
-                format!("Placer {cards} face contre table"),
-            )
-        }
-        Action::DeclareSpy {} => lang.pick("Call spy", "Déclarer « espion »").to_owned(),
-        Action::DeclineSpy {} => lang
-            .pick(
-                "Keep my cards at their face value",
-                "Garder à mes cartes leur valeur naturelle",
-            )
-            .to_owned(),
-        Action::SpyCommit { cards } => {
-            let cards = some_ranks(cards, lang);
-            lang.pick(format!("Play {cards} as the spy"), format!("Jouer {cards} en espion"))
-        }
-        Action::AddCard { card } => {
-            let card = a_rank(*card, lang);
-            lang.pick(
-                format!("Add {card} face down"),
-                format!("Ajouter {card} face contre table"),
-            )
-        }
+        Action::OfferDraw {} => text!(WORDS, lang, "offer-draw"),
+        Action::AcceptDraw {} => text!(WORDS, lang, "accept-draw"),
+        Action::DeclineDraw {} => text!(WORDS, lang, "decline-draw"),
+        Action::EndMoves {} => text!(WORDS, lang, "end-moves"),
+        Action::ChooseCombat { city } => text!(WORDS, lang, "choose-combat", city = city_name(*city)),
+        Action::Commit { cards } => with_cards("commit", cards),
+        Action::DeclareSpy {} => text!(WORDS, lang, "declare-spy"),
+        Action::DeclineSpy {} => text!(WORDS, lang, "decline-spy"),
+        Action::SpyCommit { cards } => with_cards("spy-commit", cards),
+        Action::AddCard { card } => text!(WORDS, lang, "add-card", card = a_rank(*card, lang)),
     }
 }
 
@@ -626,81 +532,55 @@ fn city_name(city: CityId) -> &'static str {
         .map_or("?", |named| named.name.as_str())
 }
 
-/// French "de" before a name, elided before a vowel or a mute h ("d'Alexandrie", "d'Hippone").
-fn of_fr(name: &str) -> String {
-    let elided = name.chars().next().is_some_and(|first| "AEIOUHÉ".contains(first));
-    if elided {
-        format!("d'{name}")
-    } else {
-        format!("de {name}")
-    }
-}
-
 /// A piece with its State: "Rome's galley 2", "la galère 2 de Rome".
 fn piece_name(piece: Piece, lang: Lang) -> String {
-    let state = state_name(StateId::of(piece.state()));
-    // Galleys are numbered 1–2 and mercenaries 1–3 within their State (slots 2–3 and 4–6).
+    // Galleys are numbered 1–2 and mercenaries 1–3 within their State (slots 2–3 and 4–6); 0 for the others.
     let number = match piece.kind() {
-        Kind::Galley => format!(" {}", piece.slot() - 1),
-        Kind::Mercenary => format!(" {}", piece.slot() - 3),
-        Kind::Elephant | Kind::Chariot => String::new(),
+        Kind::Galley => piece.slot() - 1,
+        Kind::Mercenary => piece.slot() - 3,
+        Kind::Elephant | Kind::Chariot => 0,
     };
-    match lang {
-        Lang::En => format!("{state}'s {}{number}", piece.kind().as_str()),
-        Lang::Fr => {
-            let kind = match piece.kind() {
-                Kind::Elephant => "l'éléphant",
-                Kind::Chariot => "le char",
-                Kind::Galley => "la galère",
-                Kind::Mercenary => "le mercenaire",
-            };
-            format!("{kind}{number} {}", of_fr(state))
-        }
-    }
+    text!(
+        WORDS,
+        lang,
+        "piece",
+        state = state_name(StateId::of(piece.state())),
+        kind = piece.kind().as_str(),
+        number = number
+    )
 }
 
 /// "Carthage's chariot is eliminated", "la galère 1 de Carthage est éliminée".
 fn is_eliminated(piece: Piece, lang: Lang) -> String {
     let name = piece_name(piece, lang);
-    let agreed = if piece.kind() == Kind::Galley { "e" } else { "" };
-    lang.pick(format!("{name} is eliminated"), format!("{name} est éliminé{agreed}"))
+    text!(WORDS, lang, "is-eliminated", piece = name, kind = piece.kind().as_str())
 }
 
-fn a_kind(kind: Kind, lang: Lang) -> &'static str {
-    match kind {
-        Kind::Elephant => lang.pick("an elephant", "un éléphant"),
-        Kind::Chariot => lang.pick("a chariot", "un char"),
-        Kind::Galley => lang.pick("a galley", "une galère"),
-        Kind::Mercenary => lang.pick("a mercenary", "un mercenaire"),
+/// A rank as a catalog tells it apart: the faces by name, the others by number.
+fn rank_value(rank: Rank) -> FluentValue<'static> {
+    match rank {
+        Rank::R1 => "ace".into(),
+        Rank::J => "jack".into(),
+        Rank::Q => "queen".into(),
+        Rank::K => "king".into(),
+        number => FluentValue::from(number.token().parse::<u8>().unwrap_or_default()),
     }
 }
 
 /// A rank as a word: "ace", "7", "jack"; "as", "7", "valet".
-fn rank_name(rank: Rank, lang: Lang) -> &'static str {
-    match rank {
-        Rank::R1 => lang.pick("ace", "as"),
-        Rank::J => lang.pick("jack", "valet"),
-        Rank::Q => lang.pick("queen", "dame"),
-        Rank::K => lang.pick("king", "roi"),
-        number => number.token(),
-    }
+fn rank_name(rank: Rank, lang: Lang) -> String {
+    text!(WORDS, lang, "rank", rank = rank_value(rank))
 }
 
 /// A rank with its article: "an ace", "an 8", "a king"; "un as", "une dame".
 pub(super) fn a_rank(rank: Rank, lang: Lang) -> String {
-    let article = match (lang, rank) {
-        (Lang::En, Rank::R1 | Rank::R8) => "an",
-        (Lang::En, _) => "a",
-        (Lang::Fr, Rank::Q) => "une",
-        (Lang::Fr, _) => "un",
-    };
-    format!("{article} {}", rank_name(rank, lang))
+    text!(WORDS, lang, "a-rank", rank = rank_value(rank))
 }
 
 /// Cards by rank, each with its article, in rank order: "an ace and a 2"; "no card" for none.
 pub(super) fn some_ranks(ranks: &[Rank], lang: Lang) -> String {
     if ranks.is_empty() {
-        return lang.pick("no card", "aucune carte").to_owned();
+        return text!(WORDS, lang, "no-card");
     }
     let mut ranks = ranks.to_vec();
     ranks.sort();
@@ -710,7 +590,7 @@ pub(super) fn some_ranks(ranks: &[Rank], lang: Lang) -> String {
 
 /// Ranks as bare words in a listing: "2, 4, jack and king".
 pub(super) fn bare_ranks(ranks: &[Rank], lang: Lang) -> String {
-    let named: Vec<String> = ranks.iter().map(|rank| rank_name(*rank, lang).to_owned()).collect();
+    let named: Vec<String> = ranks.iter().map(|rank| rank_name(*rank, lang)).collect();
     listed(&named, lang)
 }
 
@@ -727,36 +607,21 @@ fn hand_ranks(cards: Option<&[Card]>, ranks: Option<&[Rank]>) -> Option<Vec<Rank
 
 /// A card the event shows by id: "the 7 of hearts", "l'as de pique".
 pub(super) fn card_name(card: Card, lang: Lang) -> String {
-    let suit = match card.suit() {
-        0 => lang.pick("clubs", "trèfle"),
-        1 => lang.pick("diamonds", "carreau"),
-        2 => lang.pick("hearts", "cœur"),
-        _ => lang.pick("spades", "pique"),
-    };
-    let rank = rank_name(card.rank(), lang);
-    match (lang, card.rank()) {
-        (Lang::En, _) => format!("the {rank} of {suit}"),
-        (Lang::Fr, Rank::R1) => format!("l'{rank} de {suit}"),
-        (Lang::Fr, Rank::Q) => format!("la {rank} de {suit}"),
-        (Lang::Fr, _) => format!("le {rank} de {suit}"),
-    }
+    let suit = ["clubs", "diamonds", "hearts", "spades"][usize::from(card.suit().min(3))];
+    text!(WORDS, lang, "card", rank = rank_value(card.rank()), suit = suit)
 }
 
-/// A noun's singular and plural, English then French.
-type Noun = [[&'static str; 2]; 2];
-const CARD: Noun = [["card", "cards"], ["carte", "cartes"]];
-const PIECE: Noun = [["piece", "pieces"], ["pièce", "pièces"]];
-const TURN: Noun = [["turn", "turns"], ["tour", "tours"]];
-
 /// "1 card", "3 cards"; French counts 0 and 1 in the singular.
-fn count_of(count: u32, lang: Lang, noun: Noun) -> String {
-    let [en, fr] = noun;
-    let plural = match lang {
-        Lang::En => count != 1,
-        Lang::Fr => count > 1,
-    };
-    let forms = lang.pick(en, fr);
-    format!("{count} {}", forms[usize::from(plural)])
+fn card_count(count: u32, lang: Lang) -> String {
+    text!(WORDS, lang, "card-count", count = count)
+}
+
+fn piece_count(count: u32, lang: Lang) -> String {
+    text!(WORDS, lang, "piece-count", count = count)
+}
+
+fn turn_count(count: u32, lang: Lang) -> String {
+    text!(WORDS, lang, "turn-count", count = count)
 }
 
 /// ", a king leaves the game" when spent kings went out of the game (7.5), else nothing.
@@ -765,47 +630,47 @@ fn kings_out(disposals: &[Disposal], lang: Lang) -> String {
         .iter()
         .filter(|disposal| disposal.to == Destination::Removed)
         .count();
-    match out {
-        0 => String::new(),
-        1 => lang
-            .pick(", a king leaves the game", ", un roi est éliminé du jeu")
-            .to_owned(),
-        kings => lang.pick(
-            format!(", {kings} kings leave the game"),
-            format!(", {kings} rois sont éliminés du jeu"),
-        ),
-    }
+    text!(WORDS, lang, "kings-out", count = out)
 }
 
 /// A team named by what every event shows: team A holds Rome (D3), team B faces it.
 fn team_name(team: TeamId, lang: Lang) -> String {
-    let rome = state_name(StateId::Rome);
-    match team {
-        TeamId::TeamA => lang.pick(format!("{rome}'s team"), format!("le camp {}", of_fr(rome))),
-        TeamId::TeamB => lang.pick(format!("the team facing {rome}"), format!("le camp opposé à {rome}")),
-    }
+    let team = match team {
+        TeamId::TeamA => "a",
+        TeamId::TeamB => "b",
+    };
+    text!(WORDS, lang, "team", team = team, rome = state_name(StateId::Rome))
 }
 
-fn side_name(side: Side, lang: Lang) -> &'static str {
-    match side {
-        Side::Attacker => lang.pick("attacker", "attaquant"),
-        Side::Defender => lang.pick("defender", "défenseur"),
-    }
+/// A siege's sentence, about a team (and the seat whose turn it was).
+fn siege(message: &str, team: TeamId, seat: Option<SeatId>, lang: Lang) -> String {
+    let name = seat.map(|seat| seat_name(seat, lang)).unwrap_or_default();
+    text!(
+        WORDS,
+        lang,
+        message,
+        team = capitalized(&team_name(team, lang)),
+        name = name
+    )
 }
 
-fn special_kind_name(kind: SpecialKind, lang: Lang) -> &'static str {
-    match kind {
-        SpecialKind::Betrayal => lang.pick("the General's Betrayal", "la carte « trahison de général »"),
-        SpecialKind::Sedition => lang.pick("the Popular Sedition", "la carte « sédition populaire »"),
-    }
+fn special_kind_name(kind: SpecialKind, lang: Lang) -> String {
+    text!(WORDS, lang, "special", special = key(kind))
 }
 
-fn special_name(card: SpecialId, lang: Lang) -> &'static str {
+fn special_name(card: SpecialId, lang: Lang) -> String {
     let kind = match card {
         SpecialId::BetrayalTeamA | SpecialId::BetrayalTeamB => SpecialKind::Betrayal,
         SpecialId::SeditionTeamA | SpecialId::SeditionTeamB => SpecialKind::Sedition,
     };
     special_kind_name(kind, lang)
+}
+
+/// Clauses of one sentence, one after the other ("a; b; c").
+fn clauses(told: Vec<String>, lang: Lang) -> String {
+    told.into_iter()
+        .reduce(|first, next| text!(WORDS, lang, "clauses", first = first, next = next))
+        .unwrap_or_default()
 }
 
 /// "Tertius plays Rome and Byzance alone; Primus takes Carthage; Secundus takes Alexandrie."
@@ -814,7 +679,7 @@ fn owned_states(owners: &[StateOwner], solo: Option<SeatId>, lang: Lang) -> Stri
     seats.sort();
     seats.dedup();
     seats.sort_by_key(|seat| Some(*seat) != solo);
-    let clauses: Vec<String> = seats
+    let told: Vec<String> = seats
         .iter()
         .map(|seat| {
             let owned: Vec<StateId> = owners
@@ -822,19 +687,21 @@ fn owned_states(owners: &[StateOwner], solo: Option<SeatId>, lang: Lang) -> Stri
                 .filter(|owner| owner.seat == *seat)
                 .map(|owner| owner.state)
                 .collect();
-            let (who, owned) = (seat_name(*seat, lang), states(&owned, lang));
-            if Some(*seat) == solo {
-                lang.pick(format!("{who} plays {owned} alone"), format!("{who} joue seul {owned}"))
+            let message = if Some(*seat) == solo {
+                "states-alone"
             } else {
-                lang.pick(format!("{who} takes {owned}"), format!("{who} prend {owned}"))
-            }
+                "states-taken"
+            };
+            text!(
+                WORDS,
+                lang,
+                message,
+                name = seat_name(*seat, lang),
+                states = states(&owned, lang)
+            )
         })
         .collect();
-    let separator = lang.pick("; ", " ; ");
-    lang.pick(
-        format!("States drawn: {}.", clauses.join(separator)),
-        format!("Tirage des États : {}.", clauses.join(separator)),
-    )
+    text!(WORDS, lang, "states-drawn", clauses = clauses(told, lang))
 }
 
 /// Who holds each special card of a team; a chooser is said to choose his.
@@ -844,10 +711,14 @@ fn specials_dealt(betrayal: SeatId, sedition: SeatId, chooser: Option<SeatId>, l
         special_kind_name(SpecialKind::Sedition, lang),
     );
     if betrayal == sedition {
-        let who = seat_name(betrayal, lang);
-        return lang.pick(
-            format!("{who} receives {betrayal_card} and {sedition_card}."),
-            format!("{who} reçoit {betrayal_card} et {sedition_card}."),
+        let name = seat_name(betrayal, lang);
+        return text!(
+            WORDS,
+            lang,
+            "specials-both",
+            name = name,
+            betrayal = betrayal_card,
+            sedition = sedition_card
         );
     }
     let ((first, first_card), (second, second_card)) = if chooser == Some(sedition) {
@@ -855,27 +726,34 @@ fn specials_dealt(betrayal: SeatId, sedition: SeatId, chooser: Option<SeatId>, l
     } else {
         ((betrayal, betrayal_card), (sedition, sedition_card))
     };
-    let (first, second) = (seat_name(first, lang), seat_name(second, lang));
-    let takes = if chooser.is_some() {
-        lang.pick("chooses", "choisit")
-    } else {
-        lang.pick("receives", "reçoit")
-    };
-    lang.pick(
-        format!("{first} {takes} {first_card}; {second} receives {second_card}."),
-        format!("{first} {takes} {first_card} ; {second} reçoit {second_card}."),
+    text!(
+        WORDS,
+        lang,
+        "specials-dealt",
+        first = seat_name(first, lang),
+        chooses = if chooser.is_some() { "yes" } else { "no" },
+        first_card = first_card,
+        second = seat_name(second, lang),
+        second_card = second_card
     )
 }
 
 /// Each team's talon count: "Rome's team 10 cards, the team facing Rome 10".
 fn packets(team_a: u32, team_b: u32, lang: Lang) -> String {
     let (a, b) = (team_name(TeamId::TeamA, lang), team_name(TeamId::TeamB, lang));
-    format!("{a} {}, {b} {team_b}", count_of(team_a, lang, CARD))
+    text!(
+        WORDS,
+        lang,
+        "packets",
+        a = a,
+        cards = card_count(team_a, lang),
+        b = b,
+        other = team_b
+    )
 }
 
-/// " to Tarente via Capoue": where a path leads, through which cities. French says where it goes with `to_fr`: "vers"
-/// for a move to make, "à" after the city it leaves ("de Capoue à Tarente").
-fn route(path: &[CityId], lang: Lang, to_fr: &str) -> String {
+/// " to Tarente via Capoue": where a path leads, through which cities, as `message` (route-from, route-towards) says.
+fn route(path: &[CityId], message: &str, lang: Lang) -> String {
     let Some((last, through)) = path.split_last() else {
         return String::new();
     };
@@ -883,49 +761,52 @@ fn route(path: &[CityId], lang: Lang, to_fr: &str) -> String {
     let via = if through.is_empty() {
         String::new()
     } else {
-        lang.pick(
-            format!(" via {}", listed(&through, lang)),
-            format!(" par {}", listed(&through, lang)),
-        )
+        text!(WORDS, lang, "via", cities = listed(&through, lang))
     };
-    let last = city_name(*last);
-    lang.pick(format!(" to {last}{via}"), format!(" {to_fr} {last}{via}"))
+    text!(WORDS, lang, message, to = city_name(*last), via = via)
 }
 
 /// "move Rome's chariot to Tarente via Capoue" (a label's words, lower case).
 fn movement(piece: Piece, path: &[CityId], lang: Lang) -> String {
-    let (piece, route) = (piece_name(piece, lang), route(path, lang, "vers"));
-    lang.pick(format!("move {piece}{route}"), format!("déplacer {piece}{route}"))
+    let (piece, route) = (piece_name(piece, lang), route(path, "route-towards", lang));
+    text!(WORDS, lang, "move-piece", piece = piece, route = route)
 }
 
 /// "move Rome's mercenary 1 to Capoue and Rome's mercenary 2 to Tarente" (a label's words, lower case).
 fn mercenaries(steps: &[Step], lang: Lang) -> String {
     let moved: Vec<String> = steps
         .iter()
-        .map(|step| format!("{}{}", piece_name(step.piece, lang), route(&[step.to], lang, "vers")))
+        .map(|step| {
+            format!(
+                "{}{}",
+                piece_name(step.piece, lang),
+                route(&[step.to], "route-towards", lang)
+            )
+        })
         .collect();
-    let moved = listed(&moved, lang);
-    lang.pick(format!("move {moved}"), format!("déplacer {moved}"))
+    text!(WORDS, lang, "move-mercenaries", moved = listed(&moved, lang))
 }
 
 /// " and attacks Carthage's elephant", when an attack is made.
 fn attacking(attacks: Option<Piece>, lang: Lang) -> String {
     attacks.map_or_else(String::new, |attacked| {
-        let attacked = piece_name(attacked, lang);
-        lang.pick(format!(" and attacks {attacked}"), format!(" et attaque {attacked}"))
+        text!(WORDS, lang, "attacking", piece = piece_name(attacked, lang))
     })
 }
 
 /// "Rome's mercenary 1 from Capoue to Tarente, attacking Carthage's galley 1".
 fn moved_step(step: &MovedStep, lang: Lang) -> String {
-    let (piece, from, to) = (piece_name(step.piece, lang), city_name(step.from), city_name(step.to));
     let attack = step.attacks.map_or_else(String::new, |attacked| {
-        let attacked = piece_name(attacked, lang);
-        lang.pick(format!(" attacking {attacked}"), format!(" en attaquant {attacked}"))
+        text!(WORDS, lang, "step-attacking", piece = piece_name(attacked, lang))
     });
-    lang.pick(
-        format!("{piece} from {from} to {to}{attack}"),
-        format!("{piece} {} à {to}{attack}", of_fr(from)),
+    text!(
+        WORDS,
+        lang,
+        "moved-step",
+        piece = piece_name(step.piece, lang),
+        from = city_name(step.from),
+        to = city_name(step.to),
+        attack = attack
     )
 }
 
@@ -936,33 +817,21 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
             TeamId::TeamB => &result.teams.team_b,
         };
         let (who, owned) = (seat_names(&info.seats, lang), states(&info.states, lang));
-        let win = match (lang, info.seats.len() > 1) {
-            (Lang::En, true) => "win",
-            (Lang::En, false) => "wins",
-            (Lang::Fr, true) => "gagnent",
-            (Lang::Fr, false) => "gagne",
-        };
-        format!("{who} ({owned}) {win}")
+        text!(
+            WORDS,
+            lang,
+            "winners",
+            who = who,
+            states = owned,
+            count = info.seats.len()
+        )
     });
-    match result.end_reason {
-        EndReason::CapitalsHeld => lang.pick(
-            format!("Game over: {winners}, holding both enemy capitals for a full round."),
-            format!("Fin de la partie : {winners} en occupant un tour complet les deux capitales adverses."),
-        ),
-        EndReason::Annihilation => lang.pick(
-            format!("Game over: {winners}, the other team has no piece left."),
-            format!("Fin de la partie : {winners}, le camp adverse n'a plus de pièces."),
-        ),
-        EndReason::DrawAgreed => lang.pick(
-            "Game over: a draw by agreement.".to_owned(),
-            "Fin de la partie : nulle d'un commun accord.".to_owned(),
-        ),
-        EndReason::NoProgress => {
-            let rounds = result.rounds;
-            lang.pick(
-                format!("Game over: a draw, no piece eliminated for too long (round {rounds})."),
-                format!("Fin de la partie : nulle, aucune pièce éliminée depuis trop longtemps (tour {rounds})."),
-            )
-        }
-    }
+    text!(
+        WORDS,
+        lang,
+        "game-over",
+        reason = key(result.end_reason),
+        winners = winners,
+        rounds = result.rounds
+    )
 }

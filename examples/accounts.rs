@@ -1,4 +1,4 @@
-//! Measures what accounts cost on a running ludus (issue 28): many account streams held open on one instance (Redis
+//! Measures what accounts cost on a running ludus: many account streams held open on one instance (Redis
 //! connections, Redis commands and ludus CPU while idle, ludus's resident memory, and how long a move between two
 //! accounts takes to reach their streams), then webhooks (deliveries per second to a receiver started here, how long
 //! each waited, and a check of every delivery against the accounts' inboxes in Redis).

@@ -88,11 +88,12 @@ async fn main() {
                     if key.ends_with(":events") {
                         log_bytes += bytes;
                         game_bytes += bytes;
-                    } else if key.ends_with(":meta") {
-                        game_bytes += bytes;
-                    } else {
+                    } else if key.contains(":idem:") {
                         records += 1;
                         record_bytes += bytes;
+                    } else {
+                        // The rest of the game: its meta, and its forks and outbox when it has them.
+                        game_bytes += bytes;
                     }
                 }
             }

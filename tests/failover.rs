@@ -2,12 +2,13 @@
 //! each (`appendfsync everysec`, `cluster-node-timeout 2000`), two ludus instances, a player per game retrying every
 //! move under its `Idempotency-Key` on any failure and presenting the last position it was given
 //! (`X-Ludus-Known-Head`), a spectator stream per game opened at version 0 while the game is in progress and resumed
-//! with `Last-Event-ID` on every end. Three times, a primary is killed while its replica lags (the replica paused for a
-//! second first), the replica is promoted, and the old primary comes back as its replica.
+//! with `Last-Event-ID` on every end. Three times, a primary is killed while its replica lags (their replication link
+//! cut with `iptables` a second before), the replica is promoted, and the old primary comes back as its replica.
 //!
 //! - With `LUDUS_REDIS_WAIT_REPLICAS=1`: no acknowledged move is lost or rewritten.
 //! - Without it, moves acknowledged in the lost second are gone: every player that held one was told
-//!   (`history_rewritten`), and every player and stream ends with the log's own picture.
+//!   (`history_rewritten`, or 404 for a game created in that second), and every player and stream ends with the log's
+//!   own picture.
 //! - Either way, before the first fault, no stream message was mislabelled and no stream ended in error; and on one
 //!   Redis, a fault-free run of 16 streams opened at version 0 mislabels nothing.
 

@@ -26,9 +26,10 @@ pub fn decided_by(_: &State, event: &Event) -> Option<usize> {
 
 /// Whether `event` is a chance outcome (shuffles, rolls, favour and Senate draws) or shows hidden things: the round's
 /// tiles turned up from their face-down piles, the Templum's tokens turned face up, Senate cards passed to a seat
-/// that had not seen them, every Senate card at the end. A turn ends with the next seat's roll, so a placement is
-/// never undone; the picks of the evaluation (a province, an inhabitant, a kept Senate card) may be, until another
-/// seat picks.
+/// that had not seen them, every Senate card at the end. A turn ends with the next seat's roll, so a placement the
+/// next seat rolled after is never undone; the placement that ends the round may be when the round's end reveals
+/// nothing (no Senate card drawn), until another seat picks, as may the picks of the evaluation (a province, an
+/// inhabitant, a kept Senate card).
 pub fn is_barrier(_: &State, event: &Event) -> bool {
     matches!(
         event,

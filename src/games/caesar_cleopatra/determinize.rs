@@ -1,4 +1,4 @@
-//! The determinizer of search bots (issue 12): a state `me` cannot tell from the real one.
+//! The determinizer of search bots: a state `me` cannot tell from the real one.
 //!
 //! What a seat knows is its view plus its log (`view::redact`): every public zone and zone size, all its own cards
 //! by id, and the opponent's cards by face where it saw them (discards, face-up cards, the card on the table, a spied

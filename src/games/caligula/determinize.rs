@@ -1,4 +1,4 @@
-//! The determinizer of search bots (issue 12): a state `me` cannot tell from the real one.
+//! The determinizer of search bots: a state `me` cannot tell from the real one.
 //!
 //! What a seat knows is its view plus its log (`view::redact`, spec 9): the public tables and every count, its own
 //! hand and supply, and so the values of its own placed tokens (its supply loses each value it places; the owner

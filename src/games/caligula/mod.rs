@@ -1,6 +1,6 @@
 //! Caligula (Post Scriptum 2009), 2 to 5 players: SPQR token placement on ten Civitas cards, resolution in
-//! Sequentia order, conspiracies against the emperor, and the fall of the empire. Spec: `shared/rules/caligula.md`;
-//! decisions beyond the spec are listed in this folder's README.md.
+//! Sequentia order, conspiracies against the emperor, and the fall of the empire. The rules as implemented, and the
+//! decisions beyond the spec they come from, are in this folder's README.md.
 
 mod action;
 mod conspiracy;

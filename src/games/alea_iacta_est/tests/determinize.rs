@@ -1,4 +1,4 @@
-//! The search bots' determinizer (issue 12): it keeps what the seat sees and knows, reads nothing else, and gives
+//! The search bots' determinizer: it keeps what the seat sees and knows, reads nothing else, and gives
 //! states the rules play to the end.
 
 use super::super::*;

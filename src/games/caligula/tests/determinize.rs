@@ -1,4 +1,4 @@
-//! The determinizer (issue 12): it keeps what the seat sees, is blind to what it does not, and gives playable states.
+//! The determinizer: it keeps what the seat sees, is blind to what it does not, and gives playable states.
 
 use super::super::Caligula;
 use super::super::ids::Kind;

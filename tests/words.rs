@@ -101,25 +101,37 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
             &app,
             &seat,
             "/actions",
-            &[("Accept-Language", "de-CH, fr;q=0.8, en;q=0.5")],
+            &[("Accept-Language", "it-CH, fr;q=0.8, en;q=0.5")],
         )
         .await;
     assert_eq!(headers.get("content-language").unwrap(), "fr");
     assert_eq!(labels(&negotiated["actions"]), labels(&french["actions"]));
     assert_ne!(labels(&french["actions"]), labels(&english["actions"]));
     assert!(labels(&french["actions"]).iter().all(|label| !label.trim().is_empty()));
+    // German is served as the other two are, by `?lang=` and by the header.
+    let (status, headers, german) = game.get(&app, &seat, "/actions?lang=de", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get("content-language").unwrap(), "de");
+    assert!(labels(&german["actions"]).iter().all(|label| !label.trim().is_empty()));
+    assert_ne!(labels(&german["actions"]), labels(&english["actions"]));
+    assert_ne!(labels(&german["actions"]), labels(&french["actions"]));
+    let (_, headers, negotiated) = game
+        .get(&app, &seat, "/actions", &[("Accept-Language", "de-CH, fr;q=0.8")])
+        .await;
+    assert_eq!(headers.get("content-language").unwrap(), "de");
+    assert_eq!(labels(&negotiated["actions"]), labels(&german["actions"]));
     // `?lang=` wins over the header; a language we do not speak is a client mistake.
     let (_, _, asked) = game
         .get(&app, &seat, "/actions?lang=en", &[("Accept-Language", "fr")])
         .await;
     assert_eq!(labels(&asked["actions"]), labels(&english["actions"]));
-    let (status, _, problem) = game.get(&app, &seat, "/actions?lang=de", &[]).await;
+    let (status, _, problem) = game.get(&app, &seat, "/actions?lang=it", &[]).await;
     assert_eq!(
         (status, problem["code"].as_str()),
         (StatusCode::BAD_REQUEST, Some("invalid_query"))
     );
     let (_, _, unspoken) = game
-        .get(&app, &seat, "/actions", &[("Accept-Language", "de, *;q=0.5")])
+        .get(&app, &seat, "/actions", &[("Accept-Language", "it, *;q=0.5")])
         .await;
     assert!(unspoken["actions"][0].get("label").is_none());
 

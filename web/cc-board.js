@@ -17,99 +17,100 @@ const GROUPS = ["senators", "quaestors", "praetors", "aediles", "censors"];
 const SIDE_LIMIT = 5;
 const GROUP_LIMIT = 8;
 
-/** The board's words, English then French. */
+/** The board's words, English, French, then German. */
 const WORDS = {
-  cleopatra: ["Cleopatra", "Cléopâtre"],
-  caesar: ["Caesar", "César"],
-  senators: ["Senators", "Sénateurs"],
-  quaestors: ["Quaestors", "Questeurs"],
-  praetors: ["Praetors", "Préteurs"],
-  aediles: ["Aediles", "Édiles"],
-  censors: ["Censors", "Censeurs"],
-  "one senators": ["Senator", "Sénateur"],
-  "one quaestors": ["Quaestor", "Questeur"],
-  "one praetors": ["Praetor", "Préteur"],
-  "one aediles": ["Aedile", "Édile"],
-  "one censors": ["Censor", "Censeur"],
-  philosopher: ["Philosopher", "Philosophe"],
-  influence: ["Influence", "Influence"],
-  manipulation: ["Manipulation", "Manipulation"],
-  "turn": ["Turn {0}", "Tour {0}"],
-  "phase setup_arrange": ["Setup: each party stacks its pile 2", "Préparation : chacun range sa pile de réserve n°2"],
+  "quoted": ["{0}", "« {0} »", "„{0}“"],
+  cleopatra: ["Cleopatra", "Cléopâtre", "Kleopatra"],
+  caesar: ["Caesar", "César", "Cäsar"],
+  senators: ["Senators", "Sénateurs", "Senatoren"],
+  quaestors: ["Quaestors", "Questeurs", "Quästoren"],
+  praetors: ["Praetors", "Préteurs", "Prätoren"],
+  aediles: ["Aediles", "Édiles", "Ädilen"],
+  censors: ["Censors", "Censeurs", "Zensoren"],
+  "one senators": ["Senator", "Sénateur", "Senator"],
+  "one quaestors": ["Quaestor", "Questeur", "Quästor"],
+  "one praetors": ["Praetor", "Préteur", "Prätor"],
+  "one aediles": ["Aedile", "Édile", "Ädil"],
+  "one censors": ["Censor", "Censeur", "Zensor"],
+  philosopher: ["Philosopher", "Philosophe", "Philosoph"],
+  influence: ["Influence", "Influence", "Einfluss"],
+  manipulation: ["Manipulation", "Manipulation", "Manipulation"],
+  "turn": ["Turn {0}", "Tour {0}", "Zug {0}"],
+  "phase setup_arrange": ["Setup: each party stacks its pile 2", "Préparation : chacun range sa pile de réserve n°2", "Vorbereitung: Jeder legt seinen Stapel 2"],
   "phase setup_place": ["Setup: each party places five cards face down, one at each group",
-    "Préparation : chacun pose 5 cartes cachées, une devant chaque groupe"],
-  "phase turn_start": ["{0} chooses: an active or a passive turn", "À {0} de choisir : tour actif ou passif"],
-  "phase passive": ["{0}'s passive turn: discard, then draw as many", "Tour passif de {0} : défausser, puis tirer autant"],
-  "phase main": ["{0}'s active turn", "Tour actif de {0}"],
-  "phase reaction": ["{1} may veto {0}'s manipulation", "{1} peut opposer son Veto à la Manipulation de {0}"],
-  "phase spy_pick": ["{0} chooses the card to discard", "{0} choisit la carte à défausser"],
-  "phase castling": ["{0} puts the cards back face down", "{0} replace ses cartes face cachée"],
-  "phase draw": ["{2} draws", "{2} tire une carte"],
-  "phase vote_window": ["Extraordinary vote: {3}", "Suffrage exceptionnel : {3}"],
-  "phase game_over": ["Game over", "Partie terminée"],
-  "placement none": ["to place: 1 card face down or 2 face up", "à poser : 1 carte cachée ou 2 visibles"],
-  "placement half": ["1 more face-up card to place", "encore 1 carte visible à poser"],
-  "placement done": ["placement done", "pose faite"],
-  "passive discards": ["cards discarded: {0}", "cartes défaussées : {0}"],
-  "manipulation played": ["manipulation played", "Manipulation jouée"],
-  "plays alone": ["{0} plays on alone", "{0} continue à jouer seul"],
-  "plays alone cleopatra": ["{0} plays on alone", "{0} continue à jouer seule"],
-  "forum": ["The Forum", "Le Forum"],
-  "left": ["{0} left", "reste {0}"],
-  "all won": ["all won", "tous gagnés"],
-  "cards at group": ["{0}/8 cards", "{0}/8 cartes"],
-  "your mission": ["your secret mission", "votre Mission Secrète"],
-  "mission": ["Secret mission", "Mission Secrète"],
-  "votes": ["Vote cards", "Cartes Suffrage"],
-  "deck": ["Deck", "Paquet"],
-  "vote deck": ["vote deck, {0} cards", "paquet Suffrage, {0} cartes"],
-  "last vote": ["last drawn", "dernière tirée"],
-  "removed": ["out of the game: {0}", "retirées du jeu : {0}"],
-  "vote group": ["Vote: {0}", "Suffrage : {0}"],
-  "orgy": ["Orgy", "Orgie"],
-  "orgy reshuffle": ["Orgy: reshuffle the deck", "Orgie, remélangez tout le paquet"],
-  "pile1": ["Pile 1", "Réserve n°1"],
-  "pile2": ["Pile 2", "Réserve n°2"],
-  "pile label": ["{0} ({1}), {2} cards", "{0} ({1}), {2} cartes"],
-  "next": ["next: {0}", "prochaine : {0}"],
-  "discard": ["Discard", "Défausse"],
-  "discard label": ["{0}'s discard pile, {1} cards", "Défausse de {0}, {1} cartes"],
-  "hand": ["Hand", "Main"],
-  "hand label": ["{0}'s hand: {1} influence, {2} manipulation", "Main de {0} : {1} Influence, {2} Manipulation"],
-  "your hand": ["Your hand", "Votre main"],
-  "won": ["Patricians won", "Patriciens gagnés"],
-  "none": ["none", "aucun"],
-  "exhausted": ["no influence card left", "plus de carte Influence"],
-  "stacked": ["pile 2 stacked: {0} of 13", "réserve n°2 rangée : {0} sur 13"],
-  "placed": ["initial cards placed: {0} of 5", "cartes initiales posées : {0} sur 5"],
+    "Préparation : chacun pose 5 cartes cachées, une devant chaque groupe", "Vorbereitung: Jeder legt fünf Karten verdeckt aus, eine bei jeder Gruppe"],
+  "phase turn_start": ["{0} chooses: an active or a passive turn", "À {0} de choisir : tour actif ou passif", "{0} wählt: aktiver oder passiver Zug"],
+  "phase passive": ["{0}'s passive turn: discard, then draw as many", "Tour passif de {0} : défausser, puis tirer autant", "Passiver Zug von {0}: abwerfen, dann ebenso viele ziehen"],
+  "phase main": ["{0}'s active turn", "Tour actif de {0}", "Aktiver Zug von {0}"],
+  "phase reaction": ["{1} may veto {0}'s manipulation", "{1} peut opposer son Veto à la Manipulation de {0}", "{1} kann gegen die Manipulation von {0} ein Veto einlegen"],
+  "phase spy_pick": ["{0} chooses the card to discard", "{0} choisit la carte à défausser", "{0} wählt die abzuwerfende Karte"],
+  "phase castling": ["{0} puts the cards back face down", "{0} replace ses cartes face cachée", "{0} legt die Karten verdeckt zurück"],
+  "phase draw": ["{2} draws", "{2} tire une carte", "{2} zieht"],
+  "phase vote_window": ["Extraordinary vote: {3}", "Suffrage exceptionnel : {3}", "Außerordentliche Wahl: {3}"],
+  "phase game_over": ["Game over", "Partie terminée", "Spielende"],
+  "placement none": ["to place: 1 card face down or 2 face up", "à poser : 1 carte cachée ou 2 visibles", "auszulegen: 1 Karte verdeckt oder 2 offen"],
+  "placement half": ["1 more face-up card to place", "encore 1 carte visible à poser", "noch 1 offene Karte auszulegen"],
+  "placement done": ["placement done", "pose faite", "Auslegen erledigt"],
+  "passive discards": ["cards discarded: {0}", "cartes défaussées : {0}", "abgeworfene Karten: {0}"],
+  "manipulation played": ["manipulation played", "Manipulation jouée", "Manipulation gespielt"],
+  "plays alone": ["{0} plays on alone", "{0} continue à jouer seul", "{0} spielt allein weiter"],
+  "plays alone cleopatra": ["{0} plays on alone", "{0} continue à jouer seule", "{0} spielt allein weiter"],
+  "forum": ["The Forum", "Le Forum", "Das Forum"],
+  "left": ["{0} left", "reste {0}", "noch {0}"],
+  "all won": ["all won", "tous gagnés", "alle gewonnen"],
+  "cards at group": ["{0}/8 cards", "{0}/8 cartes", "{0}/8 Karten"],
+  "your mission": ["your secret mission", "votre Mission Secrète", "deine geheime Mission"],
+  "mission": ["Secret mission", "Mission Secrète", "Geheime Mission"],
+  "votes": ["Vote cards", "Cartes Suffrage", "Wahlkarten"],
+  "deck": ["Deck", "Paquet", "Stapel"],
+  "vote deck": ["vote deck, {0} cards", "paquet Suffrage, {0} cartes", "Wahlkartenstapel, {0} Karten"],
+  "last vote": ["last drawn", "dernière tirée", "zuletzt gezogen"],
+  "removed": ["out of the game: {0}", "retirées du jeu : {0}", "aus dem Spiel: {0}"],
+  "vote group": ["Vote: {0}", "Suffrage : {0}", "Wahl: {0}"],
+  "orgy": ["Orgy", "Orgie", "Orgie"],
+  "orgy reshuffle": ["Orgy: reshuffle the deck", "Orgie, remélangez tout le paquet", "Orgie: den Stapel neu mischen"],
+  "pile1": ["Pile 1", "Réserve n°1", "Stapel 1"],
+  "pile2": ["Pile 2", "Réserve n°2", "Stapel 2"],
+  "pile label": ["{0} ({1}), {2} cards", "{0} ({1}), {2} cartes", "{0} ({1}), {2} Karten"],
+  "next": ["next: {0}", "prochaine : {0}", "als Nächste: {0}"],
+  "discard": ["Discard", "Défausse", "Ablage"],
+  "discard label": ["{0}'s discard pile, {1} cards", "Défausse de {0}, {1} cartes", "Ablagestapel von {0}, {1} Karten"],
+  "hand": ["Hand", "Main", "Hand"],
+  "hand label": ["{0}'s hand: {1} influence, {2} manipulation", "Main de {0} : {1} Influence, {2} Manipulation", "Hand von {0}: {1} Einfluss, {2} Manipulation"],
+  "your hand": ["Your hand", "Votre main", "Deine Hand"],
+  "won": ["Patricians won", "Patriciens gagnés", "Gewonnene Patrizier"],
+  "none": ["none", "aucun", "keine"],
+  "exhausted": ["no influence card left", "plus de carte Influence", "keine Einflusskarte mehr"],
+  "stacked": ["pile 2 stacked: {0} of 13", "réserve n°2 rangée : {0} sur 13", "Stapel 2 gelegt: {0} von 13"],
+  "placed": ["initial cards placed: {0} of 5", "cartes initiales posées : {0} sur 5", "Startkarten ausgelegt: {0} von 5"],
   "to stack": ["Manipulation cards to stack: the first one stacked is drawn first",
-    "Cartes Manipulation à ranger : la première rangée sera tirée la première"],
-  "to place": ["Initial cards: one face down at each group", "Cartes initiales : une cachée devant chaque groupe"],
-  "pile2 order": ["Your pile 2, top first", "Votre réserve n°2, du dessus au dessous"],
-  "face down": ["face down", "face cachée"],
-  "face up": ["face up", "face visible"],
-  "side": ["{0} at the {1}", "{0} devant les {1}"],
-  "place here": ["place a card here", "poser ici"],
-  "the group": ["the {0}", "les {0}"],
-  "played": ["{0}: {1} {2}", "{0} : {1} {2}"],
-  "pending": ["Manipulation on the table", "Manipulation en cours"],
-  "castling pool": ["{0}'s Castling: cards to put back face down ({1})", "{0} : cartes à replacer face cachée ({1})"],
-  "spied hand": ["{0}'s hand: choose the card to discard", "La main de {0} : choisissez la carte à défausser"],
-  "between": ["between the {0} and the {1}", "entre les {0} et les {1}"],
-  "against": ["against the face-up {0} at the {1}", "contre le {0} visible devant les {1}"],
-  "on group": ["on the {0}", "sur les {0}"],
-  "on hand": ["on the opponent's hand", "sur la main adverse"],
-  "owes": ["{0} owes {1} draws", "{0} doit tirer {1} cartes"],
+    "Cartes Manipulation à ranger : la première rangée sera tirée la première", "Manipulationskarten zum Stapeln: Die zuerst gelegte wird zuerst gezogen"],
+  "to place": ["Initial cards: one face down at each group", "Cartes initiales : une cachée devant chaque groupe", "Startkarten: eine verdeckt bei jeder Gruppe"],
+  "pile2 order": ["Your pile 2, top first", "Votre réserve n°2, du dessus au dessous", "Dein Stapel 2, oberste zuerst"],
+  "face down": ["face down", "face cachée", "verdeckt"],
+  "face up": ["face up", "face visible", "offen"],
+  "side": ["{0} at the {1}", "{0} devant les {1}", "{0} bei den {1}"],
+  "place here": ["place a card here", "poser ici", "hier eine Karte auslegen"],
+  "the group": ["the {0}", "les {0}", "die {0}"],
+  "played": ["{0}: {1} {2}", "{0} : {1} {2}", "{0}: {1} {2}"],
+  "pending": ["Manipulation on the table", "Manipulation en cours", "Manipulation auf dem Tisch"],
+  "castling pool": ["{0}'s Castling: cards to put back face down ({1})", "{0} : cartes à replacer face cachée ({1})", "Rochade von {0}: verdeckt zurückzulegende Karten ({1})"],
+  "spied hand": ["{0}'s hand: choose the card to discard", "La main de {0} : choisissez la carte à défausser", "Hand von {0}: Wähle die abzuwerfende Karte"],
+  "between": ["between the {0} and the {1}", "entre les {0} et les {1}", "zwischen den {0} und den {1}"],
+  "against": ["against the face-up {0} at the {1}", "contre le {0} visible devant les {1}", "gegen die offene {0} bei den {1}"],
+  "on group": ["on the {0}", "sur les {0}", "auf die {0}"],
+  "on hand": ["on the opponent's hand", "sur la main adverse", "auf die Hand des Gegners"],
+  "owes": ["{0} owes {1} draws", "{0} doit tirer {1} cartes", "{0} muss {1} Karten ziehen"],
 };
 
-/** The manipulation cards' names, English, then French for Caesar's and Cleopatra's (seed 000 §7: the Roman first). */
+/** The manipulation cards' names in each language, Caesar's then Cleopatra's (seed 000 §7 names the French ones: the Roman first). */
 const MANIPULATIONS = {
-  assassination: ["Assassination", "Influence", "Influence"],
-  spy: ["Spy", "Espion", "Espionne"],
-  castling: ["Castling", "Roque romain", "Roque égyptien"],
-  scout: ["Scout", "Courtisan", "Courtisane"],
-  wrath: ["Wrath of the Gods", "Colère des dieux", "Colère des dieux"],
-  veto: ["Veto", "Veto de César", "Veto de Cléopâtre"],
+  assassination: {en: ["Assassination", "Assassination"], fr: ["Influence", "Influence"], de: ["Attentat", "Attentat"]},
+  spy: {en: ["Spy", "Spy"], fr: ["Espion", "Espionne"], de: ["Spion", "Spionin"]},
+  castling: {en: ["Castling", "Castling"], fr: ["Roque romain", "Roque égyptien"], de: ["Rochade", "Rochade"]},
+  scout: {en: ["Scout", "Scout"], fr: ["Courtisan", "Courtisane"], de: ["Späher", "Späher"]},
+  wrath: {en: ["Wrath of the Gods", "Wrath of the Gods"], fr: ["Colère des dieux", "Colère des dieux"], de: ["Zorn der Götter", "Zorn der Götter"]},
+  veto: {en: ["Veto", "Veto"], fr: ["Veto de César", "Veto de Cléopâtre"], de: ["Veto", "Veto"]},
 };
 
 const CSS = `
@@ -287,7 +288,6 @@ function bothFaces(view, seat, target) {
 /** Draws the board for `view`; the viewer's party sits at the bottom (Cleopatra's for a spectator). */
 function draw(view, context) {
   addStyles();
-  const fr = context.lang === "fr";
   const say = (key, ...values) => wordsFrom(WORDS, context.lang, key, ...values);
   const me = SEATS.includes(context.seat) ? context.seat : "cleopatra";
   const opp = other(me);
@@ -304,8 +304,10 @@ function draw(view, context) {
   function faceName(face, owner) {
     if (face === "P") return say("philosopher");
     if (typeof face === "number") return String(face);
-    const [en, roman, egyptian] = MANIPULATIONS[face] ?? [face, face, face];
-    return fr ? (owner === "cleopatra" ? egyptian : roman) : en;
+    const names = MANIPULATIONS[face];
+    if (!names) return face;
+    const [roman, egyptian] = names[context.lang] ?? names.en;
+    return owner === "cleopatra" ? egyptian : roman;
   }
 
   const sr = (text) => el("span", {class: "cc-sr"}, text);
@@ -504,7 +506,7 @@ function draw(view, context) {
           : pending.card === "spy" ? say("on hand")
             : pending.group ? say("on group", say(pending.group)) : "";
       parts.push(el("div", {class: `cc-fan cc-${pending.seat}`}, manipulationCard(pending.card, pending.seat),
-        el("span", {}, say("played", say(pending.seat), fr ? `« ${faceName(pending.card, pending.seat)} »` : faceName(pending.card), aim))));
+        el("span", {}, say("played", say(pending.seat), say("quoted", faceName(pending.card, pending.seat)), aim))));
     }
     const castling = view.castling;
     if (castling) {

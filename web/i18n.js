@@ -1,10 +1,11 @@
-// The client's own words in French and English. The language is the one the person chose (kept in this browser), else
+// The client's own words in English, French and German. The language is the one the person chose (kept in this browser), else
 // the browser's; the API tells events and actions in the same language (`?lang=`).
 
-const LANGS = ["en", "fr"];
+/** The languages, in the order of every word table's entries (`key: [english, french, german]`). */
+export const LANGS = ["en", "fr", "de"];
 const STORED = "ludus:lang";
 
-/** The page's language: `en` or `fr`. */
+/** The page's language: one of `LANGS`. */
 export const lang = (() => {
   const stored = localStorage.getItem(STORED);
   if (LANGS.includes(stored)) return stored;
@@ -20,86 +21,89 @@ export function switchLang(code) {
 }
 
 const WORDS = {
-  "lobby": ["Lobby", "Salon"],
-  "new game": ["New game", "Nouvelle partie"],
-  "title": ["Game", "Jeu"],
-  "players": ["Players", "Joueurs"],
-  "your name": ["Your name", "Votre nom"],
-  "optional": ["optional", "facultatif"],
-  "clock": ["Clock", "Pendule"],
-  "chat": ["Chat", "Discussion"],
-  "seats": ["Seats", "Places"],
-  "options": ["Options", "Options"],
-  "create": ["Create", "Créer"],
-  "open games": ["Open games", "Parties en attente"],
-  "refresh": ["Refresh", "Actualiser"],
-  "no open game": ["No game is waiting for players.", "Aucune partie n'attend de joueurs."],
-  "join as": ["Join as {0}", "Rejoindre comme {0}"],
-  "play vs computer": ["Play against the computer", "Jouer contre l'ordinateur"],
+  "lobby": ["Lobby", "Salon", "Lobby"],
+  "new game": ["New game", "Nouvelle partie", "Neue Partie"],
+  "title": ["Game", "Jeu", "Spiel"],
+  "players": ["Players", "Joueurs", "Spieler"],
+  "your name": ["Your name", "Votre nom", "Dein Name"],
+  "optional": ["optional", "facultatif", "freiwillig"],
+  "clock": ["Clock", "Pendule", "Uhr"],
+  "chat": ["Chat", "Discussion", "Chat"],
+  "seats": ["Seats", "Places", "Plätze"],
+  "options": ["Options", "Options", "Optionen"],
+  "create": ["Create", "Créer", "Erstellen"],
+  "open games": ["Open games", "Parties en attente", "Offene Partien"],
+  "refresh": ["Refresh", "Actualiser", "Aktualisieren"],
+  "no open game": ["No game is waiting for players.", "Aucune partie n'attend de joueurs.", "Keine Partie wartet auf Spieler."],
+  "join as": ["Join as {0}", "Rejoindre comme {0}", "Als {0} beitreten"],
+  "play vs computer": ["Play against the computer", "Jouer contre l'ordinateur", "Gegen den Computer spielen"],
   "play vs computer hint": ["One click: you take the first seat, the computer every other.",
-    "Un clic : vous prenez la première place, l'ordinateur toutes les autres."],
-  "me": ["me", "moi"],
-  "open seat choice": ["open (invite someone)", "libre (inviter quelqu'un)"],
-  "bot random": ["computer: random", "ordinateur : au hasard"],
-  "bot search": ["computer: search", "ordinateur : réfléchi"],
-  "play this seat": ["Play this seat", "Jouer cette place"],
-  "copy invitation": ["Copy invitation", "Copier l'invitation"],
-  "watch": ["Watch as a spectator", "Regarder en spectateur"],
-  "played by bot": ["played by the computer", "jouée par l'ordinateur"],
-  "open": ["open", "libre"],
-  "yours to hand over": ["yours to hand over", "à confier à quelqu'un"],
-  "your move": ["Your move", "À vous de jouer"],
-  "waiting for": ["Waiting for {0}.", "En attente de {0}."],
-  "waiting for players": ["Waiting for players to join.", "En attente d'autres joueurs."],
-  "the others": ["the others", "des autres"],
-  "not started": ["The game has not started.", "La partie n'a pas commencé."],
-  "game log": ["Game log", "Journal de la partie"],
-  "advanced": ["Advanced: every action as a list, and JSON", "Avancé : toutes les actions en liste, et JSON"],
-  "another action": ["Another action (JSON)", "Une autre action (JSON)"],
-  "send": ["Send", "Envoyer"],
-  "cancel": ["Cancel", "Annuler"],
-  "confirm": ["Play it", "Jouer"],
-  "choose": ["Choose on the board.", "Choisissez sur le plateau."],
-  "selected": ["Selected: {0}", "Choisi : {0}"],
-  "you": ["you", "vous"],
-  "spectator": ["spectator", "spectateur"],
-  "you play": ["you play {0}", "vous jouez {0}"],
-  "to act": ["to act: {0}", "au tour de : {0}"],
-  "version": ["version {0}", "version {0}"],
-  "game over": ["Game over", "Partie terminée"],
-  "winners": ["Winner(s): {0}.", "Vainqueur(s) : {0}."],
-  "no winner": ["No winner.", "Pas de vainqueur."],
-  "you won": ["You won.", "Vous avez gagné."],
-  "you lost": ["You did not win.", "Vous n'avez pas gagné."],
-  "played out": ["Played to the end.", "Jouée jusqu'au bout."],
-  "left the game": ["(left the game)", "(a quitté la partie)"],
-  "replay": ["Replay", "Revoir la partie"],
-  "hand": ["Your hand", "Votre main"],
-  "board": ["The board", "Le plateau"],
-  "language": ["Language", "Langue"],
-  "players heading": ["Players", "Joueurs"],
-  "bot": ["computer", "ordinateur"],
-  "open seat": ["open seat", "place libre"],
-  "say something": ["Say something", "Dites quelque chose"],
-  "face down": ["face down", "face cachée"],
+    "Un clic : vous prenez la première place, l'ordinateur toutes les autres.", "Ein Klick: Du nimmst den ersten Platz, der Computer alle anderen."],
+  "me": ["me", "moi", "ich"],
+  "open seat choice": ["open (invite someone)", "libre (inviter quelqu'un)", "frei (jemanden einladen)"],
+  "bot random": ["computer: random", "ordinateur : au hasard", "Computer: zufällig"],
+  "bot search": ["computer: search", "ordinateur : réfléchi", "Computer: überlegt"],
+  "play this seat": ["Play this seat", "Jouer cette place", "Diesen Platz spielen"],
+  "copy invitation": ["Copy invitation", "Copier l'invitation", "Einladung kopieren"],
+  "watch": ["Watch as a spectator", "Regarder en spectateur", "Als Zuschauer zusehen"],
+  "played by bot": ["played by the computer", "jouée par l'ordinateur", "vom Computer gespielt"],
+  "open": ["open", "libre", "frei"],
+  "yours to hand over": ["yours to hand over", "à confier à quelqu'un", "zum Weitergeben an jemanden"],
+  "your move": ["Your move", "À vous de jouer", "Du bist am Zug"],
+  "waiting for": ["Waiting for {0}.", "En attente de {0}.", "Warten auf {0}."],
+  "waiting for players": ["Waiting for players to join.", "En attente d'autres joueurs.", "Warten auf weitere Spieler."],
+  "the others": ["the others", "des autres", "die anderen"],
+  "not started": ["The game has not started.", "La partie n'a pas commencé.", "Die Partie hat noch nicht begonnen."],
+  "game log": ["Game log", "Journal de la partie", "Spielprotokoll"],
+  "advanced": ["Advanced: every action as a list, and JSON", "Avancé : toutes les actions en liste, et JSON", "Erweitert: alle Aktionen als Liste, und JSON"],
+  "another action": ["Another action (JSON)", "Une autre action (JSON)", "Eine andere Aktion (JSON)"],
+  "send": ["Send", "Envoyer", "Senden"],
+  "cancel": ["Cancel", "Annuler", "Abbrechen"],
+  "confirm": ["Play it", "Jouer", "Spielen"],
+  "choose": ["Choose on the board.", "Choisissez sur le plateau.", "Wähle auf dem Spielbrett."],
+  "selected": ["Selected: {0}", "Choisi : {0}", "Gewählt: {0}"],
+  "you": ["you", "vous", "du"],
+  "spectator": ["spectator", "spectateur", "Zuschauer"],
+  "you play": ["you play {0}", "vous jouez {0}", "du spielst {0}"],
+  "to act": ["to act: {0}", "au tour de : {0}", "am Zug: {0}"],
+  "version": ["version {0}", "version {0}", "Version {0}"],
+  "game over": ["Game over", "Partie terminée", "Spielende"],
+  "winners": ["Winner(s): {0}.", "Vainqueur(s) : {0}.", "Sieger: {0}."],
+  "no winner": ["No winner.", "Pas de vainqueur.", "Kein Sieger."],
+  "you won": ["You won.", "Vous avez gagné.", "Du hast gewonnen."],
+  "you lost": ["You did not win.", "Vous n'avez pas gagné.", "Du hast nicht gewonnen."],
+  "played out": ["Played to the end.", "Jouée jusqu'au bout.", "Bis zum Ende gespielt."],
+  "left the game": ["(left the game)", "(a quitté la partie)", "(hat die Partie verlassen)"],
+  "replay": ["Replay", "Revoir la partie", "Partie nachspielen"],
+  "hand": ["Your hand", "Votre main", "Deine Hand"],
+  "board": ["The board", "Le plateau", "Das Spielbrett"],
+  "language": ["Language", "Langue", "Sprache"],
+  "players heading": ["Players", "Joueurs", "Spieler"],
+  "bot": ["computer", "ordinateur", "Computer"],
+  "open seat": ["open seat", "place libre", "freier Platz"],
+  "say something": ["Say something", "Dites quelque chose", "Sag etwas"],
+  "face down": ["face down", "face cachée", "verdeckt"],
   "no token": ["No token for {0} in this browser: watching as a spectator.",
-    "Pas de jeton pour {0} dans ce navigateur : vous regardez en spectateur."],
-  "seat open": ["{0} is open: take the seat?", "{0} est libre : prendre la place ?"],
-  "cards": ["{0} cards", "{0} cartes"],
+    "Pas de jeton pour {0} dans ce navigateur : vous regardez en spectateur.", "Kein Schlüssel für {0} in diesem Browser: Du siehst als Zuschauer zu."],
+  "seat open": ["{0} is open: take the seat?", "{0} est libre : prendre la place ?", "{0} ist frei: Platz übernehmen?"],
+  "cards": ["{0} cards", "{0} cartes", "{0} Karten"],
 };
 
-/** The text for `key` in `table` (`key: [english, french]`) in `language`, `{0}`, `{1}`... filled from `values`;
- * the key itself when the table lacks it. The client's words and each board's own use it. */
+/** `language`'s place in `LANGS` (English for an unknown one), and so in a word table's entries. */
+export const langIndex = (language) => Math.max(0, LANGS.indexOf(language));
+
+/** The text for `key` in `table` (`key: [english, french, german]`) in `language`, `{0}`, `{1}`... filled from
+ * `values`; the key itself when the table lacks it. The client's words and each board's own use it. */
 export function wordsFrom(table, language, key, ...values) {
-  const pair = table[key];
-  const text = pair ? pair[language === "fr" ? 1 : 0] : key;
+  const texts = table[key];
+  const text = texts ? texts[langIndex(language)] : key;
   return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)] ?? ""));
 }
 
 /** The client's text for `key` in the page's language. */
 export const t = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
 
-/** A two-button switch between the languages, the current one pressed. */
+/** A switch between the languages, one button each, the current one pressed. */
 export function langSwitch(el) {
   return el("span", {class: "lang-switch", role: "group", "aria-label": t("language")},
     LANGS.map((code) => el("button", {type: "button", lang: code, "aria-pressed": String(code === lang),

@@ -98,6 +98,7 @@ function placeLabels(cities, place, height) {
 export const KIND_LETTERS = {
   fr: {elephant: "É", chariot: "C", galley: "G", mercenary: "M"},
   en: {elephant: "E", chariot: "C", galley: "G", mercenary: "M"},
+  de: {elephant: "E", chariot: "W", galley: "G", mercenary: "S"},
 };
 
 /** A piece token at (x, y): a disc in its State's colour with its kind's letter. */

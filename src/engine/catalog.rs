@@ -21,6 +21,7 @@ macro_rules! catalog {
         $crate::engine::catalog::Catalog::new([
             include_str!(concat!($dir, "/en.ftl")),
             include_str!(concat!($dir, "/fr.ftl")),
+            include_str!(concat!($dir, "/de.ftl")),
         ])
     };
 }

@@ -146,7 +146,7 @@ fn assert_decided_as_stored(played: &Played, players: usize) {
     let finished = played.next.is_finished();
     let viewers = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]);
     for viewer in viewers {
-        for lang in [None, Some(Lang::En), Some(Lang::Fr)] {
+        for lang in std::iter::once(None).chain(Lang::ALL.map(Some)) {
             let decided: Vec<_> = played
                 .decided
                 .iter()

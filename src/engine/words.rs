@@ -18,10 +18,11 @@ use super::table::{LeaveReason, TableAction, TableEvent};
 pub enum Lang {
     En,
     Fr,
+    De,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::De];
 
     /// Its place in `Lang::ALL`, and so in a catalog's languages.
     pub(crate) const fn index(self) -> usize {
@@ -33,19 +34,20 @@ impl Lang {
         match self {
             Lang::En => "en",
             Lang::Fr => "fr",
+            Lang::De => "de",
         }
     }
 
-    /// `en` or `fr` (any case), as `?lang=` takes them.
+    /// `en`, `fr` or `de` (any case), as `?lang=` takes them.
     pub fn parse(code: &str) -> Option<Lang> {
         Lang::ALL
             .into_iter()
             .find(|lang| lang.code().eq_ignore_ascii_case(code))
     }
 
-    /// The language an `Accept-Language` header prefers among ours: the highest `q` of the ranges naming `en` or
-    /// `fr` (a region such as `fr-CA` counts as its language; `*` counts as neither, so that it adds nothing), the
-    /// first such range among equals; `None` when it names neither.
+    /// The language an `Accept-Language` header prefers among ours: the highest `q` of the ranges naming one of
+    /// them (a region such as `fr-CA` counts as its language; `*` counts as none, so that it adds nothing), the
+    /// first such range among equals; `None` when it names none of ours.
     pub fn negotiate(header: &str) -> Option<Lang> {
         let mut best: Option<(Lang, f32)> = None;
         for range in header.split(',') {
@@ -65,14 +67,6 @@ impl Lang {
             }
         }
         best.map(|(lang, _)| lang)
-    }
-
-    /// The English or the French of a text.
-    pub fn pick<T>(self, en: T, fr: T) -> T {
-        match self {
-            Lang::En => en,
-            Lang::Fr => fr,
-        }
     }
 }
 
@@ -180,8 +174,12 @@ mod tests {
     fn accept_language_picks_our_best_language() {
         assert_eq!(Lang::negotiate("fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7"), Some(Lang::Fr));
         assert_eq!(Lang::negotiate("en-GB, fr;q=0.5"), Some(Lang::En));
-        assert_eq!(Lang::negotiate("de-DE, fr;q=0.4, en;q=0.6"), Some(Lang::En));
-        assert_eq!(Lang::negotiate("de, *;q=0.5"), None);
+        assert_eq!(Lang::negotiate("it-IT, fr;q=0.4, en;q=0.6"), Some(Lang::En));
+        assert_eq!(Lang::negotiate("it, *;q=0.5"), None);
+        assert_eq!(Lang::negotiate("de-DE, fr;q=0.4, en;q=0.6"), Some(Lang::De));
+        assert_eq!(Lang::negotiate("it, de-CH;q=0.5, en;q=0.3"), Some(Lang::De));
+        assert_eq!(Lang::parse("DE"), Some(Lang::De));
+        assert_eq!(Lang::parse("it"), None);
         assert_eq!(Lang::negotiate("en;q=0, fr;q=0.1"), Some(Lang::Fr));
         assert_eq!(Lang::negotiate("FR"), Some(Lang::Fr));
         assert_eq!(Lang::negotiate("en;q=2"), None);
@@ -194,10 +192,11 @@ mod tests {
         assert_eq!(listed(&items(&["a"]), Lang::En), "a");
         assert_eq!(listed(&items(&["a", "b", "c"]), Lang::En), "a, b and c");
         assert_eq!(listed(&items(&["a", "b"]), Lang::Fr), "a et b");
+        assert_eq!(listed(&items(&["a", "b", "c"]), Lang::De), "a, b und c");
     }
 
     #[test]
-    fn every_table_event_is_told_in_both_languages() {
+    fn every_table_event_is_told_in_every_language() {
         use super::super::table::TABLE_EVENT_TYPES;
         let examples = [
             json!({"type": "table_opened", "seats": [{"seat": "caesar", "open": true}]}),
@@ -228,29 +227,30 @@ mod tests {
         for example in examples {
             let event: TableEvent = serde_json::from_value(example.clone()).expect("a table event");
             met.insert(example["type"].as_str().expect("a type").to_owned());
-            let (en, fr) = (
-                table_event_text(&event, Lang::En, &seat),
-                table_event_text(&event, Lang::Fr, &seat),
-            );
-            assert_words(&en, &example);
-            assert_words(&fr, &example);
-            assert_ne!(en, fr);
+            let told = Lang::ALL.map(|lang| table_event_text(&event, lang, &seat));
+            for text in &told {
+                assert_words(text, &example);
+            }
+            let [en, others @ ..] = &told;
+            assert!(others.iter().all(|other| other != en), "{told:?}");
         }
         assert_eq!(met, TABLE_EVENT_TYPES.iter().map(|kind| (*kind).to_owned()).collect());
     }
 
     #[test]
-    fn every_table_action_has_a_label_in_both_languages() {
+    fn every_table_action_has_a_label_in_every_language() {
         let every: Vec<TableAction> = super::super::table::TABLE_ACTION_TYPES
             .iter()
             .map(|kind| serde_json::from_value(serde_json::json!({"type": kind})).expect("a table action"))
             .collect();
         for action in every {
-            let (en, fr) = (
-                table_action_label(action, Lang::En),
-                table_action_label(action, Lang::Fr),
+            let told = Lang::ALL.map(|lang| table_action_label(action, lang));
+            let [en, others @ ..] = &told;
+            assert!(!en.is_empty(), "{action:?}");
+            assert!(
+                others.iter().all(|other| !other.is_empty() && other != en),
+                "{action:?}: {told:?}"
             );
-            assert!(!en.is_empty() && !fr.is_empty() && en != fr, "{action:?}: {en} / {fr}");
         }
     }
 }

@@ -224,31 +224,40 @@ impl Game for Duel {
             DuelEvent::Dealt {
                 seat: dealt,
                 card: Some(card),
-            } => lang.pick(
+            } => in_lang(
+                lang,
                 format!("{} is dealt {card}.", seat(dealt)),
                 format!("{} reçoit le {card}.", seat(dealt)),
+                format!("{} erhält die {card}.", seat(dealt)),
             ),
             DuelEvent::Dealt {
                 seat: dealt,
                 card: None,
-            } => lang.pick(
+            } => in_lang(
+                lang,
                 format!("{} is dealt a card.", seat(dealt)),
                 format!("{} reçoit une carte.", seat(dealt)),
+                format!("{} erhält eine Karte.", seat(dealt)),
             ),
-            DuelEvent::Bumped { seat: bumper } => {
-                lang.pick(format!("{} bumps.", seat(bumper)), format!("{} pousse.", seat(bumper)))
-            }
-            DuelEvent::Revealed { seat: shower, card } => lang.pick(
+            DuelEvent::Bumped { seat: bumper } => in_lang(
+                lang,
+                format!("{} bumps.", seat(bumper)),
+                format!("{} pousse.", seat(bumper)),
+                format!("{} schubst.", seat(bumper)),
+            ),
+            DuelEvent::Revealed { seat: shower, card } => in_lang(
+                lang,
                 format!("{} shows {card}.", seat(shower)),
                 format!("{} montre le {card}.", seat(shower)),
+                format!("{} zeigt die {card}.", seat(shower)),
             ),
         }
     }
 
     fn label(action: &DuelAction, lang: Lang) -> String {
         match action {
-            DuelAction::Bump => lang.pick("Bump", "Pousser"),
-            DuelAction::Reveal => lang.pick("Show my card", "Montrer ma carte"),
+            DuelAction::Bump => in_lang(lang, "Bump", "Pousser", "Schubsen"),
+            DuelAction::Reveal => in_lang(lang, "Show my card", "Montrer ma carte", "Meine Karte zeigen"),
         }
         .to_owned()
     }
@@ -261,5 +270,14 @@ impl Game for Duel {
             }),
             other => Some(other.clone()),
         }
+    }
+}
+
+/// The fixture's words in `lang` (a stand-in game keeps them inline, where a title has catalogs).
+fn in_lang<T>(lang: Lang, en: T, fr: T, de: T) -> T {
+    match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+        Lang::De => de,
     }
 }

@@ -1,11 +1,12 @@
 // Plays every title to the end on its board, as a person would, against the computer: from the lobby's one-click
 // "play against the computer" (a `search` bot in every other seat), clicking only the board's elements and the
 // prompt's choices above it (never the Advanced list or the JSON form), one pick in two from the keyboard, once in
-// French and once in English (the browser's language picks it). axe-core checks the lobby and each table (mid-game and at the end) for serious or
-// critical accessibility violations; screenshots of each table at 1280 and 390 px wide go to --screenshots.
+// French, once in English and once in German (the browser's language picks it). axe-core checks the lobby and each
+// table (mid-game and at the end) for serious or critical accessibility violations; screenshots of each table at
+// 1280 and 390 px wide go to --screenshots.
 //
 // node board.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--titles a,b]
-//   [--langs fr,en] [--seed N] [--page-port PORT]
+//   [--langs fr,en,de] [--seed N] [--page-port PORT]
 // With --page-port the pages come from web/ on disk at that port (the API must allow its origin: LUDUS_CORS_ORIGINS),
 // so that edits show without rebuilding the server; without it, from the server's own /play/.
 
@@ -23,16 +24,16 @@ const MAX_CLICKS = 4000;
 const GAME_SECONDS = 600;
 /** The click after which the mid-game checks and screenshots are made. */
 const MID_GAME = 25;
-const LOCALES = {fr: "fr-FR", en: "en-GB"};
+const LOCALES = {fr: "fr-FR", en: "en-GB", de: "de-DE"};
 /** Words of the page that show which language it speaks. */
-const SPOKEN = {fr: /vous jouez/, en: /you play/};
+const SPOKEN = {fr: /vous jouez/, en: /you play/, de: /du spielst/};
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, index, all) =>
   arg.startsWith("--") ? [...pairs, [arg.slice(2), all[index + 1]]] : pairs, []));
 const api = args.api;
 const shots = args.screenshots ?? "target/board-screenshots";
 const titles = args.titles ? args.titles.split(",") : TITLES;
-const langs = args.langs ? args.langs.split(",") : ["fr", "en"];
+const langs = args.langs ? args.langs.split(",") : ["fr", "en", "de"];
 const seed = Number(args.seed ?? 7);
 const pagePort = args["page-port"] ? Number(args["page-port"]) : null;
 const lobbyUrl = pagePort ? `http://127.0.0.1:${pagePort}/index.html?api=${encodeURIComponent(api)}` : `${api}/play/`;

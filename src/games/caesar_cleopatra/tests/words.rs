@@ -96,15 +96,15 @@ fn event(value: Value) -> Event {
     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{value} does not parse: {e}"))
 }
 
-/// The event as `viewer` is shown it, in English and in French.
+/// The event as `viewer` is shown it, in English and in French (the exact texts checked here).
 fn told(value: Value, viewer: Viewer) -> [String; 2] {
     let shown = CaesarCleopatra::redact(&event(value), viewer).expect("every event has a public part");
-    Lang::ALL.map(|lang| CaesarCleopatra::describe(&shown, lang))
+    [Lang::En, Lang::Fr].map(|lang| CaesarCleopatra::describe(&shown, lang))
 }
 
 fn labelled(value: Value) -> [String; 2] {
     let action = action(value);
-    Lang::ALL.map(|lang| CaesarCleopatra::label(&action, lang))
+    [Lang::En, Lang::Fr].map(|lang| CaesarCleopatra::label(&action, lang))
 }
 
 #[test]
@@ -359,7 +359,10 @@ fn actions_read_like_buttons() {
         .into_iter()
         .flat_map(|lang| [0, 1].map(|seat| CaesarCleopatra::seat_name(seat, lang)))
         .collect();
-    assert_eq!(seats, ["Cleopatra", "Caesar", "Cléopâtre", "César"]);
+    assert_eq!(
+        seats,
+        ["Cleopatra", "Caesar", "Cléopâtre", "César", "Kleopatra", "Cäsar"]
+    );
 }
 
 /// The names the words give the manipulation cards are the data's (`name_english`, and `name_seed_000`, which

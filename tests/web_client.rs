@@ -226,3 +226,68 @@ async fn the_client_knows_every_table_action() {
         );
     }
 }
+
+/// The client speaks the service's languages: its `LANGS` are `Lang::ALL`'s codes, and every entry of its word tables
+/// (its own and each board's, `key: [english, french, ...]`) has a text in each of them.
+#[actix_web::test]
+async fn the_client_speaks_every_language_of_the_service() {
+    let web = concat!(env!("CARGO_MANIFEST_DIR"), "/web/");
+    let i18n = std::fs::read_to_string(format!("{web}i18n.js")).expect("web/i18n.js");
+    let codes: Vec<String> = ludus::engine::Lang::ALL
+        .iter()
+        .map(|lang| format!("\"{}\"", lang.code()))
+        .collect();
+    assert!(
+        i18n.contains(&format!("LANGS = [{}];", codes.join(", "))),
+        "the client's LANGS are {codes:?}"
+    );
+    for file in [
+        "i18n.js",
+        "alea-board.js",
+        "caligula-board.js",
+        "cc-board.js",
+        "rome-board.js",
+    ] {
+        let script = std::fs::read_to_string(format!("{web}{file}")).expect("a web file");
+        let start = script.find("const WORDS = {").expect("a word table");
+        let table = &script[start..start + script[start..].find("\n};").expect("its end")];
+        let sizes = entry_sizes(table);
+        assert!(sizes.len() > 10, "{file}: {sizes:?}");
+        assert!(sizes.iter().all(|size| *size == codes.len()), "{file}: {sizes:?}");
+    }
+}
+
+/// How many strings each top-level `[...]` of a word table holds (its keys, outside the brackets, are not counted).
+fn entry_sizes(table: &str) -> Vec<usize> {
+    let (mut sizes, mut count, mut depth) = (Vec::new(), 0, 0);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in table.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                count += usize::from(depth == 1);
+            }
+            '[' => {
+                depth += 1;
+                count = if depth == 1 { 0 } else { count };
+            }
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    sizes.push(count);
+                }
+            }
+            _ => {}
+        }
+    }
+    sizes
+}

@@ -130,6 +130,11 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
         (status, problem["code"].as_str()),
         (StatusCode::BAD_REQUEST, Some("invalid_query"))
     );
+    let detail = problem["detail"].as_str().expect("a detail");
+    assert!(
+        ["`en`", "`fr`", "`de`"].iter().all(|code| detail.contains(code)),
+        "{detail}"
+    );
     let (_, _, unspoken) = game
         .get(&app, &seat, "/actions", &[("Accept-Language", "it, *;q=0.5")])
         .await;

@@ -475,8 +475,8 @@ pub struct EventsResponse {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LangQuery {
-    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
-    /// the one of them `Accept-Language` prefers, else no words.
+    /// Tell the answer in words, in one of the service's languages (`Lang`: `en`, `fr`, `de`): a `text` for each
+    /// event, a `label` for each legal action. Default: the one of them `Accept-Language` prefers, else no words.
     pub lang: Option<Lang>,
 }
 
@@ -490,8 +490,8 @@ pub struct GameQuery {
     pub at: Option<u64>,
     /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
     pub seat: Option<String>,
-    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
-    /// the one of them `Accept-Language` prefers, else no words.
+    /// Tell the answer in words, in one of the service's languages (`Lang`: `en`, `fr`, `de`): a `text` for each
+    /// event, a `label` for each legal action. Default: the one of them `Accept-Language` prefers, else no words.
     pub lang: Option<Lang>,
 }
 
@@ -508,8 +508,8 @@ pub struct EventsQuery {
     pub limit: Option<u64>,
     /// With an account key that holds several seats of the game: the seat to act for (as `X-Ludus-Seat`).
     pub seat: Option<String>,
-    /// Tell the answer in words, in `en` or `fr`: a `text` for each event, a `label` for each legal action. Default:
-    /// the one of them `Accept-Language` prefers, else no words.
+    /// Tell the answer in words, in one of the service's languages (`Lang`: `en`, `fr`, `de`): a `text` for each
+    /// event, a `label` for each legal action. Default: the one of them `Accept-Language` prefers, else no words.
     pub lang: Option<Lang>,
 }
 

@@ -37,8 +37,13 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
 /// The language to tell events and actions in: `?lang=`, else the one of ours `Accept-Language` prefers; `None` (no
 /// words: answers as small as without) when neither asks for one.
 pub(super) fn lang(request: &HttpRequest) -> Result<Option<Lang>, ApiError> {
-    let asked = web::Query::<LangQuery>::from_query(request.query_string())
-        .map_err(|_| ApiError::new(ErrorCode::InvalidQuery, "lang must be `en` or `fr`"))?;
+    let asked = web::Query::<LangQuery>::from_query(request.query_string()).map_err(|_| {
+        let codes: Vec<String> = Lang::ALL.iter().map(|lang| format!("`{}`", lang.code())).collect();
+        ApiError::new(
+            ErrorCode::InvalidQuery,
+            format!("lang must be one of {}", codes.join(", ")),
+        )
+    })?;
     if let Some(lang) = asked.into_inner().lang {
         return Ok(Some(lang));
     }

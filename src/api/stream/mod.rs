@@ -56,8 +56,8 @@ pub struct StreamQuery {
         reason = "read with the credentials (request::named_seat); declared to be accepted and documented"
     )]
     pub seat: Option<String>,
-    /// Tell each event in words, in `en` or `fr` (its `text`). Default: the one of them `Accept-Language` prefers,
-    /// else no words.
+    /// Tell each event in words (its `text`), in one of the service's languages (`Lang`: `en`, `fr`, `de`). Default:
+    /// the one of them `Accept-Language` prefers, else no words.
     #[expect(
         dead_code,
         reason = "read with Accept-Language (request::lang); declared to be accepted and documented"

@@ -16,8 +16,9 @@ pub(super) fn problem_code_schema() -> Value {
             are listed in the `RuleCode` schema.",
         "anyOf": [
             {"title": "ServiceErrorCode", "type": "string", "enum": codes},
-            // A pattern rather than the `RuleCode` list: a client keeps reading problems when a title adds a code.
-            {"title": "RuleCode", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+            {"$ref": "#/components/schemas/RuleCode"},
+            // And any code of the same shape: a client keeps reading problems when a title adds a code.
+            {"title": "OtherRuleCode", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         ],
     })
 }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use super::words::Lang;
+use super::lang::Lang;
 
 /// A catalog's sources, one per language of `Lang::ALL` in its order, from `dir` (relative to the calling file).
 /// A new language adds its file here.

@@ -6,6 +6,7 @@
 pub mod bot;
 pub mod catalog;
 pub mod clocks;
+pub mod lang;
 mod registry;
 mod rng;
 mod rule_code;

@@ -2,28 +2,35 @@
 //! whatever the number of streams), reads the new events of each watched game once, and hands them to every local
 //! stream of that game. Streams are capped per instance, and per client address across every instance sharing the
 //! store (each stream holds a leased place in its client's pool there).
+//!
+//! Here are the watcher and a stream's subscription; the caps and admissions are in `admission`, a game's tail in
+//! `tail`, the reader task in `feed`, accounts' inboxes, presence and room messages in their own modules.
 
+mod admission;
+mod feed;
 mod inbox;
 mod presence;
 mod room;
+mod tail;
 
+pub use admission::{StreamClient, StreamLimits, StreamRefused};
 pub use inbox::InboxSubscription;
 pub use presence::{PresenceMessage, SeatsSeen};
 pub use room::RoomEvent;
+pub use tail::Tail;
+
+use admission::Admission;
 
 use std::collections::{HashMap, HashSet};
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use futures_util::StreamExt;
 use tokio::sync::{broadcast, watch};
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use crate::clock::now_ms;
-use crate::config::values::whole_number;
-use crate::store::{EventStore, Head, Lease, ReadAfter, StoreError};
+use crate::store::{EventStore, Head};
 
 /// How often every watched game is read again, by default, in case a notification was lost (or the store lost data).
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -31,123 +38,6 @@ const SWEEP_EVERY: Duration = Duration::from_secs(5);
 const RESUBSCRIBE_AFTER: Duration = Duration::from_secs(1);
 /// Reads of one sweep in flight at once.
 const SWEEP_CONCURRENCY: usize = 32;
-/// Recent events kept per watched game, so that streams a little behind need no read of their own.
-const RECENT: usize = 64;
-/// How long a stream's place in its client's pool lasts unless renewed (every `SWEEP_EVERY`): a crashed instance's
-/// places come free within this.
-const PLACE_LEASE: Duration = Duration::from_secs(60);
-
-fn place_lease() -> Lease {
-    Lease {
-        now_ms: now_ms(),
-        length: PLACE_LEASE,
-    }
-}
-
-/// Caps on open streams; settings, declared for clap (see `crate::config`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Args)]
-pub struct StreamLimits {
-    /// Live streams one instance holds open (HTTP/1.1 ones, a connection each, also within the open-file limit)
-    #[arg(long = "max-streams", env = "LUDUS_MAX_STREAMS", default_value_t = StreamLimits::default().per_instance,
-          value_parser = whole_number::<usize>, value_name = "COUNT")]
-    pub per_instance: usize,
-    /// Live streams one client address holds open (0: no cap)
-    #[arg(long = "max-streams-per-client", env = "LUDUS_MAX_STREAMS_PER_CLIENT",
-          default_value_t = StreamLimits::default().per_client, value_parser = whole_number::<usize>,
-          value_name = "COUNT")]
-    pub per_client: usize,
-    /// Not a setting: streams that hold a connection of their own (HTTP/1.1; HTTP/2 streams share theirs) the
-    /// instance admits, set at start to what the open-file limit leaves.
-    #[arg(skip = usize::MAX)]
-    pub own_connections: usize,
-}
-
-impl Default for StreamLimits {
-    fn default() -> Self {
-        Self {
-            per_instance: 10_000,
-            per_client: 100,
-            own_connections: usize::MAX,
-        }
-    }
-}
-
-/// Who opens a stream: the client's address (for its cap), and whether the stream holds a connection of its own
-/// (HTTP/1.1), which takes an open file; HTTP/2 streams share their connection.
-#[derive(Clone, Copy, Debug)]
-pub struct StreamClient {
-    pub address: Option<IpAddr>,
-    pub own_connection: bool,
-}
-
-/// What an open stream holds against the caps: its place in its client's pool (pool, holder), and maybe a
-/// connection of its own.
-struct Admission {
-    place: Option<(String, String)>,
-    own_connection: bool,
-}
-
-/// Why a stream was not opened.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StreamRefused {
-    #[error("this server holds its maximum of {0} live streams; try again later")]
-    InstanceFull(usize),
-    #[error("this client holds its maximum of {0} live streams; close one first")]
-    ClientFull(usize),
-    #[error(
-        "this server holds its maximum of {0} streams on connections of their own; try again later, or over HTTP/2, \
-         where streams share a connection"
-    )]
-    ConnectionsFull(usize),
-    #[error("this instance is shutting down: open the stream again, another instance will serve it")]
-    Draining,
-}
-
-/// What the watcher last read of a game's log.
-#[derive(Clone, Debug)]
-pub enum Tail {
-    /// The log ends at `head`; `recent` are its last events, each with the head right after it, oldest first.
-    Log { head: Head, recent: Arc<[(Head, String)]> },
-    /// The game is gone, or its log no longer extends what was read: every stream of it must end.
-    Lost,
-}
-
-impl Tail {
-    /// The events after `from`, when `from` is the head or one of the recent positions; `None` otherwise.
-    pub fn after(&self, from: Head) -> Option<Vec<String>> {
-        let Tail::Log { head, recent } = self else {
-            return None;
-        };
-        if *head == from {
-            return Some(Vec::new());
-        }
-        let start = recent.iter().position(|(after, _)| *after == from)? + 1;
-        Some(recent[start..].iter().map(|(_, event)| event.clone()).collect())
-    }
-
-    pub fn head(&self) -> Option<Head> {
-        match self {
-            Tail::Log { head, .. } => Some(*head),
-            Tail::Lost => None,
-        }
-    }
-
-    /// The tail whose recent events were `recent`, ending at `head`, followed by `events`: the last `RECENT` of them
-    /// kept.
-    fn extended(recent: &[(Head, String)], head: Head, events: Vec<String>) -> Tail {
-        let mut window: Vec<(Head, String)> = recent.to_vec();
-        let mut position = head;
-        for event in events {
-            position = position.then(&event);
-            window.push((position, event));
-        }
-        let skip = window.len().saturating_sub(RECENT);
-        Tail::Log {
-            head: position,
-            recent: window.into_iter().skip(skip).collect(),
-        }
-    }
-}
 
 struct Watched {
     tail: watch::Sender<Tail>,
@@ -325,202 +215,6 @@ impl Watcher {
         Ok(subscription)
     }
 
-    /// Counts a new stream of `client` against the caps, unless the instance drains: its place in its client's pool.
-    async fn admit(&self, client: StreamClient) -> Result<Admission, StreamRefused> {
-        if *self.draining.borrow() {
-            return Err(StreamRefused::Draining);
-        }
-        {
-            let mut counts = lock(&self.counts);
-            if counts.open >= self.limits.per_instance {
-                return Err(StreamRefused::InstanceFull(self.limits.per_instance));
-            }
-            if client.own_connection && counts.own_connections >= self.limits.own_connections {
-                return Err(StreamRefused::ConnectionsFull(self.limits.own_connections));
-            }
-            counts.open += 1;
-            counts.own_connections += usize::from(client.own_connection);
-        }
-        match self.hold_place(client.address).await {
-            Ok(place) => Ok(Admission {
-                place,
-                own_connection: client.own_connection,
-            }),
-            Err(refused) => {
-                let mut counts = lock(&self.counts);
-                counts.open -= 1;
-                counts.own_connections -= usize::from(client.own_connection);
-                Err(refused)
-            }
-        }
-    }
-
-    /// Takes a place for a stream of `client` in its pool; `None` when there is no cap to count against. A store
-    /// that does not answer lets the stream open (the cap is a protection, not a reason to fail streams).
-    async fn hold_place(&self, client: Option<IpAddr>) -> Result<Option<(String, String)>, StreamRefused> {
-        let (Some(client), cap) = (client, self.limits.per_client) else {
-            return Ok(None);
-        };
-        if cap == 0 {
-            return Ok(None);
-        }
-        let pool = format!("streams:{client}");
-        let holder = format!("{}:{}", self.instance, self.next_holder.fetch_add(1, Ordering::Relaxed));
-        match self.store.hold_place(&pool, &holder, cap, place_lease()).await {
-            Ok(false) => return Err(StreamRefused::ClientFull(cap)),
-            Ok(true) => {}
-            Err(error) => tracing::warn!(%error, "stream not counted against its client's cap"),
-        }
-        lock(&self.counts)
-            .places
-            .entry(pool.clone())
-            .or_default()
-            .insert(holder.clone());
-        Ok(Some((pool, holder)))
-    }
-
-    /// Extends the leases of every place this instance holds, one store call per client, every third of a lease.
-    async fn renew_places(&self) {
-        let now = now_ms();
-        let renew_every = PLACE_LEASE.as_millis() as u64 / 3;
-        if now.saturating_sub(self.places_renewed.load(Ordering::Relaxed)) < renew_every {
-            return;
-        }
-        self.places_renewed.store(now, Ordering::Relaxed);
-        let places: Vec<(String, Vec<String>)> = lock(&self.counts)
-            .places
-            .iter()
-            .map(|(pool, holders)| (pool.clone(), holders.iter().cloned().collect()))
-            .collect();
-        for (pool, holders) in places {
-            if let Err(error) = self.store.renew_places(&pool, &holders, place_lease()).await {
-                tracing::warn!(%error, "stream places not renewed; they lapse unless a later renewal succeeds");
-            }
-        }
-    }
-
-    /// Starts the reader task if it is not running (first stream, or its runtime ended).
-    fn ensure_running(&self) {
-        let mut task = lock(&self.task);
-        if task.as_ref().is_some_and(|handle| !handle.is_finished()) {
-            return;
-        }
-        let me = self.me.clone();
-        *task = Some(tokio::spawn(async move {
-            loop {
-                let Some(watcher) = me.upgrade() else { return };
-                let appends = watcher.store.appends().await;
-                // Whatever happened while not subscribed is read now.
-                watcher.sweep().await;
-                match appends {
-                    Ok(mut appends) => {
-                        let every = Duration::from_millis(watcher.sweep_every_ms.load(Ordering::Relaxed));
-                        drop(watcher);
-                        let mut sweep = tokio::time::interval(every);
-                        sweep.tick().await;
-                        loop {
-                            tokio::select! {
-                                next = appends.next() => match next {
-                                    Some(id) => match me.upgrade() {
-                                        Some(watcher) => watcher.refresh(id),
-                                        None => return,
-                                    },
-                                    None => break,
-                                },
-                                _ = sweep.tick() => match me.upgrade() {
-                                    Some(watcher) => {
-                                        watcher.sweep().await;
-                                        watcher.renew_places().await;
-                                    }
-                                    None => return,
-                                },
-                            }
-                        }
-                        tracing::warn!("the store's append notifications stopped; subscribing again");
-                    }
-                    Err(error) => {
-                        tracing::warn!(%error, "cannot subscribe to the store's append notifications");
-                        drop(watcher);
-                    }
-                }
-                tokio::time::sleep(RESUBSCRIBE_AFTER).await;
-            }
-        }));
-    }
-
-    /// Reads every watched game again, except those being read now (they are read once more after).
-    async fn sweep(&self) {
-        let games: Vec<(String, Arc<Watched>)> = lock(&self.games)
-            .iter()
-            .map(|(id, watched)| (id.clone(), watched.clone()))
-            .collect();
-        futures_util::stream::iter(games)
-            .for_each_concurrent(SWEEP_CONCURRENCY, |(id, watched)| async move {
-                if watched.want_read() {
-                    self.read_while_wanted(&id, &watched).await;
-                }
-            })
-            .await;
-    }
-
-    /// Reads game `id` in the background if it is watched; notifications that arrive meanwhile cause one more read.
-    fn refresh(&self, id: String) {
-        let Some(watched) = lock(&self.games).get(&id).cloned() else {
-            return;
-        };
-        if !watched.want_read() {
-            return;
-        }
-        let me = self.me.clone();
-        tokio::spawn(async move {
-            if let Some(watcher) = me.upgrade() {
-                watcher.read_while_wanted(&id, &watched).await;
-            } else {
-                watched.reading.store(false, Ordering::SeqCst);
-            }
-        });
-    }
-
-    /// Reads the game while reads are wanted, as the one reader of it (`want_read` made us so), then lets go.
-    async fn read_while_wanted(&self, id: &str, watched: &Watched) {
-        while watched.again.swap(false, Ordering::SeqCst) {
-            self.read(id, watched).await;
-        }
-        watched.reading.store(false, Ordering::SeqCst);
-        // A notification that came between the last read and the flag's reset is not lost.
-        if watched.again.load(Ordering::SeqCst) {
-            self.refresh(id.to_owned());
-        }
-    }
-
-    /// Brings one watched game's tail up to date with the store. Only the game's one reader calls it; the tail is
-    /// replaced only if it still ends where the read started (a new stream may have reset a lost game meanwhile).
-    async fn read(&self, id: &str, watched: &Watched) {
-        let Some(head) = watched.tail.borrow().head() else {
-            return;
-        };
-        let events = match self.store.read_after(id, head).await {
-            Ok(ReadAfter::Extends { events, .. }) if events.is_empty() => return,
-            Ok(ReadAfter::Extends { events, .. }) => Some(events),
-            Ok(ReadAfter::Diverged) | Err(StoreError::NotFound) => None,
-            // Unreachable store: the streams wait; the next sweep tries again.
-            Err(_) => return,
-        };
-        let replaced = watched.tail.send_if_modified(|tail| {
-            if tail.head() != Some(head) {
-                return false;
-            }
-            *tail = match (&*tail, events) {
-                (Tail::Log { recent, .. }, Some(events)) => Tail::extended(recent, head, events),
-                _ => Tail::Lost,
-            };
-            true
-        });
-        if !replaced {
-            watched.again.store(true, Ordering::SeqCst);
-        }
-    }
-
     fn release(&self, game: &str, seat: Option<&str>, admission: Option<Admission>) {
         {
             let mut games = lock(&self.games);
@@ -541,39 +235,6 @@ impl Watcher {
             }
         }
         self.release_admission(admission);
-    }
-
-    /// Uncounts a closed stream and gives its place back.
-    fn release_admission(&self, admission: Option<Admission>) {
-        let Some(Admission { place, own_connection }) = admission else {
-            return;
-        };
-        let mut counts = lock(&self.counts);
-        counts.open = counts.open.saturating_sub(1);
-        counts.own_connections = counts.own_connections.saturating_sub(usize::from(own_connection));
-        let Some((pool, holder)) = place else { return };
-        if let Some(holders) = counts.places.get_mut(&pool) {
-            holders.remove(&holder);
-            if holders.is_empty() {
-                counts.places.remove(&pool);
-            }
-        }
-        drop(counts);
-        // Given back at once; were this lost, the place's lease would end it.
-        let store = self.store.clone();
-        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(async move {
-                let _ = store.release_place(&pool, &holder).await;
-            });
-        }
-    }
-}
-
-impl Watched {
-    /// Asks for a read of the game; true when the caller is to make it (no read was under way).
-    fn want_read(&self) -> bool {
-        self.again.store(true, Ordering::SeqCst);
-        !self.reading.swap(true, Ordering::SeqCst)
     }
 }
 

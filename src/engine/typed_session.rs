@@ -1,5 +1,8 @@
 //! `Session<G>`: a typed game of one title with its table, behind the JSON-speaking `GameSession`. Table events and
 //! the title's events share one log; the session folds each into its own half.
+//!
+//! Here are the session, its replay and snapshot, and the title's play; the table's actions are in `table_play`, the
+//! tests in `typed_session_tests.rs`.
 
 use serde::Deserialize as _;
 use serde_json::Value;
@@ -12,6 +15,8 @@ use super::table::{
 };
 use super::undo::UndoTrail;
 use super::words;
+
+mod table_play;
 use super::{Game, GameSeed, Lang, RuleCode, RuleError, SETUP_STREAM, Seat, SetupError, Viewer};
 
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Value {
@@ -203,64 +208,6 @@ impl<G: Game> Session<G> {
         G::legal_actions(&self.state, seat)
     }
 
-    /// Why `seat` may not undo now, or `None` when it may.
-    fn undo_refusal(&self, seat: Seat) -> Option<&'static str> {
-        if self.table.is_open() {
-            Some("the game has not started: there is nothing to undo")
-        } else if self.is_finished() {
-            Some("the game is over")
-        } else if self.table.seats.get(seat).is_some_and(|taken| taken.bot.is_some()) {
-            Some("a bot plays this seat: its decisions are not undone")
-        } else if self.undo.seat() != Some(seat) {
-            Some(
-                "this seat has no decision to undo: another seat has acted since, or a card was drawn, dice rolled \
-                 or hidden information revealed",
-            )
-        } else {
-            None
-        }
-    }
-
-    /// The table actions `seat` may send now that are listed with its legal actions: every one but resigning,
-    /// aborting and handing the seat to a bot, which are always possible while the game is on.
-    fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
-        let table = &self.table;
-        let Some(taken) = table.seats.get(seat) else {
-            return Vec::new();
-        };
-        if self.is_finished() || table.is_open() || taken.abandoned.is_some() {
-            return Vec::new();
-        }
-        if taken.handed {
-            return vec![TableAction::TakeBackSeat];
-        }
-        let mut actions = Vec::new();
-        if self.undo_refusal(seat).is_none() {
-            actions.push(TableAction::Undo);
-        }
-        match &table.draw_offer {
-            Some(offer) if offer.by != seat && !offer.accepted.contains(&seat) => {
-                actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
-            }
-            Some(_) => {}
-            None if self.may_offer_draw(seat) => actions.push(TableAction::OfferDraw),
-            None => {}
-        }
-        actions
-    }
-
-    /// A draw may be offered on the seat's turn, in a title without a draw of its own, while every remaining seat
-    /// is played by a person (a bot would never agree), and once declined, not again before a move.
-    fn may_offer_draw(&self, seat: Seat) -> bool {
-        !G::RULES_DRAW
-            && self.table.draw_declined_to != Some(seat)
-            && G::to_act(&self.state).contains(&seat)
-            && self
-                .table
-                .remaining()
-                .all(|other| self.table.seats[other].played_by_person())
-    }
-
     /// A stored event, read back.
     fn read(event: &str) -> Option<Entry<G>> {
         match TableEvent::parse(event) {
@@ -275,123 +222,6 @@ impl<G: Game> Session<G> {
         title
             .chain(self.table_actions(seat).into_iter().map(Listed::Table))
             .collect()
-    }
-
-    fn play_table(&self, seat: Seat, action: TableAction, now_ms: u64) -> Result<Played, ActionError> {
-        let id = self.seat_id(seat);
-        let table = &self.table;
-        let taken = &table.seats[seat];
-        let refuse = |code, message: &str| Err(ActionError::Rule(RuleError::new(code, message)));
-        if taken.abandoned.is_some() && action != TableAction::Abort {
-            return refuse(
-                RuleCode::SeatAbandoned,
-                "this seat left the game: a bot plays it to the end",
-            );
-        }
-        let entries = match action {
-            TableAction::Resign if table.is_open() => {
-                return refuse(
-                    RuleCode::GameNotStarted,
-                    "the game has not started yet: abort it instead of resigning",
-                );
-            }
-            TableAction::Resign if table.on_leave == OnLeave::Bot => vec![TableEvent::SeatAbandoned {
-                seat: id,
-                reason: LeaveReason::Resigned,
-            }],
-            TableAction::Resign => vec![TableEvent::Resigned { seat: id }],
-            TableAction::Abort if table.all_moved() => {
-                return refuse(
-                    RuleCode::AbortTooLate,
-                    "every seat has already moved: the game can no longer be aborted, only resigned",
-                );
-            }
-            TableAction::Abort => vec![TableEvent::Aborted { seat: id }],
-            _ if table.is_open() => {
-                return refuse(
-                    RuleCode::GameNotStarted,
-                    "a seat is still open: the game has not started",
-                );
-            }
-            TableAction::HandToBot if taken.bot.is_some() => {
-                return refuse(RuleCode::SeatPlayedByBot, "a bot already plays this seat");
-            }
-            TableAction::HandToBot => vec![TableEvent::HandedToBot { seat: id }],
-            TableAction::TakeBackSeat if !taken.handed => {
-                return refuse(
-                    RuleCode::SeatNotHanded,
-                    "this seat was not handed to a bot: there is nothing to take back",
-                );
-            }
-            TableAction::TakeBackSeat => vec![TableEvent::SeatTakenBack { seat: id }],
-            TableAction::OfferDraw | TableAction::AcceptDraw | TableAction::DeclineDraw => {
-                return self.answer_draw(seat, action);
-            }
-            TableAction::Undo => return self.undo_at(seat, now_ms),
-        };
-        let played = self.then(entries.into_iter().map(Entry::Table).collect());
-        Ok(match action {
-            // The seat's clock goes on under its new player (a bot moves at once).
-            TableAction::HandToBot | TableAction::TakeBackSeat => with_clock(played, now_ms, None),
-            _ => played,
-        })
-    }
-
-    /// `seat` takes back its latest decision at `now_ms`. The clocks go back to where that decision found them
-    /// (`absorb`), the time spent since included: no clock event follows, the turn deadline is the one that ran
-    /// before the decision, and the increment or bank time the decision earned is gone. Refused when the seat's time
-    /// ran out, now or as the clocks read once put back: its timeout is due, not a decision again.
-    fn undo_at(&self, seat: Seat, now_ms: u64) -> Result<Played, ActionError> {
-        if let Some(why) = self.undo_refusal(seat) {
-            return Err(RuleError::new(RuleCode::UndoNotAllowed, why).into());
-        }
-        let out_of_time = |session: &dyn GameSession| {
-            session
-                .table()
-                .deadline_of(seat, &session.to_act())
-                .is_some_and(|deadline| deadline <= now_ms)
-        };
-        let undone = self.then(vec![Entry::Table(TableEvent::Undone {
-            seat: self.seat_id(seat),
-        })]);
-        if out_of_time(self) || out_of_time(undone.next.as_ref()) {
-            return Err(RuleError::new(RuleCode::DeadlinePassed, "this seat's time to act ran out").into());
-        }
-        Ok(undone)
-    }
-
-    /// A draw offered, accepted or declined by `seat`, when `table_actions` lists it.
-    fn answer_draw(&self, seat: Seat, action: TableAction) -> Result<Played, ActionError> {
-        if !self.table_actions(seat).contains(&action) {
-            let message = match action {
-                TableAction::OfferDraw if G::RULES_DRAW => "this title's rules have their own draw offer",
-                TableAction::OfferDraw if self.table.draw_offer.is_some() => "a draw is already offered",
-                TableAction::OfferDraw if self.table.draw_declined_to == Some(seat) => {
-                    "this seat's draw offer was declined: it may offer again after a move"
-                }
-                TableAction::OfferDraw => {
-                    "a draw may be offered on the seat's turn, while every remaining seat is played by a person"
-                }
-                _ => "there is no draw offer for this seat to answer",
-            };
-            return Err(RuleError::new(RuleCode::DrawNotAllowed, message).into());
-        }
-        let id = self.seat_id(seat);
-        let mut entries = vec![match action {
-            TableAction::OfferDraw => TableEvent::DrawOfferMade { seat: id },
-            TableAction::AcceptDraw => TableEvent::DrawOfferAccepted { seat: id },
-            _ => TableEvent::DrawOfferDeclined { seat: id },
-        }];
-        if let (TableAction::AcceptDraw, Some(offer)) = (action, &self.table.draw_offer) {
-            let agreed = self
-                .table
-                .remaining()
-                .all(|other| other == offer.by || other == seat || offer.accepted.contains(&other));
-            if agreed {
-                entries.push(TableEvent::DrawAgreed);
-            }
-        }
-        Ok(self.then(entries.into_iter().map(Entry::Table).collect()))
     }
 }
 
@@ -697,132 +527,5 @@ impl<G: Game> GameSession for Session<G> {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use crate::engine::bot::Bot;
-    use crate::engine::table::{OpenedSeat, TableEvent};
-    use crate::engine::testing::{play_to_the_end, play_undoing_to_the_end};
-    use crate::engine::{ActionError, GameSeed, GameSession, Registry, RuleCode, Viewer};
-
-    /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
-    /// seats to act and their legal actions, the outcome.
-    fn everything(session: &dyn GameSession, players: usize) -> Vec<serde_json::Value> {
-        let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("JSON");
-        let mut seen = vec![
-            parse(&session.snapshot()),
-            serde_json::json!(session.to_act()),
-            serde_json::json!(session.outcome()),
-            serde_json::json!(session.view(Viewer::Spectator)),
-        ];
-        for seat in 0..players {
-            seen.push(serde_json::json!(session.view(Viewer::Seat(seat))));
-            seen.push(serde_json::json!(session.legal_actions(seat)));
-        }
-        seen
-    }
-
-    /// A game restored from a snapshot taken at any position, then fed the rest of its log, is the game a replay
-    /// from zero builds: snapshots never change what a log means, undos and what may be undone included.
-    #[test]
-    fn a_snapshot_then_the_rest_of_the_log_rebuilds_the_replayed_game() {
-        for title in Registry::with_all_titles().titles() {
-            let info = title.info();
-            let options = title.normalize_options(None).expect("default options");
-            let mut undos = 0;
-            for players in info.min_players..=info.max_players {
-                for seed in 0..3 {
-                    // The third game undoes now and then: its snapshots are also taken just before some undos, when
-                    // there is something to undo.
-                    let play = if seed < 2 {
-                        play_to_the_end
-                    } else {
-                        play_undoing_to_the_end
-                    };
-                    let (_, log) = play(title.as_ref(), players, seed);
-                    let undone: Vec<usize> = (0..log.len())
-                        .filter(|&index| log[index].starts_with(r#"{"type":"undone""#))
-                        .collect();
-                    undos += undone.len();
-                    let replayed = title.replay(players, &options, &log).expect("its own log");
-                    let expected = everything(replayed.as_ref(), players);
-                    let regular = (0..log.len()).step_by(log.len() / 7 + 1).chain([log.len()]);
-                    let positions = regular.chain(undone.into_iter().step_by(3));
-                    for position in positions {
-                        let early = title.replay(players, &options, &log[..position]).expect("a prefix");
-                        let snapshot = early.snapshot();
-                        let mut restored = title.restore(&snapshot).expect("its own snapshot");
-                        assert_eq!(restored.snapshot(), snapshot, "{} restores what it saved", info.id);
-                        restored.apply(&log[position..]).expect("the rest of the log");
-                        assert_eq!(
-                            everything(restored.as_ref(), players),
-                            expected,
-                            "{} with {players} players, seed {seed}: snapshot at {position} of {}",
-                            info.id,
-                            log.len()
-                        );
-                    }
-                }
-            }
-            assert!(undos > 0, "{}: some random games undo", info.id);
-        }
-    }
-
-    /// An undo gives back the turn deadline that ran before the decision it takes back (no new one); it is refused
-    /// once that deadline has passed, and to a seat a bot plays.
-    #[test]
-    fn an_undo_keeps_the_deadline_before_the_decision_and_is_refused_late_and_to_bots() {
-        let registry = Registry::with_all_titles();
-        let title = registry.get("caesar-cleopatra").expect("the title");
-        let options = title.normalize_options(None).expect("default options");
-        let seat = |id: &str, bot| OpenedSeat {
-            seat: id.into(),
-            open: false,
-            name: None,
-            bot,
-            account: None,
-            invited: None,
-        };
-        let opened = TableEvent::TableOpened {
-            seats: vec![seat("cleopatra", Some(Bot::Random {})), seat("caesar", None)],
-            turn_seconds: Some(60),
-            expires_at_ms: None,
-            on_decline: None,
-            created_by: None,
-            on_leave: None,
-            clock: None,
-            chat: None,
-            rated: false,
-        };
-        let seed = GameSeed::from_u64(3);
-        let log = title.open(2, &options, opened, seed, 0).expect("a game");
-        let session = title.replay(2, &options, &log).expect("its own log");
-        let undo = json!({"type": "undo"});
-        let refusal = |session: &dyn GameSession, seat, now_ms| match session.play(seat, &undo, seed, now_ms) {
-            Err(ActionError::Rule(refusal)) => refusal.code.as_str(),
-            other => panic!("an undo refused, not {:?}", other.map(|played| played.events)),
-        };
-        // Both seats stack their pile 2 at once: the bot first.
-        let bot_moved = (session.play_bot(0, Bot::Random {}, seed, 1_000, &mut || false))
-            .expect("a bot's move")
-            .next;
-        assert!(!bot_moved.legal_actions(0).contains(&undo));
-        assert_eq!(refusal(bot_moved.as_ref(), 0, 1_000), "undo_not_allowed");
-        let action = bot_moved.legal_actions(1).swap_remove(0);
-        let moved = bot_moved.play(1, &action, seed, 2_000).expect("a listed action").next;
-        assert_eq!(moved.table().deadline_ms, Some(62_000), "each move restarts it");
-        let undone = moved.play(1, &undo, seed, 3_000).expect("a listed undo");
-        let undone_event = TableEvent::Undone { seat: "caesar".into() };
-        assert_eq!(undone.events, [undone_event.encode()], "no new deadline");
-        assert_eq!(undone.next.table().deadline_ms, Some(61_000), "the bot's move set it");
-        assert_eq!(refusal(moved.as_ref(), 1, 61_000), RuleCode::DeadlinePassed.as_str());
-    }
-
-    #[test]
-    fn a_snapshot_format_names_the_title_and_its_versions() {
-        for title in Registry::with_all_titles().titles() {
-            let format = title.snapshot_format();
-            assert!(format.starts_with(title.info().id) && !format.contains(' '), "{format}");
-        }
-    }
-}
+#[path = "typed_session_tests.rs"]
+mod tests;

@@ -62,39 +62,13 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[actix_web::main]
 async fn main() -> std::io::Result<()> {
-    let Invocation { task, mut config } = match Invocation::from_env() {
-        Ok(invocation) => invocation,
-        Err(CommandLineError::Help(help)) => {
-            print!("{help}");
-            return Ok(());
-        }
-        Err(error) => {
-            eprintln!("ludus: {error}");
-            std::process::exit(2);
-        }
+    let Some(Invocation { task, mut config }) = invocation() else {
+        return Ok(());
     };
-    match task {
-        Some(Task::Openapi) => {
-            println!("{}", ludus::api::openapi_json(&service(&config)?));
-            return Ok(());
-        }
-        Some(Task::Healthcheck) => {
-            if let Err(error) = healthcheck(&config.bind) {
-                eprintln!("ludus healthcheck: {error}");
-                std::process::exit(1);
-            }
-            return Ok(());
-        }
-        None => {}
+    if let Some(task) = task {
+        return run_task(task, &config);
     }
-    let filter = EnvFilter::try_new(&config.log_filter).unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::stdout().is_terminal());
-    match config.log_format {
-        LogFormat::Json => logs.json().init(),
-        LogFormat::Text => logs.init(),
-    }
+    init_logs(&config);
     fit_streams_to_file_limit(&mut config);
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {
@@ -108,7 +82,55 @@ async fn main() -> std::io::Result<()> {
     }
     actix_web::rt::spawn(service.clone().into_inner().run_background(config.sweep_interval));
     tracing::info!(bind = %config.bind, "ludus listening; API docs at /docs/");
-    let settings = web::Data::new(ludus::api::Settings::from(&config));
+    serve(&config, service).await
+}
+
+/// The task and settings from the command line and the environment; `None` once the help is printed. A command line
+/// in error exits with status 2.
+fn invocation() -> Option<Invocation> {
+    match Invocation::from_env() {
+        Ok(invocation) => Some(invocation),
+        Err(CommandLineError::Help(help)) => {
+            print!("{help}");
+            None
+        }
+        Err(error) => {
+            eprintln!("ludus: {error}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// A task other than serving: prints the OpenAPI document, or checks a running server's health (exit status 1 when
+/// it is not healthy).
+fn run_task(task: Task, config: &Config) -> std::io::Result<()> {
+    match task {
+        Task::Openapi => println!("{}", ludus::api::openapi_json(&service(config)?)),
+        Task::Healthcheck => {
+            if let Err(error) = healthcheck(&config.bind) {
+                eprintln!("ludus healthcheck: {error}");
+                std::process::exit(1);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Logs as the filter (`RUST_LOG`) lets through, `info` when it does not parse, in the format asked for.
+fn init_logs(config: &Config) {
+    let filter = EnvFilter::try_new(&config.log_filter).unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stdout().is_terminal());
+    match config.log_format {
+        LogFormat::Json => logs.json().init(),
+        LogFormat::Text => logs.init(),
+    }
+}
+
+/// Serves the API on `config.bind` until a signal drains the service and stops the server.
+async fn serve(config: &Config, service: web::Data<GameService>) -> std::io::Result<()> {
+    let settings = web::Data::new(ludus::api::Settings::from(config));
     let cors_origins = config.cors_origins.clone();
     let drained = service.clone().into_inner();
     let app = move || {

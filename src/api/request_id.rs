@@ -186,17 +186,20 @@ mod tests {
         }
     }
 
-    #[actix_web::test]
-    async fn each_request_is_logged_in_a_span_with_its_id_trace_status_and_error() {
-        use actix_web::{App, HttpResponse, test, web};
-        let written = Written::default();
+    /// A subscriber that writes JSON lines into `written`, spans as they close included.
+    fn json_subscriber(written: &Written) -> impl tracing::Subscriber + Send + Sync + use<> {
         let into = written.clone();
-        let subscriber = tracing_subscriber::fmt()
+        tracing_subscriber::fmt()
             .json()
             .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
             .with_writer(move || into.clone())
-            .finish();
-        let _default = tracing::subscriber::set_default(subscriber);
+            .finish()
+    }
+
+    /// Sends a request with an id and a trace parent to each of three routes behind `identify`: `/fine` (it logs
+    /// inside), `/refused` (a client's error) and `/broken` (a server's).
+    async fn request_fine_refused_and_broken() {
+        use actix_web::{App, HttpResponse, test, web};
         let app = test::init_service(
             App::new()
                 .wrap(actix_web::middleware::from_fn(identify))
@@ -229,6 +232,13 @@ mod tests {
                 .to_request();
             test::call_service(&app, request).await;
         }
+    }
+
+    #[actix_web::test]
+    async fn each_request_is_logged_in_a_span_with_its_id_trace_status_and_error() {
+        let written = Written::default();
+        let _default = tracing::subscriber::set_default(json_subscriber(&written));
+        request_fine_refused_and_broken().await;
         let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
         let lines: Vec<serde_json::Value> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
         let inside = lines

@@ -67,75 +67,111 @@ pub fn search<G: Game>(
     while stats.iterations < iterations && !stop() {
         stats.iterations += 1;
         let mut world = G::determinize(state, seat, rng);
-        path.clear();
-        path.push(0);
-        let mut node = 0;
-        let mut expanded = false;
-        // Selection and expansion.
-        while !expanded {
-            let movers = G::to_act(&world);
-            let Some(&first) = movers.first() else {
-                break;
-            };
-            let mover = if node == 0 { seat } else { first };
-            let mut untried = Vec::new();
-            let mut available = Vec::new();
-            for action in candidates::<G>(&world, mover) {
-                let known = tree[node]
-                    .children
-                    .iter()
-                    .copied()
-                    .find(|&child| tree[child].mover == mover && tree[child].action.as_ref() == Some(&action));
-                match known {
-                    Some(child) => available.push(child),
-                    None => untried.push(action),
-                }
-            }
-            for &child in &available {
-                tree[child].available += 1;
-            }
-            let (child, action) = if untried.is_empty() {
-                let Some(best) = available
-                    .iter()
-                    .copied()
-                    .max_by(|&a, &b| tree[a].ucb().total_cmp(&tree[b].ucb()))
-                else {
-                    break;
-                };
-                let action = tree[best].action.clone().expect("only the root has no action");
-                (best, action)
-            } else {
-                let action = untried.swap_remove(rng.random_range(0..untried.len()));
-                tree.push(Node {
-                    mover,
-                    action: Some(action.clone()),
-                    children: Vec::new(),
-                    visits: 0,
-                    available: 1,
-                    reward: 0.0,
-                });
-                let child = tree.len() - 1;
-                tree[node].children.push(child);
-                expanded = true;
-                (child, action)
-            };
-            path.push(child);
-            node = child;
-            if !apply::<G>(&mut world, mover, &action, rng) {
-                break;
-            }
-            stats.actions += 1;
-        }
+        stats.actions += descend::<G>(&mut tree, &mut path, &mut world, seat, rng);
         stats.actions += play_out::<G>(&mut world, rng);
-        let rewards = G::rewards(&world).or_else(|| G::estimate(&world));
-        for &visited in &path {
-            let node = &mut tree[visited];
-            node.visits += 1;
-            node.reward += rewards.as_ref().map_or(0.5, |rewards| rewards[node.mover]);
+        back_up::<G>(&mut tree, &path, &world);
+    }
+    let index = most_visited(&tree, &legal).unwrap_or_else(|| rng.random_range(0..legal.len()));
+    (Some(legal.swap_remove(index)), stats)
+}
+
+/// Selection and expansion: walks the tree from the root, playing in `world` the action of each node it follows,
+/// until it adds a node (or the game ends, or nothing is available); `path` receives the nodes visited, the root
+/// first. Returns the actions played.
+fn descend<G: Game>(
+    tree: &mut Vec<Node<G::Action>>,
+    path: &mut Vec<usize>,
+    world: &mut G::State,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> u64 {
+    path.clear();
+    path.push(0);
+    let mut node = 0;
+    let mut actions = 0;
+    loop {
+        let movers = G::to_act(world);
+        let Some(&first) = movers.first() else {
+            break;
+        };
+        let mover = if node == 0 { seat } else { first };
+        let Some((child, action, expanded)) = select::<G>(tree, node, world, mover, rng) else {
+            break;
+        };
+        path.push(child);
+        node = child;
+        if !apply::<G>(world, mover, &action, rng) {
+            break;
+        }
+        actions += 1;
+        if expanded {
+            break;
         }
     }
-    // The most visited of the seat's actions, among those legal in the real state.
-    let best = tree[0]
+    actions
+}
+
+/// The child of `node` to follow for `mover` in `world`, with its action: a random untried action, added to the
+/// tree (then `true`), or else the available child of best UCB1; `None` when there is neither. Each known child
+/// whose action is legal in `world` counts as available once more.
+fn select<G: Game>(
+    tree: &mut Vec<Node<G::Action>>,
+    node: usize,
+    world: &G::State,
+    mover: Seat,
+    rng: &mut GameRng,
+) -> Option<(usize, G::Action, bool)> {
+    let mut untried = Vec::new();
+    let mut available = Vec::new();
+    for action in candidates::<G>(world, mover) {
+        let known = tree[node]
+            .children
+            .iter()
+            .copied()
+            .find(|&child| tree[child].mover == mover && tree[child].action.as_ref() == Some(&action));
+        match known {
+            Some(child) => available.push(child),
+            None => untried.push(action),
+        }
+    }
+    for &child in &available {
+        tree[child].available += 1;
+    }
+    if untried.is_empty() {
+        let best = available
+            .iter()
+            .copied()
+            .max_by(|&a, &b| tree[a].ucb().total_cmp(&tree[b].ucb()))?;
+        let action = tree[best].action.clone().expect("only the root has no action");
+        return Some((best, action, false));
+    }
+    let action = untried.swap_remove(rng.random_range(0..untried.len()));
+    tree.push(Node {
+        mover,
+        action: Some(action.clone()),
+        children: Vec::new(),
+        visits: 0,
+        available: 1,
+        reward: 0.0,
+    });
+    let child = tree.len() - 1;
+    tree[node].children.push(child);
+    Some((child, action, true))
+}
+
+/// Credits every node of `path` with its mover's reward in `world`, played out (or estimated; 0.5 without either).
+fn back_up<G: Game>(tree: &mut [Node<G::Action>], path: &[usize], world: &G::State) {
+    let rewards = G::rewards(world).or_else(|| G::estimate(world));
+    for &visited in path {
+        let node = &mut tree[visited];
+        node.visits += 1;
+        node.reward += rewards.as_ref().map_or(0.5, |rewards| rewards[node.mover]);
+    }
+}
+
+/// The position in `legal` of the most visited of the root's actions, among those legal in the real state.
+fn most_visited<A: PartialEq>(tree: &[Node<A>], legal: &[A]) -> Option<usize> {
+    tree[0]
         .children
         .iter()
         .filter_map(|&child| {
@@ -143,9 +179,8 @@ pub fn search<G: Game>(
             let index = legal.iter().position(|legal| legal == action)?;
             Some((tree[child].visits, index))
         })
-        .max_by_key(|&(visits, _)| visits);
-    let index = best.map_or_else(|| rng.random_range(0..legal.len()), |(_, index)| index);
-    (Some(legal.swap_remove(index)), stats)
+        .max_by_key(|&(visits, _)| visits)
+        .map(|(_, index)| index)
 }
 
 /// The actions a search considers for `mover`: the legal ones of positive `search_weight`, or all of them when

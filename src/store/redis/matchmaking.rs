@@ -24,7 +24,8 @@ const KEYS: [&str; 6] = [
 ];
 
 /// Shared by the scripts: a waiting table's earliest bot time and expiry noted (or their notes removed), a table
-/// claimed until a time (it waits no more: its game is being opened), and a table taken out whole.
+/// claimed until a time (it waits no more: its game is being opened), a table taken out whole, and a table left
+/// with only the seekers `kept` (taken out when none is).
 const HELPERS: &str = r#"
 local function note_earliest(key, t, field)
   local at = nil
@@ -51,6 +52,15 @@ local function take_out(t)
   redis.call('ZREM', KEYS[5], t.id)
   redis.call('ZREM', KEYS[6], t.id)
   for _, s in ipairs(t.seekers) do redis.call('HDEL', KEYS[3], s.account) end
+end
+local function keep_seekers(t, id, kept)
+  if #kept == 0 then
+    take_out(t)
+  else
+    t.seekers = kept
+    redis.call('HSET', KEYS[2], id, cjson.encode(t))
+    note_times(t)
+  end
 end
 "#;
 
@@ -112,13 +122,7 @@ if raw then
   for _, s in ipairs(t.seekers) do
     if s.account ~= ARGV[1] then table.insert(kept, s) end
   end
-  if #kept == 0 then
-    take_out(t)
-  else
-    t.seekers = kept
-    redis.call('HSET', KEYS[2], id, cjson.encode(t))
-    note_times(t)
-  end
+  keep_seekers(t, id, kept)
 end
 return 1
 "#
@@ -192,13 +196,7 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', ARGV[1], 'LIMIT
         table.insert(kept, s)
       end
     end
-    if #kept == 0 then
-      take_out(t)
-    else
-      t.seekers = kept
-      redis.call('HSET', KEYS[2], id, cjson.encode(t))
-      note_times(t)
-    end
+    keep_seekers(t, id, kept)
     if #left > 0 then
       t.seekers = left
       table.insert(expired, cjson.encode(t))

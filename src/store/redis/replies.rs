@@ -15,13 +15,7 @@ pub(super) struct LoadReply {
 
 impl LoadReply {
     pub(super) fn decode(reply: Value) -> Result<Option<Self>, StoreError> {
-        let Some(mut parts) = parts(reply)? else {
-            return Ok(None);
-        };
-        Ok(Some(Self {
-            meta: meta(&mut parts)?,
-            events: entry_events(parts.next().unwrap_or(Value::Nil))?,
-        }))
+        Ok(game_parts(reply)?.map(|(load, _)| load))
     }
 }
 
@@ -35,12 +29,12 @@ pub(super) struct LatestReply {
 
 impl LatestReply {
     pub(super) fn decode(reply: Value) -> Result<Option<Self>, StoreError> {
-        let Some(mut parts) = parts(reply)? else {
+        let Some((LoadReply { meta, events }, mut parts)) = game_parts(reply)? else {
             return Ok(None);
         };
         Ok(Some(Self {
-            meta: meta(&mut parts)?,
-            events: entry_events(parts.next().unwrap_or(Value::Nil))?,
+            meta,
+            events,
             snapshot: parts
                 .next()
                 .map(|text| redis::from_owned_redis_value(text).map_err(corrupt))
@@ -147,6 +141,17 @@ fn parts(reply: Value) -> Result<Option<std::vec::IntoIter<Value>>, StoreError> 
         Value::Array(parts) => Ok(Some(parts.into_iter())),
         other => Err(corrupt(format!("unexpected script reply {other:?}"))),
     }
+}
+
+/// What a load's reply starts with: the game's metadata and its events, then the parts left; `None` when there is
+/// no such game.
+fn game_parts(reply: Value) -> Result<Option<(LoadReply, std::vec::IntoIter<Value>)>, StoreError> {
+    let Some(mut parts) = parts(reply)? else {
+        return Ok(None);
+    };
+    let meta = meta(&mut parts)?;
+    let events = entry_events(parts.next().unwrap_or(Value::Nil))?;
+    Ok(Some((LoadReply { meta, events }, parts)))
 }
 
 /// The game's metadata, from the first part of a load's reply (its fields, `HGETALL`).

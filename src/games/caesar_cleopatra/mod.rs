@@ -14,7 +14,6 @@
 mod action;
 mod card;
 mod data;
-mod determinize;
 mod event;
 mod evolve;
 mod face;
@@ -23,6 +22,7 @@ mod options;
 mod outcome;
 mod pile;
 mod rules;
+mod search;
 mod state;
 mod undo;
 mod value;
@@ -40,18 +40,17 @@ pub use state::State;
 pub use view::View;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{GameRng, OptionInfo, RuleError, Rules, Seat, SetupError, TitleInfo};
 
 /// The title.
 pub struct CaesarCleopatra;
 
-impl Game for CaesarCleopatra {
+impl Rules for CaesarCleopatra {
     const RULES_VERSION: u32 = 1;
     type Options = Options;
     type State = State;
     type Action = Action;
     type Event = Event;
-    type View = View;
     type Outcome = Outcome;
 
     fn info() -> TitleInfo {
@@ -72,13 +71,7 @@ impl Game for CaesarCleopatra {
     }
 
     fn new_state(players: usize, options: &Self::Options) -> Result<State, SetupError> {
-        if players != 2 {
-            return Err(SetupError::PlayerCount {
-                min: 2,
-                max: 2,
-                requested: players,
-            });
-        }
+        Self::check_players(players)?;
         Ok(State::initial(options))
     }
 
@@ -122,33 +115,5 @@ impl Game for CaesarCleopatra {
             Some(winner) => rank_rewards(2, &[winner.index(), 1 - winner.index()], 1),
             None => rank_rewards(2, &[0, 1], 2),
         })
-    }
-
-    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        determinize::determinize(state, seat, rng)
-    }
-
-    fn view(state: &State, viewer: Viewer) -> View {
-        view::view(state, viewer)
-    }
-
-    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
-        view::redact(event, viewer)
-    }
-
-    fn redact_finished(event: &Event) -> Event {
-        view::redact_finished(event)
-    }
-
-    fn describe(event: &Event, lang: Lang) -> String {
-        words::describe(event, lang)
-    }
-
-    fn label(action: &Action, lang: Lang) -> String {
-        words::label(action, lang)
-    }
-
-    fn seat_name(seat: Seat, lang: Lang) -> String {
-        words::seat_name(ids::Seat::from_index(seat), lang)
     }
 }

@@ -14,7 +14,7 @@ use super::super::state::State;
 use super::super::value::InfluenceValue;
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::engine::{GameSeed, Rules, SETUP_STREAM, TitleAdapter, Viewer, Views, testing};
 
 const GAMES_PER_OPTION: u64 = 1_000;
 const MAX_ACTIONS: u64 = 20_000;

@@ -16,7 +16,7 @@ use super::super::words::manipulation_name;
 use super::builder::action;
 use crate::engine::table::TableEvent;
 use crate::engine::testing::{assert_told, play_to_the_end};
-use crate::engine::{Game, GameSession, Lang, Title, TitleAdapter, Viewer};
+use crate::engine::{GameSession, Lang, Title, TitleAdapter, Viewer, Views, Words};
 
 const VIEWERS: [Viewer; 3] = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator];
 

@@ -2,6 +2,7 @@
 //! French in seed 000's (Carlos Lopez's translation).
 //! Events are told as the viewer's redaction left them: a field it took away is told as "a card", never guessed.
 
+use super::CaesarCleopatra;
 use super::action::Action;
 use super::data::{VoteCardKind, data};
 use super::event::{DrawReason, Event, Mode, Origin, RevealCause, VoteKind, VoteOutcome};
@@ -11,6 +12,7 @@ use super::outcome::{Outcome, SeatNumbers};
 use super::pile::Pile;
 use super::value::InfluenceValue;
 use crate::engine::Lang;
+use crate::engine::Words;
 use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
 use crate::text;
@@ -163,52 +165,102 @@ fn about(lang: Lang, message: &str, seat: Seat, group: Option<Group>) -> String 
     )
 }
 
-/// `event`, as its viewer may see it, in one sentence.
-pub fn describe(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::VoteDeckShuffled { .. }
-        | Event::Pile1Shuffled { .. }
-        | Event::Pile2Shuffled { .. }
-        | Event::ArrangeStarted
-        | Event::ManipulationStacked { .. }
-        | Event::MissionsShuffled { .. }
-        | Event::MissionDealt { .. }
-        | Event::PlacementStarted
-        | Event::InitialCardPlaced { .. }
-        | Event::InitialPlacementDone { .. } => events::setup(event, lang),
-        Event::TurnStarted { .. }
-        | Event::ModeChosen { .. }
-        | Event::CardDiscarded { .. }
-        | Event::InfluencePlaced { .. }
-        | Event::DrawOwed { .. }
-        | Event::DrawPending { .. }
-        | Event::CardDrawn { .. }
-        | Event::DrawLapsed { .. }
-        | Event::MainResumed { .. }
-        | Event::MainEnded { .. } => events::turn(event, lang),
-        Event::ManipulationPlayed { .. }
-        | Event::ReactionOffered { .. }
-        | Event::Reacted { .. }
-        | Event::HandSpied { .. } => events::manipulation(event, lang),
-        Event::CastlingPoolFormed { .. } | Event::CastlingCardPlaced { .. } | Event::CastlingDone { .. } => {
-            events::castling(event, lang)
+impl Words for CaesarCleopatra {
+    /// `event`, as its viewer may see it, in one sentence.
+    fn describe(event: &Event, lang: Lang) -> String {
+        match event {
+            Event::VoteDeckShuffled { .. }
+            | Event::Pile1Shuffled { .. }
+            | Event::Pile2Shuffled { .. }
+            | Event::ArrangeStarted
+            | Event::ManipulationStacked { .. }
+            | Event::MissionsShuffled { .. }
+            | Event::MissionDealt { .. }
+            | Event::PlacementStarted
+            | Event::InitialCardPlaced { .. }
+            | Event::InitialPlacementDone { .. } => events::setup(event, lang),
+            Event::TurnStarted { .. }
+            | Event::ModeChosen { .. }
+            | Event::CardDiscarded { .. }
+            | Event::InfluencePlaced { .. }
+            | Event::DrawOwed { .. }
+            | Event::DrawPending { .. }
+            | Event::CardDrawn { .. }
+            | Event::DrawLapsed { .. }
+            | Event::MainResumed { .. }
+            | Event::MainEnded { .. } => events::turn(event, lang),
+            Event::ManipulationPlayed { .. }
+            | Event::ReactionOffered { .. }
+            | Event::Reacted { .. }
+            | Event::HandSpied { .. } => events::manipulation(event, lang),
+            Event::CastlingPoolFormed { .. } | Event::CastlingCardPlaced { .. } | Event::CastlingDone { .. } => {
+                events::castling(event, lang)
+            }
+            Event::CardsRevealed { .. }
+            | Event::ExtraordinaryVoteStarted { .. }
+            | Event::VoteWindowOpened { .. }
+            | Event::VoteContinued { .. }
+            | Event::VoteResolved { .. }
+            | Event::PatricianWon { .. }
+            | Event::GroupClosed { .. } => events::vote(event, lang),
+            Event::VoteCardDrawn { .. }
+            | Event::VoteCardRemoved { .. }
+            | Event::VoteCardDiscarded { .. }
+            | Event::VoteDeckReshuffled { .. }
+            | Event::SoloModeStarted { .. }
+            | Event::GameOver { .. } => events::vote_cards(event, lang),
         }
-        Event::CardsRevealed { .. }
-        | Event::ExtraordinaryVoteStarted { .. }
-        | Event::VoteWindowOpened { .. }
-        | Event::VoteContinued { .. }
-        | Event::VoteResolved { .. }
-        | Event::PatricianWon { .. }
-        | Event::GroupClosed { .. } => events::vote(event, lang),
-        Event::VoteCardDrawn { .. }
-        | Event::VoteCardRemoved { .. }
-        | Event::VoteCardDiscarded { .. }
-        | Event::VoteDeckReshuffled { .. }
-        | Event::SoloModeStarted { .. }
-        | Event::GameOver { .. } => events::vote_cards(event, lang),
+    }
+
+    /// A legal action, as a button says it. An action names no seat, so a manipulation card goes by its kind's name.
+    fn label(action: &Action, lang: Lang) -> String {
+        let influence = |card, message: &str, group: Group| {
+            let what = a_card(Face::Influence(card), None, lang);
+            text!(WORDS, lang, message, what = what, group = key(group))
+        };
+        match action {
+            Action::StackManipulation { card } => {
+                let what = a_card(Face::Manipulation(*card), None, lang);
+                text!(WORDS, lang, "stack-manipulation", what = what)
+            }
+            Action::PlaceInitial { card, group } | Action::PlaceFaceDown { card, group } => {
+                influence(*card, "place-face-down", *group)
+            }
+            Action::PlaceFaceUp { card, group } => influence(*card, "place-face-up", *group),
+            Action::ChooseActive {} => text!(WORDS, lang, "choose-active"),
+            Action::ChoosePassive {} => text!(WORDS, lang, "choose-passive"),
+            Action::PassiveDiscard { card } => text!(WORDS, lang, "passive-discard", what = a_card(*card, None, lang)),
+            Action::EndDiscard {} => text!(WORDS, lang, "end-discard"),
+            Action::PlayManipulation {
+                card,
+                group,
+                target,
+                groups,
+            } => {
+                let played = a_card(Face::Manipulation(*card), None, lang);
+                let aim = aim(*card, *group, *target, groups.as_deref(), None, lang);
+                text!(WORDS, lang, "play-manipulation", what = played, aim = aim)
+            }
+            Action::EndMain {} => text!(WORDS, lang, "end-main"),
+            Action::AllowManipulation {} => text!(WORDS, lang, "allow-manipulation"),
+            Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
+            Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
+            Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
+            Action::Draw { pile } => text!(
+                WORDS,
+                lang,
+                "draw-from",
+                pile = pile_name(*pile, lang),
+                number = pile.number()
+            ),
+            Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
+        }
+    }
+
+    fn seat_name(seat: crate::engine::Seat, lang: Lang) -> String {
+        seat_name(Seat::from_index(seat), lang)
     }
 }
-
 fn shuffled_pile(seat: Seat, pile: Pile, size: u32, lang: Lang) -> String {
     text!(
         WORDS,
@@ -313,49 +365,4 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
         }
     };
     text!(WORDS, lang, "game-over", why = key(result.end_reason), score = score)
-}
-
-/// A legal action, as a button says it. An action names no seat, so a manipulation card goes by its kind's name.
-pub fn label(action: &Action, lang: Lang) -> String {
-    let influence = |card, message: &str, group: Group| {
-        let what = a_card(Face::Influence(card), None, lang);
-        text!(WORDS, lang, message, what = what, group = key(group))
-    };
-    match action {
-        Action::StackManipulation { card } => {
-            let what = a_card(Face::Manipulation(*card), None, lang);
-            text!(WORDS, lang, "stack-manipulation", what = what)
-        }
-        Action::PlaceInitial { card, group } | Action::PlaceFaceDown { card, group } => {
-            influence(*card, "place-face-down", *group)
-        }
-        Action::PlaceFaceUp { card, group } => influence(*card, "place-face-up", *group),
-        Action::ChooseActive {} => text!(WORDS, lang, "choose-active"),
-        Action::ChoosePassive {} => text!(WORDS, lang, "choose-passive"),
-        Action::PassiveDiscard { card } => text!(WORDS, lang, "passive-discard", what = a_card(*card, None, lang)),
-        Action::EndDiscard {} => text!(WORDS, lang, "end-discard"),
-        Action::PlayManipulation {
-            card,
-            group,
-            target,
-            groups,
-        } => {
-            let played = a_card(Face::Manipulation(*card), None, lang);
-            let aim = aim(*card, *group, *target, groups.as_deref(), None, lang);
-            text!(WORDS, lang, "play-manipulation", what = played, aim = aim)
-        }
-        Action::EndMain {} => text!(WORDS, lang, "end-main"),
-        Action::AllowManipulation {} => text!(WORDS, lang, "allow-manipulation"),
-        Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
-        Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
-        Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
-        Action::Draw { pile } => text!(
-            WORDS,
-            lang,
-            "draw-from",
-            pile = pile_name(*pile, lang),
-            number = pile.number()
-        ),
-        Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
-    }
 }

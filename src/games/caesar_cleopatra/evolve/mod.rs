@@ -11,6 +11,52 @@ use super::state::{Continuation, ManipulationParams, Pending, SeatCards, SeatSta
 /// Folds one event into the state. Total: an inconsistent event is ignored rather than panicking.
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
+        Event::VoteDeckShuffled { .. }
+        | Event::Pile1Shuffled { .. }
+        | Event::Pile2Shuffled { .. }
+        | Event::ArrangeStarted
+        | Event::ManipulationStacked { .. }
+        | Event::MissionsShuffled { .. }
+        | Event::MissionDealt { .. }
+        | Event::PlacementStarted
+        | Event::InitialCardPlaced { .. }
+        | Event::InitialPlacementDone { .. } => setup(state, event),
+        Event::TurnStarted { .. }
+        | Event::ModeChosen { .. }
+        | Event::CardDiscarded { .. }
+        | Event::InfluencePlaced { .. }
+        | Event::DrawOwed { .. }
+        | Event::DrawPending { .. }
+        | Event::CardDrawn { .. }
+        | Event::DrawLapsed { .. } => turn(state, event),
+        Event::ManipulationPlayed { .. }
+        | Event::ReactionOffered { .. }
+        | Event::Reacted { .. }
+        | Event::HandSpied { .. }
+        | Event::CastlingPoolFormed { .. }
+        | Event::CastlingCardPlaced { .. }
+        | Event::CastlingDone { .. }
+        | Event::MainResumed { .. } => manipulation(state, event),
+        Event::MainEnded { .. }
+        | Event::CardsRevealed { .. }
+        | Event::ExtraordinaryVoteStarted { .. }
+        | Event::VoteWindowOpened { .. }
+        | Event::VoteContinued { .. }
+        | Event::VoteResolved { .. }
+        | Event::PatricianWon { .. }
+        | Event::GroupClosed { .. } => vote(state, event),
+        Event::VoteCardDrawn { .. }
+        | Event::VoteCardRemoved { .. }
+        | Event::VoteCardDiscarded { .. }
+        | Event::VoteDeckReshuffled { .. }
+        | Event::SoloModeStarted { .. }
+        | Event::GameOver { .. } => vote_cards(state, event),
+    }
+}
+
+/// The setting up: the shuffles, the manipulation piles stacked, the missions dealt and the first cards placed.
+fn setup(state: &mut State, event: &Event) {
+    match event {
         Event::VoteDeckShuffled { order, .. } => {
             if let Some(order) = order {
                 set_order(&mut state.vote_deck, order);
@@ -59,6 +105,15 @@ pub fn evolve(state: &mut State, event: &Event) {
                 zones.hand.extend(cards);
             }
         }
+        _ => unreachable!(
+            "evolve sends only the setting up: the shuffles, the manipulation piles stacked, the missions dealt and the first cards placed here"
+        ),
+    }
+}
+
+/// A turn: its mode, the cards discarded, placed and drawn.
+fn turn(state: &mut State, event: &Event) {
+    match event {
         Event::TurnStarted { turn, seat } => {
             state.turn = *turn;
             state.active = seat.index();
@@ -107,6 +162,13 @@ pub fn evolve(state: &mut State, event: &Event) {
                 state.owed.remove(0);
             }
         }
+        _ => unreachable!("evolve sends only a turn: its mode, the cards discarded, placed and drawn here"),
+    }
+}
+
+/// The manipulations and the answers to them, a Castling included.
+fn manipulation(state: &mut State, event: &Event) {
+    match event {
         Event::ManipulationPlayed {
             seat,
             card,
@@ -139,6 +201,13 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.castling_groups = None;
         }
         Event::MainResumed { .. } => state.phase = Phase::Main,
+        _ => unreachable!("evolve sends only the manipulations and the answers to them, a Castling included here"),
+    }
+}
+
+/// The votes: the cards revealed, the vote resolved and the patrician won.
+fn vote(state: &mut State, event: &Event) {
+    match event {
         Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
         Event::CardsRevealed { group, seat, .. } => {
             for slot in &mut state.seats[seat.index()].sides[group.index()] {
@@ -159,6 +228,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
         }
         Event::GroupClosed { .. } => {}
+        _ => unreachable!(
+            "evolve sends only the votes: the cards revealed, the vote resolved and the patrician won here"
+        ),
+    }
+}
+
+/// The vote cards, the player left alone and the end.
+fn vote_cards(state: &mut State, event: &Event) {
+    match event {
         Event::VoteCardDrawn { card } => {
             if state.vote_deck.first() == Some(card) {
                 state.vote_deck.remove(0);
@@ -191,6 +269,7 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.cont = Continuation::None;
             state.owed.clear();
         }
+        _ => unreachable!("evolve sends only the vote cards, the player left alone and the end here"),
     }
 }
 

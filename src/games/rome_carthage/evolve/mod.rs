@@ -18,6 +18,55 @@ fn seat_of(id: SeatId) -> u8 {
 pub fn evolve(state: &mut State, event: &Event) {
     state.seq += 1;
     match event {
+        Event::TeamsDrawn { .. }
+        | Event::StatesAssigned { .. }
+        | Event::HandDealt { .. }
+        | Event::QueensRemoved { .. }
+        | Event::TalonShuffled { .. }
+        | Event::StartingCard { .. }
+        | Event::TurnOrderFixed { .. }
+        | Event::TalonsSplit { .. }
+        | Event::SpecialsDealt { .. }
+        | Event::SpecialChoiceOpened { .. }
+        | Event::PlacementTurnStarted { .. }
+        | Event::PiecePlaced { .. } => setup(state, event),
+        Event::TurnStarted { .. }
+        | Event::TalonReformed { .. }
+        | Event::TalonsRefilled { .. }
+        | Event::CardDrawn { .. }
+        | Event::DrawSkipped { .. }
+        | Event::PieceMoved { .. }
+        | Event::MercenariesMoved { .. }
+        | Event::ForcedMarchPaid { .. }
+        | Event::BetrayalPlayed { .. }
+        | Event::SeditionPlayed { .. }
+        | Event::MovesEnded { .. } => moves(state, event),
+        Event::CombatStarted { .. }
+        | Event::BaseCommitted { .. }
+        | Event::BasesRevealed { .. }
+        | Event::DoubleSpy { .. }
+        | Event::SpyDeclined { .. }
+        | Event::SpyDeclared { .. }
+        | Event::SpyBaseChosen { .. }
+        | Event::CombatTied { .. }
+        | Event::ExtraAdded { .. }
+        | Event::ExtrasRevealed { .. }
+        | Event::CombatResolved { .. } => combat(state, event),
+        Event::DrawOffered { .. }
+        | Event::DrawAccepted { .. }
+        | Event::DrawDeclined { .. }
+        | Event::SeatEliminated { .. }
+        | Event::SiegeEstablished { .. }
+        | Event::SiegeBroken { .. }
+        | Event::SiegeWitnessed { .. }
+        | Event::TurnEnded { .. }
+        | Event::GameOver { .. } => turn_end(state, event),
+    }
+}
+
+/// The setting up: teams, states, hands, talons, the turn order, the specials and the placement of the pieces.
+fn setup(state: &mut State, event: &Event) {
+    match event {
         Event::TeamsDrawn { team_a, team_b } => draw_teams(state, team_a, team_b),
         Event::StatesAssigned { owners, solo } => {
             for owner in owners {
@@ -78,6 +127,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             pieces::place_piece(state, *piece, city.0);
             state.placement.placed += 1;
         }
+        _ => unreachable!(
+            "evolve sends only the setting up: teams, states, hands, talons, the turn order, the specials and the placement of the pieces here"
+        ),
+    }
+}
+
+/// A turn's draw and moves, the special cards played during them included.
+fn moves(state: &mut State, event: &Event) {
+    match event {
         Event::TurnStarted { seat, round } => start_turn(state, seat_of(*seat), *round),
         Event::TalonReformed { order, .. } => {
             if let Some(order) = order {
@@ -128,25 +186,16 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
             state.turn.progress = true;
         }
-        Event::DrawOffered { seat, responders } => {
-            state.phase = Phase::DrawOffer;
-            state.turn.draw_offered = true;
-            state.offer = Some(Offer {
-                by: seat_of(*seat),
-                responders: responders.iter().map(|&responder| seat_of(responder)).collect(),
-                accepted: 0,
-            });
-        }
-        Event::DrawAccepted { .. } => {
-            if let Some(offer) = state.offer.as_mut() {
-                offer.accepted += 1;
-            }
-        }
-        Event::DrawDeclined { .. } => {
-            state.offer = None;
-            state.phase = Phase::Main;
-        }
         Event::MovesEnded { .. } => state.phase = Phase::Combat,
+        _ => unreachable!(
+            "evolve sends only a turn's draw and moves, the special cards played during them included here"
+        ),
+    }
+}
+
+/// A combat: the bases committed and revealed, the spies, the ties and the result.
+fn combat(state: &mut State, event: &Event) {
+    match event {
         Event::CombatStarted {
             city,
             attacker,
@@ -204,6 +253,33 @@ pub fn evolve(state: &mut State, event: &Event) {
             disposals,
             ..
         } => combat::resolve(state, city.0, *attacker, *winner, *eliminated, disposals),
+        _ => unreachable!(
+            "evolve sends only a combat: the bases committed and revealed, the spies, the ties and the result here"
+        ),
+    }
+}
+
+/// The draw offers, the eliminations and sieges, the end of a turn and of the game.
+fn turn_end(state: &mut State, event: &Event) {
+    match event {
+        Event::DrawOffered { seat, responders } => {
+            state.phase = Phase::DrawOffer;
+            state.turn.draw_offered = true;
+            state.offer = Some(Offer {
+                by: seat_of(*seat),
+                responders: responders.iter().map(|&responder| seat_of(responder)).collect(),
+                accepted: 0,
+            });
+        }
+        Event::DrawAccepted { .. } => {
+            if let Some(offer) = state.offer.as_mut() {
+                offer.accepted += 1;
+            }
+        }
+        Event::DrawDeclined { .. } => {
+            state.offer = None;
+            state.phase = Phase::Main;
+        }
         Event::SeatEliminated { seat, .. } => eliminate_seat(state, seat_of(*seat)),
         Event::SiegeEstablished { team, established } => state.sieges.push(Siege {
             team: team.index(),
@@ -224,6 +300,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             // never fought. After an annihilation there are none, since every combat involves both teams.
             state.offer = None;
         }
+        _ => unreachable!(
+            "evolve sends only the draw offers, the eliminations and sieges, the end of a turn and of the game here"
+        ),
     }
 }
 

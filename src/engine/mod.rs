@@ -195,6 +195,31 @@ pub trait Rules: Send + Sync + 'static {
     }
 }
 
+/// The `Rules` methods every title hands to its modules alike, by the layout of `docs/architecture.md` ("A title's
+/// folder"): `evolve` to `evolve::evolve`, `legal_actions` to `rules::legal_actions`, `decided_by` and
+/// `is_undo_barrier` to `undo::decided_by` and `undo::is_barrier`. Invoked inside a title's `impl Rules`, where those
+/// modules are in scope.
+#[macro_export]
+macro_rules! rules_by_layout {
+    () => {
+        fn evolve(state: &mut Self::State, event: &Self::Event) {
+            evolve::evolve(state, event)
+        }
+
+        fn legal_actions(state: &Self::State, seat: $crate::engine::Seat) -> Vec<Self::Action> {
+            rules::legal_actions(state, seat)
+        }
+
+        fn decided_by(state: &Self::State, event: &Self::Event) -> Option<$crate::engine::Seat> {
+            undo::decided_by(state, event)
+        }
+
+        fn is_undo_barrier(state: &Self::State, event: &Self::Event) -> bool {
+            undo::is_barrier(state, event)
+        }
+    };
+}
+
 /// What each viewer may see: of the state, of each event, and the static board data.
 pub trait Views: Rules {
     type View: Serialize + ToSchema;

@@ -51,6 +51,9 @@ impl Rules for AleaIactaEst {
     type Event = Event;
     type Outcome = Outcome;
 
+    // evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
+
     fn info() -> TitleInfo {
         let seats: Vec<&'static str> = DATA.seats.iter().map(String::as_str).collect();
         TitleInfo {
@@ -89,24 +92,8 @@ impl Rules for AleaIactaEst {
         setup_with(state, &mut RngChance(rng))
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event);
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         decide_with(state, seat, action, &mut RngChance(rng))
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

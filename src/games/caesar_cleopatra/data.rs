@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use serde::Deserialize;
 
 use super::face::Face;
-use super::ids::{Card, Group, ManipulationKind, Seat};
+use super::ids::{Card, Group, ManipulationKind, SeatId};
 use super::value::InfluenceValue;
 
 /// Hand size, per-side and per-group limits.
@@ -290,7 +290,7 @@ fn build(text: &str) -> Result<Data, String> {
 /// The seat ids, which must be the seats' in index order.
 fn seat_ids(seats: &[RawSeat]) -> Result<[String; 2], String> {
     let seat_ids: [String; 2] = [seats[0].id.clone(), seats[1].id.clone()];
-    for seat in Seat::ALL {
+    for seat in SeatId::ALL {
         if seat_ids[seat.index()] != seat.id() {
             return Err(format!("seat {} is not {}", seat.index(), seat.id()));
         }

@@ -7,8 +7,8 @@
 //! - `data`: the component tables from `caesar-cleopatra-data.json`; `card`: a card's string id and its owner's view;
 //! - `action`, `event` and `outcome`: the rest of the wire contract;
 //! - `state`: all zones and the derived quantities of spec 2.6;
-//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events;
-//! - `view`: views and event redaction; `determinize`: the search bots' sampling; `undo`: the decisions and barriers
+//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events, family by family;
+//! - `view`: views and event redaction (`impl Views`); `search`: the search bots' sampling (`impl SearchHints`); `undo`: the decisions and barriers
 //!   of undo; `words`: events and actions told in words.
 
 mod action;
@@ -53,13 +53,16 @@ impl Rules for CaesarCleopatra {
     type Event = Event;
     type Outcome = Outcome;
 
+    // evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
+
     fn info() -> TitleInfo {
         TitleInfo {
             id: "caesar-cleopatra",
             name: "César et Cléopâtre",
             min_players: 2,
             max_players: 2,
-            seats: ids::Seat::ALL.map(ids::Seat::id).to_vec(),
+            seats: ids::SeatId::ALL.map(ids::SeatId::id).to_vec(),
             options: vec![OptionInfo {
                 name: "manipulation_pile",
                 description: "How each seat's pile 2 (manipulation cards) is formed: `arranged` (each seat \
@@ -81,24 +84,8 @@ impl Rules for CaesarCleopatra {
         ctx.events
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event);
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

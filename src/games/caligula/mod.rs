@@ -46,6 +46,9 @@ impl Rules for Caligula {
     type Event = Event;
     type Outcome = Outcome;
 
+    // evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
+
     fn info() -> TitleInfo {
         TitleInfo {
             id: "caligula",
@@ -66,24 +69,8 @@ impl Rules for Caligula {
         rules::setup(state, rng)
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event)
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {

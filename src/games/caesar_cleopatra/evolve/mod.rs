@@ -3,54 +3,20 @@
 use tinyvec::ArrayVec;
 
 use super::card::OwnedCard;
-use super::event::{Event, Mode, Origin, VoteKind};
-use super::ids::{Card, Group, ManipulationKind, Phase, Placement, Seat};
+use super::event::{Event, Family, Mode, Origin, VoteKind};
+use super::ids::{Card, Group, ManipulationKind, Phase, Placement, SeatId};
 use super::pile::Pile;
 use super::state::{Continuation, ManipulationParams, Pending, SeatCards, SeatState, Slot, State};
 
 /// Folds one event into the state. Total: an inconsistent event is ignored rather than panicking.
 pub fn evolve(state: &mut State, event: &Event) {
-    match event {
-        Event::VoteDeckShuffled { .. }
-        | Event::Pile1Shuffled { .. }
-        | Event::Pile2Shuffled { .. }
-        | Event::ArrangeStarted
-        | Event::ManipulationStacked { .. }
-        | Event::MissionsShuffled { .. }
-        | Event::MissionDealt { .. }
-        | Event::PlacementStarted
-        | Event::InitialCardPlaced { .. }
-        | Event::InitialPlacementDone { .. } => setup(state, event),
-        Event::TurnStarted { .. }
-        | Event::ModeChosen { .. }
-        | Event::CardDiscarded { .. }
-        | Event::InfluencePlaced { .. }
-        | Event::DrawOwed { .. }
-        | Event::DrawPending { .. }
-        | Event::CardDrawn { .. }
-        | Event::DrawLapsed { .. } => turn(state, event),
-        Event::ManipulationPlayed { .. }
-        | Event::ReactionOffered { .. }
-        | Event::Reacted { .. }
-        | Event::HandSpied { .. }
-        | Event::CastlingPoolFormed { .. }
-        | Event::CastlingCardPlaced { .. }
-        | Event::CastlingDone { .. }
-        | Event::MainResumed { .. } => manipulation(state, event),
-        Event::MainEnded { .. }
-        | Event::CardsRevealed { .. }
-        | Event::ExtraordinaryVoteStarted { .. }
-        | Event::VoteWindowOpened { .. }
-        | Event::VoteContinued { .. }
-        | Event::VoteResolved { .. }
-        | Event::PatricianWon { .. }
-        | Event::GroupClosed { .. } => vote(state, event),
-        Event::VoteCardDrawn { .. }
-        | Event::VoteCardRemoved { .. }
-        | Event::VoteCardDiscarded { .. }
-        | Event::VoteDeckReshuffled { .. }
-        | Event::SoloModeStarted { .. }
-        | Event::GameOver { .. } => vote_cards(state, event),
+    match event.family() {
+        Family::Setup => setup(state, event),
+        Family::Turn => turn(state, event),
+        Family::Manipulation => manipulation(state, event),
+        Family::Castling => castling(state, event),
+        Family::Vote => vote(state, event),
+        Family::VoteCards => vote_cards(state, event),
     }
 }
 
@@ -111,7 +77,7 @@ fn setup(state: &mut State, event: &Event) {
     }
 }
 
-/// A turn: its mode, the cards discarded, placed and drawn.
+/// A turn: its mode, the cards discarded, placed and drawn, the main phase resumed and ended.
 fn turn(state: &mut State, event: &Event) {
     match event {
         Event::TurnStarted { turn, seat } => {
@@ -162,11 +128,15 @@ fn turn(state: &mut State, event: &Event) {
                 state.owed.remove(0);
             }
         }
-        _ => unreachable!("evolve sends only a turn: its mode, the cards discarded, placed and drawn here"),
+        Event::MainResumed { .. } => state.phase = Phase::Main,
+        Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
+        _ => unreachable!(
+            "evolve sends only a turn: its mode, the cards discarded, placed and drawn, the main phase resumed and ended here"
+        ),
     }
 }
 
-/// The manipulations and the answers to them, a Castling included.
+/// The manipulations and the answers to them.
 fn manipulation(state: &mut State, event: &Event) {
     match event {
         Event::ManipulationPlayed {
@@ -189,6 +159,13 @@ fn manipulation(state: &mut State, event: &Event) {
         Event::ReactionOffered { .. } => state.phase = Phase::Reaction,
         Event::Reacted { .. } => {}
         Event::HandSpied { .. } => state.phase = Phase::SpyPick,
+        _ => unreachable!("evolve sends only the manipulations and the answers to them here"),
+    }
+}
+
+/// A Castling: its pool formed and its cards placed.
+fn castling(state: &mut State, event: &Event) {
+    match event {
         Event::CastlingPoolFormed { seat, groups, .. } => {
             if let Ok(groups) = groups.as_slice().try_into() {
                 castling_pool_formed(state, seat.index(), groups);
@@ -200,15 +177,13 @@ fn manipulation(state: &mut State, event: &Event) {
         Event::CastlingDone { .. } => {
             state.castling_groups = None;
         }
-        Event::MainResumed { .. } => state.phase = Phase::Main,
-        _ => unreachable!("evolve sends only the manipulations and the answers to them, a Castling included here"),
+        _ => unreachable!("evolve sends only a Castling: its pool formed and its cards placed here"),
     }
 }
 
 /// The votes: the cards revealed, the vote resolved and the patrician won.
 fn vote(state: &mut State, event: &Event) {
     match event {
-        Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
         Event::CardsRevealed { group, seat, .. } => {
             for slot in &mut state.seats[seat.index()].sides[group.index()] {
                 slot.up = true;
@@ -294,7 +269,7 @@ fn set_order<const N: usize>(zone: &mut ArrayVec<[Card; N]>, order: &[Card]) {
 /// An initial card or a Castling pool card goes face down at a group, out of the zone `from`.
 fn put_face_down(
     state: &mut State,
-    seat: Seat,
+    seat: SeatId,
     card: &Option<OwnedCard>,
     group: &Option<Group>,
     from: fn(&mut SeatState) -> &mut SeatCards,

@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::face::Face;
-use super::ids::{Card, Group, Phase, Placement, Seat};
+use super::ids::{Card, Group, Phase, Placement, SeatId};
 use super::outcome::Outcome;
 use super::rules::to_act;
 use super::state::State;
@@ -27,7 +27,7 @@ use seat::{SeatViews, seat_views};
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CcOwedDraw)]
 pub struct OwedDraw {
-    pub seat: Seat,
+    pub seat: SeatId,
     pub count: u32,
 }
 
@@ -36,17 +36,17 @@ pub struct OwedDraw {
 #[schema(as = CaesarCleopatraView)]
 pub struct View {
     /// The seat this view is for; null for a spectator.
-    pub viewer: Option<Seat>,
+    pub viewer: Option<SeatId>,
     pub phase: Phase,
     pub turn: u32,
-    pub active: Seat,
-    pub to_act: Vec<Seat>,
+    pub active: SeatId,
+    pub to_act: Vec<SeatId>,
     pub placement: Placement,
     pub manip_used: bool,
     /// Cards discarded so far in the current passive turn.
     pub passive_discards: u32,
     pub owed_draws: Vec<OwedDraw>,
-    pub solo_survivor: Option<Seat>,
+    pub solo_survivor: Option<SeatId>,
     /// The group of the extraordinary vote in progress.
     pub vote_context: Option<Group>,
     pub pending_manipulation: Option<PendingManipulation>,
@@ -72,11 +72,11 @@ impl Views for CaesarCleopatra {
             _ => None,
         };
         View {
-            viewer: viewer.map(Seat::from_index),
+            viewer: viewer.map(SeatId::from_index),
             phase: state.phase,
             turn: state.turn,
-            active: Seat::from_index(state.active),
-            to_act: to_act(state).into_iter().map(Seat::from_index).collect(),
+            active: SeatId::from_index(state.active),
+            to_act: to_act(state).into_iter().map(SeatId::from_index).collect(),
             placement: state.placement,
             manip_used: state.manip_used,
             passive_discards: state.counter,
@@ -84,11 +84,11 @@ impl Views for CaesarCleopatra {
                 .owed
                 .iter()
                 .map(|&(seat, count)| OwedDraw {
-                    seat: Seat::from_index(seat),
+                    seat: SeatId::from_index(seat),
                     count,
                 })
                 .collect(),
-            solo_survivor: state.solo.map(Seat::from_index),
+            solo_survivor: state.solo.map(SeatId::from_index),
             vote_context: state.vote_context(),
             pending_manipulation: pending_manipulation(state),
             castling: castling_view(state, viewer),

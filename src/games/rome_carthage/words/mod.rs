@@ -9,7 +9,7 @@ use super::action::{Action, Step};
 use super::card::{Card, Rank};
 use super::city::CityId;
 use super::data::MAP_FILE;
-use super::event::{Destination, Disposal, Event};
+use super::event::{Destination, Disposal, Event, Family};
 use super::ids::{STATE_IDS, SeatId, SpecialId, SpecialKind, StateId, TeamId};
 use super::piece::{Kind, Piece};
 use crate::engine::catalog::{Catalog, key};
@@ -27,50 +27,11 @@ pub(crate) static WORDS: Catalog = crate::catalog!("../locales");
 impl Words for RomeCarthage {
     /// `event`, as its viewer may see it, in one sentence, by group: the setting up, the turns, the moves, the combats.
     fn describe(event: &Event, lang: Lang) -> String {
-        match event {
-            Event::TeamsDrawn { .. }
-            | Event::StatesAssigned { .. }
-            | Event::HandDealt { .. }
-            | Event::QueensRemoved { .. }
-            | Event::TalonShuffled { .. }
-            | Event::StartingCard { .. }
-            | Event::TurnOrderFixed { .. }
-            | Event::TalonsSplit { .. }
-            | Event::TalonsRefilled { .. }
-            | Event::SpecialsDealt { .. }
-            | Event::SpecialChoiceOpened { .. } => setup(event, lang),
-            Event::PlacementTurnStarted { .. }
-            | Event::PiecePlaced { .. }
-            | Event::TurnStarted { .. }
-            | Event::TalonReformed { .. }
-            | Event::CardDrawn { .. }
-            | Event::DrawSkipped { .. }
-            | Event::DrawOffered { .. }
-            | Event::DrawAccepted { .. }
-            | Event::DrawDeclined { .. }
-            | Event::MovesEnded { .. }
-            | Event::SeatEliminated { .. }
-            | Event::SiegeEstablished { .. }
-            | Event::SiegeBroken { .. }
-            | Event::SiegeWitnessed { .. }
-            | Event::TurnEnded { .. }
-            | Event::GameOver { .. } => turns(event, lang),
-            Event::PieceMoved { .. }
-            | Event::MercenariesMoved { .. }
-            | Event::ForcedMarchPaid { .. }
-            | Event::BetrayalPlayed { .. }
-            | Event::SeditionPlayed { .. } => moves(event, lang),
-            Event::CombatStarted { .. }
-            | Event::BaseCommitted { .. }
-            | Event::BasesRevealed { .. }
-            | Event::DoubleSpy { .. }
-            | Event::SpyDeclined { .. }
-            | Event::SpyDeclared { .. }
-            | Event::SpyBaseChosen { .. }
-            | Event::CombatTied { .. }
-            | Event::ExtraAdded { .. }
-            | Event::ExtrasRevealed { .. }
-            | Event::CombatResolved { .. } => combat(event, lang),
+        match event.family() {
+            Family::Setup => setup(event, lang),
+            Family::Turns => turns(event, lang),
+            Family::Moves => moves(event, lang),
+            Family::Combat => combat(event, lang),
         }
     }
 

@@ -195,13 +195,19 @@ pub trait Rules: Send + Sync + 'static {
     }
 }
 
-/// The `Rules` methods every title hands to its modules alike, by the layout of `docs/architecture.md` ("A title's
-/// folder"): `evolve` to `evolve::evolve`, `legal_actions` to `rules::legal_actions`, `decided_by` and
-/// `is_undo_barrier` to `undo::decided_by` and `undo::is_barrier`. Invoked inside a title's `impl Rules`, where those
-/// modules are in scope.
+/// What every title's `impl Rules` says alike, by the layout of `docs/architecture.md` ("A title's folder"): the
+/// types are the title's `Options`, `State`, `Action`, `Event` and `Outcome`; `evolve` is `evolve::evolve`,
+/// `legal_actions` `rules::legal_actions`, `decided_by` and `is_undo_barrier` are `undo::decided_by` and
+/// `undo::is_barrier`. Invoked inside a title's `impl Rules`, where those names are in scope.
 #[macro_export]
 macro_rules! rules_by_layout {
     () => {
+        type Options = Options;
+        type State = State;
+        type Action = Action;
+        type Event = Event;
+        type Outcome = Outcome;
+
         fn evolve(state: &mut Self::State, event: &Self::Event) {
             evolve::evolve(state, event)
         }

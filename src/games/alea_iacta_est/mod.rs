@@ -45,13 +45,8 @@ pub struct AleaIactaEst;
 
 impl Rules for AleaIactaEst {
     const RULES_VERSION: u32 = 2;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type Outcome = Outcome;
 
-    // evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    // The types, evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
     crate::rules_by_layout!();
 
     fn info() -> TitleInfo {

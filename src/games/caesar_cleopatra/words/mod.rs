@@ -59,33 +59,19 @@ fn value_name(value: InfluenceValue, lang: Lang) -> String {
 
 /// A card by its face alone, as in a list: "4", "Spy" / "4", "« Espionne »" (the seed quotes its card names so).
 fn card_name(face: Face, owner: Option<SeatId>, lang: Lang) -> String {
-    match face {
-        Face::Influence(value) => text!(WORDS, lang, "card-influence", value = value_name(value, lang)),
-        Face::Manipulation(kind) => {
-            text!(
-                WORDS,
-                lang,
-                "card-manipulation",
-                kind = key(kind),
-                owner = owner_key(owner)
-            )
-        }
-    }
+    face_words(face, owner, lang, ["card-influence", "card-manipulation"])
 }
 
 /// A card by its face, with an article: "a 4", "an Assassination", "the Wrath of the Gods" (one per seat).
 fn a_card(face: Face, owner: Option<SeatId>, lang: Lang) -> String {
+    face_words(face, owner, lang, ["a-card-influence", "a-card-manipulation"])
+}
+
+/// A face told by the message for its sort: `messages` for an influence card, then for a manipulation card.
+fn face_words(face: Face, owner: Option<SeatId>, lang: Lang, messages: [&str; 2]) -> String {
     match face {
-        Face::Influence(value) => text!(WORDS, lang, "a-card-influence", value = value_name(value, lang)),
-        Face::Manipulation(kind) => {
-            text!(
-                WORDS,
-                lang,
-                "a-card-manipulation",
-                kind = key(kind),
-                owner = owner_key(owner)
-            )
-        }
+        Face::Influence(value) => text!(WORDS, lang, messages[0], value = value_name(value, lang)),
+        Face::Manipulation(kind) => text!(WORDS, lang, messages[1], kind = key(kind), owner = owner_key(owner)),
     }
 }
 

@@ -107,8 +107,16 @@ pub struct TitleInfo {
     pub options: Vec<OptionInfo>,
 }
 
-/// A title's rules engine. Implementations are pure: no I/O, no clock, no global RNG.
-pub trait Game: Send + Sync + 'static {
+/// A title's rules engine: everything a title implements, grouped by concern into four supertraits so that a new
+/// title's author sees what each part requires. `Rules` is the game itself; `Views` what each viewer may see of it;
+/// `Words` how it is told; `SearchHints` what search bots need beyond the rules. Implementations are pure: no I/O,
+/// no clock, no global RNG. Implement the four; `Game` follows from them.
+pub trait Game: Rules + Views + Words + SearchHints {}
+
+impl<G: Rules + Views + Words + SearchHints> Game for G {}
+
+/// The rules: the state, the actions and events, and how one leads to the other.
+pub trait Rules: Send + Sync + 'static {
     /// Version of what `State` holds and means. Snapshots of a state are written with it and only read back by a
     /// build of the same version, so raise it whenever a change of the rules or of `State` would make an old
     /// snapshot differ from a replay of its log (the game is then rebuilt from its log).
@@ -121,13 +129,26 @@ pub trait Game: Send + Sync + 'static {
     type State: Clone + Send + Sync + Serialize + DeserializeOwned + 'static;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned + ToSchema;
     type Event: Clone + Send + Sync + Serialize + DeserializeOwned + ToSchema + 'static;
-    type View: Serialize + ToSchema;
     type Outcome: Serialize + ToSchema;
 
     fn info() -> TitleInfo;
 
     /// The deterministic state before any event, for `players` seats.
     fn new_state(players: usize, options: &Self::Options) -> Result<Self::State, SetupError>;
+
+    /// `Err(SetupError::PlayerCount)` unless `players` is within `info()`'s bounds: the first check of `new_state`.
+    fn check_players(players: usize) -> Result<(), SetupError> {
+        let info = Self::info();
+        if (info.min_players..=info.max_players).contains(&players) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                min: info.min_players,
+                max: info.max_players,
+                requested: players,
+            })
+        }
+    }
 
     /// The setup events (shuffles, deals, ...) that take `new_state` to the first decision.
     fn setup(state: &Self::State, rng: &mut GameRng) -> Vec<Self::Event>;
@@ -167,6 +188,84 @@ pub trait Game: Send + Sync + 'static {
     /// rewards; a team's seats alike): what search bots maximise.
     fn rewards(state: &Self::State) -> Option<Vec<f64>>;
 
+    /// The seats that win or lose together with `seat` (itself included): its team in a team game.
+    fn side(state: &Self::State, seat: Seat) -> Vec<Seat> {
+        let _ = state;
+        vec![seat]
+    }
+}
+
+/// What every title's `impl Rules` says alike, by the layout of `docs/architecture.md` ("A title's folder"): the
+/// types are the title's `Options`, `State`, `Action`, `Event` and `Outcome`; `evolve` is `evolve::evolve`,
+/// `legal_actions` `rules::legal_actions`, `decided_by` and `is_undo_barrier` are `undo::decided_by` and
+/// `undo::is_barrier`. Invoked inside a title's `impl Rules`, where those names are in scope.
+#[macro_export]
+macro_rules! rules_by_layout {
+    () => {
+        type Options = Options;
+        type State = State;
+        type Action = Action;
+        type Event = Event;
+        type Outcome = Outcome;
+
+        fn evolve(state: &mut Self::State, event: &Self::Event) {
+            evolve::evolve(state, event)
+        }
+
+        fn legal_actions(state: &Self::State, seat: $crate::engine::Seat) -> Vec<Self::Action> {
+            rules::legal_actions(state, seat)
+        }
+
+        fn decided_by(state: &Self::State, event: &Self::Event) -> Option<$crate::engine::Seat> {
+            undo::decided_by(state, event)
+        }
+
+        fn is_undo_barrier(state: &Self::State, event: &Self::Event) -> bool {
+            undo::is_barrier(state, event)
+        }
+    };
+}
+
+/// What each viewer may see: of the state, of each event, and the static board data.
+pub trait Views: Rules {
+    type View: Serialize + ToSchema;
+
+    /// The state as `viewer` may see it.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event as `viewer` may see it, or `None` when it must not see the event at all.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The event as everyone may see it once the game is over; what stays secret forever is removed.
+    fn redact_finished(event: &Self::Event) -> Self::Event {
+        event.clone()
+    }
+
+    /// Static board data a front-end needs to draw the game (a map), served at `GET /v1/titles/{id}/map`.
+    fn map() -> Option<&'static serde_json::Value> {
+        None
+    }
+}
+
+/// The game told in words, in every language the service speaks.
+pub trait Words: Rules {
+    /// `event`, as the viewer it was redacted for sees it, in words: one short sentence in the rules' own terms,
+    /// naming cards, places and seats by their names, never by their ids. Told from the redacted event alone, so
+    /// that the words tell nothing the event beside them does not show.
+    fn describe(event: &Self::Event, lang: Lang) -> String;
+
+    /// A legal action in words, as a button would say it.
+    fn label(action: &Self::Action, lang: Lang) -> String;
+
+    /// A seat's name in words (by default its id, capitalized: the same in every language).
+    fn seat_name(seat: Seat, lang: Lang) -> String {
+        let _ = lang;
+        words::capitalized(Self::info().seats[seat])
+    }
+}
+
+/// What search bots need beyond the rules: sampling what a seat cannot see, and cheap playouts.
+pub trait SearchHints: Rules {
     /// A state `seat` cannot tell from `state`, for search bots: everything the seat knows kept, every part hidden
     /// from it (other hands, deck orders, face-down cards) redrawn with `rng` from what it cannot see. It must read
     /// nothing the seat may not know: hidden parts permuted among themselves give the same result for the same
@@ -198,41 +297,5 @@ pub trait Game: Send + Sync + 'static {
     fn search_weight(state: &Self::State, action: &Self::Action) -> u32 {
         let _ = (state, action);
         1
-    }
-
-    /// The state as `viewer` may see it.
-    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
-
-    /// The event as `viewer` may see it, or `None` when it must not see the event at all.
-    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
-
-    /// `event`, as the viewer it was redacted for sees it, in words: one short sentence in the rules' own terms,
-    /// naming cards, places and seats by their names, never by their ids. Told from the redacted event alone, so
-    /// that the words tell nothing the event beside them does not show.
-    fn describe(event: &Self::Event, lang: Lang) -> String;
-
-    /// A legal action in words, as a button would say it.
-    fn label(action: &Self::Action, lang: Lang) -> String;
-
-    /// A seat's name in words (by default its id, capitalized: the same in every language).
-    fn seat_name(seat: Seat, lang: Lang) -> String {
-        let _ = lang;
-        words::capitalized(Self::info().seats[seat])
-    }
-
-    /// The event as everyone may see it once the game is over; what stays secret forever is removed.
-    fn redact_finished(event: &Self::Event) -> Self::Event {
-        event.clone()
-    }
-
-    /// The seats that win or lose together with `seat` (itself included): its team in a team game.
-    fn side(state: &Self::State, seat: Seat) -> Vec<Seat> {
-        let _ = state;
-        vec![seat]
-    }
-
-    /// Static board data a front-end needs to draw the game (a map), served at `GET /v1/titles/{id}/map`.
-    fn map() -> Option<&'static serde_json::Value> {
-        None
     }
 }

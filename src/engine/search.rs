@@ -226,7 +226,7 @@ fn play_out<G: Game>(world: &mut G::State, rng: &mut GameRng) -> u64 {
 
 /// One of `actions` drawn in proportion to their `search_weight` (uniformly when all are 0); `None` when empty.
 /// Playouts draw at every step, so the draw allocates nothing beyond the list it is given.
-pub fn weighted_choice<G: Game + ?Sized>(
+pub fn weighted_choice<G: super::SearchHints + ?Sized>(
     world: &G::State,
     mut actions: Vec<G::Action>,
     rng: &mut GameRng,
@@ -268,7 +268,7 @@ pub fn rank_rewards(players: usize, ranking: &[Seat], tied_best: usize) -> Vec<f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameSeed, SETUP_STREAM};
+    use crate::engine::{GameSeed, Rules, SETUP_STREAM};
     use crate::games::caesar_cleopatra::CaesarCleopatra;
 
     #[test]

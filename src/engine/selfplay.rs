@@ -63,7 +63,7 @@ pub fn play_weighted_game<G: Game>(
 }
 
 /// The weight of an action in weighted play.
-type Weight<'a, G> = dyn Fn(&<G as Game>::Action) -> u32 + 'a;
+type Weight<'a, G> = dyn Fn(&<G as super::Rules>::Action) -> u32 + 'a;
 
 /// The driver of both: `weight` `None` draws uniformly, as weights of 1 would, without building their table.
 fn play_game<G: Game>(

@@ -1,4 +1,4 @@
-//! What every title's `Game::determinize` must do, checked by each title's tests on states of its own.
+//! What every title's `SearchHints::determinize` must do, checked by each title's tests on states of its own.
 
 use rand::Rng;
 use serde_json::Value;

@@ -2,7 +2,10 @@
 //! Each seat is dealt a secret card; seats take turns to `bump` a public counter or `reveal` their card; the game
 //! ends when both have revealed (higher card wins) or the counter reaches `LIMIT`.
 
-use ludus::engine::{Game, GameRng, Lang, OptionInfo, RuleCode, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use ludus::engine::{
+    GameRng, Lang, OptionInfo, RuleCode, RuleError, Rules, SearchHints, Seat, SetupError, TitleInfo, Viewer, Views,
+    Words,
+};
 use rand::seq::{IndexedRandom, SliceRandom};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -61,13 +64,12 @@ pub struct DuelOutcome {
     pub winners: Vec<&'static str>,
 }
 
-impl Game for Duel {
+impl Rules for Duel {
     const RULES_VERSION: u32 = 1;
     type Options = DuelOptions;
     type State = DuelState;
     type Action = DuelAction;
     type Event = DuelEvent;
-    type View = DuelView;
     type Outcome = DuelOutcome;
 
     fn info() -> TitleInfo {
@@ -87,13 +89,7 @@ impl Game for Duel {
     }
 
     fn new_state(players: usize, _: &DuelOptions) -> Result<DuelState, SetupError> {
-        if players != 2 {
-            return Err(SetupError::PlayerCount {
-                min: 2,
-                max: 2,
-                requested: players,
-            });
-        }
+        Self::check_players(players)?;
         Ok(DuelState::default())
     }
 
@@ -194,16 +190,10 @@ impl Game for Duel {
                 .to_vec(),
         )
     }
+}
 
-    fn determinize(state: &DuelState, seat: Seat, rng: &mut GameRng) -> DuelState {
-        let other = 1 - seat;
-        let mut world = state.clone();
-        if !state.revealed[other] {
-            let unseen: Vec<u32> = (1..=100).filter(|&card| Some(card) != state.cards[seat]).collect();
-            world.cards[other] = unseen.choose(rng).copied();
-        }
-        world
-    }
+impl Views for Duel {
+    type View = DuelView;
 
     fn view(state: &DuelState, viewer: Viewer) -> DuelView {
         DuelView {
@@ -218,6 +208,18 @@ impl Game for Duel {
         }
     }
 
+    fn redact(event: &DuelEvent, viewer: Viewer) -> Option<DuelEvent> {
+        match event {
+            DuelEvent::Dealt { seat, .. } if !viewer.is(*seat) => Some(DuelEvent::Dealt {
+                seat: *seat,
+                card: None,
+            }),
+            other => Some(other.clone()),
+        }
+    }
+}
+
+impl Words for Duel {
     fn describe(event: &DuelEvent, lang: Lang) -> String {
         let seat = |seat: &Seat| Self::seat_name(*seat, lang);
         match event {
@@ -261,15 +263,17 @@ impl Game for Duel {
         }
         .to_owned()
     }
+}
 
-    fn redact(event: &DuelEvent, viewer: Viewer) -> Option<DuelEvent> {
-        match event {
-            DuelEvent::Dealt { seat, .. } if !viewer.is(*seat) => Some(DuelEvent::Dealt {
-                seat: *seat,
-                card: None,
-            }),
-            other => Some(other.clone()),
+impl SearchHints for Duel {
+    fn determinize(state: &DuelState, seat: Seat, rng: &mut GameRng) -> DuelState {
+        let other = 1 - seat;
+        let mut world = state.clone();
+        if !state.revealed[other] {
+            let unseen: Vec<u32> = (1..=100).filter(|&card| Some(card) != state.cards[seat]).collect();
+            world.cards[other] = unseen.choose(rng).copied();
         }
+        world
     }
 }
 

@@ -5,7 +5,6 @@
 mod action;
 mod building;
 pub mod data;
-mod determinize;
 mod dice;
 mod event;
 mod evolve;
@@ -13,8 +12,8 @@ mod ids;
 mod options;
 mod outcome;
 mod phase;
-mod redact;
 mod rules;
+mod search;
 mod state;
 mod undo;
 mod view;
@@ -24,7 +23,7 @@ pub(crate) mod words;
 mod tests;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{GameRng, OptionInfo, RuleError, Rules, Seat, SetupError, TitleInfo};
 
 pub use action::Action;
 pub use building::{Building, EvaluatedBuilding};
@@ -44,14 +43,11 @@ pub use view::{ComboView, EvaluationView, SeatView, SenateCardView, View};
 /// The title.
 pub struct AleaIactaEst;
 
-impl Game for AleaIactaEst {
+impl Rules for AleaIactaEst {
     const RULES_VERSION: u32 = 2;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Outcome = Outcome;
+
+    // The types, evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
 
     fn info() -> TitleInfo {
         let seats: Vec<&'static str> = DATA.seats.iter().map(String::as_str).collect();
@@ -72,12 +68,10 @@ impl Game for AleaIactaEst {
     }
 
     fn new_state(players: usize, options: &Options) -> Result<State, SetupError> {
+        Self::check_players(players)?;
         let Some(params) = DATA.player_count(players) else {
-            return Err(SetupError::PlayerCount {
-                min: DATA.min_players(),
-                max: DATA.max_players(),
-                requested: players,
-            });
+            // Only a data file with a gap in its player counts gets here.
+            return Err(SetupError::InvalidOptions(format!("no data for {players} players")));
         };
         let first = options.first_player.map_or(0, SeatId::seat);
         if first >= players {
@@ -93,24 +87,8 @@ impl Game for AleaIactaEst {
         setup_with(state, &mut RngChance(rng))
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event);
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         decide_with(state, seat, action, &mut RngChance(rng))
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
@@ -125,29 +103,5 @@ impl Game for AleaIactaEst {
         let result = state.result.as_deref()?;
         let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.seat()).collect();
         Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
-    }
-
-    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        determinize::determinize(state, seat, rng)
-    }
-
-    fn view(state: &State, viewer: Viewer) -> View {
-        view::view(state, viewer)
-    }
-
-    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
-        redact::redact(event, viewer)
-    }
-
-    fn redact_finished(event: &Event) -> Event {
-        redact::redact_finished(event)
-    }
-
-    fn describe(event: &Event, lang: Lang) -> String {
-        words::describe(event, lang)
-    }
-
-    fn label(action: &Action, lang: Lang) -> String {
-        words::label(action, lang)
     }
 }

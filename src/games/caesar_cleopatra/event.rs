@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::card::OwnedCard;
 use super::face::Face;
-use super::ids::{Card, Group, ManipulationKind, Seat};
+use super::ids::{Card, Group, ManipulationKind, SeatId};
 use super::outcome::{Outcome, SeatNumbers};
 use super::pile::Pile;
 use super::value::InfluenceValue;
@@ -108,7 +108,7 @@ pub enum Event {
     },
     /// A seat's pile 1 was shuffled.
     Pile1Shuffled {
-        seat: Seat,
+        seat: SeatId,
         size: u32,
         /// Never shown to any viewer.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,7 +116,7 @@ pub enum Event {
     },
     /// A seat's pile 2 was shuffled (option `shuffled`).
     Pile2Shuffled {
-        seat: Seat,
+        seat: SeatId,
         size: u32,
         /// Never shown to any viewer.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -126,7 +126,7 @@ pub enum Event {
     ArrangeStarted,
     /// A seat put one more card at the bottom of its pile 2.
     ManipulationStacked {
-        seat: Seat,
+        seat: SeatId,
         stacked: u32,
         /// Private (that seat).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -141,7 +141,7 @@ pub enum Event {
     },
     /// A seat received its secret mission.
     MissionDealt {
-        seat: Seat,
+        seat: SeatId,
         /// Private (that seat).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mission: Option<Card>,
@@ -150,7 +150,7 @@ pub enum Event {
     PlacementStarted,
     /// A seat placed one of its initial cards face down.
     InitialCardPlaced {
-        seat: Seat,
+        seat: SeatId,
         placed: u32,
         /// Private (that seat).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -162,12 +162,12 @@ pub enum Event {
     /// Both seats placed their initial cards; the copy-2 cards become the hands.
     InitialPlacementDone { face_down: Vec<GroupSeatCounts> },
     /// A turn begins.
-    TurnStarted { turn: u32, seat: Seat },
+    TurnStarted { turn: u32, seat: SeatId },
     /// The active seat chose to be active or passive.
-    ModeChosen { seat: Seat, mode: Mode },
+    ModeChosen { seat: SeatId, mode: Mode },
     /// A card went to its owner's discard pile, face up.
     CardDiscarded {
-        seat: Seat,
+        seat: SeatId,
         origin: Origin,
         card: Face,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,7 +178,7 @@ pub enum Event {
     },
     /// An influence card was placed at a group.
     InfluencePlaced {
-        seat: Seat,
+        seat: SeatId,
         group: Group,
         face_up: bool,
         /// Public when face up; private (owner) when face down.
@@ -189,12 +189,16 @@ pub enum Event {
         id: Option<Card>,
     },
     /// A seat owes draws.
-    DrawOwed { seat: Seat, count: u32, reason: DrawReason },
+    DrawOwed {
+        seat: SeatId,
+        count: u32,
+        reason: DrawReason,
+    },
     /// The head owed draw needs the seat's choice of pile (phase `draw`).
-    DrawPending { seat: Seat },
+    DrawPending { seat: SeatId },
     /// A seat drew the top card of a pile.
     CardDrawn {
-        seat: Seat,
+        seat: SeatId,
         pile: Pile,
         /// True when the draw was forced because only one pile had cards.
         automatic: bool,
@@ -203,10 +207,10 @@ pub enum Event {
         card: Option<OwnedCard>,
     },
     /// Owed draws lapsed because both piles are empty.
-    DrawLapsed { seat: Seat, count: u32 },
+    DrawLapsed { seat: SeatId, count: u32 },
     /// A manipulation card was played (it lies on the table until resolved).
     ManipulationPlayed {
-        seat: Seat,
+        seat: SeatId,
         card: ManipulationKind,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         group: Option<Group>,
@@ -219,19 +223,19 @@ pub enum Event {
         id: Option<Card>,
     },
     /// The opponent must allow or veto (phase `reaction`).
-    ReactionOffered { seat: Seat },
+    ReactionOffered { seat: SeatId },
     /// The opponent answered.
-    Reacted { seat: Seat, vetoed: bool },
+    Reacted { seat: SeatId, vetoed: bool },
     /// The spying seat saw the victim's hand (phase `spy_pick`).
     HandSpied {
-        seat: Seat,
+        seat: SeatId,
         /// Private (spying seat): the victim's hand, as faces, sorted.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hand: Option<Vec<Face>>,
     },
     /// A Castling took the seat's cards at two groups into its pool (phase `castling`).
     CastlingPoolFormed {
-        seat: Seat,
+        seat: SeatId,
         groups: Vec<Group>,
         taken: Vec<GroupCount>,
         /// Private (owner).
@@ -240,7 +244,7 @@ pub enum Event {
     },
     /// One pool card was put back face down.
     CastlingCardPlaced {
-        seat: Seat,
+        seat: SeatId,
         left: u32,
         /// Private (owner).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -250,24 +254,24 @@ pub enum Event {
         group: Option<Group>,
     },
     /// The Castling pool is empty; the new face-down counts at the two groups.
-    CastlingDone { seat: Seat, face_down: Vec<GroupCount> },
+    CastlingDone { seat: SeatId, face_down: Vec<GroupCount> },
     /// Phase `main` resumes after a manipulation or a draw.
-    MainResumed { seat: Seat },
+    MainResumed { seat: SeatId },
     /// The active seat ended `main`.
-    MainEnded { seat: Seat },
+    MainEnded { seat: SeatId },
     /// Face-down cards of one seat at a group were turned face up.
     CardsRevealed {
         group: Group,
-        seat: Seat,
+        seat: SeatId,
         values: Vec<InfluenceValue>,
         cause: RevealCause,
     },
     /// A group holding 8 cards gets an extraordinary vote.
     ExtraordinaryVoteStarted { group: Group },
     /// The active seat may play a manipulation before the comparison (phase `vote_window`).
-    VoteWindowOpened { seat: Seat, group: Group },
+    VoteWindowOpened { seat: SeatId, group: Group },
     /// The active seat let the extraordinary vote proceed.
-    VoteContinued { seat: Seat },
+    VoteContinued { seat: SeatId },
     /// A vote was compared.
     VoteResolved {
         group: Group,
@@ -276,10 +280,14 @@ pub enum Event {
         philosophers: SeatNumbers,
         outcome: VoteOutcome,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        winner: Option<Seat>,
+        winner: Option<SeatId>,
     },
     /// A seat won a patrician.
-    PatricianWon { seat: Seat, group: Group, patrician: Card },
+    PatricianWon {
+        seat: SeatId,
+        group: Group,
+        patrician: Card,
+    },
     /// A group has no patricians left.
     GroupClosed { group: Group },
     /// The top vote card was revealed.
@@ -296,7 +304,66 @@ pub enum Event {
         order: Option<Vec<Card>>,
     },
     /// One seat is exhausted; the other plays on alone.
-    SoloModeStarted { survivor: Seat },
+    SoloModeStarted { survivor: SeatId },
     /// The game is over.
     GameOver { result: Outcome, missions: MissionCards },
+}
+
+/// The families of events, each a part of the game: `evolve` folds them and `describe` tells them family by family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Setup,
+    Turn,
+    Manipulation,
+    Castling,
+    Vote,
+    VoteCards,
+}
+
+impl Event {
+    /// The family the event belongs to.
+    pub fn family(&self) -> Family {
+        match self {
+            Self::VoteDeckShuffled { .. }
+            | Self::Pile1Shuffled { .. }
+            | Self::Pile2Shuffled { .. }
+            | Self::ArrangeStarted
+            | Self::ManipulationStacked { .. }
+            | Self::MissionsShuffled { .. }
+            | Self::MissionDealt { .. }
+            | Self::PlacementStarted
+            | Self::InitialCardPlaced { .. }
+            | Self::InitialPlacementDone { .. } => Family::Setup,
+            Self::TurnStarted { .. }
+            | Self::ModeChosen { .. }
+            | Self::CardDiscarded { .. }
+            | Self::InfluencePlaced { .. }
+            | Self::DrawOwed { .. }
+            | Self::DrawPending { .. }
+            | Self::CardDrawn { .. }
+            | Self::DrawLapsed { .. }
+            | Self::MainResumed { .. }
+            | Self::MainEnded { .. } => Family::Turn,
+            Self::ManipulationPlayed { .. }
+            | Self::ReactionOffered { .. }
+            | Self::Reacted { .. }
+            | Self::HandSpied { .. } => Family::Manipulation,
+            Self::CastlingPoolFormed { .. } | Self::CastlingCardPlaced { .. } | Self::CastlingDone { .. } => {
+                Family::Castling
+            }
+            Self::CardsRevealed { .. }
+            | Self::ExtraordinaryVoteStarted { .. }
+            | Self::VoteWindowOpened { .. }
+            | Self::VoteContinued { .. }
+            | Self::VoteResolved { .. }
+            | Self::PatricianWon { .. }
+            | Self::GroupClosed { .. } => Family::Vote,
+            Self::VoteCardDrawn { .. }
+            | Self::VoteCardRemoved { .. }
+            | Self::VoteCardDiscarded { .. }
+            | Self::VoteDeckReshuffled { .. }
+            | Self::SoloModeStarted { .. }
+            | Self::GameOver { .. } => Family::VoteCards,
+        }
+    }
 }

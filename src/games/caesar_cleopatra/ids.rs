@@ -8,26 +8,26 @@ use utoipa::ToSchema;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CcSeat)]
-pub enum Seat {
+pub enum SeatId {
     Cleopatra,
     Caesar,
 }
 
-impl Seat {
-    pub const ALL: [Seat; 2] = [Seat::Cleopatra, Seat::Caesar];
+impl SeatId {
+    pub const ALL: [SeatId; 2] = [SeatId::Cleopatra, SeatId::Caesar];
 
     pub fn index(self) -> usize {
         self as usize
     }
 
-    pub fn from_index(index: usize) -> Seat {
-        if index == 0 { Seat::Cleopatra } else { Seat::Caesar }
+    pub fn from_index(index: usize) -> SeatId {
+        if index == 0 { SeatId::Cleopatra } else { SeatId::Caesar }
     }
 
     pub fn id(self) -> &'static str {
         match self {
-            Seat::Cleopatra => "cleopatra",
-            Seat::Caesar => "caesar",
+            SeatId::Cleopatra => "cleopatra",
+            SeatId::Caesar => "caesar",
         }
     }
 }

@@ -7,14 +7,13 @@
 //! - `data`: the component tables from `caesar-cleopatra-data.json`; `card`: a card's string id and its owner's view;
 //! - `action`, `event` and `outcome`: the rest of the wire contract;
 //! - `state`: all zones and the derived quantities of spec 2.6;
-//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events;
-//! - `view`: views and event redaction; `determinize`: the search bots' sampling; `undo`: the decisions and barriers
+//! - `rules`: setup, validation, legal actions and the automatic flow, one file per phase; `evolve`: applying events, family by family;
+//! - `view`: views and event redaction (`impl Views`); `search`: the search bots' sampling (`impl SearchHints`); `undo`: the decisions and barriers
 //!   of undo; `words`: events and actions told in words.
 
 mod action;
 mod card;
 mod data;
-mod determinize;
 mod event;
 mod evolve;
 mod face;
@@ -23,6 +22,7 @@ mod options;
 mod outcome;
 mod pile;
 mod rules;
+mod search;
 mod state;
 mod undo;
 mod value;
@@ -40,19 +40,16 @@ pub use state::State;
 pub use view::View;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, Lang, OptionInfo, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{GameRng, OptionInfo, RuleError, Rules, Seat, SetupError, TitleInfo};
 
 /// The title.
 pub struct CaesarCleopatra;
 
-impl Game for CaesarCleopatra {
+impl Rules for CaesarCleopatra {
     const RULES_VERSION: u32 = 1;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Outcome = Outcome;
+
+    // The types, evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
 
     fn info() -> TitleInfo {
         TitleInfo {
@@ -60,7 +57,7 @@ impl Game for CaesarCleopatra {
             name: "César et Cléopâtre",
             min_players: 2,
             max_players: 2,
-            seats: ids::Seat::ALL.map(ids::Seat::id).to_vec(),
+            seats: ids::SeatId::ALL.map(ids::SeatId::id).to_vec(),
             options: vec![OptionInfo {
                 name: "manipulation_pile",
                 description: "How each seat's pile 2 (manipulation cards) is formed: `arranged` (each seat \
@@ -72,13 +69,7 @@ impl Game for CaesarCleopatra {
     }
 
     fn new_state(players: usize, options: &Self::Options) -> Result<State, SetupError> {
-        if players != 2 {
-            return Err(SetupError::PlayerCount {
-                min: 2,
-                max: 2,
-                requested: players,
-            });
-        }
+        Self::check_players(players)?;
         Ok(State::initial(options))
     }
 
@@ -88,24 +79,8 @@ impl Game for CaesarCleopatra {
         ctx.events
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event);
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
@@ -122,33 +97,5 @@ impl Game for CaesarCleopatra {
             Some(winner) => rank_rewards(2, &[winner.index(), 1 - winner.index()], 1),
             None => rank_rewards(2, &[0, 1], 2),
         })
-    }
-
-    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        determinize::determinize(state, seat, rng)
-    }
-
-    fn view(state: &State, viewer: Viewer) -> View {
-        view::view(state, viewer)
-    }
-
-    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
-        view::redact(event, viewer)
-    }
-
-    fn redact_finished(event: &Event) -> Event {
-        view::redact_finished(event)
-    }
-
-    fn describe(event: &Event, lang: Lang) -> String {
-        words::describe(event, lang)
-    }
-
-    fn label(action: &Action, lang: Lang) -> String {
-        words::label(action, lang)
-    }
-
-    fn seat_name(seat: Seat, lang: Lang) -> String {
-        words::seat_name(ids::Seat::from_index(seat), lang)
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::ids::{Group, Seat};
+use super::ids::{Group, SeatId};
 
 /// Why the game ended (spec 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -80,6 +80,6 @@ pub struct Outcome {
     pub breakdown: Breakdowns,
     pub missions: MissionGroups,
     /// The winning seat, or empty in a draw.
-    pub winners: Vec<Seat>,
+    pub winners: Vec<SeatId>,
     pub draw: bool,
 }

@@ -5,7 +5,6 @@
 mod action;
 mod conspiracy;
 mod data;
-mod determinize;
 mod effect_code;
 mod event;
 mod evolve;
@@ -13,8 +12,8 @@ mod ids;
 mod options;
 mod outcome;
 mod phase;
-mod redact;
 mod rules;
+mod search;
 mod state;
 mod undo;
 mod view;
@@ -34,19 +33,16 @@ pub use state::State;
 pub use view::View;
 
 use crate::engine::search::rank_rewards;
-use crate::engine::{Game, GameRng, Lang, RuleError, Seat, SetupError, TitleInfo, Viewer};
+use crate::engine::{GameRng, RuleError, Rules, Seat, SetupError, TitleInfo};
 
 /// The Caligula rules engine.
 pub struct Caligula;
 
-impl Game for Caligula {
+impl Rules for Caligula {
     const RULES_VERSION: u32 = 2;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Outcome = Outcome;
+
+    // The types, evolve, legal_actions, decided_by and is_undo_barrier, from the modules named alike.
+    crate::rules_by_layout!();
 
     fn info() -> TitleInfo {
         TitleInfo {
@@ -60,13 +56,7 @@ impl Game for Caligula {
     }
 
     fn new_state(players: usize, _options: &Options) -> Result<State, SetupError> {
-        if !(DATA.min_players..=DATA.max_players).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                min: DATA.min_players,
-                max: DATA.max_players,
-                requested: players,
-            });
-        }
+        Self::check_players(players)?;
         Ok(State::new(players))
     }
 
@@ -74,24 +64,8 @@ impl Game for Caligula {
         rules::setup(state, rng)
     }
 
-    fn evolve(state: &mut State, event: &Event) {
-        evolve::evolve(state, event)
-    }
-
     fn decide(state: &State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, seat, action, rng)
-    }
-
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        rules::legal_actions(state, seat)
-    }
-
-    fn decided_by(state: &State, event: &Event) -> Option<Seat> {
-        undo::decided_by(state, event)
-    }
-
-    fn is_undo_barrier(state: &State, event: &Event) -> bool {
-        undo::is_barrier(state, event)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
@@ -106,34 +80,5 @@ impl Game for Caligula {
         let result = state.result.as_ref()?;
         let ranking: Vec<Seat> = result.ranking.iter().map(|seat| seat.idx()).collect();
         Some(rank_rewards(ranking.len(), &ranking, result.winners.len()))
-    }
-
-    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        determinize::determinize(state, seat, rng)
-    }
-
-    fn view(state: &State, viewer: Viewer) -> View {
-        view::view(state, viewer)
-    }
-
-    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
-        redact::redact(event, viewer)
-    }
-
-    fn redact_finished(event: &Event) -> Event {
-        redact::redact_finished(event)
-    }
-
-    fn describe(event: &Event, lang: Lang) -> String {
-        words::describe(event, lang)
-    }
-
-    fn label(action: &Action, lang: Lang) -> String {
-        words::label(action, lang)
-    }
-
-    /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).
-    fn map() -> Option<&'static serde_json::Value> {
-        Some(&data::MAP)
     }
 }

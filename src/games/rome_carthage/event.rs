@@ -345,3 +345,63 @@ pub enum Event {
         result: Outcome,
     },
 }
+
+/// The families of events, each a part of the game: `evolve` folds them and `describe` tells them family by family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Setup,
+    Turns,
+    Moves,
+    Combat,
+}
+
+impl Event {
+    /// The family the event belongs to.
+    pub fn family(&self) -> Family {
+        match self {
+            Self::TeamsDrawn { .. }
+            | Self::StatesAssigned { .. }
+            | Self::HandDealt { .. }
+            | Self::QueensRemoved { .. }
+            | Self::TalonShuffled { .. }
+            | Self::StartingCard { .. }
+            | Self::TurnOrderFixed { .. }
+            | Self::TalonsSplit { .. }
+            | Self::SpecialsDealt { .. }
+            | Self::SpecialChoiceOpened { .. }
+            | Self::TalonsRefilled { .. } => Family::Setup,
+            Self::PlacementTurnStarted { .. }
+            | Self::PiecePlaced { .. }
+            | Self::TurnStarted { .. }
+            | Self::TalonReformed { .. }
+            | Self::CardDrawn { .. }
+            | Self::DrawSkipped { .. }
+            | Self::DrawOffered { .. }
+            | Self::DrawAccepted { .. }
+            | Self::DrawDeclined { .. }
+            | Self::MovesEnded { .. }
+            | Self::SeatEliminated { .. }
+            | Self::SiegeEstablished { .. }
+            | Self::SiegeBroken { .. }
+            | Self::SiegeWitnessed { .. }
+            | Self::TurnEnded { .. }
+            | Self::GameOver { .. } => Family::Turns,
+            Self::PieceMoved { .. }
+            | Self::MercenariesMoved { .. }
+            | Self::ForcedMarchPaid { .. }
+            | Self::BetrayalPlayed { .. }
+            | Self::SeditionPlayed { .. } => Family::Moves,
+            Self::CombatStarted { .. }
+            | Self::BaseCommitted { .. }
+            | Self::BasesRevealed { .. }
+            | Self::DoubleSpy { .. }
+            | Self::SpyDeclined { .. }
+            | Self::SpyDeclared { .. }
+            | Self::SpyBaseChosen { .. }
+            | Self::CombatTied { .. }
+            | Self::ExtraAdded { .. }
+            | Self::ExtrasRevealed { .. }
+            | Self::CombatResolved { .. } => Family::Combat,
+        }
+    }
+}

@@ -21,6 +21,39 @@ use turn::{end_turn, place_dice, return_all_dice, start_round};
 /// Folds one event into the state.
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
+        Event::FavourPileShuffled { .. }
+        | Event::SenateDeckShuffled { .. }
+        | Event::ProvincePileShuffled { .. }
+        | Event::InhabitantPileShuffled { .. } => shuffled(state, event),
+        Event::RoundStarted { .. }
+        | Event::DiceRolled { .. }
+        | Event::DiceRerolled { .. }
+        | Event::DicePlaced { .. }
+        | Event::LatrinaForced { .. }
+        | Event::TurnEnded { .. }
+        | Event::RoundEnded { .. } => turn(state, event),
+        Event::FavourDrawn { .. } | Event::FavourReshuffled { .. } => favours(state, event),
+        Event::TemplumResolved { .. }
+        | Event::SenateRanked { .. }
+        | Event::SenateDrawn { .. }
+        | Event::SenateKept { .. }
+        | Event::SenatePassed { .. }
+        | Event::SenateToThird { .. }
+        | Event::SenateReturned { .. }
+        | Event::DiceToLatrina { .. } => senate(state, event),
+        Event::CastrumRanked { .. }
+        | Event::ProvinceTaken { .. }
+        | Event::DisplayRemoved { .. }
+        | Event::InhabitantTaken { .. } => castrum_forum(state, event),
+        Event::RerollTokensAwarded { .. } | Event::FirstPlayerPassed { .. } | Event::GameEnd { .. } => {
+            round_end(state, event)
+        }
+    }
+}
+
+/// The shuffles of the setup: the favour tokens, the Senate deck, the provinces and the inhabitants.
+fn shuffled(state: &mut State, event: &Event) {
+    match event {
         Event::FavourPileShuffled { order, count } => {
             state.favour_pile = match order {
                 Some(order) => order.iter().copied().collect(),
@@ -45,6 +78,15 @@ pub fn evolve(state: &mut State, event: &Event) {
                 state.inhabitant_pile = order.iter().copied().collect();
             }
         }
+        _ => unreachable!(
+            "evolve sends only the shuffles of the setup: the favour tokens, the Senate deck, the provinces and the inhabitants here"
+        ),
+    }
+}
+
+/// A round's turns: the dice rolled, rerolled and placed, the Latrina forced, and the turn and round ends.
+fn turn(state: &mut State, event: &Event) {
+    match event {
         Event::RoundStarted {
             round,
             first_player,
@@ -78,6 +120,34 @@ pub fn evolve(state: &mut State, event: &Event) {
             place_dice(state, seat.seat(), *building, values, *combo);
             state.step = Phase::TurnEnd;
         }
+        Event::LatrinaForced { seat, value } => {
+            if let Some(seat) = seat_mut(state, *seat) {
+                seat.hand.remove(&[*value]);
+                seat.latrina += 1;
+            }
+            state.step = Phase::TurnEnd;
+        }
+        Event::TurnEnded { seat, hand_empty, next } => end_turn(state, *seat, *hand_empty, *next),
+        Event::RoundEnded { .. } => {
+            for seat in &mut state.seats {
+                seat.latrina += seat.hand.size;
+                seat.hand = Hand::unrolled(0);
+            }
+            state.step = if state.templum_used() {
+                Phase::EvalTemplum
+            } else {
+                Phase::EvalSenatus
+            };
+        }
+        _ => unreachable!(
+            "evolve sends only a round's turns: the dice rolled, rerolled and placed, the Latrina forced, and the turn and round ends here"
+        ),
+    }
+}
+
+/// The favour tokens drawn and reshuffled.
+fn favours(state: &mut State, event: &Event) {
+    match event {
         Event::FavourDrawn { seat, count, tokens } => {
             let drawn: Favours = match tokens {
                 Some(tokens) => tokens.iter().map(|token| token.id).collect(),
@@ -103,25 +173,13 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.favour_pile.extend(pile);
             state.favour_discard.clear();
         }
-        Event::LatrinaForced { seat, value } => {
-            if let Some(seat) = seat_mut(state, *seat) {
-                seat.hand.remove(&[*value]);
-                seat.latrina += 1;
-            }
-            state.step = Phase::TurnEnd;
-        }
-        Event::TurnEnded { seat, hand_empty, next } => end_turn(state, *seat, *hand_empty, *next),
-        Event::RoundEnded { .. } => {
-            for seat in &mut state.seats {
-                seat.latrina += seat.hand.size;
-                seat.hand = Hand::unrolled(0);
-            }
-            state.step = if state.templum_used() {
-                Phase::EvalTemplum
-            } else {
-                Phase::EvalSenatus
-            };
-        }
+        _ => unreachable!("evolve sends only the favour tokens drawn and reshuffled here"),
+    }
+}
+
+/// The Templum's and the Senatus's evaluation: the Senate cards drawn, kept, passed and returned.
+fn senate(state: &mut State, event: &Event) {
+    match event {
         Event::TemplumResolved { results } => resolve_templum(state, results),
         Event::SenateRanked { ranking } => {
             state.eval.senate_ranking = ranking.iter().map(|straight| straight.seat.seat()).collect();
@@ -183,6 +241,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             EvaluatedBuilding::Senatus => unrewarded_straights_to_latrina(state),
             EvaluatedBuilding::Castrum => unrewarded_groups_to_latrina(state),
         },
+        _ => unreachable!(
+            "evolve sends only the Templum's and the Senatus's evaluation: the Senate cards drawn, kept, passed and returned here"
+        ),
+    }
+}
+
+/// The Castrum's and the Forum's evaluation: the provinces and the inhabitants taken.
+fn castrum_forum(state: &mut State, event: &Event) {
+    match event {
         Event::CastrumRanked { .. } => {
             state.eval.castrum_ranking = state.castrum_ranking();
             state.eval.castrum_index = 0;
@@ -209,6 +276,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.eval.forum_index += 1;
             after_inhabitant_pick(state);
         }
+        _ => unreachable!(
+            "evolve sends only the Castrum's and the Forum's evaluation: the provinces and the inhabitants taken here"
+        ),
+    }
+}
+
+/// The end of a round and of the game: reroll tokens, the first-player marker passed, the final result.
+fn round_end(state: &mut State, event: &Event) {
+    match event {
         Event::RerollTokensAwarded { .. } => {
             for seat in &mut state.seats {
                 seat.reroll_tokens += seat.latrina as u32;
@@ -232,6 +308,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.result = Some(Box::new(result.clone()));
             state.step = Phase::GameEnd;
         }
+        _ => unreachable!(
+            "evolve sends only the end of a round and of the game: reroll tokens, the first-player marker passed, the final result here"
+        ),
     }
 }
 

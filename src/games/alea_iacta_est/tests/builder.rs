@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use rand::SeedableRng;
 
 use super::super::*;
-use crate::engine::{Game, GameRng, RuleError};
+use crate::engine::{GameRng, RuleError};
 
 pub use super::super::Building as B;
 pub use super::super::Event as E;

@@ -3,7 +3,7 @@
 
 use super::super::*;
 use super::selfplay::check_invariants;
-use crate::engine::Game;
+use crate::engine::SearchHints;
 use crate::engine::selfplay::{Checks, play_random_game};
 use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
 

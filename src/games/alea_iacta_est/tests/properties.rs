@@ -3,7 +3,7 @@
 use super::super::rules::check_place;
 use super::super::*;
 use super::builder::*;
-use crate::engine::{Game, GameSeed, SETUP_STREAM};
+use crate::engine::{GameSeed, SETUP_STREAM};
 
 type A = Action;
 

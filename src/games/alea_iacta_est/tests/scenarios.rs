@@ -4,7 +4,7 @@
 use super::super::*;
 use super::builder::*;
 use super::selfplay::{check_invariants, random_log};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
+use crate::engine::{GameSeed, SETUP_STREAM, SetupError, Viewer, Views};
 
 type A = Action;
 

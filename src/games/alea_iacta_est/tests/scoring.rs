@@ -10,7 +10,7 @@ use super::super::scoring::{
 };
 use super::super::*;
 use super::builder::*;
-use crate::engine::{Game, GameRng};
+use crate::engine::GameRng;
 
 fn holdings(provinces: &[&str], inhabitants: &[&str], cards: &[&str]) -> Holdings {
     Holdings {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::super::*;
 use super::builder::*;
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::engine::{GameSeed, SETUP_STREAM, TitleAdapter, Viewer, Views, testing};
 
 /// True when `text` holds a quoted id starting with `prefix` and a digit (`"senate_07"`, `"favour_12"`).
 fn has_id(text: &str, prefix: &str) -> bool {

@@ -5,7 +5,6 @@ use serde_json::Value;
 
 use super::super::*;
 use super::builder::*;
-use crate::engine::Game;
 use crate::engine::testing::{assert_not_undoable, assert_undoable, session_at};
 
 fn value(action: &Action) -> Value {

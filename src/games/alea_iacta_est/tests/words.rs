@@ -8,7 +8,7 @@ use serde_json::json;
 use super::super::*;
 use super::builder::*;
 use crate::engine::testing::{assert_told, play_to_the_end, title_events};
-use crate::engine::{Game, GameSession, Lang, Title, TitleAdapter, Viewer};
+use crate::engine::{GameSession, Lang, Title, TitleAdapter, Viewer, Views, Words};
 
 fn types(kinds: &[&str]) -> BTreeSet<String> {
     kinds.iter().map(|kind| (*kind).to_owned()).collect()

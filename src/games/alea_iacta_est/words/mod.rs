@@ -2,7 +2,9 @@
 //! the seed's own terms (Templum, Senatus, Castrum, Forum, Latrina, cartes sénat, jetons faveur divine, jetons
 //! relance, manche), English in the spec's. Cards, provinces and inhabitants are named from the data.
 
+use super::AleaIactaEst;
 use crate::engine::Lang;
+use crate::engine::Words;
 use crate::engine::catalog::Catalog;
 use crate::engine::words::{capitalized, listed};
 use crate::text;
@@ -19,71 +21,74 @@ mod events;
 /// The title's words (`locales/<code>.ftl`).
 pub(crate) static WORDS: Catalog = crate::catalog!("../locales");
 
-/// `event` (already redacted for its viewer) in one sentence.
-pub fn describe(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::FavourPileShuffled { .. }
-        | Event::SenateDeckShuffled { .. }
-        | Event::ProvincePileShuffled { .. }
-        | Event::InhabitantPileShuffled { .. }
-        | Event::RoundStarted { .. } => events::setup(event, lang),
-        Event::DiceRolled { .. } | Event::DiceRerolled { .. } | Event::DicePlaced { .. } => {
-            events::dice_played(event, lang)
-        }
-        Event::FavourDrawn { .. }
-        | Event::FavourReshuffled { .. }
-        | Event::LatrinaForced { .. }
-        | Event::TurnEnded { .. }
-        | Event::RoundEnded { .. }
-        | Event::TemplumResolved { .. } => events::turn_end(event, lang),
-        Event::SenateRanked { .. }
-        | Event::SenateDrawn { .. }
-        | Event::SenateKept { .. }
-        | Event::SenatePassed { .. } => events::senate(event, lang),
-        Event::SenateToThird { .. }
-        | Event::SenateReturned { .. }
-        | Event::DiceToLatrina { .. }
-        | Event::CastrumRanked { .. } => events::senate_end(event, lang),
-        Event::ProvinceTaken { .. }
-        | Event::InhabitantTaken { .. }
-        | Event::DisplayRemoved { .. }
-        | Event::RerollTokensAwarded { .. }
-        | Event::FirstPlayerPassed { .. }
-        | Event::GameEnd { .. } => events::forum(event, lang),
-    }
-}
-
-/// `action` as a button says it.
-pub fn label(action: &Action, lang: Lang) -> String {
-    match action {
-        Action::Reroll { values } => text!(WORDS, lang, "reroll", dice = dice(values, lang)),
-        Action::Place {
-            building: placed_on,
-            values,
-            combo,
-        } => {
-            let values = dice(values, lang);
-            match (placed_on, combo) {
-                (Building::Templum, Some(combo)) => text!(WORDS, lang, "place-combo", dice = values, combo = *combo),
-                (Building::Templum, None) => text!(WORDS, lang, "place-new-combo", dice = values),
-                _ => text!(WORDS, lang, "place", dice = values, building = building(*placed_on)),
+impl Words for AleaIactaEst {
+    /// `event` (already redacted for its viewer) in one sentence.
+    fn describe(event: &Event, lang: Lang) -> String {
+        match event {
+            Event::FavourPileShuffled { .. }
+            | Event::SenateDeckShuffled { .. }
+            | Event::ProvincePileShuffled { .. }
+            | Event::InhabitantPileShuffled { .. }
+            | Event::RoundStarted { .. } => events::setup(event, lang),
+            Event::DiceRolled { .. } | Event::DiceRerolled { .. } | Event::DicePlaced { .. } => {
+                events::dice_played(event, lang)
             }
+            Event::FavourDrawn { .. }
+            | Event::FavourReshuffled { .. }
+            | Event::LatrinaForced { .. }
+            | Event::TurnEnded { .. }
+            | Event::RoundEnded { .. }
+            | Event::TemplumResolved { .. } => events::turn_end(event, lang),
+            Event::SenateRanked { .. }
+            | Event::SenateDrawn { .. }
+            | Event::SenateKept { .. }
+            | Event::SenatePassed { .. } => events::senate(event, lang),
+            Event::SenateToThird { .. }
+            | Event::SenateReturned { .. }
+            | Event::DiceToLatrina { .. }
+            | Event::CastrumRanked { .. } => events::senate_end(event, lang),
+            Event::ProvinceTaken { .. }
+            | Event::InhabitantTaken { .. }
+            | Event::DisplayRemoved { .. }
+            | Event::RerollTokensAwarded { .. }
+            | Event::FirstPlayerPassed { .. }
+            | Event::GameEnd { .. } => events::forum(event, lang),
         }
-        Action::LatrinaForced {} => text!(WORDS, lang, "send-to-latrina"),
-        Action::KeepSenateCard { card } => text!(WORDS, lang, "keep-senate-card", card = card_name(*card)),
-        Action::TakeProvince { province: taken } => {
-            text!(WORDS, lang, "take-province", province = province(*taken, lang))
+    }
+
+    /// `action` as a button says it.
+    fn label(action: &Action, lang: Lang) -> String {
+        match action {
+            Action::Reroll { values } => text!(WORDS, lang, "reroll", dice = dice(values, lang)),
+            Action::Place {
+                building: placed_on,
+                values,
+                combo,
+            } => {
+                let values = dice(values, lang);
+                match (placed_on, combo) {
+                    (Building::Templum, Some(combo)) => {
+                        text!(WORDS, lang, "place-combo", dice = values, combo = *combo)
+                    }
+                    (Building::Templum, None) => text!(WORDS, lang, "place-new-combo", dice = values),
+                    _ => text!(WORDS, lang, "place", dice = values, building = building(*placed_on)),
+                }
+            }
+            Action::LatrinaForced {} => text!(WORDS, lang, "send-to-latrina"),
+            Action::KeepSenateCard { card } => text!(WORDS, lang, "keep-senate-card", card = card_name(*card)),
+            Action::TakeProvince { province: taken } => {
+                text!(WORDS, lang, "take-province", province = province(*taken, lang))
+            }
+            Action::TakeInhabitant { inhabitant: taken } => text!(
+                WORDS,
+                lang,
+                "take-inhabitant",
+                inhabitant = inhabitant(*taken, lang),
+                sex = sex(*taken)
+            ),
         }
-        Action::TakeInhabitant { inhabitant: taken } => text!(
-            WORDS,
-            lang,
-            "take-inhabitant",
-            inhabitant = inhabitant(*taken, lang),
-            sex = sex(*taken)
-        ),
     }
 }
-
 /// A6: what each seat keeps, one clause per seat (their token values are lists themselves), then the discard.
 fn templum(results: &[TemplumResult], lang: Lang) -> String {
     if results.is_empty() {

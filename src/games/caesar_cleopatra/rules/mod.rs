@@ -26,7 +26,7 @@ use super::action::Action;
 use super::card::OwnedCard;
 use super::event::{Event, Mode};
 use super::evolve::evolve;
-use super::ids::{Card, Phase, Seat};
+use super::ids::{Card, Phase, SeatId};
 use super::state::{Continuation, State, opponent};
 use crate::engine::{GameRng, RuleCode, RuleError};
 
@@ -61,8 +61,8 @@ fn no<T, X: Refusal, M: Into<String>>(code: RuleCode, message: impl FnOnce() -> 
     Err(X::new(code, message))
 }
 
-fn seat_of(seat: usize) -> Seat {
-    Seat::from_index(seat)
+fn seat_of(seat: usize) -> SeatId {
+    SeatId::from_index(seat)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use super::super::action::Action;
 use super::super::event::{Event, GroupSeatCounts};
 use super::super::face::Face;
-use super::super::ids::{Group, ManipulationKind, Seat};
+use super::super::ids::{Group, ManipulationKind, SeatId};
 use super::super::options::ManipulationPile;
 use super::super::pile::Pile;
 use super::super::state::State;
@@ -152,7 +152,7 @@ pub(super) fn place_initial(ctx: &mut Ctx, seat: usize, card: InfluenceValue, gr
         ctx.emit(Event::InitialPlacementDone { face_down });
         ctx.emit(Event::TurnStarted {
             turn: 1,
-            seat: Seat::Cleopatra,
+            seat: SeatId::Cleopatra,
         });
     }
 }

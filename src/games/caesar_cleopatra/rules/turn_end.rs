@@ -2,7 +2,7 @@
 
 use super::super::data::data;
 use super::super::event::Event;
-use super::super::ids::{Group, Seat};
+use super::super::ids::{Group, SeatId};
 use super::super::outcome::EndReason;
 use super::super::state::opponent;
 use super::game_over::game_over;
@@ -21,9 +21,11 @@ pub(super) fn turn_end(ctx: &mut Ctx) {
                 game_over(ctx, EndReason::InfluenceExhausted);
                 return;
             }
-            (true, false) => ctx.emit(Event::SoloModeStarted { survivor: Seat::Caesar }),
+            (true, false) => ctx.emit(Event::SoloModeStarted {
+                survivor: SeatId::Caesar,
+            }),
             (false, true) => ctx.emit(Event::SoloModeStarted {
-                survivor: Seat::Cleopatra,
+                survivor: SeatId::Cleopatra,
             }),
             (false, false) => {}
         }

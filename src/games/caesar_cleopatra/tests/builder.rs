@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use super::super::CaesarCleopatra;
 use super::super::action::Action;
 use super::super::data::data;
 use super::super::event::Event;
@@ -14,7 +15,7 @@ use super::super::outcome::{EndReason, Outcome};
 use super::super::rules;
 use super::super::state::{SeatCards, SeatState, Slot, State};
 use super::super::value::InfluenceValue;
-use crate::engine::{GameSeed, RuleError, Viewer};
+use crate::engine::{GameSeed, RuleError, Viewer, Views};
 
 pub const CLEO: usize = 0;
 pub const CAESAR: usize = 1;
@@ -337,14 +338,14 @@ pub fn legal(s: &State, seat: usize) -> Vec<Value> {
 
 /// A view as JSON.
 pub fn view_json(s: &State, viewer: Viewer) -> Value {
-    serde_json::to_value(super::super::view::view(s, viewer)).expect("views serialize")
+    serde_json::to_value(CaesarCleopatra::view(s, viewer)).expect("views serialize")
 }
 
 /// The events' JSON as `viewer` sees them.
 pub fn redacted(events: &[Event], viewer: Viewer) -> Vec<Value> {
     events
         .iter()
-        .filter_map(|e| super::super::view::redact(e, viewer))
+        .filter_map(|e| CaesarCleopatra::redact(e, viewer))
         .map(|e| serde_json::to_value(e).expect("events serialize"))
         .collect()
 }

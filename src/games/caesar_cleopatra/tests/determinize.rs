@@ -8,7 +8,7 @@ use super::super::options::{ManipulationPile, Options};
 use super::super::state::{State, opponent};
 use super::super::value::InfluenceValue;
 use super::selfplay::invariant;
-use crate::engine::Game;
+use crate::engine::SearchHints;
 use crate::engine::selfplay::{Checks, play_random_game};
 use crate::games::determinizer_checks::{assert_blind, assert_keeps_views, assert_plays_to_the_end, json, rng};
 

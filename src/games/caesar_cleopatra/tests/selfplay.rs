@@ -8,13 +8,13 @@ use super::super::CaesarCleopatra;
 use super::super::action::Action;
 use super::super::data::data;
 use super::super::event::Event;
-use super::super::ids::{Card, Group, Phase, Seat};
+use super::super::ids::{Card, Group, Phase, SeatId};
 use super::super::options::{ManipulationPile, Options};
 use super::super::state::State;
 use super::super::value::InfluenceValue;
 use super::builder::check_conservation;
 use crate::engine::selfplay::{Checks, play_many, play_weighted_game};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::engine::{GameSeed, Rules, SETUP_STREAM, TitleAdapter, Viewer, Views, testing};
 
 const GAMES_PER_OPTION: u64 = 1_000;
 const MAX_ACTIONS: u64 = 20_000;
@@ -59,7 +59,7 @@ fn check_hidden(s: &State) -> Result<(), String> {
         let view = CaesarCleopatra::view(s, viewer);
         let text = serde_json::to_string(&view).map_err(|e| e.to_string())?;
         for owner in (0..2).filter(|&owner| !viewer.is(owner)) {
-            let seat_id = Seat::from_index(owner).id();
+            let seat_id = SeatId::from_index(owner).id();
             // No id of any of the owner's influence or manipulation cards (D25): that covers hand, face-down
             // cards, pile order, castling pool and discards.
             if text.contains(&format!("\"{seat_id}_")) {
@@ -225,7 +225,7 @@ fn check_redaction(event: &Event) -> Result<(), String> {
         }
         let kind = json["type"].as_str().unwrap_or_default();
         let owner = json["seat"].as_str().unwrap_or_default();
-        let is_owner = matches!(viewer, Viewer::Seat(i) if Seat::from_index(i).id() == owner);
+        let is_owner = matches!(viewer, Viewer::Seat(i) if SeatId::from_index(i).id() == owner);
         let mut private: Vec<&str> = PRIVATE
             .iter()
             .find(|(k, _)| *k == kind)
@@ -243,7 +243,7 @@ fn check_redaction(event: &Event) -> Result<(), String> {
         let mut texts = Vec::new();
         strings(&json, &mut texts);
         for other in (0..2).filter(|&o| !viewer.is(o)) {
-            let prefix = format!("{}_", Seat::from_index(other).id());
+            let prefix = format!("{}_", SeatId::from_index(other).id());
             if let Some(id) = texts.iter().find(|t| t.starts_with(&prefix)) {
                 return Err(format!("{viewer:?} sees {id} in {kind}"));
             }
@@ -336,7 +336,7 @@ fn boxed_missions_stay_secret_after_the_game() {
         // The rest is public: both dealt missions and the card ids of both seats.
         let all = shown.concat();
         assert!(dealt.iter().all(|m| all.contains(m)));
-        for seat in [Seat::Cleopatra, Seat::Caesar] {
+        for seat in [SeatId::Cleopatra, SeatId::Caesar] {
             assert!(
                 all.contains(&format!("\"{}_", seat.id())),
                 "{viewer:?} sees {seat:?}'s card ids"

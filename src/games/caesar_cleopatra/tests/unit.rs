@@ -14,7 +14,7 @@ use super::super::state::State;
 use super::super::value::InfluenceValue;
 use super::super::{CaesarCleopatra, rules};
 use super::builder::*;
-use crate::engine::{Game, GameSeed, Registry, SETUP_STREAM, SetupError, Viewer};
+use crate::engine::{GameSeed, Registry, Rules, SETUP_STREAM, SetupError, Viewer};
 
 #[test]
 fn data_tables_load() {

@@ -10,13 +10,13 @@ use super::super::card::OwnedCard;
 use super::super::data::{CardKind, data};
 use super::super::event::Event;
 use super::super::face::Face;
-use super::super::ids::{Card, Group, ManipulationKind, Seat};
+use super::super::ids::{Card, Group, ManipulationKind, SeatId};
 use super::super::value::InfluenceValue;
 use super::super::words::manipulation_name;
 use super::builder::action;
 use crate::engine::table::TableEvent;
 use crate::engine::testing::{assert_told, play_to_the_end};
-use crate::engine::{Game, GameSession, Lang, Title, TitleAdapter, Viewer};
+use crate::engine::{GameSession, Lang, Title, TitleAdapter, Viewer, Views, Words};
 
 const VIEWERS: [Viewer; 3] = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator];
 
@@ -380,7 +380,7 @@ fn manipulation_names_are_the_datas() {
             .expect("a name")
             .split_whitespace()
             .collect();
-        for owner in [None, Some(Seat::Cleopatra), Some(Seat::Caesar)] {
+        for owner in [None, Some(SeatId::Cleopatra), Some(SeatId::Caesar)] {
             let name = manipulation_name(kind, owner, Lang::Fr);
             assert!(
                 name.split_whitespace().all(|word| seed.contains(&word)),
@@ -480,7 +480,7 @@ fn other_group(group: Group) -> Group {
     }
 }
 
-fn seat_of(event: &Event) -> Seat {
+fn seat_of(event: &Event) -> SeatId {
     match event {
         Event::ManipulationStacked { seat, .. }
         | Event::CardDrawn { seat, .. }

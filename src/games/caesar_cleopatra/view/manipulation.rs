@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::super::card::OwnedCard;
 use super::super::data::data;
 use super::super::face::Face;
-use super::super::ids::{Group, ManipulationKind, Phase, Seat};
+use super::super::ids::{Group, ManipulationKind, Phase, SeatId};
 use super::super::state::{State, opponent};
 use super::super::value::InfluenceValue;
 use super::seat::owned;
@@ -16,7 +16,7 @@ use super::seat::owned;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CcPendingManipulation)]
 pub struct PendingManipulation {
-    pub seat: Seat,
+    pub seat: SeatId,
     pub card: ManipulationKind,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Group>,
@@ -30,7 +30,7 @@ pub struct PendingManipulation {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CcCastlingView)]
 pub struct CastlingView {
-    pub seat: Seat,
+    pub seat: SeatId,
     pub groups: Vec<Group>,
     /// For others, cards already put back still count here until the pool is empty (D29).
     pub pool_count: u32,
@@ -41,7 +41,7 @@ pub struct CastlingView {
 
 pub(super) fn pending_manipulation(state: &State) -> Option<PendingManipulation> {
     state.pending.as_ref().map(|pending| PendingManipulation {
-        seat: Seat::from_index(pending.seat),
+        seat: SeatId::from_index(pending.seat),
         card: pending.kind,
         group: pending.params.group,
         target: pending.params.target,
@@ -56,7 +56,7 @@ pub(super) fn castling_view(state: &State, viewer: Option<usize>) -> Option<Cast
     let mine = viewer == Some(pending.seat);
     let pool = &state.seats[pending.seat].pool;
     Some(CastlingView {
-        seat: Seat::from_index(pending.seat),
+        seat: SeatId::from_index(pending.seat),
         groups: groups.to_vec(),
         pool_count: if mine {
             pool.len() as u32

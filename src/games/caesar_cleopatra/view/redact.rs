@@ -2,11 +2,11 @@
 //! nobody.
 
 use super::super::event::Event;
-use super::super::ids::Seat;
+use super::super::ids::SeatId;
 use crate::engine::Viewer;
 
 /// True when `viewer` is the seat `seat`.
-fn owns(viewer: Viewer, seat: Seat) -> bool {
+fn owns(viewer: Viewer, seat: SeatId) -> bool {
     viewer.is(seat.index())
 }
 

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use super::super::card::OwnedCard;
 use super::super::data::data;
 use super::super::face::Face;
-use super::super::ids::{Card, Group, Phase, Seat};
+use super::super::ids::{Card, Group, Phase, SeatId};
 use super::super::options::ManipulationPile;
 use super::super::state::State;
 use super::super::value::InfluenceValue;
@@ -36,7 +36,7 @@ pub struct CardView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = CcSeatView)]
 pub struct SeatView {
-    pub seat: Seat,
+    pub seat: SeatId,
     pub hand: HandView,
     pub pile1: u32,
     pub pile2: u32,
@@ -94,7 +94,7 @@ fn seat_view(state: &State, viewer: Option<usize>, seat: usize) -> SeatView {
     let mut unstacked = zones.unstacked;
     unstacked.sort();
     SeatView {
-        seat: Seat::from_index(seat),
+        seat: SeatId::from_index(seat),
         hand: HandView {
             influence: state.infl(seat) as u32,
             manipulation: state.manip(seat) as u32,

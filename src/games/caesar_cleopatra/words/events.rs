@@ -5,8 +5,8 @@ use super::*;
 
 /// The setting up (`describe` sends only these).
 pub(super) fn setup(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
-    let tell = |message: &str, seat: Seat| about(lang, message, seat, None);
+    let name = |seat: SeatId| seat_name(seat, lang);
+    let tell = |message: &str, seat: SeatId| about(lang, message, seat, None);
     match event {
         Event::VoteDeckShuffled { size, .. } => text!(WORDS, lang, "vote-deck-shuffled", size = *size),
         Event::Pile1Shuffled { seat, size, .. } => shuffled_pile(*seat, Pile::One, *size, lang),
@@ -63,8 +63,8 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
 
 /// A turn: its mode, the cards placed, discarded and drawn (`describe` sends only these).
 pub(super) fn turn(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
-    let tell = |message: &str, seat: Seat| about(lang, message, seat, None);
+    let name = |seat: SeatId| seat_name(seat, lang);
+    let tell = |message: &str, seat: SeatId| about(lang, message, seat, None);
     match event {
         Event::TurnStarted { turn, seat } => text!(WORDS, lang, "turn-started", turn = *turn, name = name(*seat)),
         Event::ModeChosen { seat, mode } => match mode {
@@ -142,8 +142,8 @@ pub(super) fn turn(event: &Event, lang: Lang) -> String {
 
 /// The manipulations and the answers to them (`describe` sends only these).
 pub(super) fn manipulation(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
-    let tell = |message: &str, seat: Seat| about(lang, message, seat, None);
+    let name = |seat: SeatId| seat_name(seat, lang);
+    let tell = |message: &str, seat: SeatId| about(lang, message, seat, None);
     match event {
         Event::ManipulationPlayed {
             seat,
@@ -192,7 +192,7 @@ pub(super) fn manipulation(event: &Event, lang: Lang) -> String {
 
 /// A Castling (`describe` sends only these).
 pub(super) fn castling(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
+    let name = |seat: SeatId| seat_name(seat, lang);
     match event {
         Event::CastlingPoolFormed { seat, taken, pool, .. } => {
             let (message, pool) = match pool {
@@ -253,8 +253,8 @@ pub(super) fn castling(event: &Event, lang: Lang) -> String {
 
 /// The votes (`describe` sends only these).
 pub(super) fn vote(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
-    let tell = |message: &str, seat: Seat| about(lang, message, seat, None);
+    let name = |seat: SeatId| seat_name(seat, lang);
+    let tell = |message: &str, seat: SeatId| about(lang, message, seat, None);
     match event {
         Event::CardsRevealed {
             group,
@@ -313,32 +313,11 @@ pub(super) fn vote(event: &Event, lang: Lang) -> String {
 
 /// The vote cards, the player left alone and the end (`describe` sends only these).
 pub(super) fn vote_cards(event: &Event, lang: Lang) -> String {
-    let name = |seat: Seat| seat_name(seat, lang);
+    let name = |seat: SeatId| seat_name(seat, lang);
     match event {
-        Event::VoteCardDrawn { card } => {
-            text!(
-                WORDS,
-                lang,
-                "vote-card-drawn",
-                card = capitalized(&vote_card(*card, lang))
-            )
-        }
-        Event::VoteCardRemoved { card } => {
-            text!(
-                WORDS,
-                lang,
-                "vote-card-removed",
-                card = capitalized(&vote_card(*card, lang))
-            )
-        }
-        Event::VoteCardDiscarded { card } => {
-            text!(
-                WORDS,
-                lang,
-                "vote-card-discarded",
-                card = capitalized(&vote_card(*card, lang))
-            )
-        }
+        Event::VoteCardDrawn { card } => vote_card_moved("vote-card-drawn", *card, lang),
+        Event::VoteCardRemoved { card } => vote_card_moved("vote-card-removed", *card, lang),
+        Event::VoteCardDiscarded { card } => vote_card_moved("vote-card-discarded", *card, lang),
         Event::VoteDeckReshuffled { size, .. } => {
             text!(WORDS, lang, "vote-deck-reshuffled", cards = cards(*size, lang))
         }
@@ -353,6 +332,11 @@ pub(super) fn vote_cards(event: &Event, lang: Lang) -> String {
         Event::GameOver { result, .. } => game_over(result, lang),
         _ => unreachable!("describe sends only the vote cards, the player left alone and the end here"),
     }
+}
+
+/// A vote card drawn, removed or discarded: `message` names the card.
+fn vote_card_moved(message: &str, card: Card, lang: Lang) -> String {
+    text!(WORDS, lang, message, card = capitalized(&vote_card(card, lang)))
 }
 
 /// How many cards at which group, as a Castling takes them back or leaves them face down: "2 at the Senators and 1 at

@@ -2,15 +2,17 @@
 //! French in seed 000's (Carlos Lopez's translation).
 //! Events are told as the viewer's redaction left them: a field it took away is told as "a card", never guessed.
 
+use super::CaesarCleopatra;
 use super::action::Action;
 use super::data::{VoteCardKind, data};
-use super::event::{DrawReason, Event, Mode, Origin, RevealCause, VoteKind, VoteOutcome};
+use super::event::{DrawReason, Event, Family, Mode, Origin, RevealCause, VoteKind, VoteOutcome};
 use super::face::Face;
-use super::ids::{Card, Group, ManipulationKind, Seat};
+use super::ids::{Card, Group, ManipulationKind, SeatId};
 use super::outcome::{Outcome, SeatNumbers};
 use super::pile::Pile;
 use super::value::InfluenceValue;
 use crate::engine::Lang;
+use crate::engine::Words;
 use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
 use crate::text;
@@ -21,12 +23,12 @@ mod events;
 pub(crate) static WORDS: Catalog = crate::catalog!("../locales");
 
 /// A seat's name: the French rules say "César" and "Cléopâtre".
-pub fn seat_name(seat: Seat, lang: Lang) -> String {
+pub fn seat_name(seat: SeatId, lang: Lang) -> String {
     text!(WORDS, lang, "seat-name", seat = key(seat))
 }
 
-fn opponent(seat: Seat) -> Seat {
-    Seat::from_index(1 - seat.index())
+fn opponent(seat: SeatId) -> SeatId {
+    SeatId::from_index(1 - seat.index())
 }
 
 /// A group's name, plural: "Senators" / "Sénateurs" (seed 001 names the five groups).
@@ -38,11 +40,11 @@ fn groups_name(group: Group, lang: Lang) -> String {
 /// an Egyptian card: `owner` picks one; without an owner (a button names no seat) a kind goes by the name both cards
 /// share, or the Roman one. Sentences name the cards through the catalogs' own `manipulation` message.
 #[cfg(test)]
-pub(super) fn manipulation_name(kind: ManipulationKind, owner: Option<Seat>, lang: Lang) -> String {
+pub(super) fn manipulation_name(kind: ManipulationKind, owner: Option<SeatId>, lang: Lang) -> String {
     text!(WORDS, lang, "manipulation", kind = key(kind), owner = owner_key(owner))
 }
 
-fn owner_key(owner: Option<Seat>) -> String {
+fn owner_key(owner: Option<SeatId>) -> String {
     owner.map_or_else(|| "none".to_owned(), key)
 }
 
@@ -56,34 +58,20 @@ fn value_name(value: InfluenceValue, lang: Lang) -> String {
 }
 
 /// A card by its face alone, as in a list: "4", "Spy" / "4", "« Espionne »" (the seed quotes its card names so).
-fn card_name(face: Face, owner: Option<Seat>, lang: Lang) -> String {
-    match face {
-        Face::Influence(value) => text!(WORDS, lang, "card-influence", value = value_name(value, lang)),
-        Face::Manipulation(kind) => {
-            text!(
-                WORDS,
-                lang,
-                "card-manipulation",
-                kind = key(kind),
-                owner = owner_key(owner)
-            )
-        }
-    }
+fn card_name(face: Face, owner: Option<SeatId>, lang: Lang) -> String {
+    face_words(face, owner, lang, ["card-influence", "card-manipulation"])
 }
 
 /// A card by its face, with an article: "a 4", "an Assassination", "the Wrath of the Gods" (one per seat).
-fn a_card(face: Face, owner: Option<Seat>, lang: Lang) -> String {
+fn a_card(face: Face, owner: Option<SeatId>, lang: Lang) -> String {
+    face_words(face, owner, lang, ["a-card-influence", "a-card-manipulation"])
+}
+
+/// A face told by the message for its sort: `messages` for an influence card, then for a manipulation card.
+fn face_words(face: Face, owner: Option<SeatId>, lang: Lang, messages: [&str; 2]) -> String {
     match face {
-        Face::Influence(value) => text!(WORDS, lang, "a-card-influence", value = value_name(value, lang)),
-        Face::Manipulation(kind) => {
-            text!(
-                WORDS,
-                lang,
-                "a-card-manipulation",
-                kind = key(kind),
-                owner = owner_key(owner)
-            )
-        }
+        Face::Influence(value) => text!(WORDS, lang, messages[0], value = value_name(value, lang)),
+        Face::Manipulation(kind) => text!(WORDS, lang, messages[1], kind = key(kind), owner = owner_key(owner)),
     }
 }
 
@@ -115,7 +103,7 @@ fn aim(
     group: Option<Group>,
     target: Option<InfluenceValue>,
     groups: Option<&[Group]>,
-    opponent: Option<Seat>,
+    opponent: Option<SeatId>,
     lang: Lang,
 ) -> String {
     let name = opponent.map(|seat| seat_name(seat, lang)).unwrap_or_default();
@@ -143,15 +131,15 @@ fn aim(
     }
 }
 
-fn of_seat(numbers: &SeatNumbers, seat: Seat) -> u32 {
+fn of_seat(numbers: &SeatNumbers, seat: SeatId) -> u32 {
     match seat {
-        Seat::Cleopatra => numbers.cleopatra,
-        Seat::Caesar => numbers.caesar,
+        SeatId::Cleopatra => numbers.cleopatra,
+        SeatId::Caesar => numbers.caesar,
     }
 }
 
 /// A sentence about `seat` (its name and, for the words that agree with it, its id) and a group.
-fn about(lang: Lang, message: &str, seat: Seat, group: Option<Group>) -> String {
+fn about(lang: Lang, message: &str, seat: SeatId, group: Option<Group>) -> String {
     let group = group.map(key).unwrap_or_default();
     text!(
         WORDS,
@@ -163,53 +151,69 @@ fn about(lang: Lang, message: &str, seat: Seat, group: Option<Group>) -> String 
     )
 }
 
-/// `event`, as its viewer may see it, in one sentence.
-pub fn describe(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::VoteDeckShuffled { .. }
-        | Event::Pile1Shuffled { .. }
-        | Event::Pile2Shuffled { .. }
-        | Event::ArrangeStarted
-        | Event::ManipulationStacked { .. }
-        | Event::MissionsShuffled { .. }
-        | Event::MissionDealt { .. }
-        | Event::PlacementStarted
-        | Event::InitialCardPlaced { .. }
-        | Event::InitialPlacementDone { .. } => events::setup(event, lang),
-        Event::TurnStarted { .. }
-        | Event::ModeChosen { .. }
-        | Event::CardDiscarded { .. }
-        | Event::InfluencePlaced { .. }
-        | Event::DrawOwed { .. }
-        | Event::DrawPending { .. }
-        | Event::CardDrawn { .. }
-        | Event::DrawLapsed { .. }
-        | Event::MainResumed { .. }
-        | Event::MainEnded { .. } => events::turn(event, lang),
-        Event::ManipulationPlayed { .. }
-        | Event::ReactionOffered { .. }
-        | Event::Reacted { .. }
-        | Event::HandSpied { .. } => events::manipulation(event, lang),
-        Event::CastlingPoolFormed { .. } | Event::CastlingCardPlaced { .. } | Event::CastlingDone { .. } => {
-            events::castling(event, lang)
+impl Words for CaesarCleopatra {
+    /// `event`, as its viewer may see it, in one sentence.
+    fn describe(event: &Event, lang: Lang) -> String {
+        match event.family() {
+            Family::Setup => events::setup(event, lang),
+            Family::Turn => events::turn(event, lang),
+            Family::Manipulation => events::manipulation(event, lang),
+            Family::Castling => events::castling(event, lang),
+            Family::Vote => events::vote(event, lang),
+            Family::VoteCards => events::vote_cards(event, lang),
         }
-        Event::CardsRevealed { .. }
-        | Event::ExtraordinaryVoteStarted { .. }
-        | Event::VoteWindowOpened { .. }
-        | Event::VoteContinued { .. }
-        | Event::VoteResolved { .. }
-        | Event::PatricianWon { .. }
-        | Event::GroupClosed { .. } => events::vote(event, lang),
-        Event::VoteCardDrawn { .. }
-        | Event::VoteCardRemoved { .. }
-        | Event::VoteCardDiscarded { .. }
-        | Event::VoteDeckReshuffled { .. }
-        | Event::SoloModeStarted { .. }
-        | Event::GameOver { .. } => events::vote_cards(event, lang),
+    }
+
+    /// A legal action, as a button says it. An action names no seat, so a manipulation card goes by its kind's name.
+    fn label(action: &Action, lang: Lang) -> String {
+        let influence = |card, message: &str, group: Group| {
+            let what = a_card(Face::Influence(card), None, lang);
+            text!(WORDS, lang, message, what = what, group = key(group))
+        };
+        match action {
+            Action::StackManipulation { card } => {
+                let what = a_card(Face::Manipulation(*card), None, lang);
+                text!(WORDS, lang, "stack-manipulation", what = what)
+            }
+            Action::PlaceInitial { card, group } | Action::PlaceFaceDown { card, group } => {
+                influence(*card, "place-face-down", *group)
+            }
+            Action::PlaceFaceUp { card, group } => influence(*card, "place-face-up", *group),
+            Action::ChooseActive {} => text!(WORDS, lang, "choose-active"),
+            Action::ChoosePassive {} => text!(WORDS, lang, "choose-passive"),
+            Action::PassiveDiscard { card } => text!(WORDS, lang, "passive-discard", what = a_card(*card, None, lang)),
+            Action::EndDiscard {} => text!(WORDS, lang, "end-discard"),
+            Action::PlayManipulation {
+                card,
+                group,
+                target,
+                groups,
+            } => {
+                let played = a_card(Face::Manipulation(*card), None, lang);
+                let aim = aim(*card, *group, *target, groups.as_deref(), None, lang);
+                text!(WORDS, lang, "play-manipulation", what = played, aim = aim)
+            }
+            Action::EndMain {} => text!(WORDS, lang, "end-main"),
+            Action::AllowManipulation {} => text!(WORDS, lang, "allow-manipulation"),
+            Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
+            Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
+            Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
+            Action::Draw { pile } => text!(
+                WORDS,
+                lang,
+                "draw-from",
+                pile = pile_name(*pile, lang),
+                number = pile.number()
+            ),
+            Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
+        }
+    }
+
+    fn seat_name(seat: crate::engine::Seat, lang: Lang) -> String {
+        seat_name(SeatId::from_index(seat), lang)
     }
 }
-
-fn shuffled_pile(seat: Seat, pile: Pile, size: u32, lang: Lang) -> String {
+fn shuffled_pile(seat: SeatId, pile: Pile, size: u32, lang: Lang) -> String {
     text!(
         WORDS,
         lang,
@@ -220,7 +224,7 @@ fn shuffled_pile(seat: Seat, pile: Pile, size: u32, lang: Lang) -> String {
     )
 }
 
-fn discarded(seat: Seat, origin: Origin, card: Face, group: Option<Group>, lang: Lang) -> String {
+fn discarded(seat: SeatId, origin: Origin, card: Face, group: Option<Group>, lang: Lang) -> String {
     let message = match (origin, group) {
         (Origin::Hand, _) => "discarded-hand",
         (Origin::Board, Some(_)) => "discarded-board-group",
@@ -232,7 +236,7 @@ fn discarded(seat: Seat, origin: Origin, card: Face, group: Option<Group>, lang:
     text!(WORDS, lang, message, name = name, what = what, group = group)
 }
 
-fn draw_owed(seat: Seat, count: u32, reason: DrawReason, lang: Lang) -> String {
+fn draw_owed(seat: SeatId, count: u32, reason: DrawReason, lang: Lang) -> String {
     if count == 0 && reason == DrawReason::Passive {
         return about(lang, "nothing-discarded", seat, None);
     }
@@ -252,10 +256,10 @@ fn vote_resolved(
     sums: &SeatNumbers,
     philosophers: &SeatNumbers,
     outcome: VoteOutcome,
-    winner: Option<Seat>,
+    winner: Option<SeatId>,
     lang: Lang,
 ) -> String {
-    let tally: Vec<String> = Seat::ALL
+    let tally: Vec<String> = SeatId::ALL
         .into_iter()
         .map(|seat| {
             text!(
@@ -313,49 +317,4 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
         }
     };
     text!(WORDS, lang, "game-over", why = key(result.end_reason), score = score)
-}
-
-/// A legal action, as a button says it. An action names no seat, so a manipulation card goes by its kind's name.
-pub fn label(action: &Action, lang: Lang) -> String {
-    let influence = |card, message: &str, group: Group| {
-        let what = a_card(Face::Influence(card), None, lang);
-        text!(WORDS, lang, message, what = what, group = key(group))
-    };
-    match action {
-        Action::StackManipulation { card } => {
-            let what = a_card(Face::Manipulation(*card), None, lang);
-            text!(WORDS, lang, "stack-manipulation", what = what)
-        }
-        Action::PlaceInitial { card, group } | Action::PlaceFaceDown { card, group } => {
-            influence(*card, "place-face-down", *group)
-        }
-        Action::PlaceFaceUp { card, group } => influence(*card, "place-face-up", *group),
-        Action::ChooseActive {} => text!(WORDS, lang, "choose-active"),
-        Action::ChoosePassive {} => text!(WORDS, lang, "choose-passive"),
-        Action::PassiveDiscard { card } => text!(WORDS, lang, "passive-discard", what = a_card(*card, None, lang)),
-        Action::EndDiscard {} => text!(WORDS, lang, "end-discard"),
-        Action::PlayManipulation {
-            card,
-            group,
-            target,
-            groups,
-        } => {
-            let played = a_card(Face::Manipulation(*card), None, lang);
-            let aim = aim(*card, *group, *target, groups.as_deref(), None, lang);
-            text!(WORDS, lang, "play-manipulation", what = played, aim = aim)
-        }
-        Action::EndMain {} => text!(WORDS, lang, "end-main"),
-        Action::AllowManipulation {} => text!(WORDS, lang, "allow-manipulation"),
-        Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
-        Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
-        Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
-        Action::Draw { pile } => text!(
-            WORDS,
-            lang,
-            "draw-from",
-            pile = pile_name(*pile, lang),
-            number = pile.number()
-        ),
-        Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
-    }
 }

@@ -16,6 +16,44 @@ use zones::{
 
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
+        Event::DecksShuffled { .. }
+        | Event::CivitasDealt { .. }
+        | Event::AugustusDealt { .. }
+        | Event::SequentiaRow { .. }
+        | Event::OrdoDealt { .. } => setup(state, event),
+        Event::Awaiting { .. } | Event::TokenPlaced { .. } | Event::PlacementEnded { .. } => placement(state, event),
+        Event::SequentiaStarted { .. }
+        | Event::TokensRevealed { .. }
+        | Event::EffectStep { .. }
+        | Event::CardDrawn { .. }
+        | Event::CardDiscarded { .. }
+        | Event::CardStolen { .. }
+        | Event::CivitasShifted { .. }
+        | Event::SequentiaExtra { .. } => resolution(state, event),
+        Event::ConspiracyOpened { .. }
+        | Event::ConspiracyDeclined { .. }
+        | Event::ConspiracyPassed { .. }
+        | Event::ConspiracyAccepted { .. }
+        | Event::ConspiracyRaised { .. }
+        | Event::CardPlayed { .. }
+        | Event::ConspiracyAbandoned { .. }
+        | Event::ConspiracyFormed { .. } => conspiracy(state, event),
+        Event::CandidateChosen { .. }
+        | Event::FavourMoved { .. }
+        | Event::DefencePassed { .. }
+        | Event::StabDone { .. }
+        | Event::EmperorDied { .. }
+        | Event::EmperorSurvived { .. } => assassination(state, event),
+        Event::RoundEndPayment { .. }
+        | Event::RoundEnded { .. }
+        | Event::EmpireFell { .. }
+        | Event::GameOver { .. } => round_end(state, event),
+    }
+}
+
+/// The setting up of a round: the decks shuffled, the Civitas, Augustus and Sequentia cards dealt, the Ordo.
+fn setup(state: &mut State, event: &Event) {
+    match event {
         Event::DecksShuffled { coniura, pugio, .. } => {
             state.coniura = coniura.iter().flatten().copied().collect();
             state.pugio = pugio.iter().flatten().copied().collect();
@@ -50,6 +88,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.sequentia_row = row.iter().filter_map(|id| DATA.sequentia_index(id)).collect();
         }
         Event::OrdoDealt { ordo } => set_ordo(state, ordo),
+        _ => unreachable!(
+            "evolve sends only the setting up of a round: the decks shuffled, the Civitas, Augustus and Sequentia cards dealt, the Ordo here"
+        ),
+    }
+}
+
+/// The placement: the step awaited and the SPQR tokens placed.
+fn placement(state: &mut State, event: &Event) {
+    match event {
         Event::Awaiting { phase } => state.phase = phase.clone(),
         Event::TokenPlaced {
             seat,
@@ -63,6 +110,13 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
         }
         Event::PlacementEnded { .. } => {}
+        _ => unreachable!("evolve sends only the placement: the step awaited and the SPQR tokens placed here"),
+    }
+}
+
+/// The resolution in Sequentia order: the tokens revealed, the effects and the cards they move.
+fn resolution(state: &mut State, event: &Event) {
+    match event {
         Event::SequentiaStarted { index, .. } => {
             state.seq_index = *index;
             state.suit_index = 0;
@@ -100,6 +154,15 @@ pub fn evolve(state: &mut State, event: &Event) {
                 set_ordo(state, ordo);
             }
         }
+        _ => unreachable!(
+            "evolve sends only the resolution in Sequentia order: the tokens revealed, the effects and the cards they move here"
+        ),
+    }
+}
+
+/// A conspiracy: opened, declined, passed, raised, abandoned or formed, and the cards played to it.
+fn conspiracy(state: &mut State, event: &Event) {
+    match event {
         Event::ConspiracyOpened { final_conspiracy } => {
             state.conspiracy = Some(Conspiracy::new(state.n, *final_conspiracy));
         }
@@ -136,6 +199,15 @@ pub fn evolve(state: &mut State, event: &Event) {
                 conspiracy.auction_over = true;
             }
         }
+        _ => unreachable!(
+            "evolve sends only a conspiracy: opened, declined, passed, raised, abandoned or formed, and the cards played to it here"
+        ),
+    }
+}
+
+/// The assassination: the candidate chosen, the favour moved, the defence and the emperor's fate.
+fn assassination(state: &mut State, event: &Event) {
+    match event {
         Event::CandidateChosen { position, .. } => {
             if let Some(conspiracy) = state.conspiracy.as_mut() {
                 conspiracy.chosen_candidate = Some(*position);
@@ -173,6 +245,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
             state.conspiracy = None;
         }
+        _ => unreachable!(
+            "evolve sends only the assassination: the candidate chosen, the favour moved, the defence and the emperor's fate here"
+        ),
+    }
+}
+
+/// The end of a round and of the game: the payment, the next round, the fall of the empire, the result.
+fn round_end(state: &mut State, event: &Event) {
+    match event {
         Event::RoundEndPayment { vp, paid, .. } => {
             for seat in paid {
                 add_vp(state, seat.idx(), *vp as i32);
@@ -193,6 +274,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.result = Some(result.clone());
             state.phase = Phase::GameOver;
         }
+        _ => unreachable!(
+            "evolve sends only the end of a round and of the game: the payment, the next round, the fall of the empire, the result here"
+        ),
     }
 }
 

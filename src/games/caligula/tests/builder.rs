@@ -13,7 +13,7 @@ use super::super::phase::*;
 use super::super::rules::{Next, Work, drive};
 use super::super::state::*;
 use super::selfplay::conservation;
-use crate::engine::{Game, GameSeed, SETUP_STREAM};
+use crate::engine::{GameSeed, Rules, SETUP_STREAM};
 
 pub(super) const CH: usize = 0;
 pub(super) const SA: usize = 1;

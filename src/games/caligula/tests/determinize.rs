@@ -6,7 +6,7 @@ use super::super::phase::Phase;
 use super::super::state::{State, vi};
 use super::selfplay::full_invariant;
 use crate::engine::selfplay::{Checks, play_random_game};
-use crate::engine::{Game, Seat};
+use crate::engine::{SearchHints, Seat};
 use crate::games::determinizer_checks::{assert_blind, assert_keeps_views, assert_plays_to_the_end, json, rng};
 
 /// Every state of two random games per player count, with that count.

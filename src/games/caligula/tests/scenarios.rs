@@ -11,7 +11,7 @@ use super::super::rules::{Next, base_life, score};
 use super::super::state::*;
 use super::builder::*;
 use super::selfplay::conservation;
-use crate::engine::{Game, GameSeed, Viewer};
+use crate::engine::{GameSeed, Rules, Viewer, Views};
 
 #[test]
 fn scenario_01_setup_3_players() {

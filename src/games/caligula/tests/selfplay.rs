@@ -11,7 +11,7 @@ use super::super::state::*;
 use super::super::{Caligula, view};
 use super::builder::set_up;
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::engine::{GameSeed, Rules, SETUP_STREAM, TitleAdapter, Viewer, Views, testing};
 
 /// Every SPQR token, Civitas, Sequentia, Augustus, Coniura and Pugio card is in exactly one place, and the
 /// public bookkeeping is consistent.

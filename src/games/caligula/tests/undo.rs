@@ -7,7 +7,7 @@ use super::super::Caligula;
 use super::super::action::Action;
 use super::super::ids::Kind;
 use super::builder::*;
-use crate::engine::Game;
+use crate::engine::Rules;
 use crate::engine::testing::{assert_cannot_undo, assert_not_undoable, assert_undoable, session_at};
 
 fn value(action: &Action) -> Value {

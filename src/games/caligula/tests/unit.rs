@@ -1,13 +1,13 @@
 //! Further rule tests: refusals and the action JSON, placement order, multi-step effects, Favor moves, event JSON.
 
+use super::super::Caligula;
 use super::super::action::*;
 use super::super::event::*;
 use super::super::ids::*;
-use super::super::{Caligula, view};
 use super::builder::*;
 use super::scenarios::seed_complot;
 use super::selfplay::conservation;
-use crate::engine::{Game, GameSeed, Viewer};
+use crate::engine::{GameSeed, Rules, Viewer, Views};
 
 #[test]
 fn actions_reject_wrong_turn_phase_and_unknown_fields() {
@@ -154,7 +154,7 @@ fn serialized_events_round_trip() {
         let back: Event = serde_json::from_str(&text).unwrap();
         assert_eq!(&back, e);
     }
-    let v = view::view(&s, Viewer::Spectator);
+    let v = Caligula::view(&s, Viewer::Spectator);
     assert!(v.private.is_none());
     assert_eq!(v.to_act, vec![SeatId::Chaerea]);
 }

@@ -11,7 +11,7 @@ use super::super::words::{civitas, kind_noun, spqr_token};
 use super::super::{Action, Caligula};
 use crate::engine::table::TableEvent;
 use crate::engine::testing::{self, assert_told};
-use crate::engine::{Game, Lang, Title, TitleAdapter, Viewer};
+use crate::engine::{Lang, Title, TitleAdapter, Viewer, Words};
 
 const EVENT_TYPES: [&str; 34] = [
     "augustus_dealt",

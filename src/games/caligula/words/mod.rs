@@ -7,9 +7,10 @@ use super::action::{Action, ConspiratorTarget, LeaderTarget};
 use super::data::DATA;
 use super::event::{Event, SeatOrdo};
 use super::ids::{Deck, Kind, Pos, SeatId, Suit};
+use crate::engine::Lang;
+use crate::engine::Words;
 use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
-use crate::engine::{Game, Lang};
 use crate::text;
 
 mod events;
@@ -22,127 +23,129 @@ use events::{
 /// The title's words (`locales/<code>.ftl`).
 pub(crate) static WORDS: Catalog = crate::catalog!("../locales");
 
-/// An event, as its (already redacted) fields tell it: the setting up and the rounds here, the rest by group.
-pub fn describe(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::DecksShuffled {
-            coniura_size,
-            pugio_size,
-            ..
-        } => text!(
-            WORDS,
-            lang,
-            "decks-shuffled",
-            coniura = card_count(*coniura_size, lang),
-            pugio = card_count(*pugio_size, lang)
-        ),
-        Event::CivitasDealt {
-            suit,
-            position_1,
-            position_2,
-            ..
-        } => text!(
-            WORDS,
-            lang,
-            "civitas-dealt",
-            suit = suit_name(*suit),
-            first = civitas(position_1, lang),
-            second = civitas(position_2, lang)
-        ),
-        Event::AugustusDealt {
-            emperor,
-            removed,
-            candidate_a,
-            candidate_b,
-            ..
-        } => augustus_dealt(emperor, removed, candidate_a, candidate_b, lang),
-        Event::SequentiaRow { row } => text!(WORDS, lang, "sequentia-row", count = row.len()),
-        Event::OrdoDealt { ordo } => text!(WORDS, lang, "ordo-dealt", ordo = ordo_list(ordo, lang)),
-        Event::Awaiting { phase } => awaiting(phase, lang),
-        Event::TokenPlaced { seat, card, value, .. } => token_placed(*seat, card, *value, lang),
-        Event::PlacementEnded { round } => text!(WORDS, lang, "placement-ended", round = *round),
-        Event::SequentiaStarted { index, card } => sequentia_started(index + 1, card, lang),
-        Event::TokensRevealed {
-            card,
-            card_type,
-            totals,
-            concerned,
-            ..
-        } => tokens_revealed(card, *card_type, totals, concerned, lang),
-        Event::EffectStep { card, .. } => on_card(card, &effect_step(event, lang), lang),
-        Event::CivitasShifted {
-            removed,
-            position_1,
-            position_2,
-            ..
-        } => civitas_shifted(removed, position_1.as_deref(), position_2.as_deref(), lang),
-        Event::SequentiaExtra { extra, ordo } => sequentia_extra(*extra, ordo.as_deref(), lang),
-        Event::CardDrawn { .. } | Event::CardDiscarded { .. } | Event::CardStolen { .. } | Event::CardPlayed { .. } => {
-            card_moved(event, lang)
+impl Words for Caligula {
+    /// An event, as its (already redacted) fields tell it: the setting up and the rounds here, the rest by group.
+    fn describe(event: &Event, lang: Lang) -> String {
+        match event {
+            Event::DecksShuffled {
+                coniura_size,
+                pugio_size,
+                ..
+            } => text!(
+                WORDS,
+                lang,
+                "decks-shuffled",
+                coniura = card_count(*coniura_size, lang),
+                pugio = card_count(*pugio_size, lang)
+            ),
+            Event::CivitasDealt {
+                suit,
+                position_1,
+                position_2,
+                ..
+            } => text!(
+                WORDS,
+                lang,
+                "civitas-dealt",
+                suit = suit_name(*suit),
+                first = civitas(position_1, lang),
+                second = civitas(position_2, lang)
+            ),
+            Event::AugustusDealt {
+                emperor,
+                removed,
+                candidate_a,
+                candidate_b,
+                ..
+            } => augustus_dealt(emperor, removed, candidate_a, candidate_b, lang),
+            Event::SequentiaRow { row } => text!(WORDS, lang, "sequentia-row", count = row.len()),
+            Event::OrdoDealt { ordo } => text!(WORDS, lang, "ordo-dealt", ordo = ordo_list(ordo, lang)),
+            Event::Awaiting { phase } => awaiting(phase, lang),
+            Event::TokenPlaced { seat, card, value, .. } => token_placed(*seat, card, *value, lang),
+            Event::PlacementEnded { round } => text!(WORDS, lang, "placement-ended", round = *round),
+            Event::SequentiaStarted { index, card } => sequentia_started(index + 1, card, lang),
+            Event::TokensRevealed {
+                card,
+                card_type,
+                totals,
+                concerned,
+                ..
+            } => tokens_revealed(card, *card_type, totals, concerned, lang),
+            Event::EffectStep { card, .. } => on_card(card, &effect_step(event, lang), lang),
+            Event::CivitasShifted {
+                removed,
+                position_1,
+                position_2,
+                ..
+            } => civitas_shifted(removed, position_1.as_deref(), position_2.as_deref(), lang),
+            Event::SequentiaExtra { extra, ordo } => sequentia_extra(*extra, ordo.as_deref(), lang),
+            Event::CardDrawn { .. }
+            | Event::CardDiscarded { .. }
+            | Event::CardStolen { .. }
+            | Event::CardPlayed { .. } => card_moved(event, lang),
+            Event::ConspiracyOpened { .. }
+            | Event::ConspiracyDeclined { .. }
+            | Event::ConspiracyPassed { .. }
+            | Event::ConspiracyAccepted { .. }
+            | Event::ConspiracyRaised { .. }
+            | Event::ConspiracyAbandoned {}
+            | Event::ConspiracyFormed { .. }
+            | Event::CandidateChosen { .. }
+            | Event::FavourMoved { .. }
+            | Event::DefencePassed { .. }
+            | Event::StabDone { .. } => conspiracy(event, lang),
+            Event::EmperorDied { .. } | Event::EmperorSurvived { .. } => emperor_fate(event, lang),
+            Event::RoundEndPayment { .. }
+            | Event::RoundEnded { .. }
+            | Event::EmpireFell { .. }
+            | Event::GameOver { .. } => round_end(event, lang),
         }
-        Event::ConspiracyOpened { .. }
-        | Event::ConspiracyDeclined { .. }
-        | Event::ConspiracyPassed { .. }
-        | Event::ConspiracyAccepted { .. }
-        | Event::ConspiracyRaised { .. }
-        | Event::ConspiracyAbandoned {}
-        | Event::ConspiracyFormed { .. }
-        | Event::CandidateChosen { .. }
-        | Event::FavourMoved { .. }
-        | Event::DefencePassed { .. }
-        | Event::StabDone { .. } => conspiracy(event, lang),
-        Event::EmperorDied { .. } | Event::EmperorSurvived { .. } => emperor_fate(event, lang),
-        Event::RoundEndPayment { .. }
-        | Event::RoundEnded { .. }
-        | Event::EmpireFell { .. }
-        | Event::GameOver { .. } => round_end(event, lang),
+    }
+
+    /// A legal action, as a button says it.
+    fn label(action: &Action, lang: Lang) -> String {
+        let with_card = |message: &str, kind: &Kind| text!(WORDS, lang, message, card = cards(*kind, 1, lang));
+        match action {
+            Action::PlaceToken { value, suit, position } => text!(
+                WORDS,
+                lang,
+                "place-token",
+                value = *value,
+                suit = suit_name(*suit),
+                position = *position
+            ),
+            Action::EffectChoice { option } => effect_choice(option, lang),
+            Action::ComplotPass => text!(WORDS, lang, "complot-pass"),
+            Action::ComplotAccept => text!(WORDS, lang, "complot-accept"),
+            Action::ComplotRaise { total } => {
+                text!(WORDS, lang, "complot-raise", total = coniura_symbols(*total, lang))
+            }
+            Action::PayConiura { kind } => with_card("pay-coniura", kind),
+            Action::ChooseCandidate { candidate } => {
+                text!(WORDS, lang, "choose-candidate", at = candidate_letter(*candidate))
+            }
+            Action::LeaderFavour {
+                target: LeaderTarget::Candidate,
+            }
+            | Action::ConspiratorFavour {
+                target: ConspiratorTarget::Candidate,
+            } => text!(WORDS, lang, "favour-on-candidate"),
+            Action::LeaderFavour {
+                target: LeaderTarget::Emperor,
+            }
+            | Action::ConspiratorFavour {
+                target: ConspiratorTarget::Emperor,
+            } => text!(WORDS, lang, "favour-on-emperor"),
+            Action::ConspiratorFavour {
+                target: ConspiratorTarget::Stay,
+            } => text!(WORDS, lang, "favour-stay"),
+            Action::Defend { kind } => with_card("defend", kind),
+            Action::DefendPass => text!(WORDS, lang, "defend-pass"),
+            Action::Stab { kind } => with_card("stab", kind),
+            Action::StabDone => text!(WORDS, lang, "stab-no-more"),
+        }
     }
 }
-
-/// A legal action, as a button says it.
-pub fn label(action: &Action, lang: Lang) -> String {
-    let with_card = |message: &str, kind: &Kind| text!(WORDS, lang, message, card = cards(*kind, 1, lang));
-    match action {
-        Action::PlaceToken { value, suit, position } => text!(
-            WORDS,
-            lang,
-            "place-token",
-            value = *value,
-            suit = suit_name(*suit),
-            position = *position
-        ),
-        Action::EffectChoice { option } => effect_choice(option, lang),
-        Action::ComplotPass => text!(WORDS, lang, "complot-pass"),
-        Action::ComplotAccept => text!(WORDS, lang, "complot-accept"),
-        Action::ComplotRaise { total } => {
-            text!(WORDS, lang, "complot-raise", total = coniura_symbols(*total, lang))
-        }
-        Action::PayConiura { kind } => with_card("pay-coniura", kind),
-        Action::ChooseCandidate { candidate } => {
-            text!(WORDS, lang, "choose-candidate", at = candidate_letter(*candidate))
-        }
-        Action::LeaderFavour {
-            target: LeaderTarget::Candidate,
-        }
-        | Action::ConspiratorFavour {
-            target: ConspiratorTarget::Candidate,
-        } => text!(WORDS, lang, "favour-on-candidate"),
-        Action::LeaderFavour {
-            target: LeaderTarget::Emperor,
-        }
-        | Action::ConspiratorFavour {
-            target: ConspiratorTarget::Emperor,
-        } => text!(WORDS, lang, "favour-on-emperor"),
-        Action::ConspiratorFavour {
-            target: ConspiratorTarget::Stay,
-        } => text!(WORDS, lang, "favour-stay"),
-        Action::Defend { kind } => with_card("defend", kind),
-        Action::DefendPass => text!(WORDS, lang, "defend-pass"),
-        Action::Stab { kind } => with_card("stab", kind),
-        Action::StabDone => text!(WORDS, lang, "stab-no-more"),
-    }
-}
-
 /// The noun of a Coniura or Pugio card kind, as the seed and spec call them ("carte Coniura à double usage"), for the
 /// tests; sentences name cards through the catalogs' own `cards-of-kind`.
 #[cfg(test)]

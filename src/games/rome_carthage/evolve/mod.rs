@@ -6,7 +6,7 @@ mod pieces;
 
 use super::card::{Card, Cards, Rank, pile};
 use super::data::board;
-use super::event::Event;
+use super::event::{Event, Family};
 use super::ids::{SeatId, StateId};
 use super::state::{Offer, Phase, Placement, Siege, SpyStage, State, Turn};
 
@@ -17,6 +17,16 @@ fn seat_of(id: SeatId) -> u8 {
 
 pub fn evolve(state: &mut State, event: &Event) {
     state.seq += 1;
+    match event.family() {
+        Family::Setup => setup(state, event),
+        Family::Turns => turns(state, event),
+        Family::Moves => moves(state, event),
+        Family::Combat => combat(state, event),
+    }
+}
+
+/// The setting up: teams, states, hands, talons, the turn order and the specials.
+fn setup(state: &mut State, event: &Event) {
     match event {
         Event::TeamsDrawn { team_a, team_b } => draw_teams(state, team_a, team_b),
         Event::StatesAssigned { owners, solo } => {
@@ -65,6 +75,23 @@ pub fn evolve(state: &mut State, event: &Event) {
                 .map(|&chooser| (state.team_of_seat(seat_of(chooser)), seat_of(chooser)))
                 .collect();
         }
+        Event::TalonsRefilled {
+            team_a_order,
+            team_b_order,
+            ..
+        } => {
+            set_team_talons(state, [team_a_order, team_b_order]);
+            state.discard.clear();
+        }
+        _ => unreachable!(
+            "evolve sends only the setting up: teams, states, hands, talons, the turn order and the specials here"
+        ),
+    }
+}
+
+/// The placement and the turns: the draws, the draw offers, the eliminations and sieges, and the end.
+fn turns(state: &mut State, event: &Event) {
+    match event {
         Event::PlacementTurnStarted { seat, round, quota } => {
             state.phase = Phase::Placement;
             state.placement = Placement {
@@ -85,16 +112,56 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
             state.discard.clear();
         }
-        Event::TalonsRefilled {
-            team_a_order,
-            team_b_order,
-            ..
-        } => {
-            set_team_talons(state, [team_a_order, team_b_order]);
-            state.discard.clear();
-        }
         Event::CardDrawn { seat, .. } => draw_card(state, seat_of(*seat)),
         Event::DrawSkipped { .. } => {}
+        Event::DrawOffered { seat, responders } => {
+            state.phase = Phase::DrawOffer;
+            state.turn.draw_offered = true;
+            state.offer = Some(Offer {
+                by: seat_of(*seat),
+                responders: responders.iter().map(|&responder| seat_of(responder)).collect(),
+                accepted: 0,
+            });
+        }
+        Event::DrawAccepted { .. } => {
+            if let Some(offer) = state.offer.as_mut() {
+                offer.accepted += 1;
+            }
+        }
+        Event::DrawDeclined { .. } => {
+            state.offer = None;
+            state.phase = Phase::Main;
+        }
+        Event::MovesEnded { .. } => state.phase = Phase::Combat,
+        Event::SeatEliminated { seat, .. } => eliminate_seat(state, seat_of(*seat)),
+        Event::SiegeEstablished { team, established } => state.sieges.push(Siege {
+            team: team.index(),
+            established: *established,
+            witnesses: 0,
+        }),
+        Event::SiegeBroken { team } => state.sieges.retain(|siege| siege.team != team.index()),
+        Event::SiegeWitnessed { team, seat, .. } => {
+            for siege in state.sieges.iter_mut().filter(|siege| siege.team == team.index()) {
+                siege.witnesses |= 1 << seat_of(*seat);
+            }
+        }
+        Event::TurnEnded { quiet_turns, .. } => state.quiet_turns = *quiet_turns,
+        Event::GameOver { result } => {
+            state.phase = Phase::GameOver;
+            state.result = Some(result.clone());
+            // Pending combats stay as they were (an agreed draw can end a turn with attacks declared): they are
+            // never fought. After an annihilation there are none, since every combat involves both teams.
+            state.offer = None;
+        }
+        _ => unreachable!(
+            "evolve sends only the placement and the turns: the draws, the draw offers, the eliminations and sieges, and the end here"
+        ),
+    }
+}
+
+/// The moves, the special cards played during them included.
+fn moves(state: &mut State, event: &Event) {
+    match event {
         Event::PieceMoved { piece, path, cost, .. } => {
             if let Some(end) = path.last() {
                 pieces::lift_piece(state, *piece);
@@ -128,25 +195,13 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
             state.turn.progress = true;
         }
-        Event::DrawOffered { seat, responders } => {
-            state.phase = Phase::DrawOffer;
-            state.turn.draw_offered = true;
-            state.offer = Some(Offer {
-                by: seat_of(*seat),
-                responders: responders.iter().map(|&responder| seat_of(responder)).collect(),
-                accepted: 0,
-            });
-        }
-        Event::DrawAccepted { .. } => {
-            if let Some(offer) = state.offer.as_mut() {
-                offer.accepted += 1;
-            }
-        }
-        Event::DrawDeclined { .. } => {
-            state.offer = None;
-            state.phase = Phase::Main;
-        }
-        Event::MovesEnded { .. } => state.phase = Phase::Combat,
+        _ => unreachable!("evolve sends only the moves, the special cards played during them included here"),
+    }
+}
+
+/// A combat: the bases committed and revealed, the spies, the ties and the result.
+fn combat(state: &mut State, event: &Event) {
+    match event {
         Event::CombatStarted {
             city,
             attacker,
@@ -204,26 +259,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             disposals,
             ..
         } => combat::resolve(state, city.0, *attacker, *winner, *eliminated, disposals),
-        Event::SeatEliminated { seat, .. } => eliminate_seat(state, seat_of(*seat)),
-        Event::SiegeEstablished { team, established } => state.sieges.push(Siege {
-            team: team.index(),
-            established: *established,
-            witnesses: 0,
-        }),
-        Event::SiegeBroken { team } => state.sieges.retain(|siege| siege.team != team.index()),
-        Event::SiegeWitnessed { team, seat, .. } => {
-            for siege in state.sieges.iter_mut().filter(|siege| siege.team == team.index()) {
-                siege.witnesses |= 1 << seat_of(*seat);
-            }
-        }
-        Event::TurnEnded { quiet_turns, .. } => state.quiet_turns = *quiet_turns,
-        Event::GameOver { result } => {
-            state.phase = Phase::GameOver;
-            state.result = Some(result.clone());
-            // Pending combats stay as they were (an agreed draw can end a turn with attacks declared): they are
-            // never fought. After an annihilation there are none, since every combat involves both teams.
-            state.offer = None;
-        }
+        _ => unreachable!(
+            "evolve sends only a combat: the bases committed and revealed, the spies, the ties and the result here"
+        ),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::engine::{Game, GameSeed, RuleError, SETUP_STREAM, Viewer};
+use crate::engine::{GameSeed, RuleError, Rules, SETUP_STREAM, Viewer, Views};
 use crate::games::rome_carthage::RomeCarthage;
 use crate::games::rome_carthage::card::{Card, Cards, Rank};
 use crate::games::rome_carthage::city::CityId;
@@ -10,7 +10,7 @@ use crate::games::rome_carthage::data::board;
 use crate::games::rome_carthage::evolve::evolve;
 use crate::games::rome_carthage::piece::Piece;
 use crate::games::rome_carthage::state::{GONE, NONE, Phase, Placement, State};
-use crate::games::rome_carthage::{RomeCarthageAction, RomeCarthageEvent, RomeCarthageOptions};
+use crate::games::rome_carthage::{Action, Event, Options};
 
 pub const PRIMUS: usize = 0;
 pub const SECUNDUS: usize = 1;
@@ -38,7 +38,7 @@ pub struct Builder {
 }
 
 impl Builder {
-    fn base(players: usize, options: RomeCarthageOptions) -> Builder {
+    fn base(players: usize, options: Options) -> Builder {
         let mut s = RomeCarthage::new_state(players, &options).unwrap();
         // Every card starts in the talon (sorted); hands and discards take theirs from it.
         s.talons = [(0..52).map(Card).collect()].into_iter().collect();
@@ -54,10 +54,10 @@ impl Builder {
     /// turn order primus, secundus, tertius, quartus; primus holds sedition_team_a, tertius betrayal_team_a,
     /// secundus betrayal_team_b, quartus sedition_team_b. Primus's `main` phase, budget 1.
     pub fn f4() -> Builder {
-        Self::f4_with(RomeCarthageOptions::default())
+        Self::f4_with(Options::default())
     }
 
-    pub fn f4_with(options: RomeCarthageOptions) -> Builder {
+    pub fn f4_with(options: Options) -> Builder {
         let mut b = Self::base(4, options);
         b.s.team_of_state = [0, 1, 1, 0];
         b.s.owner = [0, 3, 1, 2];
@@ -69,10 +69,10 @@ impl Builder {
 
     /// F2: primus rome + alexandrie (team_a), secundus carthage + byzance; starter primus.
     pub fn f2() -> Builder {
-        Self::f2_with(RomeCarthageOptions::default())
+        Self::f2_with(Options::default())
     }
 
-    pub fn f2_with(options: RomeCarthageOptions) -> Builder {
+    pub fn f2_with(options: Options) -> Builder {
         let mut b = Self::base(2, options);
         b.s.team_of_state = [0, 1, 1, 0];
         b.s.owner = [0, 1, 1, 0];
@@ -184,7 +184,7 @@ impl Builder {
 }
 
 /// A new game of `players` seats with `options`, its setup events (from `seed`) applied.
-pub fn set_up(players: usize, options: &RomeCarthageOptions, seed: GameSeed) -> State {
+pub fn set_up(players: usize, options: &Options, seed: GameSeed) -> State {
     let mut s = RomeCarthage::new_state(players, options).unwrap();
     for e in RomeCarthage::setup(&s, &mut seed.rng(SETUP_STREAM)) {
         evolve(&mut s, &e);
@@ -204,7 +204,7 @@ fn take(cards: &mut Cards, r: Rank) -> Card {
 
 /// Decides `action` (JSON) for `seat` and applies the events.
 pub fn act(s: &mut State, seat: usize, action: Value) -> Result<Vec<Value>, RuleError> {
-    let action: RomeCarthageAction =
+    let action: Action =
         serde_json::from_value(action.clone()).unwrap_or_else(|e| panic!("malformed action {action}: {e}"));
     let mut rng = GameSeed::from_u64(17).rng(s.seq);
     let events = RomeCarthage::decide(s, seat, &action, &mut rng)?;
@@ -277,7 +277,7 @@ pub fn hand_tokens(s: &State, seat: usize) -> Vec<&'static str> {
     tokens(&cards)
 }
 
-pub fn redacted(event: &RomeCarthageEvent, viewer: Viewer) -> Value {
+pub fn redacted(event: &Event, viewer: Viewer) -> Value {
     serde_json::to_value(RomeCarthage::redact(event, viewer).unwrap()).unwrap()
 }
 

@@ -2,12 +2,12 @@
 //! states the rules play to the end.
 
 use super::selfplay::invariant;
-use crate::engine::Game;
+use crate::engine::SearchHints;
 use crate::engine::selfplay::{Checks, play_weighted_game};
 use crate::games::determinizer_checks::{assert_plays_to_the_end, json, rng, view};
 use crate::games::rome_carthage::card::{Card, Cards, Rank};
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::{RomeCarthage, RomeCarthageAction, RomeCarthageOptions};
+use crate::games::rome_carthage::{Action, Options, RomeCarthage};
 
 /// States at rest of random games without draw offers (so that they reach combats), every `every`-th, for 2 to 4
 /// players and every combination of the card options.
@@ -18,7 +18,7 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
             .into_iter()
             .enumerate()
         {
-            let options = RomeCarthageOptions {
+            let options = Options {
                 partners_see_hands,
                 match_talons,
                 no_progress_rounds: 8,
@@ -26,8 +26,8 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
             for game in 0..games {
                 let seed = 700 + 10 * players as u64 + 100 * i as u64 + game;
                 let mut reached = Vec::new();
-                let weight = |action: &RomeCarthageAction| match action {
-                    RomeCarthageAction::OfferDraw {} | RomeCarthageAction::AcceptDraw {} => 0,
+                let weight = |action: &Action| match action {
+                    Action::OfferDraw {} | Action::AcceptDraw {} => 0,
                     _ => 1,
                 };
                 play_weighted_game::<RomeCarthage>(players, &options, seed, 100_000, Checks::Full, &weight, &mut |s| {

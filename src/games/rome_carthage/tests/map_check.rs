@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
-use crate::engine::Game;
+use crate::engine::Views;
 use crate::games::rome_carthage::RomeCarthage;
 use crate::games::rome_carthage::data::{Board, MAP_FILE, MAP_JSON, MapFile, board};
 

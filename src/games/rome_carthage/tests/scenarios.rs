@@ -3,11 +3,11 @@
 use serde_json::{Value, json};
 
 use super::builder::*;
-use crate::engine::{Game, GameSeed, Viewer};
+use crate::engine::{GameSeed, Rules, Viewer};
 use crate::games::rome_carthage::card::{Card, Rank};
 use crate::games::rome_carthage::ids::{SeatId, SpecialId};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
+use crate::games::rome_carthage::{Options, RomeCarthage};
 
 fn moved(piece: &str, path: &[&str]) -> Value {
     json!({"type": "move", "piece": piece, "path": path})
@@ -789,7 +789,7 @@ fn scenario_15_victory_by_annihilation() {
 
 #[test]
 fn scenario_16_automatic_draw() {
-    let short = RomeCarthageOptions {
+    let short = Options {
         no_progress_rounds: 1,
         ..Default::default()
     };
@@ -942,7 +942,7 @@ fn scenario_18_short_hand() {
 /// Setup events applied for the first seed whose setup satisfies `want`.
 fn setup_where(players: usize, want: impl Fn(&State) -> bool) -> State {
     for seed in 0..5_000 {
-        let s = set_up(players, &RomeCarthageOptions::default(), GameSeed::from_u64(seed));
+        let s = set_up(players, &Options::default(), GameSeed::from_u64(seed));
         if want(&s) {
             return s;
         }
@@ -1069,7 +1069,7 @@ fn scenario_20_three_player_flow() {
 
     // The starting card is never of the solo's suits.
     for seed in 0..300 {
-        let s = set_up(3, &RomeCarthageOptions::default(), GameSeed::from_u64(seed));
+        let s = set_up(3, &Options::default(), GameSeed::from_u64(seed));
         let card = s.starting_card.unwrap();
         let state = (0..4).find(|&st| st == card.suit() as usize).unwrap();
         assert_ne!(Some(s.owner[state]), s.solo, "seed {seed}");
@@ -1130,7 +1130,7 @@ fn scenario_22_two_combats_and_their_order() {
 #[test]
 fn scenario_23_hidden_commits() {
     for partners_see_hands in [false, true] {
-        let options = RomeCarthageOptions {
+        let options = Options {
             partners_see_hands,
             ..Default::default()
         };
@@ -1196,7 +1196,7 @@ fn scenario_23_hidden_commits() {
     }
     let drawn = events
         .iter()
-        .find(|e| matches!(e, crate::games::rome_carthage::RomeCarthageEvent::CardDrawn { .. }))
+        .find(|e| matches!(e, crate::games::rome_carthage::Event::CardDrawn { .. }))
         .unwrap();
     let mine = redacted(drawn, Viewer::Seat(PRIMUS));
     assert!(mine["card"].is_string() && mine["rank"].is_string());

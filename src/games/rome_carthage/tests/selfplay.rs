@@ -4,12 +4,12 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::engine::selfplay::{Checks, play_many};
-use crate::engine::{Game, GameSeed, SETUP_STREAM, TitleAdapter, Viewer, testing};
+use crate::engine::{GameSeed, Rules, SETUP_STREAM, TitleAdapter, Viewer, Views, testing};
 use crate::games::rome_carthage::card::Card;
 use crate::games::rome_carthage::data::board;
 use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::state::{Phase, State};
-use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
+use crate::games::rome_carthage::{Options, RomeCarthage};
 
 /// Card ids quoted in a JSON text (the public starting card excepted).
 fn card_ids_in(json: &str, starting: Option<Card>) -> HashSet<Card> {
@@ -151,8 +151,8 @@ pub fn invariant(s: &State) -> Result<(), String> {
     Ok(())
 }
 
-fn options(no_progress_rounds: u32, partners_see_hands: bool, match_talons: bool) -> RomeCarthageOptions {
-    RomeCarthageOptions {
+fn options(no_progress_rounds: u32, partners_see_hands: bool, match_talons: bool) -> Options {
+    Options {
         partners_see_hands,
         match_talons,
         no_progress_rounds,
@@ -217,11 +217,7 @@ fn self_play_4_players() {
 }
 
 /// Plays a random game by hand, returning the setup events and every action's events.
-fn random_game(
-    players: usize,
-    opts: &RomeCarthageOptions,
-    seed: u64,
-) -> (State, Vec<crate::games::rome_carthage::RomeCarthageEvent>) {
+fn random_game(players: usize, opts: &Options, seed: u64) -> (State, Vec<crate::games::rome_carthage::Event>) {
     use rand::seq::IndexedRandom;
     let game_seed = GameSeed::from_u64(seed);
     let mut chooser = GameSeed::from_u64(seed ^ 0xabc).rng(0);
@@ -316,11 +312,11 @@ fn redacted_events_show_card_ids_only_to_their_owner() {
 /// every action. Returns the event-type counts and the number of actions.
 fn warlike_game(
     players: usize,
-    opts: &RomeCarthageOptions,
+    opts: &Options,
     seed: u64,
     counts: &mut std::collections::BTreeMap<String, u64>,
 ) -> u64 {
-    use crate::games::rome_carthage::RomeCarthageAction as A;
+    use crate::games::rome_carthage::Action as A;
     use rand::seq::IndexedRandom;
     let game_seed = GameSeed::from_u64(seed);
     let mut chooser = GameSeed::from_u64(seed ^ 0x77).rng(0);
@@ -391,10 +387,10 @@ static DISTANCES: std::sync::LazyLock<[Vec<Vec<u8>>; 2]> = std::sync::LazyLock::
 /// otherwise a random action.
 fn aggressive_choice<'a>(
     s: &State,
-    actions: &[&'a crate::games::rome_carthage::RomeCarthageAction],
+    actions: &[&'a crate::games::rome_carthage::Action],
     rng: &mut crate::engine::GameRng,
-) -> &'a crate::games::rome_carthage::RomeCarthageAction {
-    use crate::games::rome_carthage::RomeCarthageAction as A;
+) -> &'a crate::games::rome_carthage::Action {
+    use crate::games::rome_carthage::Action as A;
     use rand::Rng;
     use rand::seq::IndexedRandom;
     if rng.random_bool(0.25) {

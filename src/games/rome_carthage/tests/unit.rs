@@ -6,8 +6,8 @@ use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
 use super::builder::*;
-use crate::engine::{Game, GameSeed, SETUP_STREAM, SetupError, Viewer};
-use crate::games::rome_carthage::RomeCarthageAction as A;
+use crate::engine::{GameSeed, Rules, SETUP_STREAM, SearchHints, SetupError, Viewer};
+use crate::games::rome_carthage::Action as A;
 use crate::games::rome_carthage::action::{Path, Step};
 use crate::games::rome_carthage::card::{Card, Rank};
 use crate::games::rome_carthage::city::CityId;
@@ -19,17 +19,17 @@ use crate::games::rome_carthage::piece::{Kind, Piece};
 use crate::games::rome_carthage::rules::game_over::outcome_for;
 use crate::games::rome_carthage::rules::packets::split_packets;
 use crate::games::rome_carthage::state::State;
-use crate::games::rome_carthage::{RomeCarthage, RomeCarthageOptions};
+use crate::games::rome_carthage::{Options, RomeCarthage};
 
 #[test]
 fn player_counts_and_options_are_checked() {
     for players in [0, 1, 5] {
         assert!(matches!(
-            RomeCarthage::new_state(players, &RomeCarthageOptions::default()),
+            RomeCarthage::new_state(players, &Options::default()),
             Err(SetupError::PlayerCount { min: 2, max: 4, .. })
         ));
     }
-    let zero = RomeCarthageOptions {
+    let zero = Options {
         no_progress_rounds: 0,
         ..Default::default()
     };
@@ -37,10 +37,10 @@ fn player_counts_and_options_are_checked() {
         RomeCarthage::new_state(2, &zero),
         Err(SetupError::InvalidOptions(_))
     ));
-    let parsed: RomeCarthageOptions = serde_json::from_value(json!({"match_talons": true})).unwrap();
+    let parsed: Options = serde_json::from_value(json!({"match_talons": true})).unwrap();
     assert_eq!(parsed.no_progress_rounds, 60);
     assert!(parsed.match_talons && !parsed.partners_see_hands);
-    assert!(serde_json::from_value::<RomeCarthageOptions>(json!({"player_count": 4})).is_err());
+    assert!(serde_json::from_value::<Options>(json!({"player_count": 4})).is_err());
     let info = RomeCarthage::info();
     assert_eq!(info.id, "rome-carthage");
     assert_eq!(info.seats, ["primus", "secundus", "tertius", "quartus"]);
@@ -153,7 +153,7 @@ fn match_split_is_the_best_for_any_cards() {
 fn three_player_match_talons_are_equal_in_number_and_strength() {
     // Every 3-player talon is worth 1–10 (55) plus twice 1, 3, 5, 7, 9 (2 × 25): 105 is odd, so no two packets can
     // differ by less than 1, and the brute force finds that 53/52 exists. The old pattern dealt 55/50.
-    let options = RomeCarthageOptions {
+    let options = Options {
         match_talons: true,
         ..Default::default()
     };
@@ -317,7 +317,7 @@ fn forced_march_listing_is_minimal_by_inclusion() {
 
 #[test]
 fn match_talons_are_split_at_setup_and_drawn_per_team() {
-    let options = RomeCarthageOptions {
+    let options = Options {
         match_talons: true,
         ..Default::default()
     };
@@ -571,7 +571,7 @@ fn every_accepted_action_is_listed_and_odd_inputs_never_panic() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
     let mut accepted = 0;
     for (game, players) in (0..24u64).zip([2usize, 3, 4].into_iter().cycle()) {
-        let options = RomeCarthageOptions {
+        let options = Options {
             no_progress_rounds: 3,
             partners_see_hands: game % 2 == 0,
             match_talons: game % 3 == 0,
@@ -642,7 +642,7 @@ fn playouts_draw_legal_actions_moving_pieces_alone() {
     let (mut moves, mut others, mut pairs_listed) = (0, 0, 0);
     for (game, players) in (0..6u64).zip([2usize, 3, 4].into_iter().cycle()) {
         let seed = GameSeed::from_u64(game);
-        let mut s = set_up(players, &RomeCarthageOptions::default(), seed);
+        let mut s = set_up(players, &Options::default(), seed);
         for step in 0..400u64 {
             let Some(&seat) = RomeCarthage::to_act(&s).choose(&mut rng) else {
                 break;

@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::engine::testing::{assert_told, assert_words, play_to_the_end};
-use crate::engine::{Game, GameSession, Lang, Title, TitleAdapter, Viewer};
+use crate::engine::{GameSession, Lang, Title, TitleAdapter, Viewer, Views, Words};
 use crate::games::rome_carthage::card::Rank;
 use crate::games::rome_carthage::words::{a_rank, bare_ranks, card_name, some_ranks};
-use crate::games::rome_carthage::{RomeCarthage, RomeCarthageAction, RomeCarthageEvent};
+use crate::games::rome_carthage::{Action, Event, RomeCarthage};
 
 /// The `type` tags of a tagged union, from its schema: every variant, whether random play meets it or not.
 fn tags<T: utoipa::ToSchema>() -> BTreeSet<String> {
@@ -57,18 +57,18 @@ fn random_two_player_games_tell_every_event_and_action_met() {
     let told = assert_told::<RomeCarthage>(2, SEEDS);
     // Each seat is a team of its own and holds both special cards: nobody chooses one. No sedition in these seeds.
     let events = [&EVENTS_NEVER_MET[..], &["special_choice_opened", "sedition_played"]].concat();
-    assert_eq!(told.events, without(&tags::<RomeCarthageEvent>(), &events));
+    assert_eq!(told.events, without(&tags::<Event>(), &events));
     assert_eq!(
         told.actions,
-        without(&tags::<RomeCarthageAction>(), &["choose_special", "play_sedition"])
+        without(&tags::<Action>(), &["choose_special", "play_sedition"])
     );
 }
 
 #[test]
 fn random_three_player_games_tell_every_event_and_action_met() {
     let told = assert_told::<RomeCarthage>(3, SEEDS);
-    assert_eq!(told.events, without(&tags::<RomeCarthageEvent>(), &EVENTS_NEVER_MET));
-    assert_eq!(told.actions, tags::<RomeCarthageAction>());
+    assert_eq!(told.events, without(&tags::<Event>(), &EVENTS_NEVER_MET));
+    assert_eq!(told.actions, tags::<Action>());
 }
 
 #[test]
@@ -76,13 +76,13 @@ fn random_four_player_games_tell_every_event_and_action_met() {
     let told = assert_told::<RomeCarthage>(4, SEEDS);
     // One-state seats keep their queens.
     let events = [&EVENTS_NEVER_MET[..], &["queens_removed"]].concat();
-    assert_eq!(told.events, without(&tags::<RomeCarthageEvent>(), &events));
-    assert_eq!(told.actions, tags::<RomeCarthageAction>());
+    assert_eq!(told.events, without(&tags::<Event>(), &events));
+    assert_eq!(told.actions, tags::<Action>());
 }
 
 #[track_caller]
 fn assert_event_told(event: Value, en: &str, fr: &str) {
-    let parsed: RomeCarthageEvent = serde_json::from_value(event.clone()).expect("an event");
+    let parsed: Event = serde_json::from_value(event.clone()).expect("an event");
     let told = (
         RomeCarthage::describe(&parsed, Lang::En),
         RomeCarthage::describe(&parsed, Lang::Fr),
@@ -268,7 +268,7 @@ fn representative_events_are_told_exactly() {
 
 #[track_caller]
 fn assert_label(action: Value, en: &str, fr: &str) {
-    let parsed: RomeCarthageAction = serde_json::from_value(action.clone()).expect("an action");
+    let parsed: Action = serde_json::from_value(action.clone()).expect("an action");
     let told = (
         RomeCarthage::label(&parsed, Lang::En),
         RomeCarthage::label(&parsed, Lang::Fr),
@@ -353,7 +353,7 @@ fn representative_actions_are_labelled_exactly() {
 /// With `partners_see_hands`, a drawn card is told by rank to the partner, by card to its owner, and to nobody else.
 #[test]
 fn a_drawn_card_is_told_as_each_viewer_may_know_it() {
-    let drawn: RomeCarthageEvent = serde_json::from_value(
+    let drawn: Event = serde_json::from_value(
         json!({"type": "card_drawn", "seat": "primus", "card": "hearts_7", "rank": "7", "shared_with": "tertius"}),
     )
     .expect("an event");
@@ -377,9 +377,9 @@ fn a_drawn_card_is_told_as_each_viewer_may_know_it() {
 }
 
 /// What an event hides: its owner, and the words that name the hidden cards (as the owner is told them).
-fn hidden_words(event: &RomeCarthageEvent, lang: Lang) -> Option<(usize, String)> {
+fn hidden_words(event: &Event, lang: Lang) -> Option<(usize, String)> {
     let (seat, words) = match event {
-        RomeCarthageEvent::HandDealt {
+        Event::HandDealt {
             seat,
             cards: Some(cards),
             ..
@@ -388,15 +388,15 @@ fn hidden_words(event: &RomeCarthageEvent, lang: Lang) -> Option<(usize, String)
             ranks.sort();
             (seat, bare_ranks(&ranks, lang))
         }
-        RomeCarthageEvent::CardDrawn {
+        Event::CardDrawn {
             seat, card: Some(card), ..
         } => (seat, card_name(*card, lang)),
-        RomeCarthageEvent::BaseCommitted {
+        Event::BaseCommitted {
             seat,
             ranks: Some(ranks),
             ..
         } if !ranks.is_empty() => (seat, some_ranks(ranks, lang)),
-        RomeCarthageEvent::ExtraAdded {
+        Event::ExtraAdded {
             seat, rank: Some(rank), ..
         } => (seat, a_rank(*rank, lang)),
         _ => return None,
@@ -422,7 +422,7 @@ fn words_name_hidden_cards_to_their_owner_only() {
             let playing = title.replay(players, &options, &log[..over]).expect("its own log");
             assert!(!playing.is_finished());
             for entry in &log[..over] {
-                let Ok(event) = serde_json::from_str::<RomeCarthageEvent>(entry) else {
+                let Ok(event) = serde_json::from_str::<Event>(entry) else {
                     continue;
                 };
                 for lang in Lang::ALL {

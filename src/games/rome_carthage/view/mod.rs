@@ -13,17 +13,20 @@ use utoipa::ToSchema;
 
 use board::{CityView, PieceView};
 use combat::{CombatView, PendingView};
-pub use redact::{redact, redact_finished};
 use seat::{SeatView, SpecialView};
 use turn::{DrawOfferView, PlacementView, SiegeView, TurnView};
 
+use super::RomeCarthage;
 use super::card::{Card, Rank};
+use super::data::MAP_VALUE;
+use super::event::Event;
 use super::ids::{SeatId, seat_id};
 use super::options::Options;
 use super::outcome::{Outcome, Teams};
 use super::rules::game_over::teams;
+use super::rules::to_act;
 use super::state::{Phase, SpyStage, State};
-use crate::engine::Viewer;
+use crate::engine::{Viewer, Views};
 
 /// The phase of the game (spec 4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -131,6 +134,26 @@ fn sorted_ranks(cards: &[Card]) -> Vec<Rank> {
     let mut ranks: Vec<Rank> = cards.iter().map(|card| card.rank()).collect();
     ranks.sort();
     ranks
+}
+
+impl Views for RomeCarthage {
+    type View = View;
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view(state, viewer, &to_act(state))
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        redact::redact(event, viewer)
+    }
+
+    fn redact_finished(event: &Event) -> Event {
+        redact::redact_finished(event)
+    }
+
+    fn map() -> Option<&'static serde_json::Value> {
+        Some(&MAP_VALUE)
+    }
 }
 
 /// The game as `viewer` may see it; `to_act`: the seats to act (`rules::to_act`).

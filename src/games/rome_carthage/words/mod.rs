@@ -9,12 +9,12 @@ use super::action::{Action, Step};
 use super::card::{Card, Rank};
 use super::city::CityId;
 use super::data::MAP_FILE;
-use super::event::{Destination, Disposal, Event};
+use super::event::{Destination, Disposal, Event, Family};
 use super::ids::{STATE_IDS, SeatId, SpecialId, SpecialKind, StateId, TeamId};
 use super::piece::{Kind, Piece};
 use crate::engine::catalog::{Catalog, key};
 use crate::engine::words::{capitalized, listed};
-use crate::engine::{Game, Lang};
+use crate::engine::{Lang, Words};
 use crate::text;
 
 mod events;
@@ -24,92 +24,54 @@ use events::{combat, moves, setup, turns};
 /// The title's words (`locales/<code>.ftl`).
 pub(crate) static WORDS: Catalog = crate::catalog!("../locales");
 
-/// `event`, as its viewer may see it, in one sentence, by group: the setting up, the turns, the moves, the combats.
-pub fn describe(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::TeamsDrawn { .. }
-        | Event::StatesAssigned { .. }
-        | Event::HandDealt { .. }
-        | Event::QueensRemoved { .. }
-        | Event::TalonShuffled { .. }
-        | Event::StartingCard { .. }
-        | Event::TurnOrderFixed { .. }
-        | Event::TalonsSplit { .. }
-        | Event::TalonsRefilled { .. }
-        | Event::SpecialsDealt { .. }
-        | Event::SpecialChoiceOpened { .. } => setup(event, lang),
-        Event::PlacementTurnStarted { .. }
-        | Event::PiecePlaced { .. }
-        | Event::TurnStarted { .. }
-        | Event::TalonReformed { .. }
-        | Event::CardDrawn { .. }
-        | Event::DrawSkipped { .. }
-        | Event::DrawOffered { .. }
-        | Event::DrawAccepted { .. }
-        | Event::DrawDeclined { .. }
-        | Event::MovesEnded { .. }
-        | Event::SeatEliminated { .. }
-        | Event::SiegeEstablished { .. }
-        | Event::SiegeBroken { .. }
-        | Event::SiegeWitnessed { .. }
-        | Event::TurnEnded { .. }
-        | Event::GameOver { .. } => turns(event, lang),
-        Event::PieceMoved { .. }
-        | Event::MercenariesMoved { .. }
-        | Event::ForcedMarchPaid { .. }
-        | Event::BetrayalPlayed { .. }
-        | Event::SeditionPlayed { .. } => moves(event, lang),
-        Event::CombatStarted { .. }
-        | Event::BaseCommitted { .. }
-        | Event::BasesRevealed { .. }
-        | Event::DoubleSpy { .. }
-        | Event::SpyDeclined { .. }
-        | Event::SpyDeclared { .. }
-        | Event::SpyBaseChosen { .. }
-        | Event::CombatTied { .. }
-        | Event::ExtraAdded { .. }
-        | Event::ExtrasRevealed { .. }
-        | Event::CombatResolved { .. } => combat(event, lang),
+impl Words for RomeCarthage {
+    /// `event`, as its viewer may see it, in one sentence, by group: the setting up, the turns, the moves, the combats.
+    fn describe(event: &Event, lang: Lang) -> String {
+        match event.family() {
+            Family::Setup => setup(event, lang),
+            Family::Turns => turns(event, lang),
+            Family::Moves => moves(event, lang),
+            Family::Combat => combat(event, lang),
+        }
+    }
+
+    /// A legal action, as a button says it.
+    fn label(action: &Action, lang: Lang) -> String {
+        let with_cards = |message: &str, cards: &[Rank]| text!(WORDS, lang, message, cards = some_ranks(cards, lang));
+        let with_card =
+            |message: &str, card: SpecialKind| text!(WORDS, lang, message, card = special_kind_name(card, lang));
+        match action {
+            Action::ChooseSpecial { card } => with_card("choose-special", *card),
+            Action::Place { kind, city } => text!(WORDS, lang, "place", kind = kind.as_str(), city = city_name(*city)),
+            Action::Move { piece, path } => capitalized(&movement(*piece, path, lang)),
+            Action::MoveMercenaries { steps } => capitalized(&mercenaries(steps, lang)),
+            Action::PayForcedMarch { cards } => with_cards("pay-forced-march", cards),
+            Action::PlayBetrayal { piece, path, steps } => {
+                let card = special_kind_name(SpecialKind::Betrayal, lang);
+                let moved = match (piece, path, steps) {
+                    (Some(piece), Some(path), _) => movement(*piece, path, lang),
+                    (_, _, Some(steps)) => mercenaries(steps, lang),
+                    _ => return with_card("play-special", SpecialKind::Betrayal),
+                };
+                text!(WORDS, lang, "play-betrayal", card = card, moved = moved)
+            }
+            Action::PlaySedition { city } => {
+                let card = special_kind_name(SpecialKind::Sedition, lang);
+                text!(WORDS, lang, "play-sedition", card = card, city = city_name(*city))
+            }
+            Action::OfferDraw {} => text!(WORDS, lang, "offer-draw"),
+            Action::AcceptDraw {} => text!(WORDS, lang, "accept-draw"),
+            Action::DeclineDraw {} => text!(WORDS, lang, "decline-draw"),
+            Action::EndMoves {} => text!(WORDS, lang, "end-moves"),
+            Action::ChooseCombat { city } => text!(WORDS, lang, "choose-combat", city = city_name(*city)),
+            Action::Commit { cards } => with_cards("commit", cards),
+            Action::DeclareSpy {} => text!(WORDS, lang, "declare-spy"),
+            Action::DeclineSpy {} => text!(WORDS, lang, "decline-spy"),
+            Action::SpyCommit { cards } => with_cards("spy-commit", cards),
+            Action::AddCard { card } => text!(WORDS, lang, "add-card", card = a_rank(*card, lang)),
+        }
     }
 }
-
-/// A legal action, as a button says it.
-pub fn label(action: &Action, lang: Lang) -> String {
-    let with_cards = |message: &str, cards: &[Rank]| text!(WORDS, lang, message, cards = some_ranks(cards, lang));
-    let with_card =
-        |message: &str, card: SpecialKind| text!(WORDS, lang, message, card = special_kind_name(card, lang));
-    match action {
-        Action::ChooseSpecial { card } => with_card("choose-special", *card),
-        Action::Place { kind, city } => text!(WORDS, lang, "place", kind = kind.as_str(), city = city_name(*city)),
-        Action::Move { piece, path } => capitalized(&movement(*piece, path, lang)),
-        Action::MoveMercenaries { steps } => capitalized(&mercenaries(steps, lang)),
-        Action::PayForcedMarch { cards } => with_cards("pay-forced-march", cards),
-        Action::PlayBetrayal { piece, path, steps } => {
-            let card = special_kind_name(SpecialKind::Betrayal, lang);
-            let moved = match (piece, path, steps) {
-                (Some(piece), Some(path), _) => movement(*piece, path, lang),
-                (_, _, Some(steps)) => mercenaries(steps, lang),
-                _ => return with_card("play-special", SpecialKind::Betrayal),
-            };
-            text!(WORDS, lang, "play-betrayal", card = card, moved = moved)
-        }
-        Action::PlaySedition { city } => {
-            let card = special_kind_name(SpecialKind::Sedition, lang);
-            text!(WORDS, lang, "play-sedition", card = card, city = city_name(*city))
-        }
-        Action::OfferDraw {} => text!(WORDS, lang, "offer-draw"),
-        Action::AcceptDraw {} => text!(WORDS, lang, "accept-draw"),
-        Action::DeclineDraw {} => text!(WORDS, lang, "decline-draw"),
-        Action::EndMoves {} => text!(WORDS, lang, "end-moves"),
-        Action::ChooseCombat { city } => text!(WORDS, lang, "choose-combat", city = city_name(*city)),
-        Action::Commit { cards } => with_cards("commit", cards),
-        Action::DeclareSpy {} => text!(WORDS, lang, "declare-spy"),
-        Action::DeclineSpy {} => text!(WORDS, lang, "decline-spy"),
-        Action::SpyCommit { cards } => with_cards("spy-commit", cards),
-        Action::AddCard { card } => text!(WORDS, lang, "add-card", card = a_rank(*card, lang)),
-    }
-}
-
 /// A seat by its name (the engine's, the same in every language: the seed gives seats no names, and the States a seat
 /// plays are drawn at setup).
 fn seat_name(seat: SeatId, lang: Lang) -> String {

@@ -1,6 +1,11 @@
 //! What one viewer may see of a game (spec 9): the view types (schemas `Caligula…`) and `view`. Placed tokens show
 //! their owner and slot only, other seats' hands and supplies are counts, the Augustus deck is a sorted set.
 
+mod redact;
+
+use super::Caligula;
+use super::event::Event;
+use crate::engine::Views;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -143,57 +148,73 @@ pub struct View {
     pub result: Option<Outcome>,
 }
 
-pub fn view(state: &State, viewer: Viewer) -> View {
-    let own_seat = match viewer {
-        Viewer::Seat(seat) if seat < state.n => Some(seat),
-        _ => None,
-    };
-    let mut deck_contents: Vec<String> = state
-        .augustus_deck
-        .iter()
-        .map(|&card| DATA.augustus[card].id.clone())
-        .collect();
-    deck_contents.sort();
-    View {
-        viewer: own_seat.map(SeatId::of),
-        players: state.n,
-        substitute_data: DATA.substitute,
-        phase: state.phase.clone(),
-        to_act: state.acting().into_iter().map(SeatId::of).collect(),
-        round: state.round,
-        sequentia_row: state
-            .sequentia_row
+impl Views for Caligula {
+    type View = View;
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        let own_seat = match viewer {
+            Viewer::Seat(seat) if seat < state.n => Some(seat),
+            _ => None,
+        };
+        let mut deck_contents: Vec<String> = state
+            .augustus_deck
             .iter()
-            .map(|&card| DATA.sequentia[card].id.clone())
-            .collect(),
-        sequentia_index: state.seq_index,
-        suit_index: state.suit_index,
-        civitas: Suit::ALL.iter().map(|&suit| suit_view(state, suit)).collect(),
-        emperor: augustus_view(state, state.emperor, FavourAt::Emperor),
-        candidate_a: state.candidates[0].map(|card| augustus_view(state, card, FavourAt::A)),
-        candidate_b: state.candidates[1].map(|card| augustus_view(state, card, FavourAt::B)),
-        augustus_deck_size: state.augustus_deck.len(),
-        augustus_deck_contents: deck_contents,
-        life_modifier: state.life_modifier,
-        conspiracy_blocked: state.conspiracy_blocked,
-        fallen: state.fallen,
-        coniura_deck_size: state.coniura.len(),
-        pugio_deck_size: state.pugio.len(),
-        pip_holder: state.pip.map(SeatId::of),
-        seats: (0..state.n).map(|seat| seat_view(state, seat)).collect(),
-        resolution: state.resolution.as_ref().map(|resolution| ResolutionView {
-            card: DATA.civitas[resolution.card].id.clone(),
-            suit: resolution.suit,
-            mode: resolution.mode,
-            queue: resolution.queue.iter().map(|&seat| SeatId::of(seat)).collect(),
-        }),
-        pending_effect: pending_effect_view(state),
-        conspiracy: state.conspiracy.clone(),
-        private: own_seat.map(|seat| private_view(state, seat)),
-        result: state.result.clone(),
+            .map(|&card| DATA.augustus[card].id.clone())
+            .collect();
+        deck_contents.sort();
+        View {
+            viewer: own_seat.map(SeatId::of),
+            players: state.n,
+            substitute_data: DATA.substitute,
+            phase: state.phase.clone(),
+            to_act: state.acting().into_iter().map(SeatId::of).collect(),
+            round: state.round,
+            sequentia_row: state
+                .sequentia_row
+                .iter()
+                .map(|&card| DATA.sequentia[card].id.clone())
+                .collect(),
+            sequentia_index: state.seq_index,
+            suit_index: state.suit_index,
+            civitas: Suit::ALL.iter().map(|&suit| suit_view(state, suit)).collect(),
+            emperor: augustus_view(state, state.emperor, FavourAt::Emperor),
+            candidate_a: state.candidates[0].map(|card| augustus_view(state, card, FavourAt::A)),
+            candidate_b: state.candidates[1].map(|card| augustus_view(state, card, FavourAt::B)),
+            augustus_deck_size: state.augustus_deck.len(),
+            augustus_deck_contents: deck_contents,
+            life_modifier: state.life_modifier,
+            conspiracy_blocked: state.conspiracy_blocked,
+            fallen: state.fallen,
+            coniura_deck_size: state.coniura.len(),
+            pugio_deck_size: state.pugio.len(),
+            pip_holder: state.pip.map(SeatId::of),
+            seats: (0..state.n).map(|seat| seat_view(state, seat)).collect(),
+            resolution: state.resolution.as_ref().map(|resolution| ResolutionView {
+                card: DATA.civitas[resolution.card].id.clone(),
+                suit: resolution.suit,
+                mode: resolution.mode,
+                queue: resolution.queue.iter().map(|&seat| SeatId::of(seat)).collect(),
+            }),
+            pending_effect: pending_effect_view(state),
+            conspiracy: state.conspiracy.clone(),
+            private: own_seat.map(|seat| private_view(state, seat)),
+            result: state.result.clone(),
+        }
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        redact::redact(event, viewer)
+    }
+
+    fn redact_finished(event: &Event) -> Event {
+        redact::redact_finished(event)
+    }
+
+    /// The card tables (Civitas, Sequentia, Augustus, slot profiles; substitute data marked as such).
+    fn map() -> Option<&'static serde_json::Value> {
+        Some(&super::data::MAP)
     }
 }
-
 fn suit_view(state: &State, suit: Suit) -> SuitView {
     let row = &state.suits[suit.index()];
     SuitView {

@@ -4,6 +4,8 @@
 //! hand and supply, and so the values of its own placed tokens (its supply loses each value it places; the owner
 //! "may remember what he placed", spec 9). Everything else is redrawn from sorted pools, in a fixed order.
 
+use super::Caligula;
+use crate::engine::SearchHints;
 use rand::seq::SliceRandom;
 
 use super::ids::{Deck, Kind};
@@ -11,23 +13,24 @@ use super::phase::Phase;
 use super::state::{State, iv, vi};
 use crate::engine::{GameRng, Seat};
 
-/// A state `me` cannot tell from `state`, its hidden parts redrawn with `rng`.
-pub fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
-    let mut out = state.clone();
-    // Deck orders are never shown (spec 9), the Augustus deck only as a set.
-    for row in &mut out.suits {
-        redraw(&mut row.deck, rng);
+impl SearchHints for Caligula {
+    /// A state `me` cannot tell from `state`, its hidden parts redrawn with `rng`.
+    fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
+        let mut out = state.clone();
+        // Deck orders are never shown (spec 9), the Augustus deck only as a set.
+        for row in &mut out.suits {
+            redraw(&mut row.deck, rng);
+        }
+        redraw(&mut out.augustus_deck, rng);
+        let others: Vec<Seat> = (0..state.n).filter(|&seat| seat != me).collect();
+        redraw_cards(&mut out, &others, rng);
+        keep_payment_possible(&mut out, me);
+        for &seat in &others {
+            redraw_tokens(&mut out, seat, rng);
+        }
+        out
     }
-    redraw(&mut out.augustus_deck, rng);
-    let others: Vec<Seat> = (0..state.n).filter(|&seat| seat != me).collect();
-    redraw_cards(&mut out, &others, rng);
-    keep_payment_possible(&mut out, me);
-    for &seat in &others {
-        redraw_tokens(&mut out, seat, rng);
-    }
-    out
 }
-
 /// Sorts (so that the previous order is forgotten), then shuffles.
 fn redraw<T: Ord>(items: &mut [T], rng: &mut GameRng) {
     items.sort();

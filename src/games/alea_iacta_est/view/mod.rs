@@ -1,5 +1,10 @@
 //! The game as one viewer may see it (spec 9): the view's shapes and the `view` function.
 
+mod redact;
+
+use super::AleaIactaEst;
+use super::event::Event;
+use crate::engine::Views;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -236,54 +241,66 @@ fn templum_view(state: &State) -> Vec<ComboView> {
         .collect()
 }
 
-pub fn view(state: &State, viewer: Viewer) -> View {
-    let over = state.step == Phase::GameEnd;
-    let me = match viewer {
-        Viewer::Seat(seat) if seat < state.players => Some(seat),
-        _ => None,
-    };
-    let in_turn = matches!(state.step, Phase::TurnRoll | Phase::TurnDecide | Phase::TurnEnd);
-    View {
-        players: state.players as u8,
-        viewer: me.map(SeatId::of),
-        phase: state.step,
-        round: state.round,
-        rounds: state.params.rounds,
-        templum_used: state.templum_used(),
-        forum_columns: state.columns() as u8,
-        first_player: SeatId::of(state.marker),
-        current_seat: in_turn.then_some(SeatId::of(state.current)),
-        round_ending: state.round_ending,
-        to_act: state.to_act().into_iter().map(SeatId::of).collect(),
-        seats: (0..state.players)
-            .map(|seat| seat_view(state, seat, me, over))
-            .collect(),
-        templum: templum_view(state),
-        senatus: state
-            .senate_ranking()
-            .into_iter()
-            .filter_map(|seat| state.straight_view(seat))
-            .collect(),
-        castrum: state.castrum_ranking().iter().map(Group::view).collect(),
-        forum: state
-            .forum
-            .iter()
-            .map(|slot| ForumDie {
-                seat: SeatId::of(slot.seat),
-                value: slot.value,
-            })
-            .collect(),
-        province_display: state.province_display.to_vec(),
-        inhabitant_display: state.inhabitant_display.to_vec(),
-        favour_pile_count: state.favour_pile.len() as u8,
-        favour_discard_count: state.favour_discard.len() as u8,
-        senate_deck_count: state.senate_deck.len() as u8,
-        senate_removed: state.senate_removed.to_vec(),
-        province_pile_count: state.province_pile.len() as u8,
-        inhabitant_pile_count: state.inhabitant_pile.len() as u8,
-        provinces_removed: state.provinces_removed.to_vec(),
-        inhabitants_removed: state.inhabitants_removed.to_vec(),
-        evaluation: evaluation_view(state, me),
-        result: state.result.as_deref().cloned(),
+impl Views for AleaIactaEst {
+    type View = View;
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        let over = state.step == Phase::GameEnd;
+        let me = match viewer {
+            Viewer::Seat(seat) if seat < state.players => Some(seat),
+            _ => None,
+        };
+        let in_turn = matches!(state.step, Phase::TurnRoll | Phase::TurnDecide | Phase::TurnEnd);
+        View {
+            players: state.players as u8,
+            viewer: me.map(SeatId::of),
+            phase: state.step,
+            round: state.round,
+            rounds: state.params.rounds,
+            templum_used: state.templum_used(),
+            forum_columns: state.columns() as u8,
+            first_player: SeatId::of(state.marker),
+            current_seat: in_turn.then_some(SeatId::of(state.current)),
+            round_ending: state.round_ending,
+            to_act: state.to_act().into_iter().map(SeatId::of).collect(),
+            seats: (0..state.players)
+                .map(|seat| seat_view(state, seat, me, over))
+                .collect(),
+            templum: templum_view(state),
+            senatus: state
+                .senate_ranking()
+                .into_iter()
+                .filter_map(|seat| state.straight_view(seat))
+                .collect(),
+            castrum: state.castrum_ranking().iter().map(Group::view).collect(),
+            forum: state
+                .forum
+                .iter()
+                .map(|slot| ForumDie {
+                    seat: SeatId::of(slot.seat),
+                    value: slot.value,
+                })
+                .collect(),
+            province_display: state.province_display.to_vec(),
+            inhabitant_display: state.inhabitant_display.to_vec(),
+            favour_pile_count: state.favour_pile.len() as u8,
+            favour_discard_count: state.favour_discard.len() as u8,
+            senate_deck_count: state.senate_deck.len() as u8,
+            senate_removed: state.senate_removed.to_vec(),
+            province_pile_count: state.province_pile.len() as u8,
+            inhabitant_pile_count: state.inhabitant_pile.len() as u8,
+            provinces_removed: state.provinces_removed.to_vec(),
+            inhabitants_removed: state.inhabitants_removed.to_vec(),
+            evaluation: evaluation_view(state, me),
+            result: state.result.as_deref().cloned(),
+        }
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        redact::redact(event, viewer)
+    }
+
+    fn redact_finished(event: &Event) -> Event {
+        redact::redact_finished(event)
     }
 }

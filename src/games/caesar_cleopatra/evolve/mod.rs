@@ -3,13 +3,25 @@
 use tinyvec::ArrayVec;
 
 use super::card::OwnedCard;
-use super::event::{Event, Mode, Origin, VoteKind};
-use super::ids::{Card, Group, ManipulationKind, Phase, Placement, Seat};
+use super::event::{Event, Family, Mode, Origin, VoteKind};
+use super::ids::{Card, Group, ManipulationKind, Phase, Placement, SeatId};
 use super::pile::Pile;
 use super::state::{Continuation, ManipulationParams, Pending, SeatCards, SeatState, Slot, State};
 
 /// Folds one event into the state. Total: an inconsistent event is ignored rather than panicking.
 pub fn evolve(state: &mut State, event: &Event) {
+    match event.family() {
+        Family::Setup => setup(state, event),
+        Family::Turn => turn(state, event),
+        Family::Manipulation => manipulation(state, event),
+        Family::Castling => castling(state, event),
+        Family::Vote => vote(state, event),
+        Family::VoteCards => vote_cards(state, event),
+    }
+}
+
+/// The setting up: the shuffles, the manipulation piles stacked, the missions dealt and the first cards placed.
+fn setup(state: &mut State, event: &Event) {
     match event {
         Event::VoteDeckShuffled { order, .. } => {
             if let Some(order) = order {
@@ -59,6 +71,15 @@ pub fn evolve(state: &mut State, event: &Event) {
                 zones.hand.extend(cards);
             }
         }
+        _ => unreachable!(
+            "evolve sends only the setting up: the shuffles, the manipulation piles stacked, the missions dealt and the first cards placed here"
+        ),
+    }
+}
+
+/// A turn: its mode, the cards discarded, placed and drawn, the main phase resumed and ended.
+fn turn(state: &mut State, event: &Event) {
+    match event {
         Event::TurnStarted { turn, seat } => {
             state.turn = *turn;
             state.active = seat.index();
@@ -107,6 +128,17 @@ pub fn evolve(state: &mut State, event: &Event) {
                 state.owed.remove(0);
             }
         }
+        Event::MainResumed { .. } => state.phase = Phase::Main,
+        Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
+        _ => unreachable!(
+            "evolve sends only a turn: its mode, the cards discarded, placed and drawn, the main phase resumed and ended here"
+        ),
+    }
+}
+
+/// The manipulations and the answers to them.
+fn manipulation(state: &mut State, event: &Event) {
+    match event {
         Event::ManipulationPlayed {
             seat,
             card,
@@ -127,6 +159,13 @@ pub fn evolve(state: &mut State, event: &Event) {
         Event::ReactionOffered { .. } => state.phase = Phase::Reaction,
         Event::Reacted { .. } => {}
         Event::HandSpied { .. } => state.phase = Phase::SpyPick,
+        _ => unreachable!("evolve sends only the manipulations and the answers to them here"),
+    }
+}
+
+/// A Castling: its pool formed and its cards placed.
+fn castling(state: &mut State, event: &Event) {
+    match event {
         Event::CastlingPoolFormed { seat, groups, .. } => {
             if let Ok(groups) = groups.as_slice().try_into() {
                 castling_pool_formed(state, seat.index(), groups);
@@ -138,8 +177,13 @@ pub fn evolve(state: &mut State, event: &Event) {
         Event::CastlingDone { .. } => {
             state.castling_groups = None;
         }
-        Event::MainResumed { .. } => state.phase = Phase::Main,
-        Event::MainEnded { .. } => state.cont = Continuation::ExtraFrom(0),
+        _ => unreachable!("evolve sends only a Castling: its pool formed and its cards placed here"),
+    }
+}
+
+/// The votes: the cards revealed, the vote resolved and the patrician won.
+fn vote(state: &mut State, event: &Event) {
+    match event {
         Event::CardsRevealed { group, seat, .. } => {
             for slot in &mut state.seats[seat.index()].sides[group.index()] {
                 slot.up = true;
@@ -159,6 +203,15 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
         }
         Event::GroupClosed { .. } => {}
+        _ => unreachable!(
+            "evolve sends only the votes: the cards revealed, the vote resolved and the patrician won here"
+        ),
+    }
+}
+
+/// The vote cards, the player left alone and the end.
+fn vote_cards(state: &mut State, event: &Event) {
+    match event {
         Event::VoteCardDrawn { card } => {
             if state.vote_deck.first() == Some(card) {
                 state.vote_deck.remove(0);
@@ -191,6 +244,7 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.cont = Continuation::None;
             state.owed.clear();
         }
+        _ => unreachable!("evolve sends only the vote cards, the player left alone and the end here"),
     }
 }
 
@@ -215,7 +269,7 @@ fn set_order<const N: usize>(zone: &mut ArrayVec<[Card; N]>, order: &[Card]) {
 /// An initial card or a Castling pool card goes face down at a group, out of the zone `from`.
 fn put_face_down(
     state: &mut State,
-    seat: Seat,
+    seat: SeatId,
     card: &Option<OwnedCard>,
     group: &Option<Group>,
     from: fn(&mut SeatState) -> &mut SeatCards,

@@ -6,6 +6,8 @@
 //! piles. Those are redrawn; the rest is kept, including the places it knows of hidden items (its own tokens back in
 //! the discard pile, the cards it put under the deck or saw go to another seat).
 
+use super::AleaIactaEst;
+use crate::engine::SearchHints;
 use rand::seq::SliceRandom;
 
 use super::state::State;
@@ -45,32 +47,34 @@ fn redraw<T: Copy + Ord>(
     }
 }
 
-/// A state `seat` cannot tell from `state` (see the module doc).
-pub fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
-    let mut world = state.clone();
-    let State {
-        seats,
-        favour_pile,
-        favour_discard,
-        favour_known,
-        senate_deck,
-        senate_known,
-        eval,
-        province_pile,
-        inhabitant_pile,
-        ..
-    } = &mut world;
-    let tokens = seats.iter_mut().map(|seat| seat.favour_hidden.as_mut_slice());
-    let tokens = tokens
-        .chain([favour_pile.as_mut_slice(), favour_discard.as_mut_slice()])
-        .collect();
-    redraw(tokens, favour_known, |token| token.0 as usize, seat, rng);
-    let cards = seats.iter_mut().map(|seat| seat.senate_cards.as_mut_slice());
-    let cards = cards
-        .chain([eval.senate_offer.as_mut_slice(), senate_deck.as_mut_slice()])
-        .collect();
-    redraw(cards, senate_known, |card| card.0 as usize, seat, rng);
-    canonical_shuffle(province_pile, rng);
-    canonical_shuffle(inhabitant_pile, rng);
-    world
+impl SearchHints for AleaIactaEst {
+    /// A state `seat` cannot tell from `state` (see the module doc).
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        let mut world = state.clone();
+        let State {
+            seats,
+            favour_pile,
+            favour_discard,
+            favour_known,
+            senate_deck,
+            senate_known,
+            eval,
+            province_pile,
+            inhabitant_pile,
+            ..
+        } = &mut world;
+        let tokens = seats.iter_mut().map(|seat| seat.favour_hidden.as_mut_slice());
+        let tokens = tokens
+            .chain([favour_pile.as_mut_slice(), favour_discard.as_mut_slice()])
+            .collect();
+        redraw(tokens, favour_known, |token| token.0 as usize, seat, rng);
+        let cards = seats.iter_mut().map(|seat| seat.senate_cards.as_mut_slice());
+        let cards = cards
+            .chain([eval.senate_offer.as_mut_slice(), senate_deck.as_mut_slice()])
+            .collect();
+        redraw(cards, senate_known, |card| card.0 as usize, seat, rng);
+        canonical_shuffle(province_pile, rng);
+        canonical_shuffle(inhabitant_pile, rng);
+        world
+    }
 }

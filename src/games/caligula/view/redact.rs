@@ -1,6 +1,6 @@
 //! Event redaction (spec 9): what each viewer may see of an event, during the game and once it is over.
 
-use super::event::Event;
+use super::super::event::Event;
 use crate::engine::Viewer;
 
 pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {

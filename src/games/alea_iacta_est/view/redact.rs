@@ -2,8 +2,8 @@
 
 use crate::engine::Viewer;
 
-use super::event::Event;
-use super::ids::SeatId;
+use super::super::event::Event;
+use super::super::ids::SeatId;
 
 /// The event as `viewer` may see it (spec 9, event log table). Every event is shown; private parts are removed.
 pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {

@@ -4,6 +4,8 @@
 //! by id, and the opponent's cards by face where it saw them (discards, face-up cards, the card on the table, a spied
 //! hand), never by id (D25). Everything else is redrawn from sorted pools, in a fixed order of zones.
 
+use super::CaesarCleopatra;
+use crate::engine::SearchHints;
 use rand::seq::SliceRandom;
 
 use super::data::data;
@@ -13,28 +15,29 @@ use super::options::ManipulationPile;
 use super::state::{SeatState, Slot, State, opponent};
 use crate::engine::GameRng;
 
-/// A state `me` cannot tell from `state`, its hidden parts redrawn with `rng`.
-pub fn determinize(state: &State, me: usize, rng: &mut GameRng) -> State {
-    let mut out = state.clone();
-    let opponent = opponent(me);
-    // "Ces deux piles ne doivent désormais plus être regardées ni montrées" (seed 000 §1.2): even the owner does not
-    // know its pile 1 order, nor its pile 2 order when shuffled (arranged, the view shows it, D3).
-    redraw(&mut out.seats[me].pile1, rng);
-    if state.options.manipulation_pile == ManipulationPile::Shuffled {
-        redraw(&mut out.seats[me].pile2, rng);
+impl SearchHints for CaesarCleopatra {
+    /// A state `me` cannot tell from `state`, its hidden parts redrawn with `rng`.
+    fn determinize(state: &State, me: usize, rng: &mut GameRng) -> State {
+        let mut out = state.clone();
+        let opponent = opponent(me);
+        // "Ces deux piles ne doivent désormais plus être regardées ni montrées" (seed 000 §1.2): even the owner does not
+        // know its pile 1 order, nor its pile 2 order when shuffled (arranged, the view shows it, D3).
+        redraw(&mut out.seats[me].pile1, rng);
+        if state.options.manipulation_pile == ManipulationPile::Shuffled {
+            redraw(&mut out.seats[me].pile2, rng);
+        }
+        redraw(&mut out.vote_deck, rng);
+        redraw_missions(&mut out, opponent, rng);
+        let setup = matches!(state.phase, Phase::Setup | Phase::SetupArrange | Phase::SetupPlace);
+        if setup {
+            redraw_initial_placement(&mut out.seats[opponent], rng);
+        }
+        undo_castling(&mut out, opponent);
+        let spied = state.phase == Phase::SpyPick && state.active == me;
+        redraw_opponent(&mut out, opponent, setup, spied, rng);
+        out
     }
-    redraw(&mut out.vote_deck, rng);
-    redraw_missions(&mut out, opponent, rng);
-    let setup = matches!(state.phase, Phase::Setup | Phase::SetupArrange | Phase::SetupPlace);
-    if setup {
-        redraw_initial_placement(&mut out.seats[opponent], rng);
-    }
-    undo_castling(&mut out, opponent);
-    let spied = state.phase == Phase::SpyPick && state.active == me;
-    redraw_opponent(&mut out, opponent, setup, spied, rng);
-    out
 }
-
 /// Sorts (so that the previous order is forgotten), then shuffles.
 fn redraw<T: Ord>(items: &mut [T], rng: &mut GameRng) {
     items.sort();

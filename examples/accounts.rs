@@ -19,6 +19,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
+mod shared;
+use shared::{percentile, rss_kib};
+
 struct Args {
     port: u16,
     pid: u32,
@@ -41,32 +44,22 @@ fn args() -> Args {
         moves: 3000,
         players: 8,
     };
-    let words: Vec<String> = std::env::args().skip(1).collect();
-    for pair in words.chunks(2) {
-        let value = pair.get(1).cloned().unwrap_or_default();
-        let number = || {
-            value
-                .parse::<usize>()
-                .unwrap_or_else(|_| panic!("{} takes a number", pair[0]))
-        };
-        match pair[0].as_str() {
-            "--port" => args.port = number() as u16,
-            "--pid" => args.pid = number() as u32,
-            "--redis" => args.redis = value.clone(),
-            "--streams" => args.streams = number().max(2),
-            "--notifications" => args.notifications = number(),
-            "--webhooks" => args.webhooks = number().max(1),
-            "--moves" => args.moves = number(),
-            "--players" => args.players = number().max(1),
-            other => panic!("unknown argument {other}"),
-        }
-    }
+    shared::read_flags(|flag, value, number| match flag {
+        "--port" => args.port = number() as u16,
+        "--pid" => args.pid = number() as u32,
+        "--redis" => args.redis = value.to_owned(),
+        "--streams" => args.streams = number().max(2),
+        "--notifications" => args.notifications = number(),
+        "--webhooks" => args.webhooks = number().max(1),
+        "--moves" => args.moves = number(),
+        "--players" => args.players = number().max(1),
+        other => panic!("unknown argument {other}"),
+    });
     args
 }
 
 /// One HTTP/1.1 request on a new connection, with an account key if given; the status and the JSON body.
 async fn call(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&Value>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("ludus answers");
     let payload = body.map(Value::to_string).unwrap_or_default();
     let mut headers = key
         .map(|k| format!("Authorization: Bearer {k}\r\n"))
@@ -86,13 +79,7 @@ async fn call(port: u16, method: &str, path: &str, key: Option<&str>, body: Opti
          Content-Length: {}\r\n\r\n{payload}",
         payload.len()
     );
-    stream.write_all(request.as_bytes()).await.expect("sent");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.expect("answered");
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    shared::exchange(port, &request).await
 }
 
 #[derive(Clone)]
@@ -145,22 +132,6 @@ async fn new_game(port: u16, key: &str, rival: Option<&str>) -> String {
     let (status, created) = call(port, "POST", "/v1/games", Some(key), Some(&body)).await;
     assert_eq!(status, 201, "{created}");
     created["game"]["id"].as_str().unwrap().to_owned()
-}
-
-fn percentile<T: Copy>(sorted: &[T], p: f64) -> T {
-    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|line| line.strip_prefix("VmRSS:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 /// The CPU time the process has used (user and system), in clock ticks of 10 ms.

@@ -14,9 +14,13 @@ use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
 use ludus::engine::table::TableAction;
-use ludus::service::{Caller, GameService, MoveRequest, NewGame};
+use ludus::service::{Caller, GameService, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
+
+#[path = "shared/moves.rs"]
+mod moves;
+use moves::random_move;
 
 const TITLE: &str = "rome-carthage";
 const PLAYERS: usize = 2;
@@ -46,13 +50,7 @@ async fn timed_move(
     let actions: Vec<_> = (snapshot.session.legal_actions(seat).into_iter())
         .filter(|action| action["type"] != "offer_draw" && TableAction::parse(action).is_none())
         .collect();
-    let action = &actions[rng.random_range(0..actions.len())];
-    let request = MoveRequest {
-        action,
-        known: None,
-        expected_version: None,
-        idempotency_key: None,
-    };
+    let request = random_move(&actions, rng);
     let started = Instant::now();
     player
         .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request, &|done| {

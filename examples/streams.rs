@@ -16,6 +16,9 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+mod shared;
+use shared::{percentile, rss_kib};
+
 struct Args {
     port: u16,
     pid: u32,
@@ -36,31 +39,21 @@ fn args() -> Args {
         games: 100,
         moves: 300,
     };
-    let words: Vec<String> = std::env::args().skip(1).collect();
-    for pair in words.chunks(2) {
-        let value = pair.get(1).cloned().unwrap_or_default();
-        let number = || {
-            value
-                .parse::<usize>()
-                .unwrap_or_else(|_| panic!("{} takes a number", pair[0]))
-        };
-        match pair[0].as_str() {
-            "--port" => args.port = number() as u16,
-            "--pid" => args.pid = number() as u32,
-            "--redis" => args.redis = Some(value.clone()),
-            "--http2" => args.http2 = Some(number().max(1)),
-            "--streams" => args.streams = number(),
-            "--games" => args.games = number().max(1),
-            "--moves" => args.moves = number(),
-            other => panic!("unknown argument {other}"),
-        }
-    }
+    shared::read_flags(|flag, value, number| match flag {
+        "--port" => args.port = number() as u16,
+        "--pid" => args.pid = number() as u32,
+        "--redis" => args.redis = Some(value.to_owned()),
+        "--http2" => args.http2 = Some(number().max(1)),
+        "--streams" => args.streams = number(),
+        "--games" => args.games = number().max(1),
+        "--moves" => args.moves = number(),
+        other => panic!("unknown argument {other}"),
+    });
     args
 }
 
 /// One HTTP/1.1 request on a new connection; the status and the JSON body.
 async fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("ludus answers");
     let payload = body.map(Value::to_string).unwrap_or_default();
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
@@ -79,13 +72,7 @@ async fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Op
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{auth}{key}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}",
         payload.len()
     );
-    stream.write_all(request.as_bytes()).await.expect("sent");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.expect("answered");
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    shared::exchange(port, &request).await
 }
 
 struct Game {
@@ -166,25 +153,9 @@ async fn play_apart(port: u16, mut games: Vec<Game>, moves: usize) -> (Vec<Game>
     .expect("the player finishes")
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
-}
-
 fn summary(latencies: &mut [Duration]) -> (Duration, Duration) {
     latencies.sort();
     (percentile(latencies, 0.5), percentile(latencies, 0.99))
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|line| line.strip_prefix("VmRSS:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 fn redis_clients(url: &str) -> u64 {

@@ -55,6 +55,19 @@ impl<A: TestApp> Client<'_, A> {
         )
     }
 
+    /// Ann's and Bob's accounts (id and key each), then a duel Ann creates with Bob's account invited to its south
+    /// seat, which Bob joins: the accounts, the game's id and the answer that created it.
+    async fn ann_and_bob_duel(&self) -> (String, String, String, String, String, Value) {
+        let (ann, ann_key) = self.account("ann").await;
+        let (bob, bob_key) = self.account("bob").await;
+        let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}}});
+        let (_, _, created) = self.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
+        let game = created["game"]["id"].as_str().unwrap().to_owned();
+        let join = format!("/v1/games/{game}/seats/south/join");
+        self.send("POST", &join, Some(&bob_key), &[], None).await;
+        (ann, ann_key, bob, bob_key, game, created)
+    }
+
     /// The first legal action of `seat`, sent with `key`.
     async fn move_as(&self, game: &str, key: &str, seat: Option<&str>) -> common::app::Response {
         let headers: Vec<(&str, &str)> = seat.map(|seat| ("X-Ludus-Seat", seat)).into_iter().collect();
@@ -319,13 +332,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
     let service = web::Data::new(common::service(common::memory()));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let client = Client { app: &app };
-    let (ann, ann_key) = client.account("ann").await;
-    let (bob, bob_key) = client.account("bob").await;
-    let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}}});
-    let (_, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
-    let game = created["game"]["id"].as_str().unwrap().to_owned();
-    let join = format!("/v1/games/{game}/seats/south/join");
-    client.send("POST", &join, Some(&bob_key), &[], None).await;
+    let (ann, ann_key, bob, bob_key, game, _) = client.ann_and_bob_duel().await;
     for turn in 0..6 {
         let (_, _, state) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
         let key = if state["to_act"][0] == "north" {
@@ -400,20 +407,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
 async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
     let app = app().await;
     let client = Client { app: &app };
-    let (ann, ann_key) = client.account("ann").await;
-    let (bob, bob_key) = client.account("bob").await;
-    let body = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bob"}}});
-    let (_, _, created) = client.send("POST", "/v1/games", Some(&ann_key), &[], Some(body)).await;
-    let game = created["game"]["id"].as_str().unwrap().to_owned();
-    client
-        .send(
-            "POST",
-            &format!("/v1/games/{game}/seats/south/join"),
-            Some(&bob_key),
-            &[],
-            None,
-        )
-        .await;
+    let (ann, ann_key, bob, bob_key, game, created) = client.ann_and_bob_duel().await;
     let resign = json!({"action": {"type": "resign"}});
     let (status, _, _) = client
         .send(

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
-use common::app::{TestApp, bearer, call};
+use common::app::{TestApp, bearer, call, next_block};
 use ludus::api::Settings;
 use ludus::api::limits::Limits;
 use serde_json::{Value, json};
@@ -326,16 +326,10 @@ impl<B: MessageBody + Unpin> Sse<B> {
     async fn until(&mut self, event: &str) -> Vec<(String, Option<String>, Value)> {
         let mut seen = Vec::new();
         loop {
-            while let Some(end) = self.text.find("\n\n") {
-                let block: String = self.text.drain(..end + 2).collect();
-                let field = |name: &str| {
-                    block
-                        .lines()
-                        .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
-                };
-                if let (Some(kind), Some(data)) = (field("event"), field("data")) {
+            while let Some(block) = next_block(&mut self.text) {
+                if let (Some(kind), Some(data)) = (block.field("event"), block.field("data")) {
                     let done = kind == event;
-                    seen.push((kind, field("id"), serde_json::from_str(&data).unwrap()));
+                    seen.push((kind, block.field("id"), serde_json::from_str(&data).unwrap()));
                     if done {
                         return seen;
                     }

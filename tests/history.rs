@@ -11,18 +11,12 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::RedisServer;
-use common::app::{TestApp, bearer, call, read_messages, version_of};
+use common::app::{Duel, TestApp, bearer, call, read_messages, version_of};
 use ludus::config::CorsOrigins;
 use ludus::store::{EventStore, MemoryStore};
 use serde_json::{Value, json};
 
 const KNOWN: &str = "X-Ludus-Known-Head";
-
-struct Duel {
-    id: String,
-    north: String,
-    south: String,
-}
 
 async fn create(app: &impl TestApp) -> Duel {
     let (status, _, body) = call(
@@ -33,12 +27,7 @@ async fn create(app: &impl TestApp) -> Duel {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let token = |i: usize| body["seats"][i]["token"].as_str().unwrap().to_owned();
-    Duel {
-        id: body["game"]["id"].as_str().unwrap().to_owned(),
-        north: token(0),
-        south: token(1),
-    }
+    Duel::from_created(&body)
 }
 
 /// A move with an optional known head: status, `ETag` (unquoted) and body.

@@ -13,6 +13,10 @@ use ludus::service::{Caller, GameService, IdempotencyKey, MoveRequest, NewGame, 
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
+#[path = "../examples/shared/moves.rs"]
+mod moves;
+use moves::random_move;
+
 const TITLE: &str = "caesar-cleopatra";
 
 struct Table {
@@ -40,13 +44,7 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
         }
         let seat = snapshot.session.to_act()[0];
         let actions = common::title_actions(&snapshot.session.legal_actions(seat));
-        let action = &actions[rng.random_range(0..actions.len())];
-        let request = MoveRequest {
-            action,
-            known: None,
-            expected_version: None,
-            idempotency_key: None,
-        };
+        let request = random_move(&actions, rng);
         service
             .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request, &|_| {
                 String::new()

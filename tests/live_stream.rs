@@ -9,7 +9,7 @@ use std::sync::Arc;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::{App, test, web};
-use common::app::{read_messages, stream_request};
+use common::app::{Duel, read_messages, stream_request};
 use ludus::store::EventStore;
 use serde_json::{Value, json};
 
@@ -18,12 +18,6 @@ async fn app(
 ) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
     let service = web::Data::new(common::service(store));
     test::init_service(App::new().configure(ludus::api::routes(service))).await
-}
-
-struct Duel {
-    id: String,
-    north: String,
-    south: String,
 }
 
 async fn create(app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>) -> Duel {
@@ -35,12 +29,7 @@ async fn create(app: &impl Service<actix_http::Request, Response = ServiceRespon
             .to_request(),
     )
     .await;
-    let token = |i: usize| body["seats"][i]["token"].as_str().unwrap().to_owned();
-    Duel {
-        id: body["game"]["id"].as_str().unwrap().to_owned(),
-        north: token(0),
-        south: token(1),
-    }
+    Duel::from_created(&body)
 }
 
 async fn play(

@@ -4,33 +4,16 @@
 
 use crate::common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::app::{self, FAST_SWEEP, NO_SWEEP, process_account, process_call as call};
 use common::http::request;
 use common::sse::{Read, Sse};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::{Value, json};
 
-const NO_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "off");
-const FAST_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "100ms");
-
-fn call(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&Value>) -> (u16, Value) {
-    let auth = key.map(|key| format!("Bearer {key}"));
-    let headers: Vec<(&str, &str)> = auth.iter().map(|auth| ("Authorization", auth.as_str())).collect();
-    let reply = request(port, method, path, &headers, body).expect("an answer");
-    (reply.status, reply.body)
-}
-
 fn account(port: u16, name: &str) -> String {
-    let (status, body) = call(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        Some(&json!({"name": name, "kind": "player"})),
-    );
-    assert_eq!(status, 201, "{body}");
-    body["key"].as_str().unwrap().to_owned()
+    process_account(port, name).1
 }
 
 /// Every notification in the account's inbox, read from its stream from the start until it is quiet.
@@ -62,12 +45,8 @@ fn turns(notifications: &[Value]) -> Vec<(String, u64)> {
         .collect()
 }
 
-fn wait_for(what: &str, within: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + within;
-    while !done() {
-        assert!(Instant::now() < deadline, "{what} not within {within:?}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+fn wait_for(what: &str, within: Duration, done: impl FnMut() -> bool) {
+    app::wait_for(what, within, Duration::from_millis(100), done);
 }
 
 #[test]

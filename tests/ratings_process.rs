@@ -4,36 +4,12 @@
 
 use crate::common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::app::{self, FAST_SWEEP, NO_SWEEP, process_account, process_call as call};
 use common::http::request;
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::{Value, json};
-
-const NO_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "off");
-const FAST_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "100ms");
-
-fn call(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&Value>) -> (u16, Value) {
-    let auth = key.map(|key| format!("Bearer {key}"));
-    let headers: Vec<(&str, &str)> = auth.iter().map(|auth| ("Authorization", auth.as_str())).collect();
-    let reply = request(port, method, path, &headers, body).expect("an answer");
-    (reply.status, reply.body)
-}
-
-fn account(port: u16, name: &str) -> (String, String) {
-    let (status, body) = call(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        Some(&json!({"name": name, "kind": "player"})),
-    );
-    assert_eq!(status, 201, "{body}");
-    (
-        body["id"].as_str().unwrap().to_owned(),
-        body["key"].as_str().unwrap().to_owned(),
-    )
-}
 
 /// The account's César et Cléopâtre rating as `port` reads it, if it has one.
 fn rating(port: u16, account: &str) -> Option<Value> {
@@ -47,12 +23,8 @@ fn rating(port: u16, account: &str) -> Option<Value> {
         .cloned()
 }
 
-fn wait_for(what: &str, within: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + within;
-    while !done() {
-        assert!(Instant::now() < deadline, "{what} not within {within:?}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+fn wait_for(what: &str, within: Duration, done: impl FnMut() -> bool) {
+    app::wait_for(what, within, Duration::from_millis(50), done);
 }
 
 #[test]
@@ -61,8 +33,8 @@ fn ratings_an_instance_was_killed_before_applying_are_applied_once_by_another_in
     let pause = ("LUDUS_TEST_PAUSE_BEFORE_RATING_MS", "120000");
     let mut ending = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[pause, NO_SWEEP]);
     let reader = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[NO_SWEEP]);
-    let (caesar, caesar_key) = account(reader.port, "caesar-player");
-    let (cleopatra, cleopatra_key) = account(reader.port, "cleopatra-player");
+    let (caesar, caesar_key) = process_account(reader.port, "caesar-player");
+    let (cleopatra, cleopatra_key) = process_account(reader.port, "cleopatra-player");
     let create = json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": "open"}, "rated": true});
     let (status, created) = call(reader.port, "POST", "/v1/games", Some(&caesar_key), Some(&create));
     assert_eq!(status, 201, "{created}");

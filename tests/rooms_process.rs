@@ -8,6 +8,7 @@ use std::io::{BufReader, ErrorKind, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use common::app::next_block;
 use common::http::{read_chunk, send};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::{Value, json};
@@ -74,16 +75,10 @@ impl Events {
     fn next(&mut self, event: &str, accept: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            while let Some(end) = self.text.find("\n\n") {
-                let block: String = self.text.drain(..end + 2).collect();
-                let field = |name: &str| {
-                    block
-                        .lines()
-                        .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
-                };
-                if field("event").as_deref() == Some(event) {
-                    assert_eq!(field("id"), None, "a {event} message is no log position");
-                    let data: Value = serde_json::from_str(&field("data").unwrap()).unwrap();
+            while let Some(block) = next_block(&mut self.text) {
+                if block.field("event").as_deref() == Some(event) {
+                    assert_eq!(block.field("id"), None, "a {event} message is no log position");
+                    let data: Value = serde_json::from_str(&block.field("data").unwrap()).unwrap();
                     if accept(&data) {
                         return data;
                     }

@@ -16,7 +16,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test::{self as http, TestRequest};
 use actix_web::{App, web};
-use common::app::{TestApp, call, version_of};
+use common::app::{TestApp, call, next_block, version_of};
 use ludus::store::EventStore;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -90,14 +90,9 @@ async fn read_stream(mut body: impl MessageBody + Unpin, received: Received) {
         let chunk = std::future::poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
         let Some(Ok(bytes)) = chunk else { return };
         text.push_str(std::str::from_utf8(&bytes).expect("UTF-8"));
-        while let Some(end) = text.find("\n\n") {
-            let block: String = text.drain(..end + 2).collect();
-            let field = |name: &str| {
-                block
-                    .lines()
-                    .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
-            };
-            if let (Some(id), Some(event), Some(data)) = (field("id"), field("event"), field("data")) {
+        while let Some(block) = next_block(&mut text) {
+            if let (Some(id), Some(event), Some(data)) = (block.field("id"), block.field("event"), block.field("data"))
+            {
                 let data = serde_json::from_str(&data).expect("JSON data");
                 received.borrow_mut().push((id, event, data));
             }

@@ -458,107 +458,6 @@ function pendingCode(view, index = null) {
   return step[alternative] ?? step[0] ?? "";
 }
 
-const STYLE = `
-.cg-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0);
-  white-space: nowrap; border: 0; }
-.cg-board { container-type: inline-size; position: relative; }
-.cg-board h4 { margin: 0 0 0.3em; font-size: 0.95em; display: flex; align-items: center; gap: 0.3em; flex-wrap: wrap; }
-.cg-note { color: #595959; font-size: 0.9em; font-weight: 400; }
-.cg-board p { margin: 0.2em 0; }
-.cg-banner { border-left: 5px solid #7a1f12; }
-.cg-top { display: flex; flex-wrap: wrap; gap: 0.6em; }
-.cg-top > .area { flex: 1 1 20em; min-width: 0; }
-.cg-token { display: inline-flex; align-items: center; justify-content: center; width: 1.7em; height: 1.7em; border-radius: 50%;
-  color: #fff; font-weight: 700; font-size: 0.75em; flex: none; letter-spacing: -0.03em; }
-.cg-spqr-back { display: inline-block; width: 1.3em; height: 1.3em; border-radius: 50%; background: #4a4a4a;
-  border: 2px double #fff; box-shadow: 0 0 0 1px #4a4a4a; }
-.cg-supply { display: inline-flex; flex-wrap: wrap; gap: 0.15em; }
-.cg-slots { display: flex; flex-wrap: wrap; gap: 0.2em; margin-top: auto; padding-top: 0.3em; }
-.cg-slot, .cg-favour { width: 1.8em; height: 1.8em; }
-.cg-free { display: inline-block; border-radius: 50%; border: 2px dashed #8a7a55; background: #fff; box-sizing: border-box; }
-.cg-augustus-row { justify-content: center; align-items: stretch; }
-.cg-augustus { display: flex; flex-direction: column; align-items: center; gap: 0.15em; width: 8.2em; min-height: 9em;
-  padding: 0.4em; border-radius: 8px; border: 2px solid #6a4a8a; background: #f4eefa; text-align: center; box-sizing: border-box; }
-.cg-augustus.cg-emperor { border-width: 3px; border-color: #b8860b; background: #fff6d6; }
-.cg-augustus.cg-chosen { box-shadow: 0 0 0 3px #c2185b; }
-.cg-augustus.cg-empty { justify-content: center; color: #595959; border-style: dashed; background: #fff; }
-.cg-augustus-role { font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.05em; color: #4a3a5a; }
-.cg-augustus-name { font-size: 1.15em; font-variant: small-caps; }
-.cg-augustus .cg-slots { justify-content: center; }
-.cg-decks { gap: 0.8em; }
-.cg-deck { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1em; padding: 0.2em; border-radius: 6px; }
-.cg-deck-name { font-weight: 700; font-size: 0.9em; }
-.cg-back { min-width: 2.6em; font-size: 1.1em; }
-.cg-back > span { background: #7a1f12; padding: 0 0.25em; border-radius: 3px; }
-.cg-back.cg-mini { min-width: 1.6em; min-height: 2.2em; font-size: 0.8em; padding: 0.1em; vertical-align: middle; }
-.cg-plotters { list-style: none; margin: 0.3em 0; padding: 0; }
-.cg-plotters li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em; padding: 0.15em 0; border-bottom: 1px solid #f0ece2; }
-.cg-played { display: inline-flex; flex-wrap: wrap; gap: 0.15em; }
-.cg-face { min-width: 4.4em; min-height: 5.2em; gap: 0.2em; }
-.cg-face.cg-small { min-width: 3.4em; min-height: 2.6em; font-size: 0.72em; }
-.cg-coniura { background: #e8eaf6; border: 2px solid #3949ab; color: #1a237e; }
-.cg-pugio { background: #fbe9e7; border: 2px solid #b71c1c; color: #7f0000; }
-.cg-symbol { font-variant: small-caps; }
-.cg-sequentia-row { display: flex; flex-wrap: wrap; gap: 0.3em; list-style: none; margin: 0; padding: 0; }
-.cg-sequentia { display: flex; flex-direction: column; gap: 0.15em; min-width: 6.5em; flex: 1 1 6.5em; padding: 0.3em;
-  border: 1px solid #b9a67a; border-radius: 6px; background: #fffaf0; font-size: 0.85em; }
-.cg-sequentia.cg-current { border: 3px solid #7a1f12; }
-.cg-seq-number { font-weight: 700; }
-.cg-seq-suit { border-left: 6px solid var(--suit); padding-left: 0.3em; }
-.cg-seq-suit.cg-now { font-weight: 700; background: #f3e3c0; }
-.cg-seq-extra { font-style: italic; color: #4a4a4a; }
-.cg-suits { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4em; }
-.cg-suit { display: flex; flex-direction: column; gap: 0.3em; min-width: 0; }
-.cg-suit-name { justify-content: space-between; background: var(--suit); color: #fff; padding: 0.2em 0.4em; border-radius: 4px; }
-.cg-position { display: flex; gap: 0.2em; align-items: stretch; min-width: 0; }
-.cg-position-number { font-weight: 700; color: #595959; font-size: 0.8em; }
-.cg-civitas { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 7.5em; padding: 0.35em; border-radius: 6px;
-  background: #fffaf0; border: 1px solid #8a7a55; border-top: 8px solid var(--suit); box-sizing: border-box; }
-.cg-civitas.cg-empty { justify-content: center; align-items: center; color: #595959; border-style: dashed; }
-.cg-civitas.cg-resolving { box-shadow: 0 0 0 3px #d4a017; background: #fff1c4; }
-.cg-civitas-top { display: flex; align-items: center; gap: 0.3em; }
-.cg-type { display: inline-flex; align-items: center; justify-content: center; width: 1.4em; height: 1.4em; border-radius: 50%;
-  font-weight: 700; font-size: 0.85em; flex: none; }
-.cg-type-predilection { background: #1d1d1f; color: #fff; }
-.cg-type-collective { background: #81d4fa; color: #0d3c55; }
-.cg-type-negative { background: #c62828; color: #fff; }
-.cg-type-name { font-size: 0.75em; color: #4a4a4a; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.cg-value { margin-left: auto; font-size: 1.5em; line-height: 1; }
-.cg-effect { font-size: 0.85em; margin-top: 0.2em; overflow-wrap: anywhere; }
-.cg-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(11em, 1fr)); gap: 0.4em; }
-.cg-seat { border: 1px solid #ddd; border-left: 6px solid var(--seat); border-radius: 6px; padding: 0.4em 0.5em; }
-.cg-seat.cg-playing { outline: 2px solid #d4a017; }
-.cg-seat.cg-me { background: #fbf7ef; }
-.cg-ordo { margin-left: auto; border: 1px solid #4a3a5a; border-radius: 3px; padding: 0 0.3em; font-size: 0.85em; }
-.cg-pip { display: inline-block; background: #1d1d1f; color: #fff6d6; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em; }
-.cg-hand .row { margin-bottom: 0.4em; }
-.cg-spqr { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; width: 2.9em; height: 2.9em;
-  border-radius: 50%; background: var(--seat); color: #fff; border: 3px double #fff; box-shadow: 0 0 0 1px var(--seat); }
-.cg-spqr small { font-size: 0.55em; letter-spacing: 0.05em; }
-.cg-spqr b { font-size: 1.2em; line-height: 1; }
-.cg-favour-home { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1em; margin-left: 0.6em; padding: 0.2em;
-  border-radius: 6px; }
-.cg-favour-home .cg-favour { width: 2em; height: 2em; font-size: 1em; }
-@container (max-width: 760px) {
-  .cg-suits { grid-template-columns: 1fr; }
-  .cg-suit { display: grid; grid-template-columns: 6.5em 1fr 1fr; align-items: stretch; }
-  .cg-suit-name { flex-direction: column; justify-content: center; align-items: flex-start; margin: 0; }
-  .cg-civitas { min-height: 6.2em; }
-}
-@container (max-width: 420px) {
-  .cg-suit { grid-template-columns: 1fr 1fr; }
-  .cg-suit-name { grid-column: 1 / -1; flex-direction: row; justify-content: space-between; align-items: center; }
-  .cg-augustus-row { flex-wrap: nowrap; }
-  .cg-augustus { width: auto; flex: 1 1 0; min-width: 0; font-size: 0.92em; overflow-wrap: anywhere; }
-}
-`;
-
-/** The board's own styles, added to the page once. */
-function ensureStyle() {
-  if (document.getElementById("caligula-board-style")) return;
-  document.head.append(el("style", {id: "caligula-board-style"}, STYLE));
-}
-
 /** The clicks of each effect option: its card, deck, seat or hand card on the board, else a prompt choice. */
 function effectPath(option, view) {
   if (KINDS.includes(option)) return [`hand:${option}`];
@@ -609,8 +508,7 @@ export default {
   },
 
   draw(view, context) {
-    ensureStyle();
-    const data = context.data;
+      const data = context.data;
     const suits = el("section", {class: "area cg-civitas-area"}, el("h3", {}, say("civitas")),
       el("div", {class: "cg-suits"}, view.civitas.map((row) => suitColumn(view, row, context, data))),
       view.substitute_data ? el("p", {class: "cg-note"}, say("substitute")) : "");

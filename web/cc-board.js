@@ -285,6 +285,268 @@ function bothFaces(view, seat, target) {
   });
 }
 
+/**
+ * The helpers below draw parts of the board; `b` is what they share: the view, the context, the words (`say`), the
+ * viewer's party (`me`, `opp`, `mine`: whether the viewer holds a seat) and `offer`, which makes an element a pick.
+ */
+
+/** A card's name: its value, or a manipulation's Roman or Egyptian name by its party. */
+function faceName(b, face, owner) {
+  const {context, say} = b;
+  if (face === "P") return say("philosopher");
+  if (typeof face === "number") return String(face);
+  const names = MANIPULATIONS[face];
+  if (!names) return face;
+  const [roman, egyptian] = names[context.lang] ?? names.en;
+  return owner === "cleopatra" ? egyptian : roman;
+}
+
+const sr = (text) => el("span", {class: "cc-sr"}, text);
+
+/** An influence card face up, or face down (its value shown only when `value` is known). */
+// The letters M (manipulation) and P (Philosopher) are drawn by the style sheet: the card's words name it.
+function influenceCard(b, value, owner, down = false) {
+  const {say} = b;
+  const philosopher = value === "P";
+  const mark = philosopher ? el("span", {class: "cc-value cc-p"}) : el("span", {class: "cc-value"}, value);
+  if (down) {
+    return el("div", {class: `card back cc-${owner}`}, value === undefined ? "" : mark,
+      sr(philosopher ? `${say("philosopher")}, ${say("face down")}` : say("face down")));
+  }
+  return el("div", {class: `card cc-${owner}`}, mark, philosopher ? el("small", {}, say("philosopher")) : "");
+}
+
+function manipulationCard(b, kind, owner) {
+  return el("div", {class: "card cc-manip", "data-kind": kind}, el("span", {class: "cc-m"}),
+    el("small", {}, faceName(b, kind, owner)));
+}
+
+const anyCard = (b, face, owner) => (typeof face === "number" || face === "P" ? influenceCard(b, face, owner) : manipulationCard(b, face, owner));
+
+/** A face-down pile with its count. */
+function pileCard(count, owner, manipulation = false) {
+  if (!count) return el("div", {class: "card cc-empty", "aria-hidden": "true"});
+  return el("div", {class: `card back cc-${owner}`, "aria-hidden": "true"},
+    manipulation ? el("span", {class: "cc-m"}) : "", el("span", {class: "cc-badge"}, count));
+}
+
+function zone(caption, ...content) {
+  return el("div", {class: "cc-zone"}, el("span", {class: "cc-caption"}, caption), ...content);
+}
+
+const voteName = (b, card) => {
+  const {say} = b;
+  if (card.startsWith("vote_")) return say("vote group", say(card.slice(5)));
+  return card === "orgy_reshuffle" ? say("orgy reshuffle") : say("orgy");
+};
+
+/** A patrician's group: `aedile_2` is one of the `aediles`. */
+const patricianGroup = (card) => `${card.split("_")[0]}s`;
+
+/** The patricians a party won, one chip per group with its count. */
+function wonChips(b, won) {
+  const {say} = b;
+  const counts = new Map();
+  for (const card of won) {
+    const group = patricianGroup(card);
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+  }
+  if (!counts.size) return el("span", {class: "muted"}, say("none"));
+  return el("span", {class: "cc-fan"}, GROUPS.filter((group) => counts.has(group)).map((group) =>
+    el("span", {class: `cc-chip cc-g-${group}`}, `${say(`one ${group}`)} ×${counts.get(group)}`)));
+}
+
+/** A party's side of the table: hand (backs, for the opponent), piles, discard, patricians won, mission. */
+function seatArea(b, seat) {
+  const {view, say, me, opp, mine, offer} = b;
+  const data = view.seats[seat];
+  const isViewer = mine && seat === me;
+  const setup = ["setup_arrange", "setup_place"].includes(view.phase);
+  const notes = [
+    setup ? say("stacked", data.stacked) : null,
+    setup ? say("placed", data.placed) : null,
+    data.exhausted ? say("exhausted") : null,
+    seat === view.solo_survivor ? say(seat === "cleopatra" ? "plays alone cleopatra" : "plays alone", say(seat)) : null,
+  ].filter(Boolean).join(" · ");
+  const zones = [];
+  if (!isViewer) {
+    const backs = [
+      ...Array.from({length: data.hand.influence}, () => el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"})),
+      ...Array.from({length: data.hand.manipulation}, () =>
+        el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"}, el("span", {class: "cc-m"}))),
+    ];
+    const hand = el("div", {class: "cc-fan"}, backs.length ? backs : el("span", {class: "muted"}, "0"),
+      sr(say("hand label", say(seat), data.hand.influence, data.hand.manipulation)));
+    zones.push(zone(say("hand"), seat === opp ? offer("opponent-hand", hand,
+      say("hand label", say(seat), data.hand.influence, data.hand.manipulation)) : hand));
+  }
+  const pile = (number, count, manipulation) => {
+    const label = say("pile label", say(`pile${number}`), say(number === 1 ? "influence" : "manipulation"), count);
+    const card = el("div", {class: "cc-fan"}, pileCard(count, seat, manipulation), sr(label));
+    return zone(say(`pile${number}`), isViewer ? offer(`pile:${number}`, card, label) : card);
+  };
+  zones.push(pile(1, data.pile1, false), pile(2, data.pile2, true));
+  if (isViewer && data.pile2_order?.length) {
+    zones[zones.length - 1].append(el("span", {class: "cc-caption"}, say("next", faceName(b, data.pile2_order[0].card, seat))));
+  }
+  const top = data.discard.at(-1);
+  const discardLabel = say("discard label", say(seat), data.discard.length);
+  const topCard = top ? anyCard(b, top.card, seat) : el("div", {class: "card cc-empty"});
+  zones.push(zone(say("discard"), el("div", {class: "cc-fan"},
+    isViewer ? offer("discard", topCard, `${top ? faceName(b, top.card, seat) : ""} (${discardLabel})`) : topCard,
+    el("span", {class: "cc-caption", "aria-hidden": "true"}, `×${data.discard.length}`), sr(discardLabel))));
+  zones.push(zone(say("won"), wonChips(b, data.won)));
+  if (data.mission_group) zones.push(zone(say("mission"), el("span", {class: `cc-chip cc-g-${data.mission_group}`}, say(data.mission_group))));
+  return el("section", {class: `area cc-seat cc-${seat}`, "data-seat": seat},
+    el("h2", {}, say(seat), notes ? el("span", {class: "muted"}, notes) : ""),
+    el("div", {class: "cc-zones"}, zones));
+}
+
+/** One party's cards at a group: face up first, then face down. */
+function sideRow(b, group, seat) {
+  const {say, me, opp, mine, offer} = b;
+  const side = group[seat];
+  const isViewer = mine && seat === me;
+  const cards = [];
+  for (const value of side.face_up) {
+    const card = influenceCard(b, value, seat);
+    cards.push(seat === opp
+      ? offer(`up:${group.group}:${value}`, card, `${faceName(b, value)} ${say("face up")} (${say("side", say(seat), say(group.group))})`)
+      : card);
+  }
+  const known = side.face_down ?? [];
+  for (let index = 0; index < side.face_down_count; index += 1) {
+    const card = influenceCard(b, known[index], seat, true);
+    cards.push(seat === opp
+      ? offer(`down:${group.group}`, card, `${say("face down")} (${say("side", say(seat), say(group.group))})`)
+      : card);
+  }
+  const where = say("side", say(seat), say(group.group));
+  const sum = sideSum(side);
+  // Spaces between the cards keep their values apart as words ("2 3", not "23").
+  const row = el("div", {class: `cc-side ${seat === me ? "cc-mine" : "cc-opp"} cc-${seat}`},
+    [sr(where), ...cards, sum].flatMap((item) => [item, " "]));
+  if (!isViewer) return row;
+  // The row's name holds the words it shows, in their order (what a face-down Philosopher shows is a drawn P).
+  const shown = [...side.face_up.map((value) => faceName(b, value)),
+    ...known.map((value) => (value === "P" ? `(${faceName(b, value)}, ${say("face down")})` : `${value} (${say("face down")})`)),
+    ...(sum ? [sum.textContent] : [])];
+  return offer(`side:${group.group}`, row, `${where}${shown.length ? ` : ${shown.join(", ")}` : ""} (${say("place here")})`);
+}
+
+/** The influence a side shows: its known values added up (a Philosopher counts 0), "+?" for unseen cards. */
+function sideSum(side) {
+  const known = [...side.face_up, ...(side.face_down ?? [])];
+  if (!side.face_up.length && !side.face_down_count) return "";
+  const sum = known.filter((value) => value !== "P").reduce((total, value) => total + value, 0);
+  const unseen = side.face_down_count - (side.face_down?.length ?? 0);
+  return el("span", {class: "cc-sum"}, `Σ ${known.length ? sum : ""}${known.length && unseen ? " + " : ""}${unseen ? "?" : ""}`);
+}
+
+function groupTile(b, group) {
+  const {view, say, me, opp, mine, offer} = b;
+  const missionHere = mine && view.seats[me].mission_group === group.group;
+  const stack = el("div", {class: "card cc-patrician", "aria-hidden": "true"},
+    el("span", {class: "cc-value"}, group.patricians_left), el("small", {}, say(`one ${group.group}`)));
+  const centre = el("div", {class: "cc-centre"}, stack,
+    el("span", {}, group.open ? say("left", group.patricians_left) : say("all won"), el("br"), say("cards at group", group.total)));
+  // The group's name is its button (for a Wrath or a Castling); a click on its patricians works as well.
+  const name = offer(`group:${group.group}`, el("span", {class: "cc-name"}, say(group.group)), say("the group", say(group.group)));
+  if (name.dataset.pick) centre.addEventListener("click", () => name.click());
+  const classes = ["cc-group", `cc-g-${group.group}`, group.open ? "" : "cc-closed", view.vote_context === group.group ? "cc-voting" : ""];
+  return el("section", {class: classes.filter(Boolean).join(" "), "data-group": group.group},
+    el("h3", {}, name, missionHere
+      ? el("span", {class: "cc-mission", title: say("your mission")}, el("span", {"aria-hidden": "true"}, "★"), sr(say("your mission")))
+      : ""),
+    sideRow(b, group, opp),
+    centre,
+    sideRow(b, group, me));
+}
+
+function votesTile(b) {
+  const {view, say} = b;
+  const last = view.vote_discard.at(-1);
+  return el("section", {class: "cc-votes"},
+    el("h3", {}, say("votes")),
+    el("div", {class: "cc-zones"},
+      zone(say("deck"), view.vote_deck
+        ? el("div", {class: "card cc-vote back", role: "img", "aria-label": say("vote deck", view.vote_deck)},
+          el("span", {class: "cc-badge"}, view.vote_deck))
+        : el("div", {class: "card cc-vote cc-empty"})),
+      zone(say("last vote"), last
+        ? el("div", {class: "cc-fan"}, el("div", {class: "card cc-vote"}, el("small", {}, voteName(b, last))),
+          el("span", {class: "cc-caption"}, `×${view.vote_discard.length}`))
+        : el("span", {class: "muted"}, say("none"))),
+      view.vote_removed.length ? zone(say("removed", view.vote_removed.map((card) => voteName(b, card)).join(", "))) : ""));
+}
+
+function statusStrip(b) {
+  const {view, say} = b;
+  const active = say(view.active);
+  const drawing = view.owed_draws[0] ? say(view.owed_draws[0].seat) : active;
+  const bits = [
+    view.turn ? el("b", {}, say("turn", view.turn)) : "",
+    el("span", {}, say(`phase ${view.phase}`, active, say(other(view.active)), drawing, view.vote_context ? say("the group", say(view.vote_context)) : "")),
+    ["main", "reaction", "spy_pick", "castling"].includes(view.phase) ? el("span", {}, say(`placement ${view.placement}`)) : "",
+    view.manip_used && view.phase !== "turn_start" ? el("span", {}, say("manipulation played")) : "",
+    view.phase === "passive" ? el("span", {}, say("passive discards", view.passive_discards)) : "",
+    ...view.owed_draws.filter((owed) => owed.count > 1).map((owed) => el("span", {}, say("owes", say(owed.seat), owed.count))),
+  ];
+  return el("div", {class: "cc-status"}, bits);
+}
+
+/** The manipulation being resolved, a Castling's pool, the hand a Spy sees. */
+function tableArea(b) {
+  const {view, say, opp, offer} = b;
+  const parts = [];
+  const pending = view.pending_manipulation;
+  if (pending) {
+    const aim = pending.card === "assassination" ? say("against", faceName(b, pending.target), say(pending.group))
+      : pending.card === "castling" ? say("between", say(pending.groups[0]), say(pending.groups[1]))
+        : pending.card === "spy" ? say("on hand")
+          : pending.group ? say("on group", say(pending.group)) : "";
+    parts.push(el("div", {class: `cc-fan cc-${pending.seat}`}, manipulationCard(b, pending.card, pending.seat),
+      el("span", {}, say("played", say(pending.seat), say("quoted", faceName(b, pending.card, pending.seat)), aim))));
+  }
+  const castling = view.castling;
+  if (castling) {
+    const pool = castling.pool
+      ? castling.pool.map(({card}) => offer(`pool:${card}`, influenceCard(b, card, castling.seat), `${faceName(b, card)} (${say("face down")})`))
+      : Array.from({length: castling.pool_count}, () => influenceCard(b, undefined, castling.seat, true));
+    parts.push(el("h3", {}, say("castling pool", say(castling.seat), castling.groups.map((group) => say(group)).join(", "))),
+      el("div", {class: `cc-fan cc-big cc-${castling.seat}`}, pool));
+  }
+  if (view.spied_hand) {
+    parts.push(el("h3", {}, say("spied hand", say(opp))),
+      el("div", {class: `cc-fan cc-big cc-${opp}`}, view.spied_hand.map((face) =>
+        offer(`spied:${face}`, anyCard(b, face, opp), faceName(b, face, opp)))));
+  }
+  if (!parts.length) return "";
+  return el("section", {class: "area cc-table"}, el("h2", {}, say("pending")), parts);
+}
+
+/** The viewer's hand; at setup the cards still to stack or to place. */
+function handArea(b) {
+  const {view, say, me, mine, offer} = b;
+  if (!mine) return "";
+  const data = view.seats[me];
+  let heading = say("your hand");
+  let cards = (data.hand.cards ?? []).map(({card}) => card);
+  if (view.phase === "setup_arrange" && data.unstacked?.length) {
+    heading = say("to stack");
+    cards = data.unstacked.map(({card}) => card);
+  } else if (view.phase === "setup_place" && data.to_place?.length) {
+    heading = say("to place");
+    cards = data.to_place;
+  }
+  const row = el("div", {class: "row cc-big"}, cards.map((face) =>
+    offer(`hand:${face}`, anyCard(b, face, me), typeof face === "string" && face !== "P" ? `« ${faceName(b, face, me)} »` : faceName(b, face, me))));
+  const order = view.phase === "setup_arrange" && data.pile2_order?.length
+    ? [el("h3", {}, say("pile2 order")), el("div", {class: "row"}, data.pile2_order.map(({card}) => manipulationCard(b, card, me)))]
+    : [];
+  return el("section", {class: `area hand cc-${me}`}, el("h2", {}, heading), row, order);
+}
+
 /** Draws the board for `view`; the viewer's party sits at the bottom (Cleopatra's for a spectator). */
 function draw(view, context) {
   addStyles();
@@ -301,256 +563,12 @@ function draw(view, context) {
     for (const child of element.children) child.setAttribute("aria-hidden", "true");
     return picker.pick(key, element, label);
   };
-  function faceName(face, owner) {
-    if (face === "P") return say("philosopher");
-    if (typeof face === "number") return String(face);
-    const names = MANIPULATIONS[face];
-    if (!names) return face;
-    const [roman, egyptian] = names[context.lang] ?? names.en;
-    return owner === "cleopatra" ? egyptian : roman;
-  }
-
-  const sr = (text) => el("span", {class: "cc-sr"}, text);
-
-  /** An influence card face up, or face down (its value shown only when `value` is known). */
-  // The letters M (manipulation) and P (Philosopher) are drawn by the style sheet: the card's words name it.
-  function influenceCard(value, owner, down = false) {
-    const philosopher = value === "P";
-    const mark = philosopher ? el("span", {class: "cc-value cc-p"}) : el("span", {class: "cc-value"}, value);
-    if (down) {
-      return el("div", {class: `card back cc-${owner}`}, value === undefined ? "" : mark,
-        sr(philosopher ? `${say("philosopher")}, ${say("face down")}` : say("face down")));
-    }
-    return el("div", {class: `card cc-${owner}`}, mark, philosopher ? el("small", {}, say("philosopher")) : "");
-  }
-
-  function manipulationCard(kind, owner) {
-    return el("div", {class: "card cc-manip", "data-kind": kind}, el("span", {class: "cc-m"}),
-      el("small", {}, faceName(kind, owner)));
-  }
-
-  const anyCard = (face, owner) => (typeof face === "number" || face === "P" ? influenceCard(face, owner) : manipulationCard(face, owner));
-
-  /** A face-down pile with its count. */
-  function pileCard(count, owner, manipulation = false) {
-    if (!count) return el("div", {class: "card cc-empty", "aria-hidden": "true"});
-    return el("div", {class: `card back cc-${owner}`, "aria-hidden": "true"},
-      manipulation ? el("span", {class: "cc-m"}) : "", el("span", {class: "cc-badge"}, count));
-  }
-
-  function zone(caption, ...content) {
-    return el("div", {class: "cc-zone"}, el("span", {class: "cc-caption"}, caption), ...content);
-  }
-
-  const voteName = (card) => {
-    if (card.startsWith("vote_")) return say("vote group", say(card.slice(5)));
-    return card === "orgy_reshuffle" ? say("orgy reshuffle") : say("orgy");
-  };
-
-  /** A patrician's group: `aedile_2` is one of the `aediles`. */
-  const patricianGroup = (card) => `${card.split("_")[0]}s`;
-
-  /** The patricians a party won, one chip per group with its count. */
-  function wonChips(won) {
-    const counts = new Map();
-    for (const card of won) {
-      const group = patricianGroup(card);
-      counts.set(group, (counts.get(group) ?? 0) + 1);
-    }
-    if (!counts.size) return el("span", {class: "muted"}, say("none"));
-    return el("span", {class: "cc-fan"}, GROUPS.filter((group) => counts.has(group)).map((group) =>
-      el("span", {class: `cc-chip cc-g-${group}`}, `${say(`one ${group}`)} ×${counts.get(group)}`)));
-  }
-
-  /** A party's side of the table: hand (backs, for the opponent), piles, discard, patricians won, mission. */
-  function seatArea(seat) {
-    const data = view.seats[seat];
-    const isViewer = mine && seat === me;
-    const setup = ["setup_arrange", "setup_place"].includes(view.phase);
-    const notes = [
-      setup ? say("stacked", data.stacked) : null,
-      setup ? say("placed", data.placed) : null,
-      data.exhausted ? say("exhausted") : null,
-      seat === view.solo_survivor ? say(seat === "cleopatra" ? "plays alone cleopatra" : "plays alone", say(seat)) : null,
-    ].filter(Boolean).join(" · ");
-    const zones = [];
-    if (!isViewer) {
-      const backs = [
-        ...Array.from({length: data.hand.influence}, () => el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"})),
-        ...Array.from({length: data.hand.manipulation}, () =>
-          el("div", {class: `card back cc-${seat}`, "aria-hidden": "true"}, el("span", {class: "cc-m"}))),
-      ];
-      const hand = el("div", {class: "cc-fan"}, backs.length ? backs : el("span", {class: "muted"}, "0"),
-        sr(say("hand label", say(seat), data.hand.influence, data.hand.manipulation)));
-      zones.push(zone(say("hand"), seat === opp ? offer("opponent-hand", hand,
-        say("hand label", say(seat), data.hand.influence, data.hand.manipulation)) : hand));
-    }
-    const pile = (number, count, manipulation) => {
-      const label = say("pile label", say(`pile${number}`), say(number === 1 ? "influence" : "manipulation"), count);
-      const card = el("div", {class: "cc-fan"}, pileCard(count, seat, manipulation), sr(label));
-      return zone(say(`pile${number}`), isViewer ? offer(`pile:${number}`, card, label) : card);
-    };
-    zones.push(pile(1, data.pile1, false), pile(2, data.pile2, true));
-    if (isViewer && data.pile2_order?.length) {
-      zones[zones.length - 1].append(el("span", {class: "cc-caption"}, say("next", faceName(data.pile2_order[0].card, seat))));
-    }
-    const top = data.discard.at(-1);
-    const discardLabel = say("discard label", say(seat), data.discard.length);
-    const topCard = top ? anyCard(top.card, seat) : el("div", {class: "card cc-empty"});
-    zones.push(zone(say("discard"), el("div", {class: "cc-fan"},
-      isViewer ? offer("discard", topCard, `${top ? faceName(top.card, seat) : ""} (${discardLabel})`) : topCard,
-      el("span", {class: "cc-caption", "aria-hidden": "true"}, `×${data.discard.length}`), sr(discardLabel))));
-    zones.push(zone(say("won"), wonChips(data.won)));
-    if (data.mission_group) zones.push(zone(say("mission"), el("span", {class: `cc-chip cc-g-${data.mission_group}`}, say(data.mission_group))));
-    return el("section", {class: `area cc-seat cc-${seat}`, "data-seat": seat},
-      el("h2", {}, say(seat), notes ? el("span", {class: "muted"}, notes) : ""),
-      el("div", {class: "cc-zones"}, zones));
-  }
-
-  /** One party's cards at a group: face up first, then face down. */
-  function sideRow(group, seat) {
-    const side = group[seat];
-    const isViewer = mine && seat === me;
-    const cards = [];
-    for (const value of side.face_up) {
-      const card = influenceCard(value, seat);
-      cards.push(seat === opp
-        ? offer(`up:${group.group}:${value}`, card, `${faceName(value)} ${say("face up")} (${say("side", say(seat), say(group.group))})`)
-        : card);
-    }
-    const known = side.face_down ?? [];
-    for (let index = 0; index < side.face_down_count; index += 1) {
-      const card = influenceCard(known[index], seat, true);
-      cards.push(seat === opp
-        ? offer(`down:${group.group}`, card, `${say("face down")} (${say("side", say(seat), say(group.group))})`)
-        : card);
-    }
-    const where = say("side", say(seat), say(group.group));
-    const sum = sideSum(side);
-    // Spaces between the cards keep their values apart as words ("2 3", not "23").
-    const row = el("div", {class: `cc-side ${seat === me ? "cc-mine" : "cc-opp"} cc-${seat}`},
-      [sr(where), ...cards, sum].flatMap((item) => [item, " "]));
-    if (!isViewer) return row;
-    // The row's name holds the words it shows, in their order (what a face-down Philosopher shows is a drawn P).
-    const shown = [...side.face_up.map((value) => faceName(value)),
-      ...known.map((value) => (value === "P" ? `(${faceName(value)}, ${say("face down")})` : `${value} (${say("face down")})`)),
-      ...(sum ? [sum.textContent] : [])];
-    return offer(`side:${group.group}`, row, `${where}${shown.length ? ` : ${shown.join(", ")}` : ""} (${say("place here")})`);
-  }
-
-  /** The influence a side shows: its known values added up (a Philosopher counts 0), "+?" for unseen cards. */
-  function sideSum(side) {
-    const known = [...side.face_up, ...(side.face_down ?? [])];
-    if (!side.face_up.length && !side.face_down_count) return "";
-    const sum = known.filter((value) => value !== "P").reduce((total, value) => total + value, 0);
-    const unseen = side.face_down_count - (side.face_down?.length ?? 0);
-    return el("span", {class: "cc-sum"}, `Σ ${known.length ? sum : ""}${known.length && unseen ? " + " : ""}${unseen ? "?" : ""}`);
-  }
-
-  function groupTile(group) {
-    const missionHere = mine && view.seats[me].mission_group === group.group;
-    const stack = el("div", {class: "card cc-patrician", "aria-hidden": "true"},
-      el("span", {class: "cc-value"}, group.patricians_left), el("small", {}, say(`one ${group.group}`)));
-    const centre = el("div", {class: "cc-centre"}, stack,
-      el("span", {}, group.open ? say("left", group.patricians_left) : say("all won"), el("br"), say("cards at group", group.total)));
-    // The group's name is its button (for a Wrath or a Castling); a click on its patricians works as well.
-    const name = offer(`group:${group.group}`, el("span", {class: "cc-name"}, say(group.group)), say("the group", say(group.group)));
-    if (name.dataset.pick) centre.addEventListener("click", () => name.click());
-    const classes = ["cc-group", `cc-g-${group.group}`, group.open ? "" : "cc-closed", view.vote_context === group.group ? "cc-voting" : ""];
-    return el("section", {class: classes.filter(Boolean).join(" "), "data-group": group.group},
-      el("h3", {}, name, missionHere
-        ? el("span", {class: "cc-mission", title: say("your mission")}, el("span", {"aria-hidden": "true"}, "★"), sr(say("your mission")))
-        : ""),
-      sideRow(group, opp),
-      centre,
-      sideRow(group, me));
-  }
-
-  function votesTile() {
-    const last = view.vote_discard.at(-1);
-    return el("section", {class: "cc-votes"},
-      el("h3", {}, say("votes")),
-      el("div", {class: "cc-zones"},
-        zone(say("deck"), view.vote_deck
-          ? el("div", {class: "card cc-vote back", role: "img", "aria-label": say("vote deck", view.vote_deck)},
-            el("span", {class: "cc-badge"}, view.vote_deck))
-          : el("div", {class: "card cc-vote cc-empty"})),
-        zone(say("last vote"), last
-          ? el("div", {class: "cc-fan"}, el("div", {class: "card cc-vote"}, el("small", {}, voteName(last))),
-            el("span", {class: "cc-caption"}, `×${view.vote_discard.length}`))
-          : el("span", {class: "muted"}, say("none"))),
-        view.vote_removed.length ? zone(say("removed", view.vote_removed.map(voteName).join(", "))) : ""));
-  }
-
-  function statusStrip() {
-    const active = say(view.active);
-    const drawing = view.owed_draws[0] ? say(view.owed_draws[0].seat) : active;
-    const bits = [
-      view.turn ? el("b", {}, say("turn", view.turn)) : "",
-      el("span", {}, say(`phase ${view.phase}`, active, say(other(view.active)), drawing, view.vote_context ? say("the group", say(view.vote_context)) : "")),
-      ["main", "reaction", "spy_pick", "castling"].includes(view.phase) ? el("span", {}, say(`placement ${view.placement}`)) : "",
-      view.manip_used && view.phase !== "turn_start" ? el("span", {}, say("manipulation played")) : "",
-      view.phase === "passive" ? el("span", {}, say("passive discards", view.passive_discards)) : "",
-      ...view.owed_draws.filter((owed) => owed.count > 1).map((owed) => el("span", {}, say("owes", say(owed.seat), owed.count))),
-    ];
-    return el("div", {class: "cc-status"}, bits);
-  }
-
-  /** The manipulation being resolved, a Castling's pool, the hand a Spy sees. */
-  function tableArea() {
-    const parts = [];
-    const pending = view.pending_manipulation;
-    if (pending) {
-      const aim = pending.card === "assassination" ? say("against", faceName(pending.target), say(pending.group))
-        : pending.card === "castling" ? say("between", say(pending.groups[0]), say(pending.groups[1]))
-          : pending.card === "spy" ? say("on hand")
-            : pending.group ? say("on group", say(pending.group)) : "";
-      parts.push(el("div", {class: `cc-fan cc-${pending.seat}`}, manipulationCard(pending.card, pending.seat),
-        el("span", {}, say("played", say(pending.seat), say("quoted", faceName(pending.card, pending.seat)), aim))));
-    }
-    const castling = view.castling;
-    if (castling) {
-      const pool = castling.pool
-        ? castling.pool.map(({card}) => offer(`pool:${card}`, influenceCard(card, castling.seat), `${faceName(card)} (${say("face down")})`))
-        : Array.from({length: castling.pool_count}, () => influenceCard(undefined, castling.seat, true));
-      parts.push(el("h3", {}, say("castling pool", say(castling.seat), castling.groups.map((group) => say(group)).join(", "))),
-        el("div", {class: `cc-fan cc-big cc-${castling.seat}`}, pool));
-    }
-    if (view.spied_hand) {
-      parts.push(el("h3", {}, say("spied hand", say(opp))),
-        el("div", {class: `cc-fan cc-big cc-${opp}`}, view.spied_hand.map((face) =>
-          offer(`spied:${face}`, anyCard(face, opp), faceName(face, opp)))));
-    }
-    if (!parts.length) return "";
-    return el("section", {class: "area cc-table"}, el("h2", {}, say("pending")), parts);
-  }
-
-  /** The viewer's hand; at setup the cards still to stack or to place. */
-  function handArea() {
-    if (!mine) return "";
-    const data = view.seats[me];
-    let heading = say("your hand");
-    let cards = (data.hand.cards ?? []).map(({card}) => card);
-    if (view.phase === "setup_arrange" && data.unstacked?.length) {
-      heading = say("to stack");
-      cards = data.unstacked.map(({card}) => card);
-    } else if (view.phase === "setup_place" && data.to_place?.length) {
-      heading = say("to place");
-      cards = data.to_place;
-    }
-    const row = el("div", {class: "row cc-big"}, cards.map((face) =>
-      offer(`hand:${face}`, anyCard(face, me), typeof face === "string" && face !== "P" ? `« ${faceName(face, me)} »` : faceName(face, me))));
-    const order = view.phase === "setup_arrange" && data.pile2_order?.length
-      ? [el("h3", {}, say("pile2 order")), el("div", {class: "row"}, data.pile2_order.map(({card}) => manipulationCard(card, me)))]
-      : [];
-    return el("section", {class: `area hand cc-${me}`}, el("h2", {}, heading), row, order);
-  }
-
+  const b = {view, context, say, me, opp, mine, offer};
   return el("div", {class: "board cc", "data-title": "caesar-cleopatra"},
-    statusStrip(),
-    seatArea(opp),
-    el("section", {class: "cc-forum"}, el("h2", {class: "cc-sr"}, say("forum")), view.groups.map(groupTile), votesTile()),
-    tableArea(),
-    seatArea(me),
-    handArea());
+    statusStrip(b),
+    seatArea(b, opp),
+    el("section", {class: "cc-forum"}, el("h2", {class: "cc-sr"}, say("forum")), view.groups.map((group) => groupTile(b, group)), votesTile(b)),
+    tableArea(b),
+    seatArea(b, me),
+    handArea(b));
 }

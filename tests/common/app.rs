@@ -1,4 +1,6 @@
-//! The real actix app in-process, over the in-memory store, and a one-call request helper.
+//! The real actix app in-process, over the in-memory store, and a one-call request helper; what tests of streams and
+//! of real `ludus` processes share besides: SSE messages cut from a stream's text, a duel's id and tokens, calls and
+//! accounts over HTTP to a process, and a bounded wait.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -77,14 +79,9 @@ pub async fn read_messages(body: &mut (impl MessageBody + Unpin), count: usize) 
         .expect("a message within 10 s");
         let Some(Ok(bytes)) = chunk else { break };
         text.push_str(std::str::from_utf8(&bytes).unwrap());
-        while let Some(end) = text.find("\n\n") {
-            let block: String = text.drain(..end + 2).collect();
-            let field = |name: &str| {
-                block
-                    .lines()
-                    .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
-            };
-            if let (Some(id), Some(event), Some(data)) = (field("id"), field("event"), field("data")) {
+        while let Some(block) = next_block(&mut text) {
+            if let (Some(id), Some(event), Some(data)) = (block.field("id"), block.field("event"), block.field("data"))
+            {
                 messages.push((version_of(&id), event, serde_json::from_str(&data).unwrap()));
             }
         }
@@ -145,4 +142,79 @@ pub async fn new_account(app: &impl TestApp, name: &str) -> (String, String) {
         body["id"].as_str().unwrap().to_owned(),
         body["key"].as_str().unwrap().to_owned(),
     )
+}
+
+/// One SSE message: its lines up to the blank line that ends it, as `next_block` takes it off a stream's text.
+pub struct Block(String);
+
+impl Block {
+    /// The value of the message's field `name` (`id`, `event`, `data`), if it has one.
+    pub fn field(&self, name: &str) -> Option<String> {
+        self.0
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{name}: ")).map(str::to_owned))
+    }
+}
+
+/// Takes the first whole message off the front of `text`, the SSE text read so far; `None` until one has ended.
+pub fn next_block(text: &mut String) -> Option<Block> {
+    let end = text.find("\n\n")?;
+    Some(Block(text.drain(..end + 2).collect()))
+}
+
+/// A duel: its id and its seats' tokens.
+pub struct Duel {
+    pub id: String,
+    pub north: String,
+    pub south: String,
+}
+
+impl Duel {
+    /// The duel of `created`, the answer to its `POST /v1/games`.
+    pub fn from_created(created: &Value) -> Self {
+        let token = |i: usize| created["seats"][i]["token"].as_str().unwrap().to_owned();
+        Duel {
+            id: created["game"]["id"].as_str().unwrap().to_owned(),
+            north: token(0),
+            south: token(1),
+        }
+    }
+}
+
+/// The sweep of a `ludus` process (`LUDUS_SWEEP_INTERVAL`) off, so that what it leaves undone stays undone.
+pub const NO_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "off");
+/// A sweep every 100 ms, so that a process takes up at once what another left.
+pub const FAST_SWEEP: (&str, &str) = ("LUDUS_SWEEP_INTERVAL", "100ms");
+
+/// A request to the real `ludus` process on `port` with an optional account key and JSON body: status and body.
+pub fn process_call(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&Value>) -> (u16, Value) {
+    let auth = key.map(|key| format!("Bearer {key}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|auth| ("Authorization", auth.as_str())).collect();
+    let reply = super::http::request(port, method, path, &headers, body).expect("an answer");
+    (reply.status, reply.body)
+}
+
+/// A new account of a person on the real `ludus` process on `port`: its id and key.
+pub fn process_account(port: u16, name: &str) -> (String, String) {
+    let (status, body) = process_call(
+        port,
+        "POST",
+        "/v1/accounts",
+        None,
+        Some(&serde_json::json!({"name": name, "kind": "player"})),
+    );
+    assert_eq!(status, 201, "{body}");
+    (
+        body["id"].as_str().unwrap().to_owned(),
+        body["key"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// Asks `done` every `every` until it says yes; fails, saying `what`, when that has not come `within`.
+pub fn wait_for(what: &str, within: Duration, every: Duration, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + within;
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "{what} not within {within:?}");
+        std::thread::sleep(every);
+    }
 }

@@ -6,7 +6,7 @@
 // 1280 and 390 px wide go to --screenshots.
 //
 // node board.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--titles a,b]
-//   [--langs fr,en,de] [--seed N] [--page-port PORT]
+//   [--langs fr,en,de] [--seed N] [--page-port PORT] [--no-progress-rounds N]
 // With --page-port the pages come from web/ on disk at that port (the API must allow its origin: LUDUS_CORS_ORIGINS),
 // so that edits show without rebuilding the server; without it, from the server's own /play/.
 
@@ -30,6 +30,12 @@ const SPOKEN = {fr: /vous jouez/, en: /you play/, de: /du spielst/};
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, index, all) =>
   arg.startsWith("--") ? [...pairs, [arg.slice(2), all[index + 1]]] : pairs, []));
+/**
+ * Options the lobby's one-click game is created with, per title (the page's request is amended on its way). Rome et
+ * Carthage's draw after `no_progress_rounds` rounds without an elimination (default 60) made its games 1.5 to 4 min
+ * each; with fewer, each still plays to its end (a win, or that draw), sooner. --no-progress-rounds N sets it.
+ */
+const OPTIONS = {"rome-carthage": {no_progress_rounds: Number(args["no-progress-rounds"] ?? 10)}};
 const api = args.api;
 const shots = args.screenshots ?? "target/board-screenshots";
 const titles = args.titles ? args.titles.split(",") : TITLES;
@@ -80,6 +86,15 @@ async function playOnBoard(browser, title, lang, index) {
   const problems = [];
   const context = await browser.newContext({viewport: {width: 1280, height: 900}, locale: LOCALES[lang]});
   const page = await context.newPage();
+  if (OPTIONS[title]) {
+    await page.route(`${api}/v1/games`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const body = request.postDataJSON();
+      body.options = {...OPTIONS[title], ...body.options};
+      return route.continue({postData: JSON.stringify(body)});
+    });
+  }
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   const label = `${title} (${lang})`;
   const random = generator(seed + index);
@@ -138,9 +153,11 @@ async function playOnBoard(browser, title, lang, index) {
     problems.push(...await accessibilityProblems(page, `${label} at the end`));
     if (problems.length) fail(problems.join("\n"));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const result = (await page.innerText("#result")).replace(/\s+/g, " ").trim();
     console.log(`${label}: played to the end on the board in ${seconds} s (${clicks} picks, ${keys.worked} of them by ` +
       `keyboard; the log has ${log.length} ` +
-      `lines, e.g. "${log[Math.floor(log.length / 2)]}"); axe-core: no serious or critical violation`);
+      `lines, e.g. "${log[Math.floor(log.length / 2)]}"; the result: "${result.slice(0, 100)}"); axe-core: no serious or ` +
+      "critical violation");
   } catch (error) {
     await page.screenshot({path: join(shots, `${title}-${lang}-failed.png`)}).catch(() => {});
     throw new Error([error.message, ...problems].join("\n"));

@@ -39,7 +39,7 @@ async fn timed_move(
     game: &Game,
     rng: &mut impl Rng,
 ) -> Option<(u64, Duration)> {
-    let snapshot = chooser.load(&game.id).await.expect("the game loads");
+    let snapshot = chooser.games.load(&game.id).await.expect("the game loads");
     let &seat = snapshot.session.to_act().first()?;
     // No draw offers: random seats accept them often enough to end most games in a few dozen moves. No table actions
     // (undo) either: a random player could undo forever.
@@ -55,9 +55,8 @@ async fn timed_move(
     };
     let started = Instant::now();
     player
-        .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request, &|done| {
-            done.after.version().to_string()
-        })
+        .games
+        .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request)
         .await
         .expect("a legal move is accepted");
     Some((snapshot.version(), started.elapsed()))
@@ -89,6 +88,7 @@ async fn main() {
     let mut waiting = Vec::new();
     for seed in 0..games {
         let created = service
+            .tables
             .create(NewGame::closed(TITLE, PLAYERS, Some(seed), Some(&options)))
             .await
             .expect("a game");

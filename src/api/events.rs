@@ -22,7 +22,7 @@ pub async fn list_events(
     query: web::Query<EventsQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.load(&id).await?;
+    let game = service.games.load(&id).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let lang = lang(&request)?;
     let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
@@ -31,7 +31,7 @@ pub async fn list_events(
     let until = after.saturating_add(limit).min(version);
     // Read back only up to the game's head (and checked against it), so that redaction matches the state it is
     // judged by.
-    let log = service.log_until(&game, until).await?;
+    let log = service.games.log_until(&game, until).await?;
     let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
     let page = EventsResponse {
         version,

@@ -78,7 +78,7 @@ pub(super) async fn caller(service: &GameService, request: &HttpRequest) -> Resu
     if !is_account_key(bearer) {
         return Ok(Some(Caller::Token(bearer.to_owned())));
     }
-    let account = service.authenticate(bearer).await?;
+    let account = service.accounts.authenticate(bearer).await?;
     Ok(Some(Caller::Account {
         id: account.id,
         seat: named_seat(request),
@@ -97,7 +97,7 @@ pub(super) async fn optional_account(
     request: &HttpRequest,
 ) -> Result<Option<Account>, ApiError> {
     match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(Some(service.authenticate(key).await?)),
+        Some(key) if is_account_key(key) => Ok(Some(service.accounts.authenticate(key).await?)),
         _ => Ok(None),
     }
 }
@@ -105,7 +105,7 @@ pub(super) async fn optional_account(
 /// The account of the request's account key; a seat token, or no credential, is refused.
 pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Result<Account, ApiError> {
     match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(service.authenticate(key).await?),
+        Some(key) if is_account_key(key) => Ok(service.accounts.authenticate(key).await?),
         _ => Err(ServiceError::AccountKeyRequired.into()),
     }
 }
@@ -162,7 +162,7 @@ pub(super) async fn seated(
     request: &HttpRequest,
 ) -> Result<(LoadedGame, Seat), ApiError> {
     let caller = required_caller(service, request).await?;
-    let game = service.load(id).await?;
+    let game = service.games.load(id).await?;
     let seat = game.seat_for(&caller)?;
     service.watcher().note_seen(id, game.seat_name(seat));
     Ok((game, seat))

@@ -40,6 +40,7 @@ pub async fn my_games(
         to_act: query.to_act,
     };
     let page = service
+        .accounts
         .account_games(&account.id, filter, before.as_ref(), limit as usize)
         .await?;
     Ok(HttpResponse::Ok()

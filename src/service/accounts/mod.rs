@@ -12,16 +12,19 @@ mod notify;
 mod webhook;
 
 pub use caller::Caller;
+pub(super) use games::GameLists;
 pub use games::{AccountGame, AccountGames, GamesFilter};
 pub use key::is_account_key;
-pub use notify::Notification;
+pub use notify::{Notification, Notifier};
 pub use webhook::{Delivery, WebhookSettings, WebhookState};
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{GameService, ServiceError, hash_token, now_ms};
-use crate::store::{StoredAccount, StoredKey};
+use super::{Games, ServiceError, hash_token, now_ms};
+use crate::store::{EventStore, StoredAccount, StoredKey};
 
 /// Account names: 2 to 24 of these characters, unique whatever their case.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=24;
@@ -118,7 +121,24 @@ fn new_stored_key(account: &str) -> (StoredKey, NewKey) {
     )
 }
 
-impl GameService {
+/// Accounts, their keys and their games.
+#[derive(Clone)]
+pub struct Accounts {
+    store: Arc<dyn EventStore>,
+    /// An account's games are read from their logs when listed.
+    games: Arc<Games>,
+    lists: GameLists,
+}
+
+impl Accounts {
+    pub(in crate::service) fn new(store: Arc<dyn EventStore>, games: Arc<Games>) -> Self {
+        Self {
+            lists: GameLists::new(store.clone()),
+            store,
+            games,
+        }
+    }
+
     /// Creates an account and its first key.
     pub async fn create_account(&self, name: &str, kind: AccountKind) -> Result<(Account, NewKey), ServiceError> {
         check_account_name(name)?;

@@ -1,13 +1,18 @@
 //! What an append tells the accounts at the table: derived from the game before and after it (and the table events
 //! it wrote), written to the game's outbox by the append itself, then delivered to each account's inbox once.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use super::WebhookSettings;
 use crate::engine::bot::Bot;
 use crate::engine::table::TableEvent;
-use crate::service::{GameEnding, GameService, LoadedGame};
+use crate::service::{GameEnding, LoadedGame, ServiceError};
+use crate::store::{EventStore, InboxEntry, InboxId};
+use crate::webhook::Deliverer;
 
 /// A notification to an account, as its stream and its webhook carry it (with the entry's `id`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -90,7 +95,46 @@ pub enum Notification {
     SeekExpired { table: String, title: String },
 }
 
-impl GameService {
+/// Delivers what appends tell the accounts: each game's outbox into the accounts' inboxes, and from there to their
+/// webhooks (`webhook`).
+pub struct Notifier {
+    pub(super) store: Arc<dyn EventStore>,
+    pub(super) webhooks: WebhookSettings,
+    pub(super) deliverer: Deliverer,
+    /// Wakes this instance's webhook deliveries when it noted some due.
+    pub(super) wake: tokio::sync::Notify,
+}
+
+impl Notifier {
+    pub(in crate::service) fn new(store: Arc<dyn EventStore>, webhooks: WebhookSettings) -> Self {
+        Self {
+            store,
+            deliverer: Deliverer::new(webhooks.allow_private),
+            webhooks,
+            wake: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// The account's notifications after `after` (all kept ones without it), oldest first, at most `limit`.
+    pub async fn read_inbox(
+        &self,
+        account: &str,
+        after: Option<InboxId>,
+        limit: usize,
+    ) -> Result<Vec<InboxEntry>, ServiceError> {
+        Ok(self.store.accounts().read_inbox(account, after, limit).await?)
+    }
+
+    /// The id of the newest notification the account's inbox keeps, if any.
+    pub async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, ServiceError> {
+        Ok(self.store.accounts().newest_inbox_entry(account).await?)
+    }
+
+    /// Once a delivery was noted due on this instance.
+    pub(in crate::service) async fn woken(&self) {
+        self.wake.notified().await;
+    }
+
     /// What the step that led from `before` (none for a new game) to `after` tells the accounts at the table, as
     /// (account, notification) pairs for the game's outbox: written by the step's own atomic append, so that a crash
     /// after it loses none.

@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{GameService, LoadedGame, ServiceError};
+use super::{Games, LoadedGame};
 use crate::engine::{GameSession, Title};
+use crate::service::ServiceError;
 use crate::store::{GameMeta, Head, ReadAfter, StoreError, StoredSnapshot};
 use crate::telemetry;
 
-impl GameService {
+impl Games {
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log
     /// extends it; otherwise (the store lost or replaced events) it is dropped and the game rebuilt from the log.
     pub async fn load(&self, id: &str) -> Result<LoadedGame, ServiceError> {
@@ -228,7 +229,7 @@ fn restore(title: &Arc<dyn Title>, stored: &StoredSnapshot, id: &str) -> Option<
 }
 
 /// The game's session rebuilt from `events`, the first ones of its log.
-pub(super) fn replay(
+pub(in crate::service) fn replay(
     title: &Arc<dyn Title>,
     meta: &GameMeta,
     events: &[String],

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
 use ludus::engine::table::TableAction;
-use ludus::service::{Caller, GameService, MoveRequest, NewGame};
+use ludus::service::{Caller, GameId, GameService, MoveRequest, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -27,7 +27,7 @@ const EARLY: u64 = 32;
 const WARM_MOVES_AFTER_COLD: usize = 5;
 
 struct Game {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 

@@ -11,7 +11,7 @@ use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
-use ludus::service::{Caller, GameService, NewGame, now_ms};
+use ludus::service::{Caller, GameId, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
@@ -24,7 +24,7 @@ fn service(store: Arc<dyn EventStore>) -> Arc<GameService> {
 async fn finished(service: &GameService, id: &str, within: Duration) -> ludus::service::LoadedGame {
     let deadline = Instant::now() + within;
     loop {
-        let snapshot = service.games.load(id).await.expect("the game");
+        let snapshot = service.games.load(&GameId::parse(id).unwrap()).await.expect("the game");
         if snapshot.session.is_finished() {
             return snapshot;
         }

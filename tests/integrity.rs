@@ -9,14 +9,14 @@ use std::time::Duration;
 
 use common::RedisServer;
 use ludus::engine::Viewer;
-use ludus::service::{Caller, GameService, IdempotencyKey, MoveRequest, NewGame, ServiceError};
+use ludus::service::{Caller, GameId, GameService, IdempotencyKey, MoveRequest, NewGame, ServiceError};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 const TITLE: &str = "caesar-cleopatra";
 
 struct Table {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
-use ludus::service::{Caller, GameService, IdempotencyKey, LoadedGame, MoveRequest, NewGame, PlayOutcome};
+use ludus::service::{Caller, GameId, GameService, IdempotencyKey, LoadedGame, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
     Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter,
@@ -195,7 +195,7 @@ impl RoomStore for Counting {
 }
 
 struct Table {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 
@@ -216,7 +216,7 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 
 /// A seat to act and one of its legal actions, as the game is now in the store (read by a referee of its own, so
 /// that the players' caches stay as they are).
-async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
+async fn next_move(referee: &GameService, id: &GameId, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
     let snapshot: LoadedGame = referee.games.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
     let action = common::title_actions(&snapshot.session.legal_actions(seat))

@@ -14,7 +14,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
 use super::request::{caller, page_limit, viewer_of};
 use crate::engine::Viewer;
-use crate::service::ChatMessage;
+use crate::service::{ChatMessage, GameId};
 use crate::store::{ChatPage, InboxId};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
@@ -108,7 +108,7 @@ pub async fn post_chat(
     request: HttpRequest,
     JsonBody(body): JsonBody<ChatRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.games.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     game.check_chat_access(viewer)?;
     let writer = match viewer {
@@ -183,7 +183,7 @@ pub async fn list_chat(
     query: web::Query<ChatQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.games.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let limit = page_limit(query.limit, ChatQuery::DEFAULT_LIMIT, ChatQuery::MAX_LIMIT)? as usize;
     let page = query.page()?;

@@ -14,7 +14,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
 use super::request::{caller, known_head, lang, optional_account, viewer_of};
 use crate::engine::Viewer;
-use crate::service::NewGame;
+use crate::service::{GameId, NewGame};
 use crate::watch::SeatsSeen;
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
@@ -142,7 +142,7 @@ pub async fn get_game(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let known = known_head(&request)?;
-    let game = service.games.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let caller = caller(&service, &request).await?;
     let viewer = viewer_of(&service, &game, caller.as_ref())?;
     let lang = lang(&request)?;

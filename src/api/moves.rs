@@ -15,7 +15,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::limits::{self, check_action_depth};
 use super::request::{idempotency_key, known_head, lang, required_caller, seated};
 use crate::engine::{Lang, Viewer};
-use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
+use crate::service::{Caller, GameId, Move, MoveRequest, PlayOutcome, hash_token};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -124,7 +124,7 @@ pub async fn play(
         idempotency_key: key.as_ref(),
         known: known_head(&request)?,
     };
-    let (done, replayed) = match service.games.play(&id, &caller, &request).await? {
+    let (done, replayed) = match service.games.play(&GameId::parse(&id)?, &caller, &request).await? {
         PlayOutcome::Played(done) => (done, false),
         PlayOutcome::Replayed(done) => (done, true),
     };

@@ -12,6 +12,7 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::page_limit;
 use crate::ratings::PROVISIONAL_DEVIATION;
+use crate::service::AccountRef;
 use crate::store::StoredRating;
 
 /// An account's Glicko-2 rating in one title.
@@ -59,7 +60,7 @@ pub struct ProfileResponse {
     params(("account" = String, Path, description = "The account's id, or its name (in any case)")),
     responses((status = 200, description = "The account and its ratings", body = ProfileResponse)))]
 pub async fn account_profile(service: Service, account: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let account = service.accounts.find_account(&account).await?;
+    let account = service.accounts.find_account(&AccountRef::parse(&account)?).await?;
     let ratings = service.ratings.account_ratings(&account.id).await?;
     Ok(HttpResponse::Ok().json(ProfileResponse {
         account: account.into(),

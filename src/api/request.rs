@@ -9,7 +9,8 @@ use super::dto::LangQuery;
 use super::error::{ApiError, ErrorCode};
 use crate::engine::{Lang, Seat, Viewer};
 use crate::service::{
-    Account, Caller, GameService, IdempotencyKey, InvalidIdempotencyKey, LoadedGame, ServiceError, is_account_key,
+    Account, Caller, GameId, GameService, IdempotencyKey, InvalidIdempotencyKey, LoadedGame, ServiceError,
+    is_account_key,
 };
 use crate::store::HeadTag;
 
@@ -162,7 +163,7 @@ pub(super) async fn seated(
     request: &HttpRequest,
 ) -> Result<(LoadedGame, Seat), ApiError> {
     let caller = required_caller(service, request).await?;
-    let game = service.games.load(id).await?;
+    let game = service.games.load(&GameId::parse(id)?).await?;
     let seat = game.seat_for(&caller)?;
     service.watcher().note_seen(id, game.seat_name(seat));
     Ok((game, seat))

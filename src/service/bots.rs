@@ -4,15 +4,15 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::{Games, LoadedGame, now_ms};
+use super::{GameId, Games, LoadedGame, now_ms};
 
 /// The games whose bot this instance made the one to act, for its background work to play at once.
 #[derive(Default)]
 pub struct BotQueue {
-    due: Mutex<Vec<String>>,
+    due: Mutex<Vec<GameId>>,
     wake: tokio::sync::Notify,
     /// The games whose bots a task of this instance plays now, each marked when woken again meanwhile.
-    playing: Mutex<HashMap<String, bool>>,
+    playing: Mutex<HashMap<GameId, bool>>,
 }
 
 impl BotQueue {

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::name::display_name;
 use super::ratings::check_rated_bots;
-use super::{LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
+use super::{AccountRef, GameId, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
 use crate::engine::GameSeed;
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
@@ -112,6 +112,26 @@ impl<'a> NewGame<'a> {
             matched: None,
         }
     }
+
+    /// The turn limit, the clock and what happens to a leaver's seat, each valid and together compatible.
+    fn check_clock_and_leavers(&self) -> Result<(), ServiceError> {
+        if self
+            .turn_seconds
+            .is_some_and(|seconds| !(1..=MAX_TURN_SECONDS).contains(&seconds))
+        {
+            return Err(ServiceError::InvalidTurnSeconds);
+        }
+        if let Some(clock) = self.clock {
+            if self.turn_seconds.is_some() {
+                return Err(ServiceError::ClockConflict);
+            }
+            clock.check().map_err(ServiceError::InvalidClock)?;
+        }
+        if self.on_leave == Some(OnLeave::Bot) && self.players < 3 {
+            return Err(ServiceError::OnLeaveConflict);
+        }
+        Ok(())
+    }
 }
 
 /// A new game and the seat tokens, which are returned once and stored only hashed.
@@ -123,12 +143,12 @@ pub struct Created {
 impl Tables {
     /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
     pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
-        self.create_with_id(new, hex::encode(rand::random::<[u8; 16]>())).await
+        self.create_with_id(new, GameId::random()).await
     }
 
     /// As `create`, under id `id`: a second creation under the same id fails with the store's `AlreadyExists` (quick
     /// play opens a table's game under an id of the table's, so that two instances opening it make one game).
-    pub(super) async fn create_with_id(&self, new: NewGame<'_>, id: String) -> Result<Created, ServiceError> {
+    pub(super) async fn create_with_id(&self, new: NewGame<'_>, id: GameId) -> Result<Created, ServiceError> {
         let title = self.games.title_for(new.title, new.players)?;
         let info = title.info();
         let options = title.normalize_options(new.options)?;
@@ -136,22 +156,8 @@ impl Tables {
         let bots = seat_bots(&seats, &info.seats, new.bots)?;
         let open = open_seats(&seats, &info.seats, new.seats, &bots)?;
         let invited = self.invited_accounts(&seats, new.seats).await?;
-        let name = check_name(new.name)?;
-        if new
-            .turn_seconds
-            .is_some_and(|seconds| !(1..=MAX_TURN_SECONDS).contains(&seconds))
-        {
-            return Err(ServiceError::InvalidTurnSeconds);
-        }
-        if let Some(clock) = new.clock {
-            if new.turn_seconds.is_some() {
-                return Err(ServiceError::ClockConflict);
-            }
-            clock.check().map_err(ServiceError::InvalidClock)?;
-        }
-        if new.on_leave == Some(OnLeave::Bot) && new.players < 3 {
-            return Err(ServiceError::OnLeaveConflict);
-        }
+        let name = check_name(new.name.clone())?;
+        new.check_clock_and_leavers()?;
         let accounts = seat_accounts(&open, &bots, new.account.as_deref(), new.matched)?;
         if new.rated {
             check_rated(new.seed, &accounts, &open, &bots)?;
@@ -197,21 +203,7 @@ impl Tables {
             rated: new.rated,
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
-        let tokens: Vec<(&'static str, String)> = seats
-            .iter()
-            .zip(open.iter().zip(&bots))
-            .filter(|(_, (open, bot))| !**open && bot.is_none())
-            .map(|(&seat, _)| (seat, new_token()))
-            .collect();
-        let token_hashes = seats
-            .iter()
-            .map(|seat| {
-                tokens
-                    .iter()
-                    .find(|(taken, _)| taken == seat)
-                    .map_or_else(String::new, |(_, token)| hash_token(token))
-            })
-            .collect();
+        let (tokens, token_hashes) = creator_tokens(&seats, &open, &bots);
         let meta = GameMeta {
             id,
             title: info.id.to_owned(),
@@ -225,6 +217,31 @@ impl Tables {
         let game = self.games.store_new_game(meta, title, seats, &events).await?;
         Ok(Created { game, tokens })
     }
+}
+
+/// A new token for each seat the creator takes (neither open nor a bot's), and each seat's token hash (empty for the
+/// others).
+fn creator_tokens(
+    seats: &[&'static str],
+    open: &[bool],
+    bots: &[Option<Bot>],
+) -> (Vec<(&'static str, String)>, Vec<String>) {
+    let tokens: Vec<(&'static str, String)> = seats
+        .iter()
+        .zip(open.iter().zip(bots))
+        .filter(|(_, (open, bot))| !**open && bot.is_none())
+        .map(|(&seat, _)| (seat, new_token()))
+        .collect();
+    let token_hashes = seats
+        .iter()
+        .map(|seat| {
+            tokens
+                .iter()
+                .find(|(taken, _)| taken == seat)
+                .map_or_else(String::new, |(_, token)| hash_token(token))
+        })
+        .collect();
+    (tokens, token_hashes)
 }
 
 /// The account of each seat: on the seats neither open nor a bot's, the matched accounts in turn, or else the
@@ -361,7 +378,7 @@ impl Tables {
             if let SeatChoice::Invite { account } = choice
                 && let Some(index) = seat_ids.iter().position(|id| id == seat)
             {
-                invited[index] = Some(self.accounts.find_account(account).await?.id);
+                invited[index] = Some(self.accounts.find_account(&AccountRef::parse(account)?).await?.id);
             }
         }
         Ok(invited)

@@ -4,7 +4,7 @@
 
 use super::create::check_name;
 use super::ratings::check_rated_join;
-use super::{CONFLICT_RETRIES, Caller, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::table::{TableEvent, Taker};
 use crate::engine::{ActionError, Seat};
@@ -29,7 +29,7 @@ impl Tables {
     /// reserved for an account is taken by that account only.
     pub async fn join(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         name: Option<String>,
         account: Option<&str>,
@@ -48,7 +48,7 @@ impl Tables {
     /// Seats `bot` on an open seat, at the request of a player of the game: it plays that seat from then on.
     pub async fn seat_bot(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         caller: &Caller,
         bot: Bot,
@@ -58,7 +58,7 @@ impl Tables {
     }
 
     /// Declines the seat `account` was invited to: the seat opens, or the game ends, as its creator chose.
-    pub async fn decline(&self, id: &str, seat_id: &str, account: &str) -> Result<LoadedGame, ServiceError> {
+    pub async fn decline(&self, id: &GameId, seat_id: &str, account: &str) -> Result<LoadedGame, ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let game = self.games.load(id).await?;
             let seat = game.seat_index(seat_id)?;
@@ -91,7 +91,7 @@ impl Tables {
     /// Seats whoever `taker` makes on open seat `seat_id`, once `joiner` may take it.
     async fn take_seat(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         joiner: Joiner<'_>,
         taker: &(dyn Fn() -> Taker + Sync),

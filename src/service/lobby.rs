@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{LoadedGame, ServiceError, Tables, now_ms};
+use super::{GameId, LoadedGame, ServiceError, Tables, now_ms};
 use crate::store::EventStore;
 
 /// How long a game with open seats waits for players by default (`LUDUS_LOBBY_TTL`).
@@ -159,7 +159,7 @@ impl Tables {
                 break;
             }
             last = Some(entry.clone());
-            let game = match self.games.load(&entry.id).await {
+            let game = match self.games.load(&GameId::known(&entry.id)).await {
                 Ok(game) => game,
                 Err(ServiceError::GameNotFound) => {
                     // A game deleted (its retention ran out) while listed.

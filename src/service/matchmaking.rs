@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::games::SWEEP_LEASE;
-use super::{Account, LoadedGame, NewGame, Notification, ServiceError, Tables, TestPauses, now_ms};
+use super::{Account, GameId, LoadedGame, NewGame, Notification, ServiceError, Tables, TestPauses, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::ratings::glicko2::START_RATING;
@@ -232,7 +232,7 @@ impl Tables {
         let seekers = seated.filter_map(|(seat, taken)| Some((seat, taken.account.as_deref().filter(|a| seeker(a))?)));
         for (seat, account) in seekers {
             let notification = Notification::Matched {
-                game: game.meta.id.clone(),
+                game: game.meta.id.to_string(),
                 title: pool.title.clone(),
                 seat: game.seat_name(seat),
                 rated: pool.rated,
@@ -246,9 +246,9 @@ impl Tables {
 }
 
 /// The id of a quick-play table's game: a function of the table's id, so that whoever opens the table opens one game.
-fn game_id(table: &str) -> String {
+fn game_id(table: &str) -> GameId {
     let digest = Sha256::digest(format!("ludus quick-play table {table}"));
-    hex::encode(&digest[..16])
+    GameId::known(hex::encode(&digest[..16]))
 }
 
 #[cfg(test)]

@@ -42,6 +42,7 @@ mod tables;
 mod tickets;
 
 pub use crate::clock::now_ms;
+pub use crate::ids::{AccountId, AccountRef, GameId};
 pub use accounts::{
     Account, AccountGame, AccountGames, AccountKind, Accounts, Caller, Delivery, GamesFilter, KeyInfo, NewKey,
     Notification, Notifier, WebhookSettings, WebhookState, is_account_key,

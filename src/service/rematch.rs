@@ -7,7 +7,7 @@
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, LoadedGame, ServiceError, Tables, hash_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, now_ms};
 use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
@@ -26,7 +26,7 @@ pub struct Rematch {
 
 impl Tables {
     /// The rematch of a finished game for the bearer's seat: created at the first request, shown again afterwards.
-    pub async fn rematch(&self, id: &str, caller: &Caller) -> Result<Rematch, ServiceError> {
+    pub async fn rematch(&self, id: &GameId, caller: &Caller) -> Result<Rematch, ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
             let game = self.games.load(id).await?;
             let seat = game.seat_for(caller)?;
@@ -89,7 +89,7 @@ impl Tables {
         let hashes = old
             .rematch_token_hashes()
             .ok_or_else(|| ServiceError::Corrupt("the rematch's sealed tokens do not match the game's seats".into()))?;
-        let game = match self.games.load(id).await {
+        let game = match self.games.load(&GameId::known(id)).await {
             Ok(game) => game,
             Err(ServiceError::GameNotFound) => self.create_rematch(old, id, &hashes).await?,
             Err(other) => return Err(other),
@@ -141,7 +141,7 @@ impl Tables {
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {
-            id: id.to_owned(),
+            id: GameId::known(id),
             title: old.meta.title.clone(),
             players,
             options: old.meta.options.clone(),
@@ -156,7 +156,7 @@ impl Tables {
             .await
         {
             // Two instances completing the same announced rematch: the first one stored it.
-            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(id).await,
+            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(&GameId::known(id)).await,
             other => other,
         }
     }

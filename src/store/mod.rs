@@ -31,11 +31,12 @@ use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
 use crate::config::values::{DurationOrNone, duration, duration_or_none, switch, whole_number};
+use crate::ids::GameId;
 
 /// What is stored about a game besides its events. Immutable once created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMeta {
-    pub id: String,
+    pub id: GameId,
     pub title: String,
     pub players: usize,
     /// The title's options, normalized, as JSON text.

@@ -77,11 +77,11 @@ impl Feeds {
     /// one there cannot lead to `game`'s head (its log was rewritten since).
     pub fn join(self: &Arc<Self>, game: &LoadedGame, audience: Audience) -> Membership {
         let mut games = lock(&self.games);
-        let feed = match games.get(&game.meta.id) {
+        let feed = match games.get(&*game.meta.id) {
             Some(feed) if feed.leads_to(game.head) => feed.clone(),
             _ => {
                 let feed = Arc::new(Feed::new(game));
-                games.insert(game.meta.id.clone(), feed.clone());
+                games.insert(game.meta.id.to_string(), feed.clone());
                 feed
             }
         };
@@ -109,7 +109,7 @@ impl Feeds {
 impl Feed {
     fn new(game: &LoadedGame) -> Self {
         Self {
-            id: game.meta.id.clone(),
+            id: game.meta.id.to_string(),
             state: Mutex::new(State {
                 game: game.clone(),
                 session: game.session.clone_session(),

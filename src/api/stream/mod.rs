@@ -22,7 +22,7 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
 use crate::engine::{Lang, Viewer};
-use crate::service::{GameService, LoadedGame, TICKET_TTL};
+use crate::service::{GameId, GameService, LoadedGame, TICKET_TTL};
 use crate::store::{HeadTag, History};
 use cursor::Cursor;
 use message::Audience;
@@ -199,7 +199,7 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.games.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
     let lang = lang(&request)?;
     // A message id the log no longer holds (the store lost acknowledged events): the stream starts again from the

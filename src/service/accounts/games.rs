@@ -6,7 +6,7 @@ use crate::engine::Seat;
 use std::sync::Arc;
 
 use super::Accounts;
-use crate::service::{LoadedGame, LobbyEntry, ServiceError};
+use crate::service::{GameId, LoadedGame, LobbyEntry, ServiceError};
 use crate::store::EventStore;
 
 /// Which of an account's games to list.
@@ -115,7 +115,7 @@ impl Accounts {
             }
             read += 1;
             last = Some(entry.clone());
-            let game = match self.games.load(&entry.id).await {
+            let game = match self.games.load(&GameId::known(&entry.id)).await {
                 Ok(game) => game,
                 Err(ServiceError::GameNotFound) => {
                     let _ = self.store.index_remove(&listing, &entry.id).await;

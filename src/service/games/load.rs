@@ -7,14 +7,14 @@ use serde_json::Value;
 
 use super::{Games, LoadedGame};
 use crate::engine::{GameSession, Title};
-use crate::service::ServiceError;
+use crate::service::{GameId, ServiceError};
 use crate::store::{GameMeta, Head, ReadAfter, StoreError, StoredSnapshot};
 use crate::telemetry;
 
 impl Games {
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log
     /// extends it; otherwise (the store lost or replaced events) it is dropped and the game rebuilt from the log.
-    pub async fn load(&self, id: &str) -> Result<LoadedGame, ServiceError> {
+    pub async fn load(&self, id: &GameId) -> Result<LoadedGame, ServiceError> {
         if let Some(game) = self.cached(id) {
             match self.store.read_after(id, game.head).await {
                 Ok(ReadAfter::Extends { events, head }) => {
@@ -23,7 +23,7 @@ impl Games {
                 }
                 Ok(ReadAfter::Diverged) => {
                     tracing::warn!(
-                        game = id,
+                        game = %id,
                         version = game.head.version,
                         "cached game is not the log's: rebuilding"
                     );
@@ -203,7 +203,7 @@ impl Games {
     pub(super) fn remember(&self, game: &LoadedGame) {
         // Whatever is cached is checked against the log before use, so the latest write simply wins.
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache.put(game.meta.id.clone(), game.clone());
+        cache.put(game.meta.id.to_string(), game.clone());
     }
 
     pub(super) fn forget(&self, id: &str) {

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Games, LoadedGame};
 use crate::engine::{ActionError, Decided, GameSeed, Lang, RuleCode, Seat, Viewer};
-use crate::service::{CONFLICT_RETRIES, Caller, IdempotencyKey, ServiceError, now_ms};
+use crate::service::{CONFLICT_RETRIES, Caller, GameId, IdempotencyKey, ServiceError, now_ms};
 use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, ReadAfter, StoreError};
 use crate::telemetry;
 
@@ -86,7 +86,7 @@ impl Games {
     /// fresh read confirms it.
     pub async fn play(
         &self,
-        id: &str,
+        id: &GameId,
         caller: &Caller,
         request: &MoveRequest<'_>,
     ) -> Result<PlayOutcome, ServiceError> {

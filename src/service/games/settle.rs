@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::Games;
 use crate::engine::GameSession;
-use crate::service::{CONFLICT_RETRIES, ServiceError};
+use crate::service::{CONFLICT_RETRIES, GameId, ServiceError};
 use crate::store::{Appended, StoreError};
 use crate::telemetry;
 
@@ -26,7 +26,7 @@ impl Games {
         metrics::gauge!(telemetry::SWEEP_LAG).set(lag_ms as f64 / 1000.0);
         let claimed = self.store.claim_due(now, lease, SWEEP_BATCH).await?;
         for id in &claimed {
-            let next = match self.settle_due(id, now).await {
+            let next = match self.settle_due(&GameId::known(id), now).await {
                 Ok(next) => next,
                 Err(ServiceError::GameNotFound) => None,
                 Err(error) => {
@@ -45,7 +45,7 @@ impl Games {
     /// sweep's lease (so that the claim still holds); returns when it is next due. Each move is a conditional append:
     /// instances racing to play the same bot's turn log it once, and a loser leaves the rest of the turn to the
     /// winner.
-    pub async fn settle_due(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
+    pub async fn settle_due(&self, id: &GameId, now: u64) -> Result<Option<u64>, ServiceError> {
         let started = Instant::now();
         let mut races = 0;
         // Notifications an instance that died after its append left behind, and the game lists they went with.
@@ -72,7 +72,7 @@ impl Games {
             match self.commit(&game, &after, &played.events, None, None, now).await {
                 Ok(Appended::Ok { .. }) => {
                     match overdue.first() {
-                        Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue seats applied"),
+                        Some(event) => tracing::info!(game = %id, event = %event.encode(), "overdue seats applied"),
                         None => self.meters.moved(game.title_id),
                     }
                     races = 0;

@@ -92,6 +92,7 @@ async fn play(service: &GameService, title: &str, seats: [&'static str; 2], inde
         .collect();
     let started = Instant::now();
     let created = service
+        .tables
         .create(NewGame {
             rated: true,
             bots: Some(&by_seat),
@@ -103,7 +104,11 @@ async fn play(service: &GameService, title: &str, seats: [&'static str; 2], inde
     let id = created.game.meta.id.clone();
     let failed = |what: String| format!("game {index} ({id}, {} vs {}): {what}", name(bots[0]), name(bots[1]));
     let game = loop {
-        let game = service.load(&id).await.map_err(|error| failed(error.to_string()))?;
+        let game = service
+            .games
+            .load(&id)
+            .await
+            .map_err(|error| failed(error.to_string()))?;
         if game.session.is_finished() {
             break game;
         }
@@ -127,8 +132,7 @@ async fn play(service: &GameService, title: &str, seats: [&'static str; 2], inde
     };
     let finished = Instant::now();
     while !service
-        .store()
-        .ratings()
+        .ratings
         .is_rated(&id)
         .await
         .map_err(|error| failed(error.to_string()))?
@@ -211,8 +215,7 @@ async fn leaderboard(service: &GameService, title: &str) -> Vec<(&'static Ladder
     let mut rows = Vec::new();
     for provisional in [false, true] {
         let page = service
-            .store()
-            .ratings()
+            .ratings
             .leaderboard(title, provisional, 0, 100)
             .await
             .expect("the leaderboard");

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
 use ludus::engine::table::TableAction;
-use ludus::service::{Caller, GameService, NewGame};
+use ludus::service::{Caller, GameId, GameService, NewGame};
 use ludus::store::{EventStore, MemoryStore, RedisStore, RedisTls, Retention};
 use rand::{Rng, SeedableRng};
 
@@ -31,7 +31,7 @@ const EARLY: u64 = 32;
 const WARM_MOVES_AFTER_COLD: usize = 5;
 
 struct Game {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 
@@ -43,7 +43,7 @@ async fn timed_move(
     game: &Game,
     rng: &mut impl Rng,
 ) -> Option<(u64, Duration)> {
-    let snapshot = chooser.load(&game.id).await.expect("the game loads");
+    let snapshot = chooser.games.load(&game.id).await.expect("the game loads");
     let &seat = snapshot.session.to_act().first()?;
     // No draw offers: random seats accept them often enough to end most games in a few dozen moves. No table actions
     // (undo) either: a random player could undo forever.
@@ -53,9 +53,8 @@ async fn timed_move(
     let request = random_move(&actions, rng);
     let started = Instant::now();
     player
-        .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request, &|done| {
-            done.after.version().to_string()
-        })
+        .games
+        .play(&game.id, &Caller::Token(game.tokens[seat].clone()), &request)
         .await
         .expect("a legal move is accepted");
     Some((snapshot.version(), started.elapsed()))
@@ -87,6 +86,7 @@ async fn main() {
     let mut waiting = Vec::new();
     for seed in 0..games {
         let created = service
+            .tables
             .create(NewGame::closed(TITLE, PLAYERS, Some(seed), Some(&options)))
             .await
             .expect("a game");

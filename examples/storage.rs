@@ -52,6 +52,7 @@ async fn main() {
             let (mut events, mut log_bytes, mut game_bytes, mut records, mut record_bytes) = (0, 0, 0, 0, 0);
             for seed in 0..games_per_case {
                 let created = service
+                    .tables
                     .create(NewGame::closed(info.id, players, Some(seed), None))
                     .await
                     .expect("a game");
@@ -59,7 +60,7 @@ async fn main() {
                 let tokens: Vec<String> = created.tokens.into_iter().map(|(_, token)| token).collect();
                 let mut moves = 0u64;
                 loop {
-                    let snapshot = service.load(&id).await.expect("the game loads");
+                    let snapshot = service.games.load(&id).await.expect("the game loads");
                     let Some(&seat) = snapshot.session.to_act().first() else {
                         break;
                     };
@@ -77,11 +78,12 @@ async fn main() {
                         idempotency_key: Some(&key),
                     };
                     service
-                        .play(&id, &Caller::Token(tokens[seat].clone()), &request, &|_| String::new())
+                        .games
+                        .play(&id, &Caller::Token(tokens[seat].clone()), &request)
                         .await
                         .expect("a legal move");
                 }
-                let version = service.load(&id).await.expect("the game loads").version();
+                let version = service.games.load(&id).await.expect("the game loads").version();
                 events += version;
                 for key in keys_of(&mut connection, &id) {
                     let bytes = memory_usage(&mut connection, &key);

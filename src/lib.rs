@@ -20,6 +20,7 @@ pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod ids;
 pub mod ratings;
 pub mod service;
 pub mod shutdown;

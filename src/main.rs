@@ -73,8 +73,9 @@ async fn main() -> std::io::Result<()> {
     let service = web::Data::new(service(&config)?);
     match &config.redis_url {
         Some(_) => {
-            tracing::info!(store = ?service.store().kind(), "storing games in Redis");
-            warn_unless_durable(service.store()).await;
+            let store = service.store_health().await;
+            tracing::info!(store = ?store.kind, "storing games in Redis");
+            warn_unless_durable(&store);
         }
         None => tracing::warn!(
             "no LUDUS_REDIS_URL or REDIS_URL: games are kept in memory and are NOT durable (lost on restart)"
@@ -170,17 +171,17 @@ async fn serve(config: &Config, service: web::Data<GameService>) -> std::io::Res
 }
 
 /// Says at start when acknowledged moves could be lost on a crash of Redis's host.
-async fn warn_unless_durable(store: &dyn ludus::store::EventStore) {
-    match store.persistence().await {
-        Ok(Some(persistence)) if persistence.survives_host_crash() => {
+fn warn_unless_durable(store: &ludus::service::StoreHealth) {
+    match &store.persistence {
+        _ if !store.reachable => tracing::warn!("cannot ask Redis about its persistence (it may not be up yet)"),
+        Some(persistence) if persistence.survives_host_crash() => {
             tracing::info!(?persistence, "Redis writes every move to disk before acknowledging it")
         }
-        Ok(persistence) => tracing::warn!(
+        persistence => tracing::warn!(
             ?persistence,
             "Redis does not write each move to disk before acknowledging it (appendonly yes, appendfsync always): \
              acknowledged moves can be lost if Redis's host crashes"
         ),
-        Err(error) => tracing::warn!(%error, "cannot ask Redis about its persistence (it may not be up yet)"),
     }
 }
 

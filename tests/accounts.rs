@@ -359,12 +359,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
     let inbox = |account: String| {
         let service = service.clone();
         async move {
-            let entries = service
-                .store()
-                .accounts()
-                .read_inbox(&account, None, 1000)
-                .await
-                .unwrap();
+            let entries = service.notifier.read_inbox(&account, None, 1000).await.unwrap();
             entries
                 .into_iter()
                 .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())

@@ -11,7 +11,7 @@ use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
-use ludus::service::{Caller, GameService, NewGame, now_ms};
+use ludus::service::{Caller, GameId, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
@@ -24,7 +24,7 @@ fn service(store: Arc<dyn EventStore>) -> Arc<GameService> {
 async fn finished(service: &GameService, id: &str, within: Duration) -> ludus::service::LoadedGame {
     let deadline = Instant::now() + within;
     loop {
-        let snapshot = service.load(id).await.expect("the game");
+        let snapshot = service.games.load(&GameId::parse(id).unwrap()).await.expect("the game");
         if snapshot.session.is_finished() {
             return snapshot;
         }
@@ -89,7 +89,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
         let mut bot_turns = 0;
         for turn in 0..400 {
             let instance = if turn % 2 == 0 { &one } else { &two };
-            let before = instance.load(&id).await.expect("the game");
+            let before = instance.games.load(&id).await.expect("the game");
             if before.session.is_finished() {
                 break;
             }
@@ -99,10 +99,10 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                     .session
                     .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms(), &mut || false)
                     .expect("a move");
-                let (a, b) = tokio::join!(one.settle_due(&id, now_ms()), two.settle_due(&id, now_ms()));
+                let (a, b) = tokio::join!(one.games.settle_due(&id, now_ms()), two.games.settle_due(&id, now_ms()));
                 a.expect("settled");
                 b.expect("settled");
-                let after = one.load(&id).await.expect("the game");
+                let after = one.games.load(&id).await.expect("the game");
                 let bot_events = alone.events.len() as u64;
                 // The bot's turn ended with its one move: the human is to act (or the game is over).
                 assert!(
@@ -113,7 +113,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                     after.version() >= before.version() + bot_events,
                     "turn {turn}: the bot's move is in the log"
                 );
-                let log = one.log_until(&after, after.version()).await.expect("the log");
+                let log = one.games.log_until(&after, after.version()).await.expect("the log");
                 assert_eq!(
                     &log[before.version() as usize..][..alone.events.len()],
                     &alone.events[..],
@@ -138,7 +138,8 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 idempotency_key: None,
             };
             instance
-                .play(&id, &Caller::Token(token.to_owned()), &request, &|_| String::new())
+                .games
+                .play(&id, &Caller::Token(token.to_owned()), &request)
                 .await
                 .unwrap_or_else(|e| panic!("turn {turn}: {action} refused: {e}"));
         }
@@ -180,14 +181,14 @@ async fn search_bots_beyond_the_instances_slots_wait_their_turn_and_every_game_g
     let (mut most, mut waited) = (0, 0);
     let sampling = Instant::now();
     while sampling.elapsed() < Duration::from_secs(2) {
-        let (thinking, waiting) = service.searches();
+        let (thinking, waiting) = service.games.searches();
         (most, waited) = (most.max(thinking), waited.max(waiting));
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     assert_eq!(most, 1, "one search at a time on an instance with one slot");
     assert!(waited >= 1, "the other games' bots waited for it");
     for (id, created_at) in games {
-        let now = service.load(&id).await.expect("the game").version();
+        let now = service.games.load(&id).await.expect("the game").version();
         assert!(now > created_at + 2, "game {id} went on ({created_at} -> {now})");
     }
 }
@@ -202,6 +203,7 @@ async fn with_bots(
     options: Option<&Value>,
 ) -> ludus::service::Created {
     service
+        .tables
         .create(NewGame {
             bots: Some(bots),
             ..NewGame::closed(title, players, seed, options)

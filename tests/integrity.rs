@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::RedisServer;
 use ludus::engine::Viewer;
-use ludus::service::{Caller, GameService, IdempotencyKey, MoveRequest, NewGame, ServiceError};
+use ludus::service::{Caller, GameId, GameService, IdempotencyKey, MoveRequest, NewGame, ServiceError};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -20,12 +20,13 @@ use moves::random_move;
 const TITLE: &str = "caesar-cleopatra";
 
 struct Table {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 
 async fn create(service: &GameService, seed: u64) -> Table {
     let created = service
+        .tables
         .create(NewGame::closed(TITLE, 2, Some(seed), None))
         .await
         .expect("a game");
@@ -38,7 +39,7 @@ async fn create(service: &GameService, seed: u64) -> Table {
 /// Plays random legal moves through `service` until the log holds at least `version` events; returns the version.
 async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mut impl Rng) -> u64 {
     loop {
-        let snapshot = service.load(&table.id).await.expect("the game loads");
+        let snapshot = service.games.load(&table.id).await.expect("the game loads");
         if snapshot.version() >= version || snapshot.session.is_finished() {
             return snapshot.version();
         }
@@ -46,9 +47,8 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
         let actions = common::title_actions(&snapshot.session.legal_actions(seat));
         let request = random_move(&actions, rng);
         service
-            .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request, &|_| {
-                String::new()
-            })
+            .games
+            .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request)
             .await
             .expect("a legal move is accepted");
     }
@@ -56,7 +56,7 @@ async fn play_until(service: &GameService, table: &Table, version: u64, rng: &mu
 
 /// Every viewer's view, the version and the seats to act, as `service` serves them.
 async fn everything_seen(service: &GameService, table: &Table) -> Vec<Value> {
-    let snapshot = service.load(&table.id).await.expect("the game loads");
+    let snapshot = service.games.load(&table.id).await.expect("the game loads");
     let mut seen = vec![
         Value::from(snapshot.version()),
         serde_json::json!(snapshot.to_act()),
@@ -69,8 +69,8 @@ async fn everything_seen(service: &GameService, table: &Table) -> Vec<Value> {
 /// Waits out the reconnection that follows a Redis restart (the first commands may answer 503).
 async fn reconnected(service: &GameService) {
     for _ in 0..100 {
-        match service.store().ping().await {
-            Ok(()) => return,
+        match service.store_ready().await {
+            Ok(_) => return,
             Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
         }
     }
@@ -107,7 +107,7 @@ async fn cached_state_is_rebuilt_when_redis_comes_back_from_an_older_rdb() {
     reconnected(&a).await;
     reconnected(&b).await;
     assert_eq!(everything_seen(&a, &table).await, fresh_view(&redis, &table).await);
-    assert_eq!(a.load(&table.id).await.unwrap().version(), saved_at);
+    assert_eq!(a.games.load(&table.id).await.unwrap().version(), saved_at);
 
     // `a` plays on from the log's state (no `contention`), and `b` pushes the log past what `a` had cached.
     play_until(&a, &table, saved_at + 1, &mut rng).await;
@@ -138,7 +138,7 @@ async fn an_instance_never_appends_onto_a_state_the_log_lost() {
     let mut other_rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
     play_until(&b, &table, cached_at + 3, &mut other_rng).await;
     // `a` moves now: it must decide on the log's state, so every seat sees what a fresh process sees.
-    let before = a.load(&table.id).await.unwrap().version();
+    let before = a.games.load(&table.id).await.unwrap().version();
     play_until(&a, &table, before + 1, &mut rng).await;
     let log = redis.store().load(&table.id).await.unwrap();
     let rebuilt = common::service(redis.store());
@@ -146,7 +146,7 @@ async fn an_instance_never_appends_onto_a_state_the_log_lost() {
         everything_seen(&rebuilt, &table).await,
         everything_seen(&a, &table).await
     );
-    assert_eq!(log.head, a.load(&table.id).await.unwrap().head);
+    assert_eq!(log.head, a.games.load(&table.id).await.unwrap().head);
 }
 
 #[tokio::test]
@@ -173,7 +173,7 @@ async fn a_snapshot_whose_head_the_log_lost_is_not_used() {
 
     // A fresh process serves the log's state and plays on from it, writing snapshots again.
     let fresh = common::service(redis.store());
-    assert_eq!(fresh.load(&table.id).await.unwrap().version(), kept);
+    assert_eq!(fresh.games.load(&table.id).await.unwrap().version(), kept);
     let mut other_rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
     play_until(&fresh, &table, ludus::service::SNAPSHOT_EVERY + 2, &mut other_rng).await;
     let latest = redis.store().load_latest(&table.id).await.unwrap();
@@ -192,7 +192,10 @@ async fn a_game_that_vanished_from_redis_is_gone_for_a_caching_instance_too() {
     let flushed = create(&a, 3).await;
     play_until(&a, &flushed, 12, &mut rng).await;
     redis.command(&["FLUSHALL"]);
-    assert!(matches!(a.load(&flushed.id).await, Err(ServiceError::GameNotFound)));
+    assert!(matches!(
+        a.games.load(&flushed.id).await,
+        Err(ServiceError::GameNotFound)
+    ));
 
     let emptied = create(&a, 4).await;
     play_until(&a, &emptied, 12, &mut rng).await;
@@ -201,9 +204,12 @@ async fn a_game_that_vanished_from_redis_is_gone_for_a_caching_instance_too() {
     std::fs::create_dir_all(redis.dir()).unwrap();
     redis.respawn(&[]);
     reconnected(&a).await;
-    assert!(matches!(a.load(&emptied.id).await, Err(ServiceError::GameNotFound)));
     assert!(matches!(
-        common::service(redis.store()).load(&emptied.id).await,
+        a.games.load(&emptied.id).await,
+        Err(ServiceError::GameNotFound)
+    ));
+    assert!(matches!(
+        common::service(redis.store()).games.load(&emptied.id).await,
         Err(ServiceError::GameNotFound)
     ));
 }
@@ -286,13 +292,10 @@ async fn keyed_move(
         idempotency_key: Some(&IdempotencyKey::parse(key).unwrap()),
     };
     let caller = Caller::Token(table.tokens[seat].clone());
-    service
-        .play(&table.id, &caller, &request, &seat_view_answer)
-        .await
-        .unwrap()
+    service.games.play(&table.id, &caller, &request).await.unwrap()
 }
 
-fn seat_view_answer(done: &ludus::service::Move<'_>) -> String {
+fn seat_view_answer(done: &ludus::service::Move) -> String {
     serde_json::json!([done.after.session.view(Viewer::Seat(done.seat)), done.from_version]).to_string()
 }
 
@@ -304,16 +307,15 @@ async fn idempotency_records_are_small_and_expire() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
     let mut answers = Vec::new();
     for index in 0..20 {
-        let snapshot = service.load(&table.id).await.unwrap();
+        let snapshot = service.games.load(&table.id).await.unwrap();
         let seat = snapshot.session.to_act()[0];
         let actions = common::title_actions(&snapshot.session.legal_actions(seat));
         let action = actions[rng.random_range(0..actions.len())].clone();
         let key = format!("move-{index}");
-        let ludus::service::PlayOutcome::Played { response } = keyed_move(&service, &table, seat, &action, &key).await
-        else {
+        let ludus::service::PlayOutcome::Played(done) = keyed_move(&service, &table, seat, &action, &key).await else {
             panic!("a first request is played")
         };
-        answers.push((seat, action, key, response));
+        answers.push((seat, action, key, seat_view_answer(&done)));
     }
     let mut connection = redis::Client::open(redis.url.as_str())
         .unwrap()
@@ -332,11 +334,10 @@ async fn idempotency_records_are_small_and_expire() {
     }
     // Each retry's answer, rebuilt from the log, is the first answer to the byte.
     for (seat, action, key, first) in answers {
-        let ludus::service::PlayOutcome::Replayed { response } =
-            keyed_move(&service, &table, seat, &action, &key).await
+        let ludus::service::PlayOutcome::Replayed(done) = keyed_move(&service, &table, seat, &action, &key).await
         else {
             panic!("a retry is replayed")
         };
-        assert_eq!(response, first);
+        assert_eq!(seat_view_answer(&done), first);
     }
 }

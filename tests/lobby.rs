@@ -605,16 +605,16 @@ async fn a_passed_deadline_is_applied_once_by_racing_instances() {
     assert_eq!(act(&app, &id, &north, json!({"type": "bump"})).await.0, StatusCode::OK);
 
     // Nothing is due yet.
-    assert_eq!(two.sweep(now_ms()).await.unwrap(), 0);
+    assert_eq!(two.games.sweep(now_ms()).await.unwrap(), 0);
     let game = get(&app, &format!("/v1/games/{id}"), None).await;
     assert_eq!(game["status"], "active");
     assert_eq!(game["to_act"], json!(["south"]));
 
     // Both instances sweep at once, past the deadline: one timeout, whoever applies it.
     let later = now_ms() + 2_000;
-    let (a, b) = tokio::join!(one.sweep(later), two.sweep(later));
+    let (a, b) = tokio::join!(one.games.sweep(later), two.games.sweep(later));
     assert!(a.unwrap() + b.unwrap() >= 1, "the due game was claimed");
-    let (a, b) = tokio::join!(one.sweep(later + 6_000), two.sweep(later + 6_000));
+    let (a, b) = tokio::join!(one.games.sweep(later + 6_000), two.games.sweep(later + 6_000));
     assert_eq!(a.unwrap() + b.unwrap(), 0, "nothing stays due once the game ended");
     let game = get(&app, &format!("/v1/games/{id}"), None).await;
     assert_eq!(
@@ -670,7 +670,7 @@ async fn an_unfilled_game_expires_and_leaves_the_lobby() {
         [id.as_str()]
     );
 
-    assert!(service.sweep(now_ms() + 61_000).await.unwrap() >= 2);
+    assert!(service.games.sweep(now_ms() + 61_000).await.unwrap() >= 2);
     for game in [&id, &kept] {
         let expired = get(&app, &format!("/v1/games/{game}"), None).await;
         assert_eq!(expired["status"], "finished");

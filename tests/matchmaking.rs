@@ -25,12 +25,7 @@ async fn matched(service: &GameService, account: &str) -> Vec<Value> {
 
 /// The notifications of type `kind` in the account's inbox.
 async fn told(service: &GameService, account: &str, kind: &str) -> Vec<Value> {
-    let inbox = service
-        .store()
-        .accounts()
-        .read_inbox(account, None, 1000)
-        .await
-        .unwrap();
+    let inbox = service.notifier.read_inbox(account, None, 1000).await.unwrap();
     inbox
         .iter()
         .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())
@@ -157,7 +152,8 @@ async fn seeking_refuses_what_cannot_be_played() {
 
 #[actix_web::test]
 async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_over() {
-    let service = web::Data::new(common::service(common::memory()));
+    let store = common::memory();
+    let service = web::Data::new(common::service(store.clone()));
     let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let (strong, strong_key) = new_account(&app, "strong").await;
     let (_, new_key) = new_account(&app, "newcomer").await;
@@ -173,8 +169,7 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
         rating,
         provisional: false,
     };
-    service
-        .store()
+    store
         .ratings()
         .apply_ratings("duel", "an-earlier-game", &[update])
         .await
@@ -195,11 +190,11 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
     assert_ne!(first["table"], second["table"]);
 
     assert_eq!(
-        service.fill_due_tables(now_ms()).await.unwrap(),
+        service.tables.fill_due_tables(now_ms()).await.unwrap(),
         0,
         "the strong player still waits for people"
     );
-    assert_eq!(service.fill_due_tables(now_ms() + 31_000).await.unwrap(), 1);
+    assert_eq!(service.tables.fill_due_tables(now_ms() + 31_000).await.unwrap(), 1);
     let told = matched(&service, &strong).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let game = told[0]["game"].as_str().unwrap();
@@ -220,7 +215,7 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
         .clone();
     assert_eq!(bot["bot"]["kind"], "search", "{bot}");
     assert_eq!(
-        service.fill_due_tables(now_ms() + 3_600_000).await.unwrap(),
+        service.tables.fill_due_tables(now_ms() + 3_600_000).await.unwrap(),
         0,
         "the newcomer chose to wait"
     );
@@ -246,7 +241,7 @@ async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opene
 
     // Its claim holds for a sweep's lease: nobody opens the table meanwhile, and its seekers are seated, waiting
     // for its game.
-    assert_eq!(other.fill_due_tables(now_ms()).await.unwrap(), 0);
+    assert_eq!(other.tables.fill_due_tables(now_ms()).await.unwrap(), 0);
     for key in [&ada_key, &bea_key] {
         let (status, again) = seek(&app, key, duel()).await;
         assert_eq!(
@@ -260,7 +255,7 @@ async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opene
     assert!(matched(&other, &ada).await.is_empty());
 
     // Once the lease is over, another instance's background work opens the game: one game, both seekers told.
-    assert_eq!(other.fill_due_tables(now_ms() + 6_000).await.unwrap(), 1);
+    assert_eq!(other.tables.fill_due_tables(now_ms() + 6_000).await.unwrap(), 1);
     let (told_ada, told_bea) = (matched(&other, &ada).await, matched(&other, &bea).await);
     assert_eq!((told_ada.len(), told_bea.len()), (1, 1), "{told_ada:?} {told_bea:?}");
     let game = told_ada[0]["game"].as_str().unwrap();
@@ -274,7 +269,7 @@ async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opene
     let (status, actions) = send(&app, "GET", &format!("/v1/games/{game}/actions"), Some(&bea_key), None).await;
     assert_eq!(status, StatusCode::OK, "{actions}");
     assert_eq!(
-        other.fill_due_tables(now_ms() + 60_000).await.unwrap(),
+        other.tables.fill_due_tables(now_ms() + 60_000).await.unwrap(),
         0,
         "opened once"
     );
@@ -295,8 +290,8 @@ async fn a_seek_ends_when_its_wait_is_over_unless_bots_fill_its_table() {
     let wait_ms = SEEK_WAIT.as_millis() as u64;
     assert!((60_000..=600_000).contains(&wait_ms), "a few minutes");
 
-    assert_eq!(service.expire_seeks(now_ms()).await.unwrap(), 0, "ada waits on");
-    assert_eq!(service.expire_seeks(now_ms() + wait_ms).await.unwrap(), 1);
+    assert_eq!(service.tables.expire_seeks(now_ms()).await.unwrap(), 0, "ada waits on");
+    assert_eq!(service.tables.expire_seeks(now_ms() + wait_ms).await.unwrap(), 1);
     let ended = told(&service, &ada, "seek_expired").await;
     assert_eq!(
         ended,
@@ -313,8 +308,8 @@ async fn a_seek_ends_when_its_wait_is_over_unless_bots_fill_its_table() {
     assert_ne!(again["table"].as_str(), Some(table.as_str()), "the old table is gone");
 
     // bea asked for bots after an hour: her seek does not end before, and then bots fill her table.
-    service.expire_seeks(now_ms() + 3_600_000).await.unwrap();
+    service.tables.expire_seeks(now_ms() + 3_600_000).await.unwrap();
     assert!(told(&service, &bea, "seek_expired").await.is_empty());
-    assert_eq!(service.fill_due_tables(now_ms() + 3_601_000).await.unwrap(), 1);
+    assert_eq!(service.tables.fill_due_tables(now_ms() + 3_601_000).await.unwrap(), 1);
     assert_eq!(matched(&service, &bea).await.len(), 1);
 }

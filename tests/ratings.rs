@@ -7,7 +7,7 @@ use crate::common;
 use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use common::app::{TestApp, new_account, send};
-use ludus::service::GameService;
+use ludus::service::{GameId, GameService};
 use serde_json::{Value, json};
 
 /// A rated duel: `north_key`'s account creates it on north, `south_key`'s joins south.
@@ -159,8 +159,8 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
 
     // Rating the same games again, as a sweep or another instance would, changes nothing.
     for game in [&first, &second, &third] {
-        let loaded = service.load(game).await.unwrap();
-        service.rate(&loaded).await.unwrap();
+        let loaded = service.games.load(&GameId::parse(game).unwrap()).await.unwrap();
+        service.ratings.rate(&loaded).await.unwrap();
     }
     assert_eq!(duel_rating(&app, ada).await, ada_rating);
     // An unrated game between the same accounts changes nothing either.

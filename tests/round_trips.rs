@@ -9,7 +9,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
-use ludus::service::{Caller, GameService, IdempotencyKey, LoadedGame, Move, MoveRequest, NewGame, PlayOutcome};
+use ludus::service::{Caller, GameId, GameService, IdempotencyKey, LoadedGame, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
     AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
     Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter,
@@ -195,12 +195,13 @@ impl RoomStore for Counting {
 }
 
 struct Table {
-    id: String,
+    id: GameId,
     tokens: Vec<String>,
 }
 
 async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
     let created = service
+        .tables
         .create(NewGame {
             turn_seconds,
             ..NewGame::closed("caesar-cleopatra", 2, Some(7), None)
@@ -215,8 +216,8 @@ async fn create(service: &GameService, turn_seconds: Option<u64>) -> Table {
 
 /// A seat to act and one of its legal actions, as the game is now in the store (read by a referee of its own, so
 /// that the players' caches stay as they are).
-async fn next_move(referee: &GameService, id: &str, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
-    let snapshot: LoadedGame = referee.load(id).await.expect("the game");
+async fn next_move(referee: &GameService, id: &GameId, rng: &mut impl rand::Rng) -> Option<(Seat, Value)> {
+    let snapshot: LoadedGame = referee.games.load(id).await.expect("the game");
     let seat = *snapshot.session.to_act().choose(rng)?;
     let action = common::title_actions(&snapshot.session.legal_actions(seat))
         .choose(rng)?
@@ -232,12 +233,12 @@ async fn play(service: &GameService, table: &Table, seat: Seat, action: &Value, 
         expected_version: None,
         idempotency_key: key.as_ref(),
     };
-    let render = |done: &Move<'_>| done.after.version().to_string();
     match service
-        .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request, &render)
+        .games
+        .play(&table.id, &Caller::Token(table.tokens[seat].clone()), &request)
         .await
     {
-        Ok(PlayOutcome::Played { response }) => response.parse().unwrap(),
+        Ok(PlayOutcome::Played(done)) => done.after.version(),
         Ok(PlayOutcome::Replayed { .. }) => panic!("a new move was answered as a replay"),
         Err(error) => panic!("listed action {action} refused: {error}"),
     }
@@ -282,7 +283,7 @@ async fn moves_sent_through_two_instances_in_turn_are_all_accepted_at_the_cost_o
     let referee = common::service(store.clone());
     let table = create(&instances[0], None).await;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    let mut version = referee.load(&table.id).await.unwrap().version();
+    let mut version = referee.games.load(&table.id).await.unwrap().version();
     let (mut caught_up_in_the_append, mut refused_then_read) = (0, 0);
     for turn in 0..200 {
         let Some((seat, action)) = next_move(&referee, &table.id, &mut rng).await else {
@@ -325,7 +326,7 @@ async fn a_cold_instance_rebuilds_from_the_latest_snapshot_in_one_round_trip() {
     let table = create(&warm, None).await;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let mut snapshots = 0;
-    while referee.load(&table.id).await.unwrap().version() < 2 * ludus::service::SNAPSHOT_EVERY + 5 {
+    while referee.games.load(&table.id).await.unwrap().version() < 2 * ludus::service::SNAPSHOT_EVERY + 5 {
         let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
         store.take();
         play(&warm, &table, seat, &action, None).await;
@@ -354,7 +355,7 @@ async fn a_cold_instance_rebuilds_from_the_latest_snapshot_in_one_round_trip() {
     play(&cold, &table, seat, &action, None).await;
     assert_eq!(store.take(), ["load_latest", "append"]);
     // What it serves is what a replay of the whole log from zero builds.
-    let rebuilt = cold.load(&table.id).await.unwrap();
+    let rebuilt = cold.games.load(&table.id).await.unwrap();
     let log = store.load(&table.id).await.unwrap();
     let replayed = rebuilt
         .title

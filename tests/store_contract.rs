@@ -8,6 +8,7 @@ use common::RedisServer;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use ludus::ids::GameId;
 use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease,
     MemoryStore, Rate, RatingUpdate, RatingsApplied, ReadAfter, Retention, RoomMessage, Seeker, SnapshotData, Sought,
@@ -25,7 +26,7 @@ const RETENTION: Retention = Retention {
 
 fn meta(id: &str) -> GameMeta {
     GameMeta {
-        id: id.to_owned(),
+        id: GameId::known(id),
         title: "duel".into(),
         players: 2,
         options: r#"{"bonus":0}"#.into(),

@@ -54,7 +54,7 @@ pub(super) fn game_response(
         players[seat].last_seen_ms = Some(now);
     }
     GameResponse {
-        id: game.meta.id.clone(),
+        id: game.meta.id.to_string(),
         title: game.meta.title.clone(),
         seats: game.seats.to_vec(),
         version: session.version(),

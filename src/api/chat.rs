@@ -14,7 +14,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
 use super::request::{caller, page_limit, viewer_of};
 use crate::engine::Viewer;
-use crate::service::ChatMessage;
+use crate::service::{ChatMessage, GameId};
 use crate::store::{ChatPage, InboxId};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
@@ -108,7 +108,7 @@ pub async fn post_chat(
     request: HttpRequest,
     JsonBody(body): JsonBody<ChatRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     game.check_chat_access(viewer)?;
     let writer = match viewer {
@@ -118,7 +118,7 @@ pub async fn post_chat(
         }
     };
     let quota = limits::take(
-        service.store(),
+        &service,
         "chat",
         "chat messages",
         &format!("{id}:{writer}"),
@@ -126,7 +126,7 @@ pub async fn post_chat(
         MINUTE,
     )
     .await?;
-    let message = service.post_chat(&game, viewer, body.text).await?;
+    let message = service.chat.post_chat(&game, viewer, body.text).await?;
     let mut answer = HttpResponse::Created();
     for header in quota.iter().flat_map(limits::Quota::headers) {
         answer.insert_header(header);
@@ -183,11 +183,11 @@ pub async fn list_chat(
     query: web::Query<ChatQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let limit = page_limit(query.limit, ChatQuery::DEFAULT_LIMIT, ChatQuery::MAX_LIMIT)? as usize;
     let page = query.page()?;
-    let messages = service.read_chat(&game, viewer, page, limit).await?;
+    let messages = service.chat.read_chat(&game, viewer, page, limit).await?;
     let full = messages.len() == limit;
     let (next_before, next_after) = if page.forward() {
         (None, messages.last().filter(|_| full).map(|last| last.id.clone()))

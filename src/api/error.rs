@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::request_id::RequestId;
 use crate::engine::{ActionError, RuleCode, SetupError};
+use crate::ids::NoSuchId;
 use crate::service::ServiceError;
 use crate::store::StoreError;
 use crate::watch::StreamRefused;
@@ -325,6 +326,12 @@ impl ResponseError for ApiError {
                 "application/problem+json".parse().expect("valid media type"),
             ))
             .body(body)
+    }
+}
+
+impl From<NoSuchId> for ApiError {
+    fn from(error: NoSuchId) -> Self {
+        ServiceError::from(error).into()
     }
 }
 

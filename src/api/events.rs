@@ -8,6 +8,7 @@ use super::dto::{EventsQuery, EventsResponse};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::{caller, lang, page_limit, viewer_of};
+use crate::service::GameId;
 
 /// The log as the viewer may see it; once the game is over, the public log (a replay export without lasting secrets).
 #[utoipa::path(get, path = "/v1/games/{id}/events", tag = "games",
@@ -22,7 +23,7 @@ pub async fn list_events(
     query: web::Query<EventsQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = viewer_of(&service, &game, caller(&service, &request).await?.as_ref())?;
     let lang = lang(&request)?;
     let limit = page_limit(query.limit, EventsQuery::DEFAULT_LIMIT, EventsQuery::MAX_LIMIT)?;
@@ -31,7 +32,7 @@ pub async fn list_events(
     let until = after.saturating_add(limit).min(version);
     // Read back only up to the game's head (and checked against it), so that redaction matches the state it is
     // judged by.
-    let log = service.log_until(&game, until).await?;
+    let log = service.games.log_until(&game, until).await?;
     let events = &log[usize::try_from(after).unwrap_or(usize::MAX).min(log.len())..];
     let page = EventsResponse {
         version,

@@ -14,7 +14,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
 use super::request::{caller, known_head, lang, optional_account, viewer_of};
 use crate::engine::Viewer;
-use crate::service::NewGame;
+use crate::service::{GameId, NewGame};
 use crate::watch::SeatsSeen;
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
@@ -36,9 +36,10 @@ pub async fn create_game(
 ) -> Result<HttpResponse, ApiError> {
     let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
     let per_minute = settings.limits.games_per_minute;
-    let quota = limits::take(service.store(), "games", "games", &client, per_minute, MINUTE).await?;
+    let quota = limits::take(&service, "games", "games", &client, per_minute, MINUTE).await?;
     let account = optional_account(&service, &http).await?;
     let created = service
+        .tables
         .create(NewGame {
             title: &request.title,
             players: request.players,
@@ -141,12 +142,12 @@ pub async fn get_game(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let known = known_head(&request)?;
-    let game = service.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let caller = caller(&service, &request).await?;
     let viewer = viewer_of(&service, &game, caller.as_ref())?;
     let lang = lang(&request)?;
     if let Some(known) = known {
-        service.check_known(&game, known).await?;
+        service.games.check_known(&game, known).await?;
     }
     let past = match query.at {
         None => {
@@ -155,7 +156,7 @@ pub async fn get_game(
             let answer = answer.json(game_answer(&service, &game, viewer, caller.as_ref(), lang).await);
             return Ok(told_in(answer, lang));
         }
-        Some(at) if at <= game.version() => service.game_at(&game, at).await?,
+        Some(at) if at <= game.version() => service.games.game_at(&game, at).await?,
         Some(_) => {
             let version = game.version();
             return Err(ApiError::new(

@@ -17,21 +17,14 @@ use crate::telemetry;
         (status = 503, description = "The store does not answer", body = HealthResponse),
     ))]
 pub async fn health(service: Service) -> HttpResponse {
-    let store = service.store();
-    let reachable = store.ping().await.is_ok();
-    let (persistence, replication) = match reachable {
-        true => (
-            store.persistence().await.ok().flatten(),
-            store.replication().await.ok().flatten(),
-        ),
-        false => (None, None),
-    };
+    let store = service.store_health().await;
+    let reachable = store.reachable;
     let body = HealthResponse {
         status: if reachable { "ok" } else { "unavailable" },
-        store: store.kind(),
-        durable: persistence.as_ref().is_some_and(|p| p.survives_host_crash()),
-        persistence,
-        replication,
+        store: store.kind,
+        durable: store.persistence.as_ref().is_some_and(|p| p.survives_host_crash()),
+        persistence: store.persistence,
+        replication: store.replication,
         streams: service.watcher().open_streams(),
     };
     let status = if reachable {
@@ -78,15 +71,14 @@ impl Endpoint for __path_livez {
 pub async fn readyz(service: Service) -> HttpResponse {
     let status = if service.is_draining() {
         "draining"
-    } else if service.store().ping().await.is_err() {
-        "store_unavailable"
-    } else {
-        let replication = service.store().replication().await.ok().flatten();
+    } else if let Ok(replication) = service.store_ready().await {
         return HttpResponse::Ok().json(ProbeResponse {
             replicas_seen: replication.as_ref().map(|status| status.replicas_seen),
             max_lag_seconds: replication.as_ref().map(|status| status.max_lag_seconds),
             ..ProbeResponse::new("ready")
         });
+    } else {
+        "store_unavailable"
     };
     HttpResponse::ServiceUnavailable().json(ProbeResponse::new(status))
 }

@@ -8,10 +8,9 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use serde_json::Value;
 
 use super::error::{ApiError, ErrorCode};
-use crate::clock::now_ms;
 use crate::config::values::whole_number;
-use crate::service::ServiceError;
-use crate::store::{EventStore, Rate, RateDecision};
+use crate::service::GameService;
+use crate::store::{Rate, RateDecision};
 
 /// Deepest nesting accepted in an action (no title's action comes close).
 pub const MAX_ACTION_DEPTH: usize = 16;
@@ -101,7 +100,7 @@ fn header_value(text: String) -> HeaderValue {
 /// Counts one `what` of `subject` against `per_window` per `window` (0: no limit) in the store, so that every
 /// instance sharing it enforces one limit; refuses with 429 `rate_limited`, `Retry-After` and the quota headers.
 pub async fn take(
-    store: &dyn EventStore,
+    service: &GameService,
     name: &'static str,
     what: &str,
     subject: &str,
@@ -115,10 +114,7 @@ pub async fn take(
         count: per_window,
         window,
     };
-    let decision = store
-        .rate_limit(&format!("{name}:{subject}"), rate, now_ms())
-        .await
-        .map_err(ServiceError::from)?;
+    let decision = service.take_quota(&format!("{name}:{subject}"), rate).await?;
     let quota = Quota { name, rate, decision };
     if decision.allowed {
         return Ok(Some(quota));
@@ -158,10 +154,13 @@ mod tests {
 
     #[actix_web::test]
     async fn limits_are_taken_from_the_store_with_their_headers() {
-        let store = crate::store::MemoryStore::default();
+        let service = GameService::new(
+            crate::engine::Registry::with_all_titles(),
+            std::sync::Arc::new(crate::store::MemoryStore::default()),
+        );
         let minute = Duration::from_secs(60);
         for remaining in [1, 0] {
-            let quota = take(&store, "games", "games", "127.0.0.1", 2, minute)
+            let quota = take(&service, "games", "games", "127.0.0.1", 2, minute)
                 .await
                 .unwrap()
                 .unwrap();
@@ -175,16 +174,16 @@ mod tests {
                 "{state:?}"
             );
         }
-        let refused = take(&store, "games", "games", "127.0.0.1", 2, minute)
+        let refused = take(&service, "games", "games", "127.0.0.1", 2, minute)
             .await
             .unwrap_err();
         assert_eq!(refused.code(), "rate_limited");
         assert!(
-            take(&store, "games", "games", "127.0.0.2", 2, minute).await.is_ok(),
+            take(&service, "games", "games", "127.0.0.2", 2, minute).await.is_ok(),
             "another client"
         );
         assert!(
-            take(&store, "games", "games", "127.0.0.1", 0, minute)
+            take(&service, "games", "games", "127.0.0.1", 0, minute)
                 .await
                 .unwrap()
                 .is_none(),

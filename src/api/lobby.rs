@@ -15,7 +15,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::request::{account, lang, optional_account, page_limit, required_caller, viewer_of};
 use crate::engine::Viewer;
 use crate::engine::bot::Bot;
-use crate::service::LobbyEntry;
+use crate::service::{GameId, LobbyEntry};
 
 /// Games waiting for players (or, with `status=active`, lobby games being played), newest first, a page at a time.
 #[utoipa::path(get, path = "/v1/lobby", tag = "lobby", params(LobbyQuery),
@@ -33,6 +33,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
         })
         .transpose()?;
     let page = service
+        .tables
         .lobby(
             query.title.as_deref(),
             query.status.unwrap_or_default(),
@@ -46,7 +47,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
         .map(|game| {
             let table = game.session.table();
             LobbyGame {
-                id: game.meta.id.clone(),
+                id: game.meta.id.to_string(),
                 title: game.meta.title.clone(),
                 players: game.seats.len(),
                 seats: player_seats(game, None),
@@ -100,7 +101,13 @@ pub async fn join_seat(
     let account = optional_account(&service, &request).await?;
     let name = body.flatten().and_then(|body| body.name);
     let joined = service
-        .join(&id, &seat, name, account.as_ref().map(|account| account.id.as_str()))
+        .tables
+        .join(
+            &GameId::parse(&id)?,
+            &seat,
+            name,
+            account.as_ref().map(|account| account.id.as_str()),
+        )
         .await?;
     let seat = joined.game.seat_name(joined.seat);
     service.watcher().note_seen(&id, seat);
@@ -158,7 +165,10 @@ pub async fn seat_bot(
 ) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
     let (id, seat) = path.into_inner();
-    let (game, _) = service.seat_bot(&id, &seat, &caller, bot).await?;
+    let (game, _) = service
+        .tables
+        .seat_bot(&GameId::parse(&id)?, &seat, &caller, bot)
+        .await?;
     tracing::info!(game = %id, seat, "bot seated");
     let viewer = viewer_of(&service, &game, Some(&caller))?;
     Ok(HttpResponse::Created()
@@ -204,7 +214,7 @@ impl Endpoint for __path_seat_bot {
     ))]
 pub async fn rematch(service: Service, id: web::Path<String>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let caller = required_caller(&service, &request).await?;
-    let rematch = service.rematch(&id, &caller).await?;
+    let rematch = service.tables.rematch(&GameId::parse(&id)?, &caller).await?;
     let seat = rematch.game.seat_name(rematch.seat);
     service.watcher().note_seen(&rematch.game.meta.id, seat);
     let game = game_answer(&service, &rematch.game, Viewer::Seat(rematch.seat), Some(&caller), None).await;
@@ -254,7 +264,7 @@ pub async fn decline_seat(
 ) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
     let (id, seat) = path.into_inner();
-    let game = service.decline(&id, &seat, &account.id).await?;
+    let game = service.tables.decline(&GameId::parse(&id)?, &seat, &account.id).await?;
     tracing::info!(game = %id, seat, account = %account.id, "invitation declined");
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))

@@ -87,7 +87,7 @@ pub async fn seek(
         clock: request.clock,
         bot_after_seconds: request.bot_after_seconds,
     };
-    match service.seek(&account, &seek).await? {
+    match service.tables.seek(&account, &seek).await? {
         SeekOutcome::Waiting { table } => Ok(HttpResponse::Accepted().json(SeekResponse {
             status: SeekStatus::Waiting,
             table: Some(table),
@@ -136,7 +136,7 @@ impl Endpoint for __path_seek {
     responses((status = 204, description = "The account seeks no more")))]
 pub async fn cancel_seek(service: Service, http: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &http).await?;
-    service.cancel_seek(&account.id).await?;
+    service.tables.cancel_seek(&account.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

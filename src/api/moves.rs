@@ -14,8 +14,8 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits::{self, check_action_depth};
 use super::request::{idempotency_key, known_head, lang, required_caller, seated};
-use crate::engine::Viewer;
-use crate::service::{Caller, Move, MoveRequest, PlayOutcome, hash_token};
+use crate::engine::{Lang, Viewer};
+use crate::service::{Caller, GameId, Move, MoveRequest, PlayOutcome, hash_token};
 
 const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -116,47 +116,7 @@ pub async fn play(
             Caller::Token(token) => hash_token(token)[..32].to_owned(),
             Caller::Account { id, seat } => format!("{id}:{}", seat.as_deref().unwrap_or_default()),
         };
-        limits::take(
-            service.store(),
-            "moves",
-            "moves",
-            &format!("{id}:{seat}"),
-            per_minute,
-            MINUTE,
-        )
-        .await?
-    };
-    // The position the answer stands for, for its `ETag`.
-    let reached = std::sync::Mutex::new(None);
-    let render = |done: &Move<'_>| {
-        *reached.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(done.after.head.tag());
-        let viewer = Viewer::Seat(done.seat);
-        // The seat moved: it is here.
-        service
-            .watcher()
-            .note_seen(&done.after.meta.id, done.after.seat_name(done.seat));
-        let events = logged(done.visible_events(viewer, lang));
-        let response = if minimal {
-            PlayResponse {
-                status: Some(status_of(done.after.session.as_ref())),
-                version: done.after.version(),
-                events,
-                to_act: Some(done.after.to_act()),
-                legal_actions: Some(legal_actions_of(done.after, done.seat, lang)),
-                game: None,
-            }
-        } else {
-            PlayResponse {
-                status: None,
-                version: done.after.version(),
-                events,
-                to_act: None,
-                legal_actions: None,
-                // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
-                game: Some(game_response(done.after, viewer, Some(&caller), None, lang)),
-            }
-        };
-        serde_json::to_string(&response).expect("responses serialize")
+        limits::take(&service, "moves", "moves", &format!("{id}:{seat}"), per_minute, MINUTE).await?
     };
     let request = MoveRequest {
         action: &body.action,
@@ -164,15 +124,17 @@ pub async fn play(
         idempotency_key: key.as_ref(),
         known: known_head(&request)?,
     };
-    let outcome = service.play(&id, &caller, &request, &render).await?;
-    let (response, replayed) = match outcome {
-        PlayOutcome::Played { response } => (response, false),
-        PlayOutcome::Replayed { response } => (response, true),
+    let (done, replayed) = match service.games.play(&GameId::parse(&id)?, &caller, &request).await? {
+        PlayOutcome::Played(done) => (done, false),
+        PlayOutcome::Replayed(done) => (done, true),
     };
+    // The seat moved: it is here.
+    service
+        .watcher()
+        .note_seen(&done.after.meta.id, done.after.seat_name(done.seat));
+    let response = move_response(&done, &caller, lang, minimal);
     let mut answer = json_body(StatusCode::OK, response);
-    if let Some(tag) = *reached.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) {
-        answer.headers_mut().insert(header::ETAG, etag(tag));
-    }
+    answer.headers_mut().insert(header::ETAG, etag(done.after.head.tag()));
     if replayed {
         answer.headers_mut().insert(
             header::HeaderName::from_static("idempotent-replayed"),
@@ -190,6 +152,34 @@ pub async fn play(
         answer.headers_mut().insert(name, value);
     }
     Ok(told_in(answer, lang))
+}
+
+/// A move's answer as its seat sees it: the whole game, or with `return=minimal` only what changed and what is next.
+fn move_response(done: &Move, caller: &Caller, lang: Option<Lang>, minimal: bool) -> String {
+    let viewer = Viewer::Seat(done.seat);
+    let after = &done.after;
+    let events = logged(done.visible_events(viewer, lang));
+    let response = if minimal {
+        PlayResponse {
+            status: Some(status_of(after.session.as_ref())),
+            version: after.version(),
+            events,
+            to_act: Some(after.to_act()),
+            legal_actions: Some(legal_actions_of(after, done.seat, lang)),
+            game: None,
+        }
+    } else {
+        PlayResponse {
+            status: None,
+            version: after.version(),
+            events,
+            to_act: None,
+            legal_actions: None,
+            // Without who is connected: a retry under the same Idempotency-Key must get this very answer.
+            game: Some(game_response(after, viewer, Some(caller), None, lang)),
+        }
+    };
+    serde_json::to_string(&response).expect("responses serialize")
 }
 
 impl Endpoint for __path_play {

@@ -12,6 +12,7 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::request::page_limit;
 use crate::ratings::PROVISIONAL_DEVIATION;
+use crate::service::AccountRef;
 use crate::store::StoredRating;
 
 /// An account's Glicko-2 rating in one title.
@@ -59,8 +60,8 @@ pub struct ProfileResponse {
     params(("account" = String, Path, description = "The account's id, or its name (in any case)")),
     responses((status = 200, description = "The account and its ratings", body = ProfileResponse)))]
 pub async fn account_profile(service: Service, account: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let account = service.find_account(&account).await?;
-    let ratings = service.account_ratings(&account.id).await?;
+    let account = service.accounts.find_account(&AccountRef::parse(&account)?).await?;
+    let ratings = service.ratings.account_ratings(&account.id).await?;
     Ok(HttpResponse::Ok().json(ProfileResponse {
         account: account.into(),
         ratings: ratings
@@ -152,14 +153,12 @@ pub async fn leaderboard(
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let offset = query.offset.unwrap_or(0);
     let page = service
-        .store()
-        .ratings()
+        .ratings
         .leaderboard(title, query.provisional, offset as usize, limit as usize)
-        .await
-        .map_err(crate::service::ServiceError::from)?;
+        .await?;
     let mut entries = Vec::with_capacity(page.entries.len());
     for (rank, (account, rating)) in (offset + 1..).zip(page.entries) {
-        let account = service.account(&account).await?;
+        let account = service.accounts.account(&account).await?;
         entries.push(LeaderboardEntry {
             rank,
             account: account.id,

@@ -9,7 +9,8 @@ use super::dto::LangQuery;
 use super::error::{ApiError, ErrorCode};
 use crate::engine::{Lang, Seat, Viewer};
 use crate::service::{
-    Account, Caller, GameService, IdempotencyKey, InvalidIdempotencyKey, LoadedGame, ServiceError, is_account_key,
+    Account, Caller, GameId, GameService, IdempotencyKey, InvalidIdempotencyKey, LoadedGame, ServiceError,
+    is_account_key,
 };
 use crate::store::HeadTag;
 
@@ -78,7 +79,7 @@ pub(super) async fn caller(service: &GameService, request: &HttpRequest) -> Resu
     if !is_account_key(bearer) {
         return Ok(Some(Caller::Token(bearer.to_owned())));
     }
-    let account = service.authenticate(bearer).await?;
+    let account = service.accounts.authenticate(bearer).await?;
     Ok(Some(Caller::Account {
         id: account.id,
         seat: named_seat(request),
@@ -97,7 +98,7 @@ pub(super) async fn optional_account(
     request: &HttpRequest,
 ) -> Result<Option<Account>, ApiError> {
     match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(Some(service.authenticate(key).await?)),
+        Some(key) if is_account_key(key) => Ok(Some(service.accounts.authenticate(key).await?)),
         _ => Ok(None),
     }
 }
@@ -105,7 +106,7 @@ pub(super) async fn optional_account(
 /// The account of the request's account key; a seat token, or no credential, is refused.
 pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Result<Account, ApiError> {
     match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(service.authenticate(key).await?),
+        Some(key) if is_account_key(key) => Ok(service.accounts.authenticate(key).await?),
         _ => Err(ServiceError::AccountKeyRequired.into()),
     }
 }
@@ -162,7 +163,7 @@ pub(super) async fn seated(
     request: &HttpRequest,
 ) -> Result<(LoadedGame, Seat), ApiError> {
     let caller = required_caller(service, request).await?;
-    let game = service.load(id).await?;
+    let game = service.games.load(&GameId::parse(id)?).await?;
     let seat = game.seat_for(&caller)?;
     service.watcher().note_seen(id, game.seat_name(seat));
     Ok((game, seat))

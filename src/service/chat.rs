@@ -1,13 +1,16 @@
 //! A game's chat: short messages from its seats (and its spectators, where the game's `chat` option says `all`),
 //! stored beside the game's log, never in it, and sent to its live streams on every instance.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{GameService, LoadedGame, ServiceError, now_ms};
+use super::{LoadedGame, ServiceError, now_ms};
 use crate::engine::Viewer;
 use crate::engine::table::ChatPolicy;
-use crate::store::ChatPage;
+use crate::store::{ChatPage, EventStore};
+use crate::watch::Watcher;
 
 /// The longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -36,7 +39,17 @@ pub struct ChatMessage {
     pub text: String,
 }
 
-impl GameService {
+/// A game's chat room: messages stored with the game, published to its live streams.
+pub struct Chat {
+    store: Arc<dyn EventStore>,
+    watcher: Arc<Watcher>,
+}
+
+impl Chat {
+    pub(super) fn new(store: Arc<dyn EventStore>, watcher: Arc<Watcher>) -> Self {
+        Self { store, watcher }
+    }
+
     /// Writes `text` in the game's chat as `viewer`, and sends it to the game's streams on every instance.
     pub async fn post_chat(
         &self,

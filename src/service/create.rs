@@ -8,16 +8,14 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::load::replay;
 use super::name::display_name;
 use super::ratings::check_rated_bots;
-use super::sweep::{SWEEP_LEASE, due_ms};
-use super::{GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use super::{AccountRef, GameId, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
+use crate::engine::GameSeed;
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::engine::table::{ChatPolicy, OnDecline, OnLeave, OpenedSeat, TableEvent};
-use crate::engine::{GameSeed, SetupError, Title};
-use crate::store::{GameMeta, Head};
+use crate::store::GameMeta;
 
 /// The longest turn clock: thirty days.
 pub const MAX_TURN_SECONDS: u64 = 30 * 24 * 3600;
@@ -114,6 +112,26 @@ impl<'a> NewGame<'a> {
             matched: None,
         }
     }
+
+    /// The turn limit, the clock and what happens to a leaver's seat, each valid and together compatible.
+    fn check_clock_and_leavers(&self) -> Result<(), ServiceError> {
+        if self
+            .turn_seconds
+            .is_some_and(|seconds| !(1..=MAX_TURN_SECONDS).contains(&seconds))
+        {
+            return Err(ServiceError::InvalidTurnSeconds);
+        }
+        if let Some(clock) = self.clock {
+            if self.turn_seconds.is_some() {
+                return Err(ServiceError::ClockConflict);
+            }
+            clock.check().map_err(ServiceError::InvalidClock)?;
+        }
+        if self.on_leave == Some(OnLeave::Bot) && self.players < 3 {
+            return Err(ServiceError::OnLeaveConflict);
+        }
+        Ok(())
+    }
 }
 
 /// A new game and the seat tokens, which are returned once and stored only hashed.
@@ -122,56 +140,24 @@ pub struct Created {
     pub tokens: Vec<(&'static str, String)>,
 }
 
-impl GameService {
-    /// The title of this id, if it is played by this many players.
-    pub(super) fn title_for(&self, id: &str, players: usize) -> Result<Arc<dyn Title>, ServiceError> {
-        let title = self
-            .registry
-            .get(id)
-            .ok_or_else(|| ServiceError::UnknownTitle(id.to_owned()))?;
-        let info = title.info();
-        if !(info.min_players..=info.max_players).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                min: info.min_players,
-                max: info.max_players,
-                requested: players,
-            }
-            .into());
-        }
-        Ok(title.clone())
-    }
-
+impl Tables {
     /// Creates a game; seats left open wait in the lobby for players, and the title's setup waits for the last one.
     pub async fn create(&self, new: NewGame<'_>) -> Result<Created, ServiceError> {
-        self.create_with_id(new, hex::encode(rand::random::<[u8; 16]>())).await
+        self.create_with_id(new, GameId::random()).await
     }
 
     /// As `create`, under id `id`: a second creation under the same id fails with the store's `AlreadyExists` (quick
     /// play opens a table's game under an id of the table's, so that two instances opening it make one game).
-    pub(super) async fn create_with_id(&self, new: NewGame<'_>, id: String) -> Result<Created, ServiceError> {
-        let title = self.title_for(new.title, new.players)?;
+    pub(super) async fn create_with_id(&self, new: NewGame<'_>, id: GameId) -> Result<Created, ServiceError> {
+        let title = self.games.title_for(new.title, new.players)?;
         let info = title.info();
         let options = title.normalize_options(new.options)?;
         let seats: Arc<[&'static str]> = info.seats[..new.players].into();
         let bots = seat_bots(&seats, &info.seats, new.bots)?;
         let open = open_seats(&seats, &info.seats, new.seats, &bots)?;
         let invited = self.invited_accounts(&seats, new.seats).await?;
-        let name = check_name(new.name)?;
-        if new
-            .turn_seconds
-            .is_some_and(|seconds| !(1..=MAX_TURN_SECONDS).contains(&seconds))
-        {
-            return Err(ServiceError::InvalidTurnSeconds);
-        }
-        if let Some(clock) = new.clock {
-            if new.turn_seconds.is_some() {
-                return Err(ServiceError::ClockConflict);
-            }
-            clock.check().map_err(ServiceError::InvalidClock)?;
-        }
-        if new.on_leave == Some(OnLeave::Bot) && new.players < 3 {
-            return Err(ServiceError::OnLeaveConflict);
-        }
+        let name = check_name(new.name.clone())?;
+        new.check_clock_and_leavers()?;
         let accounts = seat_accounts(&open, &bots, new.account.as_deref(), new.matched)?;
         if new.rated {
             check_rated(new.seed, &accounts, &open, &bots)?;
@@ -217,21 +203,7 @@ impl GameService {
             rated: new.rated,
         };
         let events = title.open(new.players, &options, opened, seed, now)?;
-        let tokens: Vec<(&'static str, String)> = seats
-            .iter()
-            .zip(open.iter().zip(&bots))
-            .filter(|(_, (open, bot))| !**open && bot.is_none())
-            .map(|(&seat, _)| (seat, new_token()))
-            .collect();
-        let token_hashes = seats
-            .iter()
-            .map(|seat| {
-                tokens
-                    .iter()
-                    .find(|(taken, _)| taken == seat)
-                    .map_or_else(String::new, |(_, token)| hash_token(token))
-            })
-            .collect();
+        let (tokens, token_hashes) = creator_tokens(&seats, &open, &bots);
         let meta = GameMeta {
             id,
             title: info.id.to_owned(),
@@ -242,49 +214,34 @@ impl GameService {
             created_at_ms: now,
             seeded: new.seed.is_some(),
         };
-        let game = self.store_new_game(meta, title, seats, &events).await?;
+        let game = self.games.store_new_game(meta, title, seats, &events).await?;
         Ok(Created { game, tokens })
     }
+}
 
-    /// Stores a new game, noting first when it is due (so that a crash right after cannot lose its deadline), and
-    /// lists it in the lobby when a seat is open.
-    pub(super) async fn store_new_game(
-        &self,
-        meta: GameMeta,
-        title: Arc<dyn Title>,
-        seats: Arc<[&'static str]>,
-        events: &[String],
-    ) -> Result<LoadedGame, ServiceError> {
-        let session = replay(&title, &meta, events)?;
-        let game = LoadedGame {
-            head: Head::of_log(&meta.id, events),
-            meta: Arc::new(meta),
-            title_id: title.info().id,
-            title,
-            seats,
-            session: session.into(),
-        };
-        let outbox = Self::outbox_of(None, &game, events);
-        let created_at = game.meta.created_at_ms;
-        let due = due_ms(&*game.session, created_at)
-            .into_iter()
-            .chain((!outbox.is_empty()).then(|| created_at + SWEEP_LEASE.as_millis() as u64))
-            .min();
-        if let Some(due) = due {
-            self.store.schedule(&game.meta.id, due).await?;
-        }
-        self.store.create_with(&game.meta, events, &outbox).await?;
-        if game.session.table().listed {
-            self.relist(&game).await;
-        }
-        if !outbox.is_empty() {
-            self.deliver_outbox(&game.meta.id).await;
-        }
-        self.index_account_games(None, &game).await;
-        self.remember(&game);
-        self.wake_bot(&game);
-        Ok(game)
-    }
+/// A new token for each seat the creator takes (neither open nor a bot's), and each seat's token hash (empty for the
+/// others).
+fn creator_tokens(
+    seats: &[&'static str],
+    open: &[bool],
+    bots: &[Option<Bot>],
+) -> (Vec<(&'static str, String)>, Vec<String>) {
+    let tokens: Vec<(&'static str, String)> = seats
+        .iter()
+        .zip(open.iter().zip(bots))
+        .filter(|(_, (open, bot))| !**open && bot.is_none())
+        .map(|(&seat, _)| (seat, new_token()))
+        .collect();
+    let token_hashes = seats
+        .iter()
+        .map(|seat| {
+            tokens
+                .iter()
+                .find(|(taken, _)| taken == seat)
+                .map_or_else(String::new, |(_, token)| hash_token(token))
+        })
+        .collect();
+    (tokens, token_hashes)
 }
 
 /// The account of each seat: on the seats neither open nor a bot's, the matched accounts in turn, or else the
@@ -406,7 +363,7 @@ fn open_seats(
     }
 }
 
-impl GameService {
+impl Tables {
     /// The account each seat is reserved for, by the ids or names the request gives.
     async fn invited_accounts(
         &self,
@@ -421,7 +378,7 @@ impl GameService {
             if let SeatChoice::Invite { account } = choice
                 && let Some(index) = seat_ids.iter().position(|id| id == seat)
             {
-                invited[index] = Some(self.find_account(account).await?.id);
+                invited[index] = Some(self.accounts.find_account(&AccountRef::parse(account)?).await?.id);
             }
         }
         Ok(invited)

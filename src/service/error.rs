@@ -4,6 +4,7 @@ use super::chat::MAX_CHAT_CHARS;
 use super::create::MAX_TURN_SECONDS;
 use super::name::{MAX_MARKS, MAX_NAME_CHARS};
 use crate::engine::{ActionError, ReplayError, SetupError};
+use crate::ids::NoSuchId;
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -133,6 +134,15 @@ pub enum ServiceError {
     /// A bot's thinking ended abnormally (a bug: nothing is logged, and the game's note brings it back).
     #[error("the bot's move failed: {0}")]
     BotFailed(String),
+}
+
+impl From<NoSuchId> for ServiceError {
+    fn from(error: NoSuchId) -> Self {
+        match error {
+            NoSuchId::Game => ServiceError::GameNotFound,
+            NoSuchId::Account(text) => ServiceError::AccountNotFound(text),
+        }
+    }
 }
 
 impl From<StoreError> for ServiceError {

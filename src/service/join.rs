@@ -4,7 +4,7 @@
 
 use super::create::check_name;
 use super::ratings::check_rated_join;
-use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, new_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::table::{TableEvent, Taker};
 use crate::engine::{ActionError, Seat};
@@ -24,12 +24,12 @@ pub struct Joined {
     pub token: String,
 }
 
-impl GameService {
+impl Tables {
     /// Takes an open seat for someone, who gets its token once; with an account, the seat is bound to it. A seat
     /// reserved for an account is taken by that account only.
     pub async fn join(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         name: Option<String>,
         account: Option<&str>,
@@ -48,7 +48,7 @@ impl GameService {
     /// Seats `bot` on an open seat, at the request of a player of the game: it plays that seat from then on.
     pub async fn seat_bot(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         caller: &Caller,
         bot: Bot,
@@ -58,9 +58,9 @@ impl GameService {
     }
 
     /// Declines the seat `account` was invited to: the seat opens, or the game ends, as its creator chose.
-    pub async fn decline(&self, id: &str, seat_id: &str, account: &str) -> Result<LoadedGame, ServiceError> {
+    pub async fn decline(&self, id: &GameId, seat_id: &str, account: &str) -> Result<LoadedGame, ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
-            let game = self.load(id).await?;
+            let game = self.games.load(id).await?;
             let seat = game.seat_index(seat_id)?;
             let table = game.session.table();
             if game.session.is_finished() {
@@ -74,7 +74,11 @@ impl GameService {
             };
             let played = game.session.record(&[declined]);
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, None, now_ms()).await {
+            match self
+                .games
+                .commit(&game, &after, &played.events, None, None, now_ms())
+                .await
+            {
                 Ok(Appended::Ok { .. }) => return Ok(after),
                 Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
                 | Err(StoreError::Conflict { .. }) => continue,
@@ -87,13 +91,13 @@ impl GameService {
     /// Seats whoever `taker` makes on open seat `seat_id`, once `joiner` may take it.
     async fn take_seat(
         &self,
-        id: &str,
+        id: &GameId,
         seat_id: &str,
         joiner: Joiner<'_>,
         taker: &(dyn Fn() -> Taker + Sync),
     ) -> Result<(LoadedGame, Seat), ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
-            let game = self.load(id).await?;
+            let game = self.games.load(id).await?;
             if let Joiner::BotOf(caller, _) = joiner {
                 game.seat_for(caller)?;
             }
@@ -108,7 +112,7 @@ impl GameService {
             }
             let now = now_ms();
             if !game.session.overdue(now).is_empty() {
-                self.settle_due(id, now).await?;
+                self.games.settle_due(id, now).await?;
                 return Err(ServiceError::JoinTooLate);
             }
             if game.session.is_finished() {
@@ -123,7 +127,7 @@ impl GameService {
                 .join(seat, taker(), game.seed()?, now)
                 .map_err(ActionError::from)?;
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, None, now).await {
+            match self.games.commit(&game, &after, &played.events, None, None, now).await {
                 Ok(Appended::Ok { .. }) => return Ok((after, seat)),
                 Ok(Appended::Duplicate { .. }) => return Err(ServiceError::Contention),
                 Ok(Appended::Behind { .. } | Appended::Rewritten { .. }) | Err(StoreError::Conflict { .. }) => continue,

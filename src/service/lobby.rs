@@ -1,12 +1,14 @@
 //! The lobby: games waiting for players (or being played, for spectators), listed by title and newest first. The
 //! listings are an index beside the logs, kept in step after each append and fixed when read stale.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{GameService, LoadedGame, ServiceError, now_ms};
+use super::{GameId, LoadedGame, ServiceError, Tables, now_ms};
+use crate::store::EventStore;
 
 /// How long a game with open seats waits for players by default (`LUDUS_LOBBY_TTL`).
 pub const DEFAULT_LOBBY_TTL: Duration = Duration::from_secs(3600);
@@ -71,7 +73,17 @@ impl LobbyEntry {
     }
 }
 
-impl GameService {
+/// The lobby's listings, kept in step after each append.
+#[derive(Clone)]
+pub(super) struct Listings {
+    store: Arc<dyn EventStore>,
+}
+
+impl Listings {
+    pub(super) fn new(store: Arc<dyn EventStore>) -> Self {
+        Self { store }
+    }
+
     /// Lists a listed game under its new status when an append changed it.
     pub(super) async fn relist_if_changed(&self, before: &LoadedGame, after: &LoadedGame) {
         if after.session.table().listed && LobbyStatus::of(before) != LobbyStatus::of(after) {
@@ -98,7 +110,9 @@ impl GameService {
             }
         }
     }
+}
 
+impl Tables {
     /// A page of the lobby: games of `status` (open: joinable; active: being played), of one title or all, newest
     /// first, created before the `before` cursor. Every listed game is checked against its log, and a stale listing
     /// is fixed on the way.
@@ -111,13 +125,14 @@ impl GameService {
     ) -> Result<LobbyPage, ServiceError> {
         let titles: Vec<&'static str> = match title {
             Some(id) => vec![
-                self.registry
+                self.games
+                    .registry()
                     .get(id)
                     .ok_or_else(|| ServiceError::UnknownTitle(id.to_owned()))?
                     .info()
                     .id,
             ],
-            None => self.registry.infos().map(|info| info.id).collect(),
+            None => self.games.registry().infos().map(|info| info.id).collect(),
         };
         let max_score = before.map_or(u64::MAX, |entry| entry.created_at_ms);
         // Entries that tie with the cursor's time come back too and are skipped: a little more is read.
@@ -144,7 +159,7 @@ impl GameService {
                 break;
             }
             last = Some(entry.clone());
-            let game = match self.load(&entry.id).await {
+            let game = match self.games.load(&GameId::known(&entry.id)).await {
                 Ok(game) => game,
                 Err(ServiceError::GameNotFound) => {
                     // A game deleted (its retention ran out) while listed.
@@ -154,7 +169,7 @@ impl GameService {
                 Err(other) => return Err(other),
             };
             if LobbyStatus::of(&game) != status {
-                self.relist(&game).await;
+                self.listings.relist(&game).await;
                 continue;
             }
             if !game.session.overdue(now).is_empty() {

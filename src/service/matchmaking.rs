@@ -15,8 +15,8 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::sweep::SWEEP_LEASE;
-use super::{Account, GameService, LoadedGame, NewGame, Notification, ServiceError, TestPauses, now_ms};
+use super::games::SWEEP_LEASE;
+use super::{Account, GameId, LoadedGame, NewGame, Notification, ServiceError, Tables, TestPauses, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::ratings::glicko2::START_RATING;
@@ -65,11 +65,11 @@ pub enum SeekOutcome {
     Matched { game: LoadedGame, seat: &'static str },
 }
 
-impl GameService {
+impl Tables {
     /// Seats the account at the oldest fitting table of the pool it asks for, or at a new one; the seeker who
     /// completes a table opens its game.
     pub async fn seek(&self, account: &Account, seek: &Seek) -> Result<SeekOutcome, ServiceError> {
-        let title = self.title_for(&seek.title, seek.players)?;
+        let title = self.games.title_for(&seek.title, seek.players)?;
         let info = title.info();
         if let Some(clock) = seek.clock {
             clock.check().map_err(ServiceError::InvalidClock)?;
@@ -181,7 +181,7 @@ impl GameService {
                     table: table.id.clone(),
                     title: title.clone(),
                 };
-                self.tell(&seeker.account, &notification).await;
+                self.notifier.tell(&seeker.account, &notification).await;
                 ended += 1;
             }
         }
@@ -195,7 +195,8 @@ impl GameService {
         let pool: Pool = serde_json::from_str(&table.pool)
             .map_err(|error| ServiceError::Corrupt(format!("a waiting table's pool: {error}")))?;
         let title = self
-            .registry
+            .games
+            .registry()
             .get(&pool.title)
             .ok_or_else(|| ServiceError::UnknownTitle(pool.title.clone()))?
             .info();
@@ -223,7 +224,7 @@ impl GameService {
         let id = game_id(&table.id);
         let game = match self.create_with_id(new, id.clone()).await {
             Ok(created) => created.game,
-            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.load(&id).await?,
+            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(&id).await?,
             Err(error) => return Err(error),
         };
         let seeker = |account: &str| table.seekers.iter().any(|seeker| seeker.account == account);
@@ -231,12 +232,12 @@ impl GameService {
         let seekers = seated.filter_map(|(seat, taken)| Some((seat, taken.account.as_deref().filter(|a| seeker(a))?)));
         for (seat, account) in seekers {
             let notification = Notification::Matched {
-                game: game.meta.id.clone(),
+                game: game.meta.id.to_string(),
                 title: pool.title.clone(),
                 seat: game.seat_name(seat),
                 rated: pool.rated,
             };
-            self.tell(account, &notification).await;
+            self.notifier.tell(account, &notification).await;
         }
         self.store.matchmaking().opened(&table.id).await?;
         tracing::info!(game = %game.meta.id, table = %table.id, seekers = matched.len(), "quick play matched");
@@ -245,9 +246,9 @@ impl GameService {
 }
 
 /// The id of a quick-play table's game: a function of the table's id, so that whoever opens the table opens one game.
-fn game_id(table: &str) -> String {
+fn game_id(table: &str) -> GameId {
     let digest = Sha256::digest(format!("ludus quick-play table {table}"));
-    hex::encode(&digest[..16])
+    GameId::known(hex::encode(&digest[..16]))
 }
 
 #[cfg(test)]
@@ -256,6 +257,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Registry;
+    use crate::service::GameService;
     use crate::store::MemoryStore;
 
     /// An instance that claims a table again after the first opened its game but died before saying so finds that
@@ -263,6 +265,7 @@ mod tests {
     #[tokio::test]
     async fn opening_a_table_twice_opens_one_game() {
         let service = GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default()));
+        let tables = &service.tables;
         let pool = Pool {
             title: "caesar-cleopatra".to_owned(),
             players: 2,
@@ -277,7 +280,7 @@ mod tests {
             bot_at_ms: None,
             expires_at_ms: None,
         };
-        let matchmaking = service.store.matchmaking();
+        let matchmaking = tables.store.matchmaking();
         let (ada, bea) = (seeker("ada"), seeker("bea"));
         assert!(matches!(
             matchmaking.seek(&pool, 2, &ada, WINDOW, "t1", 5_000).await.unwrap(),
@@ -286,8 +289,8 @@ mod tests {
         let Sought::Formed(table) = matchmaking.seek(&pool, 2, &bea, WINDOW, "t2", 5_000).await.unwrap() else {
             panic!("bea completes the table");
         };
-        let first = service.open_table(&table).await.unwrap();
-        let second = service.open_table(&table).await.unwrap();
+        let first = tables.open_table(&table).await.unwrap();
+        let second = tables.open_table(&table).await.unwrap();
         assert_eq!(first.meta.id, game_id("t1"));
         assert_eq!(second.meta.id, first.meta.id);
         let seats = |game: &LoadedGame| -> Vec<Option<String>> {

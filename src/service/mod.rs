@@ -2,96 +2,96 @@
 //! their events with an expected version. Stateless between requests except for a cache of rebuilt games, which is
 //! always caught up with the store before use, so several instances can share one store.
 //!
-//! One concern per file: `load` (cache, snapshots, past versions), `play` (a move and its retries), `commit` (how
-//! every decided step is appended), `create`, `join`, `name` (display names), `lobby`, `sweep` (deadlines and
-//! expiries), `bots`, `rematch`, `tickets`; `loaded` is the rebuilt game they pass around, `error` what they refuse.
+//! Small parts, each owning what it needs and wired together in one place (`GameService::wire`):
+//! - `games` (`Games`): load (cache, snapshots, past versions), play a move, commit a decided step, settle what
+//!   came due (deadlines, bots' moves, a sweep); `loaded` is the rebuilt game the parts pass around;
+//! - what follows an append (`followers`): the lobby's listings (`lobby`), the accounts' game lists
+//!   (`accounts/games`), notifications and webhooks (`accounts/notify`, `accounts/webhook`), ratings, the bots'
+//!   queue (`bots`);
+//! - `tables` (`Tables`): create, join, decline, bots' seats, the lobby, rematches, tickets, quick play;
+//! - `accounts` (`Accounts`): accounts, keys and their games; `chat` (`Chat`); `error`: what they refuse.
+//!
+//! Handlers call the parts; none reaches the store.
 
-use std::collections::HashMap;
-use std::num::NonZeroUsize;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lru::LruCache;
 use sha2::{Digest, Sha256};
 
 use crate::engine::{Registry, TitleInfo};
-use crate::store::EventStore;
+use crate::store::{EventStore, Persistence, Rate, RateDecision, ReplicationStatus, StoreKind};
 use crate::watch::{StreamLimits, Watcher};
-use crate::webhook::Deliverer;
 
 mod accounts;
 mod bots;
 mod chat;
-mod commit;
 mod create;
 mod ending;
 mod error;
+mod followers;
+mod games;
 mod idempotency_key;
 mod join;
-mod load;
-mod loaded;
 mod lobby;
 mod matchmaking;
-mod meters;
 mod name;
-mod play;
 mod ratings;
 mod rematch;
-mod sweep;
+mod tables;
 mod tickets;
 
 pub use crate::clock::now_ms;
+pub use crate::ids::{AccountId, AccountRef, GameId};
 pub use accounts::{
-    Account, AccountGame, AccountGames, AccountKind, Caller, Delivery, GamesFilter, KeyInfo, NewKey, Notification,
-    WebhookSettings, WebhookState, is_account_key,
+    Account, AccountGame, AccountGames, AccountKind, Accounts, Caller, Delivery, GamesFilter, KeyInfo, NewKey,
+    Notification, Notifier, WebhookSettings, WebhookState, is_account_key,
 };
-pub use chat::{ChatMessage, MAX_CHAT_CHARS};
+pub use bots::BotQueue;
+pub use chat::{Chat, ChatMessage, MAX_CHAT_CHARS};
 pub use create::{Created, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
 pub use ending::GameEnding;
 pub use error::ServiceError;
+pub use games::{Games, LoadedGame, Move, MoveRequest, PlayOutcome, SNAPSHOT_EVERY};
 pub use idempotency_key::{IdempotencyKey, InvalidIdempotencyKey};
 pub use join::Joined;
-pub use loaded::LoadedGame;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
 pub use matchmaking::{MAX_BOT_AFTER_SECONDS, SEEK_WAIT, Seek, SeekOutcome};
 pub use name::{MAX_MARKS, MAX_NAME_CHARS, display_name};
-pub use play::{Move, MoveRequest, PlayOutcome, Render};
-pub use ratings::{LADDER, LadderBot};
+pub use ratings::{LADDER, LadderBot, Ratings};
 pub use rematch::Rematch;
+pub use tables::Tables;
 pub use tickets::TICKET_TTL;
 
 /// How many times a move is re-decided after losing a race, when the client did not pin a version.
 const CONFLICT_RETRIES: usize = 5;
-/// How often (in events) a game's state is stored with an append: a cold rebuild replays fewer events than this.
-pub const SNAPSHOT_EVERY: u64 = 64;
-/// Rebuilt games kept in memory.
-const CACHE_CAPACITY: usize = 4096;
 
+/// The service's parts, wired together: the HTTP layer calls them.
 pub struct GameService {
-    registry: Registry,
-    store: Arc<dyn EventStore>,
-    cache: Mutex<LruCache<String, LoadedGame>>,
+    pub games: Arc<Games>,
+    pub tables: Tables,
+    pub accounts: Accounts,
+    pub chat: Chat,
+    pub notifier: Arc<Notifier>,
+    pub ratings: Ratings,
+    bots: Arc<BotQueue>,
     watcher: Arc<Watcher>,
-    /// How long a game with open seats waits for players before it expires (`None`: forever).
-    lobby_ttl: Option<Duration>,
-    /// Games whose bot this instance just made the one to act, for its background work to play at once.
-    bots_due: Mutex<Vec<String>>,
-    bots_wake: tokio::sync::Notify,
-    /// The games whose bots a task of this instance plays now, each marked when woken again meanwhile.
-    bots_playing: Mutex<HashMap<String, bool>>,
+    store: Arc<dyn EventStore>,
     /// Set once a shutdown began: readiness turns 503 while the moves in flight finish.
     draining: AtomicBool,
+    settings: Settings,
+}
+
+/// What the parts are built with, kept to build them again when a setting changes.
+#[derive(Clone)]
+struct Settings {
+    registry: Registry,
+    /// How long a game with open seats waits for players before it expires (`None`: forever).
+    lobby_ttl: Option<Duration>,
     webhooks: WebhookSettings,
-    deliverer: Deliverer,
-    /// Wakes this instance's webhook deliveries when it noted some due.
-    webhooks_wake: tokio::sync::Notify,
-    /// A test's hook: how long to wait between a rated game's last append and its ratings (for a kill in between).
-    /// Tests' hooks: waits at steps between which a test kills the instance.
     pauses: TestPauses,
-    /// Search bots thinking at once on this instance; the others wait for a slot (`LUDUS_MAX_SEARCHES`).
-    searches: bots::SearchSlots,
-    meters: meters::Meters,
+    /// Search bots thinking at once on this instance (`LUDUS_MAX_SEARCHES`; 0: one less than the cores).
+    search_slots: usize,
 }
 
 impl GameService {
@@ -102,50 +102,85 @@ impl GameService {
     pub fn with_stream_limits(registry: Registry, store: Arc<dyn EventStore>, limits: StreamLimits) -> Self {
         // Recorded from the first request on, whoever renders them.
         crate::telemetry::metrics();
-        Self {
-            meters: meters::Meters::new(&registry),
+        let settings = Settings {
             registry,
-            watcher: Watcher::new(store.clone(), limits),
-            store,
-            cache: Mutex::new(LruCache::new(NonZeroUsize::new(CACHE_CAPACITY).expect("non-zero"))),
             lobby_ttl: Some(DEFAULT_LOBBY_TTL),
-            bots_due: Mutex::default(),
-            bots_wake: tokio::sync::Notify::new(),
-            bots_playing: Mutex::default(),
-            draining: AtomicBool::new(false),
             webhooks: WebhookSettings::default(),
-            deliverer: Deliverer::new(false),
-            webhooks_wake: tokio::sync::Notify::new(),
             pauses: TestPauses::default(),
-            searches: bots::SearchSlots::new(bots::default_search_slots()),
+            search_slots: 0,
+        };
+        Self::wire(Watcher::new(store.clone(), limits), store, settings)
+    }
+
+    /// The one place where the parts meet: each gets the others it calls.
+    fn wire(watcher: Arc<Watcher>, store: Arc<dyn EventStore>, settings: Settings) -> Self {
+        let registry = &settings.registry;
+        let notifier = Arc::new(Notifier::new(store.clone(), settings.webhooks));
+        let ratings = Ratings::new(store.clone(), registry.clone());
+        let bots = Arc::new(BotQueue::default());
+        let followers = followers::Followers::new(
+            store.clone(),
+            notifier.clone(),
+            ratings.clone(),
+            bots.clone(),
+            settings.pauses,
+        );
+        let games = Arc::new(Games::new(
+            registry.clone(),
+            store.clone(),
+            followers,
+            settings.pauses,
+            settings.search_slots,
+        ));
+        let accounts = Accounts::new(store.clone(), games.clone());
+        let tables = Tables::new(
+            games.clone(),
+            store.clone(),
+            accounts.clone(),
+            notifier.clone(),
+            settings.lobby_ttl,
+            settings.pauses,
+        );
+        let chat = Chat::new(store.clone(), watcher.clone());
+        Self {
+            games,
+            tables,
+            accounts,
+            chat,
+            notifier,
+            ratings,
+            bots,
+            watcher,
+            store,
+            draining: AtomicBool::new(false),
+            settings,
         }
     }
 
+    fn rewired(self, change: impl FnOnce(&mut Settings)) -> Self {
+        let mut settings = self.settings;
+        change(&mut settings);
+        Self::wire(self.watcher, self.store, settings)
+    }
+
     /// The same service waiting at the steps `pauses` names: for tests that kill an instance in between.
-    pub fn with_test_pauses(mut self, pauses: TestPauses) -> Self {
-        self.pauses = pauses;
-        self
+    pub fn with_test_pauses(self, pauses: TestPauses) -> Self {
+        self.rewired(|settings| settings.pauses = pauses)
     }
 
     /// The same service letting at most `slots` search bots think at once (0: one less than the cores, at least one).
-    pub fn with_search_slots(mut self, slots: usize) -> Self {
-        self.searches = bots::SearchSlots::new(match slots {
-            0 => bots::default_search_slots(),
-            slots => slots,
-        });
-        self
-    }
-
-    /// Search bots thinking now on this instance, and those waiting for a slot.
-    pub fn searches(&self) -> (usize, usize) {
-        self.searches.load()
+    pub fn with_search_slots(self, slots: usize) -> Self {
+        self.rewired(|settings| settings.search_slots = slots)
     }
 
     /// The same service delivering webhooks as `settings` say.
-    pub fn with_webhooks(mut self, settings: WebhookSettings) -> Self {
-        self.deliverer = Deliverer::new(settings.allow_private);
-        self.webhooks = settings;
-        self
+    pub fn with_webhooks(self, webhooks: WebhookSettings) -> Self {
+        self.rewired(|settings| settings.webhooks = webhooks)
+    }
+
+    /// The same service with unfilled games expiring after `ttl` (`None`: never).
+    pub fn with_lobby_ttl(self, ttl: Option<Duration>) -> Self {
+        self.rewired(|settings| settings.lobby_ttl = ttl)
     }
 
     /// The same service counting a seat as connected for `ttl` after it was last seen.
@@ -161,27 +196,46 @@ impl GameService {
         self
     }
 
-    /// The same service with unfilled games expiring after `ttl` (`None`: never).
-    pub fn with_lobby_ttl(mut self, ttl: Option<Duration>) -> Self {
-        self.lobby_ttl = ttl;
-        self
-    }
-
-    pub fn store(&self) -> &dyn EventStore {
-        self.store.as_ref()
-    }
-
     /// The instance's reader for live streams.
     pub fn watcher(&self) -> &Watcher {
         &self.watcher
     }
 
     pub fn titles(&self) -> impl Iterator<Item = &TitleInfo> {
-        self.registry.infos()
+        self.settings.registry.infos()
     }
 
     pub fn registry(&self) -> &Registry {
-        &self.registry
+        &self.settings.registry
+    }
+
+    /// Takes one from the quota `key` names, if it has one left (the store counts, for every instance).
+    pub async fn take_quota(&self, key: &str, rate: Rate) -> Result<RateDecision, ServiceError> {
+        Ok(self.store.rate_limit(key, rate, now_ms()).await?)
+    }
+
+    /// The store as `/health` tells it: its kind, whether it answers, how durable and how replicated it is.
+    pub async fn store_health(&self) -> StoreHealth {
+        let reachable = self.store.ping().await.is_ok();
+        let (persistence, replication) = match reachable {
+            true => (
+                self.store.persistence().await.ok().flatten(),
+                self.store.replication().await.ok().flatten(),
+            ),
+            false => (None, None),
+        };
+        StoreHealth {
+            kind: self.store.kind(),
+            reachable,
+            persistence,
+            replication,
+        }
+    }
+
+    /// Whether the store answers (for readiness), with its replication when it has replicas.
+    pub async fn store_ready(&self) -> Result<Option<ReplicationStatus>, ServiceError> {
+        self.store.ping().await?;
+        Ok(self.store.replication().await.ok().flatten())
     }
 
     /// Marks the instance as draining before it exits: `/readyz` answers 503 from then on, and every live stream
@@ -194,6 +248,56 @@ impl GameService {
     pub fn is_draining(&self) -> bool {
         self.draining.load(Ordering::Relaxed)
     }
+
+    /// This instance's background work, until the process ends: a sweep every `sweep_every` (`None`: never, leaving
+    /// it to other instances), and at once the bots' moves of the games it made a bot's turn (each game in a task of
+    /// its own, so that a slow bot holds up no other).
+    /// Webhook deliveries this instance noted due are claimed as they come.
+    pub async fn run_background(self: Arc<Self>, sweep_every: Option<Duration>) {
+        let mut ticks = sweep_every.map(|every| {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            ticks
+        });
+        loop {
+            let tick = async {
+                match ticks.as_mut() {
+                    Some(ticks) => ticks.tick().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = tick => self.sweep_all(now_ms()).await,
+                () = self.bots.woken() => self.bots.play_woken(&self.games),
+                () = self.notifier.woken() => {}
+            }
+            // Deliveries due now (woken) or come due (a tick): claims keep instances from delivering twice.
+            if let Err(error) = self.notifier.deliver_webhooks().await {
+                tracing::warn!(%error, "webhook deliveries not claimed; trying again at the next tick");
+            }
+        }
+    }
+
+    /// One sweep of everything that comes due: games' deadlines and bots, quick-play tables, expired seeks.
+    async fn sweep_all(&self, now: u64) {
+        if let Err(error) = self.games.sweep(now).await {
+            tracing::warn!(%error, "sweep failed; trying again at the next tick");
+        }
+        if let Err(error) = self.tables.fill_due_tables(now).await {
+            tracing::warn!(%error, "quick-play tables due not opened; trying again at the next tick");
+        }
+        if let Err(error) = self.tables.expire_seeks(now).await {
+            tracing::warn!(%error, "quick-play seeks due to end not ended; trying again at the next tick");
+        }
+    }
+}
+
+/// The store as the probes tell it.
+pub struct StoreHealth {
+    pub kind: StoreKind,
+    pub reachable: bool,
+    pub persistence: Option<Persistence>,
+    pub replication: Option<ReplicationStatus>,
 }
 
 /// Waits a test can put between two steps, to kill the instance in between (`LUDUS_TEST_PAUSE_*_MS`).

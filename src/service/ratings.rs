@@ -3,12 +3,13 @@
 //! its last append, so that an instance killed between the game's end and the update leaves it to a sweep.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use super::{GameService, LoadedGame, ServiceError, now_ms};
-use crate::engine::Seat;
+use super::{LoadedGame, ServiceError, now_ms};
 use crate::engine::bot::Bot;
+use crate::engine::{Registry, Seat};
 use crate::ratings::{PROVISIONAL_DEVIATION, Placing, Rating, rate_game};
-use crate::store::{RatingUpdate, RatingsApplied, StoredAccount, StoredKey, StoredRating};
+use crate::store::{EventStore, LeaderboardPage, RatingUpdate, RatingsApplied, StoredAccount, StoredKey, StoredRating};
 use crate::telemetry;
 
 /// A built-in bot with an account of its own, so that it plays rated games and has ratings like anyone.
@@ -95,7 +96,18 @@ fn rated_account(game: &LoadedGame, seat: Seat) -> Option<String> {
         .or_else(|| seat.bot.and_then(ladder_bot).map(|ladder| ladder.account.to_owned()))
 }
 
-impl GameService {
+/// Glicko-2 ratings: applied once a rated game is over, read by account.
+#[derive(Clone)]
+pub struct Ratings {
+    store: Arc<dyn EventStore>,
+    registry: Registry,
+}
+
+impl Ratings {
+    pub(super) fn new(store: Arc<dyn EventStore>, registry: Registry) -> Self {
+        Self { store, registry }
+    }
+
     /// Applies a finished rated game's results to its accounts' ratings, once: a game rated already, one not over,
     /// unrated, or ended without a ranking (aborted, expired) changes nothing. Safe to call again, from any instance.
     pub async fn rate(&self, game: &LoadedGame) -> Result<(), ServiceError> {
@@ -203,6 +215,26 @@ impl GameService {
             self.store.accounts().create_account(&account, &key).await?;
         }
         Ok(())
+    }
+
+    /// Whether the game's ratings were applied.
+    pub async fn is_rated(&self, game: &str) -> Result<bool, ServiceError> {
+        Ok(self.store.ratings().is_rated(game).await?)
+    }
+
+    /// A page of the title's leaderboard: accounts by rating, the provisional ones only when asked.
+    pub async fn leaderboard(
+        &self,
+        title: &str,
+        provisional: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Result<LeaderboardPage, ServiceError> {
+        Ok(self
+            .store
+            .ratings()
+            .leaderboard(title, provisional, offset, limit)
+            .await?)
     }
 
     /// The account's ratings, by title, in the registry's order of titles.

@@ -7,7 +7,7 @@
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, GameService, LoadedGame, ServiceError, hash_token, now_ms};
+use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, now_ms};
 use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
@@ -24,11 +24,11 @@ pub struct Rematch {
     pub created: bool,
 }
 
-impl GameService {
+impl Tables {
     /// The rematch of a finished game for the bearer's seat: created at the first request, shown again afterwards.
-    pub async fn rematch(&self, id: &str, caller: &Caller) -> Result<Rematch, ServiceError> {
+    pub async fn rematch(&self, id: &GameId, caller: &Caller) -> Result<Rematch, ServiceError> {
         for _ in 0..=CONFLICT_RETRIES {
-            let game = self.load(id).await?;
+            let game = self.games.load(id).await?;
             let seat = game.seat_for(caller)?;
             let table = game.session.table();
             if !game.session.is_finished() {
@@ -53,7 +53,11 @@ impl GameService {
             };
             let played = game.session.record(&[event]);
             let after = game.followed_by(played.next, &played.events);
-            match self.commit(&game, &after, &played.events, None, None, now_ms()).await {
+            match self
+                .games
+                .commit(&game, &after, &played.events, None, None, now_ms())
+                .await
+            {
                 Ok(Appended::Ok { .. }) => {
                     let hashes = after.rematch_token_hashes().ok_or_else(|| {
                         ServiceError::Corrupt("the rematch just announced has no token hashes".into())
@@ -85,7 +89,7 @@ impl GameService {
         let hashes = old
             .rematch_token_hashes()
             .ok_or_else(|| ServiceError::Corrupt("the rematch's sealed tokens do not match the game's seats".into()))?;
-        let game = match self.load(id).await {
+        let game = match self.games.load(&GameId::known(id)).await {
             Ok(game) => game,
             Err(ServiceError::GameNotFound) => self.create_rematch(old, id, &hashes).await?,
             Err(other) => return Err(other),
@@ -137,7 +141,7 @@ impl GameService {
         };
         let events = old.title.open(players, &options, opened, seed, now)?;
         let meta = GameMeta {
-            id: id.to_owned(),
+            id: GameId::known(id),
             title: old.meta.title.clone(),
             players,
             options: old.meta.options.clone(),
@@ -147,11 +151,12 @@ impl GameService {
             seeded: false,
         };
         match self
+            .games
             .store_new_game(meta, old.title.clone(), old.seats.clone(), &events)
             .await
         {
             // Two instances completing the same announced rematch: the first one stored it.
-            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.load(id).await,
+            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(&GameId::known(id)).await,
             other => other,
         }
     }

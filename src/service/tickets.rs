@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 
-use super::{GameService, LoadedGame, ServiceError, hash_token};
+use super::{LoadedGame, ServiceError, Tables, hash_token};
 use crate::engine::Seat;
 
 /// How long a stream ticket may wait to be redeemed: enough to open a stream, short enough that a ticket seen in a
 /// URL or a log is worthless.
 pub const TICKET_TTL: Duration = Duration::from_secs(60);
 
-impl GameService {
+impl Tables {
     /// A new single-use ticket that opens one stream of the game as `seat` within `TICKET_TTL`. 128 random bits;
     /// only its hash is stored.
     pub async fn issue_ticket(&self, game: &LoadedGame, seat: Seat) -> Result<String, ServiceError> {

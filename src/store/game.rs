@@ -4,11 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::{ChainHash, Head, HeadTag};
+use crate::ids::GameId;
 
 /// What is stored about a game besides its events. Immutable once created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMeta {
-    pub id: String,
+    pub id: GameId,
     pub title: String,
     pub players: usize,
     /// The title's options, normalized, as JSON text.

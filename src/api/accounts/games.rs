@@ -40,6 +40,7 @@ pub async fn my_games(
         to_act: query.to_act,
     };
     let page = service
+        .accounts
         .account_games(&account.id, filter, before.as_ref(), limit as usize)
         .await?;
     Ok(HttpResponse::Ok()
@@ -54,7 +55,7 @@ fn entry(listed: &AccountGame) -> AccountGameEntry {
     let game = &listed.game;
     let to_act = game.session.to_act();
     AccountGameEntry {
-        id: game.meta.id.clone(),
+        id: game.meta.id.to_string(),
         title: game.meta.title.clone(),
         version: game.version(),
         status: status_of(game.session.as_ref()),

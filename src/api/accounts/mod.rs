@@ -46,8 +46,8 @@ pub async fn create_account(
 ) -> Result<HttpResponse, ApiError> {
     let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
     let per_hour = settings.limits.accounts_per_hour;
-    let quota = limits::take(service.store(), "accounts", "accounts", &client, per_hour, HOUR).await?;
-    let (account, key) = service.create_account(&request.name, request.kind).await?;
+    let quota = limits::take(&service, "accounts", "accounts", &client, per_hour, HOUR).await?;
+    let (account, key) = service.accounts.create_account(&request.name, request.kind).await?;
     tracing::info!(account = %account.id, kind = ?account.kind, "account created");
     let mut answer = HttpResponse::Created();
     answer.insert_header((header::LOCATION, "/v1/accounts/me"));
@@ -90,7 +90,7 @@ impl Endpoint for __path_create_account {
     responses((status = 200, description = "The account", body = MeResponse)))]
 pub async fn me(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    let keys = service.account_keys(&account.id).await?;
+    let keys = service.accounts.account_keys(&account.id).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(MeResponse {
@@ -112,7 +112,7 @@ impl Endpoint for __path_me {
     responses((status = 201, description = "The new key, shown once", body = NewKeyResponse)))]
 pub async fn add_key(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    let key = service.add_account_key(&account.id).await?;
+    let key = service.accounts.add_account_key(&account.id).await?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(NewKeyResponse {
@@ -140,7 +140,7 @@ pub async fn revoke_key(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    service.revoke_account_key(&account.id, &key_id).await?;
+    service.accounts.revoke_account_key(&account.id, &key_id).await?;
     tracing::info!(account = %account.id, key = %key_id, "account key revoked");
     Ok(HttpResponse::NoContent().finish())
 }

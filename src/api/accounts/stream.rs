@@ -14,7 +14,7 @@ use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
 use crate::api::stream::{KeepAlive, RECONNECT};
-use crate::service::{GameService, Notification, ServiceError};
+use crate::service::{GameService, Notification};
 use crate::store::{InboxEntry, InboxId};
 use crate::watch::InboxSubscription;
 
@@ -93,11 +93,11 @@ impl Cursor {
     /// Queues what the inbox holds after the last entry sent.
     async fn catch_up(&mut self) -> Result<(), ApiError> {
         loop {
-            let inbox = self.service.store().accounts();
-            let entries = inbox
+            let entries = self
+                .service
+                .notifier
                 .read_inbox(&self.account, self.after, READ_BATCH)
-                .await
-                .map_err(ServiceError::from)?;
+                .await?;
             let full = entries.len() == READ_BATCH;
             for entry in &entries {
                 self.pending.push_back(self.format.message(entry));
@@ -186,12 +186,7 @@ pub async fn account_stream(
     let after = match resume {
         Some(after) => Some(after),
         // Only what comes from now on: the newest entry so far is where reading starts.
-        None => service
-            .store()
-            .accounts()
-            .newest_inbox_entry(&account.id)
-            .await
-            .map_err(ServiceError::from)?,
+        None => service.notifier.newest_inbox_entry(&account.id).await?,
     };
     let mut cursor = Cursor {
         service: service.clone(),

@@ -53,7 +53,7 @@ pub async fn set_webhook(
     JsonBody(body): JsonBody<WebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    let (webhook, secret) = service.set_webhook(&account.id, &body.url).await?;
+    let (webhook, secret) = service.notifier.set_webhook(&account.id, &body.url).await?;
     tracing::info!(account = %account.id, url = %webhook.url, "webhook set");
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
@@ -83,7 +83,7 @@ impl Endpoint for __path_set_webhook {
     responses((status = 200, description = "The webhook", body = WebhookState)))]
 pub async fn webhook(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    Ok(HttpResponse::Ok().json(service.webhook(&account.id).await?))
+    Ok(HttpResponse::Ok().json(service.notifier.webhook(&account.id).await?))
 }
 
 impl Endpoint for __path_webhook {
@@ -103,7 +103,7 @@ impl Endpoint for __path_webhook {
     responses((status = 204, description = "Removed (or there was none)")))]
 pub async fn remove_webhook(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    service.remove_webhook(&account.id).await?;
+    service.notifier.remove_webhook(&account.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -120,7 +120,7 @@ impl Endpoint for __path_remove_webhook {
     responses((status = 200, description = "Recent attempts", body = DeliveriesResponse)))]
 pub async fn deliveries(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    let deliveries = service.webhook_deliveries(&account.id).await?;
+    let deliveries = service.notifier.webhook_deliveries(&account.id).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(DeliveriesResponse { deliveries }))

@@ -72,7 +72,7 @@ impl Cursor {
         seen: Head,
         rewound: bool,
     ) -> Result<(), ServiceError> {
-        let (mut session, mut head, events) = self.service.replay_from(game, version, seen).await?;
+        let (mut session, mut head, events) = self.service.games.replay_from(game, version, seen).await?;
         if rewound {
             self.pending.push_back(rewritten_message(head));
         }
@@ -139,7 +139,7 @@ impl Cursor {
             return problem;
         }
         let id = &self.membership.feed().game().meta.id;
-        match self.service.store().history_of(id, self.head.tag()).await {
+        match self.service.games.log_history(id, self.head.tag()).await {
             Ok(History::Rewritten { common }) => problem.with_common_version(common),
             Ok(History::Holds) | Err(_) => problem,
         }
@@ -216,6 +216,7 @@ mod tests {
     async fn spectators_stream() -> Cursor {
         let service = GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default()));
         let game = service
+            .tables
             .create(NewGame::closed("caesar-cleopatra", 2, Some(7), None))
             .await
             .expect("a new game")

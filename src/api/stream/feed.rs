@@ -77,11 +77,11 @@ impl Feeds {
     /// one there cannot lead to `game`'s head (its log was rewritten since).
     pub fn join(self: &Arc<Self>, game: &LoadedGame, audience: Audience) -> Membership {
         let mut games = lock(&self.games);
-        let feed = match games.get(&game.meta.id) {
+        let feed = match games.get(&*game.meta.id) {
             Some(feed) if feed.leads_to(game.head) => feed.clone(),
             _ => {
                 let feed = Arc::new(Feed::new(game));
-                games.insert(game.meta.id.clone(), feed.clone());
+                games.insert(game.meta.id.to_string(), feed.clone());
                 feed
             }
         };
@@ -109,7 +109,7 @@ impl Feeds {
 impl Feed {
     fn new(game: &LoadedGame) -> Self {
         Self {
-            id: game.meta.id.clone(),
+            id: game.meta.id.to_string(),
             state: Mutex::new(State {
                 game: game.clone(),
                 session: game.session.clone_session(),
@@ -152,7 +152,7 @@ impl Feed {
             }
             state.head
         };
-        let read = service.store().read_after(&self.id, from).await;
+        let read = service.games.read_after(&self.id, from).await;
         let mut state = lock(&self.state);
         match read? {
             ReadAfter::Extends { events, .. } if state.head != from => {
@@ -274,12 +274,13 @@ mod tests {
     async fn game() -> (GameService, LoadedGame, LoadedGame, Tail) {
         let service = GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default()));
         let created = service
+            .tables
             .create(NewGame::closed("caesar-cleopatra", 2, Some(7), None))
             .await
             .expect("a new game");
         let now = created.game;
-        let start = service.game_at(&now, 0).await.expect("the game at 0");
-        let events = service.store().load(&now.meta.id).await.expect("its log").events;
+        let start = service.games.game_at(&now, 0).await.expect("the game at 0");
+        let events = service.games.log_until(&now, now.version()).await.expect("its log");
         let mut head = start.head;
         let recent: Vec<(Head, String)> = events
             .into_iter()

@@ -22,7 +22,7 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
 use crate::engine::{Lang, Viewer};
-use crate::service::{GameService, LoadedGame, TICKET_TTL};
+use crate::service::{GameId, GameService, LoadedGame, TICKET_TTL};
 use crate::store::{HeadTag, History};
 use cursor::Cursor;
 use message::Audience;
@@ -127,7 +127,7 @@ pub async fn issue_ticket(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let (game, seat) = seated(&service, &id, &request).await?;
-    let ticket = service.issue_ticket(&game, seat).await?;
+    let ticket = service.tables.issue_ticket(&game, seat).await?;
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
         .json(StreamTicket {
@@ -156,7 +156,7 @@ async fn stream_viewer(
             ErrorCode::ConflictingCredentials,
             "send either ?ticket= or an Authorization header, not both",
         )),
-        (Some(ticket), None) => Ok(Viewer::Seat(service.redeem_ticket(game, ticket).await?)),
+        (Some(ticket), None) => Ok(Viewer::Seat(service.tables.redeem_ticket(game, ticket).await?)),
         (None, _) => Ok(game.viewer_for(caller(service, request).await?.as_ref())?),
     }
 }
@@ -199,7 +199,7 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.load(&id).await?;
+    let game = service.games.load(&GameId::parse(&id)?).await?;
     let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
     let lang = lang(&request)?;
     // A message id the log no longer holds (the store lost acknowledged events): the stream starts again from the
@@ -207,7 +207,7 @@ pub async fn stream(
     let (after, rewound) = match resume(&request, &query)? {
         None => (game.version(), false),
         Some(Resume::Version(version)) => (version.min(game.version()), false),
-        Some(Resume::Message(tag)) => match service.history_of(&game, tag).await? {
+        Some(Resume::Message(tag)) => match service.games.history_of(&game, tag).await? {
             History::Holds => (tag.version.min(game.version()), false),
             History::Rewritten { common } => (common.min(game.version()), true),
         },

@@ -3,7 +3,11 @@
 
 use super::notify::accounts_of_game;
 use crate::engine::Seat;
-use crate::service::{GameService, LoadedGame, LobbyEntry, ServiceError};
+use std::sync::Arc;
+
+use super::Accounts;
+use crate::service::{GameId, LoadedGame, LobbyEntry, ServiceError};
+use crate::store::EventStore;
 
 /// Which of an account's games to list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,7 +35,17 @@ fn index(account: &str, finished: bool) -> String {
     format!("account:{account}:{status}")
 }
 
-impl GameService {
+/// The accounts' game lists, kept in step after each append.
+#[derive(Clone)]
+pub(in crate::service) struct GameLists {
+    store: Arc<dyn EventStore>,
+}
+
+impl GameLists {
+    pub(in crate::service) fn new(store: Arc<dyn EventStore>) -> Self {
+        Self { store }
+    }
+
     /// Lists `after` among the games of each account that came to sit there with this append, and moves a finished
     /// game to its accounts' finished lists.
     pub(in crate::service) async fn index_account_games(&self, before: Option<&LoadedGame>, after: &LoadedGame) {
@@ -59,7 +73,7 @@ impl GameService {
         }
     }
 
-    async fn list_account_game(&self, account: &str, game: &LoadedGame, finished: bool) {
+    pub(super) async fn list_account_game(&self, account: &str, game: &LoadedGame, finished: bool) {
         let (id, score) = (&game.meta.id, game.meta.created_at_ms);
         let result = match self.store.index_put(&index(account, finished), id, score).await {
             Ok(()) if finished => self.store.index_remove(&index(account, false), id).await,
@@ -69,7 +83,9 @@ impl GameService {
             tracing::warn!(%account, game = %id, %error, "an account's game list was not updated");
         }
     }
+}
 
+impl Accounts {
     /// A page of the account's games, newest first, created before the `before` cursor. A page may hold fewer
     /// games than `limit` when `to_act` filters some out: follow `next` until it is absent.
     pub async fn account_games(
@@ -99,7 +115,7 @@ impl GameService {
             }
             read += 1;
             last = Some(entry.clone());
-            let game = match self.load(&entry.id).await {
+            let game = match self.games.load(&GameId::known(&entry.id)).await {
                 Ok(game) => game,
                 Err(ServiceError::GameNotFound) => {
                     let _ = self.store.index_remove(&listing, &entry.id).await;
@@ -109,7 +125,7 @@ impl GameService {
             };
             if game.session.is_finished() != filter.finished {
                 // Listed as active by an instance that died before moving it.
-                self.list_account_game(account, &game, true).await;
+                self.lists.list_account_game(account, &game, true).await;
                 continue;
             }
             let seats = game.seats_of_account(account);

@@ -12,21 +12,24 @@ mod notify;
 mod webhook;
 
 pub use caller::Caller;
+pub(super) use games::GameLists;
 pub use games::{AccountGame, AccountGames, GamesFilter};
 pub use key::is_account_key;
-pub use notify::Notification;
+pub use notify::{Notification, Notifier};
 pub use webhook::{Delivery, WebhookSettings, WebhookState};
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{GameService, ServiceError, hash_token, now_ms};
-use crate::store::{StoredAccount, StoredKey};
+use super::{AccountRef, Games, ServiceError, hash_token, now_ms};
+use crate::ids::ACCOUNT_PREFIX;
+use crate::store::{EventStore, StoredAccount, StoredKey};
 
 /// Account names: 2 to 24 of these characters, unique whatever their case.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=24;
 /// Account ids start so; being longer than any name, an id is never read as a name.
-const ID_PREFIX: &str = "acc_";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -118,12 +121,29 @@ fn new_stored_key(account: &str) -> (StoredKey, NewKey) {
     )
 }
 
-impl GameService {
+/// Accounts, their keys and their games.
+#[derive(Clone)]
+pub struct Accounts {
+    store: Arc<dyn EventStore>,
+    /// An account's games are read from their logs when listed.
+    games: Arc<Games>,
+    lists: GameLists,
+}
+
+impl Accounts {
+    pub(in crate::service) fn new(store: Arc<dyn EventStore>, games: Arc<Games>) -> Self {
+        Self {
+            lists: GameLists::new(store.clone()),
+            store,
+            games,
+        }
+    }
+
     /// Creates an account and its first key.
     pub async fn create_account(&self, name: &str, kind: AccountKind) -> Result<(Account, NewKey), ServiceError> {
         check_account_name(name)?;
         let account = Account {
-            id: format!("{ID_PREFIX}{}", hex::encode(rand::random::<[u8; 12]>())),
+            id: format!("{ACCOUNT_PREFIX}{}", hex::encode(rand::random::<[u8; 12]>())),
             name: name.to_owned(),
             kind,
             created_at_ms: now_ms(),
@@ -158,15 +178,14 @@ impl GameService {
     }
 
     /// An account by its id or its name (in any case).
-    pub async fn find_account(&self, id_or_name: &str) -> Result<Account, ServiceError> {
+    pub async fn find_account(&self, named: &AccountRef) -> Result<Account, ServiceError> {
         let accounts = self.store.accounts();
-        let stored = if id_or_name.starts_with(ID_PREFIX) {
-            accounts.account(id_or_name).await?
-        } else {
-            accounts.account_named(id_or_name).await?
+        let stored = match named {
+            AccountRef::Id(id) => accounts.account(id).await?,
+            AccountRef::Name(name) => accounts.account_named(name).await?,
         };
         stored
-            .ok_or_else(|| ServiceError::AccountNotFound(id_or_name.to_owned()))?
+            .ok_or_else(|| ServiceError::AccountNotFound(named.to_string()))?
             .try_into()
     }
 
@@ -208,6 +227,6 @@ mod tests {
         for bad in ["a", &"x".repeat(25), "with space", "émile", "a.b", ""] {
             assert!(check_account_name(bad).is_err(), "{bad}");
         }
-        assert!(format!("{ID_PREFIX}{}", "0".repeat(24)).len() > *NAME_CHARS.end());
+        assert!(format!("{ACCOUNT_PREFIX}{}", "0".repeat(24)).len() > *NAME_CHARS.end());
     }
 }

@@ -1,13 +1,18 @@
 //! What an append tells the accounts at the table: derived from the game before and after it (and the table events
 //! it wrote), written to the game's outbox by the append itself, then delivered to each account's inbox once.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use super::WebhookSettings;
 use crate::engine::bot::Bot;
 use crate::engine::table::TableEvent;
-use crate::service::{GameEnding, GameService, LoadedGame};
+use crate::service::{GameEnding, LoadedGame, ServiceError};
+use crate::store::{EventStore, InboxEntry, InboxId};
+use crate::webhook::Deliverer;
 
 /// A notification to an account, as its stream and its webhook carry it (with the entry's `id`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -90,7 +95,46 @@ pub enum Notification {
     SeekExpired { table: String, title: String },
 }
 
-impl GameService {
+/// Delivers what appends tell the accounts: each game's outbox into the accounts' inboxes, and from there to their
+/// webhooks (`webhook`).
+pub struct Notifier {
+    pub(super) store: Arc<dyn EventStore>,
+    pub(super) webhooks: WebhookSettings,
+    pub(super) deliverer: Deliverer,
+    /// Wakes this instance's webhook deliveries when it noted some due.
+    pub(super) wake: tokio::sync::Notify,
+}
+
+impl Notifier {
+    pub(in crate::service) fn new(store: Arc<dyn EventStore>, webhooks: WebhookSettings) -> Self {
+        Self {
+            store,
+            deliverer: Deliverer::new(webhooks.allow_private),
+            webhooks,
+            wake: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// The account's notifications after `after` (all kept ones without it), oldest first, at most `limit`.
+    pub async fn read_inbox(
+        &self,
+        account: &str,
+        after: Option<InboxId>,
+        limit: usize,
+    ) -> Result<Vec<InboxEntry>, ServiceError> {
+        Ok(self.store.accounts().read_inbox(account, after, limit).await?)
+    }
+
+    /// The id of the newest notification the account's inbox keeps, if any.
+    pub async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, ServiceError> {
+        Ok(self.store.accounts().newest_inbox_entry(account).await?)
+    }
+
+    /// Once a delivery was noted due on this instance.
+    pub(in crate::service) async fn woken(&self) {
+        self.wake.notified().await;
+    }
+
     /// What the step that led from `before` (none for a new game) to `after` tells the accounts at the table, as
     /// (account, notification) pairs for the game's outbox: written by the step's own atomic append, so that a crash
     /// after it loses none.
@@ -182,22 +226,62 @@ pub(super) fn accounts_of_game(game: &LoadedGame) -> Vec<(String, Vec<&'static s
 }
 
 fn notifications(before: Option<&LoadedGame>, after: &LoadedGame, events: &[String]) -> Vec<(String, Notification)> {
-    let (game, title) = (after.meta.id.clone(), after.meta.title.clone());
-    let table = after.session.table();
-    let accounts = accounts_of_game(after);
-    let mut told = Vec::new();
-    let started = |game: &LoadedGame| !game.session.table().is_open();
+    let told = Told {
+        game: after.meta.id.to_string(),
+        title: after.meta.title.clone(),
+        accounts: accounts_of_game(after),
+    };
+    let mut out = Vec::new();
     if before.is_none() {
+        told.invitations(after, &mut out);
+    }
+    for event in events.iter().filter_map(|event| TableEvent::parse(event)) {
+        told.table_event(before, after, event, &mut out);
+    }
+    told.progress(before, after, &mut out);
+    out
+}
+
+/// What every notification of one append shares: its game, and the accounts seated there.
+struct Told {
+    game: String,
+    title: String,
+    accounts: Vec<(String, Vec<&'static str>)>,
+}
+
+impl Told {
+    /// The same notification to every account seated (but `except`).
+    fn to_all(
+        &self,
+        except: Option<&String>,
+        out: &mut Vec<(String, Notification)>,
+        notification: impl Fn(String, String) -> Notification,
+    ) {
+        for (account, _) in self.accounts.iter().filter(|(account, _)| Some(account) != except) {
+            out.push((account.clone(), notification(self.game.clone(), self.title.clone())));
+        }
+    }
+
+    /// A new game's invitations, to the accounts invited.
+    fn invitations(&self, after: &LoadedGame, out: &mut Vec<(String, Notification)>) {
+        let table = after.session.table();
         for (seat, taken) in table.seats.iter().enumerate() {
             if let Some(invited) = &taken.invited {
-                let by = table.created_by.clone();
-                let seat = after.seat_name(seat);
-                let (game, title) = (game.clone(), title.clone());
-                told.push((invited.clone(), Notification::Invited { game, title, seat, by }));
+                let (by, seat) = (table.created_by.clone(), after.seat_name(seat));
+                let (game, title) = (self.game.clone(), self.title.clone());
+                out.push((invited.clone(), Notification::Invited { game, title, seat, by }));
             }
         }
     }
-    for event in events.iter().filter_map(|event| TableEvent::parse(event)) {
+
+    /// What a table event tells the others at the table.
+    fn table_event(
+        &self,
+        before: Option<&LoadedGame>,
+        after: &LoadedGame,
+        event: TableEvent,
+        out: &mut Vec<(String, Notification)>,
+    ) {
         match event {
             TableEvent::SeatJoined {
                 seat,
@@ -205,19 +289,14 @@ fn notifications(before: Option<&LoadedGame>, after: &LoadedGame, events: &[Stri
                 bot,
                 account,
                 ..
-            } => {
-                for (other, _) in accounts.iter().filter(|(other, _)| Some(other) != account.as_ref()) {
-                    let notification = Notification::SeatJoined {
-                        game: game.clone(),
-                        title: title.clone(),
-                        seat: seat.clone(),
-                        account: account.clone(),
-                        name: name.clone(),
-                        bot,
-                    };
-                    told.push((other.clone(), notification));
-                }
-            }
+            } => self.to_all(account.as_ref(), out, |game, title| Notification::SeatJoined {
+                game,
+                title,
+                seat: seat.clone(),
+                account: account.clone(),
+                name: name.clone(),
+                bot,
+            }),
             TableEvent::InvitationDeclined { seat } => {
                 let by = before
                     .and_then(|before| {
@@ -225,66 +304,64 @@ fn notifications(before: Option<&LoadedGame>, after: &LoadedGame, events: &[Stri
                         before.session.table().seats[index].invited.clone()
                     })
                     .unwrap_or_default();
-                for (account, _) in &accounts {
-                    let notification = Notification::InvitationDeclined {
-                        game: game.clone(),
-                        title: title.clone(),
-                        seat: seat.clone(),
-                        by: by.clone(),
-                    };
-                    told.push((account.clone(), notification));
-                }
+                self.to_all(None, out, |game, title| Notification::InvitationDeclined {
+                    game,
+                    title,
+                    seat: seat.clone(),
+                    by: by.clone(),
+                });
             }
             TableEvent::RematchCreated { game: rematch, .. } => {
-                for (account, _) in &accounts {
-                    let notification = Notification::RematchOffered {
-                        game: game.clone(),
-                        title: title.clone(),
-                        rematch: rematch.clone(),
-                    };
-                    told.push((account.clone(), notification));
-                }
+                self.to_all(None, out, |game, title| Notification::RematchOffered {
+                    game,
+                    title,
+                    rematch: rematch.clone(),
+                })
             }
             _ => {}
         }
     }
-    let finished = after.session.is_finished();
-    if finished {
-        if !before.is_some_and(|before| before.session.is_finished()) {
-            for (account, _) in &accounts {
-                let notification = Notification::GameFinished {
-                    game: game.clone(),
-                    title: title.clone(),
+
+    /// The game's start and end, to every account at the table, and the turn, to the seats to act.
+    fn progress(&self, before: Option<&LoadedGame>, after: &LoadedGame, out: &mut Vec<(String, Notification)>) {
+        let started = |game: &LoadedGame| !game.session.table().is_open();
+        if after.session.is_finished() {
+            if !before.is_some_and(|before| before.session.is_finished()) {
+                self.to_all(None, out, |game, title| Notification::GameFinished {
+                    game,
+                    title,
                     version: after.version(),
                     ending: after.ending(),
                     result: after.session.outcome(),
-                };
-                told.push((account.clone(), notification));
+                });
+            }
+            return;
+        }
+        if started(after) && !before.is_some_and(started) {
+            for (account, seats) in &self.accounts {
+                let (game, title) = (self.game.clone(), self.title.clone());
+                out.push((
+                    account.clone(),
+                    Notification::GameStarted {
+                        game,
+                        title,
+                        seats: seats.clone(),
+                    },
+                ));
             }
         }
-        return told;
-    }
-    if started(after) && !before.is_some_and(started) {
-        for (account, seats) in &accounts {
-            let notification = Notification::GameStarted {
-                game: game.clone(),
-                title: title.clone(),
-                seats: seats.clone(),
-            };
-            told.push((account.clone(), notification));
+        let table = after.session.table();
+        for seat in after.session.to_act() {
+            if let Some(account) = &table.seats[seat].account {
+                let notification = Notification::YourTurn {
+                    game: self.game.clone(),
+                    title: self.title.clone(),
+                    seat: after.seat_name(seat),
+                    version: after.version(),
+                    deadline_ms: table.deadline_ms,
+                };
+                out.push((account.clone(), notification));
+            }
         }
     }
-    for seat in after.session.to_act() {
-        if let Some(account) = &table.seats[seat].account {
-            let notification = Notification::YourTurn {
-                game: game.clone(),
-                title: title.clone(),
-                seat: after.seat_name(seat),
-                version: after.version(),
-                deadline_ms: table.deadline_ms,
-            };
-            told.push((account.clone(), notification));
-        }
-    }
-    told
 }

@@ -9,10 +9,10 @@ use std::time::Duration;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::Notification;
+use super::{Notification, Notifier};
 use crate::clock::now_ms;
 use crate::config::values::{duration, switch};
-use crate::service::{GameService, ServiceError};
+use crate::service::ServiceError;
 use crate::store::{InboxEntry, Lease, StoredWebhook};
 use crate::telemetry;
 use crate::webhook::{DISABLE_AFTER, FIRST_RETRY, Target, new_secret, next_delay};
@@ -86,7 +86,7 @@ pub struct Delivery {
     pub delivered: bool,
 }
 
-impl GameService {
+impl Notifier {
     /// Sets the account's webhook; answers the new signing secret, shown once. Deliveries start with the next
     /// notification.
     pub async fn set_webhook(&self, account: &str, url: &str) -> Result<(WebhookState, String), ServiceError> {
@@ -134,7 +134,7 @@ impl GameService {
                 if let Err(error) = accounts.schedule_webhook(account, now_ms()).await {
                     tracing::warn!(%account, %error, "a webhook delivery was not noted; the next one brings it");
                 }
-                self.webhooks_wake.notify_one();
+                self.wake.notify_one();
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%account, %error, "a webhook delivery was not noted"),
@@ -154,7 +154,7 @@ impl GameService {
         }
         if claimed.len() == CLAIMS {
             // More may be due: claim again at once rather than at the next tick.
-            self.webhooks_wake.notify_one();
+            self.wake.notify_one();
         }
         Ok(claimed.len())
     }
@@ -176,7 +176,7 @@ impl GameService {
                 match delivered {
                     Ok(Next::CaughtUp) => accounts.settle_webhook(account, claimed_ms, None).await,
                     Ok(Next::More) => {
-                        self.webhooks_wake.notify_one();
+                        self.wake.notify_one();
                         accounts.settle_webhook(account, claimed_ms, Some(now_ms())).await
                     }
                     // Whatever was noted meanwhile: the failure's wait decides.

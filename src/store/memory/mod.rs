@@ -223,7 +223,7 @@ impl EventStore for MemoryStore {
         if games.len().is_power_of_two() {
             Self::sweep(&mut games);
         }
-        if games.contains_key(&meta.id) {
+        if games.contains_key(&*meta.id) {
             return Err(StoreError::AlreadyExists);
         }
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
@@ -244,7 +244,7 @@ impl EventStore for MemoryStore {
         };
         log.keep(outbox);
         games.insert(
-            meta.id.clone(),
+            meta.id.to_string(),
             Arc::new(Entry {
                 meta: meta.clone(),
                 log: Mutex::new(log),

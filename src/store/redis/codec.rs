@@ -7,6 +7,7 @@ use std::time::Duration;
 use redis::Value;
 use redis::aio::ConnectionLike;
 
+use crate::ids::GameId;
 use crate::store::{GameMeta, InboxId, Persistence, StoreError, info_value};
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -73,7 +74,7 @@ pub(super) fn millis(duration: Option<Duration>) -> u64 {
 
 pub(super) fn meta_fields(meta: &GameMeta) -> Vec<(&'static str, String)> {
     vec![
-        ("id", meta.id.clone()),
+        ("id", meta.id.to_string()),
         ("title", meta.title.clone()),
         ("players", meta.players.to_string()),
         ("options", meta.options.clone()),
@@ -95,7 +96,7 @@ pub(super) fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta
             .map_err(|_| corrupt(format!("metadata field {name} is not a number")))
     };
     Ok(GameMeta {
-        id: take("id")?,
+        id: GameId::known(take("id")?),
         title: take("title")?,
         players: number("players", take("players")?)? as usize,
         options: take("options")?,

@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::{CONFLICT_RETRIES, GameService, ServiceError};
+use super::Games;
 use crate::engine::GameSession;
+use crate::service::{CONFLICT_RETRIES, GameId, ServiceError};
 use crate::store::{Appended, StoreError};
 use crate::telemetry;
 
@@ -13,7 +14,7 @@ pub const SWEEP_LEASE: Duration = Duration::from_secs(5);
 /// Due games one sweep claims at most.
 const SWEEP_BATCH: usize = 64;
 
-impl GameService {
+impl Games {
     /// One sweep for this instance: claims the games that are due (a deadline or an expiry passed), applies what is
     /// overdue in each, and notes when each is next due. Every instance sweeps; the claim keeps them from doing the
     /// same work twice, and the conditional append makes each timeout happen exactly once even if they do. A game
@@ -25,7 +26,7 @@ impl GameService {
         metrics::gauge!(telemetry::SWEEP_LAG).set(lag_ms as f64 / 1000.0);
         let claimed = self.store.claim_due(now, lease, SWEEP_BATCH).await?;
         for id in &claimed {
-            let next = match self.settle_due(id, now).await {
+            let next = match self.settle_due(&GameId::known(id), now).await {
                 Ok(next) => next,
                 Err(ServiceError::GameNotFound) => None,
                 Err(error) => {
@@ -44,14 +45,14 @@ impl GameService {
     /// sweep's lease (so that the claim still holds); returns when it is next due. Each move is a conditional append:
     /// instances racing to play the same bot's turn log it once, and a loser leaves the rest of the turn to the
     /// winner.
-    pub async fn settle_due(&self, id: &str, now: u64) -> Result<Option<u64>, ServiceError> {
+    pub async fn settle_due(&self, id: &GameId, now: u64) -> Result<Option<u64>, ServiceError> {
         let started = Instant::now();
         let mut races = 0;
         // Notifications an instance that died after its append left behind, and the game lists they went with.
-        if self.deliver_outbox(id).await > 0
+        if self.followers.deliver_left_behind(id).await > 0
             && let Ok(game) = self.load(id).await
         {
-            self.index_account_games(None, &game).await;
+            self.followers.index_account_games(&game).await;
         }
         loop {
             let game = self.load(id).await?;
@@ -63,7 +64,7 @@ impl GameService {
                 (true, Some((seat, bot))) => self.think(&game, seat, bot, now).await?,
                 (true, None) => {
                     // A rated game noted due by its last append: its ratings, unless applied already.
-                    self.rate(&game).await?;
+                    self.followers.rate(&game).await?;
                     return Ok(due_ms(&*game.session, now));
                 }
             };
@@ -71,7 +72,7 @@ impl GameService {
             match self.commit(&game, &after, &played.events, None, None, now).await {
                 Ok(Appended::Ok { .. }) => {
                     match overdue.first() {
-                        Some(event) => tracing::info!(game = id, event = %event.encode(), "overdue seats applied"),
+                        Some(event) => tracing::info!(game = %id, event = %event.encode(), "overdue seats applied"),
                         None => self.meters.moved(game.title_id),
                     }
                     races = 0;
@@ -97,7 +98,7 @@ impl GameService {
 
 /// When a sweep must next look at a game: its deadline or expiry, or a little after `now` while a bot is to act.
 /// The instance that made it the bot's turn plays the bot at once; the note covers that instance's crash.
-pub(super) fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
+pub(in crate::service) fn due_ms(session: &dyn GameSession, now: u64) -> Option<u64> {
     let bot = session
         .bot_to_act()
         .map(|_| now.saturating_add(SWEEP_LEASE.as_millis() as u64));

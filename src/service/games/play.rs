@@ -5,9 +5,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use super::{CONFLICT_RETRIES, Caller, GameService, IdempotencyKey, LoadedGame, ServiceError, now_ms};
+use super::{Games, LoadedGame};
 use crate::engine::{ActionError, Decided, GameSeed, Lang, RuleCode, Seat, Viewer};
-use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, StoreError};
+use crate::service::{CONFLICT_RETRIES, Caller, GameId, IdempotencyKey, ServiceError, now_ms};
+use crate::store::{Appended, ChainHash, Head, HeadTag, History, Idempotency, ReadAfter, StoreError};
 use crate::telemetry;
 
 /// A move as the client sent it.
@@ -19,35 +20,33 @@ pub struct MoveRequest<'a> {
     pub known: Option<HeadTag>,
 }
 
-/// The answer to a move: either freshly decided, or the stored answer to an earlier request with the same key.
+/// The answer to a move: either freshly decided, or an earlier request's move under the same key, rebuilt from the
+/// log. The caller renders it.
 pub enum PlayOutcome {
-    Played { response: String },
-    Replayed { response: String },
+    Played(Move),
+    Replayed(Move),
 }
 
-/// What a rendered move answer is built from.
-pub struct Move<'a> {
-    pub after: &'a LoadedGame,
+/// A move that is in the log: the game it led to and its events.
+pub struct Move {
+    pub after: LoadedGame,
     pub seat: Seat,
     /// Log position before the move's events.
     pub from_version: u64,
-    events: &'a [String],
+    events: Vec<String>,
     /// The same events as they were decided, when they were decided here rather than read back from the log.
-    decided: Option<&'a [Box<dyn Decided>]>,
+    decided: Option<Vec<Box<dyn Decided>>>,
 }
 
-impl Move<'_> {
+impl Move {
     /// The move's events as `viewer` may see them, numbered by their log position, told in `lang` when asked.
     pub fn visible_events(&self, viewer: Viewer, lang: Option<Lang>) -> Vec<(u64, Box<RawValue>, Option<String>)> {
-        match self.decided {
+        match &self.decided {
             Some(decided) => self.after.decided_events(decided, self.from_version, viewer, lang),
-            None => self.after.visible_events(self.events, self.from_version, viewer, lang),
+            None => self.after.visible_events(&self.events, self.from_version, viewer, lang),
         }
     }
 }
-
-/// Builds a move's answer.
-pub type Render<'r> = &'r (dyn Fn(&Move<'_>) -> String + Sync);
 
 /// How one attempt at a move ended.
 enum Attempt {
@@ -76,9 +75,9 @@ impl Refusal {
     }
 }
 
-impl GameService {
-    /// Decides `action` for the caller's seat and appends its events. `render` builds the answer; under an
-    /// idempotency key the store keeps a small record of the move, from which a retry's answer is rebuilt.
+impl Games {
+    /// Decides `action` for the caller's seat and appends its events. Under an idempotency key the store keeps a
+    /// small record of the move, from which a retry's move is rebuilt.
     ///
     /// One store round trip on a hot cache: the move is decided on the cached game without reading the log first,
     /// because the conditional append checks that game against the log anyway and, when other writers got there
@@ -87,10 +86,9 @@ impl GameService {
     /// fresh read confirms it.
     pub async fn play(
         &self,
-        id: &str,
+        id: &GameId,
         caller: &Caller,
         request: &MoveRequest<'_>,
-        render: Render<'_>,
     ) -> Result<PlayOutcome, ServiceError> {
         let (mut game, mut fresh) = match self.cached(id) {
             Some(cached) => {
@@ -102,7 +100,7 @@ impl GameService {
         let seed = game.seed()?;
         let mut races = 0;
         loop {
-            match self.attempt(&game, caller, request, seed, render).await? {
+            match self.attempt(&game, caller, request, seed).await? {
                 Attempt::Answered(outcome) => return Ok(outcome),
                 Attempt::Outdated(newer) => {
                     metrics::counter!(telemetry::MOVE_RACES).increment(1);
@@ -126,7 +124,7 @@ impl GameService {
                     game = self.load(id).await?;
                     fresh = true;
                 }
-                Attempt::Refused(refusal) => return self.refuse(&game, request, refusal, render).await,
+                Attempt::Refused(refusal) => return self.refuse(&game, request, refusal).await,
             }
         }
     }
@@ -138,7 +136,6 @@ impl GameService {
         caller: &Caller,
         request: &MoveRequest<'_>,
         seed: GameSeed,
-        render: Render<'_>,
     ) -> Result<Attempt, ServiceError> {
         let seat = match game.seat_for(caller) {
             Ok(seat) => seat,
@@ -184,18 +181,16 @@ impl GameService {
         {
             Ok(Appended::Ok { .. }) => {
                 self.meters.moved(game.title_id);
-                Ok(Attempt::Answered(PlayOutcome::Played {
-                    response: render(&Move {
-                        after: &after,
-                        seat,
-                        from_version: game.version(),
-                        events: &played.events,
-                        decided: Some(&played.decided),
-                    }),
-                }))
+                Ok(Attempt::Answered(PlayOutcome::Played(Move {
+                    after,
+                    seat,
+                    from_version: game.version(),
+                    events: played.events,
+                    decided: Some(played.decided),
+                })))
             }
             Ok(Appended::Duplicate { record }) => {
-                let outcome = self.replayed(game, seat, &record, request, render).await?;
+                let outcome = self.replayed(game, seat, &record, request).await?;
                 Ok(Attempt::Answered(outcome))
             }
             // Another writer got there first (or the cache was behind): catch up.
@@ -217,13 +212,12 @@ impl GameService {
         game: &LoadedGame,
         request: &MoveRequest<'_>,
         refusal: Refusal,
-        render: Render<'_>,
     ) -> Result<PlayOutcome, ServiceError> {
         let id = &game.meta.id;
         if let Some((seat, key)) = &refusal.keyed
             && let Some(record) = self.store.idempotency_record(id, key).await?
         {
-            return self.replayed(game, *seat, &record, request, render).await;
+            return self.replayed(game, *seat, &record, request).await;
         }
         // A client refused on a history it does not hold is told so first: what it knows is wrong.
         if let Some(known) = request.known {
@@ -261,6 +255,16 @@ impl GameService {
         Ok(self.store.history_of(&game.meta.id, known).await?)
     }
 
+    /// Whether the log of game `id` holds `known`; if not, the last version both histories share.
+    pub async fn log_history(&self, id: &str, known: HeadTag) -> Result<History, ServiceError> {
+        Ok(self.store.history_of(id, known).await?)
+    }
+
+    /// The events of game `id`'s log after `from`, if the log extends it.
+    pub async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, ServiceError> {
+        Ok(self.store.read_after(id, from).await?)
+    }
+
     /// An action that is not the game's title's but fits another title's is well-formed for the API as a whole (the
     /// OpenAPI document accepts it): it is refused as unfit for this game rather than as malformed.
     fn action_error(&self, error: ActionError, action: &Value) -> ServiceError {
@@ -279,7 +283,6 @@ impl GameService {
         seat: Seat,
         record: &str,
         request: &MoveRequest<'_>,
-        render: Render<'_>,
     ) -> Result<PlayOutcome, ServiceError> {
         let record = IdempotencyRecord::decode(record)
             .ok_or_else(|| ServiceError::Corrupt(format!("unreadable idempotency record {record:?}")))?;
@@ -296,18 +299,17 @@ impl GameService {
             .filter(|&from| from <= events.len())
             .ok_or(ServiceError::IdempotencyRecordLost)?;
         let after = LoadedGame {
-            session: super::load::replay(&current.title, &current.meta, &events)?.into(),
+            session: super::replay(&current.title, &current.meta, &events)?.into(),
             head: record.to,
             ..current.clone()
         };
-        let response = render(&Move {
-            after: &after,
+        Ok(PlayOutcome::Replayed(Move {
+            after,
             seat,
             from_version: record.from,
-            events: &events[from..],
+            events: events[from..].to_vec(),
             decided: None,
-        });
-        Ok(PlayOutcome::Replayed { response })
+        }))
     }
 }
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
-use super::{ServiceError, hash_token};
 use crate::engine::{Decided, GameSeed, GameSession, Lang, Seat, Title, Told, Viewer};
+use crate::service::{ServiceError, hash_token};
 use crate::store::{GameMeta, Head};
 
 /// A game rebuilt at some head of its log. Cheap to clone: everything is shared.

@@ -1,17 +1,17 @@
 //! Writing a decided step: every change of a game (a move, a join, a timeout, a bot's move, a rematch) is appended
 //! the same way, onto the exact head it was decided at.
 
-use super::sweep::{SWEEP_LEASE, due_ms};
-use super::{GameService, LoadedGame, SNAPSHOT_EVERY, TestPauses};
+use super::{Games, LoadedGame, SNAPSHOT_EVERY, SWEEP_LEASE, due_ms};
+use crate::service::{Notifier, TestPauses};
 use crate::store::{Append, Appended, HeadTag, Idempotency, SnapshotData, StoreError};
 use crate::telemetry;
 
-impl GameService {
+impl Games {
     /// Appends `events`, which take `before` to `after`, onto `before`'s head, and only if the log still holds
     /// `known` (a position the client presented). When `after` is due (a deadline, a bot to act) the store notes it
     /// first: a crash in between leaves an early note, never a lost deadline. Every SNAPSHOT_EVERY events the state
     /// goes with the append. Once appended, the lobby and this instance's bots follow, and `after` is cached.
-    pub(super) async fn commit(
+    pub(in crate::service) async fn commit(
         &self,
         before: &LoadedGame,
         after: &LoadedGame,
@@ -24,7 +24,7 @@ impl GameService {
             self.store.schedule(&before.meta.id, due).await?;
         }
         let rates = after.session.table().rated && after.session.is_finished() && !before.session.is_finished();
-        let outbox = Self::outbox_of(Some(before), after, events);
+        let outbox = Notifier::outbox_of(Some(before), after, events);
         if rates || !outbox.is_empty() {
             // Should this instance die before the ratings are applied or the notifications delivered, a sweep does it.
             self.store
@@ -45,28 +45,16 @@ impl GameService {
             if snapshot.is_some() {
                 metrics::counter!(telemetry::SNAPSHOTS_WRITTEN).increment(1);
             }
-            self.after_append(before, after, !outbox.is_empty()).await;
+            self.followers.after_append(before, after, !outbox.is_empty()).await;
             self.remember(after);
             if rates {
                 TestPauses::wait(self.pauses.before_rating).await;
-                if let Err(error) = self.rate(after).await {
+                if let Err(error) = self.followers.rate(after).await {
                     tracing::warn!(game = %after.meta.id, %error, "ratings not applied; a sweep applies them");
                 }
             }
         }
         Ok(appended)
-    }
-
-    /// Keeps the lobby's listings and the accounts' game lists in step with a game whose status may have changed by
-    /// an append, delivers the notifications it left, and plays the bot it made the one to act.
-    async fn after_append(&self, before: &LoadedGame, after: &LoadedGame, notifies: bool) {
-        self.relist_if_changed(before, after).await;
-        if notifies {
-            TestPauses::wait(self.pauses.before_notifying).await;
-            self.deliver_outbox(&after.meta.id).await;
-        }
-        self.index_account_games(Some(before), after).await;
-        self.wake_bot(after);
     }
 }
 

@@ -5,15 +5,16 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{GameService, LoadedGame, ServiceError};
+use super::{Games, LoadedGame};
 use crate::engine::{GameSession, Title};
+use crate::service::{GameId, ServiceError};
 use crate::store::{GameMeta, Head, ReadAfter, StoreError, StoredSnapshot};
 use crate::telemetry;
 
-impl GameService {
+impl Games {
     /// The game at the latest version of its log. A cached state is used only once the store proved that its log
     /// extends it; otherwise (the store lost or replaced events) it is dropped and the game rebuilt from the log.
-    pub async fn load(&self, id: &str) -> Result<LoadedGame, ServiceError> {
+    pub async fn load(&self, id: &GameId) -> Result<LoadedGame, ServiceError> {
         if let Some(game) = self.cached(id) {
             match self.store.read_after(id, game.head).await {
                 Ok(ReadAfter::Extends { events, head }) => {
@@ -22,7 +23,7 @@ impl GameService {
                 }
                 Ok(ReadAfter::Diverged) => {
                     tracing::warn!(
-                        game = id,
+                        game = %id,
                         version = game.head.version,
                         "cached game is not the log's: rebuilding"
                     );
@@ -202,7 +203,7 @@ impl GameService {
     pub(super) fn remember(&self, game: &LoadedGame) {
         // Whatever is cached is checked against the log before use, so the latest write simply wins.
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache.put(game.meta.id.clone(), game.clone());
+        cache.put(game.meta.id.to_string(), game.clone());
     }
 
     pub(super) fn forget(&self, id: &str) {
@@ -228,7 +229,7 @@ fn restore(title: &Arc<dyn Title>, stored: &StoredSnapshot, id: &str) -> Option<
 }
 
 /// The game's session rebuilt from `events`, the first ones of its log.
-pub(super) fn replay(
+pub(in crate::service) fn replay(
     title: &Arc<dyn Title>,
     meta: &GameMeta,
     events: &[String],

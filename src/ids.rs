@@ -17,7 +17,8 @@ pub enum NoSuchId {
 
 /// The longest id the service gives or accepts, in bytes.
 const MAX_LEN: usize = 64;
-/// What every account id starts with (an account is named by its id or by its name).
+/// What every account id starts with (an account is named by its id or by its name); being longer than any name,
+/// an id is never read as a name.
 pub const ACCOUNT_PREFIX: &str = "acc_";
 
 /// A game's id: 1 to 64 ASCII letters, digits, `-` or `_` (the service gives 32 hex digits).

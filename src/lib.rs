@@ -3,7 +3,9 @@
 //! - `engine`: the game-agnostic contract, the table around every title, undo, bots, and the registry of titles;
 //! - `games`: one pure rules engine per title;
 //! - `store`: event logs, in memory or in Redis, behind one trait, and what the service keeps beside them;
-//! - `service`: load, rebuild, decide and append, with a cache checked against the log;
+//! - `service`: load, rebuild, decide and append, with a cache checked against the log, in small parts wired in one
+//!   place;
+//! - `ids`: game and account ids, parsed where a request is read;
 //! - `watch`: one reader per instance feeding every live stream, room messages and presence;
 //! - `api`: the HTTP layer (the listener with its connection gate, handlers, DTOs, OpenAPI, error mapping);
 //! - `ratings`: Glicko-2 ratings per account and title, from finished rated games;

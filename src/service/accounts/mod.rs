@@ -29,7 +29,6 @@ use crate::store::{EventStore, StoredAccount, StoredKey};
 
 /// Account names: 2 to 24 of these characters, unique whatever their case.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=24;
-/// Account ids start so; being longer than any name, an id is never read as a name.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -60,12 +60,12 @@ impl Followers {
         self.bots.wake_bot(game);
     }
 
-    /// Notifications an instance that died after its append left behind, and the game lists they went with: how
-    /// many were delivered.
+    /// Delivers the notifications an instance that died after its append left in the game's outbox: how many.
     pub(super) async fn deliver_left_behind(&self, id: &str) -> usize {
         self.notifier.deliver_outbox(id).await
     }
 
+    /// Lists the game among its accounts' games (what such an instance may also have left undone).
     pub(super) async fn index_account_games(&self, game: &LoadedGame) {
         self.lists.index_account_games(None, game).await;
     }

@@ -46,7 +46,8 @@ fn events_held(server: &RedisServer, id: &str) -> u64 {
 
 #[actix_web::test]
 async fn writes_are_acknowledged_once_a_replica_holds_them() {
-    let primary = RedisServer::start_with(&[]);
+    // A replica starts its first sync at once rather than after the 5 s a primary waits for others to join it.
+    let primary = RedisServer::start_with(&["--repl-diskless-sync-delay", "0"]);
     let replica = RedisServer::replica_of(&primary);
     let store = RedisStore::open(&primary.url, false, &RedisTls::default(), Retention::default())
         .expect("a valid URL")

@@ -270,16 +270,37 @@ impl RedisServer {
         assert!(status.success(), "kill -{signal} {}", self.pid());
     }
 
-    /// A replica of `primary`, started on a free port (append-only persistence, as `start` does).
+    /// A replica of `primary`, started on a free port (append-only persistence, as `start` does), once it
+    /// acknowledges writes. `state=online` at the primary is not enough: right after its first sync a replica turns
+    /// its append-only file on again (a rewrite in a child), and a write sent then could wait past a short `WAIT`
+    /// timeout under load, so it is ready once that is done and it has acknowledged a write sent after it.
     pub fn replica_of(primary: &RedisServer) -> Self {
         let port = primary.port.to_string();
         let replica = Self::start_with(&["--replicaof", "127.0.0.1", &port]);
         let deadline = Instant::now() + Duration::from_secs(20);
-        while !primary.command(&["INFO", "replication"]).contains("state=online") {
-            assert!(Instant::now() < deadline, "the replica never came online");
+        let mut probe = primary.client().get_connection().expect("the primary answers");
+        loop {
+            let settled = ["master_link_status:up", "loading:0", "aof_rewrite_in_progress:0"]
+                .iter()
+                .all(|line| replica.command(&["INFO"]).contains(line));
+            // PUBLISH travels down the replication stream without a key: WAIT counts who acknowledged it.
+            let acknowledged = settled
+                && redis::cmd("PUBLISH")
+                    .arg("ludus-test:replica-probe")
+                    .arg("ready?")
+                    .exec(&mut probe)
+                    .is_ok()
+                && redis::cmd("WAIT")
+                    .arg(1)
+                    .arg(200)
+                    .query::<u64>(&mut probe)
+                    .is_ok_and(|replicas| replicas >= 1);
+            if acknowledged {
+                return replica;
+            }
+            assert!(Instant::now() < deadline, "the replica never acknowledged a write");
             std::thread::sleep(Duration::from_millis(50));
         }
-        replica
     }
 
     /// Writes a snapshot (`dump.rdb` in `dir()`) now.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
 use ludus::service::{GameService, LADDER, LadderBot, NewGame, SeatsRequest};
-use ludus::store::{MemoryStore, StoredRating};
+use ludus::store::{Ladder, MemoryStore, Page, StoredRating};
 
 // The service's allocator (see src/main.rs), so that the bots think at the service's speed.
 #[global_allocator]
@@ -214,9 +214,11 @@ fn record(played: &[Played], bot: usize, against: Option<usize>) -> [usize; 3] {
 async fn leaderboard(service: &GameService, title: &str) -> Vec<(&'static LadderBot, StoredRating, bool)> {
     let mut rows = Vec::new();
     for provisional in [false, true] {
+        let ladder = Ladder { title, provisional };
+        let page = Page { offset: 0, limit: 100 };
         let page = service
             .ratings
-            .leaderboard(title, provisional, 0, 100)
+            .leaderboard(ladder, page)
             .await
             .expect("the leaderboard");
         for (account, rating) in page.entries {

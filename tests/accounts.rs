@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use common::app::{TestApp, call};
 use ludus::service::GameService;
+use ludus::store::InboxPage;
 use serde_json::{Value, json};
 
 struct Client<'a, A: TestApp> {
@@ -359,7 +360,11 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
     let inbox = |account: String| {
         let service = service.clone();
         async move {
-            let entries = service.notifier.read_inbox(&account, None, 1000).await.unwrap();
+            let entries = service
+                .notifier
+                .read_inbox(&account, InboxPage::oldest(1000))
+                .await
+                .unwrap();
             entries
                 .into_iter()
                 .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())

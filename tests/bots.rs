@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use common::http::send;
 use common::{RedisServer, ServerProcess, free_port, memory};
-use ludus::engine::Registry;
 use ludus::engine::bot::Bot;
+use ludus::engine::{BotMove, Registry};
 use ludus::service::{Caller, GameId, GameService, NewGame, now_ms};
 use ludus::store::EventStore;
 use rand::seq::IndexedRandom;
@@ -97,7 +97,15 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 // Both instances play the bot's turn at once: one move lands, the other finds it played.
                 let alone = before
                     .session
-                    .play_bot(bot_seat, bot, before.seed().unwrap(), now_ms(), &mut || false)
+                    .play_bot(
+                        BotMove {
+                            seat: bot_seat,
+                            bot,
+                            seed: before.seed().unwrap(),
+                            now_ms: now_ms(),
+                        },
+                        &mut || false,
+                    )
                     .expect("a move");
                 let (a, b) = tokio::join!(one.games.settle_due(&id, now_ms()), two.games.settle_due(&id, now_ms()));
                 a.expect("settled");

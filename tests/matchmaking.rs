@@ -11,7 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::{App, test, web};
 use common::app::{TestApp, new_account, send};
 use ludus::service::{GameService, SEEK_WAIT, now_ms};
-use ludus::store::{RatingUpdate, StoredRating};
+use ludus::store::{InboxPage, RatingUpdate, StoredRating};
 use serde_json::{Value, json};
 
 async fn seek(app: &impl TestApp, key: &str, body: Value) -> (StatusCode, Value) {
@@ -25,7 +25,11 @@ async fn matched(service: &GameService, account: &str) -> Vec<Value> {
 
 /// The notifications of type `kind` in the account's inbox.
 async fn told(service: &GameService, account: &str, kind: &str) -> Vec<Value> {
-    let inbox = service.notifier.read_inbox(account, None, 1000).await.unwrap();
+    let inbox = service
+        .notifier
+        .read_inbox(account, InboxPage::oldest(1000))
+        .await
+        .unwrap();
     inbox
         .iter()
         .map(|entry| serde_json::from_str::<Value>(&entry.event).unwrap())

@@ -11,9 +11,9 @@ use futures_util::stream::BoxStream;
 use ludus::engine::Seat;
 use ludus::service::{Caller, GameId, GameService, IdempotencyKey, LoadedGame, MoveRequest, NewGame, PlayOutcome};
 use ludus::store::{
-    AccountStore, Append, Appended, ChatEntry, ChatPage, EventStore, GameMeta, Head, HeadTag, History, InboxId, Lease,
+    AccountStore, Append, Appended, ChatEntry, ChatPage, Creation, EventStore, Head, HeadTag, History, InboxId, Lease,
     Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter,
-    RoomMessage, RoomStore, StoreError, StoreKind,
+    RoomMessage, RoomStore, StoreKind, StoreResult,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -59,36 +59,31 @@ impl EventStore for Counting {
     fn matchmaking(&self) -> &dyn MatchmakingStore {
         self.inner.matchmaking()
     }
-    async fn create_with(
-        &self,
-        meta: &GameMeta,
-        events: &[String],
-        outbox: &[(String, String)],
-    ) -> Result<Head, StoreError> {
+    async fn create_with(&self, creation: Creation<'_>) -> StoreResult<Head> {
         self.note("create");
-        self.inner.create_with(meta, events, outbox).await
+        self.inner.create_with(creation).await
     }
-    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+    async fn outbox(&self, id: &str) -> StoreResult<Vec<OutboxEntry>> {
         self.note("outbox");
         self.inner.outbox(id).await
     }
-    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> StoreResult<()> {
         self.note("outbox_delivered");
         self.inner.outbox_delivered(id, entries).await
     }
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+    async fn load(&self, id: &str) -> StoreResult<Loaded> {
         self.note("load");
         self.inner.load(id).await
     }
-    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+    async fn read_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         self.note("read_after");
         self.inner.read_after(id, from).await
     }
-    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+    async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
         self.note("load_latest");
         self.inner.load_latest(id).await
     }
-    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+    async fn append(&self, id: &str, append: Append<'_>) -> StoreResult<Appended> {
         self.note(if append.snapshot.is_some() {
             "append+snapshot"
         } else {
@@ -96,100 +91,100 @@ impl EventStore for Counting {
         });
         self.inner.append(id, append).await
     }
-    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+    async fn history_of(&self, id: &str, tag: HeadTag) -> StoreResult<History> {
         self.note("history_of");
         self.inner.history_of(id, tag).await
     }
-    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    async fn idempotency_record(&self, id: &str, key: &str) -> StoreResult<Option<String>> {
         self.note("idempotency_record");
         self.inner.idempotency_record(id, key).await
     }
-    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> StoreResult<()> {
         self.note("issue_ticket");
         self.inner.issue_ticket(id, ticket_hash, seat, ttl).await
     }
-    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> StoreResult<Option<usize>> {
         self.note("redeem_ticket");
         self.inner.redeem_ticket(id, ticket_hash).await
     }
-    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> StoreResult<()> {
         self.note("index_put");
         self.inner.index_put(index, id, score).await
     }
-    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+    async fn index_remove(&self, index: &str, id: &str) -> StoreResult<()> {
         self.note("index_remove");
         self.inner.index_remove(index, id).await
     }
-    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>> {
         self.note("index_page");
         self.inner.index_page(index, max_score, limit).await
     }
-    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn schedule(&self, id: &str, due_ms: u64) -> StoreResult<()> {
         self.note("schedule");
         self.inner.schedule(id, due_ms).await
     }
-    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> StoreResult<RateDecision> {
         self.note("rate_limit");
         self.inner.rate_limit(key, rate, now_ms).await
     }
-    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> StoreResult<bool> {
         self.note("hold_place");
         self.inner.hold_place(pool, holder, cap, lease).await
     }
-    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> StoreResult<()> {
         self.note("renew_places");
         self.inner.renew_places(pool, holders, lease).await
     }
-    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+    async fn release_place(&self, pool: &str, holder: &str) -> StoreResult<()> {
         self.note("release_place");
         self.inner.release_place(pool, holder).await
     }
-    async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
+    async fn earliest_due(&self) -> StoreResult<Option<u64>> {
         self.note("earliest_due");
         self.inner.earliest_due().await
     }
-    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
         self.note("claim_due");
         self.inner.claim_due(now_ms, lease_ms, limit).await
     }
-    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.note("settle");
         self.inner.settle(id, claimed_ms, next_ms).await
     }
-    async fn ping(&self) -> Result<(), StoreError> {
+    async fn ping(&self) -> StoreResult<()> {
         self.inner.ping().await
     }
-    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+    async fn persistence(&self) -> StoreResult<Option<Persistence>> {
         self.inner.persistence().await
     }
-    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+    async fn appends(&self) -> StoreResult<BoxStream<'static, String>> {
         self.inner.appends().await
     }
 }
 
 #[async_trait]
 impl RoomStore for Counting {
-    async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError> {
+    async fn push_chat(&self, id: &str, message: &str) -> StoreResult<InboxId> {
         self.note("push_chat");
         self.inner.rooms().push_chat(id, message).await
     }
-    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError> {
+    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> StoreResult<Vec<ChatEntry>> {
         self.note("read_chat");
         self.inner.rooms().read_chat(id, page, limit).await
     }
-    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> StoreResult<Vec<(String, u64)>> {
         self.note("see");
         self.inner.rooms().see(id, seats, now_ms).await
     }
-    async fn seen(&self, id: &str) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn seen(&self, id: &str) -> StoreResult<Vec<(String, u64)>> {
         self.note("seen");
         self.inner.rooms().seen(id).await
     }
-    async fn publish_room(&self, message: &RoomMessage) -> Result<(), StoreError> {
+    async fn publish_room(&self, message: &RoomMessage) -> StoreResult<()> {
         self.note("publish_room");
         self.inner.rooms().publish_room(message).await
     }
-    async fn room_messages(&self) -> Result<BoxStream<'static, RoomMessage>, StoreError> {
+    async fn room_messages(&self) -> StoreResult<BoxStream<'static, RoomMessage>> {
         self.inner.rooms().room_messages().await
     }
 }

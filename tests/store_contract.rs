@@ -10,9 +10,10 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use ludus::ids::GameId;
 use ludus::store::{
-    Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId, Lease,
-    MemoryStore, Rate, RatingUpdate, RatingsApplied, ReadAfter, Retention, RoomMessage, Seeker, SnapshotData, Sought,
-    StoreError, StoredAccount, StoredKey, StoredRating, StoredSnapshot, StoredWebhook, Window,
+    Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId,
+    InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, Rate, RatingUpdate, RatingsApplied, ReadAfter,
+    Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError, StoredAccount, StoredKey, StoredRating,
+    StoredSnapshot, StoredWebhook, Window,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -146,41 +147,24 @@ async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
     ));
 }
 
+/// `events` after `from` under the idempotency key `key`, which remembers `record`.
+fn keyed<'a>(from: Head, events: &'a [String], key: &'a str, record: &'a str) -> Append<'a> {
+    Append {
+        idempotency: Some(Idempotency { key, record }),
+        ..Append::new(from, events)
+    }
+}
+
 async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
     let g3 = &unique("g3");
     let first_head = store.create(&meta(g3), &events(&["a"])).await.unwrap();
-    let first = Idempotency {
-        key: "k1",
-        record: "first",
-    };
-    let Appended::Ok { head: second_head } = store
-        .append(
-            g3,
-            Append {
-                idempotency: Some(first),
-                ..Append::new(first_head, &events(&["b"]))
-            },
-        )
-        .await
-        .unwrap()
+    let (b, c) = (events(&["b"]), events(&["c"]));
+    let Appended::Ok { head: second_head } = store.append(g3, keyed(first_head, &b, "k1", "first")).await.unwrap()
     else {
         panic!("appended")
     };
-    let again = Idempotency {
-        key: "k1",
-        record: "second",
-    };
     assert_eq!(
-        store
-            .append(
-                g3,
-                Append {
-                    idempotency: Some(again),
-                    ..Append::new(second_head, &events(&["c"]))
-                }
-            )
-            .await
-            .unwrap(),
+        store.append(g3, keyed(second_head, &c, "k1", "second")).await.unwrap(),
         Appended::Duplicate { record: "first".into() }
     );
     assert_eq!(store.load(g3).await.unwrap().events, events(&["a", "b"]));
@@ -196,17 +180,8 @@ async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore
     let (open, finished) = (&unique("open"), &unique("done"));
     let open_head = store.create(&meta(open), &events(&["a"])).await.unwrap();
     let done_head = store.create(&meta(finished), &events(&["a"])).await.unwrap();
-    let record = Idempotency { key: "k", record: "r" };
-    store
-        .append(
-            open,
-            Append {
-                idempotency: Some(record),
-                ..Append::new(open_head, &events(&["b"]))
-            },
-        )
-        .await
-        .unwrap();
+    let moved = events(&["b"]);
+    store.append(open, keyed(open_head, &moved, "k", "r")).await.unwrap();
     store
         .append(
             finished,
@@ -235,13 +210,9 @@ async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn Even
     // game, so that a retry finds no game rather than a replay.
     let id = &unique("kept");
     let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
-    let record = Idempotency { key: "k", record: "r" };
     let moved = events(&["b"]);
-    let keyed = Append {
-        idempotency: Some(record),
-        ..Append::new(head, &moved)
-    };
-    let Appended::Ok { head: moved_head } = store.append(id, keyed).await.unwrap() else {
+    let retried = keyed(head, &moved, "k", "r");
+    let Appended::Ok { head: moved_head } = store.append(id, retried).await.unwrap() else {
         panic!("appended")
     };
     let end = events(&["end"]);
@@ -260,7 +231,7 @@ async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn Even
         ),
         "the record went with its game"
     );
-    assert!(matches!(store.append(id, keyed).await, Err(StoreError::NotFound)));
+    assert!(matches!(store.append(id, retried).await, Err(StoreError::NotFound)));
 }
 
 async fn rates_are_counted_in_one_place(store: Arc<dyn EventStore>) {
@@ -618,7 +589,10 @@ async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore
         ids.push(accounts.push_inbox(&owner, &format!("{{\"n\":{n}}}")).await.unwrap());
     }
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "ids increase");
-    let kept = accounts.read_inbox(&owner, None, 2 * INBOX_CAPACITY).await.unwrap();
+    let kept = accounts
+        .read_inbox(&owner, InboxPage::oldest(2 * INBOX_CAPACITY))
+        .await
+        .unwrap();
     assert!(
         (INBOX_CAPACITY..INBOX_CAPACITY + 5).contains(&kept.len()),
         "about INBOX_CAPACITY kept: {}",
@@ -626,13 +600,32 @@ async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore
     );
     assert_eq!(kept.last().unwrap().event, format!("{{\"n\":{}}}", INBOX_CAPACITY + 4));
     let after = ids[ids.len() - 3];
-    let tail = accounts.read_inbox(&owner, Some(after), 10).await.unwrap();
+    let tail = accounts
+        .read_inbox(
+            &owner,
+            InboxPage {
+                after: Some(after),
+                limit: 10,
+            },
+        )
+        .await
+        .unwrap();
     assert_eq!(
         tail.iter().map(|entry| entry.id).collect::<Vec<_>>(),
         ids[ids.len() - 2..]
     );
     assert_eq!(
-        accounts.read_inbox(&owner, Some(after), 1).await.unwrap().len(),
+        accounts
+            .read_inbox(
+                &owner,
+                InboxPage {
+                    after: Some(after),
+                    limit: 1
+                }
+            )
+            .await
+            .unwrap()
+            .len(),
         1,
         "limited"
     );
@@ -640,8 +633,26 @@ async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore
         ms: u64::MAX / 2,
         seq: 0,
     };
-    assert!(accounts.read_inbox(&owner, Some(beyond), 10).await.unwrap().is_empty());
-    assert!(accounts.read_inbox(&unique("acc"), None, 10).await.unwrap().is_empty());
+    assert!(
+        accounts
+            .read_inbox(
+                &owner,
+                InboxPage {
+                    after: Some(beyond),
+                    limit: 10
+                }
+            )
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        accounts
+            .read_inbox(&unique("acc"), InboxPage::oldest(10))
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn webhooks_are_kept_claimed_once_and_their_deliveries_capped(store: Arc<dyn EventStore>) {
@@ -956,26 +967,31 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
         ratings.apply_ratings(&title, &unique("game"), &settled).await.unwrap(),
         RatingsApplied::Applied
     );
-    let board = ratings.leaderboard(&title, false, 0, 10).await.unwrap();
+    let ladder = |provisional| Ladder {
+        title: &title,
+        provisional,
+    };
+    let page = |offset, limit| Page { offset, limit };
+    let board = ratings.leaderboard(ladder(false), page(0, 10)).await.unwrap();
     assert_eq!(board.total, 2, "c is provisional");
     let mut tied = [a.clone(), b.clone()];
     tied.sort();
     let names: Vec<&str> = board.entries.iter().map(|(account, _)| account.as_str()).collect();
     assert_eq!(names, tied, "equal ratings order by account id");
-    let second = ratings.leaderboard(&title, false, 1, 10).await.unwrap();
+    let second = ratings.leaderboard(ladder(false), page(1, 10)).await.unwrap();
     assert_eq!((second.total, second.entries.len()), (2, 1));
     assert_eq!(second.entries[0].0, tied[1]);
-    let provisional = ratings.leaderboard(&title, true, 0, 10).await.unwrap();
+    let provisional = ratings.leaderboard(ladder(true), page(0, 10)).await.unwrap();
     assert_eq!(provisional.entries, [(c.clone(), rated(1800.0, 300.0, 1))]);
     assert!(
         ratings
-            .leaderboard(&title, true, 5, 10)
+            .leaderboard(ladder(true), page(5, 10))
             .await
             .unwrap()
             .entries
             .is_empty()
     );
-    assert_eq!(ratings.leaderboard(&title, true, 0, 0).await.unwrap().total, 1);
+    assert_eq!(ratings.leaderboard(ladder(true), page(0, 0)).await.unwrap().total, 1);
 }
 
 fn seeker(account: &str, rating: f64, since_ms: u64, bot_at_ms: Option<u64>) -> Seeker {
@@ -1002,12 +1018,7 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
     let [a, b, c, d, e] = ["a", "b", "c", "d", "e"].map(unique);
     let seek = |pool: &str, players: usize, seeker: Seeker| {
         let (pool, tables) = (pool.to_owned(), tables);
-        async move {
-            tables
-                .seek(&pool, players, &seeker, window, &unique("table"), LEASE)
-                .await
-                .unwrap()
-        }
+        async move { seat(tables, &pool, players, &seeker, window).await }
     };
     let Sought::Waiting { table: first } = seek(&pool, 3, seeker(&a, 1500.0, 1_000, None)).await else {
         panic!("a opens a table");
@@ -1101,6 +1112,20 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
     assert!(!tables.cancel_seek(&e).await.unwrap(), "e's game is open");
 }
 
+/// Seats `seeker` in `pool` (tables of `players`); a table it opens takes a fresh id.
+async fn seat(tables: &dyn MatchmakingStore, pool: &str, players: usize, seeker: &Seeker, window: Window) -> Sought {
+    let new_table = unique("table");
+    let seating = Seating {
+        pool,
+        players,
+        seeker,
+        window,
+        new_table: &new_table,
+        lease_ms: LEASE,
+    };
+    tables.seek(seating).await.unwrap()
+}
+
 async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>) {
     let tables = store.matchmaking();
     let window = Window {
@@ -1116,12 +1141,7 @@ async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>
             expires_at_ms,
             ..seeker(account, 1500.0, since_ms, None)
         };
-        async move {
-            tables
-                .seek(&pool, players, &seeker, window, &unique("table"), LEASE)
-                .await
-                .unwrap()
-        }
+        async move { seat(tables, &pool, players, &seeker, window).await }
     };
     let Sought::Waiting { table } = waiting(&f, 1_000, Some(30_000), 4).await else {
         panic!("f opens a table");

@@ -13,7 +13,7 @@ use super::error::{ApiError, ErrorCode as Code};
 use super::request::page_limit;
 use crate::ratings::PROVISIONAL_DEVIATION;
 use crate::service::AccountRef;
-use crate::store::StoredRating;
+use crate::store::{Ladder, Page, StoredRating};
 
 /// An account's Glicko-2 rating in one title.
 #[derive(Debug, Serialize, ToSchema)]
@@ -152,10 +152,15 @@ pub async fn leaderboard(
         .id;
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let offset = query.offset.unwrap_or(0);
-    let page = service
-        .ratings
-        .leaderboard(title, query.provisional, offset as usize, limit as usize)
-        .await?;
+    let ladder = Ladder {
+        title,
+        provisional: query.provisional,
+    };
+    let page = Page {
+        offset: offset as usize,
+        limit: limit as usize,
+    };
+    let page = service.ratings.leaderboard(ladder, page).await?;
     let mut entries = Vec::with_capacity(page.entries.len());
     for (rank, (account, rating)) in (offset + 1..).zip(page.entries) {
         let account = service.accounts.account(&account).await?;

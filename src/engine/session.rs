@@ -66,16 +66,9 @@ pub trait GameSession: Send + Sync {
     fn side(&self, seat: Seat) -> Vec<Seat>;
     /// The seat a bot must move for now, and its bot.
     fn bot_to_act(&self) -> Option<(Seat, Bot)>;
-    /// `bot`'s move for `seat`: an ordinary move, whose action the bot chose from what the seat may know, thinking
-    /// until `stop` says so at the latest.
-    fn play_bot(
-        &self,
-        seat: Seat,
-        bot: Bot,
-        seed: GameSeed,
-        now_ms: u64,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Result<Played, ActionError>;
+    /// A bot's move for its seat: an ordinary move, whose action the bot chose from what the seat may know,
+    /// thinking until `stop` says so at the latest.
+    fn play_bot(&self, bot_move: BotMove, stop: &mut dyn FnMut() -> bool) -> Result<Played, ActionError>;
     /// When the game next becomes overdue, if ever.
     fn next_due_ms(&self) -> Option<u64> {
         let table = self.table();
@@ -99,6 +92,15 @@ pub trait GameSession: Send + Sync {
     fn clone_session(&self) -> Box<dyn GameSession>;
     /// The whole state, serialized: `Title::restore` of it gives back this very session.
     fn snapshot(&self) -> String;
+}
+
+/// What `GameSession::play_bot` is asked: `bot` moves for `seat` in the game of `seed` at `now_ms`.
+#[derive(Clone, Copy, Debug)]
+pub struct BotMove {
+    pub seat: Seat,
+    pub bot: Bot,
+    pub seed: GameSeed,
+    pub now_ms: u64,
 }
 
 /// What `GameSession::play` produced.

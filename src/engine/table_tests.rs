@@ -7,7 +7,7 @@ use super::bot::Bot;
 use super::clocks::{ClockSettings, FischerClock, TimeBank};
 use super::table::{EndReason, LeaveReason, OnLeave, OpenedSeat, TableEvent};
 use super::testing::title_actions;
-use super::{ActionError, GameSeed, GameSession, Registry, RuleCode, Seat, Title};
+use super::{ActionError, BotMove, GameSeed, GameSession, Opening, Registry, RuleCode, Seat, Title};
 
 const T0: u64 = 1_000_000;
 
@@ -51,7 +51,14 @@ fn open(
         rated: false,
     };
     let seed = GameSeed::from_u64(11);
-    let log = title.open(players, &options, opened, seed, T0).expect("opened");
+    let opening = Opening {
+        players,
+        options: &options,
+        opened,
+        seed,
+        now_ms: T0,
+    };
+    let log = title.open(opening).expect("opened");
     let session = title.replay(players, &options, &log).expect("its log");
     Table {
         title,
@@ -93,7 +100,15 @@ impl Table {
             Some(bot) => {
                 let played = self
                     .session
-                    .play_bot(seat, bot, self.seed, now, &mut || true)
+                    .play_bot(
+                        BotMove {
+                            seat,
+                            bot,
+                            seed: self.seed,
+                            now_ms: now,
+                        },
+                        &mut || true,
+                    )
                     .expect("a bot moves");
                 self.session = played.next;
                 self.log.extend(played.events);
@@ -236,7 +251,15 @@ fn a_seat_handed_to_a_bot_is_played_by_it_until_its_player_takes_it_back() {
     while table.session.bot_to_act().is_some_and(|(to_act, _)| to_act == seat) {
         let played = table
             .session
-            .play_bot(seat, Bot::SEARCH, table.seed, T0 + 1, &mut || true)
+            .play_bot(
+                BotMove {
+                    seat,
+                    bot: Bot::SEARCH,
+                    seed: table.seed,
+                    now_ms: T0 + 1,
+                },
+                &mut || true,
+            )
             .unwrap();
         table.session = played.next;
     }

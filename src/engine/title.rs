@@ -21,6 +21,16 @@ pub struct TitleSchemaNames {
     pub options: String,
 }
 
+/// A game opened at a table: `players` seats of the title with its `options`, the table as `opened` says (open
+/// seats, display names, a clock), in the game of `seed` at `now_ms`.
+pub struct Opening<'a> {
+    pub players: usize,
+    pub options: &'a Value,
+    pub opened: TableEvent,
+    pub seed: GameSeed,
+    pub now_ms: u64,
+}
+
 /// One title as the service sees it.
 pub trait Title: Send + Sync {
     fn info(&self) -> TitleInfo;
@@ -35,17 +45,10 @@ pub trait Title: Send + Sync {
     fn snapshot_format(&self) -> String;
     /// A game restored from a snapshot of this build's format (`GameSession::snapshot`).
     fn restore(&self, snapshot: &str) -> Result<Box<dyn GameSession>, ReplayError>;
-    /// The first events of a game opened at the table as `opened` says (open seats, display names, a clock): the
+    /// The first events of a game opened at the table as `opening.opened` says (open seats, display names, a clock): the
     /// title's setup follows at once unless a seat is open (then it waits for the last one), and the clock starts. A
     /// table with none of these is left out of the log: the game's events are the setup alone.
-    fn open(
-        &self,
-        players: usize,
-        options: &Value,
-        opened: TableEvent,
-        seed: GameSeed,
-        now_ms: u64,
-    ) -> Result<Vec<String>, SetupError>;
+    fn open(&self, opening: Opening<'_>) -> Result<Vec<String>, SetupError>;
     fn schema_names(&self) -> TitleSchemaNames;
     /// Plays one game from random legal actions with the typed engine (no JSON), for speed figures and smoke tests;
     /// returns the number of actions.
@@ -116,14 +119,14 @@ impl<G: Game> Title for TitleAdapter<G> {
         }))
     }
 
-    fn open(
-        &self,
-        players: usize,
-        options: &Value,
-        opened: TableEvent,
-        seed: GameSeed,
-        now_ms: u64,
-    ) -> Result<Vec<String>, SetupError> {
+    fn open(&self, opening: Opening<'_>) -> Result<Vec<String>, SetupError> {
+        let Opening {
+            players,
+            options,
+            opened,
+            seed,
+            now_ms,
+        } = opening;
         let session = Session::<G>::new(G::new_state(players, &parse_options::<G>(options)?)?, players);
         let waits = matches!(&opened, TableEvent::TableOpened { seats, .. } if seats.iter().any(|seat| seat.open));
         // A table with every seat taken, no name, no clock, the default on_leave and the default chat is what a log

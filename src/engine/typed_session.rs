@@ -9,7 +9,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::bot::{self, Bot};
-use super::session::{ActionError, Decided, GameSession, Played, ReplayError, Told};
+use super::session::{ActionError, BotMove, Decided, GameSession, Played, ReplayError, Told};
 use super::table::{
     ClockReading, DRAW_ACTION_TYPES, LeaveReason, OnLeave, Seating, Table, TableAction, TableEvent, Taker,
 };
@@ -396,14 +396,13 @@ impl<G: Game> GameSession for Session<G> {
             .find_map(|seat| Some((seat, self.table.seats.get(seat)?.bot?)))
     }
 
-    fn play_bot(
-        &self,
-        seat: Seat,
-        bot: Bot,
-        seed: GameSeed,
-        now_ms: u64,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Result<Played, ActionError> {
+    fn play_bot(&self, bot_move: BotMove, stop: &mut dyn FnMut() -> bool) -> Result<Played, ActionError> {
+        let BotMove {
+            seat,
+            bot,
+            seed,
+            now_ms,
+        } = bot_move;
         let action = bot::choose::<G>(bot, &self.state, seat, &mut bot::bot_rng(seed, self.version), stop)
             .ok_or_else(|| RuleError::new(RuleCode::NoLegalAction, "the bot's seat has no legal action"))?;
         self.play_typed(seat, &action, seed, now_ms)

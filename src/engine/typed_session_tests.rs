@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::engine::bot::Bot;
 use crate::engine::table::{OpenedSeat, TableEvent};
 use crate::engine::testing::{play_to_the_end, play_undoing_to_the_end};
-use crate::engine::{ActionError, GameSeed, GameSession, Registry, RuleCode, Title, Viewer};
+use crate::engine::{ActionError, BotMove, GameSeed, GameSession, Opening, Registry, RuleCode, Title, Viewer};
 
 /// Everything a session answers with: its whole state as a value (key order aside), every viewer's view, the
 /// seats to act and their legal actions, the outcome.
@@ -116,7 +116,14 @@ fn an_undo_keeps_the_deadline_before_the_decision_and_is_refused_late_and_to_bot
         rated: false,
     };
     let seed = GameSeed::from_u64(3);
-    let log = title.open(2, &options, opened, seed, 0).expect("a game");
+    let opening = Opening {
+        players: 2,
+        options: &options,
+        opened,
+        seed,
+        now_ms: 0,
+    };
+    let log = title.open(opening).expect("a game");
     let session = title.replay(2, &options, &log).expect("its own log");
     let undo = json!({"type": "undo"});
     let refusal = |session: &dyn GameSession, seat, now_ms| match session.play(seat, &undo, seed, now_ms) {
@@ -124,9 +131,17 @@ fn an_undo_keeps_the_deadline_before_the_decision_and_is_refused_late_and_to_bot
         other => panic!("an undo refused, not {:?}", other.map(|played| played.events)),
     };
     // Both seats stack their pile 2 at once: the bot first.
-    let bot_moved = (session.play_bot(0, Bot::Random {}, seed, 1_000, &mut || false))
-        .expect("a bot's move")
-        .next;
+    let bot_moved = (session.play_bot(
+        BotMove {
+            seat: 0,
+            bot: Bot::Random {},
+            seed,
+            now_ms: 1_000,
+        },
+        &mut || false,
+    ))
+    .expect("a bot's move")
+    .next;
     assert!(!bot_moved.legal_actions(0).contains(&undo));
     assert_eq!(refusal(bot_moved.as_ref(), 0, 1_000), "undo_not_allowed");
     let action = bot_moved.legal_actions(1).swap_remove(0);

@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 use super::name::display_name;
 use super::ratings::check_rated_bots;
 use super::{AccountRef, GameId, LoadedGame, ServiceError, Tables, hash_token, new_token, now_ms};
-use crate::engine::GameSeed;
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::engine::table::{ChatPolicy, OnDecline, OnLeave, OpenedSeat, TableEvent};
+use crate::engine::{GameSeed, Opening};
 use crate::store::GameMeta;
 
 /// The longest turn clock: thirty days.
@@ -202,7 +202,13 @@ impl Tables {
             chat: new.chat.filter(|chat| *chat != ChatPolicy::default()),
             rated: new.rated,
         };
-        let events = title.open(new.players, &options, opened, seed, now)?;
+        let events = title.open(Opening {
+            players: new.players,
+            options: &options,
+            opened,
+            seed,
+            now_ms: now,
+        })?;
         let (tokens, token_hashes) = creator_tokens(&seats, &open, &bots);
         let meta = GameMeta {
             id,

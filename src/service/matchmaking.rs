@@ -20,7 +20,7 @@ use super::{Account, GameId, LoadedGame, NewGame, Notification, ServiceError, Ta
 use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 use crate::ratings::glicko2::START_RATING;
-use crate::store::{Seeker, Sought, StoreError, WaitingTable, Window};
+use crate::store::{Seating, Seeker, Sought, StoreError, WaitingTable, Window};
 
 /// How far apart the ratings at a table may be: 150 points at first, 10 more each second the table waits, 1000 at
 /// most (then anyone fits).
@@ -109,11 +109,15 @@ impl Tables {
         let pool = serde_json::to_string(&pool).expect("a pool serializes");
         let table = hex::encode(rand::random::<[u8; 12]>());
         let matchmaking = self.store.matchmaking();
-        let lease = SWEEP_LEASE.as_millis() as u64;
-        match matchmaking
-            .seek(&pool, seek.players, &seeker, WINDOW, &table, lease)
-            .await?
-        {
+        let asked = Seating {
+            pool: &pool,
+            players: seek.players,
+            seeker: &seeker,
+            window: WINDOW,
+            new_table: &table,
+            lease_ms: SWEEP_LEASE.as_millis() as u64,
+        };
+        match matchmaking.seek(asked).await? {
             Sought::Waiting { table } => Ok(SeekOutcome::Waiting { table }),
             Sought::AlreadySeeking { table } => Err(ServiceError::AlreadySeeking(table)),
             Sought::Formed(table) => {
@@ -282,11 +286,19 @@ mod tests {
         };
         let matchmaking = tables.store.matchmaking();
         let (ada, bea) = (seeker("ada"), seeker("bea"));
+        let at = |seeker, new_table| Seating {
+            pool: &pool,
+            players: 2,
+            seeker,
+            window: WINDOW,
+            new_table,
+            lease_ms: 5_000,
+        };
         assert!(matches!(
-            matchmaking.seek(&pool, 2, &ada, WINDOW, "t1", 5_000).await.unwrap(),
+            matchmaking.seek(at(&ada, "t1")).await.unwrap(),
             Sought::Waiting { .. }
         ));
-        let Sought::Formed(table) = matchmaking.seek(&pool, 2, &bea, WINDOW, "t2", 5_000).await.unwrap() else {
+        let Sought::Formed(table) = matchmaking.seek(at(&bea, "t2")).await.unwrap() else {
             panic!("bea completes the table");
         };
         let first = tables.open_table(&table).await.unwrap();

@@ -9,7 +9,9 @@ use super::{LoadedGame, ServiceError, now_ms};
 use crate::engine::bot::Bot;
 use crate::engine::{Registry, Seat};
 use crate::ratings::{PROVISIONAL_DEVIATION, Placing, Rating, rate_game};
-use crate::store::{EventStore, LeaderboardPage, RatingUpdate, RatingsApplied, StoredAccount, StoredKey, StoredRating};
+use crate::store::{
+    EventStore, Ladder, LeaderboardPage, Page, RatingUpdate, RatingsApplied, StoredAccount, StoredKey, StoredRating,
+};
 use crate::telemetry;
 
 /// A built-in bot with an account of its own, so that it plays rated games and has ratings like anyone.
@@ -223,18 +225,8 @@ impl Ratings {
     }
 
     /// A page of the title's leaderboard: accounts by rating, the provisional ones only when asked.
-    pub async fn leaderboard(
-        &self,
-        title: &str,
-        provisional: bool,
-        offset: usize,
-        limit: usize,
-    ) -> Result<LeaderboardPage, ServiceError> {
-        Ok(self
-            .store
-            .ratings()
-            .leaderboard(title, provisional, offset, limit)
-            .await?)
+    pub async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> Result<LeaderboardPage, ServiceError> {
+        Ok(self.store.ratings().leaderboard(ladder, page).await?)
     }
 
     /// The account's ratings, by title, in the registry's order of titles.

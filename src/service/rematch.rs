@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, now_ms};
 use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
-use crate::engine::{GameSeed, Seat};
+use crate::engine::{GameSeed, Opening, Seat};
 use crate::store::{Appended, GameMeta, StoreError};
 
 /// A rematch as one of its players sees it.
@@ -139,7 +139,13 @@ impl Tables {
             chat: Some(old_table.chat).filter(|chat| *chat != ChatPolicy::default()),
             rated: old_table.rated,
         };
-        let events = old.title.open(players, &options, opened, seed, now)?;
+        let events = old.title.open(Opening {
+            players,
+            options: &options,
+            opened,
+            seed,
+            now_ms: now,
+        })?;
         let meta = GameMeta {
             id: GameId::known(id),
             title: old.meta.title.clone(),

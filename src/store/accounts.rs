@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-use super::StoreError;
+use super::StoreResult;
 
 /// How long an inbox remembers the sources it took a notification from (`AccountStore::push_inbox_once`).
 pub const TOLD_KEPT: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
@@ -61,6 +61,20 @@ impl InboxEntry {
     }
 }
 
+/// Up to `limit` notifications of an inbox after `after` (from the oldest it keeps without it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InboxPage {
+    pub after: Option<InboxId>,
+    pub limit: usize,
+}
+
+impl InboxPage {
+    /// The oldest `limit` notifications the inbox keeps.
+    pub fn oldest(limit: usize) -> Self {
+        Self { after: None, limit }
+    }
+}
+
 /// An inbox entry's id: `<milliseconds>-<sequence>`, increasing within an inbox (a Redis Stream entry id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct InboxId {
@@ -104,69 +118,64 @@ impl std::str::FromStr for InboxId {
 #[async_trait]
 pub trait AccountStore: Send + Sync {
     /// Stores a new account with its first key, unless its name is taken (compared case-insensitively): then false.
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError>;
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool>;
 
-    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError>;
+    async fn account(&self, id: &str) -> StoreResult<Option<StoredAccount>>;
 
     /// The account of this name, in any case.
-    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError>;
+    async fn account_named(&self, name: &str) -> StoreResult<Option<StoredAccount>>;
 
     /// A key by its id, unless revoked. Read at every request, so that a revoked key is refused at once everywhere.
-    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError>;
+    async fn key(&self, key_id: &str) -> StoreResult<Option<StoredKey>>;
 
     /// The account's keys that are not revoked.
-    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError>;
+    async fn keys(&self, account: &str) -> StoreResult<Vec<StoredKey>>;
 
-    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError>;
+    async fn add_key(&self, key: &StoredKey) -> StoreResult<()>;
 
     /// Revokes the account's key `key_id`; false when it has no such key.
-    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError>;
+    async fn revoke_key(&self, account: &str, key_id: &str) -> StoreResult<bool>;
 
     /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
-    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError>;
+    async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId>;
 
     /// Adds a notification to the account's inbox unless one from `source` was added within the last day (a
     /// delivery from a game's outbox that is retried after a crash): `None` then.
-    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError>;
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> StoreResult<Option<InboxId>>;
 
-    /// The notifications after `after` (all kept ones without it), oldest first, at most `limit`.
-    async fn read_inbox(
-        &self,
-        account: &str,
-        after: Option<InboxId>,
-        limit: usize,
-    ) -> Result<Vec<InboxEntry>, StoreError>;
+    /// A page of the account's notifications, oldest first.
+    async fn read_inbox(&self, account: &str, page: InboxPage) -> StoreResult<Vec<InboxEntry>>;
 
     /// The id of the newest notification the inbox keeps, if any.
-    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError>;
+    async fn newest_inbox_entry(&self, account: &str) -> StoreResult<Option<InboxId>>;
 
     /// Sets (or with `None` removes) the account's webhook.
-    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError>;
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> StoreResult<()>;
 
-    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError>;
+    async fn webhook(&self, account: &str) -> StoreResult<Option<StoredWebhook>>;
 
     /// Records how far the webhook got (its cursor, failures and whether it is disabled), unless it was removed.
-    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError>;
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> StoreResult<()>;
 
     /// Notes the account's deliveries due at `due_ms`, unless noted due earlier.
-    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError>;
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> StoreResult<()>;
 
     /// Notes the account's deliveries due at `due_ms`, whatever was noted: a failed delivery's retry time.
-    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError>;
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> StoreResult<()>;
 
     /// Claims the accounts whose deliveries are due, until `now_ms + lease_ms`, as `claim_due` does for games.
-    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError>;
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>>;
 
     /// Settles a claim ending at `claimed_ms`: next due at `next_ms` (or not), unless noted again since.
-    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()>;
 
     /// Keeps a delivery attempt's record among the account's `keep` latest.
-    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError>;
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> StoreResult<()>;
 
     /// The recorded attempts, newest first.
-    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError>;
+    async fn deliveries(&self, account: &str) -> StoreResult<Vec<String>>;
 
     /// The accounts whose inbox grew, as announced by every instance sharing the store: one subscription per
     /// instance, whatever the number of open account streams.
-    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError>;
+    async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>>;
 }

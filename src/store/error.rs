@@ -19,3 +19,6 @@ pub enum StoreError {
     #[error("the stored data is corrupt: {0}")]
     Corrupt(String),
 }
+
+/// What a store operation gives: its value, or why it failed.
+pub type StoreResult<T> = Result<T, StoreError>;

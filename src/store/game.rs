@@ -94,6 +94,14 @@ pub struct Idempotency<'a> {
     pub record: &'a str,
 }
 
+/// A new game: its metadata, its first events and the notifications they give (its outbox, as an append's).
+#[derive(Clone, Copy, Debug)]
+pub struct Creation<'a> {
+    pub meta: &'a GameMeta,
+    pub events: &'a [String],
+    pub outbox: &'a [(String, String)],
+}
+
 /// Events to append to a game's log, and what is written with them in the same atomic step.
 #[derive(Clone, Copy, Debug)]
 pub struct Append<'a> {

@@ -11,7 +11,7 @@
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
-use super::StoreError;
+use super::StoreResult;
 
 /// An account waiting at a table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +66,21 @@ impl Window {
 }
 
 /// What seeking did.
+/// What `MatchmakingStore::seek` is asked.
+#[derive(Clone, Copy, Debug)]
+pub struct Seating<'a> {
+    /// The pool (title, players, clock, rated) whose tables the seeker may sit at.
+    pub pool: &'a str,
+    /// How many seats a table of the pool has.
+    pub players: usize,
+    pub seeker: &'a Seeker,
+    pub window: Window,
+    /// The id of the table the seeker opens when none fits.
+    pub new_table: &'a str,
+    /// How long a table the seeker completes stays claimed for the caller to open its game.
+    pub lease_ms: u64,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Sought {
     /// The account waits at this table (a new one, or one that still lacks players).
@@ -79,36 +94,27 @@ pub enum Sought {
 
 #[async_trait]
 pub trait MatchmakingStore: Send + Sync {
-    /// Seats `seeker` at the oldest table of `pool` it fits (see `Window::fits`), or at a new table `new_table` of
-    /// `players`, unless it waits at a table already (or at a complete one whose game is not open yet); a table it
-    /// completes is returned, claimed until `seeker.since_ms + lease_ms` for the caller to open its game.
-    async fn seek(
-        &self,
-        pool: &str,
-        players: usize,
-        seeker: &Seeker,
-        window: Window,
-        new_table: &str,
-        lease_ms: u64,
-    ) -> Result<Sought, StoreError>;
+    /// Seats the seeker at the oldest table of its pool it fits (see `Window::fits`), or at a new table, unless it
+    /// waits at a table already (or at a complete one whose game is not open yet); a table it completes is returned,
+    /// claimed until `seeker.since_ms + lease_ms` for the caller to open its game.
+    async fn seek(&self, seating: Seating<'_>) -> StoreResult<Sought>;
 
     /// Takes the account away from the table it waits at; false when it waits nowhere (or at a complete table).
-    async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError>;
+    async fn cancel_seek(&self, account: &str) -> StoreResult<bool>;
 
     /// Claims up to `limit` tables whose game is to open at `now_ms`, until `now_ms + lease_ms`: complete tables
     /// whose claim ended before their game was said open (its instance died), then waiting tables whose earliest
     /// `bot_at_ms` passed (bots fill their empty seats; their seekers wait no more). Each is claimed by one caller
     /// at a time: racing instances claim different tables.
-    async fn claim_due_tables(&self, now_ms: u64, lease_ms: u64, limit: usize)
-    -> Result<Vec<WaitingTable>, StoreError>;
+    async fn claim_due_tables(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>>;
 
     /// The game of claimed table `table` exists: the table leaves the store, and its seekers may seek again.
-    async fn opened(&self, table: &str) -> Result<(), StoreError>;
+    async fn opened(&self, table: &str) -> StoreResult<()>;
 
     /// Takes the seekers whose `expires_at_ms` passed at `now_ms` away from the waiting tables (at most `limit`
     /// tables), removing the tables left empty; returns, for each such table, the table with the seekers that left
     /// it. A complete table's seekers do not expire.
-    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError>;
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>>;
 }
 
 impl WaitingTable {

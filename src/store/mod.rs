@@ -22,18 +22,18 @@ mod status;
 mod tls;
 
 pub use accounts::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
 };
 pub use chain::{ChainHash, Head, HeadTag};
-pub use error::StoreError;
+pub use error::{StoreError, StoreResult};
 pub use game::{
-    Append, Appended, GameMeta, History, Idempotency, Loaded, LoadedLatest, OutboxEntry, ReadAfter, SnapshotData,
-    StoredSnapshot,
+    Append, Appended, Creation, GameMeta, History, Idempotency, Loaded, LoadedLatest, OutboxEntry, ReadAfter,
+    SnapshotData, StoredSnapshot,
 };
 pub use limits::{Lease, Rate, RateDecision};
-pub use matchmaking::{MatchmakingStore, Seeker, Sought, WaitingTable, Window};
+pub use matchmaking::{MatchmakingStore, Seating, Seeker, Sought, WaitingTable, Window};
 pub use memory::MemoryStore;
-pub use ratings::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
+pub use ratings::{Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
 pub use redis::RedisStore;
 pub use rooms::{CHAT_CAPACITY, ChatEntry, ChatPage, RoomMessage, RoomStore, SEEN_KEPT};
 pub use settings::{Replication, Retention, StoreKind};
@@ -62,110 +62,109 @@ pub trait EventStore: Send + Sync {
     /// Quick play's tables waiting for players.
     fn matchmaking(&self) -> &dyn MatchmakingStore;
 
-    /// Stores a new game with its first events and the notifications they give (its outbox, as an append's);
-    /// fails with `AlreadyExists` when the id is taken.
-    async fn create_with(
-        &self,
-        meta: &GameMeta,
-        events: &[String],
-        outbox: &[(String, String)],
-    ) -> Result<Head, StoreError>;
+    /// Stores a new game; fails with `AlreadyExists` when the id is taken.
+    async fn create_with(&self, creation: Creation<'_>) -> StoreResult<Head>;
 
     /// Stores a new game with its first events; fails with `AlreadyExists` when the id is taken.
-    async fn create(&self, meta: &GameMeta, events: &[String]) -> Result<Head, StoreError> {
-        self.create_with(meta, events, &[]).await
+    async fn create(&self, meta: &GameMeta, events: &[String]) -> StoreResult<Head> {
+        self.create_with(Creation {
+            meta,
+            events,
+            outbox: &[],
+        })
+        .await
     }
 
     /// The notifications waiting in the game's outbox, oldest first.
-    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError>;
+    async fn outbox(&self, id: &str) -> StoreResult<Vec<OutboxEntry>>;
 
     /// Removes delivered notifications from the game's outbox.
-    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError>;
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> StoreResult<()>;
 
     /// The game's metadata and whole log, or `NotFound`.
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
+    async fn load(&self, id: &str) -> StoreResult<Loaded>;
 
     /// The events after `from`, once the store proved that its log extends `from`; `NotFound` when the game is gone.
-    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError>;
+    async fn read_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter>;
 
     /// Appends `append.events` if and only if the log ends exactly at `append.from` and, when given, the
     /// idempotency key is unused, with what goes with them (the record, the snapshot) in the same step. Atomic:
     /// concurrent appends never both succeed or interleave. A log that extends `from` answers `Behind` with what
     /// the writer missed, in the same round trip.
-    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError>;
+    async fn append(&self, id: &str, append: Append<'_>) -> StoreResult<Appended>;
 
     /// The game's metadata, its latest snapshot (if the log still extends its head) and the events after it, or
     /// `NotFound`. A snapshot whose head the log no longer holds (the store lost or replaced events) is not
     /// returned: the whole log is.
-    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError>;
+    async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest>;
 
     /// Whether the game's log still holds the position `tag` names, and if not, the last version the store can prove
     /// it shares with the history that had it. A Redis log records where each primary's writes begin (a failover, a
     /// restart), which bounds where a lost tail can have started.
-    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError>;
+    async fn history_of(&self, id: &str, tag: HeadTag) -> StoreResult<History>;
 
     /// The record stored under an idempotency key, if any (and not expired).
-    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError>;
+    async fn idempotency_record(&self, id: &str, key: &str) -> StoreResult<Option<String>>;
 
     /// Remembers a stream ticket of game `id` for `seat` during `ttl`, by its hash only (the store never sees the
     /// ticket). Kept in the store, not in the process, so that any instance sharing it can redeem the ticket.
-    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError>;
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> StoreResult<()>;
 
     /// The seat of an unexpired ticket of game `id`, consumed in the same step: a ticket is redeemed at most once,
     /// even by racing instances. `None` for an unknown, used or expired ticket.
-    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError>;
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> StoreResult<Option<usize>>;
 
     /// Puts game `id` in the listing `index` (a lobby list) with `score` (its creation time), or moves it there.
-    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError>;
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> StoreResult<()>;
 
     /// Takes game `id` out of the listing `index`.
-    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError>;
+    async fn index_remove(&self, index: &str, id: &str) -> StoreResult<()>;
 
     /// Up to `limit` games of the listing `index` with a score at most `max_score`, highest score first (ties: the
     /// greater id first), with their scores.
-    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError>;
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>>;
 
     /// Notes that game `id` has something due at `due_ms` (a deadline, an expiry), unless it is noted as due earlier
     /// already: a game noted too early is looked at and noted again, one noted too late would be served late.
-    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError>;
+    async fn schedule(&self, id: &str, due_ms: u64) -> StoreResult<()>;
 
     /// Claims up to `limit` games due at `now_ms`, for `lease_ms`: each is noted due again at `now_ms + lease_ms`
     /// in the same atomic step, so that racing instances claim different games and a claim whose instance died
     /// comes due again. Returns the ids.
-    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError>;
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>>;
 
     /// When the game noted due earliest falls due (claimed ones count from their lease's end), if any is noted: how
     /// far the sweeps lag behind.
-    async fn earliest_due(&self) -> Result<Option<u64>, StoreError>;
+    async fn earliest_due(&self) -> StoreResult<Option<u64>>;
 
     /// Settles a claim made at `now_ms + lease_ms` = `claimed_ms`: game `id` is next due at `next_ms` (or never),
     /// unless its note changed since the claim (someone noted it due earlier).
-    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError>;
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()>;
 
     /// Counts one event under `key` against `rate` at `now_ms` (GCRA: one number per key), refusing it when the rate
     /// is exceeded. Every instance sharing the store counts in the same place.
-    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError>;
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> StoreResult<RateDecision>;
 
     /// Takes one of the `cap` places of `pool` for `holder` for the `lease` (places whose lease ended are free again),
     /// or says there is none: a cap on things held open (streams) that every instance counts alike. A holder's
     /// instance renews its places while it holds them and gives them back when done.
-    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError>;
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> StoreResult<bool>;
 
     /// Extends the leases of `holders`' places in `pool` to the end of `lease`.
-    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError>;
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> StoreResult<()>;
 
     /// Gives `holder`'s place in `pool` back.
-    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError>;
+    async fn release_place(&self, pool: &str, holder: &str) -> StoreResult<()>;
 
     /// Checks that the store answers.
-    async fn ping(&self) -> Result<(), StoreError>;
+    async fn ping(&self) -> StoreResult<()>;
 
     /// What the store reports about its persistence (`None` for a store that keeps nothing on disk).
-    async fn persistence(&self) -> Result<Option<Persistence>, StoreError>;
+    async fn persistence(&self) -> StoreResult<Option<Persistence>>;
 
     /// Each primary's replicas and how far they lag, and how many a write waits for (`None` for a store without
     /// replicas to speak of, the memory store).
-    async fn replication(&self) -> Result<Option<ReplicationStatus>, StoreError> {
+    async fn replication(&self) -> StoreResult<Option<ReplicationStatus>> {
         Ok(None)
     }
 
@@ -173,5 +172,5 @@ pub trait EventStore: Send + Sync {
     /// Best effort: notifications can be lost (e.g. when a connection drops, which ends the stream), so a watcher
     /// also re-reads what it watches now and then. Holds one connection for the whole process, whatever the number of
     /// games watched.
-    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError>;
+    async fn appends(&self) -> StoreResult<BoxStream<'static, String>>;
 }

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 
-use super::StoreError;
+use super::StoreResult;
 
 /// An account's rating in one title.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,31 +62,34 @@ pub struct LeaderboardPage {
     pub total: usize,
 }
 
+/// One of a title's two ladders: the accounts whose rating is still provisional, or the others.
+#[derive(Clone, Copy, Debug)]
+pub struct Ladder<'a> {
+    pub title: &'a str,
+    pub provisional: bool,
+}
+
+/// Up to `limit` entries of a list from its `offset`-th.
+#[derive(Clone, Copy, Debug)]
+pub struct Page {
+    pub offset: usize,
+    pub limit: usize,
+}
+
 #[async_trait]
 pub trait RatingStore: Send + Sync {
     /// The accounts' ratings in `title`, in their order (`None`: never rated).
-    async fn ratings(&self, title: &str, accounts: &[String]) -> Result<Vec<Option<StoredRating>>, StoreError>;
+    async fn ratings(&self, title: &str, accounts: &[String]) -> StoreResult<Vec<Option<StoredRating>>>;
 
     /// Writes a game's new ratings and marks the game rated, all in one atomic step, unless the game was rated
     /// before or an account's games count is no longer the expected one.
-    async fn apply_ratings(
-        &self,
-        title: &str,
-        game: &str,
-        updates: &[RatingUpdate],
-    ) -> Result<RatingsApplied, StoreError>;
+    async fn apply_ratings(&self, title: &str, game: &str, updates: &[RatingUpdate]) -> StoreResult<RatingsApplied>;
 
     /// Whether the game's ratings were applied.
-    async fn is_rated(&self, game: &str) -> Result<bool, StoreError>;
+    async fn is_rated(&self, game: &str) -> StoreResult<bool>;
 
-    /// Up to `limit` of the title's rated accounts from the `offset`-th, provisional ones or the others.
-    async fn leaderboard(
-        &self,
-        title: &str,
-        provisional: bool,
-        offset: usize,
-        limit: usize,
-    ) -> Result<LeaderboardPage, StoreError>;
+    /// A page of the ladder's accounts, best first.
+    async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage>;
 }
 
 #[cfg(test)]

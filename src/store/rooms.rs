@@ -7,7 +7,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-use super::{InboxId, StoreError};
+use super::{InboxId, StoreResult};
 
 /// The most messages a game's chat keeps: older ones are dropped.
 pub const CHAT_CAPACITY: usize = 1000;
@@ -64,26 +64,26 @@ impl RoomMessage {
 pub trait RoomStore: Send + Sync {
     /// Adds a message to game `id`'s chat (dropping the oldest beyond CHAT_CAPACITY); `NotFound` when the game is
     /// gone. The chat goes with the game when a finished game's retention ends.
-    async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError>;
+    async fn push_chat(&self, id: &str, message: &str) -> StoreResult<InboxId>;
 
     /// A page of game `id`'s chat, in order (oldest first), at most `limit` messages (none for a game without chat,
     /// or gone).
-    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError>;
+    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> StoreResult<Vec<ChatEntry>>;
 
     /// Notes `seats` of game `id` as seen at `now_ms` (a later note never moves back), and answers when each seat
     /// of the game was last seen before this note, so that the caller can tell who came back. Remembered for
     /// SEEN_KEPT after the last note, or as long as a finished game when that is shorter; a game that is gone notes
     /// nothing.
-    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> Result<Vec<(String, u64)>, StoreError>;
+    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> StoreResult<Vec<(String, u64)>>;
 
     /// When each seat of game `id` was last seen (seats never seen, and every seat of a game that is gone, absent).
-    async fn seen(&self, id: &str) -> Result<Vec<(String, u64)>, StoreError>;
+    async fn seen(&self, id: &str) -> StoreResult<Vec<(String, u64)>>;
 
     /// Sends `message` to every instance following room messages (this one included). Best effort, as appends'
     /// announcements are.
-    async fn publish_room(&self, message: &RoomMessage) -> Result<(), StoreError>;
+    async fn publish_room(&self, message: &RoomMessage) -> StoreResult<()>;
 
     /// The room messages of every instance, as they come: one subscription per instance, whatever the number of
     /// streams. Ends when the connection drops (messages sent meanwhile are lost).
-    async fn room_messages(&self) -> Result<BoxStream<'static, RoomMessage>, StoreError>;
+    async fn room_messages(&self) -> StoreResult<BoxStream<'static, RoomMessage>>;
 }

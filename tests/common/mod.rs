@@ -10,6 +10,7 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use ludus::engine::Registry;
@@ -41,11 +42,26 @@ pub fn memory() -> Arc<dyn EventStore> {
     Arc::new(MemoryStore::default())
 }
 
+/// The ports `free_port` hands out: below the kernel's ephemeral range (32768 and up), where no outgoing connection
+/// is given one between the check and the server's bind, and 10000 below its top so that a Redis Cluster node's bus
+/// port (its port + 10000) is below it too.
+const TEST_PORTS: std::ops::Range<u16> = 12_000..22_700;
+
+/// A loopback port free now, with the port 10000 above it free too, and handed out once in this process.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free loopback port")
-        .port()
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let span = u32::from(TEST_PORTS.end - TEST_PORTS.start);
+    // Processes start apart, in case two run these tests at once.
+    let start = std::process::id() * 97;
+    loop {
+        let taken = NEXT.fetch_add(1, Ordering::Relaxed);
+        assert!(taken < span, "every test port was handed out");
+        let port = TEST_PORTS.start + ((start + taken) % span) as u16;
+        let free = |port: u16| TcpListener::bind(("127.0.0.1", port)).is_ok();
+        if free(port) && free(port + 10_000) {
+            return port;
+        }
+    }
 }
 
 /// A private CA, a certificate of it for the loopback address (server) and one for a client, as PEM files in a fresh

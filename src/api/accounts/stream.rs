@@ -15,7 +15,7 @@ use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::account;
 use crate::api::stream::{KeepAlive, RECONNECT};
 use crate::service::{GameService, Notification};
-use crate::store::{InboxEntry, InboxId};
+use crate::store::{InboxEntry, InboxId, InboxPage};
 use crate::watch::InboxSubscription;
 
 /// Inbox entries read at once.
@@ -96,7 +96,13 @@ impl Cursor {
             let entries = self
                 .service
                 .notifier
-                .read_inbox(&self.account, self.after, READ_BATCH)
+                .read_inbox(
+                    &self.account,
+                    InboxPage {
+                        after: self.after,
+                        limit: READ_BATCH,
+                    },
+                )
                 .await?;
             let full = entries.len() == READ_BATCH;
             for entry in &entries {

@@ -11,7 +11,7 @@ use super::WebhookSettings;
 use crate::engine::bot::Bot;
 use crate::engine::table::TableEvent;
 use crate::service::{GameEnding, LoadedGame, ServiceError};
-use crate::store::{EventStore, InboxEntry, InboxId};
+use crate::store::{EventStore, InboxEntry, InboxId, InboxPage};
 use crate::webhook::Deliverer;
 
 /// A notification to an account, as its stream and its webhook carry it (with the entry's `id`).
@@ -115,14 +115,9 @@ impl Notifier {
         }
     }
 
-    /// The account's notifications after `after` (all kept ones without it), oldest first, at most `limit`.
-    pub async fn read_inbox(
-        &self,
-        account: &str,
-        after: Option<InboxId>,
-        limit: usize,
-    ) -> Result<Vec<InboxEntry>, ServiceError> {
-        Ok(self.store.accounts().read_inbox(account, after, limit).await?)
+    /// A page of the account's notifications, oldest first.
+    pub async fn read_inbox(&self, account: &str, page: InboxPage) -> Result<Vec<InboxEntry>, ServiceError> {
+        Ok(self.store.accounts().read_inbox(account, page).await?)
     }
 
     /// The id of the newest notification the account's inbox keeps, if any.

@@ -13,7 +13,7 @@ use super::{Notification, Notifier};
 use crate::clock::now_ms;
 use crate::config::values::{duration, switch};
 use crate::service::ServiceError;
-use crate::store::{InboxEntry, Lease, StoredWebhook};
+use crate::store::{InboxEntry, InboxPage, Lease, StoredWebhook};
 use crate::telemetry;
 use crate::webhook::{DISABLE_AFTER, FIRST_RETRY, Target, new_secret, next_delay};
 
@@ -207,7 +207,15 @@ impl Notifier {
         if webhook.disabled {
             return Ok(Next::CaughtUp);
         }
-        let entries = accounts.read_inbox(account, webhook.cursor, BATCH).await?;
+        let entries = accounts
+            .read_inbox(
+                account,
+                InboxPage {
+                    after: webhook.cursor,
+                    limit: BATCH,
+                },
+            )
+            .await?;
         let more = entries.len() == BATCH;
         let target = Target::parse(&webhook.url, self.webhooks.allow_private)
             .map_err(|error| ServiceError::InvalidWebhook(error.to_string()))?;

@@ -9,7 +9,7 @@ use lru::LruCache;
 use super::followers::Followers;
 use super::{Notifier, ServiceError, TestPauses};
 use crate::engine::{Registry, SetupError, Title};
-use crate::store::{EventStore, GameMeta, Head};
+use crate::store::{Creation, EventStore, GameMeta, Head};
 
 mod commit;
 mod load;
@@ -119,7 +119,13 @@ impl Games {
         if let Some(due) = due {
             self.store.schedule(&game.meta.id, due).await?;
         }
-        self.store.create_with(&game.meta, events, &outbox).await?;
+        self.store
+            .create_with(Creation {
+                meta: &game.meta,
+                events,
+                outbox: &outbox,
+            })
+            .await?;
         self.followers.after_create(&game, !outbox.is_empty()).await;
         self.remember(&game);
         Ok(game)

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::Games;
 use crate::engine::bot::Bot;
-use crate::engine::{Played, Seat};
+use crate::engine::{BotMove, Played, Seat};
 use crate::service::{LoadedGame, ServiceError};
 use crate::telemetry;
 
@@ -72,7 +72,13 @@ impl Games {
         let started = Instant::now();
         let deadline = started + Duration::from_millis(bot.budget_ms().into());
         let played = tokio::task::spawn_blocking(move || {
-            session.play_bot(seat, bot, seed, now, &mut || Instant::now() >= deadline)
+            let bot_move = BotMove {
+                seat,
+                bot,
+                seed,
+                now_ms: now,
+            };
+            session.play_bot(bot_move, &mut || Instant::now() >= deadline)
         })
         .await
         .map_err(|error| ServiceError::BotFailed(error.to_string()))?;

@@ -10,7 +10,8 @@ use tokio::sync::broadcast;
 use super::due::DueNotes;
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredWebhook,
+    TOLD_KEPT,
 };
 
 /// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
@@ -53,7 +54,7 @@ impl MemoryAccounts {
 
 #[async_trait]
 impl AccountStore for MemoryAccounts {
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError> {
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool> {
         let mut accounts = self.lock();
         let name = account.name.to_lowercase();
         if accounts.names.contains_key(&name) {
@@ -65,21 +66,21 @@ impl AccountStore for MemoryAccounts {
         Ok(true)
     }
 
-    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError> {
+    async fn account(&self, id: &str) -> StoreResult<Option<StoredAccount>> {
         Ok(self.lock().by_id.get(id).cloned())
     }
 
-    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError> {
+    async fn account_named(&self, name: &str) -> StoreResult<Option<StoredAccount>> {
         let accounts = self.lock();
         let id = accounts.names.get(&name.to_lowercase());
         Ok(id.and_then(|id| accounts.by_id.get(id)).cloned())
     }
 
-    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError> {
+    async fn key(&self, key_id: &str) -> StoreResult<Option<StoredKey>> {
         Ok(self.lock().keys.get(key_id).cloned())
     }
 
-    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError> {
+    async fn keys(&self, account: &str) -> StoreResult<Vec<StoredKey>> {
         let mut keys: Vec<StoredKey> = self
             .lock()
             .keys
@@ -91,12 +92,12 @@ impl AccountStore for MemoryAccounts {
         Ok(keys)
     }
 
-    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+    async fn add_key(&self, key: &StoredKey) -> StoreResult<()> {
         self.lock().keys.insert(key.id.clone(), key.clone());
         Ok(())
     }
 
-    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError> {
+    async fn revoke_key(&self, account: &str, key_id: &str) -> StoreResult<bool> {
         let mut accounts = self.lock();
         if accounts.keys.get(key_id).is_none_or(|key| key.account != account) {
             return Ok(false);
@@ -105,7 +106,7 @@ impl AccountStore for MemoryAccounts {
         Ok(true)
     }
 
-    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError> {
+    async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {
         let id = {
             let mut accounts = self.lock();
             let inbox = accounts.inboxes.entry(account.to_owned()).or_default();
@@ -123,7 +124,7 @@ impl AccountStore for MemoryAccounts {
         Ok(id)
     }
 
-    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError> {
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> StoreResult<Option<InboxId>> {
         {
             let mut accounts = self.lock();
             let now = now_ms();
@@ -136,12 +137,8 @@ impl AccountStore for MemoryAccounts {
         self.push_inbox(account, event).await.map(Some)
     }
 
-    async fn read_inbox(
-        &self,
-        account: &str,
-        after: Option<InboxId>,
-        limit: usize,
-    ) -> Result<Vec<InboxEntry>, StoreError> {
+    async fn read_inbox(&self, account: &str, page: InboxPage) -> StoreResult<Vec<InboxEntry>> {
+        let InboxPage { after, limit } = page;
         let accounts = self.lock();
         let Some(inbox) = accounts.inboxes.get(account) else {
             return Ok(Vec::new());
@@ -154,7 +151,7 @@ impl AccountStore for MemoryAccounts {
             .collect())
     }
 
-    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError> {
+    async fn newest_inbox_entry(&self, account: &str) -> StoreResult<Option<InboxId>> {
         let accounts = self.lock();
         Ok(accounts
             .inboxes
@@ -163,7 +160,7 @@ impl AccountStore for MemoryAccounts {
             .map(|entry| entry.id))
     }
 
-    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> StoreResult<()> {
         let mut accounts = self.lock();
         match webhook {
             Some(webhook) => accounts.webhooks.insert(account.to_owned(), webhook.clone()),
@@ -172,11 +169,11 @@ impl AccountStore for MemoryAccounts {
         Ok(())
     }
 
-    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {
+    async fn webhook(&self, account: &str) -> StoreResult<Option<StoredWebhook>> {
         Ok(self.lock().webhooks.get(account).cloned())
     }
 
-    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError> {
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> StoreResult<()> {
         if let Some(stored) = self.lock().webhooks.get_mut(account) {
             stored.cursor = webhook.cursor;
             stored.failures = webhook.failures;
@@ -185,26 +182,26 @@ impl AccountStore for MemoryAccounts {
         Ok(())
     }
 
-    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> StoreResult<()> {
         self.webhooks_due.schedule(account, due_ms);
         Ok(())
     }
 
-    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> StoreResult<()> {
         self.webhooks_due.set(account, due_ms);
         Ok(())
     }
 
-    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
         Ok(self.webhooks_due.claim(now_ms, lease_ms, limit))
     }
 
-    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.webhooks_due.settle(account, claimed_ms, next_ms);
         Ok(())
     }
 
-    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError> {
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> StoreResult<()> {
         let mut accounts = self.lock();
         let kept = accounts.deliveries.entry(account.to_owned()).or_default();
         kept.push_front(record.to_owned());
@@ -212,7 +209,7 @@ impl AccountStore for MemoryAccounts {
         Ok(())
     }
 
-    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError> {
+    async fn deliveries(&self, account: &str) -> StoreResult<Vec<String>> {
         let accounts = self.lock();
         Ok(accounts
             .deliveries
@@ -221,7 +218,7 @@ impl AccountStore for MemoryAccounts {
             .unwrap_or_default())
     }
 
-    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
+    async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>> {
         Ok(super::received(&self.pushed))
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use crate::store::{MatchmakingStore, Seeker, Sought, StoreError, WaitingTable, Window};
+use crate::store::{MatchmakingStore, Seating, Seeker, Sought, StoreResult, WaitingTable};
 
 #[derive(Default)]
 struct Tables {
@@ -37,15 +37,8 @@ impl MemoryMatchmaking {
 
 #[async_trait]
 impl MatchmakingStore for MemoryMatchmaking {
-    async fn seek(
-        &self,
-        pool: &str,
-        players: usize,
-        seeker: &Seeker,
-        window: Window,
-        new_table: &str,
-        lease_ms: u64,
-    ) -> Result<Sought, StoreError> {
+    async fn seek(&self, seating: Seating<'_>) -> StoreResult<Sought> {
+        let seeker = seating.seeker;
         let mut tables = self.lock();
         if let Some((_, table)) = tables.seeking.get(&seeker.account) {
             return Ok(Sought::AlreadySeeking { table: table.clone() });
@@ -53,7 +46,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         let fitting = tables
             .waiting
             .iter()
-            .find(|(_, table)| table.pool == pool && window.fits(table, seeker, seeker.since_ms))
+            .find(|(_, table)| table.pool == seating.pool && seating.window.fits(table, seeker, seeker.since_ms))
             .map(|(key, _)| key.clone());
         let key = match fitting {
             Some(key) => {
@@ -62,18 +55,18 @@ impl MatchmakingStore for MemoryMatchmaking {
                 if table.seekers.len() >= table.players {
                     tables.seeking.insert(seeker.account.clone(), key.clone());
                     let formed = tables
-                        .claim(&key, seeker.since_ms.saturating_add(lease_ms))
+                        .claim(&key, seeker.since_ms.saturating_add(seating.lease_ms))
                         .expect("found just now");
                     return Ok(Sought::Formed(formed));
                 }
                 key
             }
             None => {
-                let key = (seeker.since_ms, new_table.to_owned());
+                let key = (seeker.since_ms, seating.new_table.to_owned());
                 let table = WaitingTable {
-                    id: new_table.to_owned(),
-                    pool: pool.to_owned(),
-                    players,
+                    id: seating.new_table.to_owned(),
+                    pool: seating.pool.to_owned(),
+                    players: seating.players,
                     since_ms: seeker.since_ms,
                     seekers: vec![seeker.clone()],
                 };
@@ -86,7 +79,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         Ok(Sought::Waiting { table })
     }
 
-    async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError> {
+    async fn cancel_seek(&self, account: &str) -> StoreResult<bool> {
         let mut tables = self.lock();
         let Some(key) = tables.seeking.get(account).cloned() else {
             return Ok(false);
@@ -105,12 +98,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         Ok(true)
     }
 
-    async fn claim_due_tables(
-        &self,
-        now_ms: u64,
-        lease_ms: u64,
-        limit: usize,
-    ) -> Result<Vec<WaitingTable>, StoreError> {
+    async fn claim_due_tables(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>> {
         let mut tables = self.lock();
         let until_ms = now_ms.saturating_add(lease_ms);
         let mut due: Vec<WaitingTable> = Vec::new();
@@ -131,7 +119,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         Ok(due)
     }
 
-    async fn opened(&self, table: &str) -> Result<(), StoreError> {
+    async fn opened(&self, table: &str) -> StoreResult<()> {
         let mut tables = self.lock();
         if let Some((_, opened)) = tables.claimed.remove(table) {
             for seeker in &opened.seekers {
@@ -141,7 +129,7 @@ impl MatchmakingStore for MemoryMatchmaking {
         Ok(())
     }
 
-    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>> {
         let mut tables = self.lock();
         let expiring: Vec<(u64, String)> = tables
             .waiting

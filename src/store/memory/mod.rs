@@ -20,9 +20,9 @@ use self::due::DueNotes;
 use self::matchmaking::MemoryMatchmaking;
 use self::ratings::MemoryRatings;
 use super::{
-    AccountStore, Append, Appended, ChainHash, ChatEntry, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded,
-    LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter, Retention,
-    RoomMessage, RoomStore, StoreError, StoreKind, StoredSnapshot,
+    AccountStore, Append, Appended, ChainHash, ChatEntry, Creation, EventStore, GameMeta, Head, HeadTag, History,
+    Lease, Loaded, LoadedLatest, MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore,
+    ReadAfter, Retention, RoomMessage, RoomStore, StoreError, StoreKind, StoreResult, StoredSnapshot,
 };
 
 /// Appends announced to watchers that have not caught up yet; a slower one skips and re-reads.
@@ -144,7 +144,7 @@ impl MemoryStore {
 
     /// Drops the last events of game `id`, keeping `keep`, with the idempotency records and snapshot that went with
     /// them, and has the next append start a new era: what a Redis failover onto a lagging replica does, for tests.
-    pub fn lose_tail(&self, id: &str, keep: u64) -> Result<(), StoreError> {
+    pub fn lose_tail(&self, id: &str, keep: u64) -> StoreResult<()> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let keep = usize::try_from(keep).unwrap_or(usize::MAX).min(log.events.len());
@@ -164,7 +164,7 @@ impl MemoryStore {
         Ok(())
     }
 
-    fn entry(&self, id: &str) -> Result<Arc<Entry>, StoreError> {
+    fn entry(&self, id: &str) -> StoreResult<Arc<Entry>> {
         let games = self.games.read().unwrap_or_else(|poisoned| poisoned.into_inner());
         let entry = games.get(id).cloned().ok_or(StoreError::NotFound)?;
         let expired = lock(&entry).expires.is_some_and(|at| at <= Instant::now());
@@ -213,12 +213,8 @@ impl EventStore for MemoryStore {
         &self.matchmaking
     }
 
-    async fn create_with(
-        &self,
-        meta: &GameMeta,
-        events: &[String],
-        outbox: &[(String, String)],
-    ) -> Result<Head, StoreError> {
+    async fn create_with(&self, creation: Creation<'_>) -> StoreResult<Head> {
+        let Creation { meta, events, outbox } = creation;
         let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if games.len().is_power_of_two() {
             Self::sweep(&mut games);
@@ -253,7 +249,7 @@ impl EventStore for MemoryStore {
         Ok(head)
     }
 
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+    async fn load(&self, id: &str) -> StoreResult<Loaded> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         Ok(Loaded {
@@ -263,7 +259,7 @@ impl EventStore for MemoryStore {
         })
     }
 
-    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+    async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         let snapshot = log
@@ -279,7 +275,7 @@ impl EventStore for MemoryStore {
         })
     }
 
-    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+    async fn read_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         let Ok(start) = usize::try_from(from.version) else {
@@ -294,7 +290,7 @@ impl EventStore for MemoryStore {
         })
     }
 
-    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+    async fn append(&self, id: &str, append: Append<'_>) -> StoreResult<Appended> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let now = Instant::now();
@@ -359,23 +355,23 @@ impl EventStore for MemoryStore {
         Ok(Appended::Ok { head })
     }
 
-    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+    async fn history_of(&self, id: &str, tag: HeadTag) -> StoreResult<History> {
         let entry = self.entry(id)?;
         Ok(lock(&entry).history_of(id, tag))
     }
 
-    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+    async fn outbox(&self, id: &str) -> StoreResult<Vec<OutboxEntry>> {
         let entry = self.entry(id)?;
         Ok(lock(&entry).outbox.clone())
     }
 
-    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> StoreResult<()> {
         let entry = self.entry(id)?;
         lock(&entry).outbox.retain(|waiting| !entries.contains(&waiting.id));
         Ok(())
     }
 
-    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    async fn idempotency_record(&self, id: &str, key: &str) -> StoreResult<Option<String>> {
         let entry = self.entry(id)?;
         let log = lock(&entry);
         Ok(log
@@ -385,7 +381,7 @@ impl EventStore for MemoryStore {
             .map(|(record, ..)| record.clone()))
     }
 
-    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> StoreResult<()> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let now = Instant::now();
@@ -395,7 +391,7 @@ impl EventStore for MemoryStore {
         Ok(())
     }
 
-    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> StoreResult<Option<usize>> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         Ok(log
@@ -405,7 +401,7 @@ impl EventStore for MemoryStore {
             .map(|(seat, _)| seat))
     }
 
-    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> StoreResult<()> {
         let mut indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
         indexes
             .entry(index.to_owned())
@@ -414,7 +410,7 @@ impl EventStore for MemoryStore {
         Ok(())
     }
 
-    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+    async fn index_remove(&self, index: &str, id: &str) -> StoreResult<()> {
         let mut indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(members) = indexes.get_mut(index) {
             members.remove(id);
@@ -422,7 +418,7 @@ impl EventStore for MemoryStore {
         Ok(())
     }
 
-    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>> {
         let indexes = self.indexes.lock().unwrap_or_else(|p| p.into_inner());
         let mut page: Vec<(String, u64)> = indexes
             .get(index)
@@ -436,12 +432,12 @@ impl EventStore for MemoryStore {
         Ok(page)
     }
 
-    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn schedule(&self, id: &str, due_ms: u64) -> StoreResult<()> {
         self.due.schedule(id, due_ms);
         Ok(())
     }
 
-    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> StoreResult<RateDecision> {
         let mut rates = self.rates.lock().unwrap_or_else(|p| p.into_inner());
         if rates.len() > 100_000 {
             // Keys whose quota is whole again hold nothing worth keeping.
@@ -455,7 +451,7 @@ impl EventStore for MemoryStore {
         Ok(decision)
     }
 
-    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> StoreResult<bool> {
         let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
         let held = places.entry(pool.to_owned()).or_default();
         held.retain(|_, until| *until > lease.now_ms);
@@ -466,7 +462,7 @@ impl EventStore for MemoryStore {
         Ok(true)
     }
 
-    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> StoreResult<()> {
         let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(held) = places.get_mut(pool) {
             for holder in holders {
@@ -478,7 +474,7 @@ impl EventStore for MemoryStore {
         Ok(())
     }
 
-    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+    async fn release_place(&self, pool: &str, holder: &str) -> StoreResult<()> {
         let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(held) = places.get_mut(pool) {
             held.remove(holder);
@@ -489,28 +485,28 @@ impl EventStore for MemoryStore {
         Ok(())
     }
 
-    async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
+    async fn earliest_due(&self) -> StoreResult<Option<u64>> {
         Ok(self.due.earliest())
     }
 
-    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
         Ok(self.due.claim(now_ms, lease_ms, limit))
     }
 
-    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.due.settle(id, claimed_ms, next_ms);
         Ok(())
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
+    async fn ping(&self) -> StoreResult<()> {
         Ok(())
     }
 
-    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+    async fn persistence(&self) -> StoreResult<Option<Persistence>> {
         Ok(None)
     }
 
-    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+    async fn appends(&self) -> StoreResult<BoxStream<'static, String>> {
         Ok(received(&self.appended))
     }
 }

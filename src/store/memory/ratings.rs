@@ -5,7 +5,9 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use crate::store::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoreError, StoredRating};
+use crate::store::{
+    Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
+};
 
 #[derive(Default)]
 struct Ratings {
@@ -25,7 +27,7 @@ impl MemoryRatings {
 
 #[async_trait]
 impl RatingStore for MemoryRatings {
-    async fn ratings(&self, title: &str, accounts: &[String]) -> Result<Vec<Option<StoredRating>>, StoreError> {
+    async fn ratings(&self, title: &str, accounts: &[String]) -> StoreResult<Vec<Option<StoredRating>>> {
         let ratings = self.lock();
         let title = ratings.titles.get(title);
         Ok(accounts
@@ -34,12 +36,7 @@ impl RatingStore for MemoryRatings {
             .collect())
     }
 
-    async fn apply_ratings(
-        &self,
-        title: &str,
-        game: &str,
-        updates: &[RatingUpdate],
-    ) -> Result<RatingsApplied, StoreError> {
+    async fn apply_ratings(&self, title: &str, game: &str, updates: &[RatingUpdate]) -> StoreResult<RatingsApplied> {
         let mut ratings = self.lock();
         if ratings.rated.contains(game) {
             return Ok(RatingsApplied::AlreadyApplied);
@@ -59,17 +56,12 @@ impl RatingStore for MemoryRatings {
         Ok(RatingsApplied::Applied)
     }
 
-    async fn is_rated(&self, game: &str) -> Result<bool, StoreError> {
+    async fn is_rated(&self, game: &str) -> StoreResult<bool> {
         Ok(self.lock().rated.contains(game))
     }
 
-    async fn leaderboard(
-        &self,
-        title: &str,
-        provisional: bool,
-        offset: usize,
-        limit: usize,
-    ) -> Result<LeaderboardPage, StoreError> {
+    async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage> {
+        let (Ladder { title, provisional }, Page { offset, limit }) = (ladder, page);
         let ratings = self.lock();
         let mut board: Vec<(String, StoredRating)> = ratings
             .titles

@@ -4,11 +4,11 @@ use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
 use super::{MemoryStore, lock, received};
-use crate::store::{CHAT_CAPACITY, ChatEntry, ChatPage, InboxId, RoomMessage, RoomStore, StoreError};
+use crate::store::{CHAT_CAPACITY, ChatEntry, ChatPage, InboxId, RoomMessage, RoomStore, StoreResult};
 
 #[async_trait]
 impl RoomStore for MemoryStore {
-    async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError> {
+    async fn push_chat(&self, id: &str, message: &str) -> StoreResult<InboxId> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let id = InboxId::following(log.chat.back().map(|last| last.id), crate::clock::now_ms());
@@ -22,7 +22,7 @@ impl RoomStore for MemoryStore {
         Ok(id)
     }
 
-    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError> {
+    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> StoreResult<Vec<ChatEntry>> {
         let Ok(entry) = self.entry(id) else {
             return Ok(Vec::new());
         };
@@ -43,7 +43,7 @@ impl RoomStore for MemoryStore {
         Ok(chat.range(from..until).cloned().collect())
     }
 
-    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> StoreResult<Vec<(String, u64)>> {
         let entry = self.entry(id)?;
         let mut log = lock(&entry);
         let before = log.seen.iter().map(|(seat, at)| (seat.clone(), *at)).collect();
@@ -54,7 +54,7 @@ impl RoomStore for MemoryStore {
         Ok(before)
     }
 
-    async fn seen(&self, id: &str) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn seen(&self, id: &str) -> StoreResult<Vec<(String, u64)>> {
         let Ok(entry) = self.entry(id) else {
             return Ok(Vec::new());
         };
@@ -62,14 +62,14 @@ impl RoomStore for MemoryStore {
         Ok(log.seen.iter().map(|(seat, at)| (seat.clone(), *at)).collect())
     }
 
-    async fn publish_room(&self, message: &RoomMessage) -> Result<(), StoreError> {
+    async fn publish_room(&self, message: &RoomMessage) -> StoreResult<()> {
         // No receiver is not an error: nobody follows.
         let _ = self.rooms.send(message.clone());
 
         Ok(())
     }
 
-    async fn room_messages(&self) -> Result<BoxStream<'static, RoomMessage>, StoreError> {
+    async fn room_messages(&self) -> StoreResult<BoxStream<'static, RoomMessage>> {
         Ok(received(&self.rooms))
     }
 }

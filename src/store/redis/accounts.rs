@@ -17,7 +17,8 @@ use super::webhooks::WEBHOOKS_DUE_KEY;
 use super::{RedisStore, Write};
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, StoreError, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredWebhook,
+    TOLD_KEPT,
 };
 
 const INBOX_CHANNEL: &str = "ludus:inbox";
@@ -49,7 +50,7 @@ fn key_key(key_id: &str) -> String {
     format!("ludus:account-key:{key_id}")
 }
 
-fn parse_account(mut fields: HashMap<String, String>) -> Result<Option<StoredAccount>, StoreError> {
+fn parse_account(mut fields: HashMap<String, String>) -> StoreResult<Option<StoredAccount>> {
     if fields.is_empty() {
         return Ok(None);
     }
@@ -66,7 +67,7 @@ fn parse_account(mut fields: HashMap<String, String>) -> Result<Option<StoredAcc
     }))
 }
 
-fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> Result<Option<StoredKey>, StoreError> {
+fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> StoreResult<Option<StoredKey>> {
     if fields.is_empty() {
         return Ok(None);
     }
@@ -84,7 +85,7 @@ fn parse_key(key_id: &str, mut fields: HashMap<String, String>) -> Result<Option
 }
 
 impl RedisStore {
-    async fn store_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+    async fn store_key(&self, key: &StoredKey) -> StoreResult<()> {
         let (lookup, set) = (key_key(&key.id), keys_key(&key.account));
         let mut stored = redis::cmd("HSET");
         stored
@@ -104,7 +105,7 @@ impl RedisStore {
 
 #[async_trait]
 impl AccountStore for RedisStore {
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> Result<bool, StoreError> {
+    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool> {
         // The account and its key first, the name last: a crash in between leaves an account nobody can name,
         // never a name taken by no account.
         let fields = [
@@ -139,7 +140,7 @@ impl AccountStore for RedisStore {
         Ok(named)
     }
 
-    async fn account(&self, id: &str) -> Result<Option<StoredAccount>, StoreError> {
+    async fn account(&self, id: &str) -> StoreResult<Option<StoredAccount>> {
         let key = account_key(id);
         let fields: HashMap<String, String> = self
             .run("account", |mut connection| async move {
@@ -149,7 +150,7 @@ impl AccountStore for RedisStore {
         parse_account(fields)
     }
 
-    async fn account_named(&self, name: &str) -> Result<Option<StoredAccount>, StoreError> {
+    async fn account_named(&self, name: &str) -> StoreResult<Option<StoredAccount>> {
         let key = name_key(name);
         let id: Option<String> = self
             .run("account_named", |mut connection| async move {
@@ -162,7 +163,7 @@ impl AccountStore for RedisStore {
         }
     }
 
-    async fn key(&self, key_id: &str) -> Result<Option<StoredKey>, StoreError> {
+    async fn key(&self, key_id: &str) -> StoreResult<Option<StoredKey>> {
         let lookup = key_key(key_id);
         let fields: HashMap<String, String> = self
             .run("account_key", |mut connection| async move {
@@ -172,7 +173,7 @@ impl AccountStore for RedisStore {
         parse_key(key_id, fields)
     }
 
-    async fn keys(&self, account: &str) -> Result<Vec<StoredKey>, StoreError> {
+    async fn keys(&self, account: &str) -> StoreResult<Vec<StoredKey>> {
         let set = keys_key(account);
         let ids: Vec<String> = self
             .run("account_keys", |mut connection| async move {
@@ -189,11 +190,11 @@ impl AccountStore for RedisStore {
         Ok(keys)
     }
 
-    async fn add_key(&self, key: &StoredKey) -> Result<(), StoreError> {
+    async fn add_key(&self, key: &StoredKey) -> StoreResult<()> {
         self.store_key(key).await
     }
 
-    async fn revoke_key(&self, account: &str, key_id: &str) -> Result<bool, StoreError> {
+    async fn revoke_key(&self, account: &str, key_id: &str) -> StoreResult<bool> {
         match self.key(key_id).await? {
             Some(key) if key.account == account => {}
             _ => return Ok(false),
@@ -208,7 +209,7 @@ impl AccountStore for RedisStore {
         Ok(true)
     }
 
-    async fn push_inbox(&self, account: &str, event: &str) -> Result<InboxId, StoreError> {
+    async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {
         let inbox = inbox_key(account);
         let id: String = self
             .run("push_inbox", |mut connection| async move {
@@ -233,7 +234,7 @@ impl AccountStore for RedisStore {
         entry_id(&id)
     }
 
-    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> Result<Option<InboxId>, StoreError> {
+    async fn push_inbox_once(&self, account: &str, source: &str, event: &str) -> StoreResult<Option<InboxId>> {
         let (inbox, told) = (inbox_key(account), told_key(account));
         let mut invocation = PUSH_ONCE.key(&inbox);
         invocation
@@ -260,12 +261,8 @@ impl AccountStore for RedisStore {
         entry_id(&id).map(Some)
     }
 
-    async fn read_inbox(
-        &self,
-        account: &str,
-        after: Option<InboxId>,
-        limit: usize,
-    ) -> Result<Vec<InboxEntry>, StoreError> {
+    async fn read_inbox(&self, account: &str, page: InboxPage) -> StoreResult<Vec<InboxEntry>> {
+        let InboxPage { after, limit } = page;
         let inbox = inbox_key(account);
         let start = after.map_or_else(|| "-".to_owned(), |after| format!("({after}"));
         let entries: Vec<(String, HashMap<String, String>)> = self
@@ -286,7 +283,7 @@ impl AccountStore for RedisStore {
             .collect())
     }
 
-    async fn newest_inbox_entry(&self, account: &str) -> Result<Option<InboxId>, StoreError> {
+    async fn newest_inbox_entry(&self, account: &str) -> StoreResult<Option<InboxId>> {
         let inbox = inbox_key(account);
         let newest: Vec<(String, HashMap<String, String>)> = self
             .run("newest_inbox_entry", |mut connection| async move {
@@ -303,23 +300,23 @@ impl AccountStore for RedisStore {
         newest.first().map(|(id, _)| entry_id(id)).transpose()
     }
 
-    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
+    async fn set_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> StoreResult<()> {
         self.store_webhook(account, webhook).await
     }
 
-    async fn webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {
+    async fn webhook(&self, account: &str) -> StoreResult<Option<StoredWebhook>> {
         self.read_webhook(account).await
     }
 
-    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError> {
+    async fn advance_webhook(&self, account: &str, webhook: &StoredWebhook) -> StoreResult<()> {
         self.store_progress(account, webhook).await
     }
 
-    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn schedule_webhook(&self, account: &str, due_ms: u64) -> StoreResult<()> {
         self.schedule_in(WEBHOOKS_DUE_KEY, account, due_ms).await
     }
 
-    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn retry_webhook_at(&self, account: &str, due_ms: u64) -> StoreResult<()> {
         self.run("retry_webhook_at", |mut connection| async move {
             redis::cmd("ZADD")
                 .arg(WEBHOOKS_DUE_KEY)
@@ -331,23 +328,23 @@ impl AccountStore for RedisStore {
         .await
     }
 
-    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+    async fn claim_webhooks(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
         self.claim_in(WEBHOOKS_DUE_KEY, now_ms, lease_ms, limit).await
     }
 
-    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+    async fn settle_webhook(&self, account: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.settle_in(WEBHOOKS_DUE_KEY, account, claimed_ms, next_ms).await
     }
 
-    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError> {
+    async fn record_delivery(&self, account: &str, record: &str, keep: usize) -> StoreResult<()> {
         self.push_delivery(account, record, keep).await
     }
 
-    async fn deliveries(&self, account: &str) -> Result<Vec<String>, StoreError> {
+    async fn deliveries(&self, account: &str) -> StoreResult<Vec<String>> {
         self.read_deliveries(account).await
     }
 
-    async fn inbox_pushes(&self) -> Result<BoxStream<'static, String>, StoreError> {
+    async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>> {
         self.subscribe(INBOX_CHANNEL).await
     }
 }

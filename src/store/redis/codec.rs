@@ -8,7 +8,7 @@ use redis::Value;
 use redis::aio::ConnectionLike;
 
 use crate::ids::GameId;
-use crate::store::{GameMeta, InboxId, Persistence, StoreError, info_value};
+use crate::store::{GameMeta, InboxId, Persistence, StoreError, StoreResult, info_value};
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(e.to_string())
@@ -85,7 +85,7 @@ pub(super) fn meta_fields(meta: &GameMeta) -> Vec<(&'static str, String)> {
     ]
 }
 
-pub(super) fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta, StoreError> {
+pub(super) fn parse_meta(mut fields: HashMap<String, String>) -> StoreResult<GameMeta> {
     let mut take = |name: &str| {
         fields
             .remove(name)
@@ -109,7 +109,7 @@ pub(super) fn parse_meta(mut fields: HashMap<String, String>) -> Result<GameMeta
 }
 
 /// The events of `XRANGE` entries (`[id, [field, value, ...]]`), in order.
-pub(super) fn entry_events(entries: Value) -> Result<Vec<String>, StoreError> {
+pub(super) fn entry_events(entries: Value) -> StoreResult<Vec<String>> {
     let entries: Vec<(String, HashMap<String, String>)> =
         redis::from_redis_value(&entries).map_err(|e| corrupt(format!("unreadable stream entries: {e}")))?;
     entries
@@ -126,7 +126,7 @@ pub(super) fn entry_events(entries: Value) -> Result<Vec<String>, StoreError> {
 pub(super) fn entry_fields(
     entries: Vec<(String, HashMap<String, String>)>,
     field: &str,
-) -> Result<Vec<(InboxId, String)>, StoreError> {
+) -> StoreResult<Vec<(InboxId, String)>> {
     entries
         .into_iter()
         .map(|(id, mut fields)| {
@@ -139,7 +139,7 @@ pub(super) fn entry_fields(
 }
 
 /// A Stream entry id (`<ms>-<seq>`).
-pub(super) fn entry_id(text: &str) -> Result<InboxId, StoreError> {
+pub(super) fn entry_id(text: &str) -> StoreResult<InboxId> {
     text.parse().map_err(|()| corrupt(format!("stream entry id {text:?}")))
 }
 

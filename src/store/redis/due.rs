@@ -2,10 +2,10 @@
 //! a sorted set by due time, claimed by moving what is due to its lease's end, settled unless noted again since.
 
 use super::RedisStore;
-use crate::store::StoreError;
+use crate::store::StoreResult;
 
 impl RedisStore {
-    pub(super) async fn schedule_in(&self, key: &str, id: &str, due_ms: u64) -> Result<(), StoreError> {
+    pub(super) async fn schedule_in(&self, key: &str, id: &str, due_ms: u64) -> StoreResult<()> {
         self.run("schedule", |mut connection| async move {
             redis::cmd("ZADD")
                 .arg(key)
@@ -24,7 +24,7 @@ impl RedisStore {
         now_ms: u64,
         lease_ms: u64,
         limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
+    ) -> StoreResult<Vec<String>> {
         self.run("claim_due", |mut connection| async move {
             self.claim
                 .key(key)
@@ -43,7 +43,7 @@ impl RedisStore {
         id: &str,
         claimed_ms: u64,
         next_ms: Option<u64>,
-    ) -> Result<(), StoreError> {
+    ) -> StoreResult<()> {
         let next = next_ms.map(|next| next.to_string()).unwrap_or_default();
         self.run("settle", |mut connection| async move {
             self.settle

@@ -1,10 +1,10 @@
 //! Limits shared by every instance on one Redis: GCRA rates (one script call each) and pools of leased places.
 
 use super::RedisStore;
-use crate::store::{Lease, Rate, RateDecision, StoreError};
+use crate::store::{Lease, Rate, RateDecision, StoreResult};
 
 impl RedisStore {
-    pub(super) async fn take_rate(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+    pub(super) async fn take_rate(&self, key: &str, rate: Rate, now_ms: u64) -> StoreResult<RateDecision> {
         let key = format!("ludus:rate:{key}");
         self.run("rate_limit", |mut connection| async move {
             self.rate
@@ -24,7 +24,7 @@ impl RedisStore {
         holder: &str,
         cap: usize,
         lease: Lease,
-    ) -> Result<bool, StoreError> {
+    ) -> StoreResult<bool> {
         let key = format!("ludus:places:{pool}");
         let held: u8 = self
             .run("hold_place", |mut connection| async move {
@@ -41,12 +41,7 @@ impl RedisStore {
         Ok(held == 1)
     }
 
-    pub(super) async fn renew_places_in_pool(
-        &self,
-        pool: &str,
-        holders: &[String],
-        lease: Lease,
-    ) -> Result<(), StoreError> {
+    pub(super) async fn renew_places_in_pool(&self, pool: &str, holders: &[String], lease: Lease) -> StoreResult<()> {
         if holders.is_empty() {
             return Ok(());
         }
@@ -71,7 +66,7 @@ impl RedisStore {
         .await
     }
 
-    pub(super) async fn release_place_in_pool(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+    pub(super) async fn release_place_in_pool(&self, pool: &str, holder: &str) -> StoreResult<()> {
         let key = format!("ludus:places:{pool}");
         self.run("release_place", |mut connection| async move {
             redis::cmd("ZREM")

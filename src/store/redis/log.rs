@@ -11,7 +11,7 @@ use super::{RedisStore, Write};
 use crate::clock::now_ms;
 use crate::store::{
     Append, Appended, GameMeta, Head, HeadTag, History, Loaded, LoadedLatest, OutboxEntry, ReadAfter, StoreError,
-    StoredSnapshot,
+    StoreResult, StoredSnapshot,
 };
 
 impl RedisStore {
@@ -20,7 +20,7 @@ impl RedisStore {
         meta: &GameMeta,
         events: &[String],
         outbox: &[(String, String)],
-    ) -> Result<Head, StoreError> {
+    ) -> StoreResult<Head> {
         let keys = Keys::of(&meta.id);
         let fields = meta_fields(meta);
         let (head, hashes) = Head::genesis(&meta.id).extend(events);
@@ -44,7 +44,7 @@ impl RedisStore {
         }
     }
 
-    pub(super) async fn load_log(&self, id: &str) -> Result<Loaded, StoreError> {
+    pub(super) async fn load_log(&self, id: &str) -> StoreResult<Loaded> {
         let keys = Keys::of(id);
         let reply: Value = self
             .run("load", |mut connection| async move {
@@ -63,7 +63,7 @@ impl RedisStore {
         })
     }
 
-    pub(super) async fn load_latest_log(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+    pub(super) async fn load_latest_log(&self, id: &str) -> StoreResult<LoadedLatest> {
         let keys = Keys::of(id);
         let reply: Value = self
             .run("load_latest", |mut connection| async move {
@@ -91,7 +91,7 @@ impl RedisStore {
         })
     }
 
-    pub(super) async fn read_log_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+    pub(super) async fn read_log_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         let keys = Keys::of(id);
         let reply: Value = self
             .run("read_after", |mut connection| async move {
@@ -114,7 +114,7 @@ impl RedisStore {
         }
     }
 
-    pub(super) async fn append_to_log(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+    pub(super) async fn append_to_log(&self, id: &str, append: Append<'_>) -> StoreResult<Appended> {
         let keys = Keys::of(id);
         let record_key = Keys::idempotency(id, append.idempotency.map_or("", |i| i.key));
         let (head, hashes) = append.from.extend(append.events);
@@ -179,7 +179,7 @@ impl RedisStore {
         }
     }
 
-    pub(super) async fn log_history(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+    pub(super) async fn log_history(&self, id: &str, tag: HeadTag) -> StoreResult<History> {
         let keys = Keys::of(id);
         let reply: String = self
             .run("history_of", |mut connection| async move {
@@ -202,7 +202,7 @@ impl RedisStore {
         }
     }
 
-    pub(super) async fn outbox_entries(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+    pub(super) async fn outbox_entries(&self, id: &str) -> StoreResult<Vec<OutboxEntry>> {
         let outbox = Keys::of(id).outbox;
         let entries: Vec<(String, HashMap<String, String>)> = self
             .run("outbox", |mut connection| async move {
@@ -231,7 +231,7 @@ impl RedisStore {
             .collect()
     }
 
-    pub(super) async fn outbox_remove(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+    pub(super) async fn outbox_remove(&self, id: &str, entries: &[String]) -> StoreResult<()> {
         if entries.is_empty() {
             return Ok(());
         }
@@ -240,7 +240,7 @@ impl RedisStore {
         self.write("outbox_delivered", Write::Commands(&[delivered])).await
     }
 
-    pub(super) async fn record_of(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    pub(super) async fn record_of(&self, id: &str, key: &str) -> StoreResult<Option<String>> {
         let record_key = Keys::idempotency(id, key);
         if self.replication.replicas > 0 {
             // An answer rebuilt from the record acknowledges the move: only once replicas hold it.

@@ -12,7 +12,7 @@ use redis::Script;
 
 use super::RedisStore;
 use super::codec::corrupt;
-use crate::store::{MatchmakingStore, Seeker, Sought, StoreError, WaitingTable, Window};
+use crate::store::{MatchmakingStore, Seating, Sought, StoreResult, WaitingTable};
 
 const KEYS: [&str; 6] = [
     "ludus:{matchmaking}:waiting",
@@ -208,21 +208,21 @@ return expired
     ))
 });
 
-fn table(json: &str) -> Result<WaitingTable, StoreError> {
+fn table(json: &str) -> StoreResult<WaitingTable> {
     serde_json::from_str(json).map_err(|error| corrupt(format!("a waiting table: {error}")))
 }
 
 #[async_trait]
 impl MatchmakingStore for RedisStore {
-    async fn seek(
-        &self,
-        pool: &str,
-        players: usize,
-        seeker: &Seeker,
-        window: Window,
-        new_table: &str,
-        lease_ms: u64,
-    ) -> Result<Sought, StoreError> {
+    async fn seek(&self, seating: Seating<'_>) -> StoreResult<Sought> {
+        let Seating {
+            pool,
+            players,
+            seeker,
+            window,
+            new_table,
+            lease_ms,
+        } = seating;
         let seeker = serde_json::to_string(seeker).map_err(corrupt)?;
         let (status, value): (String, String) = self
             .run("seek", |mut connection| async move {
@@ -251,7 +251,7 @@ impl MatchmakingStore for RedisStore {
         }
     }
 
-    async fn cancel_seek(&self, account: &str) -> Result<bool, StoreError> {
+    async fn cancel_seek(&self, account: &str) -> StoreResult<bool> {
         self.run("cancel_seek", |mut connection| async move {
             let mut invocation = CANCEL.prepare_invoke();
             for key in KEYS {
@@ -262,12 +262,7 @@ impl MatchmakingStore for RedisStore {
         .await
     }
 
-    async fn claim_due_tables(
-        &self,
-        now_ms: u64,
-        lease_ms: u64,
-        limit: usize,
-    ) -> Result<Vec<WaitingTable>, StoreError> {
+    async fn claim_due_tables(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>> {
         let claimed: Vec<String> = self
             .run("claim_due_tables", |mut connection| async move {
                 let mut invocation = CLAIM_DUE.prepare_invoke();
@@ -285,7 +280,7 @@ impl MatchmakingStore for RedisStore {
         claimed.iter().map(|json| table(json)).collect()
     }
 
-    async fn opened(&self, table: &str) -> Result<(), StoreError> {
+    async fn opened(&self, table: &str) -> StoreResult<()> {
         self.run("table_opened", |mut connection| async move {
             let mut invocation = OPENED.prepare_invoke();
             for key in KEYS {
@@ -296,7 +291,7 @@ impl MatchmakingStore for RedisStore {
         .await
     }
 
-    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> Result<Vec<WaitingTable>, StoreError> {
+    async fn expire_seekers(&self, now_ms: u64, limit: usize) -> StoreResult<Vec<WaitingTable>> {
         let expired: Vec<String> = self
             .run("expire_seekers", |mut connection| async move {
                 let mut invocation = EXPIRE.prepare_invoke();

@@ -41,9 +41,9 @@ use redis::{Script, Value};
 use tokio::sync::OnceCell;
 
 use super::{
-    AccountStore, Append, Appended, EventStore, GameMeta, Head, HeadTag, History, Lease, Loaded, LoadedLatest,
+    AccountStore, Append, Appended, Creation, EventStore, Head, HeadTag, History, Lease, Loaded, LoadedLatest,
     MatchmakingStore, OutboxEntry, Persistence, Rate, RateDecision, RatingStore, ReadAfter, RedisTls, Replication,
-    ReplicationStatus, Retention, RoomStore, StoreError, StoreKind,
+    ReplicationStatus, Retention, RoomStore, StoreKind, StoreResult,
 };
 
 /// Event logs in Redis Streams.
@@ -78,7 +78,7 @@ pub struct RedisStore {
 impl RedisStore {
     /// A store on one server (`redis://host:port/db`, or `rediss://` for TLS) or, with several comma-separated URLs
     /// or `cluster`, on a Redis Cluster reached through those seed nodes. Does not connect yet.
-    pub fn open(urls: &str, cluster: bool, tls: &RedisTls, retention: Retention) -> Result<Self, StoreError> {
+    pub fn open(urls: &str, cluster: bool, tls: &RedisTls, retention: Retention) -> StoreResult<Self> {
         let urls: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
         let certificates = tls.certificates();
         let first_url = urls.first().copied().unwrap_or_default();
@@ -154,48 +154,44 @@ impl EventStore for RedisStore {
         }
     }
 
-    async fn create_with(
-        &self,
-        meta: &GameMeta,
-        events: &[String],
-        outbox: &[(String, String)],
-    ) -> Result<Head, StoreError> {
+    async fn create_with(&self, creation: Creation<'_>) -> StoreResult<Head> {
+        let Creation { meta, events, outbox } = creation;
         self.create_log(meta, events, outbox).await
     }
 
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+    async fn load(&self, id: &str) -> StoreResult<Loaded> {
         self.load_log(id).await
     }
 
-    async fn load_latest(&self, id: &str) -> Result<LoadedLatest, StoreError> {
+    async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
         self.load_latest_log(id).await
     }
 
-    async fn read_after(&self, id: &str, from: Head) -> Result<ReadAfter, StoreError> {
+    async fn read_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         self.read_log_after(id, from).await
     }
 
-    async fn append(&self, id: &str, append: Append<'_>) -> Result<Appended, StoreError> {
+    async fn append(&self, id: &str, append: Append<'_>) -> StoreResult<Appended> {
         self.append_to_log(id, append).await
     }
 
-    async fn history_of(&self, id: &str, tag: HeadTag) -> Result<History, StoreError> {
+    async fn history_of(&self, id: &str, tag: HeadTag) -> StoreResult<History> {
         self.log_history(id, tag).await
     }
 
-    async fn outbox(&self, id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+    async fn outbox(&self, id: &str) -> StoreResult<Vec<OutboxEntry>> {
         self.outbox_entries(id).await
     }
 
-    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> Result<(), StoreError> {
+    async fn outbox_delivered(&self, id: &str, entries: &[String]) -> StoreResult<()> {
         self.outbox_remove(id, entries).await
     }
 
-    async fn idempotency_record(&self, id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    async fn idempotency_record(&self, id: &str, key: &str) -> StoreResult<Option<String>> {
         self.record_of(id, key).await
     }
 
-    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> Result<(), StoreError> {
+    async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> StoreResult<()> {
         let key = Keys::ticket(id, ticket_hash);
         self.run("issue_ticket", |mut connection| async move {
             redis::cmd("SET")
@@ -209,7 +205,7 @@ impl EventStore for RedisStore {
         .await
     }
 
-    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> Result<Option<usize>, StoreError> {
+    async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> StoreResult<Option<usize>> {
         let key = Keys::ticket(id, ticket_hash);
         // GETDEL reads and deletes in one step: two instances redeeming the same ticket cannot both get the seat.
         let seat: Option<String> = self
@@ -224,7 +220,7 @@ impl EventStore for RedisStore {
         .transpose()
     }
 
-    async fn index_put(&self, index: &str, id: &str, score: u64) -> Result<(), StoreError> {
+    async fn index_put(&self, index: &str, id: &str, score: u64) -> StoreResult<()> {
         let key = Keys::index(index);
         self.run("index_put", |mut connection| async move {
             redis::cmd("ZADD")
@@ -237,7 +233,7 @@ impl EventStore for RedisStore {
         .await
     }
 
-    async fn index_remove(&self, index: &str, id: &str) -> Result<(), StoreError> {
+    async fn index_remove(&self, index: &str, id: &str) -> StoreResult<()> {
         let key = Keys::index(index);
         self.run("index_remove", |mut connection| async move {
             redis::cmd("ZREM")
@@ -249,7 +245,7 @@ impl EventStore for RedisStore {
         .await
     }
 
-    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn index_page(&self, index: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>> {
         let key = Keys::index(index);
         let page: Vec<(String, u64)> = self
             .run("index_page", |mut connection| async move {
@@ -270,27 +266,27 @@ impl EventStore for RedisStore {
         Ok(page)
     }
 
-    async fn schedule(&self, id: &str, due_ms: u64) -> Result<(), StoreError> {
+    async fn schedule(&self, id: &str, due_ms: u64) -> StoreResult<()> {
         self.schedule_in(DUE_KEY, id, due_ms).await
     }
 
-    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> Result<RateDecision, StoreError> {
+    async fn rate_limit(&self, key: &str, rate: Rate, now_ms: u64) -> StoreResult<RateDecision> {
         self.take_rate(key, rate, now_ms).await
     }
 
-    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> Result<bool, StoreError> {
+    async fn hold_place(&self, pool: &str, holder: &str, cap: usize, lease: Lease) -> StoreResult<bool> {
         self.hold_place_in_pool(pool, holder, cap, lease).await
     }
 
-    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> Result<(), StoreError> {
+    async fn renew_places(&self, pool: &str, holders: &[String], lease: Lease) -> StoreResult<()> {
         self.renew_places_in_pool(pool, holders, lease).await
     }
 
-    async fn release_place(&self, pool: &str, holder: &str) -> Result<(), StoreError> {
+    async fn release_place(&self, pool: &str, holder: &str) -> StoreResult<()> {
         self.release_place_in_pool(pool, holder).await
     }
 
-    async fn earliest_due(&self) -> Result<Option<u64>, StoreError> {
+    async fn earliest_due(&self) -> StoreResult<Option<u64>> {
         let earliest: Vec<(String, u64)> = self
             .run("earliest_due", |mut connection| async move {
                 redis::cmd("ZRANGE")
@@ -305,15 +301,15 @@ impl EventStore for RedisStore {
         Ok(earliest.first().map(|(_, score)| *score))
     }
 
-    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+    async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
         self.claim_in(DUE_KEY, now_ms, lease_ms, limit).await
     }
 
-    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> Result<(), StoreError> {
+    async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.settle_in(DUE_KEY, id, claimed_ms, next_ms).await
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
+    async fn ping(&self) -> StoreResult<()> {
         self.run("ping", |mut connection| async move {
             redis::cmd("PING").query_async::<String>(&mut connection).await
         })
@@ -321,7 +317,7 @@ impl EventStore for RedisStore {
         .map(|_| ())
     }
 
-    async fn persistence(&self) -> Result<Option<Persistence>, StoreError> {
+    async fn persistence(&self) -> StoreResult<Option<Persistence>> {
         // One server: ask through the shared connection. A cluster routes INFO anywhere: ask its first node.
         let persistence = match self.target {
             Target::Single(_) => {
@@ -341,7 +337,7 @@ impl EventStore for RedisStore {
         Ok(Some(persistence))
     }
 
-    async fn replication(&self) -> Result<Option<ReplicationStatus>, StoreError> {
+    async fn replication(&self) -> StoreResult<Option<ReplicationStatus>> {
         // A cluster routes INFO to every primary and answers each one's text by its address.
         let reply: Value = self
             .run("replication", |mut connection| async move {
@@ -365,7 +361,7 @@ impl EventStore for RedisStore {
         Ok(Some(ReplicationStatus::from_info(replicas, aof, texts)))
     }
 
-    async fn appends(&self) -> Result<BoxStream<'static, String>, StoreError> {
+    async fn appends(&self) -> StoreResult<BoxStream<'static, String>> {
         self.subscribe(APPENDS_CHANNEL).await
     }
 }

@@ -10,7 +10,9 @@ use redis::Script;
 
 use super::codec::corrupt;
 use super::{RedisStore, Write};
-use crate::store::{LeaderboardPage, RatingStore, RatingUpdate, RatingsApplied, StoreError, StoredRating};
+use crate::store::{
+    Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
+};
 
 const RATED_KEY: &str = "ludus:{ratings}:rated";
 
@@ -63,13 +65,13 @@ return page
     )
 });
 
-fn decode(account: &str, text: &str) -> Result<StoredRating, StoreError> {
+fn decode(account: &str, text: &str) -> StoreResult<StoredRating> {
     StoredRating::decode(text).ok_or_else(|| corrupt(format!("rating of {account}: {text:?}")))
 }
 
 #[async_trait]
 impl RatingStore for RedisStore {
-    async fn ratings(&self, title: &str, accounts: &[String]) -> Result<Vec<Option<StoredRating>>, StoreError> {
+    async fn ratings(&self, title: &str, accounts: &[String]) -> StoreResult<Vec<Option<StoredRating>>> {
         if accounts.is_empty() {
             return Ok(Vec::new());
         }
@@ -90,12 +92,7 @@ impl RatingStore for RedisStore {
             .collect()
     }
 
-    async fn apply_ratings(
-        &self,
-        title: &str,
-        game: &str,
-        updates: &[RatingUpdate],
-    ) -> Result<RatingsApplied, StoreError> {
+    async fn apply_ratings(&self, title: &str, game: &str, updates: &[RatingUpdate]) -> StoreResult<RatingsApplied> {
         let (ratings, board, provisional) = (title_key(title), board_key(title, false), board_key(title, true));
         let mut invocation = APPLY.key(RATED_KEY);
         invocation.key(&ratings).key(&board).key(&provisional).arg(game);
@@ -116,7 +113,7 @@ impl RatingStore for RedisStore {
         }
     }
 
-    async fn is_rated(&self, game: &str) -> Result<bool, StoreError> {
+    async fn is_rated(&self, game: &str) -> StoreResult<bool> {
         self.run("is_rated", |mut connection| async move {
             redis::cmd("SISMEMBER")
                 .arg(RATED_KEY)
@@ -127,13 +124,8 @@ impl RatingStore for RedisStore {
         .await
     }
 
-    async fn leaderboard(
-        &self,
-        title: &str,
-        provisional: bool,
-        offset: usize,
-        limit: usize,
-    ) -> Result<LeaderboardPage, StoreError> {
+    async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage> {
+        let (Ladder { title, provisional }, Page { offset, limit }) = (ladder, page);
         let (board, ratings) = (board_key(title, provisional), title_key(title));
         if limit == 0 {
             let total: usize = self
@@ -165,7 +157,7 @@ impl RatingStore for RedisStore {
         let entries = pairs
             .iter()
             .map(|[account, rating]| Ok((account.clone(), decode(account, rating)?)))
-            .collect::<Result<_, StoreError>>()?;
+            .collect::<StoreResult<_>>()?;
         Ok(LeaderboardPage {
             entries,
             total: total.parse().map_err(corrupt)?,

@@ -5,7 +5,7 @@
 use redis::{FromRedisValue, Value};
 
 use super::codec::{corrupt, entry_events, parse_meta};
-use crate::store::{GameMeta, RateDecision, StoreError};
+use crate::store::{GameMeta, RateDecision, StoreResult};
 
 /// `LOAD`: the game's metadata and every event of its log; `None` when there is no such game.
 pub(super) struct LoadReply {
@@ -14,7 +14,7 @@ pub(super) struct LoadReply {
 }
 
 impl LoadReply {
-    pub(super) fn decode(reply: Value) -> Result<Option<Self>, StoreError> {
+    pub(super) fn decode(reply: Value) -> StoreResult<Option<Self>> {
         Ok(game_parts(reply)?.map(|(load, _)| load))
     }
 }
@@ -28,7 +28,7 @@ pub(super) struct LatestReply {
 }
 
 impl LatestReply {
-    pub(super) fn decode(reply: Value) -> Result<Option<Self>, StoreError> {
+    pub(super) fn decode(reply: Value) -> StoreResult<Option<Self>> {
         let Some((LoadReply { meta, events }, mut parts)) = game_parts(reply)? else {
             return Ok(None);
         };
@@ -51,7 +51,7 @@ pub(super) enum ReadReply {
 }
 
 impl ReadReply {
-    pub(super) fn decode(reply: Value) -> Result<Self, StoreError> {
+    pub(super) fn decode(reply: Value) -> StoreResult<Self> {
         let (status, mut rest) = status_reply(reply)?;
         match status.as_str() {
             "ok" => Ok(Self::Extends {
@@ -91,7 +91,7 @@ pub(super) enum AppendReply {
 }
 
 impl AppendReply {
-    pub(super) fn decode(reply: Value) -> Result<Self, StoreError> {
+    pub(super) fn decode(reply: Value) -> StoreResult<Self> {
         let (status, rest) = status_reply(reply)?;
         let first = rest.into_iter().next();
         match status.as_str() {
@@ -135,7 +135,7 @@ impl FromRedisValue for RateDecision {
 }
 
 /// The parts of a `{meta, entries, ...}` reply, `None` for nil (no such game).
-fn parts(reply: Value) -> Result<Option<std::vec::IntoIter<Value>>, StoreError> {
+fn parts(reply: Value) -> StoreResult<Option<std::vec::IntoIter<Value>>> {
     match reply {
         Value::Nil => Ok(None),
         Value::Array(parts) => Ok(Some(parts.into_iter())),
@@ -145,7 +145,7 @@ fn parts(reply: Value) -> Result<Option<std::vec::IntoIter<Value>>, StoreError> 
 
 /// What a load's reply starts with: the game's metadata and its events, then the parts left; `None` when there is
 /// no such game.
-fn game_parts(reply: Value) -> Result<Option<(LoadReply, std::vec::IntoIter<Value>)>, StoreError> {
+fn game_parts(reply: Value) -> StoreResult<Option<(LoadReply, std::vec::IntoIter<Value>)>> {
     let Some(mut parts) = parts(reply)? else {
         return Ok(None);
     };
@@ -155,12 +155,12 @@ fn game_parts(reply: Value) -> Result<Option<(LoadReply, std::vec::IntoIter<Valu
 }
 
 /// The game's metadata, from the first part of a load's reply (its fields, `HGETALL`).
-fn meta(parts: &mut std::vec::IntoIter<Value>) -> Result<GameMeta, StoreError> {
+fn meta(parts: &mut std::vec::IntoIter<Value>) -> StoreResult<GameMeta> {
     parse_meta(redis::from_owned_redis_value(parts.next().unwrap_or(Value::Nil)).map_err(corrupt)?)
 }
 
 /// The status word and the rest of a script's `{status, ...}` reply.
-fn status_reply(reply: Value) -> Result<(String, Vec<Value>), StoreError> {
+fn status_reply(reply: Value) -> StoreResult<(String, Vec<Value>)> {
     let Value::Array(mut items) = reply else {
         return Err(corrupt(format!("unexpected script reply {reply:?}")));
     };
@@ -171,7 +171,7 @@ fn status_reply(reply: Value) -> Result<(String, Vec<Value>), StoreError> {
     Ok((status, items))
 }
 
-fn number(value: Option<Value>) -> Result<u64, StoreError> {
+fn number(value: Option<Value>) -> StoreResult<u64> {
     value
         .as_ref()
         .and_then(|v| redis::from_redis_value::<String>(v).ok())

@@ -11,11 +11,13 @@ use futures_util::stream::BoxStream;
 use super::RedisStore;
 use super::codec::{Keys, entry_fields, entry_id, millis};
 use super::scripts::ROOMS_CHANNEL;
-use crate::store::{CHAT_CAPACITY, ChatEntry, ChatPage, InboxId, RoomMessage, RoomStore, SEEN_KEPT, StoreError};
+use crate::store::{
+    CHAT_CAPACITY, ChatEntry, ChatPage, InboxId, RoomMessage, RoomStore, SEEN_KEPT, StoreError, StoreResult,
+};
 
 #[async_trait]
 impl RoomStore for RedisStore {
-    async fn push_chat(&self, id: &str, message: &str) -> Result<InboxId, StoreError> {
+    async fn push_chat(&self, id: &str, message: &str) -> StoreResult<InboxId> {
         let keys = Keys::of(id);
         let entry: Option<String> = self
             .run("push_chat", |mut connection| async move {
@@ -31,7 +33,7 @@ impl RoomStore for RedisStore {
         entry_id(&entry.ok_or(StoreError::NotFound)?)
     }
 
-    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> Result<Vec<ChatEntry>, StoreError> {
+    async fn read_chat(&self, id: &str, page: ChatPage, limit: usize) -> StoreResult<Vec<ChatEntry>> {
         let (first, last) = (
             InboxId { ms: 0, seq: 0 },
             InboxId {
@@ -76,7 +78,7 @@ impl RoomStore for RedisStore {
         Ok(entries)
     }
 
-    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> StoreResult<Vec<(String, u64)>> {
         let keys = Keys::of(id);
         let before: Option<Vec<(String, u64)>> = self
             .run("see", |mut connection| async move {
@@ -91,7 +93,7 @@ impl RoomStore for RedisStore {
         before.ok_or(StoreError::NotFound)
     }
 
-    async fn seen(&self, id: &str) -> Result<Vec<(String, u64)>, StoreError> {
+    async fn seen(&self, id: &str) -> StoreResult<Vec<(String, u64)>> {
         let seen = Keys::of(id).seen;
         self.run("seen", |mut connection| async move {
             redis::cmd("ZRANGE")
@@ -105,7 +107,7 @@ impl RoomStore for RedisStore {
         .await
     }
 
-    async fn publish_room(&self, message: &RoomMessage) -> Result<(), StoreError> {
+    async fn publish_room(&self, message: &RoomMessage) -> StoreResult<()> {
         let line = message.encode();
         self.run("publish_room", |mut connection| async move {
             redis::cmd("PUBLISH")
@@ -117,7 +119,7 @@ impl RoomStore for RedisStore {
         .await
     }
 
-    async fn room_messages(&self) -> Result<BoxStream<'static, RoomMessage>, StoreError> {
+    async fn room_messages(&self) -> StoreResult<BoxStream<'static, RoomMessage>> {
         Ok(self
             .subscribe(ROOMS_CHANNEL)
             .await?

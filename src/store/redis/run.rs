@@ -11,14 +11,14 @@ use redis::{ErrorKind, FromRedisValue, Value};
 use super::RedisStore;
 use super::codec::{corrupt, millis, timed_out, unavailable};
 use super::connection::{Connection, Target};
-use crate::store::StoreError;
+use crate::store::{StoreError, StoreResult};
 use crate::telemetry;
 
 /// How long one store operation may take before the request answers 503.
 pub(super) const OPERATION_TIMEOUT: Duration = Duration::from_secs(2);
 
 impl RedisStore {
-    pub(super) async fn connection(&self) -> Result<Connection, StoreError> {
+    pub(super) async fn connection(&self) -> StoreResult<Connection> {
         let cell = {
             // A poisoned lock only means another thread panicked while inserting: the map is still whole.
             let mut connections = self.connections.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -28,7 +28,7 @@ impl RedisStore {
         Ok(connection.clone())
     }
 
-    async fn connect(&self) -> Result<Connection, StoreError> {
+    async fn connect(&self) -> StoreResult<Connection> {
         Ok(match &self.target {
             Target::Single(client) => {
                 let config = ConnectionManagerConfig::new()
@@ -52,7 +52,7 @@ impl RedisStore {
         &self,
         command: &'static str,
         operation: impl FnOnce(Connection) -> F,
-    ) -> Result<T, StoreError>
+    ) -> StoreResult<T>
     where
         F: Future<Output = redis::RedisResult<T>>,
     {
@@ -63,11 +63,7 @@ impl RedisStore {
     /// (`WAIT`, or `WAITAOF`) in the same pipeline. Both go to the node that holds the keys, on one connection, and
     /// Redis counts a wait against the writes of its own connection: it covers this write, whatever the node, and
     /// a failover in between fails the pipeline rather than counting another node's replicas.
-    pub(super) async fn write<T: FromRedisValue>(
-        &self,
-        command: &'static str,
-        write: Write<'_>,
-    ) -> Result<T, StoreError> {
+    pub(super) async fn write<T: FromRedisValue>(&self, command: &'static str, write: Write<'_>) -> StoreResult<T> {
         let mut pipeline = redis::pipe();
         match write {
             Write::Script(invocation) => {
@@ -132,7 +128,7 @@ impl RedisStore {
         command: &'static str,
         within: Duration,
         operation: impl FnOnce(Connection) -> F,
-    ) -> Result<T, StoreError>
+    ) -> StoreResult<T>
     where
         F: Future<Output = redis::RedisResult<T>>,
     {
@@ -154,7 +150,7 @@ impl RedisStore {
 
     /// The messages of `channel`, on a connection of its own to the first server (a cluster's nodes pass every
     /// message on to each other).
-    pub(super) async fn subscribe(&self, channel: &'static str) -> Result<BoxStream<'static, String>, StoreError> {
+    pub(super) async fn subscribe(&self, channel: &'static str) -> StoreResult<BoxStream<'static, String>> {
         let subscribe = async {
             let mut pubsub = self.first_node.get_async_pubsub().await?;
             pubsub.subscribe(channel).await?;
@@ -171,7 +167,7 @@ impl RedisStore {
     }
 
     /// A connection of its own to the first server, for what must not go through the shared one.
-    pub(super) async fn first_node_connection(&self) -> Result<redis::aio::MultiplexedConnection, StoreError> {
+    pub(super) async fn first_node_connection(&self) -> StoreResult<redis::aio::MultiplexedConnection> {
         let config = redis::AsyncConnectionConfig::new()
             .set_connection_timeout(OPERATION_TIMEOUT)
             .set_response_timeout(OPERATION_TIMEOUT);
@@ -194,7 +190,7 @@ pub(super) enum Write<'a> {
 }
 
 /// How many replicas acknowledged, from a `WAIT` reply (a number) or a `WAITAOF` one (local fsyncs, replicas' fsyncs).
-fn replicas_acknowledged(reply: Option<Value>, aof: bool) -> Result<u64, StoreError> {
+fn replicas_acknowledged(reply: Option<Value>, aof: bool) -> StoreResult<u64> {
     let reply = reply.ok_or_else(|| corrupt("no reply to the wait for replicas"))?;
     let counted = if aof {
         redis::from_owned_redis_value::<(u64, u64)>(reply).map(|(_, replicas)| replicas)

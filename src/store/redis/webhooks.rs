@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::codec::corrupt;
 use super::{RedisStore, Write};
-use crate::store::{InboxId, StoreError, StoredWebhook};
+use crate::store::{InboxId, StoreResult, StoredWebhook};
 
 pub(super) const WEBHOOKS_DUE_KEY: &str = "ludus:webhooks:due";
 
@@ -27,7 +27,7 @@ fn progress(webhook: &StoredWebhook) -> [(&'static str, String); 3] {
 }
 
 impl RedisStore {
-    pub(super) async fn store_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> Result<(), StoreError> {
+    pub(super) async fn store_webhook(&self, account: &str, webhook: Option<&StoredWebhook>) -> StoreResult<()> {
         let key = &webhook_key(account);
         let mut commands = vec![redis::cmd("DEL")];
         commands[0].arg(key);
@@ -45,7 +45,7 @@ impl RedisStore {
         self.write("set_webhook", Write::Commands(&commands)).await
     }
 
-    pub(super) async fn read_webhook(&self, account: &str) -> Result<Option<StoredWebhook>, StoreError> {
+    pub(super) async fn read_webhook(&self, account: &str) -> StoreResult<Option<StoredWebhook>> {
         let key = webhook_key(account);
         let mut fields: HashMap<String, String> = self
             .run("webhook", |mut connection| async move {
@@ -69,7 +69,7 @@ impl RedisStore {
         }))
     }
 
-    pub(super) async fn store_progress(&self, account: &str, webhook: &StoredWebhook) -> Result<(), StoreError> {
+    pub(super) async fn store_progress(&self, account: &str, webhook: &StoredWebhook) -> StoreResult<()> {
         let key = &webhook_key(account);
         self.run("advance_webhook", |mut connection| async move {
             // Only a webhook that is still set: one removed meanwhile stays removed.
@@ -89,7 +89,7 @@ impl RedisStore {
         .await
     }
 
-    pub(super) async fn push_delivery(&self, account: &str, record: &str, keep: usize) -> Result<(), StoreError> {
+    pub(super) async fn push_delivery(&self, account: &str, record: &str, keep: usize) -> StoreResult<()> {
         let key = &deliveries_key(account);
         self.run("record_delivery", |mut connection| async move {
             redis::pipe()
@@ -108,7 +108,7 @@ impl RedisStore {
         .await
     }
 
-    pub(super) async fn read_deliveries(&self, account: &str) -> Result<Vec<String>, StoreError> {
+    pub(super) async fn read_deliveries(&self, account: &str) -> StoreResult<Vec<String>> {
         let key = deliveries_key(account);
         self.run("deliveries", |mut connection| async move {
             redis::cmd("LRANGE")

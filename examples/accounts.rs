@@ -200,10 +200,7 @@ async fn idle_rates(url: &str, pid: u32, window: Duration) -> (f64, f64) {
     let seconds = window.as_secs_f64();
     // Less this connection's own INFO.
     let commands = processed().saturating_sub(commands + 1);
-    (
-        commands as f64 / seconds,
-        (cpu_ticks(pid) - ticks) as f64 / 100.0 / seconds,
-    )
+    (commands as f64 / seconds, (cpu_ticks(pid) - ticks) as f64 / 100.0 / seconds)
 }
 
 /// A notification as a stream or a webhook carried it, with when it came.
@@ -378,12 +375,7 @@ async fn streams(args: &Args) {
             receivers.push((account.clone(), receiver));
             sender
         });
-        holders.push(tokio::spawn(hold_stream(
-            port,
-            account.key.clone(),
-            counts.clone(),
-            sink,
-        )));
+        holders.push(tokio::spawn(hold_stream(port, account.key.clone(), counts.clone(), sink)));
         if index % 500 == 499 {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -588,14 +580,8 @@ async fn play_against_bots(
             }
             let action = &actions[rand::random_range(0..actions.len())];
             let path = format!("/v1/games/{game}/actions");
-            let (status, played) = call(
-                port,
-                "POST",
-                &path,
-                Some(&account.key),
-                Some(&json!({"action": action})),
-            )
-            .await;
+            let (status, played) =
+                call(port, "POST", &path, Some(&account.key), Some(&json!({"action": action}))).await;
             assert_eq!(status, 200, "{played}");
             (made, last, progressed) = (made + 1, Some(Instant::now()), true);
         }
@@ -734,9 +720,6 @@ async fn main() {
     let args = args();
     println!("== {} account streams on one instance", args.streams);
     streams(&args).await;
-    println!(
-        "== webhooks of {} accounts, {} moves by {} players",
-        args.webhooks, args.moves, args.players
-    );
+    println!("== webhooks of {} accounts, {} moves by {} players", args.webhooks, args.moves, args.players);
     webhooks(&args).await;
 }

@@ -103,10 +103,7 @@ fn thread_seconds() -> f64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()
         .and_then(|stat| stat.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or_else(
-            || START.get_or_init(Instant::now).elapsed().as_secs_f64(),
-            |ns| ns / 1e9,
-        )
+        .map_or_else(|| START.get_or_init(Instant::now).elapsed().as_secs_f64(), |ns| ns / 1e9)
 }
 
 fn play_match<G: Game>(players: usize, games: u64, hero: Bot, others: Bot, blind_games: u64) -> Match {

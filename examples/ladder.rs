@@ -113,10 +113,7 @@ async fn play(service: &GameService, title: &str, seats: [&'static str; 2], inde
             break game;
         }
         if started.elapsed() > GAME_LIMIT {
-            return Err(failed(format!(
-                "not over after {GAME_LIMIT:?} (version {})",
-                game.version()
-            )));
+            return Err(failed(format!("not over after {GAME_LIMIT:?} (version {})", game.version())));
         }
         tokio::time::sleep(POLL).await;
     };
@@ -245,11 +242,7 @@ fn search_thinking() -> (f64, f64, f64) {
     let metric = ludus::telemetry::BOT_THINKING;
     let within_1s = value(&format!("{metric}_bucket{{bot=\"search\",le=\"1\"}}"));
     let searches = value(&format!("{metric}_count{{bot=\"search\"}}"));
-    (
-        searches,
-        value(&format!("{metric}_sum{{bot=\"search\"}}")),
-        searches - within_1s,
-    )
+    (searches, value(&format!("{metric}_sum{{bot=\"search\"}}")), searches - within_1s)
 }
 
 /// Plays and prints one title; false when a game failed.
@@ -285,12 +278,7 @@ async fn title(service: &Arc<GameService>, title: &str, args: &Args) -> bool {
             rating.games,
         );
         if rating.games != (wins + draws + losses) as u64 {
-            eprintln!(
-                "{}: {} rated games stored, {} played here",
-                bot.name,
-                rating.games,
-                wins + draws + losses
-            );
+            eprintln!("{}: {} rated games stored, {} played here", bot.name, rating.games, wins + draws + losses);
         }
     }
     println!("\n| pair | games | first's wins | draws | second's wins | mean seconds a game |");
@@ -356,10 +344,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let service = Arc::new(GameService::new(
-        Registry::with_all_titles(),
-        Arc::new(MemoryStore::default()),
-    ));
+    let service = Arc::new(GameService::new(Registry::with_all_titles(), Arc::new(MemoryStore::default())));
     // The server's background work at its default sweep interval: bots move at once, and a sweep would apply any
     // ratings left behind.
     tokio::spawn(service.clone().run_background(Some(Duration::from_secs(1))));

@@ -123,11 +123,7 @@ impl Connection {
             self.request.extend_from_slice(b"Prefer: return=minimal\r\n");
         }
         if !body.is_empty() {
-            write!(
-                self.request,
-                "Content-Type: application/json\r\nContent-Length: {}\r\n",
-                body.len()
-            )?;
+            write!(self.request, "Content-Type: application/json\r\nContent-Length: {}\r\n", body.len())?;
         }
         self.request.extend_from_slice(b"\r\n");
         self.request.extend_from_slice(body.as_bytes());

@@ -61,10 +61,9 @@ async fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Op
     let key = match method {
         // Every move carries a key, as every client should: a retry can then never apply it twice. Its answer need
         // not carry the whole game: the streams carry what is measured.
-        "POST" if path.ends_with("/actions") => format!(
-            "Idempotency-Key: {:032x}\r\nPrefer: return=minimal\r\n",
-            rand::random::<u128>()
-        ),
+        "POST" if path.ends_with("/actions") => {
+            format!("Idempotency-Key: {:032x}\r\nPrefer: return=minimal\r\n", rand::random::<u128>())
+        }
         "POST" => format!("Idempotency-Key: {:032x}\r\n", rand::random::<u128>()),
         _ => String::new(),
     };
@@ -81,14 +80,8 @@ struct Game {
 }
 
 async fn create(port: u16) -> Game {
-    let (status, body) = call(
-        port,
-        "POST",
-        "/v1/games",
-        None,
-        Some(&json!({"title": "caesar-cleopatra", "players": 2})),
-    )
-    .await;
+    let (status, body) =
+        call(port, "POST", "/v1/games", None, Some(&json!({"title": "caesar-cleopatra", "players": 2}))).await;
     assert_eq!(status, 201, "{body}");
     Game {
         id: body["game"]["id"].as_str().unwrap().to_owned(),
@@ -269,12 +262,7 @@ async fn main() {
             for connection in 0..connections {
                 let streams = (connection..args.streams).step_by(connections);
                 let of = streams.map(|index| games[index % games.len()].id.clone()).collect();
-                tokio::spawn(hold_streams_on_one_connection(
-                    port,
-                    of,
-                    received.clone(),
-                    opened.clone(),
-                ));
+                tokio::spawn(hold_streams_on_one_connection(port, of, received.clone(), opened.clone()));
             }
         }
     }

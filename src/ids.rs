@@ -136,20 +136,11 @@ mod tests {
     fn an_account_is_named_by_an_id_of_its_shape_or_by_a_name() {
         let id = AccountId::parse("acc_0123abcd").unwrap();
         assert_eq!(AccountRef::parse("acc_0123abcd").unwrap(), AccountRef::Id(id));
-        assert_eq!(
-            AccountRef::parse("livia").unwrap(),
-            AccountRef::Name("livia".to_owned())
-        );
-        assert_eq!(
-            AccountRef::parse("acc_bot_random").unwrap().to_string(),
-            "acc_bot_random"
-        );
+        assert_eq!(AccountRef::parse("livia").unwrap(), AccountRef::Name("livia".to_owned()));
+        assert_eq!(AccountRef::parse("acc_bot_random").unwrap().to_string(), "acc_bot_random");
         for bad in ["acc_", "acc_X", "acc_a b", "acc_é", "livia"] {
             assert_eq!(AccountId::parse(bad), Err(NoSuchId::Account(bad.to_owned())), "{bad:?}");
         }
-        assert!(
-            AccountRef::parse("acc_a-b").is_err(),
-            "an id's shape with a character ids never hold"
-        );
+        assert!(AccountRef::parse("acc_a-b").is_err(), "an id's shape with a character ids never hold");
     }
 }

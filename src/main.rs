@@ -16,18 +16,16 @@ const RESERVED_FDS: u64 = 512;
 
 fn service(config: &Config) -> std::io::Result<GameService> {
     let store = config.store().map_err(std::io::Error::other)?;
-    Ok(
-        GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
-            .with_lobby_ttl(config.lobby_ttl)
-            .with_presence_ttl(config.presence_ttl)
-            .with_webhooks(config.webhooks)
-            .with_search_slots(config.limits.max_searches)
-            .with_test_pauses(TestPauses {
-                before_rating: test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"),
-                before_opening_table: test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS"),
-                before_notifying: test_pause("LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS"),
-            }),
-    )
+    Ok(GameService::with_stream_limits(Registry::with_all_titles(), store, config.streams)
+        .with_lobby_ttl(config.lobby_ttl)
+        .with_presence_ttl(config.presence_ttl)
+        .with_webhooks(config.webhooks)
+        .with_search_slots(config.limits.max_searches)
+        .with_test_pauses(TestPauses {
+            before_rating: test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"),
+            before_opening_table: test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS"),
+            before_notifying: test_pause("LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS"),
+        }))
 }
 
 /// A test's hook, outside the settings: `LUDUS_TEST_PAUSE_BEFORE_RATING_MS` holds a rated game's ratings back after
@@ -162,11 +160,7 @@ async fn serve(config: &Config, service: web::Data<GameService>) -> std::io::Res
             None => builder,
         }
     })?;
-    actix_web::rt::spawn(ludus::shutdown::on_signal(
-        drained,
-        server.handle(),
-        config.shutdown_grace,
-    ));
+    actix_web::rt::spawn(ludus::shutdown::on_signal(drained, server.handle(), config.shutdown_grace));
     server.await
 }
 
@@ -197,9 +191,6 @@ fn healthcheck(bind: &str) -> std::io::Result<()> {
     if answer.starts_with("HTTP/1.0 200") || answer.starts_with("HTTP/1.1 200") {
         Ok(())
     } else {
-        Err(std::io::Error::other(format!(
-            "unhealthy: {}",
-            answer.lines().next().unwrap_or("")
-        )))
+        Err(std::io::Error::other(format!("unhealthy: {}", answer.lines().next().unwrap_or(""))))
     }
 }

@@ -24,11 +24,7 @@ pub fn stop_timeout_secs(grace: Duration) -> u64 {
 /// Waits for SIGTERM or SIGINT, then drains `service` and stops `server` gracefully.
 pub async fn on_signal(service: Arc<GameService>, server: ServerHandle, grace: Duration) {
     let signal = wait_for_signal().await;
-    tracing::info!(
-        signal,
-        grace_ms = grace.as_millis() as u64,
-        "draining: readiness 503, streams told to reconnect"
-    );
+    tracing::info!(signal, grace_ms = grace.as_millis() as u64, "draining: readiness 503, streams told to reconnect");
     service.start_draining();
     tokio::time::sleep(unready_for(grace)).await;
     tracing::info!("no longer accepting connections; finishing the requests in flight");

@@ -82,15 +82,8 @@ pub fn metrics() -> &'static PrometheusHandle {
 /// The `# HELP` line of each metric.
 fn describe() {
     describe_counter!(HTTP_REQUESTS, "Requests answered, by route template, method and status");
-    describe_histogram!(
-        HTTP_DURATION,
-        Unit::Seconds,
-        "How long requests took to answer, by route and method"
-    );
-    describe_counter!(
-        MOVES,
-        "Moves appended, by title (table actions and bots' moves included)"
-    );
+    describe_histogram!(HTTP_DURATION, Unit::Seconds, "How long requests took to answer, by route and method");
+    describe_counter!(MOVES, "Moves appended, by title (table actions and bots' moves included)");
     describe_counter!(GAMES_RATED, "Finished rated games whose ratings were applied, by title");
     describe_counter!(RULE_REFUSALS, "Moves the rules refused, by title and rule code");
     describe_counter!(VERSION_CONFLICTS, "Moves refused because expected_version was behind");
@@ -98,10 +91,7 @@ fn describe() {
     describe_counter!(CONTENTION, "Moves given up after losing every race (409 contention)");
     describe_counter!(STORE_CALLS, "Store calls, by command");
     describe_histogram!(STORE_DURATION, Unit::Seconds, "How long store calls took, by command");
-    describe_counter!(
-        STORE_ERRORS,
-        "Store calls that failed (unreachable or timed out), by command"
-    );
+    describe_counter!(STORE_ERRORS, "Store calls that failed (unreachable or timed out), by command");
     describe_counter!(
         REPLICATION_TIMEOUTS,
         "Writes answered 503 replication_timeout: fewer replicas than LUDUS_REDIS_WAIT_REPLICAS held them in time"
@@ -114,31 +104,14 @@ fn describe() {
         SEARCHES_WAITING,
         "Search bots waiting for one of the instance's search slots (LUDUS_MAX_SEARCHES)"
     );
-    describe_counter!(
-        CACHE_HITS,
-        "Games served from the cache once the store proved the log extends it"
-    );
-    describe_counter!(
-        REBUILDS,
-        "Games rebuilt into the cache, from a snapshot or the whole log"
-    );
+    describe_counter!(CACHE_HITS, "Games served from the cache once the store proved the log extends it");
+    describe_counter!(REBUILDS, "Games rebuilt into the cache, from a snapshot or the whole log");
     describe_counter!(SNAPSHOTS_WRITTEN, "States stored as snapshots with an append");
     describe_gauge!(OPEN_STREAMS, "Live streams this instance holds open");
-    describe_gauge!(
-        SWEEP_LAG,
-        Unit::Seconds,
-        "Age of the oldest deadline or expiry waiting for a sweep"
-    );
-    describe_histogram!(
-        BOT_THINKING,
-        Unit::Seconds,
-        "How long built-in bots thought before a move, by bot"
-    );
+    describe_gauge!(SWEEP_LAG, Unit::Seconds, "Age of the oldest deadline or expiry waiting for a sweep");
+    describe_histogram!(BOT_THINKING, Unit::Seconds, "How long built-in bots thought before a move, by bot");
     describe_gauge!(DRAINING, "1 while the instance drains before it exits, else 0");
-    describe_counter!(
-        WEBHOOK_DELIVERIES,
-        "Webhook delivery attempts, by outcome (delivered, failed)"
-    );
+    describe_counter!(WEBHOOK_DELIVERIES, "Webhook delivery attempts, by outcome (delivered, failed)");
     describe_histogram!(
         WEBHOOK_DURATION,
         Unit::Seconds,

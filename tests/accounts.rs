@@ -50,10 +50,7 @@ impl<A: TestApp> Client<'_, A> {
     async fn account(&self, name: &str) -> (String, String) {
         let (status, _, body) = self.post_account(json!({"name": name, "kind": "bot"})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
-        (
-            body["id"].as_str().unwrap().to_owned(),
-            body["key"].as_str().unwrap().to_owned(),
-        )
+        (body["id"].as_str().unwrap().to_owned(), body["key"].as_str().unwrap().to_owned())
     }
 
     /// Ann's and Bob's accounts (id and key each), then a duel Ann creates with Bob's account invited to its south
@@ -77,14 +74,8 @@ impl<A: TestApp> Client<'_, A> {
             .await;
         assert_eq!(status, StatusCode::OK, "{listed}");
         let action = listed["actions"][0].clone();
-        self.send(
-            "POST",
-            &format!("/v1/games/{game}/actions"),
-            Some(key),
-            &headers,
-            Some(json!({"action": action})),
-        )
-        .await
+        self.send("POST", &format!("/v1/games/{game}/actions"), Some(key), &headers, Some(json!({"action": action})))
+            .await
     }
 }
 
@@ -107,21 +98,14 @@ async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
     assert_eq!((status, code(&taken)), (StatusCode::CONFLICT, "account_name_taken"));
     for bad in ["x", "with space", "toolongtoolongtoolongtoolong"] {
         let (status, _, body) = client.post_account(json!({"name": bad, "kind": "bot"})).await;
-        assert_eq!(
-            (status, code(&body)),
-            (StatusCode::BAD_REQUEST, "invalid_account_name"),
-            "{bad}"
-        );
+        assert_eq!((status, code(&body)), (StatusCode::BAD_REQUEST, "invalid_account_name"), "{bad}");
     }
     let (status, _, body) = client.post_account(json!({"name": "ok", "kind": "robot"})).await;
     assert_eq!((status, code(&body)), (StatusCode::BAD_REQUEST, "malformed_request"));
 
     let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&key), &[], None).await;
     assert_eq!(status, StatusCode::OK, "{me}");
-    assert_eq!(
-        (me["id"].as_str(), me["name"].as_str()),
-        (Some(id.as_str()), Some("Livia"))
-    );
+    assert_eq!((me["id"].as_str(), me["name"].as_str()), (Some(id.as_str()), Some("Livia")));
     assert_eq!(me["keys"].as_array().unwrap().len(), 1);
     assert!(!me.to_string().contains(&key[3..]), "the key is never shown again");
     let first_key_id = me["keys"][0]["id"].as_str().unwrap().to_owned();
@@ -133,10 +117,7 @@ async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
     let (status, _, _) = client.send("DELETE", &revoke, Some(&second), &[], None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (status, _, refused) = client.send("GET", "/v1/accounts/me", Some(&key), &[], None).await;
-    assert_eq!(
-        (status, code(&refused)),
-        (StatusCode::UNAUTHORIZED, "invalid_account_key")
-    );
+    assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "invalid_account_key"));
     let (status, _, again) = client.send("DELETE", &revoke, Some(&second), &[], None).await;
     assert_eq!((status, code(&again)), (StatusCode::NOT_FOUND, "key_not_found"));
     let (status, _, me) = client.send("GET", "/v1/accounts/me", Some(&second), &[], None).await;
@@ -146,10 +127,7 @@ async fn accounts_have_unique_names_and_keys_that_rotate_and_revoke() {
     let (status, _, body) = client.send("GET", "/v1/accounts/me", Some(&forged), &[], None).await;
     assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "invalid_account_key"));
     let (status, _, body) = client.send("GET", "/v1/accounts/me", None, &[], None).await;
-    assert_eq!(
-        (status, code(&body)),
-        (StatusCode::UNAUTHORIZED, "account_key_required")
-    );
+    assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "account_key_required"));
 }
 
 #[actix_web::test]
@@ -164,31 +142,15 @@ async fn an_account_key_acts_for_the_seats_it_holds_and_no_others() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let game = created["game"]["id"].as_str().unwrap().to_owned();
     let players = &created["game"]["players"];
-    assert_eq!(
-        players[0]["account"].as_str(),
-        Some(ann.as_str()),
-        "the creator's seat is bound"
-    );
-    assert_eq!(
-        players[1]["invited"].as_str(),
-        Some(bob.as_str()),
-        "invited by name, shown by id"
-    );
-    assert_eq!(
-        created["seats"].as_array().unwrap().len(),
-        1,
-        "the seat token is still issued"
-    );
+    assert_eq!(players[0]["account"].as_str(), Some(ann.as_str()), "the creator's seat is bound");
+    assert_eq!(players[1]["invited"].as_str(), Some(bob.as_str()), "invited by name, shown by id");
+    assert_eq!(created["seats"].as_array().unwrap().len(), 1, "the seat token is still issued");
 
     let join = format!("/v1/games/{game}/seats/south/join");
     let (status, _, refused) = client.send("POST", &join, Some(&eve_key), &[], None).await;
     assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "seat_reserved"));
     let (status, _, refused) = client.send("POST", &join, None, &[], None).await;
-    assert_eq!(
-        (status, code(&refused)),
-        (StatusCode::FORBIDDEN, "seat_reserved"),
-        "anonymous too"
-    );
+    assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "seat_reserved"), "anonymous too");
     let (status, _, joined) = client.send("POST", &join, Some(&bob_key), &[], None).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
     assert_eq!(joined["game"]["players"][1]["account"].as_str(), Some(bob.as_str()));
@@ -206,11 +168,7 @@ async fn an_account_key_acts_for_the_seats_it_holds_and_no_others() {
         let (status, _, refused) = client
             .send(method, &uri, Some(other), &[("X-Ludus-Seat", &to_act)], body)
             .await;
-        assert_eq!(
-            (status, code(&refused)),
-            (StatusCode::FORBIDDEN, "seat_not_held"),
-            "{refused}"
-        );
+        assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "seat_not_held"), "{refused}");
     }
     let (status, _, played) = client.move_as(&game, mover, None).await;
     assert_eq!(status, StatusCode::OK, "{played}");
@@ -219,10 +177,7 @@ async fn an_account_key_acts_for_the_seats_it_holds_and_no_others() {
         .send("GET", &format!("/v1/games/{game}"), Some(&eve_key), &[], None)
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert!(
-        eves.get("seat").is_none(),
-        "an account with no seat here sees as a spectator"
-    );
+    assert!(eves.get("seat").is_none(), "an account with no seat here sees as a spectator");
 }
 
 #[actix_web::test]
@@ -249,22 +204,11 @@ async fn an_account_holding_several_seats_names_the_one_it_acts_for() {
         )
     };
     let south = ("X-Ludus-Seat", "south");
-    assert_eq!(
-        seat_of(&actions, &[south]).await,
-        (StatusCode::OK, "south".into()),
-        "by header"
-    );
+    assert_eq!(seat_of(&actions, &[south]).await, (StatusCode::OK, "south".into()), "by header");
     let by_query = format!("{actions}?seat=north");
-    assert_eq!(
-        seat_of(&by_query, &[]).await,
-        (StatusCode::OK, "north".into()),
-        "by query"
-    );
+    assert_eq!(seat_of(&by_query, &[]).await, (StatusCode::OK, "north".into()), "by query");
     let east = ("X-Ludus-Seat", "east");
-    assert_eq!(
-        seat_of(&actions, &[east]).await,
-        (StatusCode::NOT_FOUND, "seat_not_found".into())
-    );
+    assert_eq!(seat_of(&actions, &[east]).await, (StatusCode::NOT_FOUND, "seat_not_found".into()));
 
     let listed = |query: &'static str| {
         let client = &client;
@@ -294,10 +238,7 @@ async fn an_account_holding_several_seats_names_the_one_it_acts_for() {
         .await;
     assert_eq!(status, StatusCode::OK, "{resigned}");
     assert!(listed("").await["games"].as_array().unwrap().is_empty());
-    assert_eq!(
-        listed("?status=finished").await["games"][0]["id"].as_str(),
-        Some(game.as_str())
-    );
+    assert_eq!(listed("?status=finished").await["games"][0]["id"].as_str(), Some(game.as_str()));
 }
 
 #[actix_web::test]
@@ -346,13 +287,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
         } else {
             let resign = json!({"action": {"type": "resign"}});
             client
-                .send(
-                    "POST",
-                    &format!("/v1/games/{game}/actions"),
-                    Some(key),
-                    &[],
-                    Some(resign),
-                )
+                .send("POST", &format!("/v1/games/{game}/actions"), Some(key), &[], Some(resign))
                 .await
         };
         assert_eq!(status, StatusCode::OK, "{played}");
@@ -383,11 +318,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
     assert!(types(&anns).contains(&"seat_joined".to_owned()), "{anns:?}");
     for notes in [&anns, &bobs] {
         let kinds = types(notes);
-        assert_eq!(
-            kinds.iter().filter(|kind| *kind == "game_started").count(),
-            1,
-            "{kinds:?}"
-        );
+        assert_eq!(kinds.iter().filter(|kind| *kind == "game_started").count(), 1, "{kinds:?}");
         assert_eq!(kinds.last().map(String::as_str), Some("game_finished"), "{kinds:?}");
         assert!(kinds.contains(&"your_turn".to_owned()), "{kinds:?}");
         let versions: Vec<u64> = notes
@@ -395,10 +326,7 @@ async fn an_account_s_inbox_tells_its_turns_joins_and_results() {
             .filter(|note| note["type"] == "your_turn")
             .map(|note| note["version"].as_u64().unwrap())
             .collect();
-        assert!(
-            versions.windows(2).all(|pair| pair[0] < pair[1]),
-            "one per change, in order: {versions:?}"
-        );
+        assert!(versions.windows(2).all(|pair| pair[0] < pair[1]), "one per change, in order: {versions:?}");
     }
     let _: &GameService = &service;
 }
@@ -410,13 +338,7 @@ async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
     let (ann, ann_key, bob, bob_key, game, created) = client.ann_and_bob_duel().await;
     let resign = json!({"action": {"type": "resign"}});
     let (status, _, _) = client
-        .send(
-            "POST",
-            &format!("/v1/games/{game}/actions"),
-            Some(&ann_key),
-            &[],
-            Some(resign),
-        )
+        .send("POST", &format!("/v1/games/{game}/actions"), Some(&ann_key), &[], Some(resign))
         .await;
     assert_eq!(status, StatusCode::OK);
     let (status, _, rematch) = client
@@ -433,11 +355,7 @@ async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
     let (status, _, mine) = client
         .send("GET", &format!("/v1/games/{next}"), Some(&ann_key), &[], None)
         .await;
-    assert_eq!(
-        (status, mine["seat"].as_str()),
-        (StatusCode::OK, Some("south")),
-        "ann's key acts there too"
-    );
+    assert_eq!((status, mine["seat"].as_str()), (StatusCode::OK, Some("south")), "ann's key acts there too");
     // A key gets no token for the rematch (nothing to open one with: its seat there is bound to it); the token of
     // ann's seat, given at creation, opens her seat there too and is shown to its holder.
     assert!(rematch.get("token").is_none(), "{rematch}");
@@ -449,10 +367,7 @@ async fn a_rematch_keeps_each_player_s_account_on_the_rotated_seat() {
     let (_, _, with_token) = client
         .send("GET", &format!("/v1/games/{game}"), Some(ann_token), &[], None)
         .await;
-    assert_eq!(
-        with_token["rematch"],
-        json!({"game": next, "seat": "south", "token": ann_token})
-    );
+    assert_eq!(with_token["rematch"], json!({"game": next, "seat": "south", "token": ann_token}));
     let (status, _, hers) = client
         .send("GET", &format!("/v1/games/{next}"), Some(ann_token), &[], None)
         .await;
@@ -469,13 +384,7 @@ async fn webhook_urls_and_host_names_are_refused_beyond_their_lengths() {
         let key = key.clone();
         async move {
             client
-                .send(
-                    "PUT",
-                    "/v1/accounts/me/webhook",
-                    Some(&key),
-                    &[],
-                    Some(json!({"url": url})),
-                )
+                .send("PUT", "/v1/accounts/me/webhook", Some(&key), &[], Some(json!({"url": url})))
                 .await
         }
     };
@@ -508,14 +417,8 @@ async fn webhook_urls_and_host_names_are_refused_beyond_their_lengths() {
                 label('x', 64)
             ),
         ),
-        (
-            format!("https://{too_long_host}/"),
-            "the host name has 254 characters: at most 253".to_owned(),
-        ),
-        (
-            "https://hooks..example.com/".to_owned(),
-            "the host name's label \"\" has 0 characters".to_owned(),
-        ),
+        (format!("https://{too_long_host}/"), "the host name has 254 characters: at most 253".to_owned()),
+        ("https://hooks..example.com/".to_owned(), "the host name's label \"\" has 0 characters".to_owned()),
     ] {
         let (status, _, body) = set(refused.clone()).await;
         assert_eq!(
@@ -530,9 +433,5 @@ async fn webhook_urls_and_host_names_are_refused_beyond_their_lengths() {
     let (_, _, kept) = client
         .send("GET", "/v1/accounts/me/webhook", Some(&key), &[], None)
         .await;
-    assert_eq!(
-        kept["url"].as_str(),
-        Some(format!("https://{longest_host}./").as_str()),
-        "the last one accepted"
-    );
+    assert_eq!(kept["url"].as_str(), Some(format!("https://{longest_host}./").as_str()), "the last one accepted");
 }

@@ -118,14 +118,8 @@ fn play_one(port: u16, game: &str, keys: &[(&str, &str)]) -> u64 {
         .1;
     let mine = with_seat(port, "GET", &format!("/v1/games/{game}"), key, None, None);
     let action = mine.body["legal_actions"][0].clone();
-    let played = with_seat(
-        port,
-        "POST",
-        &format!("/v1/games/{game}/actions"),
-        key,
-        None,
-        Some(&json!({"action": action})),
-    );
+    let played =
+        with_seat(port, "POST", &format!("/v1/games/{game}/actions"), key, None, Some(&json!({"action": action})));
     assert_eq!(played.status, 200, "{}", played.body);
     played.body["version"].as_u64().unwrap()
 }
@@ -203,50 +197,23 @@ fn keys_act_only_for_their_seats_and_a_revoked_key_is_refused_on_every_instance(
     assert!(text.contains("event: game_started"), "{text}");
     for port in [a.port, b.port] {
         let resign = json!({"action": {"type": "resign"}});
-        let refused = with_seat(
-            port,
-            "POST",
-            &format!("/v1/games/{game}/actions"),
-            &ann_key,
-            Some("cleopatra"),
-            Some(&resign),
-        );
-        assert_eq!(
-            (refused.status, refused.body["code"].as_str()),
-            (403, Some("seat_not_held"))
-        );
+        let refused =
+            with_seat(port, "POST", &format!("/v1/games/{game}/actions"), &ann_key, Some("cleopatra"), Some(&resign));
+        assert_eq!((refused.status, refused.body["code"].as_str()), (403, Some("seat_not_held")));
     }
     let second = send(b.port, "POST", "/v1/accounts/me/keys", Some(&bob_key), None, None).unwrap();
     assert_eq!(second.status, 201);
     let second_key = second.body["key"].as_str().unwrap().to_owned();
     let me = send(a.port, "GET", "/v1/accounts/me", Some(&bob_key), None, None).unwrap();
     let first_id = me.body["keys"][0]["id"].as_str().unwrap().to_owned();
-    let revoked = send(
-        b.port,
-        "DELETE",
-        &format!("/v1/accounts/me/keys/{first_id}"),
-        Some(&second_key),
-        None,
-        None,
-    );
+    let revoked = send(b.port, "DELETE", &format!("/v1/accounts/me/keys/{first_id}"), Some(&second_key), None, None);
     assert_eq!(revoked.unwrap().status, 204);
     for port in [a.port, b.port] {
         for path in ["/v1/accounts/me".to_owned(), format!("/v1/games/{game}/actions")] {
             let refused = send(port, "GET", &path, Some(&bob_key), None, None).unwrap();
-            assert_eq!(
-                (refused.status, refused.body["code"].as_str()),
-                (401, Some("invalid_account_key"))
-            );
+            assert_eq!((refused.status, refused.body["code"].as_str()), (401, Some("invalid_account_key")));
         }
-        let listed = send(
-            port,
-            "GET",
-            &format!("/v1/games/{game}/actions"),
-            Some(&second_key),
-            None,
-            None,
-        )
-        .unwrap();
+        let listed = send(port, "GET", &format!("/v1/games/{game}/actions"), Some(&second_key), None, None).unwrap();
         assert_eq!(listed.status, 200, "the new key acts for the seat: {}", listed.body);
     }
 }

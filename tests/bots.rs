@@ -28,11 +28,7 @@ async fn finished(service: &GameService, id: &str, within: Duration) -> ludus::s
         if snapshot.session.is_finished() {
             return snapshot;
         }
-        assert!(
-            Instant::now() < deadline,
-            "game {id} is not over after {within:?} (version {})",
-            snapshot.version()
-        );
+        assert!(Instant::now() < deadline, "game {id} is not over after {within:?} (version {})", snapshot.version());
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -55,19 +51,9 @@ async fn bot_games_of_every_title_finish() {
             assert!(created.tokens.is_empty(), "{title}: a bot's seat has no token");
             let id = created.game.meta.id.clone();
             let over = finished(&service, &id, Duration::from_secs(120)).await;
-            assert!(
-                over.session.table().ending.is_none(),
-                "{title} {players}p: played out, not ended at the table"
-            );
-            assert!(
-                over.session.outcome().is_some(),
-                "{title} {players}p: the rules' result"
-            );
-            assert!(
-                over.version() > 20,
-                "{title} {players}p: a whole game, not {} events",
-                over.version()
-            );
+            assert!(over.session.table().ending.is_none(), "{title} {players}p: played out, not ended at the table");
+            assert!(over.session.outcome().is_some(), "{title} {players}p: the rules' result");
+            assert!(over.version() > 20, "{title} {players}p: a whole game, not {} events", over.version());
         }
     }
 }
@@ -113,14 +99,8 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 let after = one.games.load(&id).await.expect("the game");
                 let bot_events = alone.events.len() as u64;
                 // The bot's turn ended with its one move: the human is to act (or the game is over).
-                assert!(
-                    after.session.bot_to_act().is_none(),
-                    "turn {turn}: the bot moved until it was not its turn"
-                );
-                assert!(
-                    after.version() >= before.version() + bot_events,
-                    "turn {turn}: the bot's move is in the log"
-                );
+                assert!(after.session.bot_to_act().is_none(), "turn {turn}: the bot moved until it was not its turn");
+                assert!(after.version() >= before.version() + bot_events, "turn {turn}: the bot's move is in the log");
                 let log = one.games.log_until(&after, after.version()).await.expect("the log");
                 assert_eq!(
                     &log[before.version() as usize..][..alone.events.len()],
@@ -130,10 +110,7 @@ async fn a_bot_seat_in_a_game_with_two_instances_moves_exactly_once_per_turn() {
                 bot_turns += 1;
                 continue;
             }
-            assert!(
-                before.session.to_act().contains(&human),
-                "turn {turn}: the human is to act when the bot is not"
-            );
+            assert!(before.session.to_act().contains(&human), "turn {turn}: the human is to act when the bot is not");
             let actions: Vec<Value> = serde_json::from_str(before.session.legal_actions_json(human).get()).unwrap();
             let action = common::title_actions(&actions)
                 .choose(&mut rng)
@@ -287,10 +264,7 @@ fn a_person_plays_a_whole_game_against_a_bot_over_http() {
         .filter(|entry| entry["event"]["type"] == "first_move")
         .map(|entry| &entry["event"]["seat"])
         .collect();
-    assert!(
-        first_moves.contains(&&json!("cleopatra")),
-        "the bot moved: {first_moves:?}"
-    );
+    assert!(first_moves.contains(&&json!("cleopatra")), "the bot moved: {first_moves:?}");
 }
 
 #[test]
@@ -298,29 +272,12 @@ fn bots_on_seats_the_game_lacks_or_also_chosen_are_refused() {
     let server = ServerProcess::start_on(free_port(), None);
     let create = |body: Value| send(server.port, "POST", "/v1/games", None, None, Some(&body)).expect("an answer");
     let unknown = create(json!({"title": "caesar-cleopatra", "players": 2, "bots": {"brutus": {"kind": "random"}}}));
-    assert_eq!(
-        (unknown.status, &unknown.body["code"]),
-        (400, &json!("invalid_seats")),
-        "{}",
-        unknown.body
-    );
+    assert_eq!((unknown.status, &unknown.body["code"]), (400, &json!("invalid_seats")), "{}", unknown.body);
     let beyond = create(json!({"title": "rome-carthage", "players": 2, "bots": {"tertius": {"kind": "random"}}}));
-    assert_eq!(
-        (beyond.status, &beyond.body["code"]),
-        (422, &json!("seats_conflict")),
-        "{}",
-        beyond.body
-    );
-    let both = create(
-        json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": "open"},
-        "bots": {"cleopatra": {"kind": "random"}}}),
-    );
-    assert_eq!(
-        (both.status, &both.body["code"]),
-        (422, &json!("seats_conflict")),
-        "{}",
-        both.body
-    );
+    assert_eq!((beyond.status, &beyond.body["code"]), (422, &json!("seats_conflict")), "{}", beyond.body);
+    let both = create(json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": "open"},
+        "bots": {"cleopatra": {"kind": "random"}}}));
+    assert_eq!((both.status, &both.body["code"]), (422, &json!("seats_conflict")), "{}", both.body);
     let kind = create(json!({"title": "caesar-cleopatra", "players": 2, "bots": {"cleopatra": {"kind": "oracle"}}}));
     assert_eq!(kind.status, 400, "{}", kind.body);
     // Searches beyond the documented maxima (the attack that kept cores busy for a whole game asked a million).
@@ -337,12 +294,7 @@ fn bots_on_seats_the_game_lacks_or_also_chosen_are_refused() {
     assert_eq!(allowed.status, 201, "{}", allowed.body);
     let too_many = create(json!({"title": "caesar-cleopatra", "players": 2, "seats": 2,
         "bots": {"cleopatra": {"kind": "random"}}}));
-    assert_eq!(
-        (too_many.status, &too_many.body["code"]),
-        (422, &json!("seats_conflict")),
-        "{}",
-        too_many.body
-    );
+    assert_eq!((too_many.status, &too_many.body["code"]), (422, &json!("seats_conflict")), "{}", too_many.body);
 }
 
 #[test]
@@ -358,34 +310,17 @@ fn a_player_seats_a_bot_on_an_open_seat_and_it_plays_it() {
     let random = json!({"kind": "random"});
 
     let anonymous = send(port, "POST", &path, None, None, Some(&random)).expect("an answer");
-    assert_eq!(
-        anonymous.status, 401,
-        "only a player of the game seats a bot: {}",
-        anonymous.body
-    );
+    assert_eq!(anonymous.status, 401, "only a player of the game seats a bot: {}", anonymous.body);
     let stranger = send(port, "POST", &path, Some("not-a-token"), None, Some(&random)).expect("an answer");
     assert_eq!(stranger.status, 401, "{}", stranger.body);
-    let nowhere = send(
-        port,
-        "POST",
-        &format!("/v1/games/{id}/seats/brutus/bot"),
-        Some(&token),
-        None,
-        Some(&random),
-    )
-    .expect("an answer");
+    let nowhere = send(port, "POST", &format!("/v1/games/{id}/seats/brutus/bot"), Some(&token), None, Some(&random))
+        .expect("an answer");
     assert_eq!(nowhere.status, 404, "{}", nowhere.body);
 
     let seated = send(port, "POST", &path, Some(&token), None, Some(&random)).expect("an answer");
     assert_eq!(seated.status, 201, "{}", seated.body);
-    assert_eq!(
-        seated.body["status"], "active",
-        "the last open seat taken starts the game"
-    );
-    assert_eq!(
-        seated.body["seat"], "caesar",
-        "answered as the requester's seat sees the game"
-    );
+    assert_eq!(seated.body["status"], "active", "the last open seat taken starts the game");
+    assert_eq!(seated.body["seat"], "caesar", "answered as the requester's seat sees the game");
     let bot_seat = seated.body["players"]
         .as_array()
         .unwrap()
@@ -394,12 +329,7 @@ fn a_player_seats_a_bot_on_an_open_seat_and_it_plays_it() {
         .cloned();
     assert_eq!(bot_seat.unwrap()["bot"], random);
     let again = send(port, "POST", &path, Some(&token), None, Some(&random)).expect("an answer");
-    assert_eq!(
-        (again.status, &again.body["code"]),
-        (409, &json!("seat_taken")),
-        "{}",
-        again.body
-    );
+    assert_eq!((again.status, &again.body["code"]), (409, &json!("seat_taken")), "{}", again.body);
 
     // The bot plays its seat: both seats act at the start, and only the bot can act for cleopatra.
     let deadline = Instant::now() + Duration::from_secs(30);

@@ -192,23 +192,14 @@ fn a_page_on_another_origin_plays_with_fetch_and_follows_with_event_source() {
     };
 
     assert_eq!(report["error"], Value::Null, "the page failed: {report}");
-    assert_eq!(
-        report["create_status"], 201,
-        "the page created a game with fetch: {report}"
-    );
+    assert_eq!(report["create_status"], 201, "the page created a game with fetch: {report}");
     assert!(
         report["location"].as_str().is_some_and(|l| l.starts_with("/v1/games/")),
         "Location is exposed to the page: {report}"
     );
     assert_eq!(report["ticket_status"], 201, "{report}");
-    assert_eq!(
-        report["play_status"], 200,
-        "the page played a move with fetch: {report}"
-    );
-    assert_eq!(
-        report["replayed_header"], "true",
-        "Idempotent-Replayed is exposed: {report}"
-    );
+    assert_eq!(report["play_status"], 200, "the page played a move with fetch: {report}");
+    assert_eq!(report["replayed_header"], "true", "Idempotent-Replayed is exposed: {report}");
     // The browser's `Accept-Language` words the move's answer; the events themselves are compared.
     let events = |messages: &Value| -> Vec<Value> {
         messages

@@ -114,16 +114,9 @@ async fn a_message_has_1_to_500_characters_and_no_control_character() {
             .set_json(json!({"text": "hi", "to": "south"})),
     )
     .await;
-    assert_eq!(
-        (status, problem["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("malformed_request"))
-    );
+    assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("malformed_request")));
     let (_, messages) = read_chat(&app, &game, north, "").await;
-    assert_eq!(
-        messages["messages"].as_array().unwrap().len(),
-        1,
-        "only the valid message was kept"
-    );
+    assert_eq!(messages["messages"].as_array().unwrap().len(), 1, "only the valid message was kept");
 }
 
 #[actix_web::test]
@@ -133,27 +126,15 @@ async fn the_chat_option_decides_who_reads_and_writes() {
 
     let players = create(&app, json!({})).await;
     assert_eq!(game_as(&app, &players, None).await["chat"], "players", "the default");
-    let (status, _, events) = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{}/events", players.id)),
-    )
-    .await;
+    let (status, _, events) =
+        call(&app, test::TestRequest::get().uri(&format!("/v1/games/{}/events", players.id))).await;
     assert_eq!(status, StatusCode::OK);
-    assert_ne!(
-        events["events"][0]["event"]["type"], "table_opened",
-        "the default needs no table event"
-    );
+    assert_ne!(events["events"][0]["event"]["type"], "table_opened", "the default needs no table event");
     let south = Some(players.tokens[1].as_str());
     assert_eq!(say(&app, &players, south, "hello", PEER).await.0, StatusCode::CREATED);
     assert_eq!(read_chat(&app, &players, south, "").await.0, StatusCode::OK);
-    assert_eq!(
-        code(say(&app, &players, None, "hello", PEER).await),
-        (403, Some("chat_players_only".into()))
-    );
-    assert_eq!(
-        code(read_chat(&app, &players, None, "").await),
-        (403, Some("chat_players_only".into()))
-    );
+    assert_eq!(code(say(&app, &players, None, "hello", PEER).await), (403, Some("chat_players_only".into())));
+    assert_eq!(code(read_chat(&app, &players, None, "").await), (403, Some("chat_players_only".into())));
     assert_eq!(
         code(say(&app, &players, Some("not-a-token"), "hello", PEER).await),
         (401, Some("invalid_token".into()))
@@ -161,11 +142,7 @@ async fn the_chat_option_decides_who_reads_and_writes() {
 
     let open = create(&app, json!({"chat": "all"})).await;
     assert_eq!(game_as(&app, &open, None).await["chat"], "all");
-    let (_, _, events) = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{}/events", open.id)),
-    )
-    .await;
+    let (_, _, events) = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{}/events", open.id))).await;
     assert_eq!(events["events"][0]["event"]["type"], "table_opened");
     assert_eq!(events["events"][0]["event"]["chat"], "all", "the option is in the log");
     let (status, sent) = say(&app, &open, None, "a spectator says hi", PEER).await;
@@ -178,14 +155,8 @@ async fn the_chat_option_decides_who_reads_and_writes() {
 
     let off = create(&app, json!({"chat": "off"})).await;
     let north = Some(off.tokens[0].as_str());
-    assert_eq!(
-        code(say(&app, &off, north, "hello", PEER).await),
-        (403, Some("chat_off".into()))
-    );
-    assert_eq!(
-        code(read_chat(&app, &off, north, "").await),
-        (403, Some("chat_off".into()))
-    );
+    assert_eq!(code(say(&app, &off, north, "hello", PEER).await), (403, Some("chat_off".into())));
+    assert_eq!(code(read_chat(&app, &off, north, "").await), (403, Some("chat_off".into())));
 
     let (status, _, problem) = call(
         &app,
@@ -194,10 +165,7 @@ async fn the_chat_option_decides_who_reads_and_writes() {
             .set_json(json!({"title": "duel", "players": 2, "chat": "friends"})),
     )
     .await;
-    assert_eq!(
-        (status, problem["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("malformed_request"))
-    );
+    assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("malformed_request")));
 }
 
 #[actix_web::test]
@@ -206,10 +174,7 @@ async fn the_chat_pages_back_from_the_newest_and_forward_after_an_id() {
     let game = create(&app, json!({})).await;
     let north = Some(game.tokens[0].as_str());
     for n in 0..7 {
-        assert_eq!(
-            say(&app, &game, north, &format!("m{n}"), PEER).await.0,
-            StatusCode::CREATED
-        );
+        assert_eq!(say(&app, &game, north, &format!("m{n}"), PEER).await.0, StatusCode::CREATED);
     }
     let texts = |page: &Value| -> Vec<String> {
         page["messages"]
@@ -225,13 +190,8 @@ async fn the_chat_pages_back_from_the_newest_and_forward_after_an_id() {
     assert_eq!(before, newest["messages"][0]["id"]);
     let (_, older) = read_chat(&app, &game, north, &format!("?limit=3&before={before}")).await;
     assert_eq!(texts(&older), ["m1", "m2", "m3"]);
-    let (_, oldest) = read_chat(
-        &app,
-        &game,
-        north,
-        &format!("?limit=3&before={}", older["next_before"].as_str().unwrap()),
-    )
-    .await;
+    let (_, oldest) =
+        read_chat(&app, &game, north, &format!("?limit=3&before={}", older["next_before"].as_str().unwrap())).await;
     assert_eq!(texts(&oldest), ["m0"]);
     assert_eq!(oldest.get("next_before"), None, "the last page");
 
@@ -251,11 +211,7 @@ async fn the_chat_pages_back_from_the_newest_and_forward_after_an_id() {
         "?limit=0".to_owned(),
     ] {
         let (status, problem) = read_chat(&app, &game, north, &query).await;
-        assert_eq!(
-            (status, problem["code"].as_str()),
-            (StatusCode::BAD_REQUEST, Some("invalid_query")),
-            "{query}"
-        );
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")), "{query}");
     }
 }
 
@@ -282,17 +238,11 @@ async fn chat_is_rate_limited_per_seat_and_per_spectator_address() {
             .set_json(json!({"text": "and again"})),
     )
     .await;
-    assert_eq!(
-        (status, problem["code"].as_str()),
-        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
-    );
+    assert_eq!((status, problem["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
     assert!(headers.get("retry-after").is_some());
     assert_eq!(headers.get("ratelimit-policy").unwrap(), "\"chat\";q=2;w=60");
     let south = Some(game.tokens[1].as_str());
-    assert_eq!(
-        say(&app, &game, south, "my own quota", PEER).await.0,
-        StatusCode::CREATED
-    );
+    assert_eq!(say(&app, &game, south, "my own quota", PEER).await.0, StatusCode::CREATED);
     for _ in 0..2 {
         assert_eq!(say(&app, &game, None, "watching", PEER).await.0, StatusCode::CREATED);
     }
@@ -429,38 +379,23 @@ async fn a_seat_is_connected_while_it_streams_or_asks_and_goes_after_the_ttl() {
     let north = game.tokens[0].as_str();
     let own = game_as(&app, &game, Some(north)).await;
     assert_eq!(own["players"][0]["connected"], true, "the asking seat is here");
-    let seen = until_spectator_sees(&app, &game, "north asked", |game| {
-        game["players"][0]["connected"] == true
-    })
-    .await;
+    let seen = until_spectator_sees(&app, &game, "north asked", |game| game["players"][0]["connected"] == true).await;
     assert!(seen["players"][0]["last_seen_ms"].as_u64().is_some());
-    let gone = until_spectator_sees(&app, &game, "north went", |game| {
-        game["players"][0]["connected"] == false
-    })
-    .await;
-    assert!(
-        gone["players"][0]["last_seen_ms"].as_u64().is_some(),
-        "remembered after it went"
-    );
+    let gone = until_spectator_sees(&app, &game, "north went", |game| game["players"][0]["connected"] == false).await;
+    assert!(gone["players"][0]["last_seen_ms"].as_u64().is_some(), "remembered after it went");
 
     let mut watching = open_stream(&app, &game, None).await;
     let streaming = open_stream(&app, &game, Some(north)).await;
     let came = watching.until("presence").await;
     let (_, id, told) = came.last().unwrap();
     assert_eq!(*id, None);
-    assert_eq!(
-        (told["seat"].as_str(), told["connected"].as_bool()),
-        (Some("north"), Some(true))
-    );
+    assert_eq!((told["seat"].as_str(), told["connected"].as_bool()), (Some("north"), Some(true)));
     // Two TTLs pass while the stream stays open: it keeps its seat connected.
     tokio::time::sleep(2 * TTL).await;
     assert_eq!(game_as(&app, &game, None).await["players"][0]["connected"], true);
     drop(streaming);
     let went = watching.until("presence").await;
     let told = &went.last().unwrap().2;
-    assert_eq!(
-        (told["seat"].as_str(), told["connected"].as_bool()),
-        (Some("north"), Some(false))
-    );
+    assert_eq!((told["seat"].as_str(), told["connected"].as_bool()), (Some("north"), Some(false)));
     assert_eq!(game_as(&app, &game, None).await["players"][0]["connected"], false);
 }

@@ -23,10 +23,7 @@ fn clocked_game(port: u16) -> String {
     let body = json!({"title": "caesar-cleopatra", "players": 2, "turn_seconds": 1});
     let created = send(port, "POST", "/v1/games", None, None, Some(&body)).expect("created");
     assert_eq!(created.status, 201, "{}", created.body);
-    assert!(
-        created.body["game"]["clock"]["deadline_ms"].as_u64().is_some(),
-        "the clock runs from the start"
-    );
+    assert!(created.body["game"]["clock"]["deadline_ms"].as_u64().is_some(), "the clock runs from the start");
     created.body["game"]["id"].as_str().unwrap().to_owned()
 }
 
@@ -44,11 +41,7 @@ fn wait_until_over(port: u16, id: &str, within: Duration) -> Value {
         if game["status"] == "finished" {
             return game;
         }
-        assert!(
-            Instant::now() < deadline,
-            "the game is still {} after {within:?}",
-            game["status"]
-        );
+        assert!(Instant::now() < deadline, "the game is still {} after {within:?}", game["status"]);
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -62,11 +55,7 @@ fn a_timeout_is_applied_once_by_the_survivor_when_the_scheduling_instance_is_kil
     scheduler.kill();
     let over = wait_until_over(survivor.port, &id, Duration::from_secs(10));
     assert_eq!(over["ending"]["reason"], "timed_out");
-    assert_eq!(
-        over["ending"]["by"],
-        json!(["cleopatra", "caesar"]),
-        "both seats had to act"
-    );
+    assert_eq!(over["ending"]["by"], json!(["cleopatra", "caesar"]), "both seats had to act");
     assert_eq!(over["ending"]["losers"], json!(["cleopatra", "caesar"]));
     assert_eq!(over["ending"]["winners"], json!([]));
     // Both instances kept sweeping (the survivor) or had swept (the scheduler) this game: one timeout all the same.
@@ -100,19 +89,12 @@ fn a_claim_held_by_a_killed_instance_is_taken_over_by_a_restarted_one() {
     // What an instance that claimed the due game and died before applying the timeout leaves behind: the game noted
     // due again at the end of its lease (the claim script writes exactly this).
     let lease_end = now_ms() + 3_000;
-    assert_eq!(
-        redis.command(&["ZADD", "ludus:due", "XX", "CH", &lease_end.to_string(), &id]),
-        "int(1)"
-    );
+    assert_eq!(redis.command(&["ZADD", "ludus:due", "XX", "CH", &lease_end.to_string(), &id]), "int(1)");
     std::thread::sleep(Duration::from_millis(1_200));
     // The deadline passed while no instance ran; the restarted one must wait for the lease, then apply it.
     let restarted = instance(&redis);
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(
-        game(restarted.port, &id)["status"],
-        "active",
-        "the lease still holds the game"
-    );
+    assert_eq!(game(restarted.port, &id)["status"], "active", "the lease still holds the game");
     let over = wait_until_over(restarted.port, &id, Duration::from_secs(8));
     assert_eq!(over["ending"]["reason"], "timed_out");
     assert!(now_ms() >= lease_end, "not before the lease ended");

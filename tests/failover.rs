@@ -100,13 +100,7 @@ fn play(ports: [u16; 2], game: Game, stop: Arc<AtomicBool>, seed: u64) -> Player
             break;
         };
         let auth = format!("Bearer {}", game.token(seat));
-        let listed = persist(
-            &ports,
-            "GET",
-            &format!("{path}/actions"),
-            &[("Authorization", &auth)],
-            None,
-        );
+        let listed = persist(&ports, "GET", &format!("{path}/actions"), &[("Authorization", &auth)], None);
         let actions = common::title_actions(listed.body["actions"].as_array().map(Vec::as_slice).unwrap_or(&[]));
         if actions.is_empty() {
             continue;
@@ -120,13 +114,7 @@ fn play(ports: [u16; 2], game: Game, stop: Arc<AtomicBool>, seed: u64) -> Player
             ("Idempotency-Key", &key),
             (KNOWN, &known),
         ];
-        let answer = persist(
-            &ports,
-            "POST",
-            &format!("{path}/actions"),
-            &headers,
-            Some(&json!({"action": action})),
-        );
+        let answer = persist(&ports, "POST", &format!("{path}/actions"), &headers, Some(&json!({"action": action})));
         match answer.status {
             200 => {
                 let reached = etag(&answer);
@@ -239,13 +227,7 @@ fn spectator_log(port: u16, id: &str) -> Option<SpectatorLog> {
         return None;
     }
     let version = game.body["version"].as_u64().unwrap();
-    let log = persist(
-        &[port, port],
-        "GET",
-        &format!("/v1/games/{id}/events?after=0&limit=10000"),
-        &[],
-        None,
-    );
+    let log = persist(&[port, port], "GET", &format!("/v1/games/{id}/events?after=0&limit=10000"), &[], None);
     let mut events: BTreeMap<u64, Value> = (1..=version).map(|version| (version, Value::Null)).collect();
     for logged in log.body["events"].as_array().unwrap() {
         events.insert(logged["seq"].as_u64().unwrap(), logged["event"].clone());
@@ -367,11 +349,7 @@ fn run(ports: [u16; 2], faults: impl FnOnce(&dyn Fn() -> usize)) -> Run {
             .iter()
             .map(|position| {
                 let reply = persist(&ports, "GET", &path, &[(KNOWN, position)], None);
-                assert!(
-                    reply.status == 200 || reply.body["code"] == "history_rewritten",
-                    "{}",
-                    reply.body
-                );
+                assert!(reply.status == 200 || reply.body["code"] == "history_rewritten", "{}", reply.body);
                 reply.status == 200
             })
             .collect();
@@ -387,12 +365,7 @@ fn run(ports: [u16; 2], faults: impl FnOnce(&dyn Fn() -> usize)) -> Run {
                 assert_eq!(reply.status, 200, "{}: {}", game.id, reply.body);
             }
         }
-        assert_eq!(
-            follower.shown.len() as u64,
-            log.version,
-            "{}: the stream shows every version",
-            game.id
-        );
+        assert_eq!(follower.shown.len() as u64, log.version, "{}: the stream shows every version", game.id);
         let differs = log
             .events
             .iter()
@@ -468,11 +441,7 @@ fn iptables(action: &str, rule: &[String]) {
 /// `FAILOVERS` times, one primary after the other.
 fn failovers(cluster: &mut RedisCluster, trouble: &dyn Fn() -> usize) {
     std::thread::sleep(Duration::from_secs(2));
-    assert_eq!(
-        trouble(),
-        0,
-        "before any fault, no stream mislabelled, restarted or ended in error"
-    );
+    assert_eq!(trouble(), 0, "before any fault, no stream mislabelled, restarted or ended in error");
     for round in 0..FAILOVERS {
         let topology = cluster.topology();
         let primaries: Vec<u16> = topology.iter().filter(|node| node.1).map(|node| node.0).collect();
@@ -531,10 +500,7 @@ fn with_the_wait_no_acknowledged_move_is_lost_over_failovers_onto_lagging_replic
         outcome.players.iter().map(|p| p.told).sum::<usize>(),
         outcome.followers.iter().map(|f| f.rewound).sum::<usize>()
     );
-    assert!(
-        acknowledged > GAMES * 10,
-        "moves were played through the failovers ({acknowledged})"
-    );
+    assert!(acknowledged > GAMES * 10, "moves were played through the failovers ({acknowledged})");
     // Reads are not waited for: a player or a stream may have been shown a move still in flight when its primary
     // died, and is then told; what was acknowledged is all there.
     assert_eq!(lost, 0, "no acknowledged move lost or rewritten");
@@ -566,10 +532,7 @@ fn without_the_wait_every_lost_move_is_told_and_nobody_keeps_a_wrong_picture() {
         outcome.followers.iter().map(|f| f.rewound).sum::<usize>(),
         outcome.followers.iter().map(|f| f.errors).sum::<usize>()
     );
-    assert!(
-        acknowledged > GAMES * 10,
-        "moves were played through the failovers ({acknowledged})"
-    );
+    assert!(acknowledged > GAMES * 10, "moves were played through the failovers ({acknowledged})");
     assert_eq!(mislabelled, 0, "no stream message under a wrong id");
 }
 
@@ -584,11 +547,7 @@ fn on_one_redis_sixteen_streams_opened_at_zero_mislabel_nothing() {
     assert!(acknowledged > GAMES * 10, "moves were played ({acknowledged})");
     assert_eq!(mislabelled, 0, "no stream message under a wrong id");
     for follower in &outcome.followers {
-        assert_eq!(
-            (follower.errors, follower.rewound),
-            (0, 0),
-            "no stream ended or restarted"
-        );
+        assert_eq!((follower.errors, follower.rewound), (0, 0), "no stream ended or restarted");
     }
     assert!(outcome.held.iter().flatten().all(|held| *held), "nothing lost");
 }

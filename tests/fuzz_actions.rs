@@ -60,10 +60,7 @@ fn game_after(title: &dyn Title, moves: usize, seed: u64) -> Box<dyn GameSession
 fn try_everywhere(session: &dyn GameSession, players: usize, action: &Value) {
     for seat in 0..players {
         match session.play(seat, action, GameSeed::from_u64(9), 0) {
-            Ok(played) => assert!(
-                played.next.version() > session.version(),
-                "an accepted move adds events"
-            ),
+            Ok(played) => assert!(played.next.version() > session.version(), "an accepted move adds events"),
             Err(ActionError::Malformed(_) | ActionError::Rule(_) | ActionError::GameOver) => {}
         }
     }

@@ -165,11 +165,7 @@ async fn a_lost_position_is_told_with_the_common_version(mut loss: Loss) {
     assert_eq!(messages[0].1, "rewritten");
     assert_eq!(messages[0].2["common_version"], kept);
     let versions: Vec<u64> = messages[1..].iter().map(|message| message.0).collect();
-    assert_eq!(
-        versions,
-        (kept + 1..=other_version).collect::<Vec<_>>(),
-        "then the log's own events"
-    );
+    assert_eq!(versions, (kept + 1..=other_version).collect::<Vec<_>>(), "then the log's own events");
     assert!(
         messages.iter().any(|message| message.2["event"]["type"] == "revealed"),
         "the log's own events after it: {messages:?}"

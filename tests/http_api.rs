@@ -18,10 +18,7 @@ fn raw_create(content_type: &str, payload: &'static str) -> test::TestRequest {
 
 fn assert_problem(response: &Response, status: StatusCode, code: &str) {
     assert_eq!(response.0, status, "body: {}", response.2);
-    assert_eq!(
-        response.1.get("content-type").and_then(|v| v.to_str().ok()),
-        Some("application/problem+json")
-    );
+    assert_eq!(response.1.get("content-type").and_then(|v| v.to_str().ok()), Some("application/problem+json"));
     assert_eq!(response.2["code"], code, "body: {}", response.2);
     assert_eq!(response.2["status"], status.as_u16());
     assert!(response.2["detail"].as_str().is_some_and(|d| !d.is_empty()));
@@ -44,10 +41,7 @@ async fn create(
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["game"]["id"].as_str().unwrap().to_owned();
-    assert_eq!(
-        headers.get("location").unwrap().to_str().unwrap(),
-        format!("/v1/games/{id}")
-    );
+    assert_eq!(headers.get("location").unwrap().to_str().unwrap(), format!("/v1/games/{id}"));
     let token = |i: usize| body["seats"][i]["token"].as_str().unwrap().to_owned();
     (id, token(0), token(1), body)
 }
@@ -78,11 +72,7 @@ async fn creates_a_game_with_secret_tokens_and_a_spectator_view() {
     assert_eq!(body["game"]["version"], 2);
     assert_eq!(body["game"]["status"], "active");
     assert_eq!(body["game"]["to_act"], json!(["north"]));
-    assert_eq!(
-        body["game"]["view"]["my_card"],
-        Value::Null,
-        "the spectator sees no card"
-    );
+    assert_eq!(body["game"]["view"]["my_card"], Value::Null, "the spectator sees no card");
     assert!(body["game"].get("seat").is_none());
 }
 
@@ -118,19 +108,11 @@ async fn rejects_bad_creation_requests() {
         "invalid_player_count",
     );
     assert_problem(
-        &call(
-            &app,
-            post(json!({"title": "duel", "players": 2, "options": {"nope": 1}})),
-        )
-        .await,
+        &call(&app, post(json!({"title": "duel", "players": 2, "options": {"nope": 1}}))).await,
         StatusCode::BAD_REQUEST,
         "invalid_options",
     );
-    assert_problem(
-        &call(&app, post(json!({"title": "duel"}))).await,
-        StatusCode::BAD_REQUEST,
-        "malformed_request",
-    );
+    assert_problem(&call(&app, post(json!({"title": "duel"}))).await, StatusCode::BAD_REQUEST, "malformed_request");
     assert_problem(
         &call(&app, raw_create("application/json", "{nope")).await,
         StatusCode::BAD_REQUEST,
@@ -142,11 +124,7 @@ async fn rejects_bad_creation_requests() {
         "unsupported_media_type",
     );
     let huge = json!({"title": "x".repeat(ludus::api::MAX_BODY_BYTES), "players": 2});
-    assert_problem(
-        &call(&app, post(huge)).await,
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
-    );
+    assert_problem(&call(&app, post(huge)).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
 }
 
 #[actix_web::test]
@@ -158,11 +136,7 @@ async fn views_depend_on_the_token() {
     assert_eq!(seat.0, StatusCode::OK);
     assert_eq!(seat.2["seat"], "north");
     assert!(seat.2["view"]["my_card"].as_u64().is_some());
-    assert_problem(
-        &call(&app, get().insert_header(bearer("wrong"))).await,
-        StatusCode::UNAUTHORIZED,
-        "invalid_token",
-    );
+    assert_problem(&call(&app, get().insert_header(bearer("wrong"))).await, StatusCode::UNAUTHORIZED, "invalid_token");
     assert_problem(
         &call(&app, get().insert_header(("Authorization", "Basic abc"))).await,
         StatusCode::UNAUTHORIZED,
@@ -186,10 +160,7 @@ async fn lists_legal_actions_for_the_seat() {
     };
     let north_actions = call(&app, get(&north)).await;
     // The title's actions, then the table's open to the seat now (a draw may be offered on its turn).
-    assert_eq!(
-        north_actions.2["actions"],
-        json!([{"type": "bump"}, {"type": "reveal"}, {"type": "offer_draw"}])
-    );
+    assert_eq!(north_actions.2["actions"], json!([{"type": "bump"}, {"type": "reveal"}, {"type": "offer_draw"}]));
     assert_eq!(north_actions.2["seat"], "north");
     assert_eq!(call(&app, get(&south)).await.2["actions"], json!([]));
     assert_problem(
@@ -215,10 +186,7 @@ async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer()
         json!([{"type": "bump"}, {"type": "reveal"}, {"type": "offer_draw"}])
     );
     assert_eq!(call(&app, game_as(Some(&south))).await.2["legal_actions"], json!([]));
-    assert!(
-        call(&app, game_as(None)).await.2.get("legal_actions").is_none(),
-        "a spectator has none"
-    );
+    assert!(call(&app, game_as(None)).await.2.get("legal_actions").is_none(), "a spectator has none");
     // The answer to north's move lists what north may do next: it is south's turn, and north may take its move back.
     let moved = call(
         &app,
@@ -236,10 +204,7 @@ async fn a_seat_gets_its_legal_actions_with_the_game_and_with_each_move_answer()
             .insert_header(bearer(&south)),
     )
     .await;
-    assert_eq!(
-        call(&app, game_as(Some(&south))).await.2["legal_actions"],
-        listed.2["actions"]
-    );
+    assert_eq!(call(&app, game_as(Some(&south))).await.2["legal_actions"], listed.2["actions"]);
 }
 
 #[actix_web::test]
@@ -275,29 +240,13 @@ async fn plays_moves_and_maps_errors() {
         StatusCode::BAD_REQUEST,
         "invalid_action",
     );
-    assert_problem(
-        &call(&app, post(&south, json!({"action": 5}))).await,
-        StatusCode::BAD_REQUEST,
-        "invalid_action",
-    );
-    assert_problem(
-        &call(&app, post(&south, json!({"move": {}}))).await,
-        StatusCode::BAD_REQUEST,
-        "malformed_request",
-    );
-    let conflict = call(
-        &app,
-        post(&south, json!({"action": {"type": "bump"}, "expected_version": 2})),
-    )
-    .await;
+    assert_problem(&call(&app, post(&south, json!({"action": 5}))).await, StatusCode::BAD_REQUEST, "invalid_action");
+    assert_problem(&call(&app, post(&south, json!({"move": {}}))).await, StatusCode::BAD_REQUEST, "malformed_request");
+    let conflict = call(&app, post(&south, json!({"action": {"type": "bump"}, "expected_version": 2}))).await;
     assert_problem(&conflict, StatusCode::CONFLICT, "version_conflict");
     assert_eq!(conflict.2["current_version"], 4);
     assert_eq!(conflict.2["expected_version"], 2);
-    let pinned = call(
-        &app,
-        post(&south, json!({"action": {"type": "bump"}, "expected_version": 4})),
-    )
-    .await;
+    let pinned = call(&app, post(&south, json!({"action": {"type": "bump"}, "expected_version": 4}))).await;
     assert_eq!(pinned.0, StatusCode::OK);
     assert_problem(
         &call(
@@ -339,11 +288,7 @@ async fn idempotency_key_returns_the_first_answer_and_appends_nothing() {
         .await
         .2;
     assert_eq!(game["version"], 5);
-    assert_problem(
-        &call(&app, post(&north, "")).await,
-        StatusCode::BAD_REQUEST,
-        "invalid_idempotency_key",
-    );
+    assert_problem(&call(&app, post(&north, "")).await, StatusCode::BAD_REQUEST, "invalid_idempotency_key");
 }
 
 #[actix_web::test]
@@ -381,10 +326,7 @@ async fn prefer_return_minimal_answers_a_move_without_the_game_and_says_so() {
     let retried = call(&app, post(&north, "lean", None)).await;
     assert_eq!(retried.1.get("idempotent-replayed").unwrap(), "true");
     assert!(retried.1.get("preference-applied").is_none());
-    assert_eq!(
-        (&retried.2["version"], &retried.2["events"]),
-        (&lean.2["version"], &lean.2["events"])
-    );
+    assert_eq!((&retried.2["version"], &retried.2["events"]), (&lean.2["version"], &lean.2["events"]));
     assert_eq!(retried.2["game"]["to_act"], lean.2["to_act"]);
     let retried = call(&app, post(&north, "lean", Some("return=minimal"))).await;
     assert_eq!(retried.2, lean.2);
@@ -413,11 +355,7 @@ async fn an_idempotency_key_reused_with_another_body_is_refused() {
         post(json!({"type": "not an action"}), None),
         post(json!({"type": "bump"}), Some(2)),
     ] {
-        assert_problem(
-            &call(&app, other).await,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "idempotency_key_reused",
-        );
+        assert_problem(&call(&app, other).await, StatusCode::UNPROCESSABLE_ENTITY, "idempotency_key_reused");
     }
     // The very same body is still the replay of the first answer, and nothing was appended meanwhile.
     let again = call(&app, post(json!({"type": "bump"}), None)).await;
@@ -489,19 +427,9 @@ async fn event_log_is_redacted_until_the_game_ends() {
     assert_eq!(spectator["complete"], false);
     assert_eq!(spectator["events"][0]["event"], json!({"type": "dealt", "seat": 0}));
     let seat = call(&app, events(Some(&north), 0)).await.2;
-    assert!(
-        seat["events"][0]["event"]["card"].as_u64().is_some(),
-        "north sees its own card"
-    );
-    assert_eq!(
-        seat["events"][1]["event"],
-        json!({"type": "dealt", "seat": 1}),
-        "but not south's"
-    );
-    assert_eq!(
-        call(&app, events(None, 1)).await.2["events"].as_array().unwrap().len(),
-        1
-    );
+    assert!(seat["events"][0]["event"]["card"].as_u64().is_some(), "north sees its own card");
+    assert_eq!(seat["events"][1]["event"], json!({"type": "dealt", "seat": 1}), "but not south's");
+    assert_eq!(call(&app, events(None, 1)).await.2["events"].as_array().unwrap().len(), 1);
     assert_eq!(call(&app, events(None, 50)).await.2["events"], json!([]));
 
     let reveal = |token: &str| {
@@ -514,11 +442,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
     let last = call(&app, reveal(&south)).await.2;
     assert_eq!(last["game"]["status"], "finished");
     assert!(last["game"]["result"]["winners"].is_array());
-    assert_problem(
-        &call(&app, reveal(&north)).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "game_over",
-    );
+    assert_problem(&call(&app, reveal(&north)).await, StatusCode::UNPROCESSABLE_ENTITY, "game_over");
     let export = call(&app, events(None, 0)).await.2;
     assert_eq!(export["complete"], true);
     assert!(
@@ -526,11 +450,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
         "the finished log is public (this title keeps nothing secret forever)"
     );
     assert_problem(
-        &call(
-            &app,
-            test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after=-1")),
-        )
-        .await,
+        &call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after=-1"))).await,
         StatusCode::BAD_REQUEST,
         "invalid_query",
     );
@@ -539,11 +459,7 @@ async fn event_log_is_redacted_until_the_game_ends() {
 #[actix_web::test]
 async fn unknown_routes_and_methods_are_problems() {
     let app = app().await;
-    assert_problem(
-        &call(&app, test::TestRequest::get().uri("/nope")).await,
-        StatusCode::NOT_FOUND,
-        "not_found",
-    );
+    assert_problem(&call(&app, test::TestRequest::get().uri("/nope")).await, StatusCode::NOT_FOUND, "not_found");
     let wrong_method = call(&app, test::TestRequest::delete().uri("/v1/titles")).await;
     assert_problem(&wrong_method, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
     assert_eq!(wrong_method.1.get("allow").unwrap(), "GET");
@@ -571,10 +487,7 @@ async fn health_names_the_store() {
     let app = app().await;
     let (status, _, body) = call(&app, test::TestRequest::get().uri("/health")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        body,
-        json!({"status": "ok", "store": "memory", "durable": false, "streams": 0})
-    );
+    assert_eq!(body, json!({"status": "ok", "store": "memory", "durable": false, "streams": 0}));
 }
 
 #[actix_web::test]
@@ -709,13 +622,7 @@ async fn a_key_twice_in_one_object_is_refused_by_every_operation_that_reads_a_bo
             r#"{"text":"ave","text":"vale"}"#,
             r#"key "text""#,
         ),
-        (
-            "POST",
-            "/v1/accounts",
-            None,
-            r#"{"name":"ann","kind":"bot","name":"bob"}"#,
-            r#"key "name""#,
-        ),
+        ("POST", "/v1/accounts", None, r#"{"name":"ann","kind":"bot","name":"bob"}"#, r#"key "name""#),
         (
             "PUT",
             "/v1/accounts/me/webhook",
@@ -751,12 +658,7 @@ async fn a_key_twice_in_one_object_is_refused_by_every_operation_that_reads_a_bo
     // The same bodies with each key once are read.
     let played = call(
         &app,
-        raw_json(
-            "POST",
-            leak(format!("/v1/games/{id}/actions")),
-            Some(&north),
-            r#"{"action":{"type":"bump"}}"#,
-        ),
+        raw_json("POST", leak(format!("/v1/games/{id}/actions")), Some(&north), r#"{"action":{"type":"bump"}}"#),
     )
     .await;
     assert_eq!(played.0, StatusCode::OK, "{}", played.2);
@@ -795,46 +697,29 @@ async fn cors_preflight_from_an_allowed_origin_allows_the_api_headers_on_every_r
     let (id, ..) = create(&app).await;
     let routes = [
         ("/v1/games", "POST", "content-type"),
-        (
-            &format!("/v1/games/{id}/actions") as &str,
-            "POST",
-            "authorization, content-type, idempotency-key",
-        ),
+        (&format!("/v1/games/{id}/actions") as &str, "POST", "authorization, content-type, idempotency-key"),
         (&format!("/v1/games/{id}/stream"), "GET", "authorization, last-event-id"),
         (&format!("/v1/games/{id}/stream-tickets"), "POST", "authorization"),
         ("/no/such/route", "GET", "authorization"),
     ];
     for (path, method, requested) in routes {
         let (status, headers, _) = call(&app, preflight(path, PAGE, method, requested)).await;
-        assert_eq!(
-            status,
-            StatusCode::OK,
-            "the preflight of {method} {path} is answered, not 405"
-        );
+        assert_eq!(status, StatusCode::OK, "the preflight of {method} {path} is answered, not 405");
         assert_eq!(headers.get("access-control-allow-origin").unwrap(), PAGE);
         assert!(header_items(&headers, "access-control-allow-methods").contains(&method.to_ascii_lowercase()));
         let allowed = header_items(&headers, "access-control-allow-headers");
         for header in ["authorization", "content-type", "idempotency-key", "last-event-id"] {
-            assert!(
-                allowed.contains(&header.to_owned()),
-                "{header} allowed on {path}: {allowed:?}"
-            );
+            assert!(allowed.contains(&header.to_owned()), "{header} allowed on {path}: {allowed:?}");
         }
-        assert!(
-            headers.get("access-control-allow-credentials").is_none(),
-            "never with credentials"
-        );
+        assert!(headers.get("access-control-allow-credentials").is_none(), "never with credentials");
     }
 }
 
 #[actix_web::test]
 async fn cors_default_allows_any_origin_without_credentials() {
     let app = app().await;
-    let (status, headers, _) = call(
-        &app,
-        preflight("/v1/games", "https://anywhere.example", "POST", "content-type"),
-    )
-    .await;
+    let (status, headers, _) =
+        call(&app, preflight("/v1/games", "https://anywhere.example", "POST", "content-type")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers.get("access-control-allow-origin").unwrap(), "*");
     assert!(headers.get("access-control-allow-credentials").is_none());

@@ -67,11 +67,7 @@ async fn every_title_plays_to_the_end_over_http() {
                 let result = &game["result"];
                 assert!(result.is_object(), "a finished game has a result");
                 let winners = result["winners"].as_array().expect("every title names its winners");
-                assert!(
-                    winners.iter().all(|w| tokens.iter().any(|(seat, _)| w == seat)),
-                    "{}: {result}",
-                    info.id
-                );
+                assert!(winners.iter().all(|w| tokens.iter().any(|(seat, _)| w == seat)), "{}: {result}", info.id);
                 let export: Value = test::call_and_read_body_json(
                     &app,
                     test::TestRequest::get()
@@ -80,16 +76,10 @@ async fn every_title_plays_to_the_end_over_http() {
                 )
                 .await;
                 assert_eq!(export["complete"], true);
-                assert_eq!(
-                    export["events"].as_array().unwrap().len() as u64,
-                    game["version"].as_u64().unwrap()
-                );
+                assert_eq!(export["events"].as_array().unwrap().len() as u64, game["version"].as_u64().unwrap());
                 played += 1;
             }
         }
     }
-    assert!(
-        played >= 2 * GAMES_PER_PLAYER_COUNT,
-        "at least the fixture and one real title were played"
-    );
+    assert!(played >= 2 * GAMES_PER_PLAYER_COUNT, "at least the fixture and one real title were played");
 }

@@ -49,11 +49,7 @@ fn request_header_too_large_is_actix_s_bare_431() {
     // More than 96 header lines, however short.
     let lines: Vec<Vec<u8>> = (0..100).map(|i| format!("X-Header-{i}: 1").into_bytes()).collect();
     let lines: Vec<&[u8]> = lines.iter().map(Vec::as_slice).collect();
-    assert_bare(
-        &send(server.port, &request("GET", "/v1/titles", &lines)),
-        431,
-        "100 headers",
-    );
+    assert_bare(&send(server.port, &request("GET", "/v1/titles", &lines)), 431, "100 headers");
 }
 
 #[test]
@@ -70,31 +66,15 @@ fn a_large_header_below_actix_s_limit_reaches_the_app() {
 fn malformed_request_is_actix_s_bare_400() {
     let server = ServerProcess::start(None);
     let port = server.port;
-    assert_bare(
-        &send(port, &request("GET", "/v1/titles", &[b"Bad Name: 1"])),
-        400,
-        "a space in a header name",
-    );
-    assert_bare(
-        &send(port, &request("GET", "/v1/titles", &[b"no colon"])),
-        400,
-        "a header line without a colon",
-    );
+    assert_bare(&send(port, &request("GET", "/v1/titles", &[b"Bad Name: 1"])), 400, "a space in a header name");
+    assert_bare(&send(port, &request("GET", "/v1/titles", &[b"no colon"])), 400, "a header line without a colon");
     assert_bare(
         &send(port, &request("POST", "/v1/games", &[b"Content-Length: many"])),
         400,
         "a Content-Length that is no number",
     );
-    assert_bare(
-        &send(port, b"GET /v1/titles HTTP/1.1\r\nConnection: close\r\n\r\n"),
-        400,
-        "HTTP/1.1 without Host",
-    );
-    assert_bare(
-        &send(port, b"GE T /v1/titles HTTP/1.1\r\nHost: a\r\n\r\n"),
-        400,
-        "a malformed request line",
-    );
+    assert_bare(&send(port, b"GET /v1/titles HTTP/1.1\r\nConnection: close\r\n\r\n"), 400, "HTTP/1.1 without Host");
+    assert_bare(&send(port, b"GE T /v1/titles HTTP/1.1\r\nHost: a\r\n\r\n"), 400, "a malformed request line");
 }
 
 #[test]
@@ -103,11 +83,7 @@ fn a_head_not_finished_in_5_s_is_actix_s_bare_408() {
     let started = std::time::Instant::now();
     let reply = send(server.port, b"GET /v1/titles HTTP/1.1\r\nHost: a\r\n");
     assert_bare(&reply, 408, "an unfinished head");
-    assert!(
-        started.elapsed() >= std::time::Duration::from_secs(4),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() >= std::time::Duration::from_secs(4), "{:?}", started.elapsed());
 }
 
 #[test]
@@ -119,11 +95,7 @@ fn malformed_authorization_idempotency_key_and_last_event_id_bytes_answer_proble
     let token = format!("Authorization: Bearer {}", game.token(&seat));
     // Bytes that are not UTF-8 (obs-text) pass actix's parser: the app reads them, and refuses them itself.
     let tickets = format!("/v1/games/{}/stream-tickets", game.id);
-    let opaque_token = request(
-        "POST",
-        &tickets,
-        &[b"Authorization: Bearer \xff\xfe", b"Content-Length: 0"],
-    );
+    let opaque_token = request("POST", &tickets, &[b"Authorization: Bearer \xff\xfe", b"Content-Length: 0"]);
     assert_problem(&send(port, &opaque_token), 401, "invalid_token");
 
     let body = json!({"action": action}).to_string();

@@ -142,10 +142,7 @@ async fn an_instance_never_appends_onto_a_state_the_log_lost() {
     play_until(&a, &table, before + 1, &mut rng).await;
     let log = redis.store().load(&table.id).await.unwrap();
     let rebuilt = common::service(redis.store());
-    assert_eq!(
-        everything_seen(&rebuilt, &table).await,
-        everything_seen(&a, &table).await
-    );
+    assert_eq!(everything_seen(&rebuilt, &table).await, everything_seen(&a, &table).await);
     assert_eq!(log.head, a.games.load(&table.id).await.unwrap().head);
 }
 
@@ -192,10 +189,7 @@ async fn a_game_that_vanished_from_redis_is_gone_for_a_caching_instance_too() {
     let flushed = create(&a, 3).await;
     play_until(&a, &flushed, 12, &mut rng).await;
     redis.command(&["FLUSHALL"]);
-    assert!(matches!(
-        a.games.load(&flushed.id).await,
-        Err(ServiceError::GameNotFound)
-    ));
+    assert!(matches!(a.games.load(&flushed.id).await, Err(ServiceError::GameNotFound)));
 
     let emptied = create(&a, 4).await;
     play_until(&a, &emptied, 12, &mut rng).await;
@@ -204,10 +198,7 @@ async fn a_game_that_vanished_from_redis_is_gone_for_a_caching_instance_too() {
     std::fs::create_dir_all(redis.dir()).unwrap();
     redis.respawn(&[]);
     reconnected(&a).await;
-    assert!(matches!(
-        a.games.load(&emptied.id).await,
-        Err(ServiceError::GameNotFound)
-    ));
+    assert!(matches!(a.games.load(&emptied.id).await, Err(ServiceError::GameNotFound)));
     assert!(matches!(
         common::service(redis.store()).games.load(&emptied.id).await,
         Err(ServiceError::GameNotFound)

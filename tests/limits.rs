@@ -49,11 +49,7 @@ fn a_trusted_proxy_names_the_client_and_an_untrusted_one_cannot() {
     );
     assert_eq!(create_for(behind_proxy.port, "203.0.113.1").status, 201);
     assert_limited(&create_for(behind_proxy.port, "203.0.113.1"));
-    assert_eq!(
-        create_for(behind_proxy.port, "203.0.113.2").status,
-        201,
-        "another client behind the same proxy"
-    );
+    assert_eq!(create_for(behind_proxy.port, "203.0.113.2").status, 201, "another client behind the same proxy");
 
     // Without a trusted proxy the header is the client's own word: it is ignored, the peer is the client.
     let open = ServerProcess::start_with_env(free_port(), None, &[("LUDUS_GAMES_PER_MINUTE", "2")]);
@@ -77,15 +73,9 @@ fn limits_hold_across_two_instances_on_one_redis() {
     let game = create(a.port, 1);
     create(a.port, 2);
     create(b.port, 3);
-    let refused = send(
-        b.port,
-        "POST",
-        "/v1/games",
-        None,
-        None,
-        Some(&json!({"title": "caesar-cleopatra", "players": 2})),
-    )
-    .unwrap();
+    let refused =
+        send(b.port, "POST", "/v1/games", None, None, Some(&json!({"title": "caesar-cleopatra", "players": 2})))
+            .unwrap();
     assert_limited(&refused);
 
     // Moves per seat: 3 a minute, wherever they are sent.
@@ -154,11 +144,7 @@ fn ipv6_clients_count_as_their_network() {
         assert_eq!(create_for(behind_proxy.port, address).status, 201, "{address}");
     }
     assert_limited(&create_for(behind_proxy.port, "2001:db8:7:1:abcd::4"));
-    assert_eq!(
-        create_for(behind_proxy.port, "2001:db8:7:2::1").status,
-        201,
-        "another /64 is another client"
-    );
+    assert_eq!(create_for(behind_proxy.port, "2001:db8:7:2::1").status, 201, "another /64 is another client");
 
     // A /48 makes them one client too; 128 bits, each address its own.
     let wide = ServerProcess::start_with_env(
@@ -217,10 +203,7 @@ fn health_from_another_client(port: u16) -> Duration {
         .bind(&std::net::SocketAddr::from(([127, 0, 0, 2], 0)).into())
         .unwrap();
     connection
-        .connect_timeout(
-            &std::net::SocketAddr::from(([127, 0, 0, 1], port)).into(),
-            Duration::from_secs(5),
-        )
+        .connect_timeout(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into(), Duration::from_secs(5))
         .expect("the server takes a connection from another client");
     let mut connection: TcpStream = connection.into();
     connection.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -253,15 +236,8 @@ fn silent_connections_are_closed_within_the_bound_and_capped_per_client_while_ot
     closed.sort();
     // Beyond the client's 64, each is closed at once; the 64 it holds once silent for the bound (1 s).
     let early = closed.iter().filter(|at| **at < Duration::from_millis(700)).count();
-    assert_eq!(
-        early,
-        300 - 64,
-        "the client's connections beyond its cap are closed at once: {closed:?}"
-    );
-    assert!(
-        closed[300 - 64] >= Duration::from_millis(900),
-        "the others are held until the bound: {closed:?}"
-    );
+    assert_eq!(early, 300 - 64, "the client's connections beyond its cap are closed at once: {closed:?}");
+    assert!(closed[300 - 64] >= Duration::from_millis(900), "the others are held until the bound: {closed:?}");
     assert!(closed[299] < Duration::from_secs(3), "and closed within it: {closed:?}");
     assert!(health_from_another_client(server.port) < Duration::from_secs(1));
     // Its places are back: the client is served again.

@@ -60,15 +60,8 @@ async fn resumes_after_last_event_id_then_goes_live() {
     assert_eq!(response.headers().get("content-type").unwrap(), "text/event-stream");
     let mut body = response.into_body();
     let missed = read_messages(&mut body, 3).await;
-    assert_eq!(
-        missed.iter().map(|m| m.0).collect::<Vec<_>>(),
-        vec![2, 3, 4],
-        "exactly what came after 1"
-    );
-    assert!(
-        missed[0].2["event"]["card"].as_u64().is_some(),
-        "south sees its own card"
-    );
+    assert_eq!(missed.iter().map(|m| m.0).collect::<Vec<_>>(), vec![2, 3, 4], "exactly what came after 1");
+    assert!(missed[0].2["event"]["card"].as_u64().is_some(), "south sees its own card");
     assert_eq!(missed[1].2["event"], json!({"type": "first_move", "seat": "north"}));
     assert_eq!(missed[2].2["event"], json!({"type": "bumped", "seat": 0}));
     assert_eq!(missed[2].2["to_act"], json!(["south"]));
@@ -87,11 +80,7 @@ async fn a_spectator_stream_is_redacted_and_ends_with_the_game() {
     let response = test::call_service(&app, stream_request(&duel.id, None, Some(0))).await;
     let mut body = response.into_body();
     let dealt = read_messages(&mut body, 2).await;
-    assert_eq!(
-        dealt[0].2["event"],
-        json!({"type": "dealt", "seat": 0}),
-        "no card for a spectator"
-    );
+    assert_eq!(dealt[0].2["event"], json!({"type": "dealt", "seat": 0}), "no card for a spectator");
     assert_eq!(dealt[1].2["event"], json!({"type": "dealt", "seat": 1}));
     play(&app, &duel.id, &duel.north, "reveal").await;
     play(&app, &duel.id, &duel.south, "reveal").await;
@@ -144,28 +133,15 @@ async fn streams_far_behind_each_get_every_message_as_their_audience_sees_it() {
     for body in &mut bodies {
         let messages = read_messages(body, version as usize).await;
         let versions: Vec<u64> = messages.iter().map(|m| m.0).collect();
-        assert_eq!(
-            versions,
-            (1..=version).collect::<Vec<_>>(),
-            "every position once, in order"
-        );
+        assert_eq!(versions, (1..=version).collect::<Vec<_>>(), "every position once, in order");
         received.push(messages);
     }
     let data = |stream: usize| received[stream].iter().map(|m| m.2.clone()).collect::<Vec<_>>();
     assert_eq!(data(0), data(1), "two streams of one seat get the same messages");
-    assert!(
-        received[0][1].2["event"]["card"].as_u64().is_some(),
-        "south sees its own card"
-    );
+    assert!(received[0][1].2["event"]["card"].as_u64().is_some(), "south sees its own card");
     assert!(received[3][1].2["event"].get("card").is_none(), "a spectator does not");
-    assert!(
-        received[2].iter().all(|m| m.2["text"].is_string()),
-        "the French stream tells each event"
-    );
-    assert!(
-        received[0].iter().all(|m| m.2.get("text").is_none()),
-        "the others tell none"
-    );
+    assert!(received[2].iter().all(|m| m.2["text"].is_string()), "the French stream tells each event");
+    assert!(received[0].iter().all(|m| m.2.get("text").is_none()), "the others tell none");
     // Then live again, all of them.
     play(&app, &duel.id, &duel.north, "bump").await;
     for body in &mut bodies {
@@ -248,15 +224,8 @@ async fn stream_ticket_opens_the_stream_as_its_seat_once() {
     assert_eq!(response.status(), 200);
     let mut body = response.into_body();
     let dealt = read_messages(&mut body, 2).await;
-    assert!(
-        dealt[1].2["event"]["card"].as_u64().is_some(),
-        "the ticket streams as south, who sees its own card"
-    );
-    assert_eq!(
-        dealt[0].2["event"],
-        json!({"type": "dealt", "seat": 0}),
-        "not north's card"
-    );
+    assert!(dealt[1].2["event"]["card"].as_u64().is_some(), "the ticket streams as south, who sees its own card");
+    assert_eq!(dealt[0].2["event"], json!({"type": "dealt", "seat": 0}), "not north's card");
 
     let again = test::call_service(&app, ticket_stream_request(&duel.id, &ticket, Some(0))).await;
     assert_eq!(problem_code(again).await, (401, json!("invalid_ticket")), "single use");
@@ -281,18 +250,11 @@ async fn stream_ticket_needs_a_seat_token_and_excludes_authorization() {
     let app = app(common::memory()).await;
     let duel = create(&app).await;
     assert_eq!(issue_ticket(&app, &duel.id, None).await.1["code"], "missing_token");
-    assert_eq!(
-        issue_ticket(&app, &duel.id, Some("wrong")).await.1["code"],
-        "invalid_token"
-    );
+    assert_eq!(issue_ticket(&app, &duel.id, Some("wrong")).await.1["code"], "invalid_token");
     assert_eq!(issue_ticket(&app, "nope", Some(&duel.north)).await.0, 404);
     let (_, issued) = issue_ticket(&app, &duel.id, Some(&duel.north)).await;
     let both = test::TestRequest::get()
-        .uri(&format!(
-            "/v1/games/{}/stream?ticket={}",
-            duel.id,
-            issued["ticket"].as_str().unwrap()
-        ))
+        .uri(&format!("/v1/games/{}/stream?ticket={}", duel.id, issued["ticket"].as_str().unwrap()))
         .insert_header(("Authorization", format!("Bearer {}", duel.north)))
         .to_request();
     let response = test::call_service(&app, both).await;
@@ -312,11 +274,8 @@ async fn finished_game_stream_answers_204_unless_events_are_unseen() {
         assert!(test::read_body(response).await.is_empty());
     }
     let (_, issued) = issue_ticket(&app, &duel.id, Some(&duel.south)).await;
-    let response = test::call_service(
-        &app,
-        ticket_stream_request(&duel.id, issued["ticket"].as_str().unwrap(), Some(5)),
-    )
-    .await;
+    let response =
+        test::call_service(&app, ticket_stream_request(&duel.id, issued["ticket"].as_str().unwrap(), Some(5))).await;
     assert_eq!(response.status(), 204, "with a ticket too");
 
     // One unseen event: it is sent, then the stream closes.
@@ -359,10 +318,7 @@ async fn a_stream_carries_joins_names_the_start_and_a_resignation() {
     .await;
     // The join, the title's setup (two deals) and the clock starting, one message each.
     let start = read_messages(&mut body, 4).await;
-    assert_eq!(
-        start[0].2["event"],
-        json!({"type": "seat_joined", "seat": "south", "name": "Marcus"})
-    );
+    assert_eq!(start[0].2["event"], json!({"type": "seat_joined", "seat": "south", "name": "Marcus"}));
     assert_eq!(start[0].2["status"], "active");
     assert_eq!(start[3].2["event"]["type"], "deadline_set");
     assert!(start[3].2["event"]["deadline_ms"].as_u64().is_some());

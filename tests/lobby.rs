@@ -53,10 +53,7 @@ async fn open_duel(app: &impl TestApp, extra: Value) -> (String, String) {
     let seats = created["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 1, "a token for the creator's seat only");
     assert_eq!(seats[0]["seat"], "north");
-    (
-        created["game"]["id"].as_str().unwrap().to_owned(),
-        seats[0]["token"].as_str().unwrap().to_owned(),
-    )
+    (created["game"]["id"].as_str().unwrap().to_owned(), seats[0]["token"].as_str().unwrap().to_owned())
 }
 
 async fn join(app: &impl TestApp, id: &str, seat: &str, name: Option<&str>) -> common::app::Response {
@@ -65,13 +62,7 @@ async fn join(app: &impl TestApp, id: &str, seat: &str, name: Option<&str>) -> c
 }
 
 async fn act(app: &impl TestApp, id: &str, token: &str, action: Value) -> common::app::Response {
-    post(
-        app,
-        &format!("/v1/games/{id}/actions"),
-        Some(token),
-        Some(json!({"action": action})),
-    )
-    .await
+    post(app, &format!("/v1/games/{id}/actions"), Some(token), Some(json!({"action": action}))).await
 }
 
 fn lobby_ids(lobby: &Value) -> Vec<&str> {
@@ -119,10 +110,7 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
     assert_eq!(lobby["games"][0]["seats"][0]["name"], "Livia");
 
     let early = act(&app, &id, &north, json!({"type": "bump"})).await;
-    assert_eq!(
-        (early.0, early.2["code"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("game_not_started"))
-    );
+    assert_eq!((early.0, early.2["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("game_not_started")));
 
     let (status, _, joined) = join(&app, &id, "south", Some("Marcus")).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
@@ -135,30 +123,15 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
         joined["game"]["players"][1],
         json!({"seat": "south", "open": false, "name": "Marcus", "connected": true, "last_seen_ms": south_seen})
     );
-    assert!(
-        joined["game"]["view"]["my_card"].as_u64().is_some(),
-        "the joiner sees its own card"
-    );
+    assert!(joined["game"]["view"]["my_card"].as_u64().is_some(), "the joiner sees its own card");
 
     let again = join(&app, &id, "south", None).await;
-    assert_eq!(
-        (again.0, again.2["code"].as_str()),
-        (StatusCode::CONFLICT, Some("seat_taken"))
-    );
+    assert_eq!((again.0, again.2["code"].as_str()), (StatusCode::CONFLICT, Some("seat_taken")));
     let unknown = join(&app, &id, "east", None).await;
-    assert_eq!(
-        (unknown.0, unknown.2["code"].as_str()),
-        (StatusCode::NOT_FOUND, Some("seat_not_found"))
-    );
+    assert_eq!((unknown.0, unknown.2["code"].as_str()), (StatusCode::NOT_FOUND, Some("seat_not_found")));
 
-    assert!(
-        lobby_ids(&get(&app, "/v1/lobby", None).await).is_empty(),
-        "a full game leaves the open list"
-    );
-    assert_eq!(
-        lobby_ids(&get(&app, "/v1/lobby?status=active", None).await),
-        [id.as_str()]
-    );
+    assert!(lobby_ids(&get(&app, "/v1/lobby", None).await).is_empty(), "a full game leaves the open list");
+    assert_eq!(lobby_ids(&get(&app, "/v1/lobby?status=active", None).await), [id.as_str()]);
     let played = act(&app, &id, &south, json!({"type": "bump"})).await;
     assert_eq!(played.2["code"], "not_your_turn", "south's token is south's");
     let played = act(&app, &id, &north, json!({"type": "bump"})).await;
@@ -167,10 +140,7 @@ async fn an_open_seat_is_listed_joined_once_and_starts_the_game() {
     // The join is in the log, and no token material ever leaves the store.
     let events = get(&app, &format!("/v1/games/{id}/events"), None).await;
     assert_eq!(event_types(&events)[..3], ["table_opened", "seat_joined", "dealt"]);
-    assert_eq!(
-        events["events"][1]["event"],
-        json!({"type": "seat_joined", "seat": "south", "name": "Marcus"})
-    );
+    assert_eq!(events["events"][1]["event"], json!({"type": "seat_joined", "seat": "south", "name": "Marcus"}));
     assert!(!events.to_string().contains("token"));
 }
 
@@ -193,10 +163,7 @@ async fn display_names_are_letters_marks_digits_spaces_and_punctuation_kept_in_n
             assert_eq!((status, problem["code"].as_str()), answer, "{name:?}: {problem}");
             let detail = problem["detail"].as_str().unwrap();
             assert!(detail.contains(why), "{name:?}: {detail}");
-            assert!(
-                !detail.contains(name.trim()) || name.trim().is_empty(),
-                "the detail names no invisible character"
-            );
+            assert!(!detail.contains(name.trim()) || name.trim().is_empty(), "the detail names no invisible character");
         }
     }
     let lobby = get(&app, "/v1/lobby?title=duel", None).await;
@@ -282,21 +249,13 @@ async fn an_explicit_seed_with_open_seats_needs_consent_and_is_marked() {
     let app = app_of(service(common::memory())).await;
     let body = json!({"title": "duel", "players": 2, "seats": {"south": "open"}, "seed": 7});
     let (status, _, refused) = post(&app, "/v1/games", None, Some(body.clone())).await;
-    assert_eq!(
-        (status, refused["code"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("seed_not_public"))
-    );
+    assert_eq!((status, refused["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("seed_not_public")));
     let (id, _) = open_duel(&app, json!({"seed": 7, "public_seed": true})).await;
     assert_eq!(get(&app, &format!("/v1/games/{id}"), None).await["seeded"], true);
     assert_eq!(get(&app, "/v1/lobby", None).await["games"][0]["seeded"], true);
     // A game whose creator holds every seat may be seeded freely: it is marked all the same.
-    let (status, _, closed) = post(
-        &app,
-        "/v1/games",
-        None,
-        Some(json!({"title": "duel", "players": 2, "seed": 7})),
-    )
-    .await;
+    let (status, _, closed) =
+        post(&app, "/v1/games", None, Some(json!({"title": "duel", "players": 2, "seed": 7}))).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(closed["game"]["seeded"], true);
     for (bad, code) in [
@@ -307,11 +266,7 @@ async fn an_explicit_seed_with_open_seats_needs_consent_and_is_marked() {
         let mut body = json!({"title": "duel", "players": 2});
         body.as_object_mut().unwrap().extend(bad.as_object().unwrap().clone());
         let (status, _, problem) = post(&app, "/v1/games", None, Some(body)).await;
-        assert_eq!(
-            (status, problem["code"].as_str()),
-            (StatusCode::BAD_REQUEST, Some(code)),
-            "{problem}"
-        );
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{problem}");
     }
 }
 
@@ -324,10 +279,7 @@ async fn a_resignation_ends_the_game_and_a_rematch_invites_both_players() {
         .unwrap()
         .to_owned();
     let early = post(&app, &format!("/v1/games/{id}/rematch"), Some(&north), None).await;
-    assert_eq!(
-        (early.0, early.2["code"].as_str()),
-        (StatusCode::CONFLICT, Some("game_not_finished"))
-    );
+    assert_eq!((early.0, early.2["code"].as_str()), (StatusCode::CONFLICT, Some("game_not_finished")));
 
     let resigned = act(&app, &id, &south, json!({"type": "resign"})).await;
     assert_eq!(resigned.0, StatusCode::OK, "{}", resigned.2);
@@ -346,10 +298,7 @@ async fn a_resignation_ends_the_game_and_a_rematch_invites_both_players() {
     assert_eq!(status, StatusCode::CREATED, "{rematch}");
     let new_id = rematch["game"]["id"].as_str().unwrap().to_owned();
     assert_eq!(rematch["seat"], "south", "seats rotate: north's player sits south");
-    assert_eq!(
-        rematch["game"]["players"][0]["name"], "Marcus",
-        "names follow their players"
-    );
+    assert_eq!(rematch["game"]["players"][0]["name"], "Marcus", "names follow their players");
     assert_eq!(rematch["game"]["clock"]["turn_seconds"], 600, "the clock carries over");
     assert_eq!(rematch["game"]["status"], "active");
 
@@ -367,22 +316,13 @@ async fn a_resignation_ends_the_game_and_a_rematch_invites_both_players() {
     let as_invited = get(&app, &format!("/v1/games/{new_id}"), Some(&invited)).await;
     assert_eq!(as_invited["seat"], "north");
     let (status, _, again) = post(&app, &format!("/v1/games/{id}/rematch"), Some(&south), None).await;
-    assert_eq!(
-        status,
-        StatusCode::OK,
-        "the rematch exists: it is returned, not created again"
-    );
+    assert_eq!(status, StatusCode::OK, "the rematch exists: it is returned, not created again");
     assert_eq!(
         (again["game"]["id"].as_str(), again["token"].as_str()),
         (Some(new_id.as_str()), Some(invited.as_str()))
     );
     assert_eq!(
-        get(
-            &app,
-            &format!("/v1/games/{new_id}"),
-            Some(rematch["token"].as_str().unwrap())
-        )
-        .await["seat"],
+        get(&app, &format!("/v1/games/{new_id}"), Some(rematch["token"].as_str().unwrap())).await["seat"],
         "south"
     );
 }
@@ -447,10 +387,7 @@ async fn a_rematch_leaves_no_token_in_redis_and_each_player_gets_their_own() {
         .as_str()
         .unwrap()
         .to_owned();
-    assert_eq!(
-        act(&app, &id, &south, json!({"type": "resign"})).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(act(&app, &id, &south, json!({"type": "resign"})).await.0, StatusCode::OK);
     let (status, _, rematch) = post(&app, &format!("/v1/games/{id}/rematch"), Some(&north), None).await;
     assert_eq!(status, StatusCode::CREATED, "{rematch}");
     let new_id = rematch["game"]["id"].as_str().unwrap().to_owned();
@@ -464,26 +401,14 @@ async fn a_rematch_leaves_no_token_in_redis_and_each_player_gets_their_own() {
     assert_eq!(north_view["rematch"]["token"].as_str(), Some(north_new.as_str()));
     assert_ne!(north_new, south_new);
     assert!(!south_view.to_string().contains(&north_new) && !north_view.to_string().contains(&south_new));
-    assert_eq!(
-        get(&app, &format!("/v1/games/{id}"), None).await["rematch"],
-        json!({"game": new_id})
-    );
-    assert_eq!(
-        get(&app, &format!("/v1/games/{new_id}"), Some(&north_new)).await["seat"],
-        "south"
-    );
-    assert_eq!(
-        get(&app, &format!("/v1/games/{new_id}"), Some(&south_new)).await["seat"],
-        "north"
-    );
+    assert_eq!(get(&app, &format!("/v1/games/{id}"), None).await["rematch"], json!({"game": new_id}));
+    assert_eq!(get(&app, &format!("/v1/games/{new_id}"), Some(&north_new)).await["seat"], "south");
+    assert_eq!(get(&app, &format!("/v1/games/{new_id}"), Some(&south_new)).await["seat"], "north");
 
     // Everything Redis holds: no token in any key or value, sealed or in clear.
     let stored = everything_stored(&redis.url);
     for token in [&north_new, &south_new, &north, &south] {
-        assert!(
-            stored.iter().all(|value| !value.contains(token.as_str())),
-            "a token is in Redis"
-        );
+        assert!(stored.iter().all(|value| !value.contains(token.as_str())), "a token is in Redis");
     }
     // ... and nothing it holds opens a seat of the rematch: every stored value, and every run of letters and digits
     // in one, is no rematch token once unsealed as tokens were sealed before (XOR with a key derived from a stored
@@ -503,10 +428,7 @@ async fn a_rematch_leaves_no_token_in_redis_and_each_player_gets_their_own() {
     candidates.dedup();
     let hash = |token: &str| ludus::service::hash_token(token);
     for stored_hash in [hash(&north), hash(&south)] {
-        assert!(
-            candidates.contains(&stored_hash),
-            "the dump holds the seats' token hashes (it read the games)"
-        );
+        assert!(candidates.contains(&stored_hash), "the dump holds the seats' token hashes (it read the games)");
     }
     let sealed: Vec<&String> = candidates
         .iter()
@@ -522,10 +444,7 @@ async fn a_rematch_leaves_no_token_in_redis_and_each_player_gets_their_own() {
         for sealed in &sealed {
             let bytes = hex::decode(sealed).unwrap();
             let opened = hex::encode(bytes.iter().zip(pad.iter()).map(|(a, b)| a ^ b).collect::<Vec<u8>>());
-            assert!(
-                opened != north_new && opened != south_new,
-                "Redis holds a sealed rematch token and its key"
-            );
+            assert!(opened != north_new && opened != south_new, "Redis holds a sealed rematch token and its key");
         }
     }
     assert!(stored.iter().all(|value| !value.contains("sealed")));
@@ -550,10 +469,7 @@ async fn a_game_can_be_aborted_until_every_seat_has_moved() {
     let (_, _, created) = post(&app, "/v1/games", None, Some(create.clone())).await;
     let id = created["game"]["id"].as_str().unwrap();
     let token = |n: usize| created["seats"][n]["token"].as_str().unwrap().to_owned();
-    assert_eq!(
-        act(&app, id, &token(0), json!({"type": "bump"})).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(act(&app, id, &token(0), json!({"type": "bump"})).await.0, StatusCode::OK);
     let aborted = act(&app, id, &token(1), json!({"type": "abort"})).await;
     assert_eq!(aborted.0, StatusCode::OK, "{}", aborted.2);
     assert_eq!(
@@ -563,19 +479,10 @@ async fn a_game_can_be_aborted_until_every_seat_has_moved() {
 
     let (_, _, created) = post(&app, "/v1/games", None, Some(create)).await;
     let id = created["game"]["id"].as_str().unwrap();
-    assert_eq!(
-        act(&app, id, &token_of(&created, 0), json!({"type": "bump"})).await.0,
-        StatusCode::OK
-    );
-    assert_eq!(
-        act(&app, id, &token_of(&created, 1), json!({"type": "bump"})).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(act(&app, id, &token_of(&created, 0), json!({"type": "bump"})).await.0, StatusCode::OK);
+    assert_eq!(act(&app, id, &token_of(&created, 1), json!({"type": "bump"})).await.0, StatusCode::OK);
     let refused = act(&app, id, &token_of(&created, 0), json!({"type": "abort"})).await;
-    assert_eq!(
-        (refused.0, refused.2["code"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("abort_too_late"))
-    );
+    assert_eq!((refused.0, refused.2["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("abort_too_late")));
     let malformed = act(&app, id, &token_of(&created, 0), json!({"type": "resign", "now": true})).await;
     assert_eq!(malformed.0, StatusCode::BAD_REQUEST);
 }
@@ -622,15 +529,9 @@ async fn a_passed_deadline_is_applied_once_by_racing_instances() {
         json!({"reason": "timed_out", "by": ["south"], "losers": ["south"], "winners": ["north"],
                "ranking": [["north"], ["south"]]})
     );
-    assert!(
-        game.get("clock").unwrap().get("deadline_ms").is_none(),
-        "no deadline once over"
-    );
+    assert!(game.get("clock").unwrap().get("deadline_ms").is_none(), "no deadline once over");
     let events = get(&app, &format!("/v1/games/{id}/events"), None).await;
-    assert_eq!(
-        event_types(&events).iter().filter(|kind| *kind == "timed_out").count(),
-        1
-    );
+    assert_eq!(event_types(&events).iter().filter(|kind| *kind == "timed_out").count(), 1);
 }
 
 #[actix_web::test]
@@ -640,10 +541,7 @@ async fn a_move_after_its_deadline_is_refused_and_ends_the_game() {
     let (id, north, _) = clocked_duel(&app).await;
     tokio::time::sleep(Duration::from_millis(1_100)).await;
     let late = act(&app, &id, &north, json!({"type": "bump"})).await;
-    assert_eq!(
-        (late.0, late.2["code"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("deadline_passed"))
-    );
+    assert_eq!((late.0, late.2["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("deadline_passed")));
     let game = get(&app, &format!("/v1/games/{id}"), None).await;
     assert_eq!(game["ending"]["reason"], "timed_out");
     assert_eq!(game["ending"]["losers"], json!(["north"]));
@@ -657,18 +555,11 @@ async fn an_unfilled_game_expires_and_leaves_the_lobby() {
     // Listed by creation time (ties by id): a later millisecond for a certain order.
     tokio::time::sleep(Duration::from_millis(5)).await;
     let (kept, _) = open_duel(&app, json!({})).await;
-    assert_eq!(
-        lobby_ids(&get(&app, "/v1/lobby", None).await),
-        [kept.as_str(), id.as_str()],
-        "newest first"
-    );
+    assert_eq!(lobby_ids(&get(&app, "/v1/lobby", None).await), [kept.as_str(), id.as_str()], "newest first");
     let page = get(&app, "/v1/lobby?limit=1", None).await;
     assert_eq!(lobby_ids(&page), [kept.as_str()]);
     let next = page["next_before"].as_str().unwrap();
-    assert_eq!(
-        lobby_ids(&get(&app, &format!("/v1/lobby?limit=1&before={next}"), None).await),
-        [id.as_str()]
-    );
+    assert_eq!(lobby_ids(&get(&app, &format!("/v1/lobby?limit=1&before={next}"), None).await), [id.as_str()]);
 
     assert!(service.games.sweep(now_ms() + 61_000).await.unwrap() >= 2);
     for game in [&id, &kept] {
@@ -678,8 +569,5 @@ async fn an_unfilled_game_expires_and_leaves_the_lobby() {
     }
     assert!(lobby_ids(&get(&app, "/v1/lobby", None).await).is_empty());
     let late = join(&app, &id, "south", None).await;
-    assert_eq!(
-        (late.0, late.2["code"].as_str()),
-        (StatusCode::CONFLICT, Some("join_too_late"))
-    );
+    assert_eq!((late.0, late.2["code"].as_str()), (StatusCode::CONFLICT, Some("join_too_late")));
 }

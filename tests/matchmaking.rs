@@ -61,24 +61,13 @@ async fn two_seekers_make_a_game_the_second_at_once_the_first_told_on_its_stream
     let (bea, bea_key) = new_account(&app, "bea").await;
 
     let (status, waiting) = seek(&app, &ada_key, duel()).await;
-    assert_eq!(
-        (status, &waiting["status"]),
-        (StatusCode::ACCEPTED, &json!("waiting")),
-        "{waiting}"
-    );
+    assert_eq!((status, &waiting["status"]), (StatusCode::ACCEPTED, &json!("waiting")), "{waiting}");
     let (status, again) = seek(&app, &ada_key, duel()).await;
-    assert_eq!(
-        (status, again["code"].as_str()),
-        (StatusCode::CONFLICT, Some("already_seeking")),
-        "{again}"
-    );
+    assert_eq!((status, again["code"].as_str()), (StatusCode::CONFLICT, Some("already_seeking")), "{again}");
     let (status, _) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (status, gone) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
-    assert_eq!(
-        (status, gone["code"].as_str()),
-        (StatusCode::NOT_FOUND, Some("not_seeking"))
-    );
+    assert_eq!((status, gone["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_seeking")));
     assert_eq!(seek(&app, &ada_key, duel()).await.0, StatusCode::ACCEPTED);
     let (status, other_pool) = seek(&app, &bea_key, json!({"title": "duel", "players": 2, "rated": true})).await;
     assert_eq!(
@@ -89,11 +78,7 @@ async fn two_seekers_make_a_game_the_second_at_once_the_first_told_on_its_stream
     send(&app, "DELETE", "/v1/matchmaking", Some(&bea_key), None).await;
 
     let (status, found) = seek(&app, &bea_key, duel()).await;
-    assert_eq!(
-        (status, &found["status"]),
-        (StatusCode::CREATED, &json!("matched")),
-        "{found}"
-    );
+    assert_eq!((status, &found["status"]), (StatusCode::CREATED, &json!("matched")), "{found}");
     let game = found["game"].as_str().unwrap();
     let mut accounts = seated(&app, game).await;
     accounts.sort_by_key(Value::to_string);
@@ -102,10 +87,7 @@ async fn two_seekers_make_a_game_the_second_at_once_the_first_told_on_its_stream
     assert_eq!(accounts, expected);
     let told = matched(&service, &ada).await;
     assert_eq!(told.len(), 1, "{told:?}");
-    assert_eq!(
-        (told[0]["game"].as_str(), told[0]["rated"].as_bool()),
-        (Some(game), Some(false))
-    );
+    assert_eq!((told[0]["game"].as_str(), told[0]["rated"].as_bool()), (Some(game), Some(false)));
     assert_eq!(matched(&service, &bea).await[0]["seat"], found["seat"]);
     // Each key acts for its seat: the game is playable at once.
     let (status, actions) = send(&app, "GET", &format!("/v1/games/{game}/actions"), Some(&bea_key), None).await;
@@ -121,36 +103,20 @@ async fn seeking_refuses_what_cannot_be_played() {
             .await;
     let (_, key) = new_account(&app, "livia").await;
     let (status, body) = send(&app, "POST", "/v1/matchmaking", None, Some(duel())).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (StatusCode::UNAUTHORIZED, Some("account_key_required"))
-    );
+    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("account_key_required")));
     for (request, code) in [
         (json!({"title": "duel", "players": 7}), "invalid_player_count"),
         (json!({"title": "chess", "players": 2}), "unknown_title"),
-        (
-            json!({"title": "duel", "players": 2, "bot_after_seconds": 0}),
-            "invalid_bot_after",
-        ),
-        (
-            json!({"title": "duel", "players": 2, "bot_after_seconds": 3601}),
-            "invalid_bot_after",
-        ),
+        (json!({"title": "duel", "players": 2, "bot_after_seconds": 0}), "invalid_bot_after"),
+        (json!({"title": "duel", "players": 2, "bot_after_seconds": 3601}), "invalid_bot_after"),
         (
             json!({"title": "duel", "players": 2, "clock": {"initial_seconds": 0, "increment_seconds": 0}}),
             "invalid_clock",
         ),
-        (
-            json!({"title": "duel", "players": 2, "colour": "red"}),
-            "malformed_request",
-        ),
+        (json!({"title": "duel", "players": 2, "colour": "red"}), "malformed_request"),
     ] {
         let (status, body) = seek(&app, &key, request.clone()).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (StatusCode::BAD_REQUEST, Some(code)),
-            "{request}: {body}"
-        );
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{request}: {body}");
     }
 }
 
@@ -179,18 +145,10 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
         .await
         .unwrap();
 
-    let (_, first) = seek(
-        &app,
-        &strong_key,
-        json!({"title": "duel", "players": 2, "rated": true, "bot_after_seconds": 30}),
-    )
-    .await;
+    let (_, first) =
+        seek(&app, &strong_key, json!({"title": "duel", "players": 2, "rated": true, "bot_after_seconds": 30})).await;
     let (status, second) = seek(&app, &new_key, json!({"title": "duel", "players": 2, "rated": true})).await;
-    assert_eq!(
-        status,
-        StatusCode::ACCEPTED,
-        "600 points apart wait at two tables: {second}"
-    );
+    assert_eq!(status, StatusCode::ACCEPTED, "600 points apart wait at two tables: {second}");
     assert_ne!(first["table"], second["table"]);
 
     assert_eq!(
@@ -204,10 +162,7 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
     let game = told[0]["game"].as_str().unwrap();
     let accounts = seated(&app, game).await;
     assert!(accounts.contains(&json!(strong)), "{accounts:?}");
-    assert!(
-        accounts.contains(&Value::Null),
-        "the search bot took the other seat: {accounts:?}"
-    );
+    assert!(accounts.contains(&Value::Null), "the search bot took the other seat: {accounts:?}");
     let (_, answer) = send(&app, "GET", &format!("/v1/games/{game}"), None, None).await;
     assert_eq!(answer["rated"], true);
     let bot = answer["players"]
@@ -218,23 +173,17 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
         .unwrap()
         .clone();
     assert_eq!(bot["bot"]["kind"], "search", "{bot}");
-    assert_eq!(
-        service.tables.fill_due_tables(now_ms() + 3_600_000).await.unwrap(),
-        0,
-        "the newcomer chose to wait"
-    );
+    assert_eq!(service.tables.fill_due_tables(now_ms() + 3_600_000).await.unwrap(), 0, "the newcomer chose to wait");
 }
 
 #[actix_web::test]
 async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opened_by_another() {
     let store = common::memory();
     // The instance that completes the table dies before opening its game: its seek is cut in that pause.
-    let dying = web::Data::new(
-        common::service(store.clone()).with_test_pauses(ludus::service::TestPauses {
-            before_opening_table: Some(Duration::from_secs(3600)),
-            ..Default::default()
-        }),
-    );
+    let dying = web::Data::new(common::service(store.clone()).with_test_pauses(ludus::service::TestPauses {
+        before_opening_table: Some(Duration::from_secs(3600)),
+        ..Default::default()
+    }));
     let app = test::init_service(App::new().configure(ludus::api::routes(dying.clone()))).await;
     let other = common::service(store);
     let (ada, ada_key) = new_account(&app, "ada").await;
@@ -248,11 +197,7 @@ async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opene
     assert_eq!(other.tables.fill_due_tables(now_ms()).await.unwrap(), 0);
     for key in [&ada_key, &bea_key] {
         let (status, again) = seek(&app, key, duel()).await;
-        assert_eq!(
-            (status, again["code"].as_str()),
-            (StatusCode::CONFLICT, Some("already_seeking")),
-            "{again}"
-        );
+        assert_eq!((status, again["code"].as_str()), (StatusCode::CONFLICT, Some("already_seeking")), "{again}");
         let (status, _) = send(&app, "DELETE", "/v1/matchmaking", Some(key), None).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "a complete table's seat is not given up");
     }
@@ -272,11 +217,7 @@ async fn a_table_whose_completing_instance_dies_before_opening_its_game_is_opene
     assert_eq!(accounts, expected);
     let (status, actions) = send(&app, "GET", &format!("/v1/games/{game}/actions"), Some(&bea_key), None).await;
     assert_eq!(status, StatusCode::OK, "{actions}");
-    assert_eq!(
-        other.tables.fill_due_tables(now_ms() + 60_000).await.unwrap(),
-        0,
-        "opened once"
-    );
+    assert_eq!(other.tables.fill_due_tables(now_ms() + 60_000).await.unwrap(), 0, "opened once");
     // The seekers are free again.
     assert_eq!(seek(&app, &ada_key, duel()).await.0, StatusCode::ACCEPTED);
 }
@@ -297,16 +238,9 @@ async fn a_seek_ends_when_its_wait_is_over_unless_bots_fill_its_table() {
     assert_eq!(service.tables.expire_seeks(now_ms()).await.unwrap(), 0, "ada waits on");
     assert_eq!(service.tables.expire_seeks(now_ms() + wait_ms).await.unwrap(), 1);
     let ended = told(&service, &ada, "seek_expired").await;
-    assert_eq!(
-        ended,
-        [json!({"type": "seek_expired", "table": table, "title": "duel"})]
-    );
+    assert_eq!(ended, [json!({"type": "seek_expired", "table": table, "title": "duel"})]);
     let (status, gone) = send(&app, "DELETE", "/v1/matchmaking", Some(&ada_key), None).await;
-    assert_eq!(
-        (status, gone["code"].as_str()),
-        (StatusCode::NOT_FOUND, Some("not_seeking")),
-        "ada waits no more"
-    );
+    assert_eq!((status, gone["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_seeking")), "ada waits no more");
     let (status, again) = seek(&app, &ada_key, duel()).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{again}");
     assert_ne!(again["table"].as_str(), Some(table.as_str()), "the old table is gone");

@@ -35,10 +35,7 @@ fn a_hundred_racing_seekers_on_two_instances_sit_once_each_at_tables_of_distinct
             let body = json!({"name": format!("seeker-{n}"), "kind": "player"});
             let (status, created) = call(ports[n % 2], "POST", "/v1/accounts", None, Some(&body));
             assert_eq!(status, 201, "{created}");
-            (
-                created["id"].as_str().unwrap().to_owned(),
-                created["key"].as_str().unwrap().to_owned(),
-            )
+            (created["id"].as_str().unwrap().to_owned(), created["key"].as_str().unwrap().to_owned())
         })
         .collect();
 
@@ -62,15 +59,8 @@ fn a_hundred_racing_seekers_on_two_instances_sit_once_each_at_tables_of_distinct
         .filter(|(status, _)| *status == 201)
         .map(|(_, answer)| answer["game"].as_str().unwrap().to_owned())
         .collect();
-    assert!(
-        answers.iter().all(|(status, _)| *status == 201 || *status == 202),
-        "{answers:?}"
-    );
-    assert_eq!(
-        games.len(),
-        SEEKERS / PLAYERS,
-        "every table completed once, by one seeker"
-    );
+    assert!(answers.iter().all(|(status, _)| *status == 201 || *status == 202), "{answers:?}");
+    assert_eq!(games.len(), SEEKERS / PLAYERS, "every table completed once, by one seeker");
     let mut seated_at: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for game in &games {
         let (status, answer) = call(ports[0], "GET", &format!("/v1/games/{game}"), None, None);
@@ -87,10 +77,7 @@ fn a_hundred_racing_seekers_on_two_instances_sit_once_each_at_tables_of_distinct
         }
     }
     assert_eq!(seated_at.len(), SEEKERS, "every seeker sits somewhere");
-    assert!(
-        seated_at.values().all(|games| games.len() == 1),
-        "no account at two tables: {seated_at:?}"
-    );
+    assert!(seated_at.values().all(|games| games.len() == 1), "no account at two tables: {seated_at:?}");
     for (n, (account, key)) in accounts.iter().enumerate() {
         let (status, _) = call(ports[n % 2], "DELETE", "/v1/matchmaking", Some(key), None);
         assert_eq!(status, 404, "{account} seeks no more");
@@ -102,11 +89,7 @@ fn a_hundred_racing_seekers_on_two_instances_sit_once_each_at_tables_of_distinct
             .iter()
             .map(|game| game["id"].as_str().unwrap())
             .collect();
-        assert_eq!(
-            listed,
-            [seated_at[account][0].as_str()],
-            "the account's games list its one table"
-        );
+        assert_eq!(listed, [seated_at[account][0].as_str()], "the account's games list its one table");
     }
 }
 
@@ -134,10 +117,7 @@ fn a_table_whose_completing_instance_is_killed_before_opening_its_game_is_opened
         let body = json!({"name": name, "kind": "player"});
         let (status, created) = call(other.port, "POST", "/v1/accounts", None, Some(&body));
         assert_eq!(status, 201, "{created}");
-        (
-            created["id"].as_str().unwrap().to_owned(),
-            created["key"].as_str().unwrap().to_owned(),
-        )
+        (created["id"].as_str().unwrap().to_owned(), created["key"].as_str().unwrap().to_owned())
     });
     let duel = json!({"title": "caesar-cleopatra", "players": 2});
     let (status, waiting) = call(other.port, "POST", "/v1/matchmaking", Some(&ada_key), Some(&duel));
@@ -146,23 +126,14 @@ fn a_table_whose_completing_instance_is_killed_before_opening_its_game_is_opened
     // Bea completes the table through the first instance, which is killed before it opens the game.
     let (port, key, body) = (dying.port, bea_key.clone(), duel.clone());
     let completing = std::thread::spawn(move || {
-        request(
-            port,
-            "POST",
-            "/v1/matchmaking",
-            &[("Authorization", &format!("Bearer {key}"))],
-            Some(&body),
-        )
+        request(port, "POST", "/v1/matchmaking", &[("Authorization", &format!("Bearer {key}"))], Some(&body))
     });
     std::thread::sleep(Duration::from_millis(1500));
     let (status, _) = call(other.port, "DELETE", "/v1/matchmaking", Some(&ada_key), None);
     assert_eq!(status, 404, "ada's table is complete: she waits no more");
     assert!(games_of(other.port, &ada_key).is_empty(), "no game yet");
     dying.kill();
-    assert!(
-        completing.join().unwrap().is_none(),
-        "the completing seek got no answer"
-    );
+    assert!(completing.join().unwrap().is_none(), "the completing seek got no answer");
 
     // Once the dead instance's claim ends (5 s), the other instance's background work opens the game.
     let started = Instant::now();
@@ -170,10 +141,7 @@ fn a_table_whose_completing_instance_is_killed_before_opening_its_game_is_opened
         if let [game] = games_of(other.port, &ada_key).as_slice() {
             break game.clone();
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the game not opened in 30 s"
-        );
+        assert!(started.elapsed() < Duration::from_secs(30), "the game not opened in 30 s");
         std::thread::sleep(Duration::from_millis(100));
     };
     assert_eq!(games_of(other.port, &bea_key), std::slice::from_ref(&game));

@@ -120,11 +120,7 @@ fn prometheus_scrapes_what_the_service_did() {
     assert_eq!(reaches(&prometheus, "sum(ludus_moves_total)", 20.0), 20.0);
     assert!(reaches(&prometheus, "sum(ludus_version_conflicts_total)", 1.0) >= 1.0);
     let posted = r#"sum(ludus_http_requests_total{route="/v1/games/{id}/actions",method="POST",status="200"})"#;
-    assert_eq!(
-        reaches(&prometheus, posted, 20.0),
-        20.0,
-        "requests by route template, never by game id"
-    );
+    assert_eq!(reaches(&prometheus, posted, 20.0), 20.0, "requests by route template, never by game id");
     assert!(reaches(&prometheus, r#"sum(ludus_store_calls_total{command="append"})"#, 20.0) >= 20.0);
     assert!(
         reaches(&prometheus, "sum(ludus_http_request_duration_seconds_count)", 20.0) >= 20.0,

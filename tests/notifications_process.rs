@@ -36,12 +36,7 @@ fn turns(notifications: &[Value]) -> Vec<(String, u64)> {
     notifications
         .iter()
         .filter(|notification| notification["type"] == "your_turn")
-        .map(|turn| {
-            (
-                turn["game"].as_str().unwrap().to_owned(),
-                turn["version"].as_u64().unwrap(),
-            )
-        })
+        .map(|turn| (turn["game"].as_str().unwrap().to_owned(), turn["version"].as_u64().unwrap()))
         .collect()
 }
 
@@ -76,13 +71,7 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
     let (key, move_path) = (caesar.clone(), format!("{path}/actions"));
     let mover = std::thread::spawn(move || {
         let auth = format!("Bearer {key}");
-        let _ = request(
-            port,
-            "POST",
-            &move_path,
-            &[("Authorization", &auth)],
-            Some(&json!({"action": action})),
-        );
+        let _ = request(port, "POST", &move_path, &[("Authorization", &auth)], Some(&json!({"action": action})));
     });
     wait_for("the move in the log", Duration::from_secs(20), || {
         call(reader.port, "GET", &path, None, None).1["version"]
@@ -91,11 +80,7 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
             > version
     });
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(
-        turns(&inbox(reader.port, &cleopatra)).len(),
-        before,
-        "the moving instance holds them back"
-    );
+    assert_eq!(turns(&inbox(reader.port, &cleopatra)).len(), before, "the moving instance holds them back");
     moving.kill();
     drop(mover);
 
@@ -113,9 +98,5 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
     distinct.sort();
     distinct.dedup();
     assert_eq!(told.len(), distinct.len(), "each notification once: {told:?}");
-    assert_eq!(
-        told.len(),
-        before + 1,
-        "the move's your_turn, and nothing else new: {told:?}"
-    );
+    assert_eq!(told.len(), before + 1, "the move's your_turn, and nothing else new: {told:?}");
 }

@@ -136,30 +136,17 @@ async fn integers_beyond_int64_are_refused_and_integral_floats_accepted() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    let created = create(
-        &app,
-        json!({"title": "caligula", "players": 2.0, "seed": 9_223_372_036_854_775_807_u64}),
-    )
-    .await;
+    let created =
+        create(&app, json!({"title": "caligula", "players": 2.0, "seed": 9_223_372_036_854_775_807_u64})).await;
     assert_eq!(created["seats"].as_array().unwrap().len(), 2);
     let id = created["game"]["id"].as_str().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap();
-    let (status, _, body) = call(
-        &app,
-        play(
-            id,
-            token,
-            json!({"action": {"type": "pass"}, "expected_version": too_big}),
-        ),
-    )
-    .await;
+    let (status, _, body) =
+        call(&app, play(id, token, json!({"action": {"type": "pass"}, "expected_version": too_big}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "malformed_request");
-    let (status, _, body) = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after={too_big}")),
-    )
-    .await;
+    let (status, _, body) =
+        call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}/events?after={too_big}"))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let (status, _, body) = call(
         &app,
@@ -211,16 +198,10 @@ async fn every_problem_response_has_an_example_per_code() {
             "version_conflict"
         ]
     );
-    assert_ne!(
-        conflicts["contention"]["value"]["detail"],
-        conflicts["version_conflict"]["value"]["detail"]
-    );
+    assert_ne!(conflicts["contention"]["value"]["detail"], conflicts["version_conflict"]["value"]["detail"]);
     let enumerated = &document["components"]["schemas"]["ProblemCode"]["anyOf"][0]["enum"];
     for code in codes {
-        assert!(
-            enumerated.as_array().unwrap().iter().any(|listed| listed == code),
-            "{code}"
-        );
+        assert!(enumerated.as_array().unwrap().iter().any(|listed| listed == code), "{code}");
     }
 }
 

@@ -8,10 +8,8 @@ use ludus::store::MemoryStore;
 
 #[actix_web::test]
 async fn committed_spec_matches_the_served_one() {
-    let service = web::Data::new(GameService::new(
-        Registry::with_all_titles(),
-        std::sync::Arc::new(MemoryStore::default()),
-    ));
+    let service =
+        web::Data::new(GameService::new(Registry::with_all_titles(), std::sync::Arc::new(MemoryStore::default())));
     let app = web_test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
     let served: serde_json::Value =
         web_test::call_and_read_body_json(&app, web_test::TestRequest::get().uri("/openapi.json").to_request()).await;
@@ -23,10 +21,7 @@ async fn committed_spec_matches_the_served_one() {
         served == committed,
         "openapi/openapi.json is out of date: run `cargo run -- openapi > openapi/openapi.json`"
     );
-    assert_eq!(
-        ludus::api::openapi_json(&service).trim(),
-        std::fs::read_to_string(path).unwrap().trim()
-    );
+    assert_eq!(ludus::api::openapi_json(&service).trim(), std::fs::read_to_string(path).unwrap().trim());
 }
 
 #[test]
@@ -41,10 +36,7 @@ fn the_move_operation_says_which_retries_are_safe() {
         "never twice",
         "idempotency_key_reused",
     ] {
-        assert!(
-            description.contains(needed),
-            "the description lacks {needed:?}: {description}"
-        );
+        assert!(description.contains(needed), "the description lacks {needed:?}: {description}");
     }
     let unavailable = play["responses"]["503"]["description"].as_str().unwrap_or_default();
     assert!(unavailable.contains("may still have been applied"), "{unavailable}");

@@ -17,28 +17,15 @@ async fn rated_duel(app: &impl TestApp, north_key: &str, south_key: &str) -> Str
     assert_eq!(status, StatusCode::CREATED, "{created}");
     assert_eq!(created["game"]["rated"], true);
     let game = created["game"]["id"].as_str().unwrap().to_owned();
-    let (status, joined) = send(
-        app,
-        "POST",
-        &format!("/v1/games/{game}/seats/south/join"),
-        Some(south_key),
-        Some(json!({})),
-    )
-    .await;
+    let (status, joined) =
+        send(app, "POST", &format!("/v1/games/{game}/seats/south/join"), Some(south_key), Some(json!({}))).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
     game
 }
 
 async fn resign(app: &impl TestApp, game: &str, key: &str) {
     let resign = json!({"action": {"type": "resign"}});
-    let (status, answer) = send(
-        app,
-        "POST",
-        &format!("/v1/games/{game}/actions"),
-        Some(key),
-        Some(resign),
-    )
-    .await;
+    let (status, answer) = send(app, "POST", &format!("/v1/games/{game}/actions"), Some(key), Some(resign)).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["game"]["status"], "finished", "{answer}");
 }
@@ -70,14 +57,7 @@ async fn a_rated_game_takes_accounts_only_one_seat_each_the_services_seed_and_th
         body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         body
     };
-    let (status, body) = send(
-        &app,
-        "POST",
-        "/v1/games",
-        Some(&key),
-        Some(rated(json!({"seats": 1, "seed": 7}))),
-    )
-    .await;
+    let (status, body) = send(&app, "POST", "/v1/games", Some(&key), Some(rated(json!({"seats": 1, "seed": 7})))).await;
     refused(status, &body, "rated_conflict");
     let (status, body) = send(&app, "POST", "/v1/games", None, Some(rated(json!({"seats": 1})))).await;
     refused(status, &body, "rated_conflict");
@@ -91,11 +71,7 @@ async fn a_rated_game_takes_accounts_only_one_seat_each_the_services_seed_and_th
     assert_eq!(status, StatusCode::CREATED, "{body}");
 
     let (status, created) = send(&app, "POST", "/v1/games", None, Some(rated(json!({"seats": 0})))).await;
-    assert_eq!(
-        status,
-        StatusCode::CREATED,
-        "a rated game may wait for accounts on every seat: {created}"
-    );
+    assert_eq!(status, StatusCode::CREATED, "a rated game may wait for accounts on every seat: {created}");
     let game = created["game"]["id"].as_str().unwrap();
     let (status, lobby) = send(&app, "GET", "/v1/lobby", None, None).await;
     assert_eq!(status, StatusCode::OK);
@@ -108,27 +84,14 @@ async fn a_rated_game_takes_accounts_only_one_seat_each_the_services_seed_and_th
     assert_eq!(listed["rated"], true, "the lobby says it is rated");
     let join = |seat: &str| format!("/v1/games/{game}/seats/{seat}/join");
     let (status, body) = send(&app, "POST", &join("north"), None, Some(json!({}))).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (StatusCode::UNAUTHORIZED, Some("account_key_required")),
-        "{body}"
-    );
+    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("account_key_required")), "{body}");
     let (status, body) = send(&app, "POST", &join("north"), Some(&key), Some(json!({}))).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let (status, body) = send(&app, "POST", &join("south"), Some(&key), Some(json!({}))).await;
     refused(status, &body, "rated_conflict");
-    let (status, unrated) = send(
-        &app,
-        "POST",
-        "/v1/games",
-        Some(&key),
-        Some(json!({"title": "duel", "players": 2})),
-    )
-    .await;
-    assert_eq!(
-        (status, &unrated["game"]["rated"]),
-        (StatusCode::CREATED, &json!(false))
-    );
+    let (status, unrated) =
+        send(&app, "POST", "/v1/games", Some(&key), Some(json!({"title": "duel", "players": 2}))).await;
+    assert_eq!((status, &unrated["game"]["rated"]), (StatusCode::CREATED, &json!(false)));
 }
 
 #[actix_web::test]
@@ -167,14 +130,7 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
     let create = json!({"title": "duel", "players": 2, "seats": 1});
     let (_, created) = send(&app, "POST", "/v1/games", Some(ada_key), Some(create)).await;
     let unrated = created["game"]["id"].as_str().unwrap().to_owned();
-    send(
-        &app,
-        "POST",
-        &format!("/v1/games/{unrated}/seats/south/join"),
-        Some(bea_key),
-        Some(json!({})),
-    )
-    .await;
+    send(&app, "POST", &format!("/v1/games/{unrated}/seats/south/join"), Some(bea_key), Some(json!({}))).await;
     resign(&app, &unrated, ada_key).await;
     assert_eq!(duel_rating(&app, ada).await, ada_rating);
 
@@ -188,13 +144,7 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
         }
     };
     let established = page("").await;
-    assert_eq!(
-        (
-            established["total"].as_u64(),
-            established["entries"].as_array().unwrap().len()
-        ),
-        (Some(0), 0)
-    );
+    assert_eq!((established["total"].as_u64(), established["entries"].as_array().unwrap().len()), (Some(0), 0));
     let first_page = page("?provisional=true&limit=3").await;
     assert_eq!(first_page["total"], 4);
     assert_eq!(first_page["next_offset"], 3);
@@ -209,23 +159,14 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
     let ranks: Vec<u64> = entries.iter().map(|entry| entry["rank"].as_u64().unwrap()).collect();
     assert_eq!(ranks, [1, 2, 3, 4]);
     assert_eq!(entries[0]["name"], "ada");
-    assert_eq!(
-        entries[3]["name"], "dido",
-        "dido lost her only game, to someone who lost one"
-    );
+    assert_eq!(entries[3]["name"], "dido", "dido lost her only game, to someone who lost one");
     let ratings: Vec<f64> = entries.iter().map(|entry| entry["rating"].as_f64().unwrap()).collect();
     assert!(ratings.windows(2).all(|pair| pair[0] >= pair[1]), "{ratings:?}");
 
     let (status, body) = send(&app, "GET", "/v1/titles/chess/leaderboard", None, None).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (StatusCode::NOT_FOUND, Some("title_not_found"))
-    );
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("title_not_found")));
     let (status, body) = send(&app, "GET", "/v1/titles/duel/leaderboard?limit=0", None, None).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("invalid_query"))
-    );
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")));
 }
 
 #[actix_web::test]
@@ -241,16 +182,10 @@ async fn a_ladder_bot_plays_rated_games_under_an_account_of_kind_bot() {
     resign(&app, game, &key).await;
     let (status, bot) = send(&app, "GET", "/v1/accounts/ludus.random", None, None).await;
     assert_eq!(status, StatusCode::OK, "{bot}");
-    assert_eq!(
-        (bot["id"].as_str(), bot["kind"].as_str()),
-        (Some("acc_bot_random"), Some("bot"))
-    );
+    assert_eq!((bot["id"].as_str(), bot["kind"].as_str()), (Some("acc_bot_random"), Some("bot")));
     let rating = duel_rating(&app, "acc_bot_random").await;
     assert_eq!(rating["games"], 1, "{bot}");
     assert!(rating["rating"].as_f64().unwrap() > 1500.0);
     let (status, missing) = send(&app, "GET", "/v1/accounts/nobody-here", None, None).await;
-    assert_eq!(
-        (status, missing["code"].as_str()),
-        (StatusCode::NOT_FOUND, Some("account_not_found"))
-    );
+    assert_eq!((status, missing["code"].as_str()), (StatusCode::NOT_FOUND, Some("account_not_found")));
 }

@@ -61,18 +61,12 @@ fn ratings_an_instance_was_killed_before_applying_are_applied_once_by_another_in
         call(reader.port, "GET", &format!("/v1/games/{game}"), None, None).1["status"] == "finished"
     });
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(
-        rating(reader.port, &caesar),
-        None,
-        "the ending instance holds the ratings back"
-    );
+    assert_eq!(rating(reader.port, &caesar), None, "the ending instance holds the ratings back");
     ending.kill();
     drop(resign);
 
     let _sweeper = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[FAST_SWEEP]);
-    wait_for("the ratings", Duration::from_secs(30), || {
-        rating(reader.port, &caesar).is_some()
-    });
+    wait_for("the ratings", Duration::from_secs(30), || rating(reader.port, &caesar).is_some());
     let winner = rating(reader.port, &caesar).unwrap();
     let loser = rating(reader.port, &cleopatra).expect("both accounts are rated");
     assert_eq!((winner["games"].as_u64(), loser["games"].as_u64()), (Some(1), Some(1)));

@@ -83,10 +83,7 @@ async fn mutual_tls_presents_the_client_certificate() {
         .await
         .expect("the client certificate is accepted");
     let reason = refusal(&store(&redis.url, &files.redis_tls(false))).await;
-    assert!(
-        reason.to_lowercase().contains("certificate"),
-        "a clear reason: {reason}"
-    );
+    assert!(reason.to_lowercase().contains("certificate"), "a clear reason: {reason}");
 }
 
 /// Runs the binary with these settings and no Redis running: it must stop before serving anything.

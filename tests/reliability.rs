@@ -74,10 +74,7 @@ fn acknowledged_moves_survive_sigkill_and_none_is_applied_twice() {
             let after = reply.body["version"].as_u64().unwrap();
             acknowledged += 1;
             // The move is in the log, as its seat saw it, right after the previous one: none lost, none twice.
-            assert!(
-                previous.is_none_or(|p| p == before),
-                "each move starts where the previous one ended"
-            );
+            assert!(previous.is_none_or(|p| p == before), "each move starts where the previous one ended");
             assert!(after > before);
             let seen = events_as(port, &game, Some(&seat), before);
             let logged: Vec<&Value> = seen["events"]
@@ -86,18 +83,10 @@ fn acknowledged_moves_survive_sigkill_and_none_is_applied_twice() {
                 .iter()
                 .filter(|e| e["seq"].as_u64().unwrap() <= after)
                 .collect();
-            assert_eq!(
-                logged,
-                reply.body["events"].as_array().unwrap().iter().collect::<Vec<_>>(),
-                "move to {after}"
-            );
+            assert_eq!(logged, reply.body["events"].as_array().unwrap().iter().collect::<Vec<_>>(), "move to {after}");
             previous = Some(after);
         }
-        assert_eq!(
-            assert_log_is_whole(port, &game),
-            previous.unwrap_or(0),
-            "only acknowledged moves are logged"
-        );
+        assert_eq!(assert_log_is_whole(port, &game), previous.unwrap_or(0), "only acknowledged moves are logged");
     }
     eprintln!("kills survived: {kills}, acknowledged moves: {acknowledged}, games: {games}");
 }
@@ -164,10 +153,7 @@ fn racing_clients_never_both_win() {
         mine.sort();
         // Each winning move starts where the previous ended: no two winners at one version, no gap.
         for pair in mine.windows(2) {
-            assert_eq!(
-                pair[0].1, pair[1].0,
-                "game {index}: moves {pair:?} overlap or leave a gap"
-            );
+            assert_eq!(pair[0].1, pair[1].0, "game {index}: moves {pair:?} overlap or leave a gap");
         }
         let version = assert_log_is_whole(port, game);
         assert_eq!(mine.last().map_or(version, |m| m.1), version);
@@ -197,10 +183,7 @@ fn racing_clients_never_both_win() {
 #[test]
 fn idempotency_keys_hold_across_two_processes() {
     let redis = RedisServer::start();
-    let (a, b) = (
-        ServerProcess::start(Some(&redis.url)),
-        ServerProcess::start(Some(&redis.url)),
-    );
+    let (a, b) = (ServerProcess::start(Some(&redis.url)), ServerProcess::start(Some(&redis.url)));
     let game = create(a.port, 21);
     let (seat, action, version) = next_move(a.port, &game, 0).expect("a move");
     let path = format!("/v1/games/{}/actions", game.id);
@@ -212,10 +195,7 @@ fn idempotency_keys_hold_across_two_processes() {
     assert_eq!(again.status, 200);
     assert_eq!(again.header("idempotent-replayed"), Some("true"));
     assert_eq!(again.body, first.body);
-    assert_eq!(
-        assert_log_is_whole(b.port, &game),
-        first.body["version"].as_u64().unwrap()
-    );
+    assert_eq!(assert_log_is_whole(b.port, &game), first.body["version"].as_u64().unwrap());
     assert!(first.body["version"].as_u64().unwrap() > version);
 
     // The same new key sent to both processes at once: applied once, answered twice the same way.
@@ -230,14 +210,7 @@ fn idempotency_keys_hold_across_two_processes() {
         })
         .collect();
     let replies: Vec<Reply> = racing.into_iter().map(|t| t.join().unwrap()).collect();
-    assert!(
-        replies.iter().all(|r| r.status == 200),
-        "{:?}",
-        replies.iter().map(|r| &r.body).collect::<Vec<_>>()
-    );
+    assert!(replies.iter().all(|r| r.status == 200), "{:?}", replies.iter().map(|r| &r.body).collect::<Vec<_>>());
     assert_eq!(replies[0].body, replies[1].body);
-    assert_eq!(
-        assert_log_is_whole(a.port, &game),
-        replies[0].body["version"].as_u64().unwrap()
-    );
+    assert_eq!(assert_log_is_whole(a.port, &game), replies[0].body["version"].as_u64().unwrap());
 }

@@ -75,11 +75,7 @@ async fn writes_are_acknowledged_once_a_replica_holds_them() {
     let (status, _, moved) = play(&app, &id, &north, "first").await;
     assert_eq!(status, StatusCode::OK, "{moved}");
     let version = moved["version"].as_u64().unwrap();
-    assert_eq!(
-        events_held(&replica, &id),
-        version,
-        "acknowledged: the replica holds it already"
-    );
+    assert_eq!(events_held(&replica, &id), version, "acknowledged: the replica holds it already");
 
     // The replica stops answering (a busy or cut-off replica): the primary takes the move, but it is not acknowledged.
     replica.signal("STOP");
@@ -95,11 +91,7 @@ async fn writes_are_acknowledged_once_a_replica_holds_them() {
             .set_json(json!({"name": "unreplicated", "kind": "player"})),
     )
     .await;
-    assert_eq!(
-        status,
-        StatusCode::SERVICE_UNAVAILABLE,
-        "an account's key is a write too: {account}"
-    );
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "an account's key is a write too: {account}");
     assert_eq!(account["code"], "replication_timeout");
     replica.signal("CONT");
 

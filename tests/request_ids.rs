@@ -15,14 +15,7 @@ fn a_request_id_is_echoed_and_names_the_problem_instance() {
     assert_eq!(missing.header("x-request-id"), Some(mine));
     assert_eq!(missing.body["instance"], format!("urn:ludus:request:{mine}"));
 
-    let made = request(
-        server.port,
-        "GET",
-        "/v1/games/nope",
-        &[("X-Request-Id", "two words")],
-        None,
-    )
-    .unwrap();
+    let made = request(server.port, "GET", "/v1/games/nope", &[("X-Request-Id", "two words")], None).unwrap();
     let id = made.header("x-request-id").expect("an id of the server's").to_owned();
     assert_ne!(id, "two words");
     assert_eq!(id.len(), 32);

@@ -28,11 +28,7 @@ fn create(port: u16) -> (String, String, String) {
     assert_eq!(created.status, 201, "{}", created.body);
     let tokens = common::seat_tokens(&created.body);
     let token = |seat: &str| tokens.iter().find(|(name, _)| name == seat).unwrap().1.clone();
-    (
-        created.body["game"]["id"].as_str().unwrap().to_owned(),
-        token("caesar"),
-        token("cleopatra"),
-    )
+    (created.body["game"]["id"].as_str().unwrap().to_owned(), token("caesar"), token("cleopatra"))
 }
 
 /// A game's stream read over a plain connection: its messages as (SSE event, data).
@@ -45,19 +41,12 @@ impl Events {
     fn open(port: u16, game: &str, token: Option<&str>) -> Events {
         let stream = TcpStream::connect(("127.0.0.1", port)).expect("the server answers");
         let auth = token.map_or_else(String::new, |token| format!("Authorization: Bearer {token}\r\n"));
-        write!(
-            &stream,
-            "GET /v1/games/{game}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}\r\n"
-        )
-        .unwrap();
+        write!(&stream, "GET /v1/games/{game}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}\r\n").unwrap();
         let mut reader = BufReader::new(stream);
         let mut head = String::new();
         while !head.ends_with("\r\n\r\n") {
             let mut line = String::new();
-            assert!(
-                std::io::BufRead::read_line(&mut reader, &mut line).unwrap() > 0,
-                "{head}"
-            );
+            assert!(std::io::BufRead::read_line(&mut reader, &mut line).unwrap() > 0, "{head}");
             head.push_str(&line);
         }
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
@@ -149,9 +138,7 @@ fn a_seat_streaming_on_one_instance_is_connected_on_the_other_until_its_ttl_pass
     let streaming_on_a = Events::open(a.port, &game, Some(&caesar_token));
     let came = watching_on_b.next("presence", |told| told["seat"] == "caesar");
     assert_eq!(came["connected"], true);
-    spectator_sees(b.port, &game, "caesar connected on b", |game| {
-        caesar_connected(game) == true
-    });
+    spectator_sees(b.port, &game, "caesar connected on b", |game| caesar_connected(game) == true);
     // Two TTLs pass while the stream stays open on a: it keeps caesar connected on b.
     std::thread::sleep(Duration::from_secs(4));
     let still = spectator_sees(b.port, &game, "the game", |_| true);
@@ -162,14 +149,9 @@ fn a_seat_streaming_on_one_instance_is_connected_on_the_other_until_its_ttl_pass
     let went = watching_on_b.next("presence", |told| told["seat"] == "caesar");
     assert_eq!(went["connected"], false);
     assert!(closed.elapsed() >= Duration::from_secs(1), "not before the TTL ran out");
-    let after = spectator_sees(b.port, &game, "caesar gone on b", |game| {
-        caesar_connected(game) == false
-    });
+    let after = spectator_sees(b.port, &game, "caesar gone on b", |game| caesar_connected(game) == false);
     let last_seen = caesar(&after)["last_seen_ms"]
         .as_u64()
         .expect("remembered after it went");
-    assert!(
-        last_seen >= came["last_seen_ms"].as_u64().unwrap(),
-        "seen while it streamed"
-    );
+    assert!(last_seen >= came["last_seen_ms"].as_u64().unwrap(), "seen while it streamed");
 }

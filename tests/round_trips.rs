@@ -250,11 +250,7 @@ async fn a_move_on_a_warm_cache_is_one_round_trip() {
         let (seat, action) = next_move(&referee, &table.id, &mut rng).await.expect("an active game");
         store.take();
         play(&service, &table, seat, &action, key).await;
-        assert_eq!(
-            store.take(),
-            ["append"],
-            "one conditional append, keyed or not ({key:?})"
-        );
+        assert_eq!(store.take(), ["append"], "one conditional append, keyed or not ({key:?})");
     }
 }
 
@@ -306,10 +302,7 @@ async fn moves_sent_through_two_instances_in_turn_are_all_accepted_at_the_cost_o
             other => panic!("turn {turn}: unexpected store calls {other:?}"),
         }
     }
-    assert!(
-        caught_up_in_the_append > 50,
-        "{caught_up_in_the_append} moves caught up in the append"
-    );
+    assert!(caught_up_in_the_append > 50, "{caught_up_in_the_append} moves caught up in the append");
     assert!(refused_then_read > 0, "no move was refused by a stale state");
 }
 
@@ -329,11 +322,7 @@ async fn a_cold_instance_rebuilds_from_the_latest_snapshot_in_one_round_trip() {
         snapshots += usize::from(calls == ["append+snapshot"]);
         assert!(calls == ["append"] || calls == ["append+snapshot"], "{calls:?}");
     }
-    assert!(
-        snapshots >= 2,
-        "a snapshot every {} events",
-        ludus::service::SNAPSHOT_EVERY
-    );
+    assert!(snapshots >= 2, "a snapshot every {} events", ludus::service::SNAPSHOT_EVERY);
     let latest = store.load_latest(&table.id).await.unwrap();
     let at = latest.snapshot.as_ref().expect("a snapshot").head.version;
     assert!(

@@ -26,13 +26,7 @@ fn start_game(port: u16, moves: usize) -> Game {
 fn play_first_legal_action(port: u16, game: &Game) -> Reply {
     let (seat, action, _) = next_move(port, game, 0).expect("a move");
     let path = format!("/v1/games/{}/actions", game.id);
-    let played = call(
-        port,
-        "POST",
-        &path,
-        Some(game.token(&seat)),
-        Some(&json!({"action": action})),
-    );
+    let played = call(port, "POST", &path, Some(game.token(&seat)), Some(&json!({"action": action})));
     assert_eq!(played.status, 200, "{}", played.body);
     played
 }
@@ -48,10 +42,7 @@ fn a_game_survives_a_server_kill_on_redis() {
     let before = call(port, "GET", &format!("/v1/games/{id}"), None, None).body;
 
     server.kill();
-    assert!(
-        request(port, "GET", "/health", &[], None).is_none(),
-        "the server is gone"
-    );
+    assert!(request(port, "GET", "/health", &[], None).is_none(), "the server is gone");
     let server = ServerProcess::start_on(port, Some(&redis.url));
 
     let after = call(server.port, "GET", &format!("/v1/games/{id}"), None, None).body;
@@ -73,10 +64,7 @@ fn the_memory_store_is_not_durable_and_says_so() {
     let id = start_game(port, 1).id;
     server.kill();
     let server = ServerProcess::start_on(port, None);
-    assert_eq!(
-        call(server.port, "GET", &format!("/v1/games/{id}"), None, None).status,
-        404
-    );
+    assert_eq!(call(server.port, "GET", &format!("/v1/games/{id}"), None, None).status, 404);
 }
 
 #[test]
@@ -92,12 +80,7 @@ fn a_redis_outage_answers_503_quickly_and_heals() {
     let requests: [(&str, &str, Option<&str>, Option<&Value>); 4] = [
         ("GET", &format!("/v1/games/{id}"), None, None),
         ("POST", &path, Some(game.token(&seat)), Some(&body)),
-        (
-            "POST",
-            "/v1/games",
-            None,
-            Some(&json!({"title": "caesar-cleopatra", "players": 2})),
-        ),
+        ("POST", "/v1/games", None, Some(&json!({"title": "caesar-cleopatra", "players": 2}))),
         ("GET", &format!("/v1/games/{id}/events"), None, None),
     ];
     for (method, path, token, body) in requests {
@@ -108,10 +91,7 @@ fn a_redis_outage_answers_503_quickly_and_heals() {
         assert_eq!(down.header("content-type"), Some("application/problem+json"));
         assert_eq!(down.body["code"], "store_unavailable");
         // The promise is "no hang": a bound far above the store timeout, not a performance figure.
-        assert!(
-            latency < Duration::from_secs(5),
-            "{method} {path} answered in {latency:?}"
-        );
+        assert!(latency < Duration::from_secs(5), "{method} {path} answered in {latency:?}");
         eprintln!("503 for {method} {path} with Redis down in {latency:?}");
     }
     assert_eq!(call(server.port, "GET", "/health", None, None).status, 503);
@@ -134,14 +114,7 @@ fn a_redis_outage_answers_503_quickly_and_heals() {
 #[test]
 fn answers_are_compressed_when_asked_and_streams_never() {
     let server = ServerProcess::start(None);
-    let gzip = request(
-        server.port,
-        "GET",
-        "/openapi.json",
-        &[("Accept-Encoding", "gzip")],
-        None,
-    )
-    .expect("an answer");
+    let gzip = request(server.port, "GET", "/openapi.json", &[("Accept-Encoding", "gzip")], None).expect("an answer");
     assert_eq!(gzip.status, 200);
     assert_eq!(gzip.header("content-encoding"), Some("gzip"));
     let plain = request(server.port, "GET", "/openapi.json", &[], None).expect("an answer");

@@ -65,14 +65,8 @@ fn follow(first: u16, second: u16, game: String, last: Arc<AtomicU64>, opened: A
                     if let Some(next) = Sse::open(second, &game, resume.as_deref()) {
                         break next;
                     }
-                    assert!(
-                        !caught_up(),
-                        "the stream of {game} was refused although nothing is left to send"
-                    );
-                    assert!(
-                        Instant::now() < deadline,
-                        "the second instance never took the stream of {game}"
-                    );
+                    assert!(!caught_up(), "the stream of {game} was refused although nothing is left to send");
+                    assert!(Instant::now() < deadline, "the second instance never took the stream of {game}");
                     std::thread::sleep(Duration::from_millis(100));
                 };
                 seen.reconnects += 1;
@@ -125,11 +119,7 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
     let opened = Arc::new(AtomicU64::new(0));
     let streams: Vec<_> = (0..GAMES * STREAMS_PER_GAME)
         .map(|index| {
-            let (game, last, opened) = (
-                games[index % GAMES].id.clone(),
-                lasts[index % GAMES].clone(),
-                opened.clone(),
-            );
+            let (game, last, opened) = (games[index % GAMES].id.clone(), lasts[index % GAMES].clone(), opened.clone());
             let (a, b) = (first.port, second.port);
             std::thread::spawn(move || follow(a, b, game, last, opened))
         })
@@ -138,11 +128,7 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let metrics = send(first.port, "GET", "/health", None, None, None).unwrap();
-    assert_eq!(
-        metrics.body["streams"],
-        GAMES * STREAMS_PER_GAME,
-        "every stream is open on the first instance"
-    );
+    assert_eq!(metrics.body["streams"], GAMES * STREAMS_PER_GAME, "every stream is open on the first instance");
 
     let playing = Arc::new(AtomicBool::new(true));
     let players: Vec<_> = games
@@ -174,11 +160,7 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
             assert_eq!(readiness.body["status"], "draining");
             break;
         }
-        assert!(
-            Instant::now() < unready,
-            "readiness turns 503 at once: {}",
-            readiness.body
-        );
+        assert!(Instant::now() < unready, "readiness turns 503 at once: {}", readiness.body);
         std::thread::sleep(Duration::from_millis(20));
     }
     let exited = first.wait_for_exit(Duration::from_secs(GRACE_SECONDS + 5));
@@ -197,26 +179,13 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
         let state = send(second.port, "GET", &format!("/v1/games/{}", game.id), None, None, None).unwrap();
         let version = state.body["version"].as_u64().unwrap();
         let distinct: BTreeSet<&u64> = acked.iter().collect();
-        assert_eq!(
-            distinct.len(),
-            acked.len(),
-            "{}: no version acknowledged twice",
-            game.id
-        );
+        assert_eq!(distinct.len(), acked.len(), "{}: no version acknowledged twice", game.id);
         assert!(
             acked.iter().all(|reached| *reached <= version),
             "{}: every acknowledged move is in the log",
             game.id
         );
-        let log = send(
-            second.port,
-            "GET",
-            &format!("/v1/games/{}/events", game.id),
-            None,
-            None,
-            None,
-        )
-        .unwrap();
+        let log = send(second.port, "GET", &format!("/v1/games/{}/events", game.id), None, None, None).unwrap();
         let seqs: Vec<u64> = log.body["events"]
             .as_array()
             .unwrap()
@@ -231,10 +200,7 @@ fn sigterm_drains_an_instance_without_losing_a_move_or_a_stream_message() {
 
     for stream in streams {
         let seen = stream.join().unwrap();
-        assert!(
-            seen.told_to_reconnect,
-            "the draining instance told the stream to reconnect"
-        );
+        assert!(seen.told_to_reconnect, "the draining instance told the stream to reconnect");
         assert_eq!(seen.reconnects, 1, "one resumption, on the second instance");
         let first_seen = *seen.versions.first().expect("messages");
         assert_eq!(

@@ -56,51 +56,27 @@ fn extends(events: Vec<String>, head: Head) -> ReadAfter {
 
 async fn creates_and_reads_back(store: Arc<dyn EventStore>) {
     let g1 = &unique("g1");
-    assert_eq!(
-        store.create(&meta(g1), &events(&["a", "b"])).await.unwrap(),
-        head(g1, &["a", "b"])
-    );
+    assert_eq!(store.create(&meta(g1), &events(&["a", "b"])).await.unwrap(), head(g1, &["a", "b"]));
     let loaded = store.load(g1).await.unwrap();
     assert_eq!(loaded.meta, meta(g1));
     assert_eq!(loaded.events, events(&["a", "b"]));
     assert_eq!(loaded.head, head(g1, &["a", "b"]));
     let at_one = head(g1, &["a"]);
-    assert_eq!(
-        store.read_after(g1, at_one).await.unwrap(),
-        extends(events(&["b"]), loaded.head)
-    );
-    assert_eq!(
-        store.read_after(g1, loaded.head).await.unwrap(),
-        extends(vec![], loaded.head)
-    );
-    assert!(matches!(
-        store.create(&meta(g1), &[]).await,
-        Err(StoreError::AlreadyExists)
-    ));
+    assert_eq!(store.read_after(g1, at_one).await.unwrap(), extends(events(&["b"]), loaded.head));
+    assert_eq!(store.read_after(g1, loaded.head).await.unwrap(), extends(vec![], loaded.head));
+    assert!(matches!(store.create(&meta(g1), &[]).await, Err(StoreError::AlreadyExists)));
     assert!(matches!(store.load("nope").await, Err(StoreError::NotFound)));
-    assert!(matches!(
-        store.read_after("nope", Head::genesis("nope")).await,
-        Err(StoreError::NotFound)
-    ));
+    assert!(matches!(store.read_after("nope", Head::genesis("nope")).await, Err(StoreError::NotFound)));
 }
 
 async fn reads_prove_the_log_extends_the_head(store: Arc<dyn EventStore>) {
     let id = &unique("proof");
     store.create(&meta(id), &events(&["a", "b"])).await.unwrap();
     // A head the log never had at that position (a state built on other events), and one beyond the log's end.
-    assert_eq!(
-        store.read_after(id, head(id, &["x"])).await.unwrap(),
-        ReadAfter::Diverged
-    );
-    assert_eq!(
-        store.read_after(id, head(id, &["a", "b", "c"])).await.unwrap(),
-        ReadAfter::Diverged
-    );
+    assert_eq!(store.read_after(id, head(id, &["x"])).await.unwrap(), ReadAfter::Diverged);
+    assert_eq!(store.read_after(id, head(id, &["a", "b", "c"])).await.unwrap(), ReadAfter::Diverged);
     // The same events under another game's chain are not this log either.
-    assert_eq!(
-        store.read_after(id, head("other", &["a"])).await.unwrap(),
-        ReadAfter::Diverged
-    );
+    assert_eq!(store.read_after(id, head("other", &["a"])).await.unwrap(), ReadAfter::Diverged);
 }
 
 async fn appends_only_at_the_expected_head(store: Arc<dyn EventStore>) {
@@ -168,10 +144,7 @@ async fn idempotency_key_appends_once(store: Arc<dyn EventStore>) {
         Appended::Duplicate { record: "first".into() }
     );
     assert_eq!(store.load(g3).await.unwrap().events, events(&["a", "b"]));
-    assert_eq!(
-        store.idempotency_record(g3, "k1").await.unwrap().as_deref(),
-        Some("first")
-    );
+    assert_eq!(store.idempotency_record(g3, "k1").await.unwrap().as_deref(), Some("first"));
     assert_eq!(store.idempotency_record(g3, "k2").await.unwrap(), None);
 }
 
@@ -198,11 +171,7 @@ async fn idempotency_records_and_finished_games_expire(store: Arc<dyn EventStore
     assert!(matches!(store.load(finished).await, Err(StoreError::NotFound)));
     tokio::time::sleep(RECORDS - SHORT).await;
     assert_eq!(store.idempotency_record(open, "k").await.unwrap(), None);
-    assert_eq!(
-        store.load(open).await.unwrap().events,
-        events(&["a", "b"]),
-        "an unfinished game is untouched"
-    );
+    assert_eq!(store.load(open).await.unwrap().events, events(&["a", "b"]), "an unfinished game is untouched");
 }
 
 async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn EventStore>) {
@@ -225,10 +194,7 @@ async fn a_finished_games_idempotency_records_expire_with_it(store: Arc<dyn Even
     tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
     assert!(matches!(store.load(id).await, Err(StoreError::NotFound)));
     assert!(
-        matches!(
-            store.idempotency_record(id, "k").await,
-            Ok(None) | Err(StoreError::NotFound)
-        ),
+        matches!(store.idempotency_record(id, "k").await, Ok(None) | Err(StoreError::NotFound)),
         "the record went with its game"
     );
     assert!(matches!(store.append(id, retried).await, Err(StoreError::NotFound)));
@@ -251,10 +217,7 @@ async fn rates_are_counted_in_one_place(store: Arc<dyn EventStore>) {
     assert_eq!(refused.retry_after_ms, 20_000, "one event a third of the window");
     assert!(store.rate_limit(&key, rate, now + 20_000).await.unwrap().allowed);
     assert!(!store.rate_limit(&key, rate, now + 20_000).await.unwrap().allowed);
-    assert!(
-        store.rate_limit(&unique("rate"), rate, now).await.unwrap().allowed,
-        "another key has its own quota"
-    );
+    assert!(store.rate_limit(&unique("rate"), rate, now).await.unwrap().allowed, "another key has its own quota");
 }
 
 async fn places_are_capped_renewed_and_released(store: Arc<dyn EventStore>) {
@@ -275,10 +238,7 @@ async fn places_are_capped_renewed_and_released(store: Arc<dyn EventStore>) {
         .renew_places(&pool, &["c".to_owned()], lease(now + 50_000))
         .await
         .unwrap();
-    assert!(
-        hold("d", now + 61_000).await,
-        "a's lease ended unrenewed: a dead instance's places come free"
-    );
+    assert!(hold("d", now + 61_000).await, "a's lease ended unrenewed: a dead instance's places come free");
     assert!(!hold("e", now + 61_000).await, "c was renewed");
 }
 
@@ -318,10 +278,7 @@ async fn racing_writers_never_both_win(store: Arc<dyn EventStore>) {
     assert_eq!(log.events.len(), 6);
     assert_eq!(log.head, current);
     for (position, event) in log.events.iter().enumerate().skip(1) {
-        assert!(
-            event.starts_with(&format!("v{position}w")),
-            "event {position} is {event}"
-        );
+        assert!(event.starts_with(&format!("v{position}w")), "event {position} is {event}");
     }
 }
 
@@ -350,11 +307,7 @@ async fn stream_tickets_are_single_use_scoped_and_expire(store: Arc<dyn EventSto
     store.create(&meta(other), &events(&["a"])).await.unwrap();
     store.issue_ticket(id, "h1", 1, SHORT).await.unwrap();
     store.issue_ticket(id, "h2", 0, SHORT).await.unwrap();
-    assert_eq!(
-        store.redeem_ticket(other, "h1").await.unwrap(),
-        None,
-        "scoped to its game"
-    );
+    assert_eq!(store.redeem_ticket(other, "h1").await.unwrap(), None, "scoped to its game");
     assert_eq!(store.redeem_ticket(id, "h1").await.unwrap(), Some(1));
     assert_eq!(store.redeem_ticket(id, "h1").await.unwrap(), None, "single use");
     assert_eq!(store.redeem_ticket(id, "unknown").await.unwrap(), None);
@@ -384,19 +337,11 @@ async fn lobby_listings_page_newest_first(store: Arc<dyn EventStore>) {
         async move { store.index_page(&index, max, limit).await.unwrap() }
     };
     let pairs = |page: &[(String, u64)]| page.iter().map(|(id, t)| format!("{id}{t}")).collect::<Vec<_>>();
-    assert_eq!(
-        pairs(&page(u64::MAX, 3).await),
-        ["d30", "b30", "c20"],
-        "newest first, ties by greater id"
-    );
+    assert_eq!(pairs(&page(u64::MAX, 3).await), ["d30", "b30", "c20"], "newest first, ties by greater id");
     assert_eq!(pairs(&page(20, 10).await), ["c20", "a10"], "from a score down");
     store.index_remove(index, "b").await.unwrap();
     store.index_put(index, "a", 40).await.unwrap();
-    assert_eq!(
-        pairs(&page(u64::MAX, 10).await),
-        ["a40", "d30", "c20"],
-        "moved and removed"
-    );
+    assert_eq!(pairs(&page(u64::MAX, 10).await), ["a40", "d30", "c20"], "moved and removed");
     assert!(page(5, 10).await.is_empty());
 }
 
@@ -406,11 +351,7 @@ async fn due_games_are_claimed_once_and_settled(store: Arc<dyn EventStore>) {
     store.schedule(early, 1_000).await.unwrap();
     store.schedule(early, 5_000).await.unwrap();
     store.schedule(late, 9_000).await.unwrap();
-    assert_eq!(
-        store.earliest_due().await.unwrap(),
-        Some(1_000),
-        "how far sweeps lag is read from the earliest"
-    );
+    assert_eq!(store.earliest_due().await.unwrap(), Some(1_000), "how far sweeps lag is read from the earliest");
     let claims = futures_util::future::join_all((0..4).map(|_| store.claim_due(2_000, 500, 100))).await;
     let claimed: Vec<String> = claims.into_iter().flat_map(Result::unwrap).collect();
     assert_eq!(
@@ -426,10 +367,7 @@ async fn due_games_are_claimed_once_and_settled(store: Arc<dyn EventStore>) {
     store.settle(early, 3_000, Some(8_000)).await.unwrap();
     store.schedule(early, 8_500).await.unwrap();
     let due = store.claim_due(8_000, 500, 100).await.unwrap();
-    assert!(
-        due.contains(early) && !due.contains(late),
-        "noted again at 8000, not moved later"
-    );
+    assert!(due.contains(early) && !due.contains(late), "noted again at 8000, not moved later");
     store.settle(early, 8_500, None).await.unwrap();
     assert!(!claim_takes(store.as_ref(), 9_000, early).await, "settled for good");
 }
@@ -532,20 +470,10 @@ async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore
     let (ada, first_key) = account(&name);
     assert!(accounts.create_account(&ada, &first_key).await.unwrap());
     let (other, other_key) = account(&name.to_uppercase());
-    assert!(
-        !accounts.create_account(&other, &other_key).await.unwrap(),
-        "names are unique in any case"
-    );
-    assert_eq!(
-        accounts.key(&other_key.id).await.unwrap(),
-        None,
-        "the refused account keeps no key"
-    );
+    assert!(!accounts.create_account(&other, &other_key).await.unwrap(), "names are unique in any case");
+    assert_eq!(accounts.key(&other_key.id).await.unwrap(), None, "the refused account keeps no key");
     assert_eq!(accounts.account(&ada.id).await.unwrap().as_ref(), Some(&ada));
-    assert_eq!(
-        accounts.account_named(&name.to_lowercase()).await.unwrap().as_ref(),
-        Some(&ada)
-    );
+    assert_eq!(accounts.account_named(&name.to_lowercase()).await.unwrap().as_ref(), Some(&ada));
     assert_eq!(accounts.account_named(&unique("nobody")).await.unwrap(), None);
     assert_eq!(accounts.key(&first_key.id).await.unwrap().as_ref(), Some(&first_key));
     let second_key = StoredKey {
@@ -554,25 +482,12 @@ async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore
         ..first_key.clone()
     };
     accounts.add_key(&second_key).await.unwrap();
-    assert_eq!(
-        accounts.keys(&ada.id).await.unwrap(),
-        [first_key.clone(), second_key.clone()]
-    );
-    assert!(
-        !accounts.revoke_key(&other.id, &first_key.id).await.unwrap(),
-        "not another account's key"
-    );
+    assert_eq!(accounts.keys(&ada.id).await.unwrap(), [first_key.clone(), second_key.clone()]);
+    assert!(!accounts.revoke_key(&other.id, &first_key.id).await.unwrap(), "not another account's key");
     assert!(accounts.revoke_key(&ada.id, &first_key.id).await.unwrap());
-    assert_eq!(
-        accounts.key(&first_key.id).await.unwrap(),
-        None,
-        "a revoked key is gone"
-    );
+    assert_eq!(accounts.key(&first_key.id).await.unwrap(), None, "a revoked key is gone");
     assert_eq!(accounts.keys(&ada.id).await.unwrap(), [second_key]);
-    assert!(
-        !accounts.revoke_key(&ada.id, &first_key.id).await.unwrap(),
-        "revoked once"
-    );
+    assert!(!accounts.revoke_key(&ada.id, &first_key.id).await.unwrap(), "revoked once");
 }
 
 async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore>) {
@@ -610,10 +525,7 @@ async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore
         )
         .await
         .unwrap();
-    assert_eq!(
-        tail.iter().map(|entry| entry.id).collect::<Vec<_>>(),
-        ids[ids.len() - 2..]
-    );
+    assert_eq!(tail.iter().map(|entry| entry.id).collect::<Vec<_>>(), ids[ids.len() - 2..]);
     assert_eq!(
         accounts
             .read_inbox(
@@ -676,11 +588,7 @@ async fn webhooks_are_kept_claimed_once_and_their_deliveries_capped(store: Arc<d
     assert_eq!(accounts.webhook(&owner).await.unwrap(), Some(advanced.clone()));
     accounts.set_webhook(&owner, None).await.unwrap();
     accounts.advance_webhook(&owner, &advanced).await.unwrap();
-    assert_eq!(
-        accounts.webhook(&owner).await.unwrap(),
-        None,
-        "progress does not bring a removed webhook back"
-    );
+    assert_eq!(accounts.webhook(&owner).await.unwrap(), None, "progress does not bring a removed webhook back");
 
     let now = 9_000_000_000_000;
     accounts.schedule_webhook(&owner, now).await.unwrap();
@@ -716,11 +624,7 @@ async fn webhooks_are_kept_claimed_once_and_their_deliveries_capped(store: Arc<d
     for n in 0..5 {
         accounts.record_delivery(&owner, &format!("{n}"), 3).await.unwrap();
     }
-    assert_eq!(
-        accounts.deliveries(&owner).await.unwrap(),
-        ["4", "3", "2"],
-        "the latest, newest first"
-    );
+    assert_eq!(accounts.deliveries(&owner).await.unwrap(), ["4", "3", "2"], "the latest, newest first");
 }
 
 /// Appends the last event of game `id` (at `head`): its finished-game retention (`SHORT`) starts.
@@ -730,10 +634,7 @@ async fn finish(store: &dyn EventStore, id: &str, head: Head) {
         finishes: true,
         ..Append::new(head, &end)
     };
-    assert!(matches!(
-        store.append(id, finishing).await.unwrap(),
-        Appended::Ok { .. }
-    ));
+    assert!(matches!(store.append(id, finishing).await.unwrap(), Appended::Ok { .. }));
 }
 
 fn after(id: InboxId) -> ChatPage {
@@ -753,10 +654,7 @@ fn before(id: InboxId) -> ChatPage {
 async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore>) {
     let rooms = store.rooms();
     let id = &unique("chat");
-    assert!(
-        matches!(rooms.push_chat(id, "{}").await, Err(StoreError::NotFound)),
-        "no game, no chat"
-    );
+    assert!(matches!(rooms.push_chat(id, "{}").await, Err(StoreError::NotFound)), "no game, no chat");
     let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
     assert!(rooms.read_chat(id, ChatPage::default(), 10).await.unwrap().is_empty());
     let mut ids = Vec::new();
@@ -771,15 +669,9 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
         ["m3", "m4"],
         "the newest, oldest first"
     );
-    assert_eq!(
-        messages(rooms.read_chat(id, before(ids[3]), 2).await.unwrap()),
-        ["m1", "m2"]
-    );
+    assert_eq!(messages(rooms.read_chat(id, before(ids[3]), 2).await.unwrap()), ["m1", "m2"]);
     assert_eq!(messages(rooms.read_chat(id, before(ids[1]), 10).await.unwrap()), ["m0"]);
-    assert_eq!(
-        messages(rooms.read_chat(id, after(ids[0]), 2).await.unwrap()),
-        ["m1", "m2"]
-    );
+    assert_eq!(messages(rooms.read_chat(id, after(ids[0]), 2).await.unwrap()), ["m1", "m2"]);
     assert!(rooms.read_chat(id, after(ids[4]), 10).await.unwrap().is_empty());
     let (first, last) = (
         InboxId { ms: 0, seq: 0 },
@@ -794,11 +686,7 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
         after: Some(ids[0]),
         before: Some(ids[3]),
     };
-    assert_eq!(
-        messages(rooms.read_chat(id, between, 10).await.unwrap()),
-        ["m1", "m2"],
-        "between, oldest first"
-    );
+    assert_eq!(messages(rooms.read_chat(id, between, 10).await.unwrap()), ["m1", "m2"], "between, oldest first");
     assert_eq!(messages(rooms.read_chat(id, between, 1).await.unwrap()), ["m1"]);
     let reversed = ChatPage {
         after: Some(ids[3]),
@@ -834,10 +722,7 @@ async fn chats_are_capped_paged_and_go_with_their_game(store: Arc<dyn EventStore
 async fn seats_are_seen_forward_and_forgotten_with_their_game(store: Arc<dyn EventStore>) {
     let rooms = store.rooms();
     let id = &unique("seen");
-    assert!(matches!(
-        rooms.see(id, &["north"], 1_000).await,
-        Err(StoreError::NotFound)
-    ));
+    assert!(matches!(rooms.see(id, &["north"], 1_000).await, Err(StoreError::NotFound)));
     let head = store.create(&meta(id), &events(&["a"])).await.unwrap();
     let sorted = |mut seen: Vec<(String, u64)>| {
         seen.sort();
@@ -845,10 +730,7 @@ async fn seats_are_seen_forward_and_forgotten_with_their_game(store: Arc<dyn Eve
     };
     let pair = |seat: &str, at: u64| (seat.to_owned(), at);
     assert!(rooms.seen(id).await.unwrap().is_empty());
-    assert!(
-        rooms.see(id, &["north"], 1_000).await.unwrap().is_empty(),
-        "nobody before"
-    );
+    assert!(rooms.see(id, &["north"], 1_000).await.unwrap().is_empty(), "nobody before");
     assert_eq!(
         sorted(rooms.see(id, &["north", "south"], 2_000).await.unwrap()),
         [pair("north", 1_000)],
@@ -867,18 +749,12 @@ async fn seats_are_seen_forward_and_forgotten_with_their_game(store: Arc<dyn Eve
     rooms.see(id, &["south"], 3_000).await.unwrap();
     tokio::time::sleep(SHORT + Duration::from_millis(500)).await;
     assert!(rooms.seen(id).await.unwrap().is_empty(), "forgotten with the game");
-    assert!(matches!(
-        rooms.see(id, &["north"], 4_000).await,
-        Err(StoreError::NotFound)
-    ));
+    assert!(matches!(rooms.see(id, &["north"], 4_000).await, Err(StoreError::NotFound)));
 }
 
 async fn room_messages_reach_every_follower(store: Arc<dyn EventStore>) {
     let rooms = store.rooms();
-    let (mut first, mut second) = (
-        rooms.room_messages().await.unwrap(),
-        rooms.room_messages().await.unwrap(),
-    );
+    let (mut first, mut second) = (rooms.room_messages().await.unwrap(), rooms.room_messages().await.unwrap());
     let message = RoomMessage {
         game: unique("room"),
         text: "chat {\"text\":\"two\nlines\"}".into(),
@@ -929,10 +805,7 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
         update(&a, 0, rated(1600.0, 200.0, 1)),
         update(&b, 0, rated(1400.0, 200.0, 1)),
     ];
-    assert_eq!(
-        ratings.apply_ratings(&title, &game, &first).await.unwrap(),
-        RatingsApplied::Applied
-    );
+    assert_eq!(ratings.apply_ratings(&title, &game, &first).await.unwrap(), RatingsApplied::Applied);
     assert!(ratings.is_rated(&game).await.unwrap());
     let again = [
         update(&a, 1, rated(1700.0, 150.0, 2)),
@@ -963,10 +836,7 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
         update(&b, 1, rated(1550.0, 90.0, 2)),
         update(&c, 0, rated(1800.0, 300.0, 1)),
     ];
-    assert_eq!(
-        ratings.apply_ratings(&title, &unique("game"), &settled).await.unwrap(),
-        RatingsApplied::Applied
-    );
+    assert_eq!(ratings.apply_ratings(&title, &unique("game"), &settled).await.unwrap(), RatingsApplied::Applied);
     let ladder = |provisional| Ladder {
         title: &title,
         provisional,
@@ -1020,6 +890,8 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         let (pool, tables) = (pool.to_owned(), tables);
         async move { seat(tables, &pool, players, &seeker, window).await }
     };
+    // The tables due at `now_ms`, claimed for LEASE.
+    let claimed = |now_ms| async move { tables.claim_due_tables(now_ms, LEASE, 10).await.unwrap() };
     let Sought::Waiting { table: first } = seek(&pool, 3, seeker(&a, 1500.0, 1_000, None)).await else {
         panic!("a opens a table");
     };
@@ -1036,10 +908,7 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         panic!("c waits");
     };
     assert_ne!(elsewhere, first, "another pool's table is not joined");
-    assert_eq!(
-        seek(&pool, 3, seeker(&d, 1560.0, 2_000, None)).await,
-        Sought::Waiting { table: first.clone() }
-    );
+    assert_eq!(seek(&pool, 3, seeker(&d, 1560.0, 2_000, None)).await, Sought::Waiting { table: first.clone() });
     assert!(tables.cancel_seek(&b).await.unwrap());
     assert!(!tables.cancel_seek(&b).await.unwrap(), "b waits nowhere now");
     // Sixteen seconds later the first table's window is 260 points wide: b fits it, and completes it.
@@ -1047,36 +916,23 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         panic!("b completes the first table");
     };
     assert_eq!(formed.id, first);
-    assert_eq!(
-        (formed.players, formed.since_ms, formed.pool.as_str()),
-        (3, 1_000, pool.as_str())
-    );
+    assert_eq!((formed.players, formed.since_ms, formed.pool.as_str()), (3, 1_000, pool.as_str()));
     let seated: Vec<&str> = formed.seekers.iter().map(|seeker| seeker.account.as_str()).collect();
     assert_eq!(seated, [a.as_str(), d.as_str(), b.as_str()]);
-    assert!(
-        !tables.cancel_seek(&a).await.unwrap(),
-        "a formed table's seekers wait no more"
-    );
+    assert!(!tables.cancel_seek(&a).await.unwrap(), "a formed table's seekers wait no more");
     // The formed table stays, claimed by b's seek until 22 s, until its game is said open: its seekers are seated.
     assert_eq!(
         seek(&pool, 3, seeker(&a, 1500.0, 18_000, None)).await,
         Sought::AlreadySeeking { table: first.clone() },
         "a formed table's seekers wait for its game"
     );
-    assert!(tables.claim_due_tables(21_999, LEASE, 10).await.unwrap().is_empty());
+    assert!(claimed(21_999).await.is_empty());
     // b's instance died: at the claim's end, another claims it (once, until 27 s).
-    let orphan = tables.claim_due_tables(22_000, LEASE, 10).await.unwrap();
+    let orphan = claimed(22_000).await;
     assert_eq!(orphan, vec![formed.clone()], "the formed table, as it was");
-    assert!(tables.claim_due_tables(26_999, LEASE, 10).await.unwrap().is_empty());
+    assert!(claimed(26_999).await.is_empty());
     tables.opened(&first).await.unwrap();
-    assert!(
-        tables
-            .claim_due_tables(u64::MAX / 2, LEASE, 10)
-            .await
-            .unwrap()
-            .is_empty(),
-        "gone once opened"
-    );
+    assert!(claimed(u64::MAX / 2).await.is_empty(), "gone once opened");
     let Sought::Waiting { table: again } = seek(&pool, 3, seeker(&a, 1500.0, 28_000, None)).await else {
         panic!("a may seek again");
     };
@@ -1086,28 +942,15 @@ async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_wide
         panic!("e joins c's table");
     };
     assert_eq!(for_bots, elsewhere);
-    assert!(tables.claim_due_tables(4_999, LEASE, 10).await.unwrap().is_empty());
-    let due = tables.claim_due_tables(5_000, LEASE, 10).await.unwrap();
+    assert!(claimed(4_999).await.is_empty());
+    let due = claimed(5_000).await;
     assert_eq!(due.len(), 1, "{due:?}");
     assert_eq!((due[0].id.as_str(), due[0].seekers.len()), (elsewhere.as_str(), 2));
     assert_eq!(due[0].bot_at_ms(), Some(5_000));
-    assert!(
-        tables.claim_due_tables(9_999, LEASE, 10).await.unwrap().is_empty(),
-        "claimed once"
-    );
-    assert!(
-        !tables.cancel_seek(&e).await.unwrap(),
-        "a table taken for bots seats its seekers"
-    );
+    assert!(claimed(9_999).await.is_empty(), "claimed once");
+    assert!(!tables.cancel_seek(&e).await.unwrap(), "a table taken for bots seats its seekers");
     tables.opened(&elsewhere).await.unwrap();
-    assert!(
-        tables
-            .claim_due_tables(u64::MAX / 2, LEASE, 10)
-            .await
-            .unwrap()
-            .is_empty(),
-        "taken once"
-    );
+    assert!(claimed(u64::MAX / 2).await.is_empty(), "taken once");
     assert!(tables.cancel_seek(&a).await.unwrap());
     assert!(!tables.cancel_seek(&e).await.unwrap(), "e's game is open");
 }
@@ -1146,14 +989,8 @@ async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>
     let Sought::Waiting { table } = waiting(&f, 1_000, Some(30_000), 4).await else {
         panic!("f opens a table");
     };
-    assert_eq!(
-        waiting(&g, 2_000, Some(40_000), 4).await,
-        Sought::Waiting { table: table.clone() }
-    );
-    assert_eq!(
-        waiting(&h, 3_000, None, 4).await,
-        Sought::Waiting { table: table.clone() }
-    );
+    assert_eq!(waiting(&g, 2_000, Some(40_000), 4).await, Sought::Waiting { table: table.clone() });
+    assert_eq!(waiting(&h, 3_000, None, 4).await, Sought::Waiting { table: table.clone() });
     assert!(tables.expire_seekers(29_999, 10).await.unwrap().is_empty());
     let expired = tables.expire_seekers(30_000, 10).await.unwrap();
     assert_eq!(expired.len(), 1, "{expired:?}");
@@ -1187,10 +1024,7 @@ async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>
     assert!(tables.expire_seekers(u64::MAX / 2, 10).await.unwrap().is_empty());
     assert!(!tables.cancel_seek(&p).await.unwrap());
     tables.opened(&anew).await.unwrap();
-    assert!(matches!(
-        waiting(&q, 62_000, Some(92_000), 2).await,
-        Sought::Waiting { .. }
-    ));
+    assert!(matches!(waiting(&q, 62_000, Some(92_000), 2).await, Sought::Waiting { .. }));
     assert!(tables.cancel_seek(&q).await.unwrap());
 }
 

@@ -229,10 +229,7 @@ async fn run(
     }
     let mut logs = std::collections::HashMap::new();
     for seat in [None, Some(0), Some(1)] {
-        logs.insert(
-            seat,
-            visible_log(app, &id, seat.map(|seat: usize| tokens[seat].as_str())).await,
-        );
+        logs.insert(seat, visible_log(app, &id, seat.map(|seat: usize| tokens[seat].as_str())).await);
     }
     for stream in &opened {
         let received = stream.received.borrow();

@@ -27,15 +27,8 @@ fn game(port: u16, id: &str, token: Option<&str>) -> Value {
 
 fn act(port: u16, id: &str, token: &str, action: &Value) -> (u16, Value) {
     let body = json!({ "action": action });
-    let reply = send(
-        port,
-        "POST",
-        &format!("/v1/games/{id}/actions"),
-        Some(token),
-        None,
-        Some(&body),
-    )
-    .expect("an answer");
+    let reply =
+        send(port, "POST", &format!("/v1/games/{id}/actions"), Some(token), None, Some(&body)).expect("an answer");
     (reply.status, reply.body)
 }
 
@@ -73,11 +66,7 @@ fn a_five_player_caligula_goes_on_with_bots_for_two_resignations_and_a_timeout()
         assert_eq!(answer["game"]["status"], "active", "the game goes on");
     }
     let (status, again) = act(port(1), &id, token(&seats[1]), &json!({"type": "resign"}));
-    assert_eq!(
-        (status, again["code"].as_str()),
-        (422, Some("seat_abandoned")),
-        "{again}"
-    );
+    assert_eq!((status, again["code"].as_str()), (422, Some("seat_abandoned")), "{again}");
     // The next person to act lets the clock run out: a bot takes that seat over too.
     let to_act = wait_for(port(0), &id, Duration::from_secs(60), "a person to act", |game| {
         game["to_act"]
@@ -109,10 +98,7 @@ fn a_five_player_caligula_goes_on_with_bots_for_two_resignations_and_a_timeout()
         if spectator["status"] == "finished" {
             break spectator;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(600),
-            "no end in sight: {spectator}"
-        );
+        assert!(started.elapsed() < Duration::from_secs(600), "no end in sight: {spectator}");
         for seat in &persons {
             let mine = game(port(turn), &id, Some(token(seat)));
             let moves: Vec<&Value> = mine["legal_actions"]
@@ -136,21 +122,14 @@ fn a_five_player_caligula_goes_on_with_bots_for_two_resignations_and_a_timeout()
     assert_eq!(abandoned, left);
     let ranking = ending["ranking"].as_array().unwrap();
     let last: BTreeSet<String> = serde_json::from_value(ranking.last().unwrap().clone()).unwrap();
-    assert_eq!(
-        last, left,
-        "the three leavers rank last, whatever their bots scored: {ranking:?}"
-    );
+    assert_eq!(last, left, "the three leavers rank last, whatever their bots scored: {ranking:?}");
     let ranked: usize = ranking.iter().map(|place| place.as_array().unwrap().len()).sum();
     assert_eq!(ranked, 5, "every seat has a place");
     for player in over["players"].as_array().unwrap() {
         let seat = player["seat"].as_str().unwrap();
         assert_eq!(player["abandoned"].is_string(), left.contains(seat), "{player}");
     }
-    assert_eq!(
-        logged_count(port(0), &id, "seat_abandoned"),
-        3,
-        "each seat left once, whichever instance saw it"
-    );
+    assert_eq!(logged_count(port(0), &id, "seat_abandoned"), 3, "each seat left once, whichever instance saw it");
 }
 
 /// Creates a two-player game with `clock` on `port` (every seat the creator's: both seats act at once from the
@@ -160,10 +139,7 @@ fn clocked(port: u16, clock: Value) -> String {
     let created = send(port, "POST", "/v1/games", None, None, Some(&body)).expect("created");
     assert_eq!(created.status, 201, "{}", created.body);
     let times = &created.body["game"]["clock"]["seats"];
-    assert!(
-        times.as_array().unwrap().iter().all(|time| time["running"] == true),
-        "{times}"
-    );
+    assert!(times.as_array().unwrap().iter().all(|time| time["running"] == true), "{times}");
     created.body["game"]["id"].as_str().unwrap().to_owned()
 }
 
@@ -183,11 +159,7 @@ fn a_fischer_clock_and_a_time_bank_run_out_once_when_the_instance_that_set_them_
         });
         assert_eq!(over["ending"]["reason"], "timed_out", "{clock}: {over}");
         let by: BTreeSet<String> = serde_json::from_value(over["ending"]["by"].clone()).unwrap();
-        assert_eq!(
-            by,
-            ["caesar".to_owned(), "cleopatra".to_owned()].into(),
-            "{clock}: both clocks ran"
-        );
+        assert_eq!(by, ["caesar".to_owned(), "cleopatra".to_owned()].into(), "{clock}: both clocks ran");
         assert_eq!(over["clock"]["per_seat"], clock);
         // Both survivors sweep: the timeout is in the log once.
         std::thread::sleep(Duration::from_millis(500));
@@ -208,14 +180,8 @@ fn clocks_are_refused_out_of_range_or_with_a_turn_clock_and_bots_with_two_seats(
                    "clock": {"bank_seconds": 60, "turn_seconds": 5}}),
             "clock_conflict",
         ),
-        (
-            json!({"title": "caligula", "players": 3, "clock": {"bank_seconds": 60}}),
-            "malformed_request",
-        ),
-        (
-            json!({"title": "caesar-cleopatra", "players": 2, "on_leave": "bot"}),
-            "on_leave_conflict",
-        ),
+        (json!({"title": "caligula", "players": 3, "clock": {"bank_seconds": 60}}), "malformed_request"),
+        (json!({"title": "caesar-cleopatra", "players": 2, "on_leave": "bot"}), "on_leave_conflict"),
     ] {
         let created = send(server.port, "POST", "/v1/games", None, None, Some(&body)).expect("an answer");
         assert_eq!(created.body["code"], code, "{body}: {}", created.body);

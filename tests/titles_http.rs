@@ -96,26 +96,16 @@ async fn alea_iacta_est_errors_use_the_rule_codes() {
     let (status, _, body) = call(&app, post(token(1), json!({"type": "latrina_forced"}))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["code"], "not_your_turn");
-    let (status, _, body) = call(
-        &app,
-        post(token(0), json!({"type": "place", "building": "templum", "values": [1]})),
-    )
-    .await;
+    let (status, _, body) =
+        call(&app, post(token(0), json!({"type": "place", "building": "templum", "values": [1]}))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["code"], "building_not_used");
-    let (status, _, _) = call(
-        &app,
-        post(token(0), json!({"type": "place", "building": "latrina", "values": [1]})),
-    )
-    .await;
+    let (status, _, _) =
+        call(&app, post(token(0), json!({"type": "place", "building": "latrina", "values": [1]}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // A seat of larger games only: valid options, but not for 3 players.
     for (bad, status, code) in [
-        (
-            json!({"first_player": "ennius"}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "options_conflict",
-        ),
+        (json!({"first_player": "ennius"}), StatusCode::UNPROCESSABLE_ENTITY, "options_conflict"),
         (json!({"first_player": 2}), StatusCode::BAD_REQUEST, "invalid_options"),
         (json!({"x": 1}), StatusCode::BAD_REQUEST, "invalid_options"),
     ] {

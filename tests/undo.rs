@@ -83,36 +83,23 @@ async fn an_undo_is_an_event_of_the_log_and_the_stream_and_a_cold_load_agrees() 
         .await;
     assert_eq!(status, StatusCode::OK, "{bumped}");
     let version = bumped["version"].as_u64().unwrap();
-    assert_eq!(
-        bumped["game"]["legal_actions"],
-        json!([undo()]),
-        "south is to act, north may undo"
-    );
+    assert_eq!(bumped["game"]["legal_actions"], json!([undo()]), "south is to act, north may undo");
     assert_eq!(bumped["game"]["view"]["counter"], 1);
 
     // expected_version keeps its meaning: an undo against a stale version is refused.
     let stale = duel
         .send(&app, &duel.north, UNDO, json!({"expected_version": version - 1}), None)
         .await;
-    assert_eq!(
-        (stale.0, &stale.1["code"]),
-        (StatusCode::CONFLICT, &json!("version_conflict"))
-    );
+    assert_eq!((stale.0, &stale.1["code"]), (StatusCode::CONFLICT, &json!("version_conflict")));
     // South did not decide since the setup: nothing of its own to undo.
     let south = duel.send(&app, &duel.south, UNDO, json!({}), None).await;
-    assert_eq!(
-        (south.0, &south.1["code"]),
-        (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed"))
-    );
+    assert_eq!((south.0, &south.1["code"]), (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed")));
 
     let pinned = json!({"expected_version": version});
     let (status, undone, replayed) = duel.send(&app, &duel.north, UNDO, pinned.clone(), Some("undo-1")).await;
     assert_eq!((status, replayed), (StatusCode::OK, false), "{undone}");
     assert_eq!(undone["version"], version + 1, "the log only grows");
-    assert_eq!(
-        undone["events"],
-        json!([{"seq": version + 1, "event": {"type": "undone", "seat": "north"}}])
-    );
+    assert_eq!(undone["events"], json!([{"seq": version + 1, "event": {"type": "undone", "seat": "north"}}]));
     assert_eq!(undone["game"]["view"]["counter"], 0, "the bump is undone");
     assert_eq!(undone["game"]["to_act"], json!(["north"]));
     assert_eq!(
@@ -125,25 +112,15 @@ async fn an_undo_is_an_event_of_the_log_and_the_stream_and_a_cold_load_agrees() 
     assert_eq!((status, replayed), (StatusCode::OK, true));
     assert_eq!(again, undone);
     let more = duel.send(&app, &duel.north, UNDO, json!({}), None).await;
-    assert_eq!(
-        (more.0, &more.1["code"]),
-        (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed"))
-    );
+    assert_eq!((more.0, &more.1["code"]), (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed")));
 
     // South's stream: the bump, then the undo at its version, with north to act again.
     let messages = read_messages(&mut stream, 3).await;
     let (id, _, last) = messages.last().unwrap();
-    assert_eq!(
-        (*id, &last["event"]),
-        (version + 1, &json!({"type": "undone", "seat": "north"}))
-    );
+    assert_eq!((*id, &last["event"]), (version + 1, &json!({"type": "undone", "seat": "north"})));
     assert_eq!(last["to_act"], json!(["north"]));
     // And the log.
-    let log = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{}/events?after={version}", duel.id)),
-    )
-    .await;
+    let log = call(&app, test::TestRequest::get().uri(&format!("/v1/games/{}/events?after={version}", duel.id))).await;
     assert_eq!(log.2["events"], undone["events"]);
 
     // North bumps again: another instance, which rebuilds the game from the log, lets it undo that bump.
@@ -167,8 +144,5 @@ async fn an_undo_is_an_event_of_the_log_and_the_stream_and_a_cold_load_agrees() 
     assert_eq!(duel.game(&app, &duel.north).await["legal_actions"], json!([]));
     assert_eq!(duel.game(&cold, &duel.north).await["legal_actions"], json!([]));
     let refused = duel.send(&app, &duel.north, UNDO, json!({}), None).await;
-    assert_eq!(
-        (refused.0, &refused.1["code"]),
-        (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed"))
-    );
+    assert_eq!((refused.0, &refused.1["code"]), (StatusCode::UNPROCESSABLE_ENTITY, &json!("undo_not_allowed")));
 }

@@ -45,15 +45,9 @@ async fn the_web_client_is_served_at_play_with_its_content_types_and_strong_etag
         let (status, headers, body) = get_raw(&app, uri, None).await;
         assert_eq!(status, StatusCode::OK, "{uri}");
         assert_eq!(header(&headers, "content-type"), content_type, "{uri}");
-        assert!(
-            String::from_utf8_lossy(&body).contains(marker),
-            "{uri} is the file from web/"
-        );
+        assert!(String::from_utf8_lossy(&body).contains(marker), "{uri} is the file from web/");
         let etag = header(&headers, "etag").to_owned();
-        assert!(
-            etag.starts_with('"') && !etag.starts_with("W/"),
-            "a strong ETag: {etag}"
-        );
+        assert!(etag.starts_with('"') && !etag.starts_with("W/"), "a strong ETag: {etag}");
         assert_eq!(header(&headers, "cache-control"), "no-cache", "{uri}");
         let (status, headers, body) = get_raw(&app, uri, Some(&etag)).await;
         assert_eq!(status, StatusCode::NOT_MODIFIED, "{uri} revalidates with its ETag");
@@ -147,10 +141,7 @@ async fn the_view_at_a_past_version_is_the_view_each_seat_got_at_that_version() 
         for (version, viewer, then) in &seen {
             let (status, past) = game(&app, &id, *viewer, Some(*version)).await;
             assert_eq!(status, StatusCode::OK, "{past}");
-            assert!(
-                then["players"][0].get("connected").is_some(),
-                "a live answer tells who is connected"
-            );
+            assert!(then["players"][0].get("connected").is_some(), "a live answer tells who is connected");
             // Presence is not in the log: a past version leaves it out.
             assert_eq!(
                 past,
@@ -179,11 +170,8 @@ async fn a_version_beyond_the_game_or_not_a_version_is_refused() {
     let (status, now) = game(&app, id, Some(token), Some(version)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(now["version"], version);
-    let (status, headers, body) = call(
-        &app,
-        test::TestRequest::get().uri(&format!("/v1/games/{id}?at={}", version + 1)),
-    )
-    .await;
+    let (status, headers, body) =
+        call(&app, test::TestRequest::get().uri(&format!("/v1/games/{id}?at={}", version + 1))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(header(&headers, "content-type"), "application/problem+json");
     assert_eq!(body["code"], "version_not_reached");
@@ -195,11 +183,7 @@ async fn a_version_beyond_the_game_or_not_a_version_is_refused() {
         assert_eq!(body["code"], "invalid_query", "{query}");
     }
     let (status, body) = game(&app, id, Some("not-a-token"), Some(0)).await;
-    assert_eq!(
-        status,
-        StatusCode::UNAUTHORIZED,
-        "a past view needs a token of the game too: {body}"
-    );
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a past view needs a token of the game too: {body}");
 }
 
 /// The client tells the table's actions from a title's moves by their `type`: its list is the server's.
@@ -220,10 +204,7 @@ async fn the_client_knows_every_table_action() {
         .map(|title| title.info().id)
         .collect();
     for title in rules_draw {
-        assert!(
-            script.contains(&format!("RULES_DRAW = new Set([\"{title}\"")),
-            "{title} in RULES_DRAW"
-        );
+        assert!(script.contains(&format!("RULES_DRAW = new Set([\"{title}\"")), "{title} in RULES_DRAW");
     }
 }
 
@@ -237,10 +218,7 @@ async fn the_client_speaks_every_language_of_the_service() {
         .iter()
         .map(|lang| format!("\"{}\"", lang.code()))
         .collect();
-    assert!(
-        i18n.contains(&format!("LANGS = [{}];", codes.join(", "))),
-        "the client's LANGS are {codes:?}"
-    );
+    assert!(i18n.contains(&format!("LANGS = [{}];", codes.join(", "))), "the client's LANGS are {codes:?}");
     for file in [
         "i18n.js",
         "alea-board.js",

@@ -184,10 +184,8 @@ async fn exchange_one(
     } else {
         ""
     };
-    let response = format!(
-        "HTTP/1.1 {}\r\n{}Content-Length: 2\r\n{close}\r\nhi",
-        answer.status_line, answer.extra_headers
-    );
+    let response =
+        format!("HTTP/1.1 {}\r\n{}Content-Length: 2\r\n{close}\r\nhi", answer.status_line, answer.extra_headers);
     stream.write_all(response.as_bytes()).await.ok()
 }
 
@@ -280,10 +278,7 @@ async fn a_redirect_is_a_failure_and_is_not_followed() {
     let attempt = deliver(&Deliverer::new(true), &target).await;
     assert_eq!(attempt.status, Some(302));
     assert!(!attempt.succeeded());
-    assert_eq!(
-        attempt.error.as_deref(),
-        Some("answered 302 Found; redirects are not followed")
-    );
+    assert_eq!(attempt.error.as_deref(), Some("answered 302 Found; redirects are not followed"));
     receiver.next_request().await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(elsewhere.connections(), 0, "the Location was visited");
@@ -302,10 +297,7 @@ async fn a_receiver_that_does_not_answer_is_given_up_at_the_time_limit() {
     let started = Instant::now();
     let attempt = deliver(&deliverer, &target).await;
     let elapsed = started.elapsed();
-    assert!(
-        elapsed >= Duration::from_millis(300) && elapsed < Duration::from_secs(3),
-        "{elapsed:?}"
-    );
+    assert!(elapsed >= Duration::from_millis(300) && elapsed < Duration::from_secs(3), "{elapsed:?}");
     assert_eq!(attempt.status, None);
     assert!(!attempt.succeeded());
     assert_eq!(attempt.error.as_deref(), Some("no answer within 300ms"));
@@ -321,10 +313,7 @@ async fn a_closed_port_is_a_failure_without_status() {
     assert_eq!(attempt.status, None);
     assert!(!attempt.succeeded());
     let error = attempt.error.unwrap();
-    assert!(
-        error.starts_with(&format!("could not connect to 127.0.0.1:{port}")),
-        "{error}"
-    );
+    assert!(error.starts_with(&format!("could not connect to 127.0.0.1:{port}")), "{error}");
 }
 
 #[tokio::test]
@@ -512,10 +501,7 @@ async fn connections_are_kept_per_host_and_not_beyond_their_idle_time() {
         for host in ["127.0.0.1", "localhost"] {
             let target = loopback(&format!("http://{host}:{}/", receiver.port));
             assert!(deliver(&deliverer, &target).await.succeeded());
-            assert_eq!(
-                receiver.next_request().await.headers["host"],
-                format!("{host}:{}", receiver.port)
-            );
+            assert_eq!(receiver.next_request().await.headers["host"], format!("{host}:{}", receiver.port));
         }
     }
     assert_eq!(receiver.connections(), 2);

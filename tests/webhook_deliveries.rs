@@ -69,10 +69,7 @@ impl Receiver {
                     answered,
                 });
                 drop(log);
-                let _ = write!(
-                    stream,
-                    "HTTP/1.1 {answered} X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                );
+                let _ = write!(stream, "HTTP/1.1 {answered} X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
             }
         });
         Receiver { port, received }
@@ -182,43 +179,16 @@ fn deliveries_are_signed_retried_with_growing_waits_and_each_delivered_once_in_o
     );
     for got in &received {
         let tolerance = Duration::from_secs(300);
-        assert!(ludus::webhook::verify(
-            &secret,
-            &got.signature,
-            &got.body,
-            now_unix(),
-            tolerance
-        ));
-        assert!(!ludus::webhook::verify(
-            "whsec_other",
-            &got.signature,
-            &got.body,
-            now_unix(),
-            tolerance
-        ));
+        assert!(ludus::webhook::verify(&secret, &got.signature, &got.body, now_unix(), tolerance));
+        assert!(!ludus::webhook::verify("whsec_other", &got.signature, &got.body, now_unix(), tolerance));
         let body: Value = serde_json::from_slice(&got.body).unwrap();
-        assert_eq!(
-            body["id"].as_str(),
-            Some(got.event.as_str()),
-            "the body names its event"
-        );
+        assert_eq!(body["id"].as_str(), Some(got.event.as_str()), "the body names its event");
     }
     let first: Vec<&Received> = received.iter().take(4).collect();
-    assert!(
-        first.iter().all(|got| got.event == ids[0]),
-        "the first notification is retried until delivered"
-    );
+    assert!(first.iter().all(|got| got.event == ids[0]), "the first notification is retried until delivered");
     let waits: Vec<Duration> = first.windows(2).map(|pair| pair[1].at - pair[0].at).collect();
     assert!(waits[1] > waits[0] && waits[2] > waits[1], "growing waits: {waits:?}");
-    let deliveries = send(
-        b.port,
-        "GET",
-        "/v1/accounts/me/webhook/deliveries",
-        Some(&key),
-        None,
-        None,
-    )
-    .unwrap();
+    let deliveries = send(b.port, "GET", "/v1/accounts/me/webhook/deliveries", Some(&key), None, None).unwrap();
     let statuses: Vec<u64> = deliveries.body["deliveries"]
         .as_array()
         .unwrap()
@@ -267,10 +237,7 @@ fn a_webhook_that_keeps_failing_is_disabled_and_the_stream_says_so() {
     });
     let attempts = receiver.received();
     assert_eq!(attempts.len(), 20, "DISABLE_AFTER attempts, then no more");
-    assert!(
-        attempts.iter().all(|got| got.event == attempts[0].event),
-        "all for the first notification"
-    );
+    assert!(attempts.iter().all(|got| got.event == attempts[0].event), "all for the first notification");
     let notes = read_ndjson(b.port, &key);
     assert!(notes.iter().any(|note| note["type"] == "webhook_disabled"), "{notes:?}");
     std::thread::sleep(Duration::from_millis(500));

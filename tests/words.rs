@@ -97,12 +97,7 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
     assert_eq!(headers.get("content-language").unwrap(), "fr");
     let (_, _, english) = game.get(&app, &seat, "/actions?lang=en", &[]).await;
     let (_, headers, negotiated) = game
-        .get(
-            &app,
-            &seat,
-            "/actions",
-            &[("Accept-Language", "it-CH, fr;q=0.8, en;q=0.5")],
-        )
+        .get(&app, &seat, "/actions", &[("Accept-Language", "it-CH, fr;q=0.8, en;q=0.5")])
         .await;
     assert_eq!(headers.get("content-language").unwrap(), "fr");
     assert_eq!(labels(&negotiated["actions"]), labels(&french["actions"]));
@@ -126,15 +121,9 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
         .await;
     assert_eq!(labels(&asked["actions"]), labels(&english["actions"]));
     let (status, _, problem) = game.get(&app, &seat, "/actions?lang=it", &[]).await;
-    assert_eq!(
-        (status, problem["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("invalid_query"))
-    );
+    assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")));
     let detail = problem["detail"].as_str().expect("a detail");
-    assert!(
-        ["`en`", "`fr`", "`de`"].iter().all(|code| detail.contains(code)),
-        "{detail}"
-    );
+    assert!(["`en`", "`fr`", "`de`"].iter().all(|code| detail.contains(code)), "{detail}");
     let (_, _, unspoken) = game
         .get(&app, &seat, "/actions", &[("Accept-Language", "it, *;q=0.5")])
         .await;
@@ -154,10 +143,7 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
     assert_eq!(status, StatusCode::OK, "{played}");
     assert_eq!(headers.get("content-language").unwrap(), "en");
     let told = texts(&played["events"]);
-    assert!(
-        !told.is_empty() && told.iter().all(|text| text.is_some_and(|text| !text.is_empty())),
-        "{played}"
-    );
+    assert!(!told.is_empty() && told.iter().all(|text| text.is_some_and(|text| !text.is_empty())), "{played}");
     assert!(
         played["game"]["legal_actions"]
             .as_array()
@@ -179,10 +165,7 @@ async fn events_and_actions_are_told_only_when_a_language_is_asked_for() {
     assert!(english_texts.iter().all(Option::is_some));
     assert_ne!(french_texts, english_texts);
     assert!(texts(&plain_log["events"]).iter().all(Option::is_none));
-    assert_eq!(
-        french_log["events"].as_array().unwrap().len(),
-        plain_log["events"].as_array().unwrap().len()
-    );
+    assert_eq!(french_log["events"].as_array().unwrap().len(), plain_log["events"].as_array().unwrap().len());
 }
 
 #[actix_web::test]

@@ -31,11 +31,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             }
             integral_numbers(&mut value);
             serde_json::from_value(value).map(JsonBody).map_err(|error| {
-                ApiError::new(
-                    ErrorCode::MalformedRequest,
-                    format!("the request body is not valid: {error}"),
-                )
-                .into()
+                ApiError::new(ErrorCode::MalformedRequest, format!("the request body is not valid: {error}")).into()
             })
         })
     }
@@ -246,10 +242,7 @@ mod tests {
     fn numbers_without_a_fraction_are_read_as_integers() {
         let mut value = json!({"players": 3.0, "cards": [1.0, 2.5, -4.0], "seed": 1e300, "name": "3.0"});
         integral_numbers(&mut value);
-        assert_eq!(
-            value,
-            json!({"players": 3, "cards": [1, 2.5, -4], "seed": 1e300, "name": "3.0"})
-        );
+        assert_eq!(value, json!({"players": 3, "cards": [1, 2.5, -4], "seed": 1e300, "name": "3.0"}));
         assert!(value["players"].is_u64());
     }
 
@@ -266,15 +259,9 @@ mod tests {
         let top = duplicate(r#"{"title":"caesar-cleopatra","title":"caligula"}"#);
         assert!(top.contains(r#"key "title" twice in the body's object"#), "{top}");
         let nested = duplicate(r#"{"action":{"type":"abort","type":"resign"}}"#);
-        assert!(
-            nested.contains(r#"key "type" twice in the object at action"#),
-            "{nested}"
-        );
+        assert!(nested.contains(r#"key "type" twice in the object at action"#), "{nested}");
         let deep = duplicate(r#"{"a":[1,{"b":2},{"c":{"d":1,"e":[],"d":2}}],"f":{"g":1,"g":2}}"#);
-        assert!(
-            deep.contains(r#"key "d" twice in the object at a[2].c"#),
-            "the first one: {deep}"
-        );
+        assert!(deep.contains(r#"key "d" twice in the object at a[2].c"#), "the first one: {deep}");
         let escaped = duplicate(r#"{"x\"y":1,"x\u0022y":2}"#);
         assert!(escaped.contains(r#"key "x\"y""#), "keys compare as read: {escaped}");
         for once in [

@@ -61,10 +61,7 @@ impl ChatQuery {
             text.as_deref()
                 .map(|text| {
                     text.parse::<InboxId>().map_err(|()| {
-                        ApiError::new(
-                            Code::InvalidQuery,
-                            format!("{name} must be a chat message id (<ms>-<n>)"),
-                        )
+                        ApiError::new(Code::InvalidQuery, format!("{name} must be a chat message id (<ms>-<n>)"))
                     })
                 })
                 .transpose()

@@ -106,10 +106,8 @@ pub mod common {
         NO_GAME_OR_SEAT,
         STORE_UNAVAILABLE,
     ];
-    pub const TOO_MANY_STREAMS: Problems = Problems::new(
-        "This client holds its maximum of streams (`too_many_streams`)",
-        &[Code::TooManyStreams],
-    );
+    pub const TOO_MANY_STREAMS: Problems =
+        Problems::new("This client holds its maximum of streams (`too_many_streams`)", &[Code::TooManyStreams]);
     pub const STREAM_UNAVAILABLE: Problems = Problems::new(
         "Store unavailable, this server holds its maximum of streams (`streams_full`), or it is shutting down \
          (`shutting_down`: open the stream again)",
@@ -214,9 +212,7 @@ pub fn resource(path: &str, routes: Vec<Route>, allow: &str) -> impl HttpService
             web::resource(path).default_service(web::to(move || method_not_allowed(allow.clone()))),
             Resource::route,
         )
-        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| {
-            measured(meters.clone(), request, next)
-        }))
+        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| measured(meters.clone(), request, next)))
 }
 
 /// Answers the request and records it: counted by route, method and status, timed by route and method.
@@ -332,11 +328,6 @@ async fn method_not_allowed(allow: HeaderValue) -> HttpResponse {
 pub async fn not_found(request: HttpRequest) -> HttpResponse {
     let started = Instant::now();
     let response = actix_web::ResponseError::error_response(&ApiError::not_found());
-    record_request(
-        "unmatched",
-        method_label(request.method()),
-        response.status().as_u16(),
-        started,
-    );
+    record_request("unmatched", method_label(request.method()), response.status().as_u16(), started);
     response
 }

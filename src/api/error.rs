@@ -161,10 +161,7 @@ error_codes! {
 impl ErrorCode {
     /// Whether every answer with this code tells the client when to come back (`Retry-After`).
     pub fn sets_retry_after(self) -> bool {
-        matches!(
-            self,
-            ErrorCode::RateLimited | ErrorCode::TooManyStreams | ErrorCode::StreamsFull
-        )
+        matches!(self, ErrorCode::RateLimited | ErrorCode::TooManyStreams | ErrorCode::StreamsFull)
     }
 }
 
@@ -262,10 +259,7 @@ impl ApiError {
     }
 
     pub fn method_not_allowed() -> Self {
-        Self::new(
-            ErrorCode::MethodNotAllowed,
-            ErrorCode::MethodNotAllowed.example_detail(),
-        )
+        Self::new(ErrorCode::MethodNotAllowed, ErrorCode::MethodNotAllowed.example_detail())
     }
 
     /// Adds a `Retry-After` header (seconds).
@@ -322,9 +316,7 @@ impl ResponseError for ApiError {
             response.insert_header(header.clone());
         }
         response
-            .insert_header(ContentType(
-                "application/problem+json".parse().expect("valid media type"),
-            ))
+            .insert_header(ContentType("application/problem+json".parse().expect("valid media type")))
             .body(body)
     }
 }
@@ -439,33 +431,21 @@ fn internal(reason: String) -> ApiError {
 pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as J;
     let api = match &error {
-        J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
-            ErrorCode::PayloadTooLarge,
-            format!("the request body is too large: {error}"),
-        ),
-        J::ContentType => ApiError::new(
-            ErrorCode::UnsupportedMediaType,
-            ErrorCode::UnsupportedMediaType.example_detail(),
-        ),
-        J::Deserialize(e) => ApiError::new(
-            ErrorCode::MalformedRequest,
-            format!("the request body is not valid: {e}"),
-        ),
-        other => ApiError::new(
-            ErrorCode::MalformedRequest,
-            format!("the request body could not be read: {other}"),
-        ),
+        J::OverflowKnownLength { .. } | J::Overflow { .. } => {
+            ApiError::new(ErrorCode::PayloadTooLarge, format!("the request body is too large: {error}"))
+        }
+        J::ContentType => {
+            ApiError::new(ErrorCode::UnsupportedMediaType, ErrorCode::UnsupportedMediaType.example_detail())
+        }
+        J::Deserialize(e) => ApiError::new(ErrorCode::MalformedRequest, format!("the request body is not valid: {e}")),
+        other => ApiError::new(ErrorCode::MalformedRequest, format!("the request body could not be read: {other}")),
     };
     api.into()
 }
 
 /// Maps query-string failures to problems.
 pub fn query_error(error: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::new(
-        ErrorCode::InvalidQuery,
-        format!("the query string is not valid: {error}"),
-    )
-    .into()
+    ApiError::new(ErrorCode::InvalidQuery, format!("the query string is not valid: {error}")).into()
 }
 
 /// Maps path failures to problems.

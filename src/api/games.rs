@@ -60,13 +60,7 @@ pub async fn create_game(
         })
         .await?;
     // Nobody was seen at a game this new.
-    let game = game_response(
-        &created.game,
-        Viewer::Spectator,
-        None,
-        Some(&SeatsSeen::default()),
-        None,
-    );
+    let game = game_response(&created.game, Viewer::Spectator, None, Some(&SeatsSeen::default()), None);
     let location = format!("/v1/games/{}", game.id);
     tracing::info!(game = %game.id, title = %game.title, players = request.players, "game created");
     let seats = created
@@ -113,10 +107,7 @@ impl Endpoint for __path_create_game {
                 Code::NameRefused,
             ],
         ),
-        Problems::new(
-            "Too many games created by this client this minute",
-            &[Code::RateLimited],
-        ),
+        Problems::new("Too many games created by this client this minute", &[Code::RateLimited]),
         Problems::new("Store unavailable", &[Code::StoreUnavailable]),
     ];
 
@@ -166,10 +157,7 @@ pub async fn get_game(
         }
     };
     // Who is connected is not in the log: a past version tells nothing of it.
-    Ok(told_in(
-        HttpResponse::Ok().json(game_response(&past, viewer, caller.as_ref(), None, lang)),
-        lang,
-    ))
+    Ok(told_in(HttpResponse::Ok().json(game_response(&past, viewer, caller.as_ref(), None, lang)), lang))
 }
 
 impl Endpoint for __path_get_game {
@@ -185,10 +173,7 @@ impl Endpoint for __path_get_game {
             "The log no longer holds the position `X-Ludus-Known-Head` names (`history_rewritten`, with `common_version`): reload the game",
             &[Code::HistoryRewritten],
         ),
-        Problems::new(
-            "`at` is beyond the game's current version (`version_not_reached`)",
-            &[Code::VersionNotReached],
-        ),
+        Problems::new("`at` is beyond the game's current version (`version_not_reached`)", &[Code::VersionNotReached]),
         common::STORE_UNAVAILABLE,
     ];
 

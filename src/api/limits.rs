@@ -74,18 +74,9 @@ impl Quota {
     /// `RateLimit-Policy` (the quota and its window) and `RateLimit` (what remains, and when the quota is whole
     /// again), in seconds.
     pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
-        let policy = format!(
-            "\"{}\";q={};w={}",
-            self.name,
-            self.rate.count,
-            self.rate.window.as_secs()
-        );
-        let state = format!(
-            "\"{}\";r={};t={}",
-            self.name,
-            self.decision.remaining,
-            self.decision.reset_ms.div_ceil(1000)
-        );
+        let policy = format!("\"{}\";q={};w={}", self.name, self.rate.count, self.rate.window.as_secs());
+        let state =
+            format!("\"{}\";r={};t={}", self.name, self.decision.remaining, self.decision.reset_ms.div_ceil(1000));
         [
             (HeaderName::from_static("ratelimit-policy"), header_value(policy)),
             (HeaderName::from_static("ratelimit"), header_value(state)),
@@ -120,10 +111,7 @@ pub async fn take(
         return Ok(Some(quota));
     }
     let wait = decision.retry_after_ms.div_ceil(1000).max(1);
-    let detail = format!(
-        "at most {per_window} {what} per {} s; try again in {wait} s",
-        window.as_secs()
-    );
+    let detail = format!("at most {per_window} {what} per {} s; try again in {wait} s", window.as_secs());
     Err(ApiError::new(ErrorCode::RateLimited, detail)
         .with_retry_after(wait)
         .with_headers(quota.headers()))
@@ -178,10 +166,7 @@ mod tests {
             .await
             .unwrap_err();
         assert_eq!(refused.code(), "rate_limited");
-        assert!(
-            take(&service, "games", "games", "127.0.0.2", 2, minute).await.is_ok(),
-            "another client"
-        );
+        assert!(take(&service, "games", "games", "127.0.0.2", 2, minute).await.is_ok(), "another client");
         assert!(
             take(&service, "games", "games", "127.0.0.1", 0, minute)
                 .await
@@ -198,9 +183,6 @@ mod tests {
             deep = json!([deep]);
         }
         assert!(check_action_depth(&deep).is_ok());
-        assert_eq!(
-            check_action_depth(&json!({ "x": deep })).unwrap_err().code(),
-            "action_too_deep"
-        );
+        assert_eq!(check_action_depth(&json!({ "x": deep })).unwrap_err().code(), "action_too_deep");
     }
 }

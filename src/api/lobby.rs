@@ -34,12 +34,7 @@ pub async fn lobby(service: Service, query: web::Query<LobbyQuery>) -> Result<Ht
         .transpose()?;
     let page = service
         .tables
-        .lobby(
-            query.title.as_deref(),
-            query.status.unwrap_or_default(),
-            before.as_ref(),
-            limit as usize,
-        )
+        .lobby(query.title.as_deref(), query.status.unwrap_or_default(), before.as_ref(), limit as usize)
         .await?;
     let games = page
         .games
@@ -102,12 +97,7 @@ pub async fn join_seat(
     let name = body.flatten().and_then(|body| body.name);
     let joined = service
         .tables
-        .join(
-            &GameId::parse(&id)?,
-            &seat,
-            name,
-            account.as_ref().map(|account| account.id.as_str()),
-        )
+        .join(&GameId::parse(&id)?, &seat, name, account.as_ref().map(|account| account.id.as_str()))
         .await?;
     let seat = joined.game.seat_name(joined.seat);
     service.watcher().note_seen(&id, seat);
@@ -136,10 +126,7 @@ impl Endpoint for __path_join_seat {
         common::SEAT_GONE,
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
-        Problems::new(
-            "A display name holding a character a name may not hold (`name_refused`)",
-            &[Code::NameRefused],
-        ),
+        Problems::new("A display name holding a character a name may not hold (`name_refused`)", &[Code::NameRefused]),
         common::STORE_UNAVAILABLE,
     ];
 

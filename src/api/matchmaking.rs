@@ -143,10 +143,7 @@ pub async fn cancel_seek(service: Service, http: HttpRequest) -> Result<HttpResp
 impl Endpoint for __path_cancel_seek {
     const PROBLEMS: &'static [Problems] = &[
         KEY_NEEDED,
-        Problems::new(
-            "The account is not seeking (never did, cancelled, or matched already)",
-            &[Code::NotSeeking],
-        ),
+        Problems::new("The account is not seeking (never did, cancelled, or matched already)", &[Code::NotSeeking]),
         common::STORE_UNAVAILABLE,
     ];
 

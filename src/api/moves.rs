@@ -136,17 +136,15 @@ pub async fn play(
     let mut answer = json_body(StatusCode::OK, response);
     answer.headers_mut().insert(header::ETAG, etag(done.after.head.tag()));
     if replayed {
-        answer.headers_mut().insert(
-            header::HeaderName::from_static("idempotent-replayed"),
-            HeaderValue::from_static("true"),
-        );
+        answer
+            .headers_mut()
+            .insert(header::HeaderName::from_static("idempotent-replayed"), HeaderValue::from_static("true"));
     }
     // A replay is rebuilt from the log in this request's form too.
     if minimal {
-        answer.headers_mut().insert(
-            header::HeaderName::from_static("preference-applied"),
-            HeaderValue::from_static("return=minimal"),
-        );
+        answer
+            .headers_mut()
+            .insert(header::HeaderName::from_static("preference-applied"), HeaderValue::from_static("return=minimal"));
     }
     for (name, value) in quota.iter().flat_map(limits::Quota::headers) {
         answer.headers_mut().insert(name, value);
@@ -219,10 +217,7 @@ impl Endpoint for __path_play {
             "Store unavailable: the move may still have been applied; retry with the same `Idempotency-Key`",
             &[Code::StoreUnavailable, Code::LogChanged],
         ),
-        Problems::new(
-            "This seat made its most moves this minute (`LUDUS_MOVES_PER_MINUTE`)",
-            &[Code::RateLimited],
-        ),
+        Problems::new("This seat made its most moves this minute (`LUDUS_MOVES_PER_MINUTE`)", &[Code::RateLimited]),
     ];
 
     fn route() -> Route {

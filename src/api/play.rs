@@ -95,10 +95,7 @@ fn serve(request: &HttpRequest, name: &str) -> HttpResponse {
         HttpResponse::Ok()
     };
     response
-        .insert_header((
-            header::ETAG,
-            HeaderValue::from_str(&file.etag).expect("hex is a header value"),
-        ))
+        .insert_header((header::ETAG, HeaderValue::from_str(&file.etag).expect("hex is a header value")))
         .insert_header((header::CACHE_CONTROL, "no-cache"));
     if fresh {
         response.finish()

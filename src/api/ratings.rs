@@ -186,10 +186,7 @@ pub async fn leaderboard(
 
 impl Endpoint for __path_leaderboard {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new(
-            "An unknown parameter, or a limit beyond 1 to 100",
-            &[Code::InvalidQuery],
-        ),
+        Problems::new("An unknown parameter, or a limit beyond 1 to 100", &[Code::InvalidQuery]),
         Problems::new("No such title", &[Code::TitleNotFound]),
         common::STORE_UNAVAILABLE,
     ];

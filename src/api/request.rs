@@ -40,10 +40,7 @@ pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
 pub(super) fn lang(request: &HttpRequest) -> Result<Option<Lang>, ApiError> {
     let asked = web::Query::<LangQuery>::from_query(request.query_string()).map_err(|_| {
         let codes: Vec<String> = Lang::ALL.iter().map(|lang| format!("`{}`", lang.code())).collect();
-        ApiError::new(
-            ErrorCode::InvalidQuery,
-            format!("lang must be one of {}", codes.join(", ")),
-        )
+        ApiError::new(ErrorCode::InvalidQuery, format!("lang must be one of {}", codes.join(", ")))
     })?;
     if let Some(lang) = asked.into_inner().lang {
         return Ok(Some(lang));
@@ -136,12 +133,7 @@ pub(super) fn known_head(request: &HttpRequest) -> Result<Option<HeadTag>, ApiEr
         .ok()
         .and_then(|text| text.parse().ok())
         .map(Some)
-        .ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::InvalidKnownHead,
-                ErrorCode::InvalidKnownHead.example_detail(),
-            )
-        })
+        .ok_or_else(|| ApiError::new(ErrorCode::InvalidKnownHead, ErrorCode::InvalidKnownHead.example_detail()))
 }
 
 /// A page size from a query: `default` when absent, refused beyond 1..=`max`.
@@ -149,10 +141,7 @@ pub(super) fn page_limit(limit: Option<u64>, default: u64, max: u64) -> Result<u
     match limit {
         None => Ok(default),
         Some(limit) if (1..=max).contains(&limit) => Ok(limit),
-        Some(_) => Err(ApiError::new(
-            ErrorCode::InvalidQuery,
-            format!("limit must be 1 to {max}"),
-        )),
+        Some(_) => Err(ApiError::new(ErrorCode::InvalidQuery, format!("limit must be 1 to {max}"))),
     }
 }
 

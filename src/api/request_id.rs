@@ -146,10 +146,7 @@ fn record_outcome<B>(span: &Span, outcome: &Result<ServiceResponse<B>, actix_web
         Err(error) => (error.as_response_error().status_code(), Some(error)),
     };
     span.record("http.status_code", status.as_u16());
-    span.record(
-        "otel.status_code",
-        if status.is_server_error() { "ERROR" } else { "OK" },
-    );
+    span.record("otel.status_code", if status.is_server_error() { "ERROR" } else { "OK" });
     if let Some(error) = error {
         span.record("exception.message", tracing::field::display(error));
         span.record("exception.details", tracing::field::debug(error));
@@ -257,26 +254,17 @@ mod tests {
         };
         let fine = closed("fine-1");
         assert_eq!(
-            (
-                fine["span"]["http.status_code"].as_u64(),
-                fine["span"]["otel.status_code"].as_str()
-            ),
+            (fine["span"]["http.status_code"].as_u64(), fine["span"]["otel.status_code"].as_str()),
             (Some(204), Some("OK"))
         );
         assert_eq!(
-            (
-                fine["span"]["http.method"].as_str(),
-                fine["span"]["http.target"].as_str()
-            ),
+            (fine["span"]["http.method"].as_str(), fine["span"]["http.target"].as_str()),
             (Some("GET"), Some("/fine"))
         );
         assert!(fine["span"].get("exception.message").is_none());
         let refused = closed("refused-1");
         assert_eq!(refused["span"]["http.status_code"], 400);
-        assert_eq!(
-            refused["span"]["otel.status_code"], "OK",
-            "a client's mistake is not the server's error"
-        );
+        assert_eq!(refused["span"]["otel.status_code"], "OK", "a client's mistake is not the server's error");
         assert_eq!(refused["span"]["exception.message"], "no such thing");
         let broken = closed("broken-1");
         assert_eq!(broken["span"]["http.status_code"], 500);

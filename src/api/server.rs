@@ -192,9 +192,7 @@ where
                 // rather than at the next write (clients that half-close after their request are not supported).
                 .h1_allow_half_closed(false)
                 .local_addr(local)
-                .finish(map_config(app, move |_| {
-                    AppConfig::__priv_test_new(false, local.to_string(), local)
-                })),
+                .finish(map_config(app, move |_| AppConfig::__priv_test_new(false, local.to_string(), local))),
         );
         let (gate, open) = (gate.clone(), open.clone());
         fn_factory(move || {

@@ -294,9 +294,7 @@ impl Sources<'_> {
 
 impl Invocation {
     pub fn from_env() -> Result<Self, CommandLineError> {
-        Self::from_sources(&std::env::args_os().collect::<Vec<_>>(), &|name| {
-            std::env::var(name).ok()
-        })
+        Self::from_sources(&std::env::args_os().collect::<Vec<_>>(), &|name| std::env::var(name).ok())
     }
 
     /// `args` is the command line (the program's name first); `lookup` reads a variable.

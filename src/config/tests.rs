@@ -21,9 +21,7 @@ fn invocation(args: &[&str], vars: &[(&str, &str)]) -> Result<Invocation, Comman
         .chain(args.iter().copied())
         .map(OsString::from)
         .collect();
-    Invocation::from_sources(&args, &|name| {
-        vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())
-    })
+    Invocation::from_sources(&args, &|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
 }
 
 #[test]
@@ -71,10 +69,7 @@ fn empty_values_count_as_absent() {
 fn retention_and_stream_caps_are_configurable() {
     let defaults = config(&[]);
     assert_eq!(defaults.retention.idempotency, Some(Duration::from_secs(86_400)));
-    assert_eq!(
-        defaults.retention.finished, None,
-        "finished games are kept forever by default"
-    );
+    assert_eq!(defaults.retention.finished, None, "finished games are kept forever by default");
     assert_eq!(defaults.streams.per_instance, 10_000);
     let set = config(&[
         ("LUDUS_IDEMPOTENCY_TTL", "2h"),
@@ -92,10 +87,7 @@ fn retention_and_stream_caps_are_configurable() {
             own_connections: usize::MAX,
         }
     );
-    assert_eq!(
-        config(&[("LUDUS_IDEMPOTENCY_TTL", "forever")]).retention.idempotency,
-        None
-    );
+    assert_eq!(config(&[("LUDUS_IDEMPOTENCY_TTL", "forever")]).retention.idempotency, None);
 }
 
 #[test]
@@ -123,10 +115,7 @@ fn cors_origins_default_to_any_and_take_a_list() {
         config(&[("LUDUS_CORS_ORIGINS", "https://a.example, http://127.0.0.1:5173")]).cors_origins,
         CorsOrigins::Only(vec!["https://a.example".into(), "http://127.0.0.1:5173".into()])
     );
-    assert_eq!(
-        config(&[("LUDUS_CORS_ORIGINS", "none")]).cors_origins,
-        CorsOrigins::Only(vec![])
-    );
+    assert_eq!(config(&[("LUDUS_CORS_ORIGINS", "none")]).cors_origins, CorsOrigins::Only(vec![]));
     for wrong in [
         "https://a.example/",
         "a.example",
@@ -177,11 +166,7 @@ fn durations_take_units() {
     assert_eq!(duration_or_none("90"), Ok(Some(Duration::from_secs(90))));
     assert_eq!(duration_or_none("15m"), Ok(Some(Duration::from_secs(900))));
     assert_eq!(duration_or_none("250ms"), Ok(Some(Duration::from_millis(250))));
-    assert_eq!(
-        duration_or_none("0"),
-        Err(InvalidValue::DurationOrNone),
-        "0 no longer means none"
-    );
+    assert_eq!(duration_or_none("0"), Err(InvalidValue::DurationOrNone), "0 no longer means none");
     assert_eq!(duration_or_none("3x"), Err(InvalidValue::DurationOrNone));
     assert_eq!(duration_or_none(""), Err(InvalidValue::DurationOrNone));
 }
@@ -190,11 +175,7 @@ fn durations_take_units() {
 fn durations_are_humantime_and_words_mean_none() {
     assert_eq!(duration("1h 30m"), Ok(Duration::from_secs(5400)));
     assert_eq!(duration("2w"), Ok(Duration::from_secs(14 * 86_400)));
-    assert_eq!(
-        duration("15M"),
-        Ok(Duration::from_secs(900)),
-        "minutes, as before humantime"
-    );
+    assert_eq!(duration("15M"), Ok(Duration::from_secs(900)), "minutes, as before humantime");
     assert_eq!(duration("forever"), Err(InvalidValue::Duration));
     for word in ["forever", "off", "Never"] {
         assert_eq!(duration_or_none(word), Ok(None), "{word}");
@@ -223,10 +204,7 @@ fn settings_for_operations_are_declared() {
     let defaults = config(&[]);
     assert_eq!(defaults.shutdown_grace, Duration::from_secs(10));
     assert_eq!(defaults.trusted_proxies, Vec::<IpNet>::new());
-    assert_eq!(
-        (defaults.limits.moves_per_minute, defaults.limits.accounts_per_hour),
-        (0, 20)
-    );
+    assert_eq!((defaults.limits.moves_per_minute, defaults.limits.accounts_per_hour), (0, 20));
     assert!(defaults.metrics);
     let set = config(&[
         ("LUDUS_SHUTDOWN_GRACE", "30s"),
@@ -243,10 +221,7 @@ fn settings_for_operations_are_declared() {
     assert_eq!((set.limits.moves_per_minute, set.limits.accounts_per_hour), (60, 0));
     assert!(!set.metrics);
     let error = try_config(&[("LUDUS_TRUSTED_PROXIES", "10.0.0.0/8,10.0.0.0/33")]).unwrap_err();
-    assert_eq!(
-        (error.name, error.value.as_str()),
-        ("LUDUS_TRUSTED_PROXIES", "10.0.0.0/33")
-    );
+    assert_eq!((error.name, error.value.as_str()), ("LUDUS_TRUSTED_PROXIES", "10.0.0.0/33"));
     assert!(try_config(&[("LUDUS_METRICS", "maybe")]).is_err());
     assert!(try_config(&[("LUDUS_MOVES_PER_MINUTE", "-1")]).is_err());
 }
@@ -254,10 +229,7 @@ fn settings_for_operations_are_declared() {
 #[test]
 fn flags_win_over_variables_and_are_named_as_given() {
     let vars = [("LUDUS_BIND", "0.0.0.0:1"), ("LUDUS_FINISHED_TTL", "soon")];
-    let given = invocation(
-        &["--bind=127.0.0.1:2", "--finished-ttl", "7d", "--redis-cluster", "yes"],
-        &vars,
-    );
+    let given = invocation(&["--bind=127.0.0.1:2", "--finished-ttl", "7d", "--redis-cluster", "yes"], &vars);
     let config = given.unwrap().config;
     assert_eq!(config.bind, "127.0.0.1:2");
     assert_eq!(config.retention.finished, Some(Duration::from_secs(7 * 86_400)));
@@ -267,10 +239,7 @@ fn flags_win_over_variables_and_are_named_as_given() {
     };
     assert_eq!(error.to_string(), "--max-streams=\"many\" is not valid: a whole number");
     let error = try_config(&[("REDIS_URL", "redis://a"), (CA_FILE, "/etc/ca.pem")]).unwrap_err();
-    assert!(
-        error.to_string().contains("but REDIS_URL is absent or not rediss://"),
-        "{error}"
-    );
+    assert!(error.to_string().contains("but REDIS_URL is absent or not rediss://"), "{error}");
 }
 
 #[test]
@@ -279,14 +248,8 @@ fn commands_and_usage_errors_take_one_line() {
     assert_eq!(task(&[]), Ok(None));
     assert_eq!(task(&["openapi"]), Ok(Some(Task::Openapi)));
     let healthcheck = invocation(&["healthcheck"], &[("LUDUS_BIND", "0.0.0.0:9000")]).unwrap();
-    assert_eq!(
-        (healthcheck.task, healthcheck.config.bind.as_str()),
-        (Some(Task::Healthcheck), "0.0.0.0:9000")
-    );
-    assert_eq!(
-        task(&["serve-please"]),
-        Err(CommandLineError::UnknownCommand("serve-please".into()))
-    );
+    assert_eq!((healthcheck.task, healthcheck.config.bind.as_str()), (Some(Task::Healthcheck), "0.0.0.0:9000"));
+    assert_eq!(task(&["serve-please"]), Err(CommandLineError::UnknownCommand("serve-please".into())));
     for wrong in [&["--nope"][..], &["--bind"], &["openapi", "--bind=x"]] {
         let error = task(wrong).unwrap_err();
         assert!(matches!(error, CommandLineError::Usage(_)), "{wrong:?}: {error:?}");
@@ -297,10 +260,7 @@ fn commands_and_usage_errors_take_one_line() {
         panic!("--help gives the help, even with a setting that would refuse to start");
     };
     for setting in SETTINGS.iter() {
-        assert!(
-            help.contains(&setting.variable) && help.contains(&setting.flag),
-            "{help}"
-        );
+        assert!(help.contains(&setting.variable) && help.contains(&setting.flag), "{help}");
     }
 }
 
@@ -319,10 +279,7 @@ fn documented_settings() -> BTreeMap<String, (Option<String>, Option<String>)> {
     let table: BTreeMap<_, _> = rows
         .iter()
         .map(|cells| {
-            assert!(
-                cells.len() == 6 && !cells[4].is_empty(),
-                "a variable, flag, default and meaning: {cells:?}"
-            );
+            assert!(cells.len() == 6 && !cells[4].is_empty(), "a variable, flag, default and meaning: {cells:?}");
             (code(cells[1]).expect("a variable"), (code(cells[2]), code(cells[3])))
         })
         .collect();
@@ -342,10 +299,7 @@ fn the_operations_guide_lists_exactly_the_declared_settings() {
                 .map(|value| value.to_str().unwrap())
                 .collect();
             let flag = arg.get_long().map(|long| format!("--{long}"));
-            (
-                variable.to_owned(),
-                (flag, (!defaults.is_empty()).then(|| defaults.join(","))),
-            )
+            (variable.to_owned(), (flag, (!defaults.is_empty()).then(|| defaults.join(","))))
         })
         .collect();
     assert_eq!(documented_settings(), declared);

@@ -83,9 +83,9 @@ impl Bot {
 /// A limit read only within `MIN..=MAX`, so that a bot out of bounds is refused with the request that names it.
 fn within<'de, D: Deserializer<'de>, const MIN: u32, const MAX: u32>(deserializer: D) -> Result<Option<u32>, D::Error> {
     match Option::<u32>::deserialize(deserializer)? {
-        Some(value) if !(MIN..=MAX).contains(&value) => Err(serde::de::Error::custom(format_args!(
-            "{value} is not within {MIN}..={MAX}"
-        ))),
+        Some(value) if !(MIN..=MAX).contains(&value) => {
+            Err(serde::de::Error::custom(format_args!("{value} is not within {MIN}..={MAX}")))
+        }
         value => Ok(value),
     }
 }
@@ -127,20 +127,11 @@ mod tests {
 
     #[test]
     fn a_bot_is_named_by_its_kind_and_refuses_unknown_fields_and_limits_out_of_bounds() {
-        assert_eq!(
-            serde_json::to_value(Bot::Random {}).unwrap(),
-            serde_json::json!({"kind": "random"})
-        );
-        assert_eq!(
-            serde_json::from_str::<Bot>(r#"{"kind":"random"}"#).unwrap(),
-            Bot::Random {}
-        );
+        assert_eq!(serde_json::to_value(Bot::Random {}).unwrap(), serde_json::json!({"kind": "random"}));
+        assert_eq!(serde_json::from_str::<Bot>(r#"{"kind":"random"}"#).unwrap(), Bot::Random {});
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"random","depth":3}"#).is_err());
         assert!(serde_json::from_str::<Bot>(r#"{"kind":"oracle"}"#).is_err());
-        assert_eq!(
-            serde_json::from_str::<Bot>(r#"{"kind":"search","budget_ms":null}"#).unwrap(),
-            Bot::SEARCH
-        );
+        assert_eq!(serde_json::from_str::<Bot>(r#"{"kind":"search","budget_ms":null}"#).unwrap(), Bot::SEARCH);
         assert_eq!(
             serde_json::from_str::<Bot>(r#"{"kind":"search","iterations":50,"budget_ms":2000}"#).unwrap(),
             Bot::Search {

@@ -210,10 +210,8 @@ mod tests {
 
     #[test]
     fn a_missing_message_falls_back_to_english_then_to_its_id_and_fails_a_test() {
-        static CATALOG: Catalog = Catalog::new(sources(
-            "hello = Hello, { $who }!\nonly = Only English",
-            "hello = Salut, { $who } !",
-        ));
+        static CATALOG: Catalog =
+            Catalog::new(sources("hello = Hello, { $who }!\nonly = Only English", "hello = Salut, { $who } !"));
         let told = |id| CATALOG.told(Lang::Fr, id, &[("who", "Ada".into())]);
         assert_eq!(told("hello"), ("Salut, Ada !".to_owned(), vec![]));
         let (text, faults) = told("only");
@@ -221,11 +219,7 @@ mod tests {
         let (text, faults) = told("nowhere");
         assert_eq!((text.as_str(), faults.len()), ("nowhere", 2));
         let (text, faults) = CATALOG.told(Lang::Fr, "hello", &[]);
-        assert_eq!(
-            (text.as_str(), faults.len()),
-            ("hello", 2),
-            "a missing argument is a fault"
-        );
+        assert_eq!((text.as_str(), faults.len()), ("hello", 2), "a missing argument is a fault");
         assert!(std::panic::catch_unwind(|| text!(CATALOG, Lang::Fr, "only")).is_err());
     }
 

@@ -151,11 +151,7 @@ mod tests {
         bank.charge(&mut clock, 25_000);
         assert_eq!((clock.left_ms, bank.available_ms(clock)), (85_000, 85_000));
         bank.complete(&mut clock);
-        assert_eq!(
-            bank.available_ms(clock),
-            95_000,
-            "a new decision has its turn time again"
-        );
+        assert_eq!(bank.available_ms(clock), 95_000, "a new decision has its turn time again");
         // 4 s of a 10 s turn: 6 s flow back into the bank.
         bank.charge(&mut clock, 1_000);
         bank.charge(&mut clock, 3_000);
@@ -194,9 +190,6 @@ mod tests {
         assert!(serde_json::from_str::<ClockSettings>(r#"{"initial_seconds": 60}"#).is_err());
         assert!(serde_json::from_str::<ClockSettings>(r#"{"initial_seconds": -1, "increment_seconds": 0}"#).is_err());
         let both = r#"{"initial_seconds": 60, "increment_seconds": 0, "bank_seconds": 60}"#;
-        assert!(
-            serde_json::from_str::<ClockSettings>(both).is_err(),
-            "one kind of clock at a time"
-        );
+        assert!(serde_json::from_str::<ClockSettings>(both).is_err(), "one kind of clock at a time");
     }
 }

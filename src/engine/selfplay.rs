@@ -111,10 +111,7 @@ fn play_game<G: Game>(
             None => uniform_choice(&actions, &mut chooser),
         };
         let Some(action) = chosen else {
-            return Err(fail(
-                action_index,
-                format!("seat {seat} must act but has no legal action"),
-            ));
+            return Err(fail(action_index, format!("seat {seat} must act but has no legal action")));
         };
         let events = G::decide(&state, seat, action, &mut game_seed.rng(position))
             .map_err(|e| fail(action_index, format!("listed action {} rejected: {e}", json(action))))?;
@@ -125,10 +122,7 @@ fn play_game<G: Game>(
         // Consume chooser output so that different games diverge early.
         let _: u8 = chooser.random();
     }
-    Err(fail(
-        max_actions,
-        format!("game not finished after {max_actions} actions"),
-    ))
+    Err(fail(max_actions, format!("game not finished after {max_actions} actions")))
 }
 
 /// The draw `choose_weighted` makes with every weight 1 (a uniform index below the total weight: the cumulative
@@ -224,10 +218,7 @@ pub fn play_bot_game<G: Game>(
         let choose =
             |state: &G::State| bot::choose::<G>(bot, state, seat, &mut bot_rng(game_seed, position), &mut || false);
         let Some(action) = choose(&state) else {
-            return Err(fail(
-                action_index,
-                format!("seat {seat} must act but has no legal action"),
-            ));
+            return Err(fail(action_index, format!("seat {seat} must act but has no legal action")));
         };
         if check_blindness && matches!(bot, Bot::Search { .. }) {
             let permuted = G::determinize(&state, seat, &mut GameSeed::from_u64(seed ^ position).rng(1));

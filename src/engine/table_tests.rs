@@ -138,11 +138,7 @@ impl Table {
         let options = self.title.normalize_options(None).expect("default options");
         let players = self.session.table().seats.len();
         let replayed = self.title.replay(players, &options, &self.log).expect("its log");
-        assert_eq!(
-            replayed.snapshot(),
-            self.session.snapshot(),
-            "the log replays to the live game"
-        );
+        assert_eq!(replayed.snapshot(), self.session.snapshot(), "the log replays to the live game");
     }
 
     fn listed(&self, seat: Seat) -> Vec<String> {
@@ -161,25 +157,15 @@ fn types(events: &[Value]) -> Vec<&str> {
 #[test]
 fn in_a_five_player_game_leavers_are_played_by_bots_to_the_end_and_rank_last() {
     let mut table = open("caligula", 5, None, None, Some(60));
-    assert_eq!(
-        table.session.table().on_leave,
-        OnLeave::Bot,
-        "the default with 3 or more seats"
-    );
+    assert_eq!(table.session.table().on_leave, OnLeave::Bot, "the default with 3 or more seats");
     let resigned = table.act(1, json!({"type": "resign"}), T0).unwrap();
     let seat_1 = table.title.info().seats[1];
-    assert_eq!(
-        resigned,
-        vec![json!({"type": "seat_abandoned", "seat": seat_1, "reason": "resigned"})]
-    );
+    assert_eq!(resigned, vec![json!({"type": "seat_abandoned", "seat": seat_1, "reason": "resigned"})]);
     assert!(!table.session.is_finished(), "the game goes on");
     assert_eq!(table.session.table().seats[1].bot, Some(Bot::SEARCH));
     assert!(table.session.legal_actions(1).is_empty(), "a bot plays the seat");
     assert_eq!(table.refused(1, json!({"type": "resign"}), T0), "seat_abandoned");
-    assert_eq!(
-        table.refused(1, json!({"type": "take_back_seat"}), T0),
-        "seat_abandoned"
-    );
+    assert_eq!(table.refused(1, json!({"type": "take_back_seat"}), T0), "seat_abandoned");
     // The seat to act lets its time run out: a bot takes it over too.
     let late = table.session.to_act()[0];
     let overdue = table.session.overdue(T0 + 61_000);
@@ -208,19 +194,10 @@ fn in_a_five_player_game_leavers_are_played_by_bots_to_the_end_and_rank_last() {
 fn with_two_seats_or_on_leave_end_a_resignation_ends_the_game() {
     let mut duel = open("caesar-cleopatra", 2, None, None, None);
     assert_eq!(duel.session.table().on_leave, OnLeave::End);
-    assert_eq!(
-        types(&duel.act(0, json!({"type": "resign"}), T0).unwrap()),
-        ["resigned"]
-    );
-    assert_eq!(
-        duel.session.table().ending.as_ref().unwrap().reason,
-        EndReason::Resigned
-    );
+    assert_eq!(types(&duel.act(0, json!({"type": "resign"}), T0).unwrap()), ["resigned"]);
+    assert_eq!(duel.session.table().ending.as_ref().unwrap().reason, EndReason::Resigned);
     let mut five = open("caligula", 5, Some(OnLeave::End), None, None);
-    assert_eq!(
-        types(&five.act(2, json!({"type": "resign"}), T0).unwrap()),
-        ["resigned"]
-    );
+    assert_eq!(types(&five.act(2, json!({"type": "resign"}), T0).unwrap()), ["resigned"]);
     assert!(five.session.is_finished());
 }
 
@@ -229,24 +206,11 @@ fn a_seat_handed_to_a_bot_is_played_by_it_until_its_player_takes_it_back() {
     let mut table = open("caesar-cleopatra", 2, None, None, None);
     let seat = table.session.to_act()[0];
     assert!(!table.listed(seat).contains(&"take_back_seat".to_owned()));
-    assert_eq!(
-        table.refused(seat, json!({"type": "take_back_seat"}), T0),
-        "seat_not_handed"
-    );
-    assert_eq!(
-        types(&table.act(seat, json!({"type": "hand_to_bot"}), T0).unwrap()),
-        ["handed_to_bot"]
-    );
-    assert_eq!(
-        table.session.bot_to_act().map(|(to_act, _)| to_act),
-        Some(seat),
-        "its bot is to act"
-    );
+    assert_eq!(table.refused(seat, json!({"type": "take_back_seat"}), T0), "seat_not_handed");
+    assert_eq!(types(&table.act(seat, json!({"type": "hand_to_bot"}), T0).unwrap()), ["handed_to_bot"]);
+    assert_eq!(table.session.bot_to_act().map(|(to_act, _)| to_act), Some(seat), "its bot is to act");
     assert_eq!(table.listed(seat), ["take_back_seat"], "only taking it back is listed");
-    assert_eq!(
-        table.refused(seat, json!({"type": "hand_to_bot"}), T0),
-        RuleCode::SeatPlayedByBot.as_str()
-    );
+    assert_eq!(table.refused(seat, json!({"type": "hand_to_bot"}), T0), RuleCode::SeatPlayedByBot.as_str());
     let before = table.session.version();
     while table.session.bot_to_act().is_some_and(|(to_act, _)| to_act == seat) {
         let played = table
@@ -264,16 +228,10 @@ fn a_seat_handed_to_a_bot_is_played_by_it_until_its_player_takes_it_back() {
         table.session = played.next;
     }
     assert!(table.session.version() > before, "the bot moved for the seat");
-    assert_eq!(
-        types(&table.act(seat, json!({"type": "take_back_seat"}), T0 + 3).unwrap()),
-        ["seat_taken_back"]
-    );
+    assert_eq!(types(&table.act(seat, json!({"type": "take_back_seat"}), T0 + 3).unwrap()), ["seat_taken_back"]);
     assert!(table.session.bot_to_act().is_none());
     assert!(!table.session.table().seats[seat].handed);
-    assert_eq!(
-        types(&table.act(seat, json!({"type": "resign"}), T0 + 4).unwrap()),
-        ["resigned"]
-    );
+    assert_eq!(types(&table.act(seat, json!({"type": "resign"}), T0 + 4).unwrap()), ["resigned"]);
 }
 
 #[test]
@@ -291,21 +249,12 @@ fn a_draw_needs_every_remaining_seat_and_ends_the_game_shared() {
     let offerer = table.session.to_act()[0];
     let others: Vec<Seat> = (0..3).filter(|&seat| seat != offerer).collect();
     assert!(table.listed(offerer).contains(&"offer_draw".to_owned()), "on its turn");
-    assert_eq!(
-        table.refused(others[0], json!({"type": "offer_draw"}), T0),
-        "draw_not_allowed"
-    );
-    assert_eq!(
-        table.refused(others[0], json!({"type": "accept_draw"}), T0),
-        "draw_not_allowed"
-    );
+    assert_eq!(table.refused(others[0], json!({"type": "offer_draw"}), T0), "draw_not_allowed");
+    assert_eq!(table.refused(others[0], json!({"type": "accept_draw"}), T0), "draw_not_allowed");
     table.act(offerer, json!({"type": "offer_draw"}), T0).unwrap();
     assert_eq!(table.listed(others[0]), ["accept_draw", "decline_draw"]);
     assert!(!table.listed(offerer).iter().any(|kind| kind.contains("draw")));
-    assert_eq!(
-        types(&table.act(others[0], json!({"type": "accept_draw"}), T0).unwrap()),
-        ["draw_offer_accepted"]
-    );
+    assert_eq!(types(&table.act(others[0], json!({"type": "accept_draw"}), T0).unwrap()), ["draw_offer_accepted"]);
     assert!(!table.session.is_finished(), "one seat has yet to accept");
     assert_eq!(
         types(&table.act(others[1], json!({"type": "accept_draw"}), T0).unwrap()),
@@ -322,27 +271,17 @@ fn a_draw_declined_or_answered_by_a_move_is_over() {
     table.act(offerer, json!({"type": "offer_draw"}), T0).unwrap();
     table.act(1 - offerer, json!({"type": "decline_draw"}), T0).unwrap();
     assert!(table.session.table().draw_offer.is_none());
-    assert_eq!(
-        table.refused(1 - offerer, json!({"type": "accept_draw"}), T0),
-        "draw_not_allowed"
-    );
+    assert_eq!(table.refused(1 - offerer, json!({"type": "accept_draw"}), T0), "draw_not_allowed");
     assert_eq!(
         table.refused(offerer, json!({"type": "offer_draw"}), T0),
         "draw_not_allowed",
         "not again before a move"
     );
     table.step(T0);
-    assert_eq!(
-        table.session.to_act()[0],
-        offerer,
-        "its opening takes the seat several moves"
-    );
+    assert_eq!(table.session.to_act()[0], offerer, "its opening takes the seat several moves");
     table.act(offerer, json!({"type": "offer_draw"}), T0).unwrap();
     table.step(T0);
-    assert!(
-        table.session.table().draw_offer.is_none(),
-        "the offerer's move lapses its offer"
-    );
+    assert!(table.session.table().draw_offer.is_none(), "the offerer's move lapses its offer");
 }
 
 #[test]
@@ -353,10 +292,7 @@ fn no_draw_while_a_bot_plays_a_seat_and_rome_keeps_its_own() {
     assert!(!table.listed(seat).contains(&"offer_draw".to_owned()));
     let mut rome = open("rome-carthage", 2, None, None, None);
     let seat = rome.session.to_act()[0];
-    assert!(
-        !rome.listed(seat).contains(&"offer_draw".to_owned()),
-        "not in the setup phase"
-    );
+    assert!(!rome.listed(seat).contains(&"offer_draw".to_owned()), "not in the setup phase");
     // The title reads the action: its rules refuse it outside of its main phase, no table event is written.
     match rome.act(seat, json!({"type": "offer_draw"}), T0) {
         Err(ActionError::Rule(rule)) => assert_ne!(rule.code.as_str(), "draw_not_allowed"),
@@ -460,10 +396,7 @@ fn an_undo_under_a_fischer_clock_takes_back_the_increment_and_keeps_the_time_spe
     let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");
     table.act(0, action, T0 + 50_000).unwrap();
     assert_eq!(table.session.table().seat_times(T0 + 50_000).unwrap()[0].0, 15_000);
-    assert_eq!(
-        table.refused(0, undo.clone(), T0 + 60_000),
-        RuleCode::DeadlinePassed.as_str()
-    );
+    assert_eq!(table.refused(0, undo.clone(), T0 + 60_000), RuleCode::DeadlinePassed.as_str());
     table.act(0, undo, T0 + 59_000).expect("an undo in time");
     table.assert_replays();
 }
@@ -511,18 +444,10 @@ fn an_undo_keeps_the_turn_deadline_that_ran_before_the_undone_decision() {
         .undoable(0, T0 + 20_000, false)
         .expect("an opening decision to undo");
     table.act(0, action, T0 + 20_000).unwrap();
-    assert_eq!(
-        table.session.table().deadline_ms,
-        Some(T0 + 80_000),
-        "a move restarts it"
-    );
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 80_000), "a move restarts it");
     let events = table.act(0, undo.clone(), T0 + 30_000).unwrap();
     assert_eq!(types(&events), ["undone"], "no new deadline");
-    assert_eq!(
-        table.session.table().deadline_ms,
-        Some(T0 + 60_000),
-        "the one before the move"
-    );
+    assert_eq!(table.session.table().deadline_ms, Some(T0 + 60_000), "the one before the move");
     table.assert_replays();
     // Past that deadline an undo would leave the seat out of time: refused, the timeout is due.
     let action = table.undoable(0, T0 + 50_000, false).expect("a decision to undo");

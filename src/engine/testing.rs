@@ -78,11 +78,7 @@ fn play(title: &dyn Title, players: usize, seed: u64, undoing: bool) -> (Box<dyn
         if undoer.is_some() {
             let (decided, before) = decisions.pop().expect("an undo undoes a decision");
             assert_eq!(decided, seat, "a seat undoes its own decision");
-            assert_eq!(
-                everything_of_the_game(session.as_ref(), players),
-                before,
-                "the game before it"
-            );
+            assert_eq!(everything_of_the_game(session.as_ref(), players), before, "the game before it");
         }
     }
     (session, log)
@@ -111,10 +107,7 @@ pub(crate) fn assert_every_prefix_answers(title: &dyn Title, games: u64) {
                     let _ = (session.outcome(), session.rewards(), session.view(Viewer::Spectator));
                     for seat in 0..players {
                         let listed = title_actions(title, session.legal_actions(seat));
-                        let _ = (
-                            session.view(Viewer::Seat(seat)),
-                            session.labelled_actions_json(seat, Lang::En),
-                        );
+                        let _ = (session.view(Viewer::Seat(seat)), session.labelled_actions_json(seat, Lang::En));
                         for action in listed.iter().take(4) {
                             let _ = session.play(seat, action, GameSeed::from_u64(seed), 0);
                         }
@@ -202,24 +195,14 @@ pub(crate) fn assert_undoable(
     }
     let after = played.clone_session();
     while let Some(before) = befores.pop() {
-        assert!(
-            undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo),
-            "an undo for each action"
-        );
+        assert!(undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo), "an undo for each action");
         played = played
             .play(seat, &undo, GameSeed::from_u64(0), 0)
             .expect("a listed undo")
             .next;
-        assert_eq!(
-            everything_of_the_game(played.as_ref(), players),
-            before,
-            "the game before the action"
-        );
+        assert_eq!(everything_of_the_game(played.as_ref(), players), before, "the game before the action");
     }
-    assert!(
-        !undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo),
-        "nothing more to undo"
-    );
+    assert!(!undo_listed_exactly_when_allowed(played.as_ref(), seat, &undo), "nothing more to undo");
     after
 }
 
@@ -238,10 +221,7 @@ pub(crate) fn assert_not_undoable(session: &dyn GameSession, players: usize, sea
 /// `seat` may not undo: no undo is listed for it, and one is refused.
 pub(crate) fn assert_cannot_undo(session: &dyn GameSession, seat: usize) {
     let undo = json!({"type": "undo"});
-    assert!(
-        !undo_listed_exactly_when_allowed(session, seat, &undo),
-        "seat {seat} may not undo"
-    );
+    assert!(!undo_listed_exactly_when_allowed(session, seat, &undo), "seat {seat} may not undo");
 }
 
 /// Whether `seat` may undo, after checking that an undo is listed for it exactly when it is accepted.
@@ -376,8 +356,5 @@ pub(crate) fn assert_told<G: Game>(players: usize, seeds: std::ops::Range<u64>) 
 #[track_caller]
 pub(crate) fn assert_words(text: &str, what: &Value) {
     assert!(!text.trim().is_empty(), "no words for {what}");
-    assert!(
-        !text.contains(['_', '{', '}', '"']),
-        "an id or JSON in {text:?} for {what}"
-    );
+    assert!(!text.contains(['_', '{', '}', '"']), "an id or JSON in {text:?} for {what}");
 }

@@ -147,14 +147,7 @@ impl<G: Game> Title for TitleAdapter<G> {
     }
 
     fn self_play(&self, players: usize, seed: u64, checks: Checks) -> Result<u64, SelfPlayFailure> {
-        play_random_game::<G>(
-            players,
-            &G::Options::default(),
-            seed,
-            SELF_PLAY_LIMIT,
-            checks,
-            &mut |_| Ok(()),
-        )
+        play_random_game::<G>(players, &G::Options::default(), seed, SELF_PLAY_LIMIT, checks, &mut |_| Ok(()))
     }
 
     fn schema_names(&self) -> TitleSchemaNames {

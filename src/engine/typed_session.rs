@@ -169,11 +169,9 @@ impl<G: Game> Session<G> {
     /// A title's action played by `seat`: what `play` does once the action is read.
     fn play_typed(&self, seat: Seat, action: &G::Action, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
         if self.table.is_open() {
-            return Err(RuleError::new(
-                RuleCode::GameNotStarted,
-                "a seat is still open: the game has not started",
-            )
-            .into());
+            return Err(
+                RuleError::new(RuleCode::GameNotStarted, "a seat is still open: the game has not started").into()
+            );
         }
         if self
             .table

@@ -115,12 +115,7 @@ mod tests {
                 let mut chooser = GameSeed::from_u64(!seed).rng(0);
                 let mut state = G::new_state(players, &G::Options::default()).expect("a valid player count");
                 for event in G::setup(&state, &mut game_seed.rng(SETUP_STREAM)) {
-                    assert_eq!(
-                        G::decided_by(&state, &event),
-                        None,
-                        "{context}: {} decided",
-                        json(&event)
-                    );
+                    assert_eq!(G::decided_by(&state, &event), None, "{context}: {} decided", json(&event));
                     G::evolve(&mut state, &event);
                 }
                 let mut position = 0;

@@ -188,10 +188,7 @@ mod tests {
             let told = Lang::ALL.map(|lang| table_action_label(action, lang));
             let [en, others @ ..] = &told;
             assert!(!en.is_empty(), "{action:?}");
-            assert!(
-                others.iter().all(|other| !other.is_empty() && other != en),
-                "{action:?}: {told:?}"
-            );
+            assert!(others.iter().all(|other| !other.is_empty() && other != en), "{action:?}: {told:?}");
         }
     }
 }

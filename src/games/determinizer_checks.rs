@@ -33,28 +33,17 @@ pub fn assert_keeps_views<G: Game>(
             if let Err(problem) = invariant(&world) {
                 panic!("state {i}, seat {seat}: {problem}");
             }
-            assert_eq!(
-                view::<G>(&world, seat),
-                view::<G>(state, seat),
-                "state {i}, seat {seat}"
-            );
+            assert_eq!(view::<G>(&world, seat), view::<G>(state, seat), "state {i}, seat {seat}");
         }
     }
 }
 
 /// `permuted` shows `seat` the same view as `original`, and both give the same determinization for the same draws.
 pub fn assert_blind<G: Game>(original: &G::State, permuted: &G::State, seat: Seat, n: u64) {
-    assert_eq!(
-        view::<G>(permuted, seat),
-        view::<G>(original, seat),
-        "the permutation shows"
-    );
+    assert_eq!(view::<G>(permuted, seat), view::<G>(original, seat), "the permutation shows");
     let from_original = json(&G::determinize(original, seat, &mut rng(n)));
     let from_permuted = json(&G::determinize(permuted, seat, &mut rng(n)));
-    assert_eq!(
-        from_original, from_permuted,
-        "seat {seat} tells the permuted state apart"
-    );
+    assert_eq!(from_original, from_permuted, "seat {seat} tells the permuted state apart");
 }
 
 /// Random play from `state` ends, with a reward for each of the `players` seats.

@@ -115,9 +115,6 @@ mod tests {
         )]);
         let after = rate_game(&before, &[placing("a", 0, 0), placing("b", 1, 1)]);
         assert!(after["a"].rating > 1500.0 && after["b"].rating < 1700.0);
-        assert!(
-            after["a"].rating - 1500.0 > 1700.0 - after["b"].rating,
-            "a's deviation is the wider: a moves more"
-        );
+        assert!(after["a"].rating - 1500.0 > 1700.0 - after["b"].rating, "a's deviation is the wider: a moves more");
     }
 }

@@ -62,10 +62,9 @@ impl Chat {
             return Err(ServiceError::InvalidChatText);
         }
         let (seat, name) = match viewer {
-            Viewer::Seat(seat) => (
-                Some(game.seat_name(seat).to_owned()),
-                game.session.table().seats[seat].name.clone(),
-            ),
+            Viewer::Seat(seat) => {
+                (Some(game.seat_name(seat).to_owned()), game.session.table().seats[seat].name.clone())
+            }
             Viewer::Spectator => (None, None),
         };
         let mut message = ChatMessage {

@@ -269,9 +269,7 @@ fn seat_accounts(
         })
         .collect();
     if matched.is_some_and(|mut rest| rest.next().is_some()) {
-        return Err(ServiceError::SeatsConflict(
-            "more matched accounts than seats".to_owned(),
-        ));
+        return Err(ServiceError::SeatsConflict("more matched accounts than seats".to_owned()));
     }
     Ok(accounts)
 }
@@ -440,10 +438,7 @@ mod tests {
         assert_eq!(open(choice("caesar")).unwrap(), [true, false]);
         assert!(matches!(open(choice("cassius")), Err(ServiceError::InvalidSeats(_))));
         assert!(matches!(open(choice("brutus")), Err(ServiceError::SeatsConflict(_))));
-        assert!(matches!(
-            open(SeatsRequest::Count(3)),
-            Err(ServiceError::SeatsConflict(_))
-        ));
+        assert!(matches!(open(SeatsRequest::Count(3)), Err(ServiceError::SeatsConflict(_))));
     }
 
     #[test]
@@ -451,33 +446,16 @@ mod tests {
         let (seats, all) = (["caesar", "cleopatra"], ["caesar", "cleopatra"]);
         let bot_first = [Some(Bot::Random {}), None];
         let open = |request: SeatsRequest| open_seats(&seats, &all, Some(&request), &bot_first);
-        assert_eq!(
-            open(SeatsRequest::Count(1)).unwrap(),
-            [false, false],
-            "the creator takes cleopatra"
-        );
-        assert_eq!(
-            open(SeatsRequest::Count(0)).unwrap(),
-            [false, true],
-            "cleopatra waits for someone"
-        );
-        assert!(matches!(
-            open(SeatsRequest::Count(2)),
-            Err(ServiceError::SeatsConflict(_))
-        ));
+        assert_eq!(open(SeatsRequest::Count(1)).unwrap(), [false, false], "the creator takes cleopatra");
+        assert_eq!(open(SeatsRequest::Count(0)).unwrap(), [false, true], "cleopatra waits for someone");
+        assert!(matches!(open(SeatsRequest::Count(2)), Err(ServiceError::SeatsConflict(_))));
         let choice =
             |seat: &str| SeatsRequest::Choice([(seat.to_owned(), SeatChoice::Keyword(SeatKeyword::Mine))].into());
         assert!(matches!(open(choice("caesar")), Err(ServiceError::SeatsConflict(_))));
         assert_eq!(open(choice("cleopatra")).unwrap(), [false, false]);
         let bots = [("cleopatra".to_owned(), Bot::Random {})].into();
-        assert_eq!(
-            seat_bots(&seats, &all, Some(&bots)).unwrap(),
-            [None, Some(Bot::Random {})]
-        );
+        assert_eq!(seat_bots(&seats, &all, Some(&bots)).unwrap(), [None, Some(Bot::Random {})]);
         let elsewhere = [("brutus".to_owned(), Bot::Random {})].into();
-        assert!(matches!(
-            seat_bots(&seats, &all, Some(&elsewhere)),
-            Err(ServiceError::InvalidSeats(_))
-        ));
+        assert!(matches!(seat_bots(&seats, &all, Some(&elsewhere)), Err(ServiceError::InvalidSeats(_))));
     }
 }

@@ -88,10 +88,7 @@ mod tests {
 
     #[test]
     fn places_follow_the_rewards_with_ties_shared_and_leavers_left_out() {
-        assert_eq!(
-            by_reward(&[0.5, 1.0, 0.0, 0.5], &[]),
-            vec![vec![1], vec![0, 3], vec![2]]
-        );
+        assert_eq!(by_reward(&[0.5, 1.0, 0.0, 0.5], &[]), vec![vec![1], vec![0, 3], vec![2]]);
         assert_eq!(by_reward(&[0.5, 1.0, 0.0, 0.5], &[1]), vec![vec![0, 3], vec![2]]);
     }
 }

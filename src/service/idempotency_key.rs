@@ -41,10 +41,7 @@ mod tests {
     #[test]
     fn a_key_is_one_to_255_visible_ascii_characters() {
         for good in ["k", "move-12", "~!@#$%^&*()", &"k".repeat(255)] {
-            assert_eq!(
-                IdempotencyKey::parse(good).map(|key| key.to_string()).as_deref(),
-                Ok(good)
-            );
+            assert_eq!(IdempotencyKey::parse(good).map(|key| key.to_string()).as_deref(), Ok(good));
         }
         for bad in ["", " ", "a b", "tab\t", "é", &"k".repeat(256)] {
             assert_eq!(IdempotencyKey::parse(bad), Err(InvalidIdempotencyKey), "{bad:?}");

@@ -294,10 +294,7 @@ mod tests {
             new_table,
             lease_ms: 5_000,
         };
-        assert!(matches!(
-            matchmaking.seek(at(&ada, "t1")).await.unwrap(),
-            Sought::Waiting { .. }
-        ));
+        assert!(matches!(matchmaking.seek(at(&ada, "t1")).await.unwrap(), Sought::Waiting { .. }));
         let Sought::Formed(table) = matchmaking.seek(at(&bea, "t2")).await.unwrap() else {
             panic!("bea completes the table");
         };

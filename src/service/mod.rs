@@ -118,20 +118,10 @@ impl GameService {
         let notifier = Arc::new(Notifier::new(store.clone(), settings.webhooks));
         let ratings = Ratings::new(store.clone(), registry.clone());
         let bots = Arc::new(BotQueue::default());
-        let followers = followers::Followers::new(
-            store.clone(),
-            notifier.clone(),
-            ratings.clone(),
-            bots.clone(),
-            settings.pauses,
-        );
-        let games = Arc::new(Games::new(
-            registry.clone(),
-            store.clone(),
-            followers,
-            settings.pauses,
-            settings.search_slots,
-        ));
+        let followers =
+            followers::Followers::new(store.clone(), notifier.clone(), ratings.clone(), bots.clone(), settings.pauses);
+        let games =
+            Arc::new(Games::new(registry.clone(), store.clone(), followers, settings.pauses, settings.search_slots));
         let accounts = Accounts::new(store.clone(), games.clone());
         let tables = Tables::new(
             games.clone(),
@@ -218,10 +208,7 @@ impl GameService {
     pub async fn store_health(&self) -> StoreHealth {
         let reachable = self.store.ping().await.is_ok();
         let (persistence, replication) = match reachable {
-            true => (
-                self.store.persistence().await.ok().flatten(),
-                self.store.replication().await.ok().flatten(),
-            ),
+            true => (self.store.persistence().await.ok().flatten(), self.store.replication().await.ok().flatten()),
             false => (None, None),
         };
         StoreHealth {
@@ -336,9 +323,6 @@ fn new_token() -> String {
 mod tests {
     #[test]
     fn a_token_is_stored_as_the_lowercase_hex_of_its_sha256() {
-        assert_eq!(
-            super::hash_token("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
+        assert_eq!(super::hash_token("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 }

@@ -46,10 +46,7 @@ pub fn display_name(name: &str) -> Result<String, ServiceError> {
                 }
             },
             Kind::Refused => {
-                return Err(ServiceError::NameRefused(format!(
-                    "{} may not be in a name",
-                    code_point(c)
-                )));
+                return Err(ServiceError::NameRefused(format!("{} may not be in a name", code_point(c))));
             }
         }
     }
@@ -57,9 +54,7 @@ pub fn display_name(name: &str) -> Result<String, ServiceError> {
     let normalized = ComposingNormalizerBorrowed::new_nfc().normalize(trimmed);
     let length = normalized.chars().count();
     if length > MAX_NAME_CHARS {
-        return Err(ServiceError::NameRefused(format!(
-            "the name has {length} characters in NFC"
-        )));
+        return Err(ServiceError::NameRefused(format!("the name has {length} characters in NFC")));
     }
     Ok(normalized.into_owned())
 }
@@ -140,10 +135,7 @@ mod tests {
         assert_eq!(display_name("e\u{301}").unwrap(), "\u{e9}");
         assert_eq!(display_name("  Livia ").unwrap(), "Livia");
         assert_eq!(display_name(&"x".repeat(MAX_NAME_CHARS)).unwrap().len(), MAX_NAME_CHARS);
-        assert_eq!(
-            display_name(&"e\u{301}".repeat(MAX_NAME_CHARS / 2)).unwrap(),
-            "\u{e9}".repeat(MAX_NAME_CHARS / 2)
-        );
+        assert_eq!(display_name(&"e\u{301}".repeat(MAX_NAME_CHARS / 2)).unwrap(), "\u{e9}".repeat(MAX_NAME_CHARS / 2));
         assert_eq!(
             display_name("a\u{302}\u{323}\u{301}\u{300}").unwrap().chars().count(),
             3,
@@ -183,20 +175,14 @@ mod tests {
         assert!(refused(&"x".repeat(MAX_NAME_CHARS + 1)).contains("41"));
         assert!(refused("\u{301}a").contains("follows no"));
         assert!(refused("a \u{301}").contains("follows no"));
-        assert_eq!(
-            display_name("x\u{301}\u{302}\u{303}\u{304}").unwrap().chars().count(),
-            5
-        );
+        assert_eq!(display_name("x\u{301}\u{302}\u{303}\u{304}").unwrap().chars().count(), 5);
         assert!(refused("x\u{301}\u{302}\u{303}\u{304}\u{305}").contains("more than 4"));
     }
 
     #[test]
     fn what_the_schema_can_say_is_invalid_and_characters_are_refused() {
         for invalid in ["", "   ", &"x".repeat(MAX_NAME_CHARS + 1)] {
-            assert!(
-                matches!(display_name(invalid), Err(ServiceError::InvalidName(_))),
-                "{invalid:?}"
-            );
+            assert!(matches!(display_name(invalid), Err(ServiceError::InvalidName(_))), "{invalid:?}");
         }
         for refused in [
             "\u{202e}evil",
@@ -204,10 +190,7 @@ mod tests {
             "x\u{301}\u{302}\u{303}\u{304}\u{305}",
             "a\u{20f1}",
         ] {
-            assert!(
-                matches!(display_name(refused), Err(ServiceError::NameRefused(_))),
-                "{refused:?}"
-            );
+            assert!(matches!(display_name(refused), Err(ServiceError::NameRefused(_))), "{refused:?}");
         }
     }
 }

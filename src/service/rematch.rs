@@ -209,10 +209,7 @@ impl LoadedGame {
     /// The seat `seat` of this game has in the rematch, and its token there as `rematch_token` shows it to `caller`.
     pub fn rematch_of_seat(&self, seat: Seat, caller: Option<&Caller>) -> Option<(&'static str, Option<String>)> {
         self.session.table().rematch.as_ref()?;
-        Some((
-            self.seats[(seat + 1) % self.seats.len()],
-            self.rematch_token(seat, caller),
-        ))
+        Some((self.seats[(seat + 1) % self.seats.len()], self.rematch_token(seat, caller)))
     }
 }
 

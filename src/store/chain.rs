@@ -196,9 +196,6 @@ mod tests {
     fn the_derivation_is_pinned() {
         // Stored logs carry these hashes: changing the derivation would make every stored log look diverged.
         assert_eq!(ChainHash::genesis("g").to_hex(), "7278f01fc5078bc9bf6a1c23b9640aff");
-        assert_eq!(
-            ChainHash::genesis("g").then("e").to_hex(),
-            "59b5df8c8f179a84cdc58ae92107e4ee"
-        );
+        assert_eq!(ChainHash::genesis("g").then("e").to_hex(), "59b5df8c8f179a84cdc58ae92107e4ee");
     }
 }

@@ -44,13 +44,7 @@ pub struct StoredSnapshot {
 impl StoredSnapshot {
     /// One string: a header line (`format version hash`), then the data.
     pub fn encode(&self) -> String {
-        format!(
-            "{} {} {}\n{}",
-            self.format,
-            self.head.version,
-            self.head.hash.to_hex(),
-            self.data
-        )
+        format!("{} {} {}\n{}", self.format, self.head.version, self.head.hash.to_hex(), self.data)
     }
 
     pub fn decode(text: &str) -> Option<Self> {

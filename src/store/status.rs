@@ -117,11 +117,7 @@ mod replication_tests {
                 lag_seconds: 2,
             }
         );
-        assert_eq!(
-            (status.replicas_seen, status.max_lag_seconds),
-            (0, 2),
-            "the lone primary has none"
-        );
+        assert_eq!((status.replicas_seen, status.max_lag_seconds), (0, 2), "the lone primary has none");
     }
 }
 

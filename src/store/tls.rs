@@ -109,16 +109,10 @@ mod tests {
         let (certificate, key) = identity();
         assert!(RedisTls::from_pem(Some(certificate), None).unwrap().is_configured());
         for wrong in [Vec::new(), b"hello".to_vec(), key] {
-            assert!(matches!(
-                RedisTls::from_pem(Some(wrong), None),
-                Err(TlsFileError::Ca(_))
-            ));
+            assert!(matches!(RedisTls::from_pem(Some(wrong), None), Err(TlsFileError::Ca(_))));
         }
         let truncated = b"-----BEGIN CERTIFICATE-----\nAAAA\n".to_vec();
-        assert!(matches!(
-            RedisTls::from_pem(Some(truncated), None),
-            Err(TlsFileError::Ca(_))
-        ));
+        assert!(matches!(RedisTls::from_pem(Some(truncated), None), Err(TlsFileError::Ca(_))));
     }
 
     #[test]

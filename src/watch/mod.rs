@@ -242,10 +242,7 @@ impl Drop for Subscription {
     fn drop(&mut self) {
         // The receiver must be gone before the count of receivers is looked at.
         let (replacement, _) = watch::channel(Tail::Lost);
-        drop(std::mem::replace(
-            &mut self.tail,
-            WatchStream::new(replacement.subscribe()),
-        ));
+        drop(std::mem::replace(&mut self.tail, WatchStream::new(replacement.subscribe())));
         self.watcher
             .release(&self.game, self.seat.as_deref(), self.admission.take());
     }
@@ -285,9 +282,6 @@ mod tests {
         let again = watcher.subscribe("g", head, own, None).await;
         assert!(again.is_ok(), "a closed stream gives its connection back");
         drop((again, _second, _third));
-        assert!(
-            lock(&watcher.games).is_empty(),
-            "a game is no longer watched once its last stream closed"
-        );
+        assert!(lock(&watcher.games).is_empty(), "a game is no longer watched once its last stream closed");
     }
 }

@@ -74,10 +74,7 @@ mod tests {
             if step(failures + 1) < LONGEST_STEP {
                 assert_eq!(step(failures + 1), step(failures) * 2);
                 // The jitter never makes a later wait shorter than an earlier one.
-                assert!(
-                    jittered(failures + 1, 0.0) > jittered(failures, ALMOST_ONE),
-                    "after failure {failures}"
-                );
+                assert!(jittered(failures + 1, 0.0) > jittered(failures, ALMOST_ONE), "after failure {failures}");
             }
         }
     }
@@ -97,14 +94,8 @@ mod tests {
         for failures in [1, 5, 12, 13, DISABLE_AFTER - 1] {
             let (low, high) = (step(failures).mul_f64(0.9), step(failures).mul_f64(1.1));
             let draws: Vec<Duration> = (0..200).map(|_| next_delay(failures)).collect();
-            assert!(
-                draws.iter().all(|wait| (low..=high).contains(wait)),
-                "after {failures} failures"
-            );
-            assert!(
-                draws.iter().any(|wait| *wait != draws[0]),
-                "no jitter after {failures} failures"
-            );
+            assert!(draws.iter().all(|wait| (low..=high).contains(wait)), "after {failures} failures");
+            assert!(draws.iter().any(|wait| *wait != draws[0]), "no jitter after {failures} failures");
         }
         assert_eq!(jittered(DISABLE_AFTER - 1, 0.0), LONGEST_STEP.mul_f64(0.9));
     }
@@ -117,10 +108,7 @@ mod tests {
         assert!(nominal > 24 * HOUR && nominal < 25 * HOUR, "{nominal:?}");
         let shortest: Duration = waits.clone().map(|failures| jittered(failures, 0.0)).sum();
         let longest: Duration = waits.clone().map(|failures| jittered(failures, ALMOST_ONE)).sum();
-        assert!(
-            shortest > 21 * HOUR && longest < 27 * HOUR,
-            "{shortest:?} to {longest:?}"
-        );
+        assert!(shortest > 21 * HOUR && longest < 27 * HOUR, "{shortest:?} to {longest:?}");
         for _ in 0..100 {
             let drawn: Duration = waits.clone().map(next_delay).sum();
             assert!((shortest..=longest).contains(&drawn), "{drawn:?}");

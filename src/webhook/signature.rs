@@ -33,10 +33,7 @@ fn mac(secret: &str, timestamp: u64, body: &[u8]) -> Hmac<Sha256> {
 
 /// The `Ludus-Signature` header value for `body` sent at `timestamp` (Unix seconds).
 pub(super) fn sign(secret: &str, timestamp: u64, body: &[u8]) -> String {
-    format!(
-        "t={timestamp},v1={}",
-        hex::encode(mac(secret, timestamp, body).finalize().into_bytes())
-    )
+    format!("t={timestamp},v1={}", hex::encode(mac(secret, timestamp, body).finalize().into_bytes()))
 }
 
 /// Whether `header` signs `body` with `secret`, at a time at most `tolerance` away from `now_unix`. Any of several

@@ -138,10 +138,7 @@ pub async fn new_account(app: &impl TestApp, name: &str) -> (String, String) {
     let body = serde_json::json!({"name": name, "kind": "player"});
     let (status, body) = send(app, "POST", "/v1/accounts", None, Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    (
-        body["id"].as_str().unwrap().to_owned(),
-        body["key"].as_str().unwrap().to_owned(),
-    )
+    (body["id"].as_str().unwrap().to_owned(), body["key"].as_str().unwrap().to_owned())
 }
 
 /// One SSE message: its lines up to the blank line that ends it, as `next_block` takes it off a stream's text.
@@ -196,18 +193,10 @@ pub fn process_call(port: u16, method: &str, path: &str, key: Option<&str>, body
 
 /// A new account of a person on the real `ludus` process on `port`: its id and key.
 pub fn process_account(port: u16, name: &str) -> (String, String) {
-    let (status, body) = process_call(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        Some(&serde_json::json!({"name": name, "kind": "player"})),
-    );
+    let (status, body) =
+        process_call(port, "POST", "/v1/accounts", None, Some(&serde_json::json!({"name": name, "kind": "player"})));
     assert_eq!(status, 201, "{body}");
-    (
-        body["id"].as_str().unwrap().to_owned(),
-        body["key"].as_str().unwrap().to_owned(),
-    )
+    (body["id"].as_str().unwrap().to_owned(), body["key"].as_str().unwrap().to_owned())
 }
 
 /// Asks `done` every `every` until it says yes; fails, saying `what`, when that has not come `within`.

@@ -129,10 +129,9 @@ impl Rules for Duel {
         }
         match action {
             DuelAction::Bump => Ok(vec![DuelEvent::Bumped { seat }]),
-            DuelAction::Reveal if state.revealed[seat] => Err(RuleError::new(
-                RuleCode::AlreadyDone,
-                "you have already shown your card",
-            )),
+            DuelAction::Reveal if state.revealed[seat] => {
+                Err(RuleError::new(RuleCode::AlreadyDone, "you have already shown your card"))
+            }
             DuelAction::Reveal => Ok(vec![DuelEvent::Revealed {
                 seat,
                 card: state.cards[seat].unwrap_or_default(),

@@ -117,14 +117,7 @@ pub fn create(port: u16, seed: u64) -> Game {
 pub fn next_move(port: u16, game: &Game, pick: usize) -> Option<(String, Value, u64)> {
     let state = send(port, "GET", &format!("/v1/games/{}", game.id), None, None, None)?.body;
     let seat = state["to_act"].as_array()?.first()?.as_str()?.to_owned();
-    let listed = send(
-        port,
-        "GET",
-        &format!("/v1/games/{}/actions", game.id),
-        Some(game.token(&seat)),
-        None,
-        None,
-    )?;
+    let listed = send(port, "GET", &format!("/v1/games/{}/actions", game.id), Some(game.token(&seat)), None, None)?;
     let actions = super::title_actions(listed.body["actions"].as_array()?);
     let action = actions.get(pick % actions.len().max(1))?.clone();
     Some((seat, action, listed.body["version"].as_u64()?))
@@ -152,15 +145,7 @@ pub fn read_chunk(reader: &mut std::io::BufReader<TcpStream>) -> std::io::Result
 
 /// A new account of `kind`: its id and key.
 pub fn create_account(port: u16, name: &str, kind: &str) -> (String, String) {
-    let created = send(
-        port,
-        "POST",
-        "/v1/accounts",
-        None,
-        None,
-        Some(&json!({"name": name, "kind": kind})),
-    )
-    .unwrap();
+    let created = send(port, "POST", "/v1/accounts", None, None, Some(&json!({"name": name, "kind": kind}))).unwrap();
     assert_eq!(created.status, 201, "{}", created.body);
     let field = |name: &str| created.body[name].as_str().unwrap().to_owned();
     (field("id"), field("key"))
@@ -169,29 +154,14 @@ pub fn create_account(port: u16, name: &str, kind: &str) -> (String, String) {
 /// Sends `action` as `seat`'s move, with its token.
 pub fn play(port: u16, game: &Game, seat: &str, action: &Value) -> Reply {
     let path = format!("/v1/games/{}/actions", game.id);
-    send(
-        port,
-        "POST",
-        &path,
-        Some(game.token(seat)),
-        None,
-        Some(&json!({"action": action})),
-    )
-    .expect("an answer")
+    send(port, "POST", &path, Some(game.token(seat)), None, Some(&json!({"action": action}))).expect("an answer")
 }
 
 pub fn events_as(port: u16, game: &Game, seat: Option<&str>, after: u64) -> Value {
     let token = seat.map(|s| game.token(s));
-    send(
-        port,
-        "GET",
-        &format!("/v1/games/{}/events?after={after}&limit=10000", game.id),
-        token,
-        None,
-        None,
-    )
-    .expect("events")
-    .body
+    send(port, "GET", &format!("/v1/games/{}/events?after={after}&limit=10000", game.id), token, None, None)
+        .expect("events")
+        .body
 }
 
 /// How many events of type `kind` the game's public log holds (read through `port`).

@@ -85,10 +85,7 @@ impl TlsFiles {
         let issuer = Issuer::new(ca, ca_key);
         // The server's certificate is also a client's: cluster nodes present it to each other.
         for (name, purposes) in [
-            (
-                "server",
-                vec![ExtendedKeyUsagePurpose::ServerAuth, ExtendedKeyUsagePurpose::ClientAuth],
-            ),
+            ("server", vec![ExtendedKeyUsagePurpose::ServerAuth, ExtendedKeyUsagePurpose::ClientAuth]),
             ("client", vec![ExtendedKeyUsagePurpose::ClientAuth]),
         ] {
             let mut params =
@@ -98,10 +95,7 @@ impl TlsFiles {
                 .distinguished_name
                 .push(DnType::CommonName, format!("ludus test {name}"));
             let key = KeyPair::generate().expect("a key");
-            write(
-                &format!("{name}.pem"),
-                params.signed_by(&key, &issuer).expect("a certificate").pem(),
-            );
+            write(&format!("{name}.pem"), params.signed_by(&key, &issuer).expect("a certificate").pem());
             write(&format!("{name}-key.pem"), key.serialize_pem());
         }
         Self { dir }
@@ -537,10 +531,7 @@ impl RedisCluster {
             if replicated && self.is_ok() {
                 return;
             }
-            assert!(
-                Instant::now() < deadline,
-                "the cluster never had a replica online per primary"
-            );
+            assert!(Instant::now() < deadline, "the cluster never had a replica online per primary");
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -681,11 +672,6 @@ pub fn seat_tokens(created: &serde_json::Value) -> Vec<(String, String)> {
         .as_array()
         .expect("the created seats")
         .iter()
-        .map(|seat| {
-            (
-                seat["seat"].as_str().unwrap().to_owned(),
-                seat["token"].as_str().unwrap().to_owned(),
-            )
-        })
+        .map(|seat| (seat["seat"].as_str().unwrap().to_owned(), seat["token"].as_str().unwrap().to_owned()))
         .collect()
 }

@@ -23,11 +23,7 @@ pub async fn my_games(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
-    let limit = page_limit(
-        query.limit,
-        AccountGamesQuery::DEFAULT_LIMIT,
-        AccountGamesQuery::MAX_LIMIT,
-    )?;
+    let limit = page_limit(query.limit, AccountGamesQuery::DEFAULT_LIMIT, AccountGamesQuery::MAX_LIMIT)?;
     let before = match &query.before {
         None => None,
         Some(cursor) => Some(

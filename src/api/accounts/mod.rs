@@ -24,10 +24,8 @@ use dto::{AccountResponse, CreateAccountRequest, CreatedAccountResponse, KeyResp
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// The 401 of every operation on `me`.
-pub(super) const KEY_NEEDED: Problems = Problems::new(
-    "No account key, or one unknown or revoked",
-    &[Code::AccountKeyRequired, Code::InvalidAccountKey],
-);
+pub(super) const KEY_NEEDED: Problems =
+    Problems::new("No account key, or one unknown or revoked", &[Code::AccountKeyRequired, Code::InvalidAccountKey]);
 
 /// Creates an account. The answer holds its first key, once: keep it, it is stored only as a hash. Account creation
 /// is capped per client address (`LUDUS_ACCOUNTS_PER_HOUR`).
@@ -73,10 +71,7 @@ impl Endpoint for __path_create_account {
         Problems::new("The name is taken, in some case", &[Code::AccountNameTaken]),
         common::BODY_TOO_LARGE,
         common::BODY_NOT_JSON,
-        Problems::new(
-            "Too many accounts created by this client this hour",
-            &[Code::RateLimited],
-        ),
+        Problems::new("Too many accounts created by this client this hour", &[Code::RateLimited]),
         common::STORE_UNAVAILABLE,
     ];
 

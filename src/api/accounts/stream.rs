@@ -226,10 +226,7 @@ pub async fn account_stream(
 
 impl Endpoint for __path_account_stream {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new(
-            "Bad Last-Event-ID or query",
-            &[Code::InvalidLastEventId, Code::InvalidQuery],
-        ),
+        Problems::new("Bad Last-Event-ID or query", &[Code::InvalidLastEventId, Code::InvalidQuery]),
         KEY_NEEDED,
         common::TOO_MANY_STREAMS,
         common::STREAM_UNAVAILABLE,

@@ -27,12 +27,7 @@ pub(super) fn problem_code_schema() -> Value {
 pub(super) fn document_problems(document: &mut Value) {
     for endpoint in endpoints() {
         let operation = &mut document["paths"][&endpoint.path][endpoint.method_name()];
-        assert!(
-            operation.is_object(),
-            "{} {} is not documented",
-            endpoint.method_name(),
-            endpoint.path
-        );
+        assert!(operation.is_object(), "{} {} is not documented", endpoint.method_name(), endpoint.path);
         for problems in endpoint.problems {
             let status = problems.status();
             assert!(

@@ -156,18 +156,12 @@ mod tests {
     #[test]
     fn specification_references_are_left_out_of_descriptions() {
         assert_eq!(without_references("The result (spec 8)."), "The result.");
-        assert_eq!(
-            without_references("Face up, oldest first (D15)."),
-            "Face up, oldest first."
-        );
+        assert_eq!(without_references("Face up, oldest first (D15)."), "Face up, oldest first.");
         assert_eq!(
             without_references("The pile (owner only, option `arranged`, D3)."),
             "The pile (owner only, option `arranged`)."
         );
-        assert_eq!(
-            without_references("Shuffled again (7.9); see (spec section 9)"),
-            "Shuffled again; see"
-        );
+        assert_eq!(without_references("Shuffled again (7.9); see (spec section 9)"), "Shuffled again; see");
         assert_eq!(without_references("Two values (1, 2 or 3)"), "Two values (1, 2 or 3)");
     }
 }

@@ -12,26 +12,10 @@ use crate::engine::{Registry, Title};
 /// game-agnostic unions (`Action`, `View`, `Event`, `Outcome`) over the titles.
 pub(super) fn add_title_schemas(schemas: &mut Map<String, Value>, registry: &Registry) {
     let mut unions: [(&str, &str, Vec<String>); 4] = [
-        (
-            "Action",
-            "An action of one of the titles; the game's title decides which.",
-            vec![],
-        ),
-        (
-            "View",
-            "A game state as one viewer may see it, in the game's title's shape.",
-            vec![],
-        ),
-        (
-            "Event",
-            "A log event as one viewer may see it, in the game's title's shape.",
-            vec![],
-        ),
-        (
-            "Outcome",
-            "The result of a finished game, in the game's title's shape.",
-            vec![],
-        ),
+        ("Action", "An action of one of the titles; the game's title decides which.", vec![]),
+        ("View", "A game state as one viewer may see it, in the game's title's shape.", vec![]),
+        ("Event", "A log event as one viewer may see it, in the game's title's shape.", vec![]),
+        ("Outcome", "The result of a finished game, in the game's title's shape.", vec![]),
     ];
     for title in registry.titles() {
         let mut own = Vec::new();

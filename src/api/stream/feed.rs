@@ -335,20 +335,13 @@ mod tests {
             ..now.clone()
         };
         let other = feeds.join(&rewritten, SPECTATORS);
-        assert!(
-            !Arc::ptr_eq(&first.feed, &other.feed),
-            "a log rewritten since starts a new feed"
-        );
+        assert!(!Arc::ptr_eq(&first.feed, &other.feed), "a log rewritten since starts a new feed");
         assert!(
             first.feed().after(SPECTATORS, start.head).is_err(),
             "positions before the feed's start were never rendered for it"
         );
         drop((first, ahead));
-        assert_eq!(
-            lock(&feeds.games).len(),
-            1,
-            "the old feed's streams leave the new one alone"
-        );
+        assert_eq!(lock(&feeds.games).len(), 1, "the old feed's streams leave the new one alone");
         drop(other);
         assert!(lock(&feeds.games).is_empty(), "no stream, no feed");
     }

@@ -96,12 +96,7 @@ impl std::str::FromStr for Resume {
 
 /// Where the client asks the stream to resume: `Last-Event-ID`, else `?last_event_id=`, else `?after=`.
 fn resume(request: &HttpRequest, query: &StreamQuery) -> Result<Option<Resume>, ApiError> {
-    let invalid = || {
-        ApiError::new(
-            ErrorCode::InvalidLastEventId,
-            ErrorCode::InvalidLastEventId.example_detail(),
-        )
-    };
+    let invalid = || ApiError::new(ErrorCode::InvalidLastEventId, ErrorCode::InvalidLastEventId.example_detail());
     let sent = match request.headers().get("Last-Event-ID") {
         Some(value) => Some(value.to_str().map_err(|_| invalid())?),
         None => query.last_event_id.as_deref(),

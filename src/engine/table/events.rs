@@ -265,9 +265,7 @@ impl TableAction {
         }
         // serde does not refuse unknown fields next to a unit variant's tag: the action has `type` alone.
         if let Some(extra) = action.as_object()?.keys().find(|key| *key != "type") {
-            return Some(Err(serde::de::Error::custom(format!(
-                "unknown field `{extra}`, a {kind} has none"
-            ))));
+            return Some(Err(serde::de::Error::custom(format!("unknown field `{extra}`, a {kind} has none"))));
         }
         Some(TableAction::deserialize(action))
     }
@@ -312,11 +310,7 @@ mod tests {
                     .collect()
             };
             let (actions, events) = (tags_of(&names.action), tags_of(&names.event));
-            assert!(
-                !actions.is_empty() && !events.is_empty(),
-                "{} has tagged unions",
-                title.info().id
-            );
+            assert!(!actions.is_empty() && !events.is_empty(), "{} has tagged unions", title.info().id);
             for tag in actions.iter().chain(&events) {
                 if title.rules_draw() && DRAW_ACTION_TYPES.contains(&tag.as_str()) && actions.contains(tag) {
                     continue;

@@ -22,11 +22,9 @@ impl Table {
             TableEvent::Aborted { seat } => {
                 self.end_without_result(EndReason::Aborted, seat_of(seat).into_iter().collect())
             }
-            TableEvent::TimedOut { seats } => self.end(
-                EndReason::TimedOut,
-                seats.iter().filter_map(|seat| seat_of(seat)).collect(),
-                seating,
-            ),
+            TableEvent::TimedOut { seats } => {
+                self.end(EndReason::TimedOut, seats.iter().filter_map(|seat| seat_of(seat)).collect(), seating)
+            }
             TableEvent::Expired => self.end_without_result(EndReason::Expired, Vec::new()),
             TableEvent::DeadlineSet { deadline_ms } => self.deadline_ms = Some(*deadline_ms),
             TableEvent::RematchCreated { game, sealed_tokens } => {
@@ -201,9 +199,6 @@ mod tests {
         };
         table.evolve(&TableEvent::Resigned { seat: "2".into() }, &seating);
         let ending = table.ending.expect("ended");
-        assert_eq!(
-            (ending.reason, ending.by, ending.losers),
-            (EndReason::Resigned, vec![2], vec![0, 2])
-        );
+        assert_eq!((ending.reason, ending.by, ending.losers), (EndReason::Resigned, vec![2], vec![0, 2]));
     }
 }

@@ -72,17 +72,11 @@ impl<G: Game> Session<G> {
         let taken = &table.seats[seat];
         let refuse = |code, message: &str| Err(ActionError::Rule(RuleError::new(code, message)));
         if taken.abandoned.is_some() && action != TableAction::Abort {
-            return refuse(
-                RuleCode::SeatAbandoned,
-                "this seat left the game: a bot plays it to the end",
-            );
+            return refuse(RuleCode::SeatAbandoned, "this seat left the game: a bot plays it to the end");
         }
         let entries = match action {
             TableAction::Resign if table.is_open() => {
-                return refuse(
-                    RuleCode::GameNotStarted,
-                    "the game has not started yet: abort it instead of resigning",
-                );
+                return refuse(RuleCode::GameNotStarted, "the game has not started yet: abort it instead of resigning");
             }
             TableAction::Resign if table.on_leave == OnLeave::Bot => vec![TableEvent::SeatAbandoned {
                 seat: id,
@@ -97,10 +91,7 @@ impl<G: Game> Session<G> {
             }
             TableAction::Abort => vec![TableEvent::Aborted { seat: id }],
             _ if table.is_open() => {
-                return refuse(
-                    RuleCode::GameNotStarted,
-                    "a seat is still open: the game has not started",
-                );
+                return refuse(RuleCode::GameNotStarted, "a seat is still open: the game has not started");
             }
             TableAction::HandToBot if taken.bot.is_some() => {
                 return refuse(RuleCode::SeatPlayedByBot, "a bot already plays this seat");

@@ -35,10 +35,7 @@ impl<'de> Deserialize<'de> for Pile {
         match u64::deserialize(deserializer)? {
             1 => Ok(Pile::One),
             2 => Ok(Pile::Two),
-            other => Err(de::Error::invalid_value(
-                de::Unexpected::Unsigned(other),
-                &"the pile number 1 or 2",
-            )),
+            other => Err(de::Error::invalid_value(de::Unexpected::Unsigned(other), &"the pile number 1 or 2")),
         }
     }
 }

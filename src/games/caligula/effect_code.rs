@@ -54,10 +54,7 @@ impl Op {
 
     /// Discards depend on the (private) kinds in hand (spec 7.3, D40).
     pub fn hand_dependent(self) -> bool {
-        matches!(
-            self,
-            Op::DiscardAny { .. } | Op::DiscardConiura { .. } | Op::DiscardPugio { .. }
-        )
+        matches!(self, Op::DiscardAny { .. } | Op::DiscardConiura { .. } | Op::DiscardPugio { .. })
     }
 }
 

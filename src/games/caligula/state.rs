@@ -292,10 +292,7 @@ fn assert_capacities() {
 }
 
 fn tables_fit(data: &Data) {
-    assert!(
-        data.seats.len() <= SEATS && data.max_players <= SEATS,
-        "more seats than state::SEATS"
-    );
+    assert!(data.seats.len() <= SEATS && data.max_players <= SEATS, "more seats than state::SEATS");
     assert!(
         Suit::ALL
             .into_iter()
@@ -310,14 +307,8 @@ fn tables_fit(data: &Data) {
         data.civitas_slots.iter().flatten().all(|&usable| usable <= CARD_SLOTS),
         "a Civitas card has more usable slots than state::CARD_SLOTS"
     );
-    assert!(
-        data.sequentia.len() <= SEQUENTIA_CARDS,
-        "more Sequentia cards than state::SEQUENTIA_CARDS"
-    );
-    assert!(
-        data.augustus.len() <= AUGUSTUS_CARDS,
-        "more Augustus cards than state::AUGUSTUS_CARDS"
-    );
+    assert!(data.sequentia.len() <= SEQUENTIA_CARDS, "more Sequentia cards than state::SEQUENTIA_CARDS");
+    assert!(data.augustus.len() <= AUGUSTUS_CARDS, "more Augustus cards than state::AUGUSTUS_CARDS");
     assert!(
         Deck::ALL.into_iter().all(|deck| {
             let cards: u32 = Kind::ALL

@@ -117,12 +117,7 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            formatter,
-            "{}_{}",
-            SUIT_IDS[(self.suit() as usize).min(3)],
-            self.rank().token()
-        )
+        write!(formatter, "{}_{}", SUIT_IDS[(self.suit() as usize).min(3)], self.rank().token())
     }
 }
 

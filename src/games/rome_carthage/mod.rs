@@ -74,9 +74,7 @@ impl Rules for RomeCarthage {
     fn new_state(players: usize, options: &Options) -> Result<State, SetupError> {
         Self::check_players(players)?;
         if options.no_progress_rounds == 0 {
-            return Err(SetupError::InvalidOptions(
-                "no_progress_rounds must be at least 1".into(),
-            ));
+            return Err(SetupError::InvalidOptions("no_progress_rounds must be at least 1".into()));
         }
         Ok(State::new(players, options.clone()))
     }

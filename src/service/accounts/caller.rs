@@ -52,9 +52,9 @@ impl LoadedGame {
                     }
                     (None, [one]) => Ok(*one),
                     (None, []) => Err(ServiceError::SeatNotHeld),
-                    (None, _) => Err(ServiceError::SeatRequired(
-                        held.iter().map(|&seat| self.seat_name(seat)).collect(),
-                    )),
+                    (None, _) => {
+                        Err(ServiceError::SeatRequired(held.iter().map(|&seat| self.seat_name(seat)).collect()))
+                    }
                 }
             }
         }

@@ -86,10 +86,7 @@ impl LoadedGame {
             after,
             events.iter().map(|event| {
                 let visible = self.session.redact(event, viewer)?;
-                Some((
-                    visible,
-                    lang.and_then(|lang| self.session.event_text(event, viewer, lang)),
-                ))
+                Some((visible, lang.and_then(|lang| self.session.event_text(event, viewer, lang))))
             }),
         )
     }
@@ -104,10 +101,7 @@ impl LoadedGame {
         lang: Option<Lang>,
     ) -> Vec<(u64, Box<RawValue>, Option<String>)> {
         let finished = self.session.is_finished();
-        numbered(
-            after,
-            decided.iter().flat_map(|decided| decided.told(viewer, finished, lang)),
-        )
+        numbered(after, decided.iter().flat_map(|decided| decided.told(viewer, finished, lang)))
     }
 }
 

@@ -331,13 +331,7 @@ struct IdempotencyRecord {
 
 impl IdempotencyRecord {
     fn encode(&self) -> String {
-        format!(
-            "1 {} {} {} {}",
-            self.fingerprint,
-            self.from,
-            self.to.version,
-            self.to.hash.to_hex()
-        )
+        format!("1 {} {} {} {}", self.fingerprint, self.from, self.to.version, self.to.hash.to_hex())
     }
 
     fn decode(text: &str) -> Option<Self> {

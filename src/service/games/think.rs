@@ -47,10 +47,7 @@ impl SearchSlots {
 
     /// Searches thinking now, and waiting for a slot.
     pub(super) fn load(&self) -> (usize, usize) {
-        (
-            self.size - self.slots.available_permits(),
-            self.waiting.load(Ordering::Relaxed),
-        )
+        (self.size - self.slots.available_permits(), self.waiting.load(Ordering::Relaxed))
     }
 }
 

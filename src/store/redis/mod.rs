@@ -310,9 +310,10 @@ impl EventStore for RedisStore {
     }
 
     async fn ping(&self) -> StoreResult<()> {
-        self.run("ping", |mut connection| async move {
-            redis::cmd("PING").query_async::<String>(&mut connection).await
-        })
+        self.run(
+            "ping",
+            |mut connection| async move { redis::cmd("PING").query_async::<String>(&mut connection).await },
+        )
         .await
         .map(|_| ())
     }
@@ -321,10 +322,8 @@ impl EventStore for RedisStore {
         // One server: ask through the shared connection. A cluster routes INFO anywhere: ask its first node.
         let persistence = match self.target {
             Target::Single(_) => {
-                self.run("persistence", |mut connection| async move {
-                    ask_persistence(&mut connection).await
-                })
-                .await
+                self.run("persistence", |mut connection| async move { ask_persistence(&mut connection).await })
+                    .await
             }
             Target::Cluster(_) => {
                 let mut connection = self.first_node_connection().await?;
@@ -347,12 +346,7 @@ impl EventStore for RedisStore {
         let texts: Vec<(String, String)> = match reply {
             Value::Map(pairs) => pairs
                 .into_iter()
-                .map(|(node, info)| {
-                    Ok((
-                        redis::from_owned_redis_value(node)?,
-                        redis::from_owned_redis_value(info)?,
-                    ))
-                })
+                .map(|(node, info)| Ok((redis::from_owned_redis_value(node)?, redis::from_owned_redis_value(info)?)))
                 .collect::<redis::RedisResult<_>>()
                 .map_err(corrupt)?,
             single => vec![(String::new(), redis::from_owned_redis_value(single).map_err(corrupt)?)],

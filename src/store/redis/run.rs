@@ -171,13 +171,10 @@ impl RedisStore {
         let config = redis::AsyncConnectionConfig::new()
             .set_connection_timeout(OPERATION_TIMEOUT)
             .set_response_timeout(OPERATION_TIMEOUT);
-        tokio::time::timeout(
-            OPERATION_TIMEOUT,
-            self.first_node.get_multiplexed_async_connection_with_config(&config),
-        )
-        .await
-        .map_err(|_| timed_out())?
-        .map_err(unavailable)
+        tokio::time::timeout(OPERATION_TIMEOUT, self.first_node.get_multiplexed_async_connection_with_config(&config))
+            .await
+            .map_err(|_| timed_out())?
+            .map_err(unavailable)
     }
 }
 

@@ -95,10 +95,7 @@ pub(super) fn castrum_pick(state: &State) -> Option<Event> {
 
 pub(super) fn take_province(state: &State, seat: usize, province: ProvinceId) -> Result<Event, RuleError> {
     if !state.province_display.contains(&province) {
-        return Err(rule(
-            RuleCode::ProvinceNotDisplayed,
-            format!("{} is not in the province display", province.id()),
-        ));
+        return Err(rule(RuleCode::ProvinceNotDisplayed, format!("{} is not in the province display", province.id())));
     }
     Ok(Event::ProvinceTaken {
         seat: SeatId::of(seat),

@@ -196,10 +196,7 @@ pub fn decide_with(
     let to_act = state.to_act();
     if to_act != Some(seat) {
         let who = to_act.map_or("", |waited| SeatId::of(waited).id());
-        return Err(rule(
-            RuleCode::NotYourTurn,
-            format!("it is not your turn; waiting for {who}"),
-        ));
+        return Err(rule(RuleCode::NotYourTurn, format!("it is not your turn; waiting for {who}")));
     }
     // Validate first, and make the action's event from `state`: a rejected action costs no copy of the state.
     let event = match (state.step, action) {

@@ -48,10 +48,7 @@ pub(super) fn senate_choice(state: &State) -> Option<Event> {
 
 pub(super) fn keep_senate_card(state: &State, seat: usize, card: CardId) -> Result<Event, RuleError> {
     if !state.eval.senate_offer.contains(&card) {
-        return Err(rule(
-            RuleCode::CardNotOffered,
-            format!("{} is not among the cards offered to you", card.id()),
-        ));
+        return Err(rule(RuleCode::CardNotOffered, format!("{} is not among the cards offered to you", card.id())));
     }
     Ok(Event::SenateKept {
         seat: SeatId::of(seat),

@@ -14,17 +14,10 @@ fn sampled_states(games: u64, every: usize) -> Vec<State> {
         for game in 0..games {
             let mut reached = Vec::new();
             let options = Options::default();
-            play_random_game::<AleaIactaEst>(
-                n,
-                &options,
-                90 + 10 * n as u64 + game,
-                100_000,
-                Checks::Full,
-                &mut |s| {
-                    reached.push(s.clone());
-                    Ok(())
-                },
-            )
+            play_random_game::<AleaIactaEst>(n, &options, 90 + 10 * n as u64 + game, 100_000, Checks::Full, &mut |s| {
+                reached.push(s.clone());
+                Ok(())
+            })
             .expect("random games end");
             states.extend(reached.into_iter().step_by(every));
         }
@@ -73,11 +66,7 @@ fn determinizing_keeps_what_the_seat_sees() {
     for (i, state) in states.iter().enumerate() {
         for seat in 0..state.players {
             let world = AleaIactaEst::determinize(state, seat, &mut rng(i as u64));
-            assert_eq!(
-                view::<AleaIactaEst>(&world, seat),
-                view::<AleaIactaEst>(state, seat),
-                "state {i}, seat {seat}"
-            );
+            assert_eq!(view::<AleaIactaEst>(&world, seat), view::<AleaIactaEst>(state, seat), "state {i}, seat {seat}");
             // What the log showed it: its tokens back in the discard pile, cards it put under the deck or saw given.
             let places = known_places(state, seat);
             assert_eq!(known_places(&world, seat), places, "state {i}, seat {seat}");
@@ -86,10 +75,7 @@ fn determinizing_keeps_what_the_seat_sees() {
         }
     }
     assert!(states.len() > 500, "only {} states", states.len());
-    assert!(
-        beyond_view > 500,
-        "only {beyond_view} determinizations knew places their view does not show"
-    );
+    assert!(beyond_view > 500, "only {beyond_view} determinizations knew places their view does not show");
 }
 
 /// Rotates by one the items of `zones` whose place `seat` does not know, the knowledge staying with the slots.
@@ -150,10 +136,7 @@ fn determinizing_is_blind_to_a_consistent_permutation_of_hidden_state() {
             );
         }
     }
-    assert!(
-        changed * 10 > checked * 9,
-        "only {changed} of {checked} permutations moved cards or tokens"
-    );
+    assert!(changed * 10 > checked * 9, "only {changed} of {checked} permutations moved cards or tokens");
 }
 
 #[test]
@@ -174,11 +157,7 @@ fn determinizing_redraws_the_hidden_items() {
         differs[1] += usize::from(tokens || world.favour_pile != state.favour_pile);
         differs[2] += usize::from(world.province_pile != state.province_pile);
     }
-    assert!(
-        differs.iter().all(|&d| d * 3 > states.len()),
-        "redrawn {differs:?} of {} states",
-        states.len()
-    );
+    assert!(differs.iter().all(|&d| d * 3 > states.len()), "redrawn {differs:?} of {} states", states.len());
 }
 
 #[test]

@@ -24,12 +24,7 @@ fn canonical_key(a: &A) -> (u8, u8, u16, Vec<u8>) {
             building,
             values,
             combo,
-        } => (
-            1,
-            building_order(*building),
-            combo.map_or(0, |c| c as u16 + 1),
-            values.to_vec(),
-        ),
+        } => (1, building_order(*building), combo.map_or(0, |c| c as u16 + 1), values.to_vec()),
         A::LatrinaForced {} => (2, 0, 0, vec![]),
         _ => (3, 0, 0, vec![]),
     }
@@ -40,12 +35,7 @@ fn check_listing(state: &State) {
     let s = state.current;
     let listed = legal(state, s);
     for w in listed.windows(2) {
-        assert!(
-            canonical_key(&w[0]) < canonical_key(&w[1]),
-            "not canonical or repeated: {:?} then {:?}",
-            w[0],
-            w[1]
-        );
+        assert!(canonical_key(&w[0]) < canonical_key(&w[1]), "not canonical or repeated: {:?} then {:?}", w[0], w[1]);
     }
     let hand = state.seats[s].hand;
     let subs = sub_multisets(&hand);
@@ -164,10 +154,7 @@ fn evaluation_pick_listings() {
     // Five inhabitants, two Forum dice: three are removed; the next round has started.
     assert_eq!(st.inhabitants_removed.len(), 3);
     assert_eq!(st.round, 2);
-    assert_eq!(
-        st.seats[BRUTUS].inhabitants.len() + st.seats[ANTONIUS].inhabitants.len(),
-        2
-    );
+    assert_eq!(st.seats[BRUTUS].inhabitants.len() + st.seats[ANTONIUS].inhabitants.len(), 2);
 }
 
 #[test]
@@ -189,10 +176,7 @@ fn action_json_matches_the_spec() {
         let back: A = serde_json::from_str(&json(&action)).unwrap();
         assert_eq!(back, action);
     }
-    assert_eq!(
-        json(&place(B::Senatus, &[3, 4, 5])),
-        r#"{"type":"place","building":"senatus","values":[3,4,5]}"#
-    );
+    assert_eq!(json(&place(B::Senatus, &[3, 4, 5])), r#"{"type":"place","building":"senatus","values":[3,4,5]}"#);
     for bad in [
         r#"{"type": "latrina_forced", "value": 1}"#,
         r#"{"type": "reroll", "values": [1], "combo": 1}"#,
@@ -250,9 +234,6 @@ fn reroll_choices_are_every_sub_multiset_once_in_canonical_order() {
     assert_eq!(subs[0], vec![1]);
     assert_eq!(subs[1], vec![1, 1]);
     assert_eq!(subs.last().unwrap(), &vec![6]);
-    assert_eq!(
-        sub_multisets(&Hand::rolled(&[4, 4, 4])),
-        vec![vec![4], vec![4, 4], vec![4, 4, 4]]
-    );
+    assert_eq!(sub_multisets(&Hand::rolled(&[4, 4, 4])), vec![vec![4], vec![4, 4], vec![4, 4, 4]]);
     assert!(sub_multisets(&Hand::unrolled(3)).is_empty());
 }

@@ -79,10 +79,7 @@ fn scenario_01_setup_per_player_count() {
     let options = Options {
         first_player: Some(seat(DARIUS)),
     };
-    assert!(matches!(
-        AleaIactaEst::new_state(3, &options),
-        Err(SetupError::OptionsConflict(_))
-    ));
+    assert!(matches!(AleaIactaEst::new_state(3, &options), Err(SetupError::OptionsConflict(_))));
     let state = AleaIactaEst::new_state(4, &options).unwrap();
     assert_eq!(state.marker, DARIUS);
     let parsed: Options = serde_json::from_str(r#"{"first_player": "brutus"}"#).unwrap();
@@ -131,10 +128,7 @@ fn scenario_02_seed_templum_example() {
     ]);
     assert_eq!(legal(&st, ANTONIUS), expected);
     // [1,3] on combo 1 sums to 9, not more than 9.
-    assert_eq!(
-        code(try_play(&st, ANTONIUS, place_combo(&[1, 3], Some(1)))),
-        "templum_sum_too_low"
-    );
+    assert_eq!(code(try_play(&st, ANTONIUS, place_combo(&[1, 3], Some(1)))), "templum_sum_too_low");
     // Placing [2,3] draws exactly 2 tokens.
     let mut st = st;
     let events = play(&mut st, ANTONIUS, place_combo(&[2, 3], Some(1)), &mut Script::none()).unwrap();
@@ -318,17 +312,11 @@ fn scenario_05_seed_senate_example() {
     let mut st = game(3);
     straight(&mut st, CLAUDIUS, 3, 5);
     turn(&mut st, CLAUDIUS, &[2, 6, 6]);
-    assert_eq!(
-        places_on(&legal(&st, CLAUDIUS), B::Senatus),
-        vec![vec![2], vec![2, 6], vec![6]]
-    );
+    assert_eq!(places_on(&legal(&st, CLAUDIUS), B::Senatus), vec![vec![2], vec![2, 6], vec![6]]);
     let mut after = st.clone();
     play(&mut after, CLAUDIUS, place(B::Senatus, &[2, 6]), &mut Script::none()).unwrap();
     assert_eq!(after.seats[CLAUDIUS].straight, Some((2, 6)));
-    assert_eq!(
-        code(try_play(&st, CLAUDIUS, place(B::Senatus, &[6, 6]))),
-        "not_a_straight"
-    );
+    assert_eq!(code(try_play(&st, CLAUDIUS, place(B::Senatus, &[6, 6]))), "not_a_straight");
     // (c) Brutus placed [4,5,6]; Claudius ({3,4,5}) still may add [2]: (4,5) beats (3,6).
     let mut st = game(3);
     straight(&mut st, CLAUDIUS, 3, 5);
@@ -359,10 +347,7 @@ fn scenario_06_senate_rewards_4_players() {
     assert!(matches!(events.last(), Some(E::SenateDrawn { seat: s, count: 3, .. }) if s.seat() == CLAUDIUS));
     assert_eq!(st.step, Step::SenateChoiceFirst);
     assert_eq!(AleaIactaEst::to_act(&st), vec![CLAUDIUS]);
-    assert_eq!(
-        legal(&st, CLAUDIUS),
-        vec![keep("senate_01"), keep("senate_05"), keep("senate_13")]
-    );
+    assert_eq!(legal(&st, CLAUDIUS), vec![keep("senate_01"), keep("senate_05"), keep("senate_13")]);
     assert!(legal(&st, BRUTUS).is_empty());
     assert_eq!(code(try_play(&st, BRUTUS, keep("senate_13"))), "not_your_turn");
     assert_eq!(code(try_play(&st, CLAUDIUS, keep("senate_02"))), "card_not_offered");
@@ -468,13 +453,7 @@ fn scenario_09_senate_2_players() {
     assert_eq!(AleaIactaEst::to_act(&st), vec![BRUTUS]);
     let offered = st.eval.senate_offer;
     assert_eq!(offered.len(), 3);
-    let events = play(
-        &mut st,
-        BRUTUS,
-        A::KeepSenateCard { card: offered[1] },
-        &mut Script::none(),
-    )
-    .unwrap();
+    let events = play(&mut st, BRUTUS, A::KeepSenateCard { card: offered[1] }, &mut Script::none()).unwrap();
     assert_eq!(st.seats[BRUTUS].senate_cards[..], vec![offered[1]]);
     assert!(st.seats[ANTONIUS].senate_cards.is_empty());
     assert_eq!(st.senate_deck.len(), 17);
@@ -506,14 +485,8 @@ fn scenario_10_seed_castrum_example() {
     assert!(places_on(&legal(&st, ANTONIUS), B::Castrum).contains(&vec![4, 4]));
     play(&mut st, ANTONIUS, place(B::Castrum, &[4, 4]), &mut Script::none()).unwrap();
     turn(&mut st, DARIUS, &[4, 4, 5, 5]);
-    assert_eq!(
-        places_on(&legal(&st, DARIUS), B::Castrum),
-        vec![vec![4], vec![4, 4], vec![5], vec![5, 5]]
-    );
-    assert_eq!(
-        code(try_play(&st, DARIUS, place(B::Castrum, &[4, 4, 5, 5]))),
-        "castrum_mixed_values"
-    );
+    assert_eq!(places_on(&legal(&st, DARIUS), B::Castrum), vec![vec![4], vec![4, 4], vec![5], vec![5, 5]]);
+    assert_eq!(code(try_play(&st, DARIUS, place(B::Castrum, &[4, 4, 5, 5]))), "castrum_mixed_values");
     play(&mut st, DARIUS, place(B::Castrum, &[5, 5]), &mut Script::none()).unwrap();
     turn(&mut st, ANTONIUS, &[4]);
     assert!(places_on(&legal(&st, ANTONIUS), B::Castrum).is_empty());
@@ -539,26 +512,11 @@ fn scenario_11_castrum_evaluation() {
     assert_eq!(st.step, Step::CastrumPick);
     assert_eq!(AleaIactaEst::to_act(&st), vec![ANTONIUS]);
     assert_eq!(legal(&st, ANTONIUS).len(), 3);
-    play(
-        &mut st,
-        ANTONIUS,
-        A::TakeProvince { province: display[1] },
-        &mut Script::none(),
-    )
-    .unwrap();
+    play(&mut st, ANTONIUS, A::TakeProvince { province: display[1] }, &mut Script::none()).unwrap();
     assert_eq!(AleaIactaEst::to_act(&st), vec![ANTONIUS]);
     assert_eq!(legal(&st, ANTONIUS).len(), 2);
-    assert_eq!(
-        code(try_play(&st, ANTONIUS, A::TakeProvince { province: display[1] })),
-        "province_not_displayed"
-    );
-    let events = play(
-        &mut st,
-        ANTONIUS,
-        A::TakeProvince { province: display[2] },
-        &mut Script::none(),
-    )
-    .unwrap();
+    assert_eq!(code(try_play(&st, ANTONIUS, A::TakeProvince { province: display[1] })), "province_not_displayed");
+    let events = play(&mut st, ANTONIUS, A::TakeProvince { province: display[2] }, &mut Script::none()).unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
         E::ProvinceTaken { seat: s, province: p, automatic: true } if s.seat() == BRUTUS && *p == display[0]
@@ -799,10 +757,7 @@ fn scenario_16_forced_latrina() {
     assert!(after.round_ending);
     assert_eq!(after.seats[ANTONIUS].latrina, st.seats[ANTONIUS].latrina + 1);
     let st = forced_example(1);
-    assert_eq!(
-        legal(&st, ANTONIUS),
-        vec![A::Reroll { values: dice(&[6]) }, A::LatrinaForced {}]
-    );
+    assert_eq!(legal(&st, ANTONIUS), vec![A::Reroll { values: dice(&[6]) }, A::LatrinaForced {}]);
     // Never a voluntary Latrina placement: the action does not exist, and the forced one needs no placement.
     assert!(serde_json::from_str::<A>(r#"{"type": "place", "building": "latrina", "values": [6]}"#).is_err());
     let mut st = game(2);
@@ -817,34 +772,16 @@ fn scenario_17_reroll() {
     turn(&mut st, ANTONIUS, &[1, 1, 3, 6, 6]);
     st.seats[ANTONIUS].reroll_tokens = 2;
     balance(&mut st);
-    let events = play(
-        &mut st,
-        ANTONIUS,
-        A::Reroll { values: dice(&[1, 1]) },
-        &mut Script::new(&[4, 5]),
-    )
-    .unwrap();
+    let events = play(&mut st, ANTONIUS, A::Reroll { values: dice(&[1, 1]) }, &mut Script::new(&[4, 5])).unwrap();
     assert_eq!(events.len(), 1);
     assert_eq!(st.seats[ANTONIUS].hand.values(), vec![3, 4, 5, 6, 6]);
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 1);
     assert_eq!(st.step, Step::TurnDecide);
-    assert_eq!(
-        code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[1]) })),
-        "dice_not_in_hand"
-    );
-    play(
-        &mut st,
-        ANTONIUS,
-        A::Reroll { values: dice(&[3]) },
-        &mut Script::new(&[2]),
-    )
-    .unwrap();
+    assert_eq!(code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[1]) })), "dice_not_in_hand");
+    play(&mut st, ANTONIUS, A::Reroll { values: dice(&[3]) }, &mut Script::new(&[2])).unwrap();
     assert_eq!(st.seats[ANTONIUS].reroll_tokens, 0);
     assert!(!legal(&st, ANTONIUS).iter().any(|a| matches!(a, A::Reroll { .. })));
-    assert_eq!(
-        code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[2]) })),
-        "no_reroll_tokens"
-    );
+    assert_eq!(code(try_play(&st, ANTONIUS, A::Reroll { values: dice(&[2]) })), "no_reroll_tokens");
     check_invariants(&st).unwrap();
 }
 

@@ -61,22 +61,10 @@ fn scenario_20_seed_final_scoring_example() {
         housing,
         vec![
             ("province_britannia_1", None, None),
-            (
-                "province_gallia_3",
-                Some("inhabitant_gallia_man_3"),
-                Some("inhabitant_gallia_woman_1")
-            ),
-            (
-                "province_germania_4",
-                Some("inhabitant_germania_man_3"),
-                Some("inhabitant_germania_woman_3")
-            ),
+            ("province_gallia_3", Some("inhabitant_gallia_man_3"), Some("inhabitant_gallia_woman_1")),
+            ("province_germania_4", Some("inhabitant_germania_man_3"), Some("inhabitant_germania_woman_3")),
             ("province_joker", None, Some("inhabitant_aegyptus_woman_2")),
-            (
-                "senate_12",
-                Some("inhabitant_hispania_man_2"),
-                Some("inhabitant_hispania_woman_1")
-            ),
+            ("senate_12", Some("inhabitant_hispania_man_2"), Some("inhabitant_hispania_woman_1")),
         ]
     );
     assert_eq!(
@@ -89,14 +77,7 @@ fn scenario_20_seed_final_scoring_example() {
     );
     assert_eq!(score.unhoused_value, 3);
     assert_eq!(
-        (
-            score.provinces,
-            score.inhabitants,
-            score.senate,
-            score.favour,
-            score.reroll,
-            score.total
-        ),
+        (score.provinces, score.inhabitants, score.senate, score.favour, score.reroll, score.total),
         (7, 15, 13, 6, 2, 43)
     );
     let points: Vec<(&str, &str, i32)> = score
@@ -141,21 +122,13 @@ fn scenario_21_empty_provinces_and_the_joker() {
 
 #[test]
 fn scenario_22_legatus_and_colonia() {
-    let with = score_seat(&holdings(
-        &["province_gallia_4"],
-        &["inhabitant_germania_man_3"],
-        &["senate_10"],
-    ));
+    let with = score_seat(&holdings(&["province_gallia_4"], &["inhabitant_germania_man_3"], &["senate_10"]));
     assert_eq!((with.provinces, with.inhabitants), (4, 3));
     assert_eq!(with.housing[0].man.map(|m| m.id()), Some("inhabitant_germania_man_3"));
     let without = score_seat(&holdings(&["province_gallia_4"], &["inhabitant_germania_man_3"], &[]));
     assert_eq!((without.provinces, without.inhabitants), (3, 0));
     assert_eq!(without.unhoused_value, 3);
-    let censor = score_seat(&holdings(
-        &["province_gallia_4", "province_joker"],
-        &[],
-        &["senate_12", "senate_03"],
-    ));
+    let censor = score_seat(&holdings(&["province_gallia_4", "province_joker"], &[], &["senate_12", "senate_03"]));
     let points: Vec<(&str, i32)> = censor
         .senate_cards
         .iter()

@@ -28,9 +28,7 @@ fn conservation<T: Copy + Eq + std::hash::Hash>(
 ) -> Result<(), String> {
     let (all, distinct) = distinct_count(items);
     if all != expected || distinct != expected {
-        return Err(format!(
-            "{what}: {all} items ({distinct} distinct), expected {expected}"
-        ));
+        return Err(format!("{what}: {all} items ({distinct} distinct), expected {expected}"));
     }
     Ok(())
 }
@@ -326,10 +324,7 @@ fn replayed_json_log_gives_the_same_views() {
         assert!(AleaIactaEst::outcome(&replayed).is_some());
         assert_eq!(direct, replayed);
         for viewer in (0..n).map(Viewer::Seat).chain([Viewer::Spectator]) {
-            assert_eq!(
-                json(&AleaIactaEst::view(&direct, viewer)),
-                json(&AleaIactaEst::view(&replayed, viewer))
-            );
+            assert_eq!(json(&AleaIactaEst::view(&direct, viewer)), json(&AleaIactaEst::view(&replayed, viewer)));
         }
     }
 }
@@ -416,10 +411,7 @@ fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
             .chain(state.inhabitant_pile.iter().map(|h| h.id()))
             .map(quoted)
             .collect();
-        assert!(
-            returned.iter().any(|c| secret.contains(c)),
-            "a card put under the deck stays there"
-        );
+        assert!(returned.iter().any(|c| secret.contains(c)), "a card put under the deck stays there");
         assert!(!discarded.is_empty(), "favour tokens were discarded in the last round");
         let held: Vec<String> = state
             .seats
@@ -431,17 +423,11 @@ fn alea_secret_senate_cards_and_discarded_favours_stay_secret_after_the_game() {
             let shown = testing::shown(session.as_ref(), &log, viewer);
             assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
             for text in &shown {
-                assert!(
-                    !secret.iter().any(|id| text.contains(id)),
-                    "{viewer:?} sees a secret: {text}"
-                );
+                assert!(!secret.iter().any(|id| text.contains(id)), "{viewer:?} sees a secret: {text}");
                 assert!(!text.contains("\"order\""), "{viewer:?} sees a shuffle order: {text}");
             }
             let log_only = shown[..log.len()].concat();
-            assert!(
-                held.iter().all(|c| log_only.contains(c)),
-                "kept Senate cards are revealed in the log"
-            );
+            assert!(held.iter().all(|c| log_only.contains(c)), "kept Senate cards are revealed in the log");
         }
     }
 }

@@ -19,19 +19,11 @@ fn a_province_taken_is_undone() {
     group(&mut st, BRUTUS, 4, 2);
     evaluation(&mut st, Step::EvalCastrum);
     advance(&mut st, &mut Script::none());
-    assert_eq!(
-        (st.step, AleaIactaEst::to_act(&st)),
-        (Step::CastrumPick, vec![ANTONIUS])
-    );
+    assert_eq!((st.step, AleaIactaEst::to_act(&st)), (Step::CastrumPick, vec![ANTONIUS]));
     let first = st.province_display[0];
     let session = session_at::<AleaIactaEst>(st, 3);
     // Antonius's first group picks; his second picks next.
-    assert_undoable(
-        session.as_ref(),
-        3,
-        ANTONIUS,
-        &[value(&Action::TakeProvince { province: first })],
-    );
+    assert_undoable(session.as_ref(), 3, ANTONIUS, &[value(&Action::TakeProvince { province: first })]);
 }
 
 #[test]

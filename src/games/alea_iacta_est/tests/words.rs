@@ -97,25 +97,17 @@ fn action(value: serde_json::Value) -> Action {
 }
 
 fn both(event: &Event) -> (String, String) {
-    (
-        AleaIactaEst::describe(event, Lang::En),
-        AleaIactaEst::describe(event, Lang::Fr),
-    )
+    (AleaIactaEst::describe(event, Lang::En), AleaIactaEst::describe(event, Lang::Fr))
 }
 
 fn labels(action: &Action) -> (String, String) {
-    (
-        AleaIactaEst::label(action, Lang::En),
-        AleaIactaEst::label(action, Lang::Fr),
-    )
+    (AleaIactaEst::label(action, Lang::En), AleaIactaEst::label(action, Lang::Fr))
 }
 
 #[test]
 fn placements_read_as_written() {
-    let forum = event(
-        json!({"type": "dice_placed", "seat": "antonius", "building": "forum", "values": [1, 4],
-        "pushed_off": [{"seat": "antonius", "value": 3}], "to_latrina": [4]}),
-    );
+    let forum = event(json!({"type": "dice_placed", "seat": "antonius", "building": "forum", "values": [1, 4],
+        "pushed_off": [{"seat": "antonius", "value": 3}], "to_latrina": [4]}));
     assert_eq!(
         both(&forum),
         (
@@ -127,10 +119,8 @@ fn placements_read_as_written() {
                 .to_owned()
         )
     );
-    let templum = event(
-        json!({"type": "dice_placed", "seat": "antonius", "building": "templum", "values": [2, 3],
-        "combo": 1}),
-    );
+    let templum = event(json!({"type": "dice_placed", "seat": "antonius", "building": "templum", "values": [2, 3],
+        "combo": 1}));
     assert_eq!(
         both(&templum),
         (
@@ -138,10 +128,8 @@ fn placements_read_as_written() {
             "Antonius pose 2 et 3 au Templum (combinaison 1).".to_owned()
         )
     );
-    let rerolled = event(
-        json!({"type": "dice_rerolled", "seat": "brutus", "rerolled": [1, 1], "values": [4, 5],
-        "tokens_spent": 1}),
-    );
+    let rerolled = event(json!({"type": "dice_rerolled", "seat": "brutus", "rerolled": [1, 1], "values": [4, 5],
+        "tokens_spent": 1}));
     assert_eq!(
         both(&rerolled),
         (
@@ -185,19 +173,11 @@ fn tiles_read_as_written() {
     );
     assert_eq!(
         labels(&action(json!({"type": "take_province", "province": "province_joker"}))),
-        (
-            "Take the joker province".to_owned(),
-            "Prendre la province joker".to_owned()
-        )
+        ("Take the joker province".to_owned(), "Prendre la province joker".to_owned())
     );
     assert_eq!(
-        labels(&action(
-            json!({"type": "take_inhabitant", "inhabitant": "inhabitant_germania_man_3"})
-        )),
-        (
-            "Take the Germania man 3".to_owned(),
-            "Prendre l'homme de Germania 3".to_owned()
-        )
+        labels(&action(json!({"type": "take_inhabitant", "inhabitant": "inhabitant_germania_man_3"}))),
+        ("Take the Germania man 3".to_owned(), "Prendre l'homme de Germania 3".to_owned())
     );
 }
 
@@ -206,27 +186,16 @@ fn hidden_cards_and_tokens_are_told_face_down() {
     let kept = event(json!({"type": "senate_kept", "seat": "claudius", "card": "senate_13", "automatic": false}));
     assert_eq!(
         both(&kept),
-        (
-            "Claudius keeps the Triumphator card.".to_owned(),
-            "Claudius garde la carte Triumphator.".to_owned()
-        )
+        ("Claudius keeps the Triumphator card.".to_owned(), "Claudius garde la carte Triumphator.".to_owned())
     );
     let hidden = AleaIactaEst::redact(&kept, Viewer::Seat(BRUTUS)).expect("shown");
     assert_eq!(
         both(&hidden),
-        (
-            "Claudius keeps a Senate card.".to_owned(),
-            "Claudius garde une carte sénat.".to_owned()
-        )
+        ("Claudius keeps a Senate card.".to_owned(), "Claudius garde une carte sénat.".to_owned())
     );
-    let passed = event(
-        json!({"type": "senate_passed", "from": "claudius", "to": "brutus", "count": 2,
-        "cards": ["senate_05", "senate_01"]}),
-    );
-    assert_eq!(
-        both(&passed).1,
-        "Claudius passe 2 cartes sénat à Brutus : Matrona et Praefectus."
-    );
+    let passed = event(json!({"type": "senate_passed", "from": "claudius", "to": "brutus", "count": 2,
+        "cards": ["senate_05", "senate_01"]}));
+    assert_eq!(both(&passed).1, "Claudius passe 2 cartes sénat à Brutus : Matrona et Praefectus.");
     let drawn = event(json!({"type": "favour_drawn", "seat": "antonius", "count": 2,
         "tokens": [{"id": "favour_23", "value": 3}, {"id": "favour_01", "value": 1}]}));
     assert_eq!(
@@ -262,16 +231,10 @@ fn evaluations_read_as_written() {
     assert_eq!(both(&senate).0, "Senatus ranking: Claudius 2-3-4 and Brutus 4-5.");
     let castrum = event(json!({"type": "castrum_ranked", "ranking": [
         {"seat": "darius", "value": 4, "size": 3}, {"seat": "antonius", "value": 4, "size": 2}]}));
-    assert_eq!(
-        both(&castrum).1,
-        "Classement du Castrum : Darius 4-4-4 et Antonius 4-4."
-    );
+    assert_eq!(both(&castrum).1, "Classement du Castrum : Darius 4-4-4 et Antonius 4-4.");
     let unrewarded = event(json!({"type": "dice_to_latrina", "building": "senatus",
         "dice": [{"seat": "antonius", "count": 2}]}));
-    assert_eq!(
-        both(&unrewarded).1,
-        "Les dés du Senatus qui ne rapportent rien vont à la Latrina : Antonius (2)."
-    );
+    assert_eq!(both(&unrewarded).1, "Les dés du Senatus qui ne rapportent rien vont à la Latrina : Antonius (2).");
 }
 
 #[test]
@@ -304,11 +267,7 @@ fn actions_read_like_buttons() {
             "Place 3, 4 and 5 on the Senatus",
             "Poser 3, 4 et 5 au Senatus",
         ),
-        (
-            json!({"type": "reroll", "values": [1, 1, 5]}),
-            "Reroll 1, 1 and 5",
-            "Relancer 1, 1 et 5",
-        ),
+        (json!({"type": "reroll", "values": [1, 1, 5]}), "Reroll 1, 1 and 5", "Relancer 1, 1 et 5"),
         (
             json!({"type": "latrina_forced"}),
             "Send my lowest die to the Latrina",
@@ -403,10 +362,7 @@ fn words_never_name_what_the_viewer_may_not_know() {
                     if shown {
                         assert!(names.iter().all(|name| words.contains(name)), "{words} names {names:?}");
                     } else {
-                        assert!(
-                            !card_names().iter().any(|name| words.contains(name)),
-                            "{viewer:?} told {words}"
-                        );
+                        assert!(!card_names().iter().any(|name| words.contains(name)), "{viewer:?} told {words}");
                     }
                     met.insert(("senate", shown));
                 }

@@ -8,13 +8,7 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
         Event::FavourPileShuffled { count, .. } => text!(WORDS, lang, "favour-pile-shuffled", count = *count),
         Event::SenateDeckShuffled { count, removed, .. } => match removed.as_slice() {
             [] => text!(WORDS, lang, "senate-deck-shuffled", count = *count),
-            removed => text!(
-                WORDS,
-                lang,
-                "senate-deck-shuffled-removed",
-                count = *count,
-                cards = cards(removed, lang)
-            ),
+            removed => text!(WORDS, lang, "senate-deck-shuffled-removed", count = *count, cards = cards(removed, lang)),
         },
         Event::ProvincePileShuffled { count, .. } => text!(WORDS, lang, "province-pile-shuffled", count = *count),
         Event::InhabitantPileShuffled { count, .. } => text!(WORDS, lang, "inhabitant-pile-shuffled", count = *count),
@@ -24,14 +18,8 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
             provinces,
             inhabitants,
         } => {
-            let provinces = listed(
-                &provinces.iter().map(|id| province(*id, lang)).collect::<Vec<_>>(),
-                lang,
-            );
-            let inhabitants = listed(
-                &inhabitants.iter().map(|id| inhabitant(*id, lang)).collect::<Vec<_>>(),
-                lang,
-            );
+            let provinces = listed(&provinces.iter().map(|id| province(*id, lang)).collect::<Vec<_>>(), lang);
+            let inhabitants = listed(&inhabitants.iter().map(|id| inhabitant(*id, lang)).collect::<Vec<_>>(), lang);
             text!(
                 WORDS,
                 lang,
@@ -49,14 +37,9 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
 /// The dice rolled and placed (`describe` sends only these).
 pub(super) fn dice_played(event: &Event, lang: Lang) -> String {
     match event {
-        Event::DiceRolled { seat: id, values } => text!(
-            WORDS,
-            lang,
-            "dice-rolled",
-            who = seat(*id),
-            count = values.len(),
-            dice = dice(values, lang)
-        ),
+        Event::DiceRolled { seat: id, values } => {
+            text!(WORDS, lang, "dice-rolled", who = seat(*id), count = values.len(), dice = dice(values, lang))
+        }
         Event::DiceRerolled {
             seat: id,
             rerolled,
@@ -92,13 +75,7 @@ pub(super) fn dice_played(event: &Event, lang: Lang) -> String {
                     .iter()
                     .map(|die| text!(WORDS, lang, "pushed-die", who = seat(die.seat), value = die.value))
                     .collect();
-                more += &text!(
-                    WORDS,
-                    lang,
-                    "dice-placed-pushed",
-                    dice = listed(&pushed, lang),
-                    count = pushed.len()
-                );
+                more += &text!(WORDS, lang, "dice-placed-pushed", dice = listed(&pushed, lang), count = pushed.len());
             }
             text!(
                 WORDS,
@@ -127,14 +104,7 @@ pub(super) fn turn_end(event: &Event, lang: Lang) -> String {
                 Some(tokens) => {
                     let values: Vec<u8> = tokens.iter().map(|token| token.value).collect();
                     let values = dice(&values, lang);
-                    text!(
-                        WORDS,
-                        lang,
-                        "favour-drawn-shown",
-                        who = who,
-                        tokens = drawn,
-                        values = values
-                    )
+                    text!(WORDS, lang, "favour-drawn-shown", who = who, tokens = drawn, values = values)
                 }
                 None => text!(WORDS, lang, "favour-drawn", who = who, tokens = drawn),
             }
@@ -159,13 +129,7 @@ pub(super) fn turn_end(event: &Event, lang: Lang) -> String {
         }
         Event::RoundEnded { round, to_latrina } => match to_latrina.as_slice() {
             [] => text!(WORDS, lang, "round-ended", round = *round),
-            counts => text!(
-                WORDS,
-                lang,
-                "round-ended-latrina",
-                round = *round,
-                counts = per_seat(counts, lang)
-            ),
+            counts => text!(WORDS, lang, "round-ended-latrina", round = *round, counts = per_seat(counts, lang)),
         },
         Event::TemplumResolved { results } => templum(results, lang),
         _ => unreachable!("describe sends only the favour tokens, a turn's and a round's end, the Templum here"),
@@ -211,13 +175,7 @@ pub(super) fn senate(event: &Event, lang: Lang) -> String {
             let who = seat(*id);
             match (automatic, card) {
                 (true, Some(card)) => {
-                    text!(
-                        WORDS,
-                        lang,
-                        "senate-kept-automatic-shown",
-                        who = who,
-                        cards = card_name(*card)
-                    )
+                    text!(WORDS, lang, "senate-kept-automatic-shown", who = who, cards = card_name(*card))
                 }
                 (true, None) => text!(WORDS, lang, "senate-kept-automatic", who = who),
                 (false, Some(card)) => text!(WORDS, lang, "senate-kept", who = who, card = card_name(*card)),
@@ -255,14 +213,9 @@ pub(super) fn senate_end(event: &Event, lang: Lang) -> String {
         Event::SenateToThird { seat: id, from, card } => {
             let (who, from) = (seat(*id), seat(*from));
             match card {
-                Some(card) => text!(
-                    WORDS,
-                    lang,
-                    "senate-to-third-shown",
-                    from = from,
-                    card = card_name(*card),
-                    who = who
-                ),
+                Some(card) => {
+                    text!(WORDS, lang, "senate-to-third-shown", from = from, card = card_name(*card), who = who)
+                }
                 None => text!(WORDS, lang, "senate-to-third", from = from, who = who),
             }
         }
@@ -291,13 +244,7 @@ pub(super) fn senate_end(event: &Event, lang: Lang) -> String {
             };
             match dice.as_slice() {
                 [] => text!(WORDS, lang, "dice-to-latrina-none", building = from),
-                counts => text!(
-                    WORDS,
-                    lang,
-                    "dice-to-latrina",
-                    building = from,
-                    counts = per_seat(counts, lang)
-                ),
+                counts => text!(WORDS, lang, "dice-to-latrina", building = from, counts = per_seat(counts, lang)),
             }
         }
         Event::CastrumRanked { ranking } => {
@@ -359,23 +306,11 @@ pub(super) fn forum(event: &Event, lang: Lang) -> String {
             let mut removed = Vec::new();
             if !provinces.is_empty() {
                 let which = listed(&provinces, lang);
-                removed.push(text!(
-                    WORDS,
-                    lang,
-                    "provinces-removed",
-                    count = provinces.len(),
-                    provinces = which
-                ));
+                removed.push(text!(WORDS, lang, "provinces-removed", count = provinces.len(), provinces = which));
             }
             if !inhabitants.is_empty() {
                 let which = listed(&inhabitants, lang);
-                removed.push(text!(
-                    WORDS,
-                    lang,
-                    "inhabitants-removed",
-                    count = inhabitants.len(),
-                    inhabitants = which
-                ));
+                removed.push(text!(WORDS, lang, "inhabitants-removed", count = inhabitants.len(), inhabitants = which));
             }
             if removed.is_empty() {
                 text!(WORDS, lang, "display-removed-none")

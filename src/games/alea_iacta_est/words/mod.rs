@@ -79,13 +79,9 @@ impl Words for AleaIactaEst {
             Action::TakeProvince { province: taken } => {
                 text!(WORDS, lang, "take-province", province = province(*taken, lang))
             }
-            Action::TakeInhabitant { inhabitant: taken } => text!(
-                WORDS,
-                lang,
-                "take-inhabitant",
-                inhabitant = inhabitant(*taken, lang),
-                sex = sex(*taken)
-            ),
+            Action::TakeInhabitant { inhabitant: taken } => {
+                text!(WORDS, lang, "take-inhabitant", inhabitant = inhabitant(*taken, lang), sex = sex(*taken))
+            }
         }
     }
 }
@@ -111,12 +107,7 @@ fn templum(results: &[TemplumResult], lang: Lang) -> String {
                 ),
             };
             if !result.to_latrina.is_empty() {
-                clause += &text!(
-                    WORDS,
-                    lang,
-                    "templum-combo-latrina",
-                    combos = dice(&result.to_latrina, lang)
-                );
+                clause += &text!(WORDS, lang, "templum-combo-latrina", combos = dice(&result.to_latrina, lang));
             }
             clause
         })
@@ -124,13 +115,7 @@ fn templum(results: &[TemplumResult], lang: Lang) -> String {
     let discarded: usize = results.iter().map(|result| result.discarded as usize).sum();
     if discarded > 0 {
         let tokens = text!(WORDS, lang, "favour-tokens", count = discarded);
-        clauses.push(text!(
-            WORDS,
-            lang,
-            "templum-discarded",
-            tokens = tokens,
-            count = discarded
-        ));
+        clauses.push(text!(WORDS, lang, "templum-discarded", tokens = tokens, count = discarded));
     }
     let clauses = clauses.join(&text!(WORDS, lang, "clause-separator"));
     text!(WORDS, lang, "templum", clauses = clauses)
@@ -200,10 +185,7 @@ fn card_name(card: CardId) -> &'static str {
 }
 
 fn cards(cards: &[CardId], lang: Lang) -> String {
-    listed(
-        &cards.iter().map(|card| card_name(*card).to_owned()).collect::<Vec<_>>(),
-        lang,
-    )
+    listed(&cards.iter().map(|card| card_name(*card).to_owned()).collect::<Vec<_>>(), lang)
 }
 
 /// A region by its Latin name in the data, the same in every language.
@@ -229,14 +211,7 @@ fn inhabitant(id: InhabitantId, lang: Lang) -> String {
     let Some(tile) = DATA.inhabitants.get(id.0 as usize) else {
         return String::new();
     };
-    text!(
-        WORDS,
-        lang,
-        "inhabitant",
-        region = region(tile.region),
-        sex = sex(id),
-        value = tile.value
-    )
+    text!(WORDS, lang, "inhabitant", region = region(tile.region), sex = sex(id), value = tile.value)
 }
 
 /// An inhabitant's sex, which its name and article follow: `man` or `woman`.

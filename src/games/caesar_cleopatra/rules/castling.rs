@@ -46,20 +46,13 @@ fn group_counts(state: &State, seat: usize, groups: [Group; 2]) -> Vec<GroupCoun
 pub(super) fn check<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, group: Group) -> Result<(), X> {
     let limits = data().limits;
     if State::find_face(&state.seats[seat].pool, Face::Influence(card)).is_none() {
-        return no(RuleCode::CardNotInPool, || {
-            format!("Your castling pool holds no {card} card.")
-        });
+        return no(RuleCode::CardNotInPool, || format!("Your castling pool holds no {card} card."));
     }
     if !state.castling_groups.is_some_and(|groups| groups.contains(&group)) {
-        return no(
-            RuleCode::InvalidTarget,
-            || "Castling cards go back only to the two groups it named.",
-        );
+        return no(RuleCode::InvalidTarget, || "Castling cards go back only to the two groups it named.");
     }
     if state.own(seat, group) >= limits.side_per_group || state.total(group) >= limits.group_total {
-        return no(RuleCode::NoSpot, || {
-            format!("There is no room for your card at the {}.", group.id())
-        });
+        return no(RuleCode::NoSpot, || format!("There is no room for your card at the {}.", group.id()));
     }
     Ok(())
 }

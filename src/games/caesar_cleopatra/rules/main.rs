@@ -23,10 +23,7 @@ pub(super) fn check_face_down<X: Refusal>(
             return no(RuleCode::FaceUpExpected, || "Your second card must be placed face up.");
         }
         Placement::Done => {
-            return no(
-                RuleCode::PlacementDone,
-                || "You have already placed your influence this turn.",
-            );
+            return no(RuleCode::PlacementDone, || "You have already placed your influence this turn.");
         }
     }
     check_place(state, seat, card, group)
@@ -40,18 +37,12 @@ pub(super) fn check_face_up<X: Refusal>(
 ) -> Result<(), X> {
     let limits = data().limits;
     if state.placement == Placement::Done {
-        return no(
-            RuleCode::PlacementDone,
-            || "You have already placed your influence this turn.",
-        );
+        return no(RuleCode::PlacementDone, || "You have already placed your influence this turn.");
     }
     check_place(state, seat, card, group)?;
     if state.placement == Placement::None {
         if state.infl(seat) < 2 {
-            return no(
-                RuleCode::NotEnoughInfluence,
-                || "Placing face up needs two influence cards in hand.",
-            );
+            return no(RuleCode::NotEnoughInfluence, || "Placing face up needs two influence cards in hand.");
         }
         // Room for the second card anywhere, the first one being at `group`.
         let room_after = Group::ALL.into_iter().any(|next| {
@@ -61,10 +52,7 @@ pub(super) fn check_face_up<X: Refusal>(
             state.open(next) && own < limits.side_per_group && total < limits.group_total
         });
         if !room_after {
-            return no(
-                RuleCode::NoSpot,
-                || "After this card there would be no room for your second face-up card.",
-            );
+            return no(RuleCode::NoSpot, || "After this card there would be no room for your second face-up card.");
         }
     }
     Ok(())
@@ -75,24 +63,17 @@ fn check_place<X: Refusal>(state: &State, seat: usize, card: InfluenceValue, gro
         return no(RuleCode::CardNotInHand, || format!("You hold no {card} card."));
     }
     if !state.open(group) {
-        return no(RuleCode::GroupClosed, || {
-            format!("The {} have all been won.", group.id())
-        });
+        return no(RuleCode::GroupClosed, || format!("The {} have all been won.", group.id()));
     }
     if !state.spot(seat, group) {
-        return no(RuleCode::NoSpot, || {
-            format!("There is no room for your card at the {}.", group.id())
-        });
+        return no(RuleCode::NoSpot, || format!("There is no room for your card at the {}.", group.id()));
     }
     Ok(())
 }
 
 pub(super) fn check_end<X: Refusal>(state: &State) -> Result<(), X> {
     if state.placement != Placement::Done {
-        return no(
-            RuleCode::PlacementIncomplete,
-            || "You must place one card face down or two cards face up first.",
-        );
+        return no(RuleCode::PlacementIncomplete, || "You must place one card face down or two cards face up first.");
     }
     Ok(())
 }

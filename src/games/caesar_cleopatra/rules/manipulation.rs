@@ -23,16 +23,10 @@ pub(super) fn check_play<X: Refusal>(
     groups: Option<&[Group]>,
 ) -> Result<(), X> {
     if state.manip_used {
-        return no(
-            RuleCode::ManipulationAlreadyUsed,
-            || "You have already played a manipulation card this turn.",
-        );
+        return no(RuleCode::ManipulationAlreadyUsed, || "You have already played a manipulation card this turn.");
     }
     if card == ManipulationKind::Veto {
-        return no(
-            RuleCode::VetoOnlyReaction,
-            || "A Veto can only be played as a reaction.",
-        );
+        return no(RuleCode::VetoOnlyReaction, || "A Veto can only be played as a reaction.");
     }
     if state.hand_card(seat, Face::Manipulation(card)).is_none() {
         return no(RuleCode::CardNotInHand, || format!("You hold no {} card.", card.id()));
@@ -51,11 +45,7 @@ fn manipulation_params<X: Refusal>(
     target: Option<InfluenceValue>,
     groups: Option<&[Group]>,
 ) -> Result<ManipulationParams, X> {
-    let takes_only = |what: &str| {
-        no(RuleCode::InvalidParameters, || {
-            format!("A {} card takes {what}.", kind.id())
-        })
-    };
+    let takes_only = |what: &str| no(RuleCode::InvalidParameters, || format!("A {} card takes {what}.", kind.id()));
     let params = |group, target, groups| ManipulationParams { group, target, groups };
     match (kind, group, target, groups) {
         (ManipulationKind::Assassination, Some(group), Some(value), None) => {
@@ -74,10 +64,7 @@ fn manipulation_params<X: Refusal>(
             check_one_group(state, seat, kind, group).map(|()| params(Some(group), None, None))
         }
         (ManipulationKind::Scout | ManipulationKind::Wrath, ..) => takes_only("`group` only"),
-        (ManipulationKind::Veto, ..) => no(
-            RuleCode::VetoOnlyReaction,
-            || "A Veto can only be played as a reaction.",
-        ),
+        (ManipulationKind::Veto, ..) => no(RuleCode::VetoOnlyReaction, || "A Veto can only be played as a reaction."),
     }
 }
 
@@ -95,9 +82,7 @@ fn check_open<X: Refusal>(state: &State, group: Group) -> Result<(), X> {
 fn check_assassination<X: Refusal>(state: &State, seat: usize, group: Group, value: InfluenceValue) -> Result<(), X> {
     check_open(state, group)?;
     if state.side_card(opponent(seat), group, value, true).is_none() {
-        return no(RuleCode::InvalidTarget, || {
-            format!("Your opponent has no face-up {value} at the {}.", group.id())
-        });
+        return no(RuleCode::InvalidTarget, || format!("Your opponent has no face-up {value} at the {}.", group.id()));
     }
     Ok(())
 }
@@ -134,14 +119,10 @@ fn check_one_group<X: Refusal>(state: &State, seat: usize, kind: ManipulationKin
     check_open(state, group)?;
     let opponent_side = &state.seats[opponent(seat)].sides[group.index()];
     if kind == ManipulationKind::Scout && !opponent_side.iter().any(|slot| !slot.up) {
-        return no(RuleCode::InvalidTarget, || {
-            format!("Your opponent has no face-down card at the {}.", group.id())
-        });
+        return no(RuleCode::InvalidTarget, || format!("Your opponent has no face-down card at the {}.", group.id()));
     }
     if kind == ManipulationKind::Wrath && state.total(group) == 0 {
-        return no(RuleCode::InvalidTarget, || {
-            format!("There is no card at the {}.", group.id())
-        });
+        return no(RuleCode::InvalidTarget, || format!("There is no card at the {}.", group.id()));
     }
     Ok(())
 }

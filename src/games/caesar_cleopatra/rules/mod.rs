@@ -141,10 +141,7 @@ pub fn validate(state: &State, seat: usize, action: &Action) -> RuleResult<()> {
     }
     if !to_act(state).contains(&seat) {
         return match state.phase {
-            Phase::SetupArrange => err(
-                RuleCode::AlreadyDone,
-                "You have already stacked all your manipulation cards.",
-            ),
+            Phase::SetupArrange => err(RuleCode::AlreadyDone, "You have already stacked all your manipulation cards."),
             Phase::SetupPlace => err(RuleCode::AlreadyDone, "You have already placed all your initial cards."),
             Phase::Setup => err(RuleCode::WrongPhase, "The game has not been set up yet."),
             _ => err(RuleCode::NotYourTurn, "It is not your turn to act."),

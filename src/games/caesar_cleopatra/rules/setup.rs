@@ -70,9 +70,7 @@ fn deal_missions(ctx: &mut Ctx) {
 
 pub(super) fn check_stack<X: Refusal>(state: &State, seat: usize, card: ManipulationKind) -> Result<(), X> {
     if State::find_face(&state.seats[seat].unstacked, Face::Manipulation(card)).is_none() {
-        return no(RuleCode::CardNotAvailable, || {
-            format!("You have no unstacked {} card left.", card.id())
-        });
+        return no(RuleCode::CardNotAvailable, || format!("You have no unstacked {} card left.", card.id()));
     }
     Ok(())
 }
@@ -108,14 +106,10 @@ pub(super) fn check_place_initial<X: Refusal>(
         return no(RuleCode::InvalidCard, || "Initial cards are the values 1 to 5.");
     }
     if State::find_face(&state.seats[seat].aside_place, Face::Influence(card)).is_none() {
-        return no(RuleCode::ValueAlreadyPlaced, || {
-            format!("You have already placed your {card}.")
-        });
+        return no(RuleCode::ValueAlreadyPlaced, || format!("You have already placed your {card}."));
     }
     if state.own(seat, group) > 0 {
-        return no(RuleCode::GroupAlreadyUsed, || {
-            format!("You already have an initial card at the {}.", group.id())
-        });
+        return no(RuleCode::GroupAlreadyUsed, || format!("You already have an initial card at the {}.", group.id()));
     }
     if !state.spot(seat, group) {
         return no(RuleCode::NoSpot, || format!("There is no room at the {}.", group.id()));

@@ -27,9 +27,7 @@ pub(super) fn start(ctx: &mut Ctx, seat: usize) {
 
 pub(super) fn check<X: Refusal>(state: &State, seat: usize, card: Face) -> Result<(), X> {
     if state.hand_card(opponent(seat), card).is_none() {
-        return no(RuleCode::CardNotInHand, || {
-            format!("Your opponent holds no {card} card.")
-        });
+        return no(RuleCode::CardNotInHand, || format!("Your opponent holds no {card} card."));
     }
     Ok(())
 }

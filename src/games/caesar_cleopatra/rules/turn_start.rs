@@ -10,10 +10,7 @@ use crate::engine::RuleCode;
 
 pub(super) fn check_active<X: Refusal>(state: &State, seat: usize) -> Result<(), X> {
     if state.infl(seat) == 0 {
-        return no(
-            RuleCode::NoInfluence,
-            || "You need an influence card in hand to be active.",
-        );
+        return no(RuleCode::NoInfluence, || "You need an influence card in hand to be active.");
     }
     if !state.has_spot(seat) {
         return no(RuleCode::NoSpot, || "There is no group where you could place a card.");

@@ -312,11 +312,7 @@ pub fn act(s: &mut State, seat: usize, a: Value) -> Vec<Event> {
 /// the events of `end_main`.
 pub fn face_down_turn(s: &mut State, seat: usize, card: Value, group: &str) -> Vec<Event> {
     act(s, seat, json!({"type": "choose_active"}));
-    act(
-        s,
-        seat,
-        json!({"type": "place_face_down", "card": card, "group": group}),
-    );
+    act(s, seat, json!({"type": "place_face_down", "card": card, "group": group}));
     act(s, seat, json!({"type": "end_main"}))
 }
 

@@ -95,10 +95,7 @@ fn scenario_03_nine_point_quaestors() {
     b.won(CAESAR, Quaestors, 5).mission(CAESAR, "mission_quaestors_1");
     let result = final_score(&mut b);
     let caesar = result.breakdown.caesar;
-    assert_eq!(
-        (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
-        (5, 1, 1, 2)
-    );
+    assert_eq!((caesar.patricians, caesar.majority, caesar.totality, caesar.mission), (5, 1, 1, 2));
     assert_eq!(result.scores.caesar, 9);
     assert_eq!(result.missions.caesar, Quaestors);
 }
@@ -134,14 +131,8 @@ fn scenario_05_tie_break_and_draw() {
     let result = final_score(&mut b);
     assert_eq!((result.scores.cleopatra, result.scores.caesar), (10, 10));
     let (cleo, caesar) = (result.breakdown.cleopatra, result.breakdown.caesar);
-    assert_eq!(
-        (cleo.patricians, cleo.majority, cleo.totality, cleo.mission),
-        (7, 2, 1, 0)
-    );
-    assert_eq!(
-        (caesar.patricians, caesar.majority, caesar.totality, caesar.mission),
-        (8, 0, 2, 0)
-    );
+    assert_eq!((cleo.patricians, cleo.majority, cleo.totality, cleo.mission), (7, 2, 1, 0));
+    assert_eq!((caesar.patricians, caesar.majority, caesar.totality, caesar.mission), (8, 0, 2, 0));
     assert_eq!(json!(result.winners), json!(["caesar"]));
     assert!(!result.draw);
 
@@ -203,13 +194,7 @@ fn scenario_07_lone_philosopher() {
 }
 
 /// (Cleopatra's cards, Caesar's cards, winner, Cleopatra's discards, Caesar's discards).
-type Row = (
-    &'static [u8],
-    &'static [u8],
-    Option<usize>,
-    &'static [u8],
-    &'static [u8],
-);
+type Row = (&'static [u8], &'static [u8], Option<usize>, &'static [u8], &'static [u8]);
 
 #[test]
 fn scenario_08_philosopher_table() {
@@ -268,17 +253,9 @@ fn scenario_09_placement_limits() {
             .iter()
             .all(|a| a["group"] != "praetors" && a["group"] != "quaestors")
     );
-    let e = reject(
-        &s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 1, "group": "praetors"}),
-    );
+    let e = reject(&s, CLEO, json!({"type": "place_face_down", "card": 1, "group": "praetors"}));
     assert_eq!(e.code.as_str(), "no_spot");
-    let e = reject(
-        &s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 1, "group": "quaestors"}),
-    );
+    let e = reject(&s, CLEO, json!({"type": "place_face_up", "card": 1, "group": "quaestors"}));
     assert_eq!(e.code.as_str(), "no_spot");
 
     let mut caesar_turn = s.clone();
@@ -292,20 +269,13 @@ fn scenario_09_placement_limits() {
 fn scenario_10_face_up_legality() {
     // Exactly one influence card in hand.
     let mut b = Builder::new();
-    b.hand(
-        CLEO,
-        &[inf(3), man(K::Spy), man(K::Scout), man(K::Wrath), man(K::Castling)],
-    )
-    .turn(CLEO, Phase::Main, Placement::None);
+    b.hand(CLEO, &[inf(3), man(K::Spy), man(K::Scout), man(K::Wrath), man(K::Castling)])
+        .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     let actions = legal(&s, CLEO);
     assert!(actions.iter().any(|a| a["type"] == "place_face_down"));
     assert!(!actions.iter().any(|a| a["type"] == "place_face_up"));
-    let e = reject(
-        &s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 3, "group": "senators"}),
-    );
+    let e = reject(&s, CLEO, json!({"type": "place_face_up", "card": 3, "group": "senators"}));
     assert_eq!(e.code.as_str(), "not_enough_influence");
 
     // The only free spot anywhere has room for one card.
@@ -322,11 +292,7 @@ fn scenario_10_face_up_legality() {
     let actions = legal(&s, CLEO);
     assert!(!actions.iter().any(|a| a["type"] == "place_face_up"));
     assert!(actions.contains(&json!({"type": "place_face_down", "card": 4, "group": "senators"})));
-    let e = reject(
-        &s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 4, "group": "senators"}),
-    );
+    let e = reject(&s, CLEO, json!({"type": "place_face_up", "card": 4, "group": "senators"}));
     assert_eq!(e.code.as_str(), "no_spot");
 
     // Normal room: two face-up cards on one group, and a manipulation between them.
@@ -335,11 +301,7 @@ fn scenario_10_face_up_legality() {
         .hand(CAESAR, &five_influence())
         .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 3, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_up", "card": 3, "group": "senators"}));
     assert_eq!(s.placement, Placement::Half);
     let actions = legal(&s, CLEO);
     assert!(actions.contains(&json!({"type": "place_face_up", "card": 1, "group": "senators"})));
@@ -353,11 +315,7 @@ fn scenario_10_face_up_legality() {
     act(&mut s, CLEO, json!({"type": "spy_pick", "card": 5}));
     act(&mut s, CAESAR, json!({"type": "draw", "pile": 1}));
     assert_eq!(s.phase, Phase::Main);
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 1, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_up", "card": 1, "group": "senators"}));
     assert_eq!(s.placement, Placement::Done);
     assert_eq!(face_up(&s, CLEO, Senators), values(&[1, 3]));
 }
@@ -374,11 +332,7 @@ fn eighth_card_state() -> State {
         .turn(CLEO, Phase::TurnStart, Placement::None);
     let mut s = b.build();
     act(&mut s, CLEO, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 2, "group": "praetors"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_down", "card": 2, "group": "praetors"}));
     assert_eq!(s.total(Praetors), 8);
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     // The extraordinary vote waits for the refill.
@@ -466,11 +420,7 @@ fn scenario_13_manipulation_before_the_check() {
         .votes(&["orgy_1"], &[], &[])
         .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 4, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_down", "card": 4, "group": "senators"}));
     assert_eq!(s.total(Senators), 8);
     let there: Vec<_> = (0..2)
         .map(|seat| {
@@ -480,11 +430,7 @@ fn scenario_13_manipulation_before_the_check() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "play_manipulation", "card": "wrath", "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "wrath", "group": "senators"}));
     assert_eq!(s.total(Senators), 0);
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
@@ -511,11 +457,7 @@ fn scenario_14_veto() {
         .hand(CLEO, &[inf(1), man(K::Veto), inf(3), inf(4), inf(5)])
         .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
-    let events = act(
-        &mut s,
-        CAESAR,
-        json!({"type": "play_manipulation", "card": "wrath", "group": "senators"}),
-    );
+    let events = act(&mut s, CAESAR, json!({"type": "play_manipulation", "card": "wrath", "group": "senators"}));
     assert_eq!(of_type(&events, "reaction_offered")[0]["seat"], "cleopatra");
     assert_eq!(s.phase, Phase::Reaction);
     assert_eq!(
@@ -531,19 +473,12 @@ fn scenario_14_veto() {
     assert_eq!(side_values(&s, CLEO, Senators), values(&[2, 3]));
     assert_eq!(side_values(&s, CAESAR, Senators), values(&[4]));
     assert_eq!((s.phase, s.owed_head()), (Phase::Draw, Some((CLEO, 1))));
-    assert_eq!(
-        legal(&s, CLEO),
-        vec![json!({"type": "draw", "pile": 1}), json!({"type": "draw", "pile": 2})]
-    );
+    assert_eq!(legal(&s, CLEO), vec![json!({"type": "draw", "pile": 1}), json!({"type": "draw", "pile": 2})]);
     act(&mut s, CLEO, json!({"type": "draw", "pile": 2}));
     assert_eq!(s.seats[CLEO].hand.len(), 5);
     assert_eq!(s.phase, Phase::Main);
     assert!(!legal(&s, CAESAR).iter().any(|a| a["type"] == "play_manipulation"));
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "place_face_up", "card": 1, "group": "aediles"}),
-    );
+    act(&mut s, CAESAR, json!({"type": "place_face_up", "card": 1, "group": "aediles"}));
     assert!(!legal(&s, CAESAR).iter().any(|a| a["type"] == "play_manipulation"));
     s.seats[CAESAR].hand.push(s.seats[CAESAR].pile2[0]);
     s.seats[CAESAR].pile2.remove(0);
@@ -563,22 +498,12 @@ fn scenario_15_reaction_without_veto() {
         .hand(CAESAR, &[inf(1), man(K::Scout), inf(3), inf(4), inf(5)])
         .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CAESAR,
-        json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}),
-    );
+    act(&mut s, CAESAR, json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}));
     assert_eq!(s.phase, Phase::Reaction);
     assert_eq!(rules_to_act(&s), vec![CLEO]);
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "allow_manipulation"})]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "veto_manipulation"})).code.as_str(),
-        "no_veto"
-    );
-    assert_eq!(
-        reject(&s, CAESAR, json!({"type": "end_main"})).code.as_str(),
-        "not_your_turn"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "veto_manipulation"})).code.as_str(), "no_veto");
+    assert_eq!(reject(&s, CAESAR, json!({"type": "end_main"})).code.as_str(), "not_your_turn");
 
     let mut b = Builder::new();
     b.side(CLEO, Quaestors, &[], &[2])
@@ -586,11 +511,7 @@ fn scenario_15_reaction_without_veto() {
         .hand(CAESAR, &[inf(1), man(K::Scout), inf(3), inf(4), inf(5)])
         .turn(CAESAR, Phase::Main, Placement::None);
     let mut s = b.build();
-    let events = act(
-        &mut s,
-        CAESAR,
-        json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}),
-    );
+    let events = act(&mut s, CAESAR, json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}));
     assert!(of_type(&events, "reaction_offered").is_empty());
     assert_eq!(s.phase, Phase::Main);
     assert_eq!(face_up(&s, CLEO, Quaestors), values(&[2]));
@@ -661,14 +582,8 @@ fn scenario_16_spy() {
     );
     let text = serde_json::to_string(&spectator).unwrap();
     assert!(!text.contains("castling") && !text.contains("scout") && !text.contains("cleopatra_"));
-    assert_eq!(
-        spectator[0],
-        json!({"type": "manipulation_played", "seat": "caesar", "card": "spy"})
-    );
-    assert_eq!(
-        spectator[2],
-        json!({"type": "reacted", "seat": "cleopatra", "vetoed": false})
-    );
+    assert_eq!(spectator[0], json!({"type": "manipulation_played", "seat": "caesar", "card": "spy"}));
+    assert_eq!(spectator[2], json!({"type": "reacted", "seat": "cleopatra", "vetoed": false}));
 }
 
 #[test]
@@ -680,11 +595,7 @@ fn scenario_17_scout() {
         .votes(&["orgy_1"], &[], &[])
         .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}),
-    );
+    act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "scout", "group": "quaestors"}));
     let events = act(&mut s, CAESAR, json!({"type": "allow_manipulation"}));
     assert_eq!(
         of_type(&events, "cards_revealed"),
@@ -694,21 +605,14 @@ fn scenario_17_scout() {
     );
     assert_eq!(face_up(&s, CAESAR, Quaestors), values(&[1, 2, 4]));
     // They stay face up.
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 3, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_down", "card": 3, "group": "senators"}));
     act(&mut s, CLEO, json!({"type": "end_main"}));
     act(&mut s, CLEO, json!({"type": "draw", "pile": 1}));
     act(&mut s, CLEO, json!({"type": "draw", "pile": 1}));
     assert_eq!(s.active, CAESAR);
     assert_eq!(face_up(&s, CAESAR, Quaestors), values(&[1, 2, 4]));
     let view = view_json(&s, CLEO_V);
-    assert_eq!(
-        group_view(&view, Quaestors)["caesar"],
-        json!({"face_up": [1, 2, 4], "face_down_count": 0})
-    );
+    assert_eq!(group_view(&view, Quaestors)["caesar"], json!({"face_up": [1, 2, 4], "face_down_count": 0}));
 }
 
 fn castling_state() -> State {
@@ -746,19 +650,12 @@ fn scenario_18_castling() {
     assert_eq!(own_view["castling"]["pool_count"], 5);
     assert_eq!(own_view["castling"]["pool"].as_array().unwrap().len(), 5);
     for value in [1, 2, 3, 4] {
-        let events = act(
-            &mut s,
-            CLEO,
-            json!({"type": "castle_place", "card": value, "group": "senators"}),
-        );
+        let events = act(&mut s, CLEO, json!({"type": "castle_place", "card": value, "group": "senators"}));
         for viewer in [CAESAR_V, SPECTATOR] {
             let view = view_json(&s, viewer);
             assert_eq!(view["castling"]["pool_count"], 5, "D29");
             assert!(view["castling"].get("pool").is_none());
-            assert_eq!(
-                group_view(&view, Senators)["cleopatra"],
-                json!({"face_up": [], "face_down_count": 0})
-            );
+            assert_eq!(group_view(&view, Senators)["cleopatra"], json!({"face_up": [], "face_down_count": 0}));
             let public = redacted(&events, viewer);
             assert_eq!(public[0]["type"], "castling_card_placed");
             assert!(public[0].get("card").is_none() && public[0].get("group").is_none());
@@ -766,11 +663,7 @@ fn scenario_18_castling() {
         assert_eq!(redacted(&events, CLEO_V)[0]["group"], "senators");
     }
     assert!(legal(&s, CLEO).contains(&json!({"type": "castle_place", "card": 5, "group": "senators"})));
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "castle_place", "card": 5, "group": "senators"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "castle_place", "card": 5, "group": "senators"}));
     assert_eq!(
         of_type(&events, "castling_done"),
         vec![json!({"type": "castling_done", "seat": "cleopatra",
@@ -781,14 +674,8 @@ fn scenario_18_castling() {
     assert_eq!(s.own(CLEO, Censors), 0);
     for viewer in [CAESAR_V, SPECTATOR] {
         let view = view_json(&s, viewer);
-        assert_eq!(
-            group_view(&view, Senators)["cleopatra"],
-            json!({"face_up": [], "face_down_count": 5})
-        );
-        assert_eq!(
-            group_view(&view, Censors)["cleopatra"],
-            json!({"face_up": [], "face_down_count": 0})
-        );
+        assert_eq!(group_view(&view, Senators)["cleopatra"], json!({"face_up": [], "face_down_count": 5}));
+        assert_eq!(group_view(&view, Censors)["cleopatra"], json!({"face_up": [], "face_down_count": 0}));
         assert!(view["castling"].is_null());
     }
     assert_eq!(discard(&s, CLEO), vec![json!("castling")]);
@@ -796,19 +683,12 @@ fn scenario_18_castling() {
     // Had she put 4 cards on censors (total 8), a 5th there would be illegal.
     let mut s = castling_state();
     for value in [1, 2, 3, 4] {
-        act(
-            &mut s,
-            CLEO,
-            json!({"type": "castle_place", "card": value, "group": "censors"}),
-        );
+        act(&mut s, CLEO, json!({"type": "castle_place", "card": value, "group": "censors"}));
     }
     assert_eq!(s.total(Censors), 8);
     let e = reject(&s, CLEO, json!({"type": "castle_place", "card": 5, "group": "censors"}));
     assert_eq!(e.code.as_str(), "no_spot");
-    assert_eq!(
-        legal(&s, CLEO),
-        vec![json!({"type": "castle_place", "card": 5, "group": "senators"})]
-    );
+    assert_eq!(legal(&s, CLEO), vec![json!({"type": "castle_place", "card": 5, "group": "senators"})]);
 }
 
 #[test]
@@ -882,15 +762,9 @@ fn scenario_21_reshuffle() {
     assert_eq!(reshuffled[0]["size"], 5);
     let mut deck: Vec<&str> = s.vote_deck.iter().map(|c| c.id()).collect();
     deck.sort();
-    assert_eq!(
-        deck,
-        ["orgy_1", "orgy_2", "orgy_reshuffle", "vote_aediles", "vote_senators"]
-    );
+    assert_eq!(deck, ["orgy_1", "orgy_2", "orgy_reshuffle", "vote_aediles", "vote_senators"]);
     assert!(s.vote_discard.is_empty());
-    assert_eq!(
-        s.vote_removed[..],
-        ["vote_censors", "vote_quaestors", "vote_praetors"].map(card).to_vec()
-    );
+    assert_eq!(s.vote_removed[..], ["vote_censors", "vote_quaestors", "vote_praetors"].map(card).to_vec());
     // The new order is never shown.
     for viewer in [CLEO_V, CAESAR_V, SPECTATOR] {
         let shown = redacted(&events, viewer)
@@ -924,23 +798,16 @@ fn scenario_22_last_patrician() {
     assert_eq!(discard(&s, CLEO), vec![json!(5), json!(2)]);
     assert_eq!(discard(&s, CAESAR), vec![json!(3)]);
     assert!(!s.open(Aediles));
-    assert_eq!(
-        of_type(&events, "group_closed"),
-        vec![json!({"type": "group_closed", "group": "aediles"})]
-    );
+    assert_eq!(of_type(&events, "group_closed"), vec![json!({"type": "group_closed", "group": "aediles"})]);
     assert_eq!(s.phase, Phase::TurnStart);
     act(&mut s, CAESAR, json!({"type": "choose_active"}));
     let actions = legal(&s, CAESAR);
     assert!(actions.iter().any(|a| a["type"] == "place_face_down"));
     assert!(!actions.iter().any(|a| a["group"] == "aediles"));
     assert_eq!(
-        reject(
-            &s,
-            CAESAR,
-            json!({"type": "place_face_down", "card": 1, "group": "aediles"})
-        )
-        .code
-        .as_str(),
+        reject(&s, CAESAR, json!({"type": "place_face_down", "card": 1, "group": "aediles"}))
+            .code
+            .as_str(),
         "group_closed"
     );
 
@@ -953,10 +820,7 @@ fn scenario_22_last_patrician() {
     assert_eq!(types(&events).last().unwrap(), "game_over");
     assert!(rules_to_act(&s).is_empty());
     assert!(legal(&s, CLEO).is_empty() && legal(&s, CAESAR).is_empty());
-    assert_eq!(
-        reject(&s, CAESAR, json!({"type": "choose_active"})).code.as_str(),
-        "game_over"
-    );
+    assert_eq!(reject(&s, CAESAR, json!({"type": "choose_active"})).code.as_str(), "game_over");
 
     // Won in an extraordinary vote: no vote card is drawn.
     let mut b = Builder::new();
@@ -992,23 +856,13 @@ fn scenario_23_solo_mode() {
     );
     assert_eq!((s.solo, s.active, s.phase), (Some(CLEO), CLEO, Phase::TurnStart));
     assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"})]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "choose_passive"})).code.as_str(),
-        "solo_mode"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "choose_passive"})).code.as_str(), "solo_mode");
     assert!(legal(&s, CAESAR).is_empty());
 
     act(&mut s, CLEO, json!({"type": "choose_active"}));
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 2, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_down", "card": 2, "group": "senators"}));
     let events = act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "spy"}));
-    assert!(
-        of_type(&events, "reaction_offered").is_empty(),
-        "no reaction for the exhausted seat"
-    );
+    assert!(of_type(&events, "reaction_offered").is_empty(), "no reaction for the exhausted seat");
     assert_eq!(s.phase, Phase::SpyPick);
     let events = act(&mut s, CLEO, json!({"type": "spy_pick", "card": "castling"}));
     assert_eq!(of_type(&events, "draw_lapsed")[0]["seat"], "caesar");
@@ -1067,20 +921,13 @@ fn scenario_25_automatic_draws() {
         .votes(&["orgy_1"], &[], &[])
         .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 4, "group": "senators"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_down", "card": 4, "group": "senators"}));
     assert_eq!(s.seats[CLEO].hand.len(), 3);
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     assert!(of_type(&events, "draw_pending").is_empty());
     let drawn = of_type(&events, "card_drawn");
     assert_eq!(drawn.len(), 1);
-    assert_eq!(
-        (drawn[0]["pile"].clone(), drawn[0]["automatic"].clone()),
-        (json!(1), json!(true))
-    );
+    assert_eq!((drawn[0]["pile"].clone(), drawn[0]["automatic"].clone()), (json!(1), json!(true)));
     assert_eq!(of_type(&events, "draw_lapsed")[0]["count"], 1);
     assert_eq!(s.seats[CLEO].hand.len(), 4);
     assert_eq!(s.active, CAESAR);
@@ -1104,17 +951,11 @@ fn scenario_26_board_blocked() {
     let mut s = b.build();
     let events = face_down_turn(&mut s, CLEO, json!(3), "censors");
     let vote = &of_type(&events, "vote_resolved")[0];
-    assert_eq!(
-        (vote["kind"].clone(), vote["outcome"].clone()),
-        (json!("extraordinary"), json!("postponed"))
-    );
+    assert_eq!((vote["kind"].clone(), vote["outcome"].clone()), (json!("extraordinary"), json!("postponed")));
     assert_eq!(vote["sums"], json!({"cleopatra": 9, "caesar": 9}));
     assert!(of_type(&events, "vote_window_opened").is_empty());
     let kinds = types(&events);
-    assert_eq!(
-        &kinds[kinds.len() - 3..],
-        ["vote_card_drawn", "vote_card_discarded", "game_over"]
-    );
+    assert_eq!(&kinds[kinds.len() - 3..], ["vote_card_drawn", "vote_card_discarded", "game_over"]);
     let result = s.result.as_ref().unwrap();
     assert_eq!(result.end_reason, EndReason::BoardBlocked);
     assert_eq!(result.patricians.cleopatra, 8);
@@ -1133,16 +974,8 @@ fn two_eights() -> State {
         .votes(&["orgy_1"], &[], &[])
         .turn(CLEO, Phase::Main, Placement::None);
     let mut s = b.build();
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 1, "group": "senators"}),
-    );
-    act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_up", "card": 2, "group": "censors"}),
-    );
+    act(&mut s, CLEO, json!({"type": "place_face_up", "card": 1, "group": "senators"}));
+    act(&mut s, CLEO, json!({"type": "place_face_up", "card": 2, "group": "censors"}));
     let events = act(&mut s, CLEO, json!({"type": "end_main"}));
     assert_eq!(
         of_type(&events, "extraordinary_vote_started"),
@@ -1167,11 +1000,7 @@ fn scenario_27_order_of_extraordinary_votes() {
 
     // A Wrath on censors in the senators window cancels the censors vote.
     let mut s = two_eights();
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "play_manipulation", "card": "wrath", "group": "censors"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "play_manipulation", "card": "wrath", "group": "censors"}));
     assert_eq!(s.total(Censors), 0);
     assert!(of_type(&events, "extraordinary_vote_started").is_empty());
     let votes = of_type(&events, "vote_resolved");
@@ -1187,21 +1016,11 @@ fn scenario_28_hidden_placement() {
     let mut s = b.build();
     let before = view_json(&s, CAESAR_V);
     assert_eq!(group_view(&before, Senators)["cleopatra"]["face_down_count"], 0);
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 4, "group": "senators"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "place_face_down", "card": 4, "group": "senators"}));
     for viewer in [CAESAR_V, SPECTATOR] {
         let view = view_json(&s, viewer);
-        assert_eq!(
-            group_view(&view, Senators)["cleopatra"],
-            json!({"face_up": [], "face_down_count": 1})
-        );
-        assert_eq!(
-            view["seats"]["cleopatra"]["hand"],
-            json!({"influence": 4, "manipulation": 0})
-        );
+        assert_eq!(group_view(&view, Senators)["cleopatra"], json!({"face_up": [], "face_down_count": 1}));
+        assert_eq!(view["seats"]["cleopatra"]["hand"], json!({"influence": 4, "manipulation": 0}));
         assert_eq!(
             redacted(&events, viewer),
             vec![json!({"type": "influence_placed", "seat": "cleopatra", "group": "senators", "face_up": false})]

@@ -138,12 +138,7 @@ fn run(pile: ManipulationPile, first_seed: u64) {
     )
     .unwrap_or_else(|failure| panic!("{failure}"));
     assert_eq!(stats.games, GAMES_PER_OPTION);
-    eprintln!(
-        "self-play {pile:?}: {} games, {} actions, {:.1?}",
-        stats.games,
-        stats.actions,
-        start.elapsed()
-    );
+    eprintln!("self-play {pile:?}: {} games, {} actions, {:.1?}", stats.games, stats.actions, start.elapsed());
 }
 
 #[test]
@@ -193,10 +188,7 @@ fn selfplay_active_policy_reaches_every_common_end() {
         EndReason::BoardBlocked,
         EndReason::SoloFinished,
     ] {
-        assert!(
-            ends.contains_key(&format!("{reason:?}")),
-            "no game ended by {reason:?}: {ends:?}"
-        );
+        assert!(ends.contains_key(&format!("{reason:?}")), "no game ended by {reason:?}: {ends:?}");
     }
 }
 
@@ -319,28 +311,19 @@ fn boxed_missions_stay_secret_after_the_game() {
         .map(quoted)
         .collect();
     assert_eq!((boxed.len(), dealt.len()), (4, 2));
-    assert!(
-        log.iter().any(|e| boxed.iter().any(|m| e.contains(m))),
-        "the stored log holds them"
-    );
+    assert!(log.iter().any(|e| boxed.iter().any(|m| e.contains(m))), "the stored log holds them");
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         let shown = testing::shown(session.as_ref(), &log, viewer);
         assert_eq!(shown.len(), log.len() + 1, "every event is shown, and the view");
         for text in &shown {
-            assert!(
-                !boxed.iter().any(|m| text.contains(m)),
-                "{viewer:?} sees a boxed mission: {text}"
-            );
+            assert!(!boxed.iter().any(|m| text.contains(m)), "{viewer:?} sees a boxed mission: {text}");
             assert!(!text.contains("\"order\""), "{viewer:?} sees a shuffle order: {text}");
         }
         // The rest is public: both dealt missions and the card ids of both seats.
         let all = shown.concat();
         assert!(dealt.iter().all(|m| all.contains(m)));
         for seat in [SeatId::Cleopatra, SeatId::Caesar] {
-            assert!(
-                all.contains(&format!("\"{}_", seat.id())),
-                "{viewer:?} sees {seat:?}'s card ids"
-            );
+            assert!(all.contains(&format!("\"{}_", seat.id())), "{viewer:?} sees {seat:?}'s card ids");
         }
     }
 }

@@ -45,12 +45,8 @@ fn a_card_drawn_or_shown_is_not_undone() {
         .hand(CAESAR, &five_influence())
         .turn(CLEO, Phase::Main, Placement::Done);
     // Ending the main phase only owes the refill, which she draws from the pile she chooses.
-    let owing = assert_undoable(
-        session_at::<CaesarCleopatra>(b.build(), 2).as_ref(),
-        2,
-        CLEO,
-        &[json!({"type": "end_main"})],
-    );
+    let owing =
+        assert_undoable(session_at::<CaesarCleopatra>(b.build(), 2).as_ref(), 2, CLEO, &[json!({"type": "end_main"})]);
     assert_not_undoable(owing.as_ref(), 2, CLEO, &json!({"type": "draw", "pile": 1}));
     // A card placed face up shows a hand card.
     let active = assert_undoable(turn_start().as_ref(), 2, CLEO, &[json!({"type": "choose_active"})]);

@@ -25,10 +25,7 @@ fn data_tables_load() {
     assert_eq!(d.vote_cards.len(), 8);
     assert_eq!(d.missions.len(), 6);
     assert_eq!(d.mission_points, 2);
-    assert_eq!(
-        (d.limits.hand, d.limits.side_per_group, d.limits.group_total),
-        (5, 5, 8)
-    );
+    assert_eq!((d.limits.hand, d.limits.side_per_group, d.limits.group_total), (5, 5, 8));
     for seat in 0..2 {
         assert_eq!(d.initial_placement[seat].len(), 5);
         assert_eq!(d.initial_hand[seat].len(), 5);
@@ -82,10 +79,7 @@ fn info_and_player_count() {
 #[test]
 fn options_json() {
     let default = Options::default();
-    assert_eq!(
-        serde_json::to_value(&default).unwrap(),
-        json!({"manipulation_pile": "arranged"})
-    );
+    assert_eq!(serde_json::to_value(&default).unwrap(), json!({"manipulation_pile": "arranged"}));
     assert_eq!(serde_json::from_value::<Options>(json!({})).unwrap(), default);
     assert_eq!(
         serde_json::from_value::<Options>(json!({"manipulation_pile": "shuffled"}))
@@ -156,10 +150,7 @@ fn main_state() -> State {
         .side(CLEO, Senators, &[1], &[4])
         .side(CAESAR, Quaestors, &[], &[5])
         .won(CLEO, Censors, 3)
-        .hand(
-            CLEO,
-            &[man(K::Assassination), man(K::Castling), inf(3), inf(3), man(K::Veto)],
-        )
+        .hand(CLEO, &[man(K::Assassination), man(K::Castling), inf(3), inf(3), man(K::Veto)])
         .hand(CAESAR, &[inf(1), inf(2), man(K::Spy), inf(4), inf(5)])
         .turn(CLEO, Phase::Main, Placement::None);
     b.build()
@@ -173,18 +164,12 @@ fn manipulation_parameters_and_targets() {
             json!({"type": "play_manipulation", "card": "assassination", "group": "senators"}),
             "invalid_parameters",
         ),
-        (
-            json!({"type": "play_manipulation", "card": "assassination", "target": 3}),
-            "invalid_parameters",
-        ),
+        (json!({"type": "play_manipulation", "card": "assassination", "target": 3}), "invalid_parameters"),
         (
             json!({"type": "play_manipulation", "card": "assassination", "group": "senators", "target": 3, "groups": ["senators", "aediles"]}),
             "invalid_parameters",
         ),
-        (
-            json!({"type": "play_manipulation", "card": "castling"}),
-            "invalid_parameters",
-        ),
+        (json!({"type": "play_manipulation", "card": "castling"}), "invalid_parameters"),
         (
             json!({"type": "play_manipulation", "card": "castling", "groups": ["senators"]}),
             "invalid_parameters",
@@ -218,10 +203,7 @@ fn manipulation_parameters_and_targets() {
             json!({"type": "play_manipulation", "card": "castling", "groups": ["senators", "censors"]}),
             "invalid_target",
         ),
-        (
-            json!({"type": "play_manipulation", "card": "veto"}),
-            "veto_only_reaction",
-        ),
+        (json!({"type": "play_manipulation", "card": "veto"}), "veto_only_reaction"),
         (json!({"type": "play_manipulation", "card": "spy"}), "card_not_in_hand"),
     ];
     for (a, code) in cases {
@@ -245,42 +227,23 @@ fn manipulation_parameters_and_targets() {
         .turn(CLEO, Phase::Main, Placement::None);
     let s = b.build();
     for (a, code) in [
-        (
-            json!({"type": "play_manipulation", "card": "scout", "group": "senators"}),
-            "invalid_target",
-        ),
-        (
-            json!({"type": "play_manipulation", "card": "scout", "group": "censors"}),
-            "invalid_target",
-        ),
+        (json!({"type": "play_manipulation", "card": "scout", "group": "senators"}), "invalid_target"),
+        (json!({"type": "play_manipulation", "card": "scout", "group": "censors"}), "invalid_target"),
         (
             json!({"type": "play_manipulation", "card": "scout", "group": "senators", "target": 3}),
             "invalid_parameters",
         ),
-        (
-            json!({"type": "play_manipulation", "card": "wrath", "group": "aediles"}),
-            "invalid_target",
-        ),
-        (
-            json!({"type": "play_manipulation", "card": "wrath"}),
-            "invalid_parameters",
-        ),
-        (
-            json!({"type": "play_manipulation", "card": "spy", "group": "senators"}),
-            "card_not_in_hand",
-        ),
+        (json!({"type": "play_manipulation", "card": "wrath", "group": "aediles"}), "invalid_target"),
+        (json!({"type": "play_manipulation", "card": "wrath"}), "invalid_parameters"),
+        (json!({"type": "play_manipulation", "card": "spy", "group": "senators"}), "card_not_in_hand"),
     ] {
         assert_eq!(reject(&s, CLEO, a.clone()).code.as_str(), code, "{a}");
     }
     let mut with_spy = b.hand(CLEO, &[man(K::Spy), inf(1), inf(2), inf(3), inf(4)]).build();
     assert_eq!(
-        reject(
-            &with_spy,
-            CLEO,
-            json!({"type": "play_manipulation", "card": "spy", "group": "senators"})
-        )
-        .code
-        .as_str(),
+        reject(&with_spy, CLEO, json!({"type": "play_manipulation", "card": "spy", "group": "senators"}))
+            .code
+            .as_str(),
         "invalid_parameters"
     );
     with_spy.seats[CAESAR].hand.clear();
@@ -345,11 +308,7 @@ fn legal_actions_are_distinct_canonical_and_accepted() {
 #[test]
 fn smallest_id_is_used() {
     let mut s = main_state();
-    let events = act(
-        &mut s,
-        CLEO,
-        json!({"type": "place_face_down", "card": 3, "group": "aediles"}),
-    );
+    let events = act(&mut s, CLEO, json!({"type": "place_face_down", "card": 3, "group": "aediles"}));
     assert_eq!(serde_json::to_value(&events[0]).unwrap()["id"], "cleopatra_inf_3_1");
     assert!(s.seats[CLEO].hand.contains(&card("cleopatra_inf_3_2")));
     assert!(!s.seats[CLEO].hand.contains(&card("cleopatra_inf_3_1")));
@@ -364,16 +323,8 @@ fn rule_error_codes() {
         (CLEO, json!({"type": "choose_active"}), "wrong_phase"),
         (CLEO, json!({"type": "draw", "pile": 1}), "wrong_phase"),
         (CLEO, json!({"type": "end_main"}), "placement_incomplete"),
-        (
-            CLEO,
-            json!({"type": "place_face_down", "card": 5, "group": "senators"}),
-            "card_not_in_hand",
-        ),
-        (
-            CLEO,
-            json!({"type": "place_face_down", "card": 3, "group": "censors"}),
-            "group_closed",
-        ),
+        (CLEO, json!({"type": "place_face_down", "card": 5, "group": "senators"}), "card_not_in_hand"),
+        (CLEO, json!({"type": "place_face_down", "card": 3, "group": "censors"}), "group_closed"),
         (2, json!({"type": "end_main"}), "invalid_seat"),
     ];
     for (seat, a, code) in cases {
@@ -385,10 +336,7 @@ fn rule_error_codes() {
     let mut half = s.clone();
     let face_up_3 = json!({"type": "place_face_up", "card": 3, "group": "senators"});
     for (refused, code) in [
-        (
-            json!({"type": "place_face_down", "card": 3, "group": "senators"}),
-            "face_up_expected",
-        ),
+        (json!({"type": "place_face_down", "card": 3, "group": "senators"}), "face_up_expected"),
         (face_up_3.clone(), "placement_done"),
     ] {
         act(&mut half, CLEO, face_up_3.clone());
@@ -451,10 +399,7 @@ fn setup_arranged_flow() {
     for (i, (a, b)) in order(K::Veto).into_iter().zip(order(K::Assassination)).enumerate() {
         let events = act(&mut s, CLEO, json!({"type": "stack_manipulation", "card": a}));
         let public = redacted(&events, Viewer::Seat(CAESAR));
-        assert_eq!(
-            public[0],
-            json!({"type": "manipulation_stacked", "seat": "cleopatra", "stacked": i + 1})
-        );
+        assert_eq!(public[0], json!({"type": "manipulation_stacked", "seat": "cleopatra", "stacked": i + 1}));
         last = act(&mut s, CAESAR, json!({"type": "stack_manipulation", "card": b}));
         if i == 12 {
             break;
@@ -493,104 +438,63 @@ fn setup_arranged_flow() {
             .filter(|e| e["type"] == "mission_dealt")
             .collect();
         assert_eq!(dealt[0], json!({"type": "mission_dealt", "seat": "cleopatra"}));
-        assert_eq!(
-            redacted(&last, viewer)[1],
-            json!({"type": "missions_shuffled", "size": 6})
-        );
+        assert_eq!(redacted(&last, viewer)[1], json!({"type": "missions_shuffled", "size": 6}));
     }
 
     // Initial placement: secret until both are done (D29).
     let groups = ["senators", "quaestors", "praetors", "aediles", "censors"];
     for (i, g) in groups.iter().enumerate() {
-        act(
-            &mut s,
-            CLEO,
-            json!({"type": "place_initial", "card": i + 1, "group": g}),
-        );
+        act(&mut s, CLEO, json!({"type": "place_initial", "card": i + 1, "group": g}));
         if i == 1 {
             assert_eq!(
-                reject(
-                    &s,
-                    CLEO,
-                    json!({"type": "place_initial", "card": 1, "group": "aediles"})
-                )
-                .code
-                .as_str(),
+                reject(&s, CLEO, json!({"type": "place_initial", "card": 1, "group": "aediles"}))
+                    .code
+                    .as_str(),
                 "value_already_placed"
             );
             assert_eq!(
-                reject(
-                    &s,
-                    CLEO,
-                    json!({"type": "place_initial", "card": 5, "group": "senators"})
-                )
-                .code
-                .as_str(),
+                reject(&s, CLEO, json!({"type": "place_initial", "card": 5, "group": "senators"}))
+                    .code
+                    .as_str(),
                 "group_already_used"
             );
             assert_eq!(
-                reject(
-                    &s,
-                    CLEO,
-                    json!({"type": "place_initial", "card": "P", "group": "aediles"})
-                )
-                .code
-                .as_str(),
+                reject(&s, CLEO, json!({"type": "place_initial", "card": "P", "group": "aediles"}))
+                    .code
+                    .as_str(),
                 "invalid_card"
             );
             assert_eq!(legal(&s, CLEO).len(), 9);
         }
     }
     assert_eq!(rules::to_act(&s), vec![CAESAR]);
-    assert_eq!(
-        reject(&s, CLEO, json!({"type": "choose_active"})).code.as_str(),
-        "already_done"
-    );
+    assert_eq!(reject(&s, CLEO, json!({"type": "choose_active"})).code.as_str(), "already_done");
     for viewer in [Viewer::Seat(CAESAR), Viewer::Spectator] {
         let view = view_json(&s, viewer);
         assert_eq!(view["seats"]["cleopatra"]["placed"], 5);
         for i in 0..5 {
-            assert_eq!(
-                view["groups"][i]["cleopatra"],
-                json!({"face_up": [], "face_down_count": 0})
-            );
+            assert_eq!(view["groups"][i]["cleopatra"], json!({"face_up": [], "face_down_count": 0}));
         }
     }
     let own = view_json(&s, Viewer::Seat(CLEO));
     assert_eq!(own["groups"][4]["cleopatra"]["face_down"], json!([5]));
     let mut last = Vec::new();
     for (i, g) in groups.iter().rev().enumerate() {
-        last = act(
-            &mut s,
-            CAESAR,
-            json!({"type": "place_initial", "card": i + 1, "group": g}),
-        );
+        last = act(&mut s, CAESAR, json!({"type": "place_initial", "card": i + 1, "group": g}));
     }
-    assert_eq!(
-        types(&last),
-        ["initial_card_placed", "initial_placement_done", "turn_started"]
-    );
+    assert_eq!(types(&last), ["initial_card_placed", "initial_placement_done", "turn_started"]);
     assert_eq!((s.phase, s.active, s.turn), (Phase::TurnStart, CLEO, 1));
     let view = view_json(&s, Viewer::Spectator);
     for i in 0..5 {
-        assert_eq!(
-            view["groups"][i]["cleopatra"],
-            json!({"face_up": [], "face_down_count": 1})
-        );
-        assert_eq!(
-            view["groups"][i]["caesar"],
-            json!({"face_up": [], "face_down_count": 1})
-        );
+        assert_eq!(view["groups"][i]["cleopatra"], json!({"face_up": [], "face_down_count": 1}));
+        assert_eq!(view["groups"][i]["caesar"], json!({"face_up": [], "face_down_count": 1}));
     }
     for seat in ["cleopatra", "caesar"] {
         assert_eq!(view["seats"][seat]["hand"], json!({"influence": 5, "manipulation": 0}));
         assert_eq!(view["seats"][seat]["pile1"], 27);
         assert_eq!(view["seats"][seat]["pile2"], 13);
     }
-    assert_eq!(
-        legal(&s, CLEO),
-        vec![json!({"type": "choose_active"}), json!({"type": "choose_passive"})]
-    );
+    assert_eq!(legal(&s, CLEO), vec![json!({"type": "choose_active"}), json!({"type": "choose_passive"})]);
 }
 
 #[test]
@@ -615,15 +519,8 @@ fn setup_shuffled_flow() {
             "placement_started"
         ]
     );
-    assert_eq!(
-        setup,
-        CaesarCleopatra::setup(&s, &mut seed.rng(SETUP_STREAM)),
-        "deterministic"
-    );
-    assert_ne!(
-        setup,
-        CaesarCleopatra::setup(&s, &mut GameSeed::from_u64(10).rng(SETUP_STREAM))
-    );
+    assert_eq!(setup, CaesarCleopatra::setup(&s, &mut seed.rng(SETUP_STREAM)), "deterministic");
+    assert_ne!(setup, CaesarCleopatra::setup(&s, &mut GameSeed::from_u64(10).rng(SETUP_STREAM)));
     for e in &setup {
         evolve(&mut s, e);
     }
@@ -725,10 +622,7 @@ fn plays_through_the_json_layer() {
     assert_eq!(played.events[0], r#"{"type":"first_move","seat":"caesar"}"#);
     let shown: serde_json::Value =
         serde_json::from_str(played.next.redact(&played.events[1], Viewer::Seat(0)).unwrap().get()).unwrap();
-    assert_eq!(
-        shown,
-        json!({"type": "manipulation_stacked", "seat": "caesar", "stacked": 1})
-    );
+    assert_eq!(shown, json!({"type": "manipulation_stacked", "seat": "caesar", "stacked": 1}));
     assert!(
         session
             .play(0, &json!({"type": "stack_manipulation", "card": 7}), seed, 0)
@@ -751,10 +645,7 @@ fn group_enum_matches_data_order() {
     for (i, g) in Group::ALL.into_iter().enumerate() {
         assert_eq!(g.index(), i);
         assert_eq!(serde_json::to_value(g).unwrap(), json!(g.id()));
-        assert_eq!(
-            data().patricians[i][0].id().split('_').next().unwrap(),
-            &g.id()[..g.id().len() - 1]
-        );
+        assert_eq!(data().patricians[i][0].id().split('_').next().unwrap(), &g.id()[..g.id().len() - 1]);
     }
     let _ = (Aediles, Praetors);
 }

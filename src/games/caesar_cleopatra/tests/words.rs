@@ -244,10 +244,7 @@ fn votes_are_told_with_their_sums() {
         ]
     );
     let won = json!({"type": "patrician_won", "seat": "cleopatra", "group": "aediles", "patrician": "aedile_1"});
-    assert_eq!(
-        told(won, Viewer::Seat(1)),
-        ["Cleopatra wins an Aedile.", "Cléopâtre gagne un Édile."]
-    );
+    assert_eq!(told(won, Viewer::Seat(1)), ["Cleopatra wins an Aedile.", "Cléopâtre gagne un Édile."]);
     let discarded = json!({"type": "card_discarded", "seat": "caesar", "origin": "board", "card": 3,
                            "group": "aediles", "id": "caesar_inf_3_1"});
     assert_eq!(
@@ -279,10 +276,7 @@ fn a_shuffled_pile_2_and_other_rare_events_are_told() {
         ]
     );
     let nothing = json!({"type": "draw_owed", "seat": "cleopatra", "count": 0, "reason": "passive"});
-    assert_eq!(
-        told(nothing, Viewer::Seat(1)),
-        ["Cleopatra discards nothing.", "Cléopâtre ne défausse rien."]
-    );
+    assert_eq!(told(nothing, Viewer::Seat(1)), ["Cleopatra discards nothing.", "Cléopâtre ne défausse rien."]);
     let solo = json!({"type": "solo_mode_started", "survivor": "cleopatra"});
     assert_eq!(
         told(solo, Viewer::Spectator),
@@ -351,18 +345,12 @@ fn actions_read_like_buttons() {
             "Tirer de ma pile de réserve n°2 (Manipulation)"
         ]
     );
-    assert_eq!(
-        labelled(json!({"type": "choose_passive"})),
-        ["Take a passive turn", "Jouer un tour passif"]
-    );
+    assert_eq!(labelled(json!({"type": "choose_passive"})), ["Take a passive turn", "Jouer un tour passif"]);
     let seats: Vec<String> = Lang::ALL
         .into_iter()
         .flat_map(|lang| [0, 1].map(|seat| CaesarCleopatra::seat_name(seat, lang)))
         .collect();
-    assert_eq!(
-        seats,
-        ["Cleopatra", "Caesar", "Cléopâtre", "César", "Kleopatra", "Cäsar"]
-    );
+    assert_eq!(seats, ["Cleopatra", "Caesar", "Cléopâtre", "César", "Kleopatra", "Cäsar"]);
 }
 
 /// The names the words give the manipulation cards are the data's (`name_english`, and `name_seed_000`, which
@@ -382,10 +370,7 @@ fn manipulation_names_are_the_datas() {
             .collect();
         for owner in [None, Some(SeatId::Cleopatra), Some(SeatId::Caesar)] {
             let name = manipulation_name(kind, owner, Lang::Fr);
-            assert!(
-                name.split_whitespace().all(|word| seed.contains(&word)),
-                "{name} is not in {seed:?}"
-            );
+            assert!(name.split_whitespace().all(|word| seed.contains(&word)), "{name} is not in {seed:?}");
         }
     }
 }
@@ -522,26 +507,14 @@ fn the_words_tell_no_seat_a_secret_it_may_not_know() {
                 session.event_text(event, viewer, lang).expect("every event is shown")
             };
             let known = words(playing.as_ref(), text, knower);
-            assert_ne!(
-                known,
-                words(playing.as_ref(), &other, knower),
-                "{knower:?} is told {text}"
-            );
+            assert_ne!(known, words(playing.as_ref(), &other, knower), "{knower:?} is told {text}");
             for viewer in VIEWERS.into_iter().filter(|viewer| *viewer != knower) {
                 let shown = words(playing.as_ref(), text, viewer);
-                assert_eq!(
-                    shown,
-                    words(playing.as_ref(), &other, viewer),
-                    "{viewer:?} is told a secret of {text}"
-                );
+                assert_eq!(shown, words(playing.as_ref(), &other, viewer), "{viewer:?} is told a secret of {text}");
                 assert_ne!(shown, known, "{viewer:?} is told what {knower:?} knows of {text}");
             }
             for viewer in VIEWERS {
-                assert_eq!(
-                    words(finished.as_ref(), text, viewer),
-                    known,
-                    "after the game, {viewer:?}"
-                );
+                assert_eq!(words(finished.as_ref(), text, viewer), known, "after the game, {viewer:?}");
             }
         }
     }

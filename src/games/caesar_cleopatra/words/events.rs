@@ -18,15 +18,7 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
                 |card| a_card(card.card, Some(*seat), lang),
             );
             let of = data().manipulation[seat.index()].len();
-            text!(
-                WORDS,
-                lang,
-                "manipulation-stacked",
-                name = name(*seat),
-                what = what,
-                stacked = *stacked,
-                of = of
-            )
+            text!(WORDS, lang, "manipulation-stacked", name = name(*seat), what = what, stacked = *stacked, of = of)
         }
         Event::MissionsShuffled { size, .. } => text!(WORDS, lang, "missions-shuffled", size = *size),
         Event::MissionDealt { seat, mission } => match mission.and_then(|mission| data().mission(mission)) {
@@ -45,16 +37,7 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
                 (Some(card), Some(group)) => ("initial-card-placed", a_card(card.card, None, lang), key(group)),
                 _ => ("initial-card-placed-hidden", String::new(), String::new()),
             };
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = name(*seat),
-                what = what,
-                group = group,
-                placed = *placed,
-                of = of
-            )
+            text!(WORDS, lang, message, name = name(*seat), what = what, group = group, placed = *placed, of = of)
         }
         Event::InitialPlacementDone { .. } => text!(WORDS, lang, "initial-placement-done"),
         _ => unreachable!("describe sends only the setting up here"),
@@ -94,14 +77,7 @@ pub(super) fn turn(event: &Event, lang: Lang) -> String {
             } else {
                 "influence-face-down"
             };
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = name(*seat),
-                what = what,
-                group = key(*group)
-            )
+            text!(WORDS, lang, message, name = name(*seat), what = what, group = key(*group))
         }
         Event::DrawOwed { seat, count, reason } => draw_owed(*seat, *count, *reason, lang),
         Event::DrawPending { seat } => tell("draw-pending", *seat),
@@ -111,28 +87,13 @@ pub(super) fn turn(event: &Event, lang: Lang) -> String {
             automatic,
             card,
         } => {
-            let what = card.map_or_else(
-                || text!(WORDS, lang, "a-card-hidden"),
-                |card| a_card(card.card, Some(*seat), lang),
-            );
+            let what =
+                card.map_or_else(|| text!(WORDS, lang, "a-card-hidden"), |card| a_card(card.card, Some(*seat), lang));
             let message = if *automatic { "card-drawn-only" } else { "card-drawn" };
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = name(*seat),
-                what = what,
-                pile = pile_name(*pile, lang)
-            )
+            text!(WORDS, lang, message, name = name(*seat), what = what, pile = pile_name(*pile, lang))
         }
         Event::DrawLapsed { seat, count } => {
-            text!(
-                WORDS,
-                lang,
-                "draw-lapsed",
-                name = name(*seat),
-                cards = cards(*count, lang)
-            )
+            text!(WORDS, lang, "draw-lapsed", name = name(*seat), cards = cards(*count, lang))
         }
         Event::MainResumed { seat } => tell("main-resumed", *seat),
         Event::MainEnded { seat } => tell("main-ended", *seat),
@@ -155,14 +116,7 @@ pub(super) fn manipulation(event: &Event, lang: Lang) -> String {
         } => {
             let played = a_card(Face::Manipulation(*card), Some(*seat), lang);
             let aim = aim(*card, *group, *target, groups.as_deref(), Some(opponent(*seat)), lang);
-            text!(
-                WORDS,
-                lang,
-                "manipulation-played",
-                name = name(*seat),
-                what = played,
-                aim = aim
-            )
+            text!(WORDS, lang, "manipulation-played", name = name(*seat), what = played, aim = aim)
         }
         Event::ReactionOffered { seat } => tell("reaction-offered", *seat),
         Event::Reacted { seat, vetoed: true } => tell("vetoed", *seat),
@@ -174,14 +128,7 @@ pub(super) fn manipulation(event: &Event, lang: Lang) -> String {
                 Some(hand) => {
                     let faces: Vec<String> = hand.iter().map(|face| card_name(*face, Some(victim), lang)).collect();
                     let faces = listed(&faces, lang);
-                    text!(
-                        WORDS,
-                        lang,
-                        "hand-spied-shown",
-                        name = who,
-                        victim = whom,
-                        cards = faces
-                    )
+                    text!(WORDS, lang, "hand-spied-shown", name = who, victim = whom, cards = faces)
                 }
                 None => text!(WORDS, lang, "hand-spied", name = who, victim = whom),
             }
@@ -203,15 +150,7 @@ pub(super) fn castling(event: &Event, lang: Lang) -> String {
                 None => ("castling-pool", String::new()),
             };
             let taken = castling_counts(taken, lang);
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = name(*seat),
-                seat = key(*seat),
-                taken = taken,
-                cards = pool
-            )
+            text!(WORDS, lang, message, name = name(*seat), seat = key(*seat), taken = taken, cards = pool)
         }
         Event::CastlingCardPlaced {
             seat,
@@ -228,13 +167,7 @@ pub(super) fn castling(event: &Event, lang: Lang) -> String {
                 group = key(*group),
                 left = *left
             ),
-            _ => text!(
-                WORDS,
-                lang,
-                "castling-card-placed-hidden",
-                name = name(*seat),
-                left = *left
-            ),
+            _ => text!(WORDS, lang, "castling-card-placed-hidden", name = name(*seat), left = *left),
         },
         Event::CastlingDone { seat, face_down } => {
             text!(
@@ -266,14 +199,7 @@ pub(super) fn vote(event: &Event, lang: Lang) -> String {
             let values = listed(&values, lang);
             match cause {
                 RevealCause::Vote => {
-                    text!(
-                        WORDS,
-                        lang,
-                        "cards-revealed",
-                        name = name(*seat),
-                        group = key(*group),
-                        values = values
-                    )
+                    text!(WORDS, lang, "cards-revealed", name = name(*seat), group = key(*group), values = values)
                 }
                 RevealCause::Scout => {
                     let scout = opponent(*seat);
@@ -344,15 +270,7 @@ fn vote_card_moved(message: &str, card: Card, lang: Lang) -> String {
 fn castling_counts(counts: &[GroupCount], lang: Lang) -> String {
     let counts: Vec<String> = counts
         .iter()
-        .map(|count| {
-            text!(
-                WORDS,
-                lang,
-                "castling-count",
-                count = count.count,
-                group = key(count.group)
-            )
-        })
+        .map(|count| text!(WORDS, lang, "castling-count", count = count.count, group = key(count.group)))
         .collect();
     listed(&counts, lang)
 }

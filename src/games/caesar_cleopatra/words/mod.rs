@@ -119,13 +119,9 @@ fn aim(
             value = value_name(target, lang),
             group = key(group)
         ),
-        (_, _, _, Some([first, second])) => text!(
-            WORDS,
-            lang,
-            "aim-between",
-            first = groups_name(*first, lang),
-            second = groups_name(*second, lang)
-        ),
+        (_, _, _, Some([first, second])) => {
+            text!(WORDS, lang, "aim-between", first = groups_name(*first, lang), second = groups_name(*second, lang))
+        }
         (_, Some(group), None, _) => text!(WORDS, lang, "aim-group", group = key(group)),
         _ => String::new(),
     }
@@ -141,14 +137,7 @@ fn of_seat(numbers: &SeatNumbers, seat: SeatId) -> u32 {
 /// A sentence about `seat` (its name and, for the words that agree with it, its id) and a group.
 fn about(lang: Lang, message: &str, seat: SeatId, group: Option<Group>) -> String {
     let group = group.map(key).unwrap_or_default();
-    text!(
-        WORDS,
-        lang,
-        message,
-        name = seat_name(seat, lang),
-        seat = key(seat),
-        group = group
-    )
+    text!(WORDS, lang, message, name = seat_name(seat, lang), seat = key(seat), group = group)
 }
 
 impl Words for CaesarCleopatra {
@@ -198,13 +187,9 @@ impl Words for CaesarCleopatra {
             Action::VetoManipulation {} => text!(WORDS, lang, "veto-manipulation"),
             Action::SpyPick { card } => text!(WORDS, lang, "spy-pick", what = a_card(*card, None, lang)),
             Action::CastlePlace { card, group } => influence(*card, "castle-place", *group),
-            Action::Draw { pile } => text!(
-                WORDS,
-                lang,
-                "draw-from",
-                pile = pile_name(*pile, lang),
-                number = pile.number()
-            ),
+            Action::Draw { pile } => {
+                text!(WORDS, lang, "draw-from", pile = pile_name(*pile, lang), number = pile.number())
+            }
             Action::ContinueVote {} => text!(WORDS, lang, "continue-vote"),
         }
     }
@@ -300,16 +285,7 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
                 "game-over-wins"
             };
             let name = seat_name(winner, lang);
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = name,
-                won = won,
-                lost = lost,
-                more = more,
-                fewer = fewer
-            )
+            text!(WORDS, lang, message, name = name, won = won, lost = lost, more = more, fewer = fewer)
         }
         None => {
             let (first, second) = (result.scores.cleopatra, result.scores.caesar);

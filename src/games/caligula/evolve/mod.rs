@@ -226,14 +226,7 @@ fn assassination(state: &mut State, event: &Event) {
             leader,
             stabbers,
             ..
-        } => emperor_died(
-            state,
-            new_emperor.as_deref(),
-            *vacated,
-            new_candidate.as_deref(),
-            *leader,
-            stabbers,
-        ),
+        } => emperor_died(state, new_emperor.as_deref(), *vacated, new_candidate.as_deref(), *leader, stabbers),
         Event::EmperorSurvived { .. } => {
             return_table(state);
             if let Some(position) = state

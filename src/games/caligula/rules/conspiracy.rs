@@ -45,9 +45,7 @@ pub(super) fn opportunity(work: &mut Work, final_conspiracy: bool) -> Next {
 pub(super) fn opening(work: &mut Work, from: usize) -> Next {
     let order = work.state.ordo_order();
     let declined = |seat| Event::ConspiracyDeclined { seat, automatic: true };
-    if ask_first_with_cards(work, order.into_iter().skip(from), declined, |seat| Phase::Complot {
-        seat,
-    }) {
+    if ask_first_with_cards(work, order.into_iter().skip(from), declined, |seat| Phase::Complot { seat }) {
         return Next::Stop;
     }
     work.emit(Event::ConspiracyAbandoned {});
@@ -151,10 +149,7 @@ pub(super) fn pass(state: &State, work: &mut Work, seat: Seat) -> Next {
 pub(super) fn accept(state: &State, work: &mut Work, seat: Seat) -> Result<Next, RuleError> {
     let conspiracy = conspiracy(state);
     if conspiracy.leader.is_none() {
-        return Err(err(
-            RuleCode::NoLeader,
-            "There is no bid to accept yet: open with complot_raise or pass.",
-        ));
+        return Err(err(RuleCode::NoLeader, "There is no bid to accept yet: open with complot_raise or pass."));
     }
     let owed = conspiracy.high.saturating_sub(conspiracy.committed[seat]);
     let accepted = Event::ConspiracyAccepted {
@@ -167,10 +162,7 @@ pub(super) fn accept(state: &State, work: &mut Work, seat: Seat) -> Result<Next,
 pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> Result<Next, RuleError> {
     let conspiracy = conspiracy(state);
     if total <= conspiracy.high {
-        return Err(err(
-            RuleCode::RaiseTooLow,
-            format!("A raise must be above the high bid of {}.", conspiracy.high),
-        ));
+        return Err(err(RuleCode::RaiseTooLow, format!("A raise must be above the high bid of {}.", conspiracy.high)));
     }
     let owed = total - conspiracy.committed[seat];
     let raised = Event::ConspiracyRaised {
@@ -185,10 +177,7 @@ pub(super) fn raise(state: &State, work: &mut Work, seat: Seat, total: u32) -> R
 /// else announced and then paid card by card.
 fn commit(state: &State, work: &mut Work, seat: Seat, owed: u32, bid: &str, event: Event) -> Result<Next, RuleError> {
     if state.players[seat].coniura_symbols() < owed {
-        return Err(err(
-            RuleCode::NotEnoughCards,
-            format!("{bid} costs {owed} Coniura-symbol cards; you hold fewer."),
-        ));
+        return Err(err(RuleCode::NotEnoughCards, format!("{bid} costs {owed} Coniura-symbol cards; you hold fewer.")));
     }
     work.emit(event);
     work.await_phase(Phase::ComplotPayment {

@@ -82,10 +82,7 @@ pub(super) fn actions(state: &State, cursor: &EffectCursor) -> Vec<Action> {
 /// `effect_choice`: the seat's answer to the pending step at `cursor`.
 pub(super) fn choose(state: &State, work: &mut Work, cursor: EffectCursor, option: &str) -> Result<Next, RuleError> {
     if !effect_options(state, &cursor).contains(&option) {
-        return Err(err(
-            RuleCode::InvalidOption,
-            format!("'{option}' is not one of your options for this effect."),
-        ));
+        return Err(err(RuleCode::InvalidOption, format!("'{option}' is not one of your options for this effect.")));
     }
     let Some(pending) = pending_step(state, &cursor) else {
         return Err(wrong_phase(state, "effect_choice"));

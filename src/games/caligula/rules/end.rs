@@ -54,12 +54,7 @@ pub(super) fn game_over(work: &mut Work) -> Next {
 pub fn score(state: &State) -> Outcome {
     let key = |seat: Seat| {
         let player = &state.players[seat];
-        (
-            player.vp + player.cp,
-            u8::from(state.pip == Some(seat)),
-            player.cp,
-            player.hand_count(),
-        )
+        (player.vp + player.cp, u8::from(state.pip == Some(seat)), player.cp, player.hand_count())
     };
     let mut ranking = state.ordo_order();
     ranking.sort_by_key(|&seat| std::cmp::Reverse(key(seat)));

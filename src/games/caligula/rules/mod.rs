@@ -119,23 +119,16 @@ fn ask_first_with_cards(
 /// and the seat holds one.
 fn play_face_up(state: &State, work: &mut Work, seat: Seat, kind: Kind, role: Role) -> Result<(), RuleError> {
     let (has_symbol, wrong_kind) = match role {
-        Role::Bid => (
-            kind.coniura_symbol(),
-            "Only a card with a Coniura symbol (con, con_dual, pug_dual) can pay.",
-        ),
-        Role::Defence | Role::Stab => (
-            kind.pugio_symbol(),
-            "Only a card with a Pugio symbol (pug, pug_dual, con_dual) can be used.",
-        ),
+        Role::Bid => (kind.coniura_symbol(), "Only a card with a Coniura symbol (con, con_dual, pug_dual) can pay."),
+        Role::Defence | Role::Stab => {
+            (kind.pugio_symbol(), "Only a card with a Pugio symbol (pug, pug_dual, con_dual) can be used.")
+        }
     };
     if !has_symbol {
         return Err(err(RuleCode::WrongKind, wrong_kind));
     }
     if !state.players[seat].has(kind) {
-        return Err(err(
-            RuleCode::CardNotInHand,
-            format!("You hold no {} card.", kind.name()),
-        ));
+        return Err(err(RuleCode::CardNotInHand, format!("You hold no {} card.", kind.name())));
     }
     work.emit(Event::CardPlayed {
         seat: seat_id(seat),
@@ -250,10 +243,7 @@ fn phase_name(phase: &Phase) -> &'static str {
 fn wrong_phase(state: &State, action: &str) -> RuleError {
     err(
         RuleCode::WrongPhase,
-        format!(
-            "{action} is not possible now: the game is in the {} phase",
-            phase_name(&state.phase)
-        ),
+        format!("{action} is not possible now: the game is in the {} phase", phase_name(&state.phase)),
     )
 }
 

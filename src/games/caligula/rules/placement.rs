@@ -74,10 +74,7 @@ pub(super) fn place_token(
 ) -> Result<Next, RuleError> {
     let player = &state.players[seat];
     if !(-1..=6).contains(&value) || !player.supply[vi(value)] {
-        return Err(err(
-            RuleCode::NotInSupply,
-            format!("You have no token {value} in your supply."),
-        ));
+        return Err(err(RuleCode::NotInSupply, format!("You have no token {value} in your supply.")));
     }
     if !(1..=2).contains(&position) {
         return Err(err(RuleCode::BadPosition, "The position must be 1 or 2."));

@@ -68,10 +68,7 @@ fn scenario_02_setup_5_players() {
     let s = set_up(5, 4);
     let mut mine = candidates_and_deck(&s);
     mine.sort();
-    assert_eq!(
-        mine,
-        vec!["caracalla", "claudius", "commodus", "galba", "nero", "pertinax"]
-    );
+    assert_eq!(mine, vec!["caracalla", "claudius", "commodus", "galba", "nero", "pertinax"]);
     assert_eq!(s.coniura.len(), 15);
     assert_eq!(s.coniura.iter().filter(|&&k| k == Kind::Con).count(), 10);
     assert_eq!(s.coniura.iter().filter(|&&k| k == Kind::ConDual).count(), 5);
@@ -285,10 +282,7 @@ fn collective_card_ties_on_the_highest_token_go_to_who_placed_it_first() {
     put_with_tokens(&mut s, "ple_09", &[(CH, 0), (CL, 1), (CA, 0), (VI, 1), (CH, 1)]);
     s.sequentia_row = seq(&["seq_5"]);
     let (_, events) = resolve(&s, 0);
-    assert_eq!(
-        concerned_of(revealed(&events, "ple_09")),
-        vec![(CL, 1), (VI, 1), (CH, 2)]
-    );
+    assert_eq!(concerned_of(revealed(&events, "ple_09")), vec![(CL, 1), (VI, 1), (CH, 2)]);
 }
 
 #[test]
@@ -333,10 +327,7 @@ fn scenario_10_negative_card_without_tokens_forced_and_free_discards() {
     assert_eq!(options(&s3, CA), vec!["con_dual", "pug_dual"]);
     let spectator_view_3 = serde_json::to_value(Caligula::view(&s3, Viewer::Seat(VI))).unwrap();
     // Other seats cannot tell a single-option decision from a real choice.
-    assert_eq!(
-        spectator_view_1["pending_effect"]["op"],
-        spectator_view_3["pending_effect"]["op"]
-    );
+    assert_eq!(spectator_view_1["pending_effect"]["op"], spectator_view_3["pending_effect"]["op"]);
     assert!(spectator_view_1["private"]["legal_actions"].is_null());
     let (s4, events) = act(&s3, CA, choice("con_dual"));
     assert_eq!(s4.coniura.last(), Some(&Kind::ConDual));
@@ -414,13 +405,7 @@ fn scenario_12_shift_and_refill() {
 /// The 4-player setting of the seed's examples (7.7), at the conspiracy after row position 1.
 fn seed_example() -> State {
     let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "claudius",
-        Some("nero"),
-        Some("galba"),
-        &["pertinax", "caracalla", "commodus"],
-    );
+    set_augustus(&mut s, "claudius", Some("nero"), Some("galba"), &["pertinax", "caracalla", "commodus"]);
     s.players[VI].favour = FavourAt::Emperor;
     set_hands(
         &mut s,
@@ -485,13 +470,7 @@ fn scenario_13_seed_complot_example() {
                 conspirators,
                 non_participants,
                 returned,
-            } => Some((
-                *leader,
-                *high,
-                conspirators.clone(),
-                non_participants.clone(),
-                returned.clone(),
-            )),
+            } => Some((*leader, *high, conspirators.clone(), non_participants.clone(), returned.clone())),
             _ => None,
         })
         .unwrap();
@@ -587,15 +566,7 @@ fn scenario_15_seed_assassination_example() {
     let deck_before = s.augustus_deck.len();
     let (s, _) = act(&s, CA, Action::Defend { kind: Kind::Pug });
     assert_eq!(acting(&s), Some(CH), "the defence phase moved on");
-    assert!(
-        Caligula::decide(
-            &s,
-            CA,
-            &Action::Defend { kind: Kind::Pug },
-            &mut GameSeed::from_u64(1).rng(0)
-        )
-        .is_err()
-    );
+    assert!(Caligula::decide(&s, CA, &Action::Defend { kind: Kind::Pug }, &mut GameSeed::from_u64(1).rng(0)).is_err());
     assert_eq!(s.conspiracy.as_ref().unwrap().defence_count, 1);
     assert_eq!(base_life(&s) + 1, 4);
     let s = play(&s, &vec![(CH, Action::Stab { kind: Kind::Pug }); 3]);
@@ -761,10 +732,7 @@ fn scenario_17_nobody_opens() {
 fn scenario_18_accepting_a_raise_costs_the_difference() {
     let s = sabinus_outbids([3, 0, 0, 0], 3);
     assert_eq!(acting(&s), Some(CH));
-    assert_eq!(
-        Caligula::legal_actions(&s, CH),
-        vec![Action::ComplotPass, Action::ComplotAccept]
-    );
+    assert_eq!(Caligula::legal_actions(&s, CH), vec![Action::ComplotPass, Action::ComplotAccept]);
     let (s1, e) = act(&s, CH, Action::ComplotAccept);
     assert!(e.contains(&Event::ConspiracyAccepted {
         seat: SeatId::Chaerea,
@@ -792,10 +760,7 @@ fn scenario_19_a_dual_card_is_one_symbol() {
     let mut s = caligula_reigns(2);
     set_hands(&mut s, &[(CH, [0, 1, 0, 0]), (SA, [0, 1, 0, 0])]);
     let (s, _) = run(&s, Next::Opportunity(false));
-    assert_eq!(
-        Caligula::legal_actions(&s, CH),
-        vec![Action::ComplotPass, Action::ComplotRaise { total: 1 }]
-    );
+    assert_eq!(Caligula::legal_actions(&s, CH), vec![Action::ComplotPass, Action::ComplotRaise { total: 1 }]);
     let s = play(
         &s,
         &[
@@ -808,10 +773,7 @@ fn scenario_19_a_dual_card_is_one_symbol() {
     // The leader's only legal target (galba; caligula has no slots) was placed automatically.
     assert_eq!(s.players[CH].favour, FavourAt::A);
     assert_eq!(acting(&s), Some(SA));
-    assert_eq!(
-        Caligula::legal_actions(&s, SA),
-        vec![Action::Defend { kind: Kind::ConDual }, Action::DefendPass]
-    );
+    assert_eq!(Caligula::legal_actions(&s, SA), vec![Action::Defend { kind: Kind::ConDual }, Action::DefendPass]);
     let (_, events) = act(&s, SA, Action::Defend { kind: Kind::ConDual });
     // chaerea holds no Pugio symbol any more: he is done automatically.
     assert!(events.contains(&Event::StabDone {
@@ -877,13 +839,7 @@ fn scenario_21_no_candidate_no_conspiracy_but_the_final_one_happens() {
 #[test]
 fn scenario_22_round_end_payment() {
     let mut s = game(4);
-    set_augustus(
-        &mut s,
-        "nero",
-        Some("galba"),
-        Some("pertinax"),
-        &["claudius", "commodus", "caracalla"],
-    );
+    set_augustus(&mut s, "nero", Some("galba"), Some("pertinax"), &["claudius", "commodus", "caracalla"]);
     s.players[CH].favour = FavourAt::Emperor;
     s.players[SA].favour = FavourAt::Emperor;
     s.players[CA].favour = FavourAt::A;
@@ -1115,10 +1071,7 @@ fn scenario_27_lose56() {
     conservation(&s1).unwrap();
     // Nothing marks which placed token is the lost 5.
     let view = serde_json::to_value(Caligula::view(&s1, Viewer::Spectator)).unwrap();
-    assert_eq!(
-        view["civitas"][3]["position_1"]["tokens"],
-        serde_json::json!([{"slot": 1, "owner": "sabinus"}])
-    );
+    assert_eq!(view["civitas"][3]["position_1"]["tokens"], serde_json::json!([{"slot": 1, "owner": "sabinus"}]));
     let lost: Vec<&Event> = events
         .iter()
         .filter(|e| matches!(e, Event::EffectStep { spqr_lost: Some(_), .. }))

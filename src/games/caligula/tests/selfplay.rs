@@ -459,10 +459,7 @@ fn deck_orders_stay_secret_after_the_game() {
     for viewer in (0..3).map(Viewer::Seat).chain([Viewer::Spectator]) {
         let events = testing::shown_events_hiding(session.as_ref(), &log, viewer, &secret_keys);
         let placed: Vec<&serde_json::Value> = events.iter().filter(|e| e["type"] == "token_placed").collect();
-        assert!(
-            !placed.is_empty() && placed.iter().all(|e| e.get("value").is_some()),
-            "placed values are public"
-        );
+        assert!(!placed.is_empty() && placed.iter().all(|e| e.get("value").is_some()), "placed values are public");
     }
 }
 

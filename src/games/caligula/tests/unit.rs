@@ -18,10 +18,7 @@ fn actions_reject_wrong_turn_phase_and_unknown_fields() {
         suit: Suit::Plebs,
         position: 1,
     };
-    assert_eq!(
-        Caligula::decide(&s, SA, &place, rng).unwrap_err().code.as_str(),
-        "not_your_turn"
-    );
+    assert_eq!(Caligula::decide(&s, SA, &place, rng).unwrap_err().code.as_str(), "not_your_turn");
     assert_eq!(
         Caligula::decide(&s, CH, &Action::StabDone, rng)
             .unwrap_err()
@@ -29,28 +26,19 @@ fn actions_reject_wrong_turn_phase_and_unknown_fields() {
             .as_str(),
         "wrong_phase"
     );
-    assert_eq!(
-        Caligula::decide(&s, 7, &place, rng).unwrap_err().code.as_str(),
-        "unknown_seat"
-    );
+    assert_eq!(Caligula::decide(&s, 7, &place, rng).unwrap_err().code.as_str(), "unknown_seat");
     let bad = Action::PlaceToken {
         value: 5,
         suit: Suit::Plebs,
         position: 1,
     };
-    assert_eq!(
-        Caligula::decide(&s, CH, &bad, rng).unwrap_err().code.as_str(),
-        "not_in_supply"
-    );
+    assert_eq!(Caligula::decide(&s, CH, &bad, rng).unwrap_err().code.as_str(), "not_in_supply");
     let bad = Action::PlaceToken {
         value: 1,
         suit: Suit::Plebs,
         position: 3,
     };
-    assert_eq!(
-        Caligula::decide(&s, CH, &bad, rng).unwrap_err().code.as_str(),
-        "bad_position"
-    );
+    assert_eq!(Caligula::decide(&s, CH, &bad, rng).unwrap_err().code.as_str(), "bad_position");
     assert!(serde_json::from_str::<Action>(r#"{"type":"complot_raise","total":2,"x":1}"#).is_err());
     let ok: Action = serde_json::from_str(r#"{"type":"place_token","value":3,"suit":"nobiles","position":2}"#).unwrap();
     assert_eq!(

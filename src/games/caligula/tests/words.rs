@@ -100,10 +100,7 @@ fn every_type_is_told_at_5_players() {
 
 fn told(event: Value) -> (String, String) {
     let event: Event = serde_json::from_value(event).expect("an event");
-    (
-        Caligula::describe(&event, Lang::En),
-        Caligula::describe(&event, Lang::Fr),
-    )
+    (Caligula::describe(&event, Lang::En), Caligula::describe(&event, Lang::Fr))
 }
 
 fn labelled(action: Value) -> (String, String) {
@@ -142,10 +139,7 @@ fn a_draw_names_its_kinds_only_where_they_are_shown() {
     let drawn = json!({"type": "card_drawn", "seat": "callistus", "deck": "coniura", "count": 3});
     assert_eq!(
         told(drawn.clone()),
-        pair(
-            "Callistus draws 3 cards from the Coniura deck.",
-            "Callistus pioche 3 cartes dans le tas Coniura."
-        )
+        pair("Callistus draws 3 cards from the Coniura deck.", "Callistus pioche 3 cartes dans le tas Coniura.")
     );
     let mut seen_by_the_drawer = drawn;
     seen_by_the_drawer["kinds"] = json!(["con_dual", "con", "con_dual"]);
@@ -158,10 +152,7 @@ fn a_draw_names_its_kinds_only_where_they_are_shown() {
     );
     assert_eq!(
         told(json!({"type": "card_stolen", "thief": "chaerea", "victim": "sabinus"})),
-        pair(
-            "Chaerea steals a card from Sabinus.",
-            "Chaerea vole une carte à Sabinus."
-        )
+        pair("Chaerea steals a card from Sabinus.", "Chaerea vole une carte à Sabinus.")
     );
     assert_eq!(
         told(json!({"type": "card_stolen", "thief": "chaerea", "victim": "sabinus", "kind": "pug_dual"})),
@@ -239,10 +230,8 @@ fn resolutions_and_effects_are_told_by_card() {
         )
     );
     assert_eq!(
-        told(
-            json!({"type": "civitas_shifted", "suit": "tribuni", "removed": "tri_03", "position_1": "tri_08",
-            "position_2": "tri_11"})
-        ),
+        told(json!({"type": "civitas_shifted", "suit": "tribuni", "removed": "tri_03", "position_1": "tri_08",
+            "position_2": "tri_11"})),
         pair(
             "Tribuni predilection 5 leaves the game, Tribuni collective 4 moves to position 1 and Tribuni negative 1 \
              is turned face up in position 2.",
@@ -278,11 +267,9 @@ fn the_conspiracy_is_told_in_the_seeds_terms() {
         )
     );
     assert_eq!(
-        told(
-            json!({"type": "emperor_died", "emperor": "claudius", "life": 4, "stabs": 5,
+        told(json!({"type": "emperor_died", "emperor": "claudius", "life": 4, "stabs": 5,
             "returned_favours": ["vinicianus"], "new_emperor": "nero", "vacated": "a", "new_candidate": "pertinax",
-            "leader": "chaerea", "stabbers": ["chaerea", "vinicianus"], "returned": []})
-        ),
+            "leader": "chaerea", "stabbers": ["chaerea", "vinicianus"], "returned": []})),
         pair(
             "Claudius dies (5 Pugio against a life of 4): Nero becomes emperor; Pertinax is the new candidate A; \
              Chaerea gains a conspiracy point; Chaerea and Vinicianus gain a victory point.",
@@ -291,10 +278,8 @@ fn the_conspiracy_is_told_in_the_seeds_terms() {
         )
     );
     assert_eq!(
-        told(
-            json!({"type": "favour_moved", "seat": "vinicianus", "from": "emperor", "to": "emperor",
-            "automatic": false})
-        ),
+        told(json!({"type": "favour_moved", "seat": "vinicianus", "from": "emperor", "to": "emperor",
+            "automatic": false})),
         pair(
             "Vinicianus leaves the Favor token on the emperor.",
             "Vinicianus laisse son jeton Favor sur l'empereur."
@@ -309,10 +294,8 @@ fn the_conspiracy_is_told_in_the_seeds_terms() {
     );
     let score = json!({"vp": 14, "conspiracy_points": 2, "total": 16, "pip": false, "cards": 3});
     assert_eq!(
-        told(
-            json!({"type": "game_over", "result": {"scores": {"chaerea": score, "sabinus": score},
-            "ranking": ["chaerea", "sabinus"], "winners": ["chaerea", "sabinus"], "draw": true}})
-        ),
+        told(json!({"type": "game_over", "result": {"scores": {"chaerea": score, "sabinus": score},
+            "ranking": ["chaerea", "sabinus"], "winners": ["chaerea", "sabinus"], "draw": true}})),
         pair(
             "Game over: Chaerea and Sabinus share the win with 16 points.",
             "Fin de la partie : Chaerea et Sabinus l'emportent à égalité avec 16 points."
@@ -331,10 +314,7 @@ fn actions_read_like_buttons() {
     );
     assert_eq!(
         labelled(json!({"type": "effect_choice", "option": "con_dual"})),
-        pair(
-            "Discard a dual-use Coniura card",
-            "Jeter une carte Coniura à double usage"
-        )
+        pair("Discard a dual-use Coniura card", "Jeter une carte Coniura à double usage")
     );
     assert_eq!(
         labelled(json!({"type": "effect_choice", "option": "sabinus"})),
@@ -346,17 +326,11 @@ fn actions_read_like_buttons() {
     );
     assert_eq!(
         labelled(json!({"type": "effect_choice", "option": "emperor"})),
-        pair(
-            "Put my Favor token on the emperor",
-            "Placer mon jeton Favor sur l'empereur"
-        )
+        pair("Put my Favor token on the emperor", "Placer mon jeton Favor sur l'empereur")
     );
     assert_eq!(
         labelled(json!({"type": "complot_raise", "total": 1})),
-        pair(
-            "Bid 1 Coniura symbol and lead the conspiracy",
-            "Proposer 1 symbole Coniura et mener la conjuration"
-        )
+        pair("Bid 1 Coniura symbol and lead the conspiracy", "Proposer 1 symbole Coniura et mener la conjuration")
     );
     assert_eq!(
         labelled(json!({"type": "pay_coniura", "kind": "pug_dual"})),
@@ -449,10 +423,7 @@ fn check(event: &Event, viewer: Viewer, lang: Lang, words: &str, at_the_end: &st
                 );
                 met.shown_draws += 1;
             } else {
-                assert!(
-                    !names_any_kind(words),
-                    "{viewer:?} is told another seat's draw: {words}"
-                );
+                assert!(!names_any_kind(words), "{viewer:?} is told another seat's draw: {words}");
                 met.hidden_draws += 1;
             }
             assert!(names_any_kind(at_the_end), "the end tells the draw: {at_the_end}");
@@ -460,16 +431,10 @@ fn check(event: &Event, viewer: Viewer, lang: Lang, words: &str, at_the_end: &st
         Event::CardStolen { thief, victim, kind } => {
             let kind = kind.expect("the stored event holds the kind");
             if viewer.is(thief.idx()) || viewer.is(victim.idx()) {
-                assert!(
-                    words.contains(&names(kind)),
-                    "{viewer:?} is not told its steal: {words}"
-                );
+                assert!(words.contains(&names(kind)), "{viewer:?} is not told its steal: {words}");
                 met.shown_steals += 1;
             } else {
-                assert!(
-                    !names_any_kind(words),
-                    "{viewer:?} is told another seat's steal: {words}"
-                );
+                assert!(!names_any_kind(words), "{viewer:?} is told another seat's steal: {words}");
                 met.hidden_steals += 1;
             }
         }
@@ -483,10 +448,7 @@ fn check(event: &Event, viewer: Viewer, lang: Lang, words: &str, at_the_end: &st
             let deck = deck.as_ref().expect("the stored event holds the deck");
             for hidden in deck.iter().map(|card| civitas(card, lang)) {
                 if !face_up.contains(&hidden) {
-                    assert!(
-                        !words.contains(&hidden) && !at_the_end.contains(&hidden),
-                        "{hidden} in {words}"
-                    );
+                    assert!(!words.contains(&hidden) && !at_the_end.contains(&hidden), "{hidden} in {words}");
                 }
             }
         }

@@ -25,36 +25,16 @@ pub(super) fn card_moved(event: &Event, lang: Lang) -> String {
         } => {
             let name = seat_name(*seat, lang);
             match kinds {
-                Some(kinds) => text!(
-                    WORDS,
-                    lang,
-                    "card-drawn-shown",
-                    name = name,
-                    cards = kinds_listed(kinds, lang)
-                ),
+                Some(kinds) => text!(WORDS, lang, "card-drawn-shown", name = name, cards = kinds_listed(kinds, lang)),
                 None => {
                     let cards = some_cards(*count, lang);
-                    text!(
-                        WORDS,
-                        lang,
-                        "card-drawn",
-                        name = name,
-                        cards = cards,
-                        deck = deck_name(*from)
-                    )
+                    text!(WORDS, lang, "card-drawn", name = name, cards = cards, deck = deck_name(*from))
                 }
             }
         }
         Event::CardDiscarded { seat, kind, deck: to } => {
             let (name, card) = (seat_name(*seat, lang), cards(*kind, 1, lang));
-            text!(
-                WORDS,
-                lang,
-                "card-discarded",
-                name = name,
-                card = card,
-                deck = deck_name(*to)
-            )
+            text!(WORDS, lang, "card-discarded", name = name, card = card, deck = deck_name(*to))
         }
         Event::CardStolen { thief, victim, kind } => {
             let card = kind.map_or_else(|| text!(WORDS, lang, "a-card"), |kind| cards(kind, 1, lang));
@@ -73,13 +53,7 @@ pub(super) fn card_moved(event: &Event, lang: Lang) -> String {
 pub(super) fn conspiracy(event: &Event, lang: Lang) -> String {
     let passed = |message: &str, seat: &SeatId, automatic: &bool| {
         let automatic = if *automatic { "yes" } else { "no" };
-        text!(
-            WORDS,
-            lang,
-            message,
-            name = seat_name(*seat, lang),
-            automatic = automatic
-        )
+        text!(WORDS, lang, message, name = seat_name(*seat, lang), automatic = automatic)
     };
     match event {
         Event::ConspiracyOpened { final_conspiracy: true } => text!(WORDS, lang, "conspiracy-opened-final"),
@@ -92,23 +66,11 @@ pub(super) fn conspiracy(event: &Event, lang: Lang) -> String {
         Event::StabDone { seat, automatic } => passed("stab-done", seat, automatic),
         Event::ConspiracyAccepted { seat, owed } => {
             let owed = coniura_symbols(*owed, lang);
-            text!(
-                WORDS,
-                lang,
-                "conspiracy-accepted",
-                name = seat_name(*seat, lang),
-                owed = owed
-            )
+            text!(WORDS, lang, "conspiracy-accepted", name = seat_name(*seat, lang), owed = owed)
         }
         Event::ConspiracyRaised { seat, total, .. } => {
             let total = coniura_symbols(*total, lang);
-            text!(
-                WORDS,
-                lang,
-                "conspiracy-raised",
-                name = seat_name(*seat, lang),
-                total = total
-            )
+            text!(WORDS, lang, "conspiracy-raised", name = seat_name(*seat, lang), total = total)
         }
         Event::ConspiracyAbandoned {} => text!(WORDS, lang, "conspiracy-abandoned"),
         Event::ConspiracyFormed {
@@ -156,14 +118,8 @@ pub(super) fn emperor_fate(event: &Event, lang: Lang) -> String {
             stabbers,
             ..
         } => {
-            let died = text!(
-                WORDS,
-                lang,
-                "emperor-dies",
-                emperor = augustus(emperor, lang),
-                stabs = *stabs,
-                life = *life
-            );
+            let died =
+                text!(WORDS, lang, "emperor-dies", emperor = augustus(emperor, lang), stabs = *stabs, life = *life);
             let mut told = Vec::new();
             if let Some(new_emperor) = new_emperor {
                 told.push(text!(WORDS, lang, "emperor-new", emperor = augustus(new_emperor, lang)));
@@ -204,14 +160,7 @@ pub(super) fn round_end(event: &Event, lang: Lang) -> String {
     match event {
         Event::RoundEndPayment { emperor, vp, paid } => {
             let (emperor, points, who) = (augustus(emperor, lang), victory_points(*vp, lang), seats(paid, lang));
-            text!(
-                WORDS,
-                lang,
-                "round-end-payment",
-                emperor = emperor,
-                points = points,
-                who = who
-            )
+            text!(WORDS, lang, "round-end-payment", emperor = emperor, points = points, who = who)
         }
         Event::RoundEnded {
             round,
@@ -276,28 +225,14 @@ pub(super) fn effect_step(event: &Event, lang: Lang) -> String {
         return text!(WORDS, lang, message, name = name, value = value);
     }
     if let Some(holder) = ordo_swapped_with {
-        return text!(
-            WORDS,
-            lang,
-            "effect-ordo-swapped",
-            name = name,
-            holder = seat_name(*holder, lang)
-        );
+        return text!(WORDS, lang, "effect-ordo-swapped", name = name, holder = seat_name(*holder, lang));
     }
     if let Some(to) = favour_to {
         return text!(WORDS, lang, "favour-moved", name = name, place = to.name());
     }
     if let Some(CandidateReplaced { position, old, new, .. }) = candidate_replaced {
         let (old, new, at) = (augustus(old, lang), augustus(new, lang), candidate_letter(*position));
-        return text!(
-            WORDS,
-            lang,
-            "effect-candidate-replaced",
-            name = name,
-            old = old,
-            new = new,
-            at = at
-        );
+        return text!(WORDS, lang, "effect-candidate-replaced", name = name, old = old, new = new, at = at);
     }
     if let Some(change) = life_change {
         let message = if *change < 0 {
@@ -386,15 +321,7 @@ pub(super) fn tokens_revealed(
         totals => {
             let each: Vec<String> = totals
                 .iter()
-                .map(|total| {
-                    text!(
-                        WORDS,
-                        lang,
-                        "seat-total",
-                        name = seat_name(total.seat, lang),
-                        total = total.total
-                    )
-                })
+                .map(|total| text!(WORDS, lang, "seat-total", name = seat_name(total.seat, lang), total = total.total))
                 .collect();
             text!(WORDS, lang, "totals", totals = listed(&each, lang))
         }
@@ -403,13 +330,7 @@ pub(super) fn tokens_revealed(
         .iter()
         .map(|seat| match seat.instances {
             1 => seat_name(seat.seat, lang),
-            times => text!(
-                WORDS,
-                lang,
-                "concerned-times",
-                name = seat_name(seat.seat, lang),
-                times = times
-            ),
+            times => text!(WORDS, lang, "concerned-times", name = seat_name(seat.seat, lang), times = times),
         })
         .collect();
     text!(
@@ -440,13 +361,7 @@ fn effect_applied(name: &str, op: &str, option: &str, alternative: Option<u8>, l
             if let Some(kind) = Kind::parse(option) {
                 text!(WORDS, lang, "effect-discard", name = name, card = cards(kind, 1, lang))
             } else if let Some(victim) = SeatId::ALL.into_iter().find(|seat| seat.name() == option) {
-                text!(
-                    WORDS,
-                    lang,
-                    "effect-steal",
-                    name = name,
-                    victim = seat_name(victim, lang)
-                )
+                text!(WORDS, lang, "effect-steal", name = name, victim = seat_name(victim, lang))
             } else {
                 text!(WORDS, lang, "effect-applied", name = name)
             }
@@ -487,14 +402,7 @@ fn conspiracy_formed(leader: SeatId, high: u32, conspirators: &[SeatId], lang: L
         [] => text!(WORDS, lang, "conspiracy-formed-alone", name = name, bid = bid),
         others => {
             let others = seats(others, lang);
-            text!(
-                WORDS,
-                lang,
-                "conspiracy-formed",
-                name = name,
-                others = others,
-                bid = bid
-            )
+            text!(WORDS, lang, "conspiracy-formed", name = name, others = others, bid = bid)
         }
     }
 }
@@ -506,11 +414,5 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
         .and_then(|winner| result.scores.get(winner.name()))
         .map_or(0, |score| score.total);
     let message = if result.draw { "game-over-draw" } else { "game-over" };
-    text!(
-        WORDS,
-        lang,
-        message,
-        who = seats(&result.winners, lang),
-        points = points
-    )
+    text!(WORDS, lang, message, who = seats(&result.winners, lang), points = points)
 }

@@ -106,14 +106,9 @@ impl Words for Caligula {
     fn label(action: &Action, lang: Lang) -> String {
         let with_card = |message: &str, kind: &Kind| text!(WORDS, lang, message, card = cards(*kind, 1, lang));
         match action {
-            Action::PlaceToken { value, suit, position } => text!(
-                WORDS,
-                lang,
-                "place-token",
-                value = *value,
-                suit = suit_name(*suit),
-                position = *position
-            ),
+            Action::PlaceToken { value, suit, position } => {
+                text!(WORDS, lang, "place-token", value = *value, suit = suit_name(*suit), position = *position)
+            }
             Action::EffectChoice { option } => effect_choice(option, lang),
             Action::ComplotPass => text!(WORDS, lang, "complot-pass"),
             Action::ComplotAccept => text!(WORDS, lang, "complot-accept"),
@@ -177,14 +172,7 @@ pub fn civitas(id: &str, lang: Lang) -> String {
     let Some(card) = DATA.civitas_index(id).map(|index| &DATA.civitas[index]) else {
         return text!(WORDS, lang, "civitas-unknown");
     };
-    text!(
-        WORDS,
-        lang,
-        "civitas",
-        suit = suit_name(card.suit),
-        kind = key(card.card_type),
-        value = card.value
-    )
+    text!(WORDS, lang, "civitas", suit = suit_name(card.suit), kind = key(card.card_type), value = card.value)
 }
 
 /// An Augustus card by its name; the catalogs may spell one their own way (the seed's "Elagabalo").
@@ -273,15 +261,7 @@ fn clauses(told: Vec<String>, lang: Lang) -> String {
 fn ordo_list(ordo: &[SeatOrdo], lang: Lang) -> String {
     let each: Vec<String> = ordo
         .iter()
-        .map(|held| {
-            text!(
-                WORDS,
-                lang,
-                "ordo-held",
-                name = seat_name(held.seat, lang),
-                ordo = held.ordo
-            )
-        })
+        .map(|held| text!(WORDS, lang, "ordo-held", name = seat_name(held.seat, lang), ordo = held.ordo))
         .collect();
     listed(&each, lang)
 }

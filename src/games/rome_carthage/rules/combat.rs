@@ -124,10 +124,7 @@ fn restart_double_spy(cx: &mut Cx, combat: &Combat) -> Next {
         (combat.seats[1], ranks_sorted(&combat.base[1])),
     ];
     let disposals = disposals(&groups, cx.state.kings_removed);
-    let (need_attacker, need_defender) = (
-        cx.state.card_limit(combat.seats[0]),
-        cx.state.card_limit(combat.seats[1]),
-    );
+    let (need_attacker, need_defender) = (cx.state.card_limit(combat.seats[0]), cx.state.card_limit(combat.seats[1]));
     cx.emit(Event::DoubleSpy {
         disposals,
         need_attacker,
@@ -238,10 +235,7 @@ pub(super) fn choose(state: &State, cx: &mut Cx, me: u8, city: CityId) -> Result
         return Err(err(RuleCode::WrongPhase, "no combat is to be chosen now"));
     }
     if state.active != me {
-        return Err(err(
-            RuleCode::NotYourTurn,
-            "the active seat chooses the order of combats",
-        ));
+        return Err(err(RuleCode::NotYourTurn, "the active seat chooses the order of combats"));
     }
     let Some(index) = state.pending_at(city.0) else {
         return Err(err(RuleCode::NoCombatThere, format!("no combat is pending in {city}")));
@@ -258,10 +252,7 @@ pub(super) fn commit(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Resu
         return Err(err(RuleCode::WrongPhase, "your base cards are already committed"));
     }
     if cards.len() != combat.need[side] as usize {
-        return Err(err(
-            RuleCode::WrongCardCount,
-            format!("commit exactly {} card(s)", combat.need[side]),
-        ));
+        return Err(err(RuleCode::WrongCardCount, format!("commit exactly {} card(s)", combat.need[side])));
     }
     in_hand(state, me, cards)?;
     let mut ranks = cards.to_vec();
@@ -346,9 +337,7 @@ pub(super) fn list(state: &State, me: u8, out: &mut Vec<Action>) {
     };
     let hand = rank_counts(&state.hands[me as usize]);
     if !combat.committed[side] {
-        for_each_multiset(hand, combat.need[side] as usize, |cards| {
-            out.push(Action::Commit { cards: cards.into() })
-        });
+        for_each_multiset(hand, combat.need[side] as usize, |cards| out.push(Action::Commit { cards: cards.into() }));
         return;
     }
     match combat.spy {

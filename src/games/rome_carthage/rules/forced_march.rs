@@ -43,10 +43,7 @@ fn payments(cards: &[Card], mut visit: impl FnMut(&'static [Rank])) {
 pub(super) fn pay(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Result<(), RuleError> {
     require_main(state, me)?;
     if state.turn.forced_march_paid {
-        return Err(err(
-            RuleCode::AlreadyPaid,
-            "a forced march is paid at most once per turn",
-        ));
+        return Err(err(RuleCode::AlreadyPaid, "a forced march is paid at most once per turn"));
     }
     if !valid_payment(cards) {
         return Err(err(RuleCode::InvalidPayment, "pay non-zero cards totalling at least 3"));
@@ -63,8 +60,6 @@ pub(super) fn pay(state: &State, cx: &mut Cx, me: u8, cards: &[Rank]) -> Result<
 /// The active seat's payments, unless it paid this turn.
 pub(super) fn list(state: &State, me: u8, out: &mut Vec<Action>) {
     if !state.turn.forced_march_paid {
-        payments(&state.hands[me as usize], |cards| {
-            out.push(Action::PayForcedMarch { cards: cards.into() })
-        });
+        payments(&state.hands[me as usize], |cards| out.push(Action::PayForcedMarch { cards: cards.into() }));
     }
 }

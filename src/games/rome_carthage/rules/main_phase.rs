@@ -62,14 +62,10 @@ pub(super) fn list(state: &State, me: u8, listing: Listing, out: &mut Vec<Action
         // Moves run to dozens: one allocation rather than one per doubling.
         out.reserve(64);
         for piece in state.pieces_of(me) {
-            paths_of(state, &blocks, piece, remaining, false, |path| {
-                out.push(Action::Move { piece, path })
-            });
+            paths_of(state, &blocks, piece, remaining, false, |path| out.push(Action::Move { piece, path }));
         }
         if remaining >= 1 {
-            mercenary_pairs(state, &blocks, me, |steps| {
-                out.push(Action::MoveMercenaries { steps: steps.into() })
-            });
+            mercenary_pairs(state, &blocks, me, |steps| out.push(Action::MoveMercenaries { steps: steps.into() }));
         }
     }
     forced_march::list(state, me, out);

@@ -34,23 +34,15 @@ impl MercenaryProblem {
             Self::StepCount => err(RuleCode::BadSteps, "a two-mercenary move has exactly two steps"),
             Self::SamePiece => err(RuleCode::BadSteps, "the two steps must move two different mercenaries"),
             Self::NotAMercenary(piece) => err(RuleCode::NotAMercenary, format!("{piece} is not a mercenary")),
-            Self::WrongOwner => err(
-                RuleCode::WrongOwner,
-                "both mercenaries must belong to the seat that moves",
-            ),
+            Self::WrongOwner => err(RuleCode::WrongOwner, "both mercenaries must belong to the seat that moves"),
             Self::NotOnBoard(piece) => err(RuleCode::PieceNotOnBoard, format!("{piece} is not on the board")),
-            Self::Engaged(piece) => err(
-                RuleCode::PieceEngaged,
-                format!("{piece} is engaged in a combat and cannot move"),
-            ),
-            Self::NotConnected(from, to) => err(
-                RuleCode::NotConnected,
-                format!("no road leads from {} to {to}", CityId(from)),
-            ),
-            Self::SameDestination => err(
-                RuleCode::SameDestination,
-                "the two mercenaries must go to different cities",
-            ),
+            Self::Engaged(piece) => {
+                err(RuleCode::PieceEngaged, format!("{piece} is engaged in a combat and cannot move"))
+            }
+            Self::NotConnected(from, to) => {
+                err(RuleCode::NotConnected, format!("no road leads from {} to {to}", CityId(from)))
+            }
+            Self::SameDestination => err(RuleCode::SameDestination, "the two mercenaries must go to different cities"),
             Self::Swap => err(RuleCode::Swap, "two mercenaries may not swap places"),
             Self::DestinationBlocked(Step { piece, to }) => err(
                 RuleCode::DestinationBlocked,

@@ -91,10 +91,7 @@ pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: b
         return Err(err(RuleCode::PieceNotOnBoard, format!("{piece} is not on the board")));
     };
     if state.engaged(piece) {
-        return Err(err(
-            RuleCode::PieceEngaged,
-            format!("{piece} is engaged in a combat and cannot move"),
-        ));
+        return Err(err(RuleCode::PieceEngaged, format!("{piece} is engaged in a combat and cannot move")));
     }
     let kind = piece.kind();
     let Some(cost) = move_cost(kind, path.len(), single) else {
@@ -112,10 +109,7 @@ pub(super) fn check_path(state: &State, piece: Piece, path: &[CityId], single: b
             } else {
                 "road"
             };
-            return Err(err(
-                RuleCode::NotConnected,
-                format!("no {what} leads from {} to {city}", CityId(previous)),
-            ));
+            return Err(err(RuleCode::NotConnected, format!("no {what} leads from {} to {city}", CityId(previous))));
         }
         if city.0 == start || path[..index].contains(&city) {
             return Err(err(RuleCode::PathRepeats, "a path may not visit a city twice"));

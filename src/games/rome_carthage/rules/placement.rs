@@ -62,17 +62,11 @@ pub(super) fn place(state: &State, cx: &mut Cx, me: u8, kind: Kind, city: CityId
         .map(Piece)
         .find(|&piece| piece.kind() == kind && state.owner_of(piece) == me && state.pos[piece.0 as usize] == UNPLACED)
     else {
-        return Err(err(
-            RuleCode::NoPieceLeft,
-            format!("you have no {} left to place", kind.as_str()),
-        ));
+        return Err(err(RuleCode::NoPieceLeft, format!("you have no {} left to place", kind.as_str())));
     };
     let info = &board().cities[city.0 as usize];
     if state.owner[info.state as usize] != me {
-        return Err(err(
-            RuleCode::NotYourState,
-            format!("{city} is not in one of your states"),
-        ));
+        return Err(err(RuleCode::NotYourState, format!("{city} is not in one of your states")));
     }
     if state.holder_of(city.0).is_some() {
         return Err(err(RuleCode::CityOccupied, format!("{city} already holds a piece")));

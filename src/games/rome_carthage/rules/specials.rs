@@ -30,10 +30,7 @@ fn special_of(state: &State, seat: u8, kind: SpecialKind) -> Result<SpecialId, R
     if state.special_holder[card.index()] != seat {
         return Err(err(RuleCode::NoSpecial, format!("you do not hold the {name} card")));
     }
-    Err(err(
-        RuleCode::SpecialUsed,
-        format!("your {name} card has already been used"),
-    ))
+    Err(err(RuleCode::SpecialUsed, format!("your {name} card has already been used")))
 }
 
 /// What a betrayal moves.
@@ -55,10 +52,7 @@ pub(super) fn play_betrayal(
     let card = special_of(state, me, SpecialKind::Betrayal)?;
     let require_enemy = |target: u8| -> Result<(), RuleError> {
         if state.team_of_seat(target) == state.team_of_seat(me) || !state.in_game(target) {
-            return Err(err(
-                RuleCode::NotAnEnemy,
-                "a betrayal moves the pieces of an enemy seat still in the game",
-            ));
+            return Err(err(RuleCode::NotAnEnemy, "a betrayal moves the pieces of an enemy seat still in the game"));
         }
         Ok(())
     };
@@ -75,10 +69,7 @@ pub(super) fn play_betrayal(
             (target, Betrayed::Mercenaries(check_mercenaries(state, target, steps)?))
         }
         _ => {
-            return Err(err(
-                RuleCode::BadBetrayal,
-                "give either `piece` and `path`, or two mercenary `steps`",
-            ));
+            return Err(err(RuleCode::BadBetrayal, "give either `piece` and `path`, or two mercenary `steps`"));
         }
     };
     cx.emit(Event::BetrayalPlayed {
@@ -103,17 +94,11 @@ pub(super) fn play_sedition(state: &State, cx: &mut Cx, me: u8, city: CityId) ->
         .states_of(me)
         .find(|&owned| board().capital[owned as usize] == city.0)
     else {
-        return Err(err(
-            RuleCode::NotYourCapital,
-            format!("{city} is not the capital of one of your states"),
-        ));
+        return Err(err(RuleCode::NotYourCapital, format!("{city} is not the capital of one of your states")));
     };
     let occupier = state.holder_of(city.0).filter(|_| state.capital_occupied(own_state));
     let Some(eliminated) = occupier else {
-        return Err(err(
-            RuleCode::NotOccupied,
-            format!("{city} is not occupied by the enemy"),
-        ));
+        return Err(err(RuleCode::NotOccupied, format!("{city} is not occupied by the enemy")));
     };
     let cancelled_attacker = state.pending_at(city.0).map(|index| state.pending[index].attacker);
     cx.emit(Event::SeditionPlayed {

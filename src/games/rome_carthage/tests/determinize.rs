@@ -48,11 +48,7 @@ fn determinizing_keeps_what_the_seat_sees() {
     for (n, state) in states.iter().enumerate() {
         for seat in 0..state.players {
             let world = RomeCarthage::determinize(state, seat, &mut rng(n as u64));
-            assert_eq!(
-                view::<RomeCarthage>(&world, seat),
-                view::<RomeCarthage>(state, seat),
-                "state {n}, seat {seat}"
-            );
+            assert_eq!(view::<RomeCarthage>(&world, seat), view::<RomeCarthage>(state, seat), "state {n}, seat {seat}");
             // The invariants include: every seat holds the ranks everyone knows it holds.
             assert_eq!(world.known_ranks, state.known_ranks);
             invariant(&world).unwrap_or_else(|e| panic!("state {n}, seat {seat}: {e}"));
@@ -64,10 +60,7 @@ fn determinizing_keeps_what_the_seat_sees() {
             .is_some_and(|c| c.committed.contains(&true) && !c.revealed)
     };
     assert!(states.len() > 1_000, "only {} states", states.len());
-    assert!(
-        states.iter().filter(|s| face_down(s)).count() > 20,
-        "too few states with face-down bases"
-    );
+    assert!(states.iter().filter(|s| face_down(s)).count() > 20, "too few states with face-down bases");
 }
 
 #[test]
@@ -84,11 +77,7 @@ fn determinizing_keeps_the_dealt_hands_until_a_card_is_drawn() {
         for seat in 0..state.players {
             let world = RomeCarthage::determinize(state, seat, &mut rng(3));
             for owner in 0..state.players {
-                assert_eq!(
-                    ranks(&world, owner),
-                    ranks(state, owner),
-                    "seat {seat} knows the hand of {owner}"
-                );
+                assert_eq!(ranks(&world, owner), ranks(state, owner), "seat {seat} knows the hand of {owner}");
             }
         }
     }
@@ -173,10 +162,7 @@ fn determinizing_is_blind_to_a_consistent_permutation_of_hidden_state() {
             );
         }
     }
-    assert!(
-        changed * 10 > checked * 9,
-        "only {changed} of {checked} permutations changed the state"
-    );
+    assert!(changed * 10 > checked * 9, "only {changed} of {checked} permutations changed the state");
 }
 
 #[test]
@@ -189,17 +175,9 @@ fn determinizing_redraws_the_hidden_cards() {
     let mut differs = 0;
     for (n, state) in states.iter().enumerate() {
         let seat = n % state.players;
-        differs += usize::from(redrawn(
-            state,
-            seat,
-            &RomeCarthage::determinize(state, seat, &mut rng(n as u64)),
-        ));
+        differs += usize::from(redrawn(state, seat, &RomeCarthage::determinize(state, seat, &mut rng(n as u64))));
     }
-    assert!(
-        differs * 2 > states.len(),
-        "only {differs} of {} determinizations redrew",
-        states.len()
-    );
+    assert!(differs * 2 > states.len(), "only {differs} of {} determinizations redrew", states.len());
 }
 
 #[test]

@@ -126,10 +126,7 @@ fn failures(map: &MapFile) -> BTreeSet<&'static str> {
     sorted_cw.sort();
     let mut sorted_states: Vec<String> = STATES.iter().map(|s| s.to_string()).collect();
     sorted_states.sort();
-    check(
-        "M3",
-        sorted_cw == sorted_states && map.clockwise_order.first().map(String::as_str) == Some("rome"),
-    );
+    check("M3", sorted_cw == sorted_states && map.clockwise_order.first().map(String::as_str) == Some("rome"));
     // M4
     let ids: HashSet<&str> = map.cities.iter().map(|c| c.id.as_str()).collect();
     let id_ok = |id: &str| {
@@ -218,16 +215,10 @@ fn failures(map: &MapFile) -> BTreeSet<&'static str> {
     if map.substitute {
         // M12
         let expected_road = [[0, 11, 7, 18], [11, 0, 16, 7], [7, 16, 0, 11], [18, 7, 11, 0]];
-        check(
-            "M12",
-            (0..4).all(|i| (0..4).all(|j| road_d[i][capitals[j]] == expected_road[i][j])),
-        );
+        check("M12", (0..4).all(|i| (0..4).all(|j| road_d[i][capitals[j]] == expected_road[i][j])));
         // M13
         let expected_galley = [[0, 4, 4, 5], [4, 0, 5, 4], [4, 5, 0, 4], [5, 4, 4, 0]];
-        check(
-            "M13",
-            (0..4).all(|i| (0..4).all(|j| galley_d[i][capitals[j]] == expected_galley[i][j])),
-        );
+        check("M13", (0..4).all(|i| (0..4).all(|j| galley_d[i][capitals[j]] == expected_galley[i][j])));
         // M14, M15
         let cw: Vec<usize> = map
             .clockwise_order
@@ -265,10 +256,7 @@ fn failures(map: &MapFile) -> BTreeSet<&'static str> {
         check("M14", m14);
         check("M15", m15);
         // M16
-        check(
-            "M16",
-            (0..4).all(|s| g.any[capitals[s]].iter().all(|&n| map.cities[n].state == STATES[s])),
-        );
+        check("M16", (0..4).all(|s| g.any[capitals[s]].iter().all(|&n| map.cities[n].state == STATES[s])));
     }
     // M17
     let o = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
@@ -331,10 +319,7 @@ fn scenario_28_map_file() {
     let (rome, byzance, carthage) = (g.index["rome"], g.index["byzance"], g.index["carthage"]);
     assert_eq!(distances(&g.roads, rome)[byzance], 7);
     assert_eq!(distances(&g.galley, rome)[carthage], 4);
-    assert_eq!(
-        clockwise_from_positions(map, &g),
-        ["rome", "byzance", "alexandrie", "carthage"]
-    );
+    assert_eq!(clockwise_from_positions(map, &g), ["rome", "byzance", "alexandrie", "carthage"]);
 }
 
 #[test]

@@ -52,10 +52,7 @@ fn resolved(events: &[Value]) -> &Value {
 
 fn totals(events: &[Value]) -> (u64, u64) {
     let r = resolved(events);
-    (
-        r["attacker_total"].as_u64().unwrap(),
-        r["defender_total"].as_u64().unwrap(),
-    )
+    (r["attacker_total"].as_u64().unwrap(), r["defender_total"].as_u64().unwrap())
 }
 
 /// A seat's hand without the card it drew when the turn passed (the events of the same decision).
@@ -93,10 +90,7 @@ fn scenario_01_chariot_moves() {
     .map(|p| p.iter().map(|c| c.to_string()).collect())
     .collect();
     assert_eq!(paths, expected);
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["arretium", "aquilee", "salone"])),
-        "over_budget"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["arretium", "aquilee", "salone"])), "over_budget");
 }
 
 #[test]
@@ -104,14 +98,8 @@ fn scenario_02_galley_elephant_and_mercenary_moves() {
     let s = Builder::f4().at("rome_galley_1", "rome").build();
     let paths = move_paths(&s, PRIMUS, "rome_galley_1");
     assert_eq!(paths, vec![vec!["pise".to_string()], vec!["rhegion".to_string()]]);
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_galley_1", &["capoue"])),
-        "not_connected"
-    );
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_galley_1", &["pise", "marseille"])),
-        "over_budget"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_galley_1", &["capoue"])), "not_connected");
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_galley_1", &["pise", "marseille"])), "over_budget");
 
     let s = Builder::f4()
         .at("rome_elephant", "arretium")
@@ -120,10 +108,7 @@ fn scenario_02_galley_elephant_and_mercenary_moves() {
     let mut paths = move_paths(&s, PRIMUS, "rome_elephant");
     paths.sort();
     assert_eq!(paths, vec![vec!["aquilee"], vec!["bologne"], vec!["pise"]]);
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_elephant", &["rome"])),
-        "destination_blocked"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_elephant", &["rome"])), "destination_blocked");
 
     let mut s = Builder::f4()
         .at("rome_mercenary_1", "capoue")
@@ -158,10 +143,7 @@ fn scenario_03_passing_friendly_vs_enemy() {
     assert!(!paths.contains(&vec!["capoue".to_string()]));
     assert!(paths.contains(&vec!["capoue".to_string(), "tarente".to_string()]));
     assert!(paths.contains(&vec!["capoue".to_string(), "rhegion".to_string()]));
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["capoue"])),
-        "destination_blocked"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["capoue"])), "destination_blocked");
 
     let mut s = Builder::f4()
         .with_reserves()
@@ -172,17 +154,11 @@ fn scenario_03_passing_friendly_vs_enemy() {
     let paths = move_paths(&s, PRIMUS, "rome_chariot");
     assert!(paths.contains(&vec!["capoue".to_string()]));
     assert!(!paths.contains(&vec!["capoue".to_string(), "tarente".to_string()]));
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "rhegion"])),
-        "path_blocked"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "rhegion"])), "path_blocked");
     let events = ok(&mut s, PRIMUS, moved("rome_chariot", &["capoue"]));
     assert_eq!(events[0]["attacks"], "byzance_mercenary_1");
     assert_eq!(s.pending.len(), 1);
-    assert!(
-        move_paths(&s, PRIMUS, "rome_chariot").is_empty(),
-        "the attacker cannot move again"
-    );
+    assert!(move_paths(&s, PRIMUS, "rome_chariot").is_empty(), "the attacker cannot move again");
     assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["rome"])), "piece_engaged");
 }
 
@@ -210,10 +186,7 @@ fn scenario_04_forced_march() {
     let mut overpaid = s.clone();
     ok(&mut overpaid, PRIMUS, pay(&["1", "2", "5"]));
     assert_eq!(hand_tokens(&overpaid, PRIMUS), ["2", "j"]);
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_elephant", &["capoue", "tarente"])),
-        "over_budget"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_elephant", &["capoue", "tarente"])), "over_budget");
 
     ok(&mut s, PRIMUS, pay(&["2", "1"]));
     assert_eq!(discard_tokens(&s), ["1", "2"]);
@@ -233,72 +206,30 @@ fn scenario_04_forced_march() {
 
 #[test]
 fn scenario_05_modifiers_with_numbers() {
-    let (s, e) = duel(
-        "rome_chariot",
-        "rome",
-        "byzance_mercenary_1",
-        "capoue",
-        &["3", "8"],
-        &["6", "7"],
-    );
+    let (s, e) = duel("rome_chariot", "rome", "byzance_mercenary_1", "capoue", &["3", "8"], &["6", "7"]);
     assert_eq!(totals(&e), (14, 13));
     assert_eq!(holder(&s, "capoue").as_deref(), Some("rome_chariot"));
 
-    let (s, e) = duel(
-        "rome_elephant",
-        "rome",
-        "byzance_mercenary_1",
-        "capoue",
-        &["3", "8"],
-        &["9", "9"],
-    );
+    let (s, e) = duel("rome_elephant", "rome", "byzance_mercenary_1", "capoue", &["3", "8"], &["9", "9"]);
     assert_eq!(totals(&e), (19, 18));
     assert_eq!(resolved(&e)["winner"], "attacker");
     assert_eq!(holder(&s, "capoue").as_deref(), Some("rome_elephant"));
 
-    let (s, e) = duel(
-        "rome_elephant",
-        "arretium",
-        "byzance_galley_1",
-        "pise",
-        &["3", "8"],
-        &["5", "7"],
-    );
+    let (s, e) = duel("rome_elephant", "arretium", "byzance_galley_1", "pise", &["3", "8"], &["5", "7"]);
     assert_eq!(totals(&e), (11, 12));
     assert_eq!(resolved(&e)["eliminated"], "rome_elephant");
     assert_eq!(holder(&s, "pise").as_deref(), Some("byzance_galley_1"));
 
-    let (s, e) = duel(
-        "rome_galley_1",
-        "rome",
-        "byzance_chariot",
-        "pise",
-        &["5", "7"],
-        &["3", "8"],
-    );
+    let (s, e) = duel("rome_galley_1", "rome", "byzance_chariot", "pise", &["5", "7"], &["3", "8"]);
     assert_eq!(totals(&e), (12, 14));
     assert_eq!(resolved(&e)["winner"], "defender");
     assert_eq!(holder(&s, "pise").as_deref(), Some("byzance_chariot"));
 
-    let (_, e) = duel(
-        "rome_mercenary_1",
-        "rome",
-        "byzance_elephant",
-        "capoue",
-        &["10", "4"],
-        &["6", "5"],
-    );
+    let (_, e) = duel("rome_mercenary_1", "rome", "byzance_elephant", "capoue", &["10", "4"], &["6", "5"]);
     assert_eq!(totals(&e), (14, 17));
     assert_eq!(resolved(&e)["winner"], "defender");
 
-    let (s, e) = duel(
-        "rome_chariot",
-        "rome",
-        "byzance_mercenary_1",
-        "capoue",
-        &["j", "k"],
-        &["10", "4"],
-    );
+    let (s, e) = duel("rome_chariot", "rome", "byzance_mercenary_1", "capoue", &["j", "k"], &["10", "4"]);
     assert_eq!(totals(&e), (15, 14));
     assert_eq!(holder(&s, "capoue").as_deref(), Some("rome_chariot"));
 }
@@ -376,10 +307,7 @@ fn scenario_07_tie_with_a_third_card() {
     ok(&mut s, PRIMUS, add("3"));
     // The first extra stays face down until both have added.
     assert!(view(&s, Viewer::Seat(SECUNDUS))["combat"]["attacker"]["extra_pending_rank"].is_null());
-    assert_eq!(
-        view(&s, Viewer::Seat(SECUNDUS))["combat"]["attacker"]["extra_pending"],
-        true
-    );
+    assert_eq!(view(&s, Viewer::Seat(SECUNDUS))["combat"]["attacker"]["extra_pending"], true);
     let e = ok(&mut s, SECUNDUS, add("2"));
     assert_eq!(totals(&e), (17, 16));
     assert_eq!(resolved(&e)["winner"], "attacker");
@@ -393,11 +321,7 @@ fn scenario_07_tie_with_a_third_card() {
     let e = ok(&mut s, PRIMUS, add("1"));
     assert_eq!(totals(&e), (20, 19));
     assert_eq!(resolved(&e)["winner"], "attacker");
-    assert_eq!(
-        hand_before_draw(&s, SECUNDUS, &e),
-        ["9", "j"],
-        "the j returned to its owner"
-    );
+    assert_eq!(hand_before_draw(&s, SECUNDUS, &e), ["9", "j"], "the j returned to its owner");
 }
 
 #[test]
@@ -439,10 +363,7 @@ fn scenario_09_state() -> State {
 #[test]
 fn scenario_09_single_spy() {
     let mut s = scenario_09_state();
-    assert_eq!(
-        legal(&s, PRIMUS),
-        vec![json!({"type": "declare_spy"}), json!({"type": "decline_spy"})]
-    );
+    assert_eq!(legal(&s, PRIMUS), vec![json!({"type": "declare_spy"}), json!({"type": "decline_spy"})]);
     ok(&mut s, PRIMUS, json!({"type": "declare_spy"}));
     assert_eq!(phase(&s), "spy_commit");
     let e = ok(&mut s, PRIMUS, json!({"type": "spy_commit", "cards": ["10", "k"]}));
@@ -526,11 +447,7 @@ fn scenario_11_zeros_return() {
     ok(&mut s, PRIMUS, commit(&["5", "6"]));
     let e = ok(&mut s, SECUNDUS, commit(&["j", "8"]));
     assert_eq!(totals(&e), (11, 8));
-    assert_eq!(
-        hand_before_draw(&s, SECUNDUS, &e),
-        ["3", "j"],
-        "3 cards before, 2 after"
-    );
+    assert_eq!(hand_before_draw(&s, SECUNDUS, &e), ["3", "j"], "3 cards before, 2 after");
     assert_eq!(discard_tokens(&s), ["5", "6", "8"]);
 
     let s = Builder::f4().hand(PRIMUS, &["j", "3", "q", "1", "2"]).build();
@@ -540,16 +457,9 @@ fn scenario_11_zeros_return() {
             .filter(|a| a["type"] == "pay_forced_march")
             .all(|a| !a["cards"].to_string().contains('j') && !a["cards"].to_string().contains('q'))
     );
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "pay_forced_march", "cards": ["j", "3"]})), "invalid_payment");
     assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "pay_forced_march", "cards": ["j", "3"]})),
-        "invalid_payment"
-    );
-    assert_eq!(
-        rejected(
-            &s,
-            PRIMUS,
-            json!({"type": "pay_forced_march", "cards": ["1", "2", "j"]})
-        ),
+        rejected(&s, PRIMUS, json!({"type": "pay_forced_march", "cards": ["1", "2", "j"]})),
         "invalid_payment"
     );
 }
@@ -649,11 +559,7 @@ fn scenario_13_betrayal() {
     ));
     // Betraying one's own team is not a betrayal.
     assert_eq!(
-        rejected(
-            &s,
-            TERTIUS,
-            json!({"type": "play_betrayal", "piece": "rome_elephant", "path": ["bologne"]})
-        ),
+        rejected(&s, TERTIUS, json!({"type": "play_betrayal", "piece": "rome_elephant", "path": ["bologne"]})),
         "not_an_enemy"
     );
 
@@ -665,11 +571,7 @@ fn scenario_13_betrayal() {
     assert_eq!(s.budget(), 1);
     assert!(!move_paths(&s, TERTIUS, "alexandrie_mercenary_3").is_empty());
     assert_eq!(
-        rejected(
-            &s,
-            TERTIUS,
-            json!({"type": "play_betrayal", "piece": "byzance_mercenary_2", "path": ["corinthe"]})
-        ),
+        rejected(&s, TERTIUS, json!({"type": "play_betrayal", "piece": "byzance_mercenary_2", "path": ["corinthe"]})),
         "special_used"
     );
     ok(&mut s, TERTIUS, end());
@@ -712,10 +614,7 @@ fn scenario_14_victory_by_capitals() {
     assert_eq!(out["winners"], json!(["primus", "tertius"]));
     assert_eq!(out["winning_team"], "team_a");
     assert_eq!(out["draw"], false);
-    assert_eq!(
-        out["scores"],
-        json!({"primus": 1.0, "secundus": 0.0, "tertius": 1.0, "quartus": 0.0})
-    );
+    assert_eq!(out["scores"], json!({"primus": 1.0, "secundus": 0.0, "tertius": 1.0, "quartus": 0.0}));
     assert!(RomeCarthage::to_act(&s).is_empty());
 
     // Variant: quartus's sedition frees carthage.
@@ -838,10 +737,7 @@ fn scenario_16_automatic_draw() {
     assert_eq!(s.quiet_turns, 1);
     ok(&mut s, SECUNDUS, moved("carthage_mercenary_1", &["rome"]));
     ok(&mut s, SECUNDUS, end());
-    assert_eq!(
-        serde_json::to_value(RomeCarthage::outcome(&s).unwrap()).unwrap()["end_reason"],
-        "no_progress"
-    );
+    assert_eq!(serde_json::to_value(RomeCarthage::outcome(&s).unwrap()).unwrap()["end_reason"], "no_progress");
 
     // Variant: a siege defers the draw by one round, and completes.
     let mut s = Builder::f2_with(short)
@@ -869,10 +765,7 @@ fn scenario_16_automatic_draw() {
     assert!(RomeCarthage::outcome(&s).is_none());
     ok(&mut s, SECUNDUS, end());
     assert_eq!(s.quiet_turns, 240);
-    assert_eq!(
-        serde_json::to_value(RomeCarthage::outcome(&s).unwrap()).unwrap()["end_reason"],
-        "no_progress"
-    );
+    assert_eq!(serde_json::to_value(RomeCarthage::outcome(&s).unwrap()).unwrap()["end_reason"], "no_progress");
 }
 
 /// Primus's mercenary at rome attacks secundus's mercenary at capoue with these hands.
@@ -924,18 +817,9 @@ fn scenario_18_short_hand() {
         assert!(commits.iter().all(|c| c["automatic"] == true));
         totals(&e).0
     };
-    assert_eq!(
-        fight("rome_chariot", "byzance_mercenary_1", "capoue", "rome", &["7"]),
-        7
-    );
-    assert_eq!(
-        fight("rome_elephant", "byzance_mercenary_1", "capoue", "rome", &["7"]),
-        14
-    );
-    assert_eq!(
-        fight("rome_elephant", "byzance_galley_1", "pise", "arretium", &["7"]),
-        7
-    );
+    assert_eq!(fight("rome_chariot", "byzance_mercenary_1", "capoue", "rome", &["7"]), 7);
+    assert_eq!(fight("rome_elephant", "byzance_mercenary_1", "capoue", "rome", &["7"]), 14);
+    assert_eq!(fight("rome_elephant", "byzance_galley_1", "pise", "arretium", &["7"]), 7);
     assert_eq!(fight("rome_elephant", "byzance_mercenary_1", "capoue", "rome", &[]), 0);
 }
 
@@ -1023,9 +907,7 @@ fn scenario_19_setup_deal() {
 
 #[test]
 fn scenario_20_three_player_flow() {
-    let mut s = setup_where(3, |s| {
-        s.owner == [0, 2, 2, 1] && s.starting_card.is_some_and(|c| c.suit() == 3)
-    });
+    let mut s = setup_where(3, |s| s.owner == [0, 2, 2, 1] && s.starting_card.is_some_and(|c| c.suit() == 3));
     assert_eq!(s.starter, Some(SECUNDUS as u8));
     assert_eq!(s.order[..], [1, 2, 0]);
     assert_eq!(phase(&s), "special_choice");
@@ -1168,10 +1050,7 @@ fn scenario_23_hidden_commits() {
             assert!(quartus["seats"][SECUNDUS].get("hand_ranks").is_none());
         }
         // The owner sees his committed ranks.
-        assert_eq!(
-            view(&s, Viewer::Seat(SECUNDUS))["combat"]["defender"]["base"],
-            json!(["8", "9"])
-        );
+        assert_eq!(view(&s, Viewer::Seat(SECUNDUS))["combat"]["defender"]["base"], json!(["8", "9"]));
         assert_eq!(redacted(committed, Viewer::Seat(SECUNDUS))["ranks"], json!(["8", "9"]));
         // Primus's commit reveals both bases: only now do the ranks become public.
         let e = ok(&mut s, PRIMUS, commit(&["9"]));
@@ -1184,13 +1063,9 @@ fn scenario_23_hidden_commits() {
         .active(QUARTUS)
         .hand(PRIMUS, &["4"])
         .build();
-    let events = RomeCarthage::decide(
-        &s,
-        QUARTUS,
-        &serde_json::from_value(end()).unwrap(),
-        &mut GameSeed::from_u64(3).rng(0),
-    )
-    .unwrap();
+    let events =
+        RomeCarthage::decide(&s, QUARTUS, &serde_json::from_value(end()).unwrap(), &mut GameSeed::from_u64(3).rng(0))
+            .unwrap();
     for e in &events {
         RomeCarthage::evolve(&mut s, e);
     }
@@ -1226,10 +1101,7 @@ fn scenario_24_draw_offer() {
     assert_eq!(phase(&s), "main");
     assert_eq!(RomeCarthage::to_act(&s), vec![PRIMUS]);
     assert!(!is_legal(&s, PRIMUS, json!({"type": "offer_draw"})));
-    assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "offer_draw"})),
-        "draw_already_offered"
-    );
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "offer_draw"})), "draw_already_offered");
 
     let mut s = Builder::f4().with_reserves().build();
     ok(&mut s, PRIMUS, json!({"type": "offer_draw"}));
@@ -1238,10 +1110,7 @@ fn scenario_24_draw_offer() {
     ok(&mut s, QUARTUS, json!({"type": "accept_draw"}));
     let out = serde_json::to_value(RomeCarthage::outcome(&s).unwrap()).unwrap();
     assert_eq!(out["end_reason"], "draw_agreed");
-    assert_eq!(
-        out["scores"],
-        json!({"primus": 0.5, "secundus": 0.5, "tertius": 0.5, "quartus": 0.5})
-    );
+    assert_eq!(out["scores"], json!({"primus": 0.5, "secundus": 0.5, "tertius": 0.5, "quartus": 0.5}));
 }
 
 #[test]
@@ -1307,21 +1176,9 @@ fn scenario_27_blocked_cities_during_combat() {
     ok(&mut s, PRIMUS, moved("rome_mercenary_1", &["capoue"]));
     let paths = move_paths(&s, PRIMUS, "rome_chariot");
     assert!(paths.iter().all(|p| p[0] != "capoue"), "{paths:?}");
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["capoue"])),
-        "destination_blocked"
-    );
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "tarente"])),
-        "path_blocked"
-    );
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "rhegion"])),
-        "path_blocked"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["capoue"])), "destination_blocked");
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "tarente"])), "path_blocked");
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_chariot", &["capoue", "rhegion"])), "path_blocked");
     assert!(move_paths(&s, PRIMUS, "rome_mercenary_1").is_empty());
-    assert_eq!(
-        rejected(&s, PRIMUS, moved("rome_mercenary_1", &["rhegion"])),
-        "piece_engaged"
-    );
+    assert_eq!(rejected(&s, PRIMUS, moved("rome_mercenary_1", &["rhegion"])), "piece_engaged");
 }

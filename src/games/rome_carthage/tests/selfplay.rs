@@ -117,9 +117,7 @@ pub fn invariant(s: &State) -> Result<(), String> {
             held[c.rank().index() as usize] += 1;
         }
         if let Some(rank) = (0..13).find(|&r| s.known_ranks[seat][r] > held[r]) {
-            return Err(format!(
-                "seat {seat} is known to hold more cards of rank index {rank} than it does"
-            ));
+            return Err(format!("seat {seat} is known to hold more cards of rank index {rank} than it does"));
         }
     }
     let viewers = (0..s.players)
@@ -173,16 +171,9 @@ fn self_play(players: usize, games: u64) {
     let mut total_actions = 0;
     for (i, opts) in sets.iter().enumerate() {
         let first_seed = 1_000 * players as u64 + i as u64 * 100_000;
-        let stats = play_many::<RomeCarthage>(
-            players,
-            opts,
-            first_seed,
-            per_set,
-            200_000,
-            Checks::Full,
-            &mut invariant,
-        )
-        .unwrap_or_else(|failure| panic!("{players} players, options {opts:?}: {failure}"));
+        let stats =
+            play_many::<RomeCarthage>(players, opts, first_seed, per_set, 200_000, Checks::Full, &mut invariant)
+                .unwrap_or_else(|failure| panic!("{players} players, options {opts:?}: {failure}"));
         total_games += stats.games;
         total_actions += stats.actions;
     }
@@ -486,10 +477,7 @@ fn warlike_self_play_reaches_every_rule() {
         "mercenaries_moved",
         "forced_march_paid",
     ] {
-        assert!(
-            all.get(kind).copied().unwrap_or(0) > 0,
-            "no {kind} in warlike self-play"
-        );
+        assert!(all.get(kind).copied().unwrap_or(0) > 0, "no {kind} in warlike self-play");
     }
 }
 
@@ -514,10 +502,7 @@ fn talon_orders_stay_secret_after_the_game() {
     for viewer in (0..2).map(Viewer::Seat).chain([Viewer::Spectator]) {
         let events = testing::shown_events_hiding(session.as_ref(), &log, viewer, &secret_keys);
         let hands: Vec<&serde_json::Value> = events.iter().filter(|e| e["type"] == "hand_dealt").collect();
-        assert!(
-            !hands.is_empty() && hands.iter().all(|e| e.get("cards").is_some()),
-            "hands are public"
-        );
+        assert!(!hands.is_empty() && hands.iter().all(|e| e.get("cards").is_some()), "hands are public");
     }
 }
 

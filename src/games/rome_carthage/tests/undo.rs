@@ -20,12 +20,7 @@ fn an_attack_and_its_base_are_undone_until_the_bases_are_revealed() {
         json!({"type": "commit", "cards": ["5", "9"]}),
     ];
     let committed = assert_undoable(session_at::<RomeCarthage>(s, 4).as_ref(), 4, PRIMUS, &actions);
-    assert_not_undoable(
-        committed.as_ref(),
-        4,
-        SECUNDUS,
-        &json!({"type": "commit", "cards": ["3", "4"]}),
-    );
+    assert_not_undoable(committed.as_ref(), 4, SECUNDUS, &json!({"type": "commit", "cards": ["3", "4"]}));
 }
 
 #[test]
@@ -35,11 +30,6 @@ fn the_next_seat_s_draw_and_a_forced_march_are_not_undone() {
     // Secundus's turn starts with its draw.
     assert_not_undoable(session.as_ref(), 4, PRIMUS, &json!({"type": "end_moves"}));
     // The payment shows the cards.
-    assert_not_undoable(
-        session.as_ref(),
-        4,
-        PRIMUS,
-        &json!({"type": "pay_forced_march", "cards": ["3"]}),
-    );
+    assert_not_undoable(session.as_ref(), 4, PRIMUS, &json!({"type": "pay_forced_march", "cards": ["3"]}));
     assert_cannot_undo(session.as_ref(), PRIMUS);
 }

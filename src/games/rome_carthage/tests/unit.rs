@@ -33,10 +33,7 @@ fn player_counts_and_options_are_checked() {
         no_progress_rounds: 0,
         ..Default::default()
     };
-    assert!(matches!(
-        RomeCarthage::new_state(2, &zero),
-        Err(SetupError::InvalidOptions(_))
-    ));
+    assert!(matches!(RomeCarthage::new_state(2, &zero), Err(SetupError::InvalidOptions(_))));
     let parsed: Options = serde_json::from_value(json!({"match_talons": true})).unwrap();
     assert_eq!(parsed.no_progress_rounds, 60);
     assert!(parsed.match_talons && !parsed.partners_see_hands);
@@ -248,10 +245,7 @@ fn forced_march_overpayment_is_accepted() {
         (&["1", "2", "4"], &["1", "2", "4"], 0),
     ] {
         let mut s = Builder::f4().hand(PRIMUS, &hand).build();
-        assert!(
-            !listed_payments(&s).contains(&ranks(payment)),
-            "{payment:?} is not minimal"
-        );
+        assert!(!listed_payments(&s).contains(&ranks(payment)), "{payment:?} is not minimal");
         ok(&mut s, PRIMUS, pay(payment));
         assert!(s.turn.forced_march_paid);
         assert_eq!(view(&s, Viewer::Spectator)["turn"]["budget"], 2);
@@ -271,11 +265,7 @@ fn forced_march_overpayment_is_accepted() {
         let decided = RomeCarthage::decide(&s, PRIMUS, &action, &mut GameSeed::from_u64(1).rng(0));
         match decided {
             Ok(_) => assert!(valid, "{payment:?} accepted"),
-            Err(e) => assert!(
-                !valid && e.code.as_str() == "invalid_payment",
-                "{payment:?}: {}",
-                e.code.as_str()
-            ),
+            Err(e) => assert!(!valid && e.code.as_str() == "invalid_payment", "{payment:?}: {}", e.code.as_str()),
         }
     }
 }
@@ -334,10 +324,7 @@ fn results_score_teams_and_draws() {
     let win = serde_json::to_value(outcome_for(&s, EndReason::Annihilation, Some(1))).unwrap();
     assert_eq!(win["winners"], json!(["secundus", "quartus"]));
     assert_eq!(win["winning_team"], "team_b");
-    assert_eq!(
-        win["scores"],
-        json!({"primus": 0.0, "secundus": 1.0, "tertius": 0.0, "quartus": 1.0})
-    );
+    assert_eq!(win["scores"], json!({"primus": 0.0, "secundus": 1.0, "tertius": 0.0, "quartus": 1.0}));
     assert_eq!(
         win["teams"],
         json!({
@@ -376,46 +363,19 @@ fn wrong_seat_and_wrong_phase_are_refused() {
     let s = Builder::f4().hand(SECUNDUS, &["3", "4"]).build();
     assert_eq!(rejected(&s, SECUNDUS, json!({"type": "end_moves"})), "not_your_turn");
     assert_eq!(rejected(&s, 7, json!({"type": "end_moves"})), "no_such_seat");
-    assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "commit", "cards": ["3"]})),
-        "wrong_phase"
-    );
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "commit", "cards": ["3"]})), "wrong_phase");
     assert_eq!(rejected(&s, PRIMUS, json!({"type": "accept_draw"})), "wrong_phase");
-    assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "choose_special", "card": "betrayal"})),
-        "wrong_phase"
-    );
-    assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "place", "kind": "galley", "city": "pise"})),
-        "wrong_phase"
-    );
-    assert_eq!(
-        rejected(&s, PRIMUS, json!({"type": "play_betrayal", "piece": "byzance_chariot"})),
-        "no_special"
-    );
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "choose_special", "card": "betrayal"})), "wrong_phase");
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "place", "kind": "galley", "city": "pise"})), "wrong_phase");
+    assert_eq!(rejected(&s, PRIMUS, json!({"type": "play_betrayal", "piece": "byzance_chariot"})), "no_special");
     let s = Builder::f4().active(TERTIUS).build();
+    assert_eq!(rejected(&s, TERTIUS, json!({"type": "play_betrayal", "piece": "byzance_chariot"})), "bad_betrayal");
     assert_eq!(
-        rejected(
-            &s,
-            TERTIUS,
-            json!({"type": "play_betrayal", "piece": "byzance_chariot"})
-        ),
-        "bad_betrayal"
-    );
-    assert_eq!(
-        rejected(
-            &s,
-            TERTIUS,
-            json!({"type": "move", "piece": "rome_chariot", "path": ["capoue"]})
-        ),
+        rejected(&s, TERTIUS, json!({"type": "move", "piece": "rome_chariot", "path": ["capoue"]})),
         "not_your_piece"
     );
     assert_eq!(
-        rejected(
-            &s,
-            TERTIUS,
-            json!({"type": "move", "piece": "alexandrie_chariot", "path": []})
-        ),
+        rejected(&s, TERTIUS, json!({"type": "move", "piece": "alexandrie_chariot", "path": []})),
         "piece_not_on_board"
     );
 }
@@ -651,11 +611,7 @@ fn playouts_draw_legal_actions_moving_pieces_alone() {
             pairs_listed += legal.iter().filter(|a| is_pair(a)).count();
             for _ in 0..5 {
                 let drawn = RomeCarthage::playout_action(&s, seat, &mut search_rng).expect("a seat to act can play");
-                assert!(
-                    legal.contains(&drawn),
-                    "not legal: {}",
-                    serde_json::to_string(&drawn).unwrap()
-                );
+                assert!(legal.contains(&drawn), "not legal: {}", serde_json::to_string(&drawn).unwrap());
                 assert!(!is_pair(&drawn) && !matches!(drawn, A::OfferDraw {}));
                 if matches!(drawn, A::Move { .. }) {
                     moves += 1;
@@ -677,12 +633,6 @@ fn playouts_draw_legal_actions_moving_pieces_alone() {
             assert_eq!(RomeCarthage::playout_action(&s, seat, &mut search_rng), None);
         }
     }
-    assert!(
-        pairs_listed > 100,
-        "only {pairs_listed} two-mercenary moves were listed"
-    );
-    assert!(
-        moves > 500 && others > 500,
-        "{moves} moves and {others} other actions drawn"
-    );
+    assert!(pairs_listed > 100, "only {pairs_listed} two-mercenary moves were listed");
+    assert!(moves > 500 && others > 500, "{moves} moves and {others} other actions drawn");
 }

@@ -58,10 +58,7 @@ fn random_two_player_games_tell_every_event_and_action_met() {
     // Each seat is a team of its own and holds both special cards: nobody chooses one. No sedition in these seeds.
     let events = [&EVENTS_NEVER_MET[..], &["special_choice_opened", "sedition_played"]].concat();
     assert_eq!(told.events, without(&tags::<Event>(), &events));
-    assert_eq!(
-        told.actions,
-        without(&tags::<Action>(), &["choose_special", "play_sedition"])
-    );
+    assert_eq!(told.actions, without(&tags::<Action>(), &["choose_special", "play_sedition"]));
 }
 
 #[test]
@@ -83,10 +80,7 @@ fn random_four_player_games_tell_every_event_and_action_met() {
 #[track_caller]
 fn assert_event_told(event: Value, en: &str, fr: &str) {
     let parsed: Event = serde_json::from_value(event.clone()).expect("an event");
-    let told = (
-        RomeCarthage::describe(&parsed, Lang::En),
-        RomeCarthage::describe(&parsed, Lang::Fr),
-    );
+    let told = (RomeCarthage::describe(&parsed, Lang::En), RomeCarthage::describe(&parsed, Lang::Fr));
     assert_eq!((told.0.as_str(), told.1.as_str()), (en, fr), "{event}");
     assert_words(&told.0, &event);
     assert_words(&told.1, &event);
@@ -269,10 +263,7 @@ fn representative_events_are_told_exactly() {
 #[track_caller]
 fn assert_label(action: Value, en: &str, fr: &str) {
     let parsed: Action = serde_json::from_value(action.clone()).expect("an action");
-    let told = (
-        RomeCarthage::label(&parsed, Lang::En),
-        RomeCarthage::label(&parsed, Lang::Fr),
-    );
+    let told = (RomeCarthage::label(&parsed, Lang::En), RomeCarthage::label(&parsed, Lang::Fr));
     assert_eq!((told.0.as_str(), told.1.as_str()), (en, fr), "{action}");
     assert_words(&told.0, &action);
     assert_words(&told.1, &action);
@@ -322,11 +313,7 @@ fn representative_actions_are_labelled_exactly() {
         "Play the Popular Sedition in Rome",
         "Jouer la carte « sédition populaire » à Rome",
     );
-    assert_label(
-        json!({"type": "end_moves"}),
-        "End my moves",
-        "Terminer mes déplacements",
-    );
+    assert_label(json!({"type": "end_moves"}), "End my moves", "Terminer mes déplacements");
     assert_label(
         json!({"type": "choose_combat", "city": "capoue"}),
         "Fight the combat in Capoue now",
@@ -359,16 +346,10 @@ fn a_drawn_card_is_told_as_each_viewer_may_know_it() {
     .expect("an event");
     let told = |viewer| {
         let shown = RomeCarthage::redact(&drawn, viewer).expect("shown to everyone");
-        (
-            RomeCarthage::describe(&shown, Lang::En),
-            RomeCarthage::describe(&shown, Lang::Fr),
-        )
+        (RomeCarthage::describe(&shown, Lang::En), RomeCarthage::describe(&shown, Lang::Fr))
     };
     let pair = |en: &str, fr: &str| (en.to_owned(), fr.to_owned());
-    assert_eq!(
-        told(Viewer::Seat(0)),
-        pair("Primus draws the 7 of hearts.", "Primus tire le 7 de cœur.")
-    );
+    assert_eq!(told(Viewer::Seat(0)), pair("Primus draws the 7 of hearts.", "Primus tire le 7 de cœur."));
     assert_eq!(told(Viewer::Seat(2)), pair("Primus draws a 7.", "Primus tire un 7."));
     let hidden = pair("Primus draws a card from the talon.", "Primus tire une carte du talon.");
     for viewer in [Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator] {
@@ -445,10 +426,7 @@ fn words_name_hidden_cards_to_their_owner_only() {
                     }
                     for viewer in (0..players).map(Viewer::Seat).chain([Viewer::Spectator]) {
                         let text = told(finished.as_ref(), viewer);
-                        assert!(
-                            text.contains(&words),
-                            "once over, {viewer:?} is told {words:?}: {text:?}"
-                        );
+                        assert!(text.contains(&words), "once over, {viewer:?} is told {words:?}: {text:?}");
                     }
                 }
             }

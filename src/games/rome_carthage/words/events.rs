@@ -18,13 +18,7 @@ use crate::text;
 pub(super) fn setup(event: &Event, lang: Lang) -> String {
     match event {
         Event::TeamsDrawn { team_a, team_b } => {
-            text!(
-                WORDS,
-                lang,
-                "teams-drawn",
-                a = states(team_a, lang),
-                b = states(team_b, lang)
-            )
+            text!(WORDS, lang, "teams-drawn", a = states(team_a, lang), b = states(team_b, lang))
         }
         Event::StatesAssigned { owners, solo } => owned_states(owners, *solo, lang),
         Event::HandDealt {
@@ -35,13 +29,7 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
             ..
         } => hand_dealt(*seat, *count, hand_ranks(cards.as_deref(), ranks.as_deref()), lang),
         Event::QueensRemoved { seat, ranks } => {
-            text!(
-                WORDS,
-                lang,
-                "queens-removed",
-                name = seat_name(*seat, lang),
-                count = ranks.len()
-            )
+            text!(WORDS, lang, "queens-removed", name = seat_name(*seat, lang), count = ranks.len())
         }
         Event::TalonShuffled { count, .. } => text!(WORDS, lang, "talon-shuffled", cards = card_count(*count, lang)),
         Event::StartingCard { card, starter } => {
@@ -53,22 +41,12 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
             team_a_count,
             team_b_count,
             ..
-        } => text!(
-            WORDS,
-            lang,
-            "talons-split",
-            packets = packets(*team_a_count, *team_b_count, lang)
-        ),
+        } => text!(WORDS, lang, "talons-split", packets = packets(*team_a_count, *team_b_count, lang)),
         Event::TalonsRefilled {
             team_a_count,
             team_b_count,
             ..
-        } => text!(
-            WORDS,
-            lang,
-            "talons-refilled",
-            packets = packets(*team_a_count, *team_b_count, lang)
-        ),
+        } => text!(WORDS, lang, "talons-refilled", packets = packets(*team_a_count, *team_b_count, lang)),
         Event::SpecialsDealt {
             betrayal,
             sedition,
@@ -76,13 +54,7 @@ pub(super) fn setup(event: &Event, lang: Lang) -> String {
             ..
         } => specials_dealt(*betrayal, *sedition, *chooser, lang),
         Event::SpecialChoiceOpened { choosers } => {
-            text!(
-                WORDS,
-                lang,
-                "special-choice",
-                who = seat_names(choosers, lang),
-                count = choosers.len()
-            )
+            text!(WORDS, lang, "special-choice", who = seat_names(choosers, lang), count = choosers.len())
         }
         _ => unreachable!("describe sends only the setting up here"),
     }
@@ -95,27 +67,14 @@ pub(super) fn turns(event: &Event, lang: Lang) -> String {
     match event {
         Event::PlacementTurnStarted { seat, round, quota } => {
             let (name, pieces) = (seat_name(*seat, lang), piece_count(u32::from(*quota), lang));
-            text!(
-                WORDS,
-                lang,
-                "placement-turn",
-                name = name,
-                round = *round,
-                pieces = pieces
-            )
+            text!(WORDS, lang, "placement-turn", name = name, round = *round, pieces = pieces)
         }
         Event::PiecePlaced { seat, piece, city } => {
             let (name, piece, city) = (seat_name(*seat, lang), piece_name(*piece, lang), city_name(*city));
             text!(WORDS, lang, "piece-placed", name = name, piece = piece, city = city)
         }
         Event::TurnStarted { seat, round } => {
-            text!(
-                WORDS,
-                lang,
-                "turn-started",
-                name = seat_name(*seat, lang),
-                round = *round
-            )
+            text!(WORDS, lang, "turn-started", name = seat_name(*seat, lang), round = *round)
         }
         Event::TalonReformed { count, .. } => text!(WORDS, lang, "talon-reformed", cards = card_count(*count, lang)),
         Event::CardDrawn { seat, card, rank, .. } => {
@@ -168,40 +127,16 @@ pub(super) fn moves(event: &Event, lang: Lang) -> String {
             } else {
                 "mercenaries-moved"
             };
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = seat_name(*seat, lang),
-                steps = listed(&steps, lang)
-            )
+            text!(WORDS, lang, message, name = seat_name(*seat, lang), steps = listed(&steps, lang))
         }
         Event::ForcedMarchPaid { seat, cards } => {
             let ranks: Vec<Rank> = cards.iter().map(|disposal| disposal.rank).collect();
             let (name, paid, kings) = (seat_name(*seat, lang), some_ranks(&ranks, lang), kings_out(cards, lang));
-            text!(
-                WORDS,
-                lang,
-                "forced-march-paid",
-                name = name,
-                cards = paid,
-                kings = kings
-            )
+            text!(WORDS, lang, "forced-march-paid", name = name, cards = paid, kings = kings)
         }
         Event::BetrayalPlayed { seat, card, target } => {
-            let (name, card, target) = (
-                seat_name(*seat, lang),
-                special_name(*card, lang),
-                seat_name(*target, lang),
-            );
-            text!(
-                WORDS,
-                lang,
-                "betrayal-played",
-                name = name,
-                card = card,
-                target = target
-            )
+            let (name, card, target) = (seat_name(*seat, lang), special_name(*card, lang), seat_name(*target, lang));
+            text!(WORDS, lang, "betrayal-played", name = name, card = card, target = target)
         }
         Event::SeditionPlayed {
             seat,
@@ -300,14 +235,7 @@ fn hand_dealt(seat: SeatId, count: u32, shown: Option<Vec<Rank>>, lang: Lang) ->
     match shown {
         Some(shown) => {
             let shown = bare_ranks(&shown, lang);
-            text!(
-                WORDS,
-                lang,
-                "hand-dealt-shown",
-                name = name,
-                cards = dealt,
-                ranks = shown
-            )
+            text!(WORDS, lang, "hand-dealt-shown", name = name, cards = dealt, ranks = shown)
         }
         None => text!(WORDS, lang, "hand-dealt", name = name, cards = dealt),
     }
@@ -426,13 +354,7 @@ fn combat_resolved(event: &Event, lang: Lang) -> String {
 /// A siege's sentence, about a team (and the seat whose turn it was).
 fn siege(message: &str, team: TeamId, seat: Option<SeatId>, lang: Lang) -> String {
     let name = seat.map(|seat| seat_name(seat, lang)).unwrap_or_default();
-    text!(
-        WORDS,
-        lang,
-        message,
-        team = capitalized(&team_name(team, lang)),
-        name = name
-    )
+    text!(WORDS, lang, message, team = capitalized(&team_name(team, lang)), name = name)
 }
 
 /// "Tertius plays Rome and Byzance alone; Primus takes Carthage; Secundus takes Alexandrie."
@@ -454,13 +376,7 @@ fn owned_states(owners: &[StateOwner], solo: Option<SeatId>, lang: Lang) -> Stri
             } else {
                 "states-taken"
             };
-            text!(
-                WORDS,
-                lang,
-                message,
-                name = seat_name(*seat, lang),
-                states = states(&owned, lang)
-            )
+            text!(WORDS, lang, message, name = seat_name(*seat, lang), states = states(&owned, lang))
         })
         .collect();
     text!(WORDS, lang, "states-drawn", clauses = clauses(told, lang))
@@ -468,20 +384,11 @@ fn owned_states(owners: &[StateOwner], solo: Option<SeatId>, lang: Lang) -> Stri
 
 /// Who holds each special card of a team; a chooser is said to choose his.
 fn specials_dealt(betrayal: SeatId, sedition: SeatId, chooser: Option<SeatId>, lang: Lang) -> String {
-    let (betrayal_card, sedition_card) = (
-        special_kind_name(SpecialKind::Betrayal, lang),
-        special_kind_name(SpecialKind::Sedition, lang),
-    );
+    let (betrayal_card, sedition_card) =
+        (special_kind_name(SpecialKind::Betrayal, lang), special_kind_name(SpecialKind::Sedition, lang));
     if betrayal == sedition {
         let name = seat_name(betrayal, lang);
-        return text!(
-            WORDS,
-            lang,
-            "specials-both",
-            name = name,
-            betrayal = betrayal_card,
-            sedition = sedition_card
-        );
+        return text!(WORDS, lang, "specials-both", name = name, betrayal = betrayal_card, sedition = sedition_card);
     }
     let ((first, first_card), (second, second_card)) = if chooser == Some(sedition) {
         ((sedition, sedition_card), (betrayal, betrayal_card))
@@ -503,22 +410,14 @@ fn specials_dealt(betrayal: SeatId, sedition: SeatId, chooser: Option<SeatId>, l
 /// Each team's talon count: "Rome's team 10 cards, the team facing Rome 10".
 fn packets(team_a: u32, team_b: u32, lang: Lang) -> String {
     let (a, b) = (team_name(TeamId::TeamA, lang), team_name(TeamId::TeamB, lang));
-    text!(
-        WORDS,
-        lang,
-        "packets",
-        a = a,
-        cards = card_count(team_a, lang),
-        b = b,
-        other = team_b
-    )
+    text!(WORDS, lang, "packets", a = a, cards = card_count(team_a, lang), b = b, other = team_b)
 }
 
 /// "Rome's mercenary 1 from Capoue to Tarente, attacking Carthage's galley 1".
 fn moved_step(step: &MovedStep, lang: Lang) -> String {
-    let attack = step.attacks.map_or_else(String::new, |attacked| {
-        text!(WORDS, lang, "step-attacking", piece = piece_name(attacked, lang))
-    });
+    let attack = step
+        .attacks
+        .map_or_else(String::new, |attacked| text!(WORDS, lang, "step-attacking", piece = piece_name(attacked, lang)));
     text!(
         WORDS,
         lang,
@@ -537,21 +436,7 @@ fn game_over(result: &Outcome, lang: Lang) -> String {
             TeamId::TeamB => &result.teams.team_b,
         };
         let (who, owned) = (seat_names(&info.seats, lang), states(&info.states, lang));
-        text!(
-            WORDS,
-            lang,
-            "winners",
-            who = who,
-            states = owned,
-            count = info.seats.len()
-        )
+        text!(WORDS, lang, "winners", who = who, states = owned, count = info.seats.len())
     });
-    text!(
-        WORDS,
-        lang,
-        "game-over",
-        reason = key(result.end_reason),
-        winners = winners,
-        rounds = result.rounds
-    )
+    text!(WORDS, lang, "game-over", reason = key(result.end_reason), winners = winners, rounds = result.rounds)
 }

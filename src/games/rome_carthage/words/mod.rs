@@ -259,20 +259,12 @@ fn movement(piece: Piece, path: &[CityId], lang: Lang) -> String {
 fn mercenaries(steps: &[Step], lang: Lang) -> String {
     let moved: Vec<String> = steps
         .iter()
-        .map(|step| {
-            format!(
-                "{}{}",
-                piece_name(step.piece, lang),
-                route(&[step.to], "route-towards", lang)
-            )
-        })
+        .map(|step| format!("{}{}", piece_name(step.piece, lang), route(&[step.to], "route-towards", lang)))
         .collect();
     text!(WORDS, lang, "move-mercenaries", moved = listed(&moved, lang))
 }
 
 /// " and attacks Carthage's elephant", when an attack is made.
 fn attacking(attacks: Option<Piece>, lang: Lang) -> String {
-    attacks.map_or_else(String::new, |attacked| {
-        text!(WORDS, lang, "attacking", piece = piece_name(attacked, lang))
-    })
+    attacks.map_or_else(String::new, |attacked| text!(WORDS, lang, "attacking", piece = piece_name(attacked, lang)))
 }

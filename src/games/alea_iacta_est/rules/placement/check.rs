@@ -26,10 +26,7 @@ pub fn check_place(
         return err(RuleCode::InvalidDieValue, "die values are 1 to 6");
     }
     if !state.seats[seat].hand.contains(values) {
-        return err(
-            RuleCode::DiceNotInHand,
-            format!("your rolled hand does not hold the values {values:?}"),
-        );
+        return err(RuleCode::DiceNotInHand, format!("your rolled hand does not hold the values {values:?}"));
     }
     if building != Building::Templum && combo.is_some() {
         return err(RuleCode::InvalidCombo, "a combination id is only given for the Templum");
@@ -44,10 +41,7 @@ pub fn check_place(
 
 fn check_templum(state: &State, seat: usize, values: &[u8], combo: Option<u8>) -> Result<(), RuleError> {
     if !state.templum_used() {
-        return err(
-            RuleCode::BuildingNotUsed,
-            "the Templum is used only with 4 or 5 players",
-        );
+        return err(RuleCode::BuildingNotUsed, "the Templum is used only with 4 or 5 players");
     }
     let (top_size, top_sum) = state.templum_top().map_or((0, 0), |top| (top.dice.len(), top.sum()));
     let sum: u32 = values.iter().map(|&value| value as u32).sum();
@@ -83,19 +77,13 @@ fn check_templum(state: &State, seat: usize, values: &[u8], combo: Option<u8>) -
 
 fn check_senatus(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleError> {
     if values.windows(2).any(|pair| pair[0] == pair[1]) {
-        return err(
-            RuleCode::NotAStraight,
-            "a straight uses each value once: the Senate takes no repeated values",
-        );
+        return err(RuleCode::NotAStraight, "a straight uses each value once: the Senate takes no repeated values");
     }
     let own = state.seats[seat].straight;
     if let Some((low, high)) = own
         && values.iter().any(|value| (low..=high).contains(value))
     {
-        return err(
-            RuleCode::NotAStraight,
-            "your straight already holds one of these values",
-        );
+        return err(RuleCode::NotAStraight, "your straight already holds one of these values");
     }
     let (mut low, mut high) = own.unwrap_or((u8::MAX, 0));
     for &value in values {
@@ -104,10 +92,7 @@ fn check_senatus(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleEr
     }
     let own_len = own.map_or(0, |(own_low, own_high)| (own_high + 1 - own_low) as usize);
     if (high + 1 - low) as usize != own_len + values.len() {
-        return err(
-            RuleCode::NotAStraight,
-            "the Senate dice of a seat must form one straight of consecutive values",
-        );
+        return err(RuleCode::NotAStraight, "the Senate dice of a seat must form one straight of consecutive values");
     }
     if let Some((_, best)) = state.best_straight()
         && straight_rank((low, high)) <= straight_rank(best)
@@ -126,10 +111,7 @@ fn check_senatus(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleEr
 fn check_castrum(state: &State, seat: usize, values: &[u8]) -> Result<(), RuleError> {
     let value = values[0];
     if values.iter().any(|&other| other != value) {
-        return err(
-            RuleCode::CastrumMixedValues,
-            "a Castrum combination holds dice of one value only",
-        );
+        return err(RuleCode::CastrumMixedValues, "a Castrum combination holds dice of one value only");
     }
     let own = state
         .castrum
@@ -159,17 +141,11 @@ fn check_forum(state: &State, values: &[u8]) -> Result<(), RuleError> {
         }
         [1, 4] | [2, 3] => {
             if state.forum_fit(values[0]).is_none() {
-                return err(
-                    RuleCode::ForumNoRoom,
-                    format!("the {} of the pair does not fit in the Forum", values[0]),
-                );
+                return err(RuleCode::ForumNoRoom, format!("the {} of the pair does not fit in the Forum", values[0]));
             }
         }
         _ => {
-            return err(
-                RuleCode::ForumInvalidDice,
-                "the Forum takes one die, or a pair summing to 5 (1+4 or 2+3)",
-            );
+            return err(RuleCode::ForumInvalidDice, "the Forum takes one die, or a pair summing to 5 (1+4 or 2+3)");
         }
     }
     Ok(())

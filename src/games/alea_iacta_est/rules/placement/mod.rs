@@ -100,10 +100,7 @@ pub(super) fn reroll(
     let mut rerolled = values.to_vec();
     rerolled.sort_unstable();
     if !seat_state.hand.contains(&rerolled) {
-        return Err(rule(
-            RuleCode::DiceNotInHand,
-            format!("your rolled hand does not hold the values {rerolled:?}"),
-        ));
+        return Err(rule(RuleCode::DiceNotInHand, format!("your rolled hand does not hold the values {rerolled:?}")));
     }
     let values = roll(chance, rerolled.len());
     Ok(vec![Event::DiceRerolled {

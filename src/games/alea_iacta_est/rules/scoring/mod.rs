@@ -227,11 +227,7 @@ pub fn evaluate(holdings: &Holdings, assignment: &[Option<usize>]) -> SeatScore 
 pub fn rank(scores: &[SeatScore]) -> (Vec<SeatId>, Vec<SeatId>) {
     let mut order: Vec<usize> = (0..scores.len()).collect();
     order.sort_by_key(|&seat| {
-        (
-            std::cmp::Reverse(scores[seat].total),
-            std::cmp::Reverse(scores[seat].unhoused_value),
-            seat,
-        )
+        (std::cmp::Reverse(scores[seat].total), std::cmp::Reverse(scores[seat].unhoused_value), seat)
     });
     let key = |seat: usize| (scores[seat].total, scores[seat].unhoused_value);
     let winners = order

@@ -97,10 +97,7 @@ pub(super) fn sites_of(regions: impl Iterator<Item = Option<u8>>, colonias: usiz
 /// and so those of any seat.
 fn keys_fit(data: &Data) -> bool {
     let cards = |kind| data.senate_cards.iter().filter(|card| card.kind == kind).count();
-    let mut sites = sites_of(
-        data.provinces.iter().map(|province| province.region),
-        cards(SenateKind::Colonia),
-    );
+    let mut sites = sites_of(data.provinces.iter().map(|province| province.region), cards(SenateKind::Colonia));
     lay_out_keys(&mut sites, data.inhabitants.len(), cards(SenateKind::Legatus)).is_some()
 }
 

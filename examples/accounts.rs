@@ -20,11 +20,10 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
 mod shared;
-use shared::{percentile, rss_kib};
+use shared::{Instance, percentile, rss_kib};
 
 struct Args {
-    port: u16,
-    pid: u32,
+    instance: Instance,
     redis: String,
     streams: usize,
     notifications: usize,
@@ -35,8 +34,7 @@ struct Args {
 
 fn args() -> Args {
     let mut args = Args {
-        port: 8080,
-        pid: 0,
+        instance: Instance::default(),
         redis: "redis://127.0.0.1:6379".into(),
         streams: 2000,
         notifications: 200,
@@ -45,8 +43,7 @@ fn args() -> Args {
         players: 8,
     };
     shared::read_flags(|flag, value, number| match flag {
-        "--port" => args.port = number() as u16,
-        "--pid" => args.pid = number() as u32,
+        flag if args.instance.takes(flag, number) => {}
         "--redis" => args.redis = value.to_owned(),
         "--streams" => args.streams = number().max(2),
         "--notifications" => args.notifications = number(),
@@ -354,14 +351,14 @@ async fn notification_latencies(port: u16, pairs: &mut [Pair], count: usize) -> 
 
 /// Holds one stream per account, then measures what they cost and how fast they are told.
 async fn streams(args: &Args) {
-    let port = args.port;
+    let port = args.instance.port;
     let started = Instant::now();
     let accounts = create_accounts(port, "s", args.streams).await;
     println!("accounts created: {} in {:.1?}", accounts.len(), started.elapsed());
     let window = Duration::from_secs(10);
     let (clients_before, subscribed_before) = redis_clients(&args.redis);
-    let rss_before = rss_kib(args.pid);
-    let (commands_before, cpu_before) = idle_rates(&args.redis, args.pid, window).await;
+    let rss_before = rss_kib(args.instance.pid);
+    let (commands_before, cpu_before) = idle_rates(&args.redis, args.instance.pid, window).await;
 
     // The accounts of the latency pairs come first; their streams hand their notifications over.
     let pairs = (args.notifications / 20).clamp(1, accounts.len() / 2);
@@ -389,9 +386,9 @@ async fn streams(args: &Args) {
     let opened = counts.opened.load(Ordering::Relaxed);
     let (_, health) = call(port, "GET", "/health", None, None).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let rss_open = rss_kib(args.pid);
+    let rss_open = rss_kib(args.instance.pid);
     let (clients_open, subscribed_open) = redis_clients(&args.redis);
-    let (commands_open, cpu_open) = idle_rates(&args.redis, args.pid, window).await;
+    let (commands_open, cpu_open) = idle_rates(&args.redis, args.instance.pid, window).await;
 
     let mut games = Vec::new();
     let mut receivers = receivers.into_iter();
@@ -401,7 +398,7 @@ async fn streams(args: &Args) {
     let (mut latencies, mut answers, missed) = notification_latencies(port, &mut games, args.notifications).await;
     latencies.sort();
     answers.sort();
-    let rss_after = rss_kib(args.pid);
+    let rss_after = rss_kib(args.instance.pid);
     for holder in &holders {
         holder.abort();
     }
@@ -595,7 +592,7 @@ async fn play_against_bots(
 /// Webhooks for `count` new accounts to a receiver here, notifications made by moves against random bots; what
 /// arrived, how fast, and whether it matches the inboxes.
 async fn webhooks(args: &Args) {
-    let port = args.port;
+    let port = args.instance.port;
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
     let receiver_port = listener.local_addr().unwrap().port();
     let log = Arc::new(Mutex::new(Vec::new()));

@@ -17,11 +17,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 mod shared;
-use shared::{percentile, rss_kib};
+use shared::{Instance, percentile, rss_kib};
 
 struct Args {
-    port: u16,
-    pid: u32,
+    instance: Instance,
     redis: Option<String>,
     streams: usize,
     http2: Option<usize>,
@@ -31,8 +30,7 @@ struct Args {
 
 fn args() -> Args {
     let mut args = Args {
-        port: 8080,
-        pid: 0,
+        instance: Instance::default(),
         redis: None,
         streams: 10_000,
         http2: None,
@@ -40,8 +38,7 @@ fn args() -> Args {
         moves: 300,
     };
     shared::read_flags(|flag, value, number| match flag {
-        "--port" => args.port = number() as u16,
-        "--pid" => args.pid = number() as u32,
+        flag if args.instance.takes(flag, number) => {}
         "--redis" => args.redis = Some(value.to_owned()),
         "--http2" => args.http2 = Some(number().max(1)),
         "--streams" => args.streams = number(),
@@ -236,12 +233,12 @@ async fn hold_streams_on_one_connection(
 #[tokio::main]
 async fn main() {
     let args = args();
-    let port = args.port;
+    let port = args.instance.port;
     let mut games = Vec::new();
     for _ in 0..args.games {
         games.push(create(port).await);
     }
-    let baseline_rss = rss_kib(args.pid);
+    let baseline_rss = rss_kib(args.instance.pid);
     let baseline_clients = args.redis.as_deref().map(redis_clients);
     let (games, mut without) = play_apart(port, games, args.moves).await;
 
@@ -273,7 +270,7 @@ async fn main() {
     let opened_count = opened.load(Ordering::Relaxed);
     let open_time = started.elapsed();
     let (_, health) = call(port, "GET", "/health", None, None).await;
-    let streaming_rss = rss_kib(args.pid);
+    let streaming_rss = rss_kib(args.instance.pid);
     let streaming_clients = args.redis.as_deref().map(redis_clients);
     let (_, mut with) = play_apart(port, games, args.moves).await;
     tokio::time::sleep(Duration::from_secs(1)).await;

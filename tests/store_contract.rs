@@ -874,16 +874,21 @@ fn seeker(account: &str, rating: f64, since_ms: u64, bot_at_ms: Option<u64>) -> 
     }
 }
 
+/// Ratings within 100 of a seeker's fit at once, and `per_second` more each second it waits, up to `max`.
+fn rating_window(per_second: f64, max: f64) -> Window {
+    Window {
+        base: 100.0,
+        per_second,
+        max,
+    }
+}
+
 /// How long a seeker who completes a table (or the claimer of a due one) holds it while it opens its game.
 const LEASE: u64 = 5_000;
 
 async fn seeking_fills_the_oldest_fitting_table_once_per_account_as_windows_widen(store: Arc<dyn EventStore>) {
     let tables = store.matchmaking();
-    let window = Window {
-        base: 100.0,
-        per_second: 10.0,
-        max: 500.0,
-    };
+    let window = rating_window(10.0, 500.0);
     let (pool, other_pool) = (unique("pool"), unique("pool"));
     let [a, b, c, d, e] = ["a", "b", "c", "d", "e"].map(unique);
     let seek = |pool: &str, players: usize, seeker: Seeker| {
@@ -971,11 +976,7 @@ async fn seat(tables: &dyn MatchmakingStore, pool: &str, players: usize, seeker:
 
 async fn seekers_stop_waiting_when_their_wait_is_over(store: Arc<dyn EventStore>) {
     let tables = store.matchmaking();
-    let window = Window {
-        base: 100.0,
-        per_second: 0.0,
-        max: 100.0,
-    };
+    let window = rating_window(0.0, 100.0);
     let pool = unique("pool");
     let [f, g, h, p, q] = ["f", "g", "h", "p", "q"].map(unique);
     let waiting = |account: &str, since_ms: u64, expires_at_ms: Option<u64>, players: usize| {

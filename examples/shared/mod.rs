@@ -6,6 +6,31 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// The ludus instance measured: where it listens (`--port`, 8080 by default) and its process (`--pid`, for its
+/// memory and CPU).
+pub struct Instance {
+    pub port: u16,
+    pub pid: u32,
+}
+
+impl Default for Instance {
+    fn default() -> Self {
+        Self { port: 8080, pid: 0 }
+    }
+}
+
+impl Instance {
+    /// Takes `--port` and `--pid`; false for any other flag.
+    pub fn takes(&mut self, flag: &str, number: &dyn Fn() -> usize) -> bool {
+        match flag {
+            "--port" => self.port = number() as u16,
+            "--pid" => self.pid = number() as u32,
+            _ => return false,
+        }
+        true
+    }
+}
+
 /// The command line's `--flag value` pairs, each given to `set` with its value and a reading of the value as a
 /// number (which panics, naming the flag, when it is not one); `set` refuses the flags it does not know.
 pub fn read_flags(mut set: impl FnMut(&str, &str, &dyn Fn() -> usize)) {

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::Service;
 use super::Settings;
 use super::body::JsonBody;
-use super::client::client_address;
+use super::client::client_key;
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
@@ -110,9 +110,7 @@ pub async fn post_chat(
     game.check_chat_access(viewer)?;
     let writer = match viewer {
         Viewer::Seat(seat) => game.seat_name(seat).to_owned(),
-        Viewer::Spectator => {
-            client_address(&request).map_or_else(|| "unknown".to_owned(), |address| address.to_string())
-        }
+        Viewer::Spectator => client_key(&request),
     };
     let quota = limits::take(
         &service,

@@ -24,6 +24,11 @@ pub fn client_address(request: &HttpRequest) -> Option<IpAddr> {
     Some(counted_as(behind(peer, trusted, request.headers()), prefix))
 }
 
+/// `client_address` as the key the limits count a client under ("unknown" without a peer address).
+pub fn client_key(request: &HttpRequest) -> String {
+    client_address(request).map_or_else(|| "unknown".to_owned(), |address| address.to_string())
+}
+
 /// What an address counts as: an IPv4 address (an IPv4-mapped IPv6 one included) as itself, an IPv6 one as its
 /// network of `prefix` bits.
 pub fn counted_as(address: IpAddr, prefix: u8) -> IpAddr {

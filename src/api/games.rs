@@ -7,7 +7,6 @@ use super::Service;
 use super::Settings;
 use super::answer::{etag, game_answer, game_response, told_in};
 use super::body::JsonBody;
-use super::client::client_address;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
@@ -34,9 +33,8 @@ pub async fn create_game(
     http: HttpRequest,
     JsonBody(request): JsonBody<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
     let per_minute = settings.limits.games_per_minute;
-    let quota = limits::take(&service, "games", "games", &client, per_minute, MINUTE).await?;
+    let quota = limits::take_per_client(&service, &http, "games", per_minute, MINUTE).await?;
     let account = optional_account(&service, &http).await?;
     let created = service
         .tables

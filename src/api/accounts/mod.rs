@@ -14,7 +14,6 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::Service;
 use super::Settings;
 use super::body::JsonBody;
-use super::client::client_address;
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
@@ -42,9 +41,8 @@ pub async fn create_account(
     http: HttpRequest,
     JsonBody(request): JsonBody<CreateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = client_address(&http).map_or_else(|| "unknown".to_owned(), |address| address.to_string());
     let per_hour = settings.limits.accounts_per_hour;
-    let quota = limits::take(&service, "accounts", "accounts", &client, per_hour, HOUR).await?;
+    let quota = limits::take_per_client(&service, &http, "accounts", per_hour, HOUR).await?;
     let (account, key) = service.accounts.create_account(&request.name, request.kind).await?;
     tracing::info!(account = %account.id, kind = ?account.kind, "account created");
     let mut answer = HttpResponse::Created();

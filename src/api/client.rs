@@ -5,13 +5,16 @@
 //! its other addresses are no fresh quota.
 
 use std::net::IpAddr;
+use std::time::Duration;
 
 use actix_web::HttpRequest;
 use actix_web::web;
 use ipnet::IpNet;
 
 use super::Settings;
-use super::limits::Limits;
+use super::error::ApiError;
+use super::limits::{self, Limits, Quota};
+use crate::service::GameService;
 use crate::watch::StreamClient;
 
 /// The client as the limits count it: its IPv4 address, or its IPv6 network (`None` only where the connection has
@@ -27,6 +30,17 @@ pub fn client_address(request: &HttpRequest) -> Option<IpAddr> {
 /// `client_address` as the key the limits count a client under ("unknown" without a peer address).
 pub fn client_key(request: &HttpRequest) -> String {
     client_address(request).map_or_else(|| "unknown".to_owned(), |address| address.to_string())
+}
+
+/// `take` of one `name` (a game, an account) for the client that sent `request` (see `client_key`).
+pub async fn take_per_client(
+    service: &GameService,
+    request: &HttpRequest,
+    name: &'static str,
+    per_window: u32,
+    window: Duration,
+) -> Result<Option<Quota>, ApiError> {
+    limits::take(service, name, name, &client_key(request), per_window, window).await
 }
 
 /// What an address counts as: an IPv4 address (an IPv4-mapped IPv6 one included) as itself, an IPv6 one as its

@@ -7,6 +7,7 @@ use super::Service;
 use super::Settings;
 use super::answer::{etag, game_answer, game_response, told_in};
 use super::body::JsonBody;
+use super::client::take_per_client;
 use super::dto::{CreateGameRequest, CreateGameResponse, GameQuery, GameResponse, SeatToken};
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
@@ -34,7 +35,7 @@ pub async fn create_game(
     JsonBody(request): JsonBody<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let per_minute = settings.limits.games_per_minute;
-    let quota = limits::take_per_client(&service, &http, "games", per_minute, MINUTE).await?;
+    let quota = take_per_client(&service, &http, "games", per_minute, MINUTE).await?;
     let account = optional_account(&service, &http).await?;
     let created = service
         .tables

@@ -4,11 +4,9 @@
 
 use std::time::Duration;
 
-use actix_web::HttpRequest;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use serde_json::Value;
 
-use super::client::client_key;
 use super::error::{ApiError, ErrorCode};
 use crate::config::values::whole_number;
 use crate::service::GameService;
@@ -117,17 +115,6 @@ pub async fn take(
     Err(ApiError::new(ErrorCode::RateLimited, detail)
         .with_retry_after(wait)
         .with_headers(quota.headers()))
-}
-
-/// `take` of one `name` (a game, an account) for the client that sent `request` (see `client_key`).
-pub async fn take_per_client(
-    service: &GameService,
-    request: &HttpRequest,
-    name: &'static str,
-    per_window: u32,
-    window: Duration,
-) -> Result<Option<Quota>, ApiError> {
-    take(service, name, name, &client_key(request), per_window, window).await
 }
 
 /// Refuses actions nested deeper than `MAX_ACTION_DEPTH`.

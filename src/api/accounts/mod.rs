@@ -14,6 +14,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::Service;
 use super::Settings;
 use super::body::JsonBody;
+use super::client::take_per_client;
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
 use super::limits;
@@ -42,7 +43,7 @@ pub async fn create_account(
     JsonBody(request): JsonBody<CreateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let per_hour = settings.limits.accounts_per_hour;
-    let quota = limits::take_per_client(&service, &http, "accounts", per_hour, HOUR).await?;
+    let quota = take_per_client(&service, &http, "accounts", per_hour, HOUR).await?;
     let (account, key) = service.accounts.create_account(&request.name, request.kind).await?;
     tracing::info!(account = %account.id, kind = ?account.kind, "account created");
     let mut answer = HttpResponse::Created();

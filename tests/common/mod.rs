@@ -330,21 +330,27 @@ impl RedisServer {
 
     fn spawn_with(&mut self, extra: &[&str]) {
         let dir = self.dir.as_ref().expect("a server this test started");
+        // Its own words, kept for a server that does not start.
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(dir.join("redis-server.log"))
+            .expect("a writable directory");
         let child = Command::new("redis-server")
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", ""])
             .args(["--appendonly", "yes", "--appendfsync", "always"])
             .args(extra)
             .arg("--dir")
             .arg(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stdout(log.try_clone().expect("a log file"))
+            .stderr(log)
             .spawn()
             .expect("redis-server must be installed (the test command installs it)");
         self.child = Some(child);
         self.wait_until_ready();
     }
 
-    fn wait_until_ready(&self) {
+    fn wait_until_ready(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(10);
         let client = self.client();
         while Instant::now() < deadline {
@@ -353,9 +359,17 @@ impl RedisServer {
             {
                 return;
             }
+            let exited = self.child.as_mut().and_then(|child| child.try_wait().ok().flatten());
+            if exited.is_some() {
+                break;
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
-        panic!("redis-server on port {} did not start", self.port);
+        let exited = self.child.as_mut().and_then(|child| child.try_wait().ok().flatten());
+        let log = std::fs::read_to_string(self.dir().join("redis-server.log")).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        let tail = lines[lines.len().saturating_sub(8)..].join("\n");
+        panic!("redis-server on port {} did not start (exited: {exited:?}); its log ends:\n{tail}", self.port);
     }
 
     /// Stops the server (SIGKILL); with the default `appendfsync always`, without losing what it acknowledged.

@@ -42,13 +42,13 @@ impl Tables {
                 return Err(ServiceError::NoRematch);
             }
             if let Some((rematch, _)) = &table.rematch {
-                let rematch = rematch.clone();
+                let rematch = GameId::known(rematch.as_str());
                 return self.existing_rematch(&game, seat, caller, &rematch).await;
             }
             let players = game.seats.len();
-            let rematch = hex::encode(rand::random::<[u8; 16]>());
+            let rematch = GameId::random();
             let event = TableEvent::RematchCreated {
-                game: rematch.clone(),
+                game: rematch.to_string(),
                 sealed_tokens: Vec::new(),
             };
             let played = game.session.record(&[event]);
@@ -84,12 +84,12 @@ impl Tables {
         old: &LoadedGame,
         seat: Seat,
         caller: &Caller,
-        id: &str,
+        id: &GameId,
     ) -> Result<Rematch, ServiceError> {
         let hashes = old
             .rematch_token_hashes()
             .ok_or_else(|| ServiceError::Corrupt("the rematch's sealed tokens do not match the game's seats".into()))?;
-        let game = match self.games.load(&GameId::known(id)).await {
+        let game = match self.games.load(id).await {
             Ok(game) => game,
             Err(ServiceError::GameNotFound) => self.create_rematch(old, id, &hashes).await?,
             Err(other) => return Err(other),
@@ -104,7 +104,7 @@ impl Tables {
 
     /// Stores rematch `id` of `old`: seats rotated by one, names following their players, a fresh seed. `hashes` are
     /// the hashes of the tokens that open each player's seat in the rematch, by seat of `old`.
-    async fn create_rematch(&self, old: &LoadedGame, id: &str, hashes: &[String]) -> Result<LoadedGame, ServiceError> {
+    async fn create_rematch(&self, old: &LoadedGame, id: &GameId, hashes: &[String]) -> Result<LoadedGame, ServiceError> {
         let players = old.seats.len();
         let options: Value =
             serde_json::from_str(&old.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;
@@ -147,7 +147,7 @@ impl Tables {
             now_ms: now,
         })?;
         let meta = GameMeta {
-            id: GameId::known(id),
+            id: id.clone(),
             title: old.meta.title.clone(),
             players,
             options: old.meta.options.clone(),
@@ -162,7 +162,7 @@ impl Tables {
             .await
         {
             // Two instances completing the same announced rematch: the first one stored it.
-            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(&GameId::known(id)).await,
+            Err(ServiceError::Store(StoreError::AlreadyExists)) => self.games.load(id).await,
             other => other,
         }
     }

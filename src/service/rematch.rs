@@ -104,7 +104,12 @@ impl Tables {
 
     /// Stores rematch `id` of `old`: seats rotated by one, names following their players, a fresh seed. `hashes` are
     /// the hashes of the tokens that open each player's seat in the rematch, by seat of `old`.
-    async fn create_rematch(&self, old: &LoadedGame, id: &GameId, hashes: &[String]) -> Result<LoadedGame, ServiceError> {
+    async fn create_rematch(
+        &self,
+        old: &LoadedGame,
+        id: &GameId,
+        hashes: &[String],
+    ) -> Result<LoadedGame, ServiceError> {
         let players = old.seats.len();
         let options: Value =
             serde_json::from_str(&old.meta.options).map_err(|e| ServiceError::Corrupt(e.to_string()))?;

@@ -290,9 +290,10 @@ impl RedisServer {
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut probe = primary.client().get_connection().expect("the primary answers");
         loop {
+            let info = replica.command(&["INFO"]);
             let settled = ["master_link_status:up", "loading:0", "aof_rewrite_in_progress:0"]
                 .iter()
-                .all(|line| replica.command(&["INFO"]).contains(line));
+                .all(|line| info.contains(line));
             // PUBLISH travels down the replication stream without a key: WAIT counts who acknowledged it.
             let acknowledged = settled
                 && redis::cmd("PUBLISH")
@@ -353,19 +354,19 @@ impl RedisServer {
     fn wait_until_ready(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(10);
         let client = self.client();
+        let mut exited = None;
         while Instant::now() < deadline {
             if let Ok(mut connection) = client.get_connection()
                 && redis::cmd("PING").query::<String>(&mut connection).is_ok()
             {
                 return;
             }
-            let exited = self.child.as_mut().and_then(|child| child.try_wait().ok().flatten());
+            exited = self.child.as_mut().and_then(|child| child.try_wait().ok().flatten());
             if exited.is_some() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        let exited = self.child.as_mut().and_then(|child| child.try_wait().ok().flatten());
         let log = std::fs::read_to_string(self.dir().join("redis-server.log")).unwrap_or_default();
         let lines: Vec<&str> = log.lines().collect();
         let tail = lines[lines.len().saturating_sub(8)..].join("\n");

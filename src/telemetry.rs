@@ -46,6 +46,17 @@ pub const SNAPSHOTS_WRITTEN: &str = "ludus_snapshots_written_total";
 pub const OPEN_STREAMS: &str = "ludus_open_streams";
 /// How long ago the oldest deadline or expiry still waiting for a sweep fell due (0 when none is overdue).
 pub const SWEEP_LAG: &str = "ludus_sweep_lag_seconds";
+/// Finished games this instance moved to the archive.
+pub const GAMES_ARCHIVED: &str = "ludus_games_archived_total";
+/// Archivals of a game that failed (the archive or the live store did not answer, or the copy did not match); the
+/// game stays live and is tried again.
+pub const ARCHIVAL_FAILURES: &str = "ludus_archival_failures_total";
+/// How long ago the oldest finished game still waiting for the archive fell due there (0 when none is overdue).
+pub const ARCHIVAL_LAG: &str = "ludus_archival_lag_seconds";
+/// The archive's table on disk (rows, indexes, TOAST), as this instance last measured it.
+pub const ARCHIVE_BYTES: &str = "ludus_archive_bytes";
+/// Games in the archive, as this instance last counted them.
+pub const ARCHIVED_GAMES: &str = "ludus_archived_games";
 /// How long built-in bots thought before a move, by `bot`.
 pub const BOT_THINKING: &str = "ludus_bot_thinking_seconds";
 /// Webhook delivery attempts, by `outcome` (delivered, failed).
@@ -109,6 +120,11 @@ fn describe() {
     describe_counter!(SNAPSHOTS_WRITTEN, "States stored as snapshots with an append");
     describe_gauge!(OPEN_STREAMS, "Live streams this instance holds open");
     describe_gauge!(SWEEP_LAG, Unit::Seconds, "Age of the oldest deadline or expiry waiting for a sweep");
+    describe_counter!(GAMES_ARCHIVED, "Finished games this instance moved to the archive");
+    describe_counter!(ARCHIVAL_FAILURES, "Archivals of a game that failed (the game stays live and is tried again)");
+    describe_gauge!(ARCHIVAL_LAG, Unit::Seconds, "Age of the oldest finished game waiting for the archive");
+    describe_gauge!(ARCHIVE_BYTES, Unit::Bytes, "The archive's table on disk, rows, indexes and TOAST");
+    describe_gauge!(ARCHIVED_GAMES, "Games in the archive");
     describe_histogram!(BOT_THINKING, Unit::Seconds, "How long built-in bots thought before a move, by bot");
     describe_gauge!(DRAINING, "1 while the instance drains before it exits, else 0");
     describe_counter!(WEBHOOK_DELIVERIES, "Webhook delivery attempts, by outcome (delivered, failed)");

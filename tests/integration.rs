@@ -4,6 +4,7 @@
 
 mod accounts;
 mod accounts_process;
+mod archive;
 mod bots;
 mod browser;
 mod chat;

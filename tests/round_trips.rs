@@ -151,6 +151,26 @@ impl EventStore for Counting {
         self.note("settle");
         self.inner.settle(id, claimed_ms, next_ms).await
     }
+    async fn note_archival(&self, id: &str, due_ms: u64) -> StoreResult<()> {
+        self.note("note_archival");
+        self.inner.note_archival(id, due_ms).await
+    }
+    async fn claim_archival(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
+        self.note("claim_archival");
+        self.inner.claim_archival(now_ms, lease_ms, limit).await
+    }
+    async fn earliest_archival(&self) -> StoreResult<Option<u64>> {
+        self.note("earliest_archival");
+        self.inner.earliest_archival().await
+    }
+    async fn settle_archival(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
+        self.note("settle_archival");
+        self.inner.settle_archival(id, claimed_ms, next_ms).await
+    }
+    async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool> {
+        self.note("remove_game");
+        self.inner.remove_game(id, head).await
+    }
     async fn ping(&self) -> StoreResult<()> {
         self.inner.ping().await
     }

@@ -16,10 +16,13 @@ use ipnet::IpNet;
 use crate::api::limits::Limits;
 use crate::api::server::ConnectionLimits;
 use crate::service::WebhookSettings;
-use crate::store::{EventStore, MemoryStore, RedisStore, RedisTls, Replication, Retention, StoreError, TlsFileError};
+use crate::store::{
+    EventStore, MemoryStore, Postgres, RedisStore, RedisTls, Replication, Retention, StoreError, TieredStore,
+    TlsFileError,
+};
 use crate::watch::StreamLimits;
 pub use values::{CorsOrigins, DurationOrNone, InvalidValue, LogFormat};
-use values::{cidr, duration, duration_or_none, switch, workers};
+use values::{cidr, duration, duration_or_none, postgres_url, switch, workers};
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 const CA_FILE: &str = "LUDUS_REDIS_CA_FILE";
@@ -114,6 +117,16 @@ pub struct Config {
 
     #[command(flatten, next_help_heading = "Storage")]
     pub retention: Retention,
+    /// `postgres://user:password@host:port/database`: finished games move from Redis (or memory) to an archive on
+    /// this PostgreSQL, and are read from there (absent: they stay where they are)
+    #[arg(long, env = "LUDUS_ARCHIVE_URL", value_parser = postgres_url, value_name = "URL",
+          help_heading = "Storage")]
+    pub archive_url: Option<String>,
+    /// How long after its last event a finished game stays live (rematches, post-game chat) before it moves to
+    /// the archive
+    #[arg(long, env = "LUDUS_ARCHIVE_AFTER", default_value = "5m", value_parser = duration,
+          value_name = "DURATION", help_heading = "Storage")]
+    pub archive_after: Duration,
     /// How long a game with open seats waits for players before it expires (`off` or `forever`: never)
     #[arg(long, env = "LUDUS_LOBBY_TTL", default_value = "1h", value_parser = duration_or_none,
           value_name = "DURATION")]
@@ -310,6 +323,17 @@ impl Invocation {
             .map_err(|error| sources.refusal(&error))?;
         let config = &mut invocation.config;
         config.redis_tls = config.read_redis_tls(&|variable| sources.name_of_variable(variable))?;
+        if config.archive_url.is_some()
+            && let Some(ttl) = config.retention.finished
+        {
+            // Expiring finished games would delete them before their archival.
+            return Err(ConfigError {
+                name: sources.name_of_variable("LUDUS_FINISHED_TTL"),
+                value: humantime::format_duration(ttl).to_string(),
+                expected: "`forever` with LUDUS_ARCHIVE_URL (finished games move to the archive instead)".into(),
+            }
+            .into());
+        }
         Ok(invocation)
     }
 }
@@ -380,12 +404,19 @@ impl Config {
 
     /// The configured store.
     pub fn store(&self) -> Result<Arc<dyn EventStore>, StoreError> {
-        Ok(match &self.redis_url {
+        let live: Arc<dyn EventStore> = match &self.redis_url {
             Some(url) => Arc::new(
                 RedisStore::open(url, self.redis_cluster, &self.redis_tls, self.retention)?
                     .with_replication(self.replication),
             ),
             None => Arc::new(MemoryStore::new(self.retention)),
+        };
+        Ok(match &self.archive_url {
+            Some(url) => {
+                let archive = Postgres::open(url).map_err(StoreError::Unavailable)?;
+                Arc::new(TieredStore::new(live, archive, self.archive_after))
+            }
+            None => live,
         })
     }
 }

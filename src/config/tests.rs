@@ -304,3 +304,19 @@ fn the_operations_guide_lists_exactly_the_declared_settings() {
         .collect();
     assert_eq!(documented_settings(), declared);
 }
+
+#[test]
+fn the_archive_takes_a_postgresql_url_and_refuses_expiring_finished_games() {
+    assert_eq!(config(&[]).archive_url, None);
+    let url = "postgres://ludus:secret@db.example:5432/ludus";
+    let archived = config(&[("LUDUS_ARCHIVE_URL", url), ("LUDUS_ARCHIVE_AFTER", "2m")]);
+    assert_eq!(archived.archive_url.as_deref(), Some(url));
+    assert_eq!(archived.archive_after, Duration::from_secs(120));
+    assert_eq!(config(&[]).archive_after, Duration::from_secs(300));
+
+    let not_postgres = try_config(&[("LUDUS_ARCHIVE_URL", "redis://db.example")]).unwrap_err();
+    assert_eq!(not_postgres.name, "LUDUS_ARCHIVE_URL");
+    let expiring = try_config(&[("LUDUS_ARCHIVE_URL", url), ("LUDUS_FINISHED_TTL", "1h")]).unwrap_err();
+    assert_eq!(expiring.name, "LUDUS_FINISHED_TTL", "{expiring}");
+    assert!(expiring.to_string().contains("forever"), "{expiring}");
+}

@@ -85,6 +85,8 @@ pub enum InvalidValue {
     Origins,
     #[error("comma-separated CIDR blocks like 10.0.0.0/8,fd00::/8,127.0.0.1/32 ({0})")]
     Cidr(ipnet::AddrParseError),
+    #[error("a PostgreSQL URL like postgres://ludus:secret@db.example:5432/ludus ({0})")]
+    PostgresUrl(String),
 }
 
 pub fn whole_number<T: FromStr>(text: &str) -> Result<T, InvalidValue> {
@@ -126,6 +128,17 @@ pub fn switch(text: &str) -> Result<bool, InvalidValue> {
         "off" | "false" | "no" | "0" => Ok(false),
         _ => Err(InvalidValue::Switch),
     }
+}
+
+/// A PostgreSQL URL, as the driver reads it (checked at start: a typo is refused, not found at the first archival).
+pub(super) fn postgres_url(text: &str) -> Result<String, InvalidValue> {
+    let text = text.trim();
+    if !(text.starts_with("postgres://") || text.starts_with("postgresql://")) {
+        return Err(InvalidValue::PostgresUrl("postgres:// or postgresql://".into()));
+    }
+    text.parse::<tokio_postgres::Config>()
+        .map_err(|error| InvalidValue::PostgresUrl(error.to_string()))?;
+    Ok(text.to_owned())
 }
 
 pub(super) fn cidr(text: &str) -> Result<IpNet, InvalidValue> {

@@ -265,10 +265,14 @@ impl GameService {
         }
     }
 
-    /// One sweep of everything that comes due: games' deadlines and bots, quick-play tables, expired seeks.
+    /// One sweep of everything that comes due: games' deadlines and bots, finished games due in the archive,
+    /// quick-play tables, expired seeks.
     async fn sweep_all(&self, now: u64) {
         if let Err(error) = self.games.sweep(now).await {
             tracing::warn!(%error, "sweep failed; trying again at the next tick");
+        }
+        if let Err(error) = self.games.archive_due(now).await {
+            tracing::warn!(%error, "finished games not claimed for the archive; trying again at the next tick");
         }
         if let Err(error) = self.tables.fill_due_tables(now).await {
             tracing::warn!(%error, "quick-play tables due not opened; trying again at the next tick");

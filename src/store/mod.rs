@@ -8,6 +8,7 @@
 //! (`error`), leases and rates (`limits`), settings (`settings`) and what the store reports of itself (`status`).
 
 pub mod accounts;
+mod archive;
 pub mod chain;
 mod error;
 mod game;
@@ -24,6 +25,7 @@ mod tls;
 pub use accounts::{
     AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
 };
+pub use archive::{Archival, ArchivedGame, Postgres, TieredStore};
 pub use chain::{ChainHash, Head, HeadTag};
 pub use error::{StoreError, StoreResult};
 pub use game::{
@@ -140,6 +142,28 @@ pub trait EventStore: Send + Sync {
     /// Settles a claim made at `now_ms + lease_ms` = `claimed_ms`: game `id` is next due at `next_ms` (or never),
     /// unless its note changed since the claim (someone noted it due earlier).
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()>;
+
+    /// Notes finished game `id` for the archive at `due_ms`, whatever was noted before (a later append puts its
+    /// archival off). Kept apart from the deadlines' notes, and claimed and settled as they are.
+    async fn note_archival(&self, id: &str, due_ms: u64) -> StoreResult<()>;
+
+    /// Claims up to `limit` games noted for the archive by `now_ms`, for `lease_ms` (as `claim_due`).
+    async fn claim_archival(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>>;
+
+    /// When the game noted for the archive earliest falls due, if any is noted: how far archival lags behind.
+    async fn earliest_archival(&self) -> StoreResult<Option<u64>>;
+
+    /// Settles an archival claim made at `now_ms + lease_ms` = `claimed_ms` (as `settle`).
+    async fn settle_archival(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()>;
+
+    /// Removes everything of game `id` (its log, metadata, snapshot, outbox, chat, seats seen, idempotency records),
+    /// if and only if its log still ends at `head`: `false` when it moved on (or is gone).
+    async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool>;
+
+    /// The live store and the archive, when finished games go to one (`LUDUS_ARCHIVE_URL`).
+    fn tiers(&self) -> Option<&TieredStore> {
+        None
+    }
 
     /// Counts one event under `key` against `rate` at `now_ms` (GCRA: one number per key), refusing it when the rate
     /// is exceeded. Every instance sharing the store counts in the same place.

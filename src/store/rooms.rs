@@ -2,6 +2,7 @@
 //! the game), when each seat was last seen (for presence), and room messages, broadcast to every instance sharing the
 //! store for the game's live streams.
 
+use std::ops::Range;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -34,6 +35,30 @@ impl ChatPage {
     /// Whether the page starts from its `after` bound (the oldest), not from the newest end.
     pub fn forward(&self) -> bool {
         self.after.is_some()
+    }
+
+    /// Where the page's messages are in a chat of `len` messages in order, `id_at(i)` the id of the i-th.
+    pub fn positions(&self, len: usize, limit: usize, id_at: impl Fn(usize) -> InboxId) -> Range<usize> {
+        // How many messages come before `id` (with `id` itself when `inclusive`): ids are in order.
+        let before = |id: InboxId, inclusive: bool| {
+            let (mut low, mut high) = (0, len);
+            while low < high {
+                let middle = (low + high) / 2;
+                let at = id_at(middle);
+                if at < id || (inclusive && at == id) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            low
+        };
+        let from = self.after.map_or(0, |after| before(after, true));
+        let until = self.before.map_or(len, |bound| before(bound, false)).max(from);
+        match self.forward() {
+            true => from..until.min(from + limit),
+            false => from.max(until.saturating_sub(limit))..until,
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod fixture;
 pub mod http;
+pub mod postgres;
 pub mod sse;
 
 use std::net::TcpListener;

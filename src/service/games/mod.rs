@@ -11,6 +11,7 @@ use super::{Notifier, ServiceError, TestPauses};
 use crate::engine::{Registry, SetupError, Title};
 use crate::store::{Creation, EventStore, GameMeta, Head};
 
+mod archive;
 mod commit;
 mod load;
 mod loaded;

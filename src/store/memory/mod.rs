@@ -107,6 +107,8 @@ pub struct MemoryStore {
     indexes: Mutex<HashMap<String, HashMap<String, u64>>>,
     /// When each game is next due.
     due: DueNotes,
+    /// When each finished game is due in the archive.
+    archival: DueNotes,
     /// Rate limits: key → theoretical arrival time (GCRA), in ms.
     rates: Mutex<HashMap<String, u64>>,
     /// Capped places: pool → holder → end of lease, in ms.
@@ -131,6 +133,7 @@ impl MemoryStore {
             games: RwLock::default(),
             indexes: Mutex::default(),
             due: DueNotes::default(),
+            archival: DueNotes::default(),
             rates: Mutex::default(),
             places: Mutex::default(),
             retention,
@@ -496,6 +499,34 @@ impl EventStore for MemoryStore {
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.due.settle(id, claimed_ms, next_ms);
         Ok(())
+    }
+
+    async fn note_archival(&self, id: &str, due_ms: u64) -> StoreResult<()> {
+        self.archival.set(id, due_ms);
+        Ok(())
+    }
+
+    async fn claim_archival(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
+        Ok(self.archival.claim(now_ms, lease_ms, limit))
+    }
+
+    async fn earliest_archival(&self) -> StoreResult<Option<u64>> {
+        Ok(self.archival.earliest())
+    }
+
+    async fn settle_archival(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
+        self.archival.settle(id, claimed_ms, next_ms);
+        Ok(())
+    }
+
+    async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool> {
+        let mut games = self.games.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The game's chat, seats seen and records are in its entry: they go with it.
+        let ends_there = games.get(id).is_some_and(|entry| lock(entry).head == head);
+        if ends_there {
+            games.remove(id);
+        }
+        Ok(ends_there)
     }
 
     async fn ping(&self) -> StoreResult<()> {

@@ -28,19 +28,8 @@ impl RoomStore for MemoryStore {
         };
         let log = lock(&entry);
         let chat = &log.chat;
-        let from = page
-            .after
-            .map_or(0, |after| chat.partition_point(|entry| entry.id <= after));
-        let until = page
-            .before
-            .map_or(chat.len(), |before| chat.partition_point(|entry| entry.id < before))
-            .max(from);
-        let (from, until) = if page.forward() {
-            (from, until.min(from + limit))
-        } else {
-            (from.max(until.saturating_sub(limit)), until)
-        };
-        Ok(chat.range(from..until).cloned().collect())
+        let positions = page.positions(chat.len(), limit, |at| chat[at].id);
+        Ok(chat.range(positions).cloned().collect())
     }
 
     async fn see(&self, id: &str, seats: &[&str], now_ms: u64) -> StoreResult<Vec<(String, u64)>> {

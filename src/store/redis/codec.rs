@@ -27,8 +27,8 @@ pub(super) struct Keys {
     pub(super) meta: String,
     pub(super) events: String,
     pub(super) snapshot: String,
-    /// The names of the game's idempotency records, by when they were written (kept only where finished games
-    /// expire, so that their records expire with them).
+    /// The names of the game's idempotency records, by when they were written: they expire or are removed with
+    /// the game.
     pub(super) records: String,
     /// The game's chat: a Stream capped at CHAT_CAPACITY, field `m` the message.
     pub(super) chat: String,

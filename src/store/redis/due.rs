@@ -1,21 +1,51 @@
-//! Notes of when things fall due (games' deadlines under DUE_KEY, accounts' webhook deliveries under their own key):
-//! a sorted set by due time, claimed by moving what is due to its lease's end, settled unless noted again since.
+//! Notes of when things fall due (games' deadlines under DUE_KEY, finished games' archival under ARCHIVAL_KEY,
+//! accounts' webhook deliveries under their own key): a sorted set by due time, claimed by moving what is due to its
+//! lease's end, settled unless noted again since.
 
 use super::RedisStore;
 use crate::store::StoreResult;
 
+/// Finished games noted for the archive, by when they are due there.
+pub(super) const ARCHIVAL_KEY: &str = "ludus:archival";
+
 impl RedisStore {
+    /// Notes `id` due at `due_ms` unless it is noted due earlier.
     pub(super) async fn schedule_in(&self, key: &str, id: &str, due_ms: u64) -> StoreResult<()> {
+        self.zadd(key, Some("LT"), id, due_ms).await
+    }
+
+    /// Notes `id` due at `due_ms`, whatever was noted.
+    pub(super) async fn note_in(&self, key: &str, id: &str, due_ms: u64) -> StoreResult<()> {
+        self.zadd(key, None, id, due_ms).await
+    }
+
+    async fn zadd(&self, key: &str, condition: Option<&str>, id: &str, due_ms: u64) -> StoreResult<()> {
         self.run("schedule", |mut connection| async move {
             redis::cmd("ZADD")
                 .arg(key)
-                .arg("LT")
+                .arg(condition.into_iter().collect::<Vec<_>>())
                 .arg(due_ms)
                 .arg(id)
                 .query_async::<()>(&mut connection)
                 .await
         })
         .await
+    }
+
+    /// When the earliest note falls due, if any.
+    pub(super) async fn earliest_in(&self, key: &str) -> StoreResult<Option<u64>> {
+        let earliest: Vec<(String, u64)> = self
+            .run("earliest_due", |mut connection| async move {
+                redis::cmd("ZRANGE")
+                    .arg(key)
+                    .arg(0)
+                    .arg(0)
+                    .arg("WITHSCORES")
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        Ok(earliest.first().map(|(_, score)| *score))
     }
 
     pub(super) async fn claim_in(

@@ -91,6 +91,28 @@ impl RedisStore {
         })
     }
 
+    pub(super) async fn remove_log(&self, id: &str, head: Head) -> StoreResult<bool> {
+        let keys = Keys::of(id);
+        let removed: i64 = self
+            .run("remove_game", |mut connection| async move {
+                self.remove
+                    .key(&keys.meta)
+                    .key(&keys.events)
+                    .key(&keys.snapshot)
+                    .key(&keys.records)
+                    .key(&keys.chat)
+                    .key(&keys.seen)
+                    .key(&keys.forks)
+                    .key(&keys.outbox)
+                    .arg(head.version)
+                    .arg(head.hash.to_hex())
+                    .invoke_async(&mut connection)
+                    .await
+            })
+            .await?;
+        Ok(removed == 1)
+    }
+
     pub(super) async fn read_log_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         let keys = Keys::of(id);
         let reply: Value = self
@@ -148,11 +170,7 @@ impl RedisStore {
             .arg(finished_ttl)
             .arg(id)
             .arg(snapshot.as_deref().unwrap_or(""))
-            .arg(if self.retention.finished.is_some() {
-                now_ms().to_string()
-            } else {
-                String::new()
-            })
+            .arg(now_ms().to_string())
             .arg(append.known.map_or_else(String::new, |known| known.version.to_string()))
             .arg(append.known.map_or_else(String::new, |known| known.prefix_hex()))
             .arg(append.outbox.len());

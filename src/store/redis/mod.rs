@@ -23,10 +23,12 @@ mod webhooks;
 
 use codec::{Keys, ask_persistence, corrupt, millis, timed_out, unavailable};
 use connection::{Connection, Target};
+use due::ARCHIVAL_KEY;
 use run::{OPERATION_TIMEOUT, Write};
 use scripts::{
     APPEND_SCRIPT, APPENDS_CHANNEL, CHAT_SCRIPT, CLAIM_SCRIPT, CREATE_SCRIPT, DUE_KEY, ENTRY_HELPERS, HISTORY_SCRIPT,
-    HOLD_SCRIPT, LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, RECORD_SCRIPT, SEE_SCRIPT, SETTLE_SCRIPT,
+    HOLD_SCRIPT, LOAD_LATEST_SCRIPT, LOAD_SCRIPT, RATE_SCRIPT, READ_SCRIPT, RECORD_SCRIPT, REMOVE_SCRIPT, SEE_SCRIPT,
+    SETTLE_SCRIPT,
 };
 
 use std::collections::HashMap;
@@ -69,6 +71,7 @@ pub struct RedisStore {
     record: Script,
     claim: Script,
     settle: Script,
+    remove: Script,
     rate: Script,
     hold: Script,
     chat: Script,
@@ -114,6 +117,7 @@ impl RedisStore {
             history: with_helpers(HISTORY_SCRIPT),
             record: Script::new(RECORD_SCRIPT),
             claim: Script::new(CLAIM_SCRIPT),
+            remove: with_helpers(REMOVE_SCRIPT),
             settle: Script::new(SETTLE_SCRIPT),
             rate: Script::new(RATE_SCRIPT),
             hold: Script::new(HOLD_SCRIPT),
@@ -287,18 +291,7 @@ impl EventStore for RedisStore {
     }
 
     async fn earliest_due(&self) -> StoreResult<Option<u64>> {
-        let earliest: Vec<(String, u64)> = self
-            .run("earliest_due", |mut connection| async move {
-                redis::cmd("ZRANGE")
-                    .arg(DUE_KEY)
-                    .arg(0)
-                    .arg(0)
-                    .arg("WITHSCORES")
-                    .query_async(&mut connection)
-                    .await
-            })
-            .await?;
-        Ok(earliest.first().map(|(_, score)| *score))
+        self.earliest_in(DUE_KEY).await
     }
 
     async fn claim_due(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
@@ -307,6 +300,26 @@ impl EventStore for RedisStore {
 
     async fn settle(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
         self.settle_in(DUE_KEY, id, claimed_ms, next_ms).await
+    }
+
+    async fn note_archival(&self, id: &str, due_ms: u64) -> StoreResult<()> {
+        self.note_in(ARCHIVAL_KEY, id, due_ms).await
+    }
+
+    async fn claim_archival(&self, now_ms: u64, lease_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
+        self.claim_in(ARCHIVAL_KEY, now_ms, lease_ms, limit).await
+    }
+
+    async fn earliest_archival(&self) -> StoreResult<Option<u64>> {
+        self.earliest_in(ARCHIVAL_KEY).await
+    }
+
+    async fn settle_archival(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()> {
+        self.settle_in(ARCHIVAL_KEY, id, claimed_ms, next_ms).await
+    }
+
+    async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool> {
+        self.remove_log(id, head).await
     }
 
     async fn ping(&self) -> StoreResult<()> {

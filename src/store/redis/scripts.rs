@@ -106,8 +106,8 @@ return {meta, redis.call('XRANGE', KEYS[2], '-', '+')}
 
 // KEYS: meta, events, idempotency record (a key of the game's slot even when unused), snapshot, the index of the
 // game's records, chat, seats last seen, forks, outbox. ARGV: version, hash, record ('' for none), record TTL in ms (0:
-// none), finished-game TTL in ms (0: none or not finishing), game id, snapshot ('' for none), now in ms when finished
-// games expire ('' otherwise: then records need no index), a position the client holds ('' for none) and its hash
+// none), finished-game TTL in ms (0: none or not finishing), game id, snapshot ('' for none), now in ms (when a
+// record is written, for the index of records: a finished game's expiry or removal finds them there), a position the client holds ('' for none) and its hash
 // prefix, the number of notifications and them as account/notification pairs, then event/hash pairs.
 pub(super) const APPEND_SCRIPT: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
@@ -145,12 +145,10 @@ if ARGV[3] ~= '' then
   else
     redis.call('SET', KEYS[3], ARGV[3])
   end
-  if ARGV[8] ~= '' then
-    -- Indexed by when they were written, so that the names of expired records can be let go.
-    redis.call('ZADD', KEYS[5], ARGV[8], KEYS[3])
-    if tonumber(ARGV[4]) > 0 then
-      redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', tonumber(ARGV[8]) - tonumber(ARGV[4]))
-    end
+  -- Indexed by when they were written, so that the names of expired records can be let go.
+  redis.call('ZADD', KEYS[5], ARGV[8], KEYS[3])
+  if tonumber(ARGV[4]) > 0 then
+    redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', tonumber(ARGV[8]) - tonumber(ARGV[4]))
   end
 end
 if ARGV[7] ~= '' then redis.call('SET', KEYS[4], ARGV[7]) end
@@ -169,6 +167,17 @@ if finished_ttl > 0 then
 end
 redis.call('PUBLISH', 'ludus:appended', ARGV[6])
 return {'ok', string.format('%d', n)}
+"#;
+
+// KEYS: meta, events, snapshot, the index of the game's records, chat, seats last seen, forks, outbox. ARGV: version,
+// hash. Removes the game (its idempotency records by their index) if its log ends at that head: 1, else 0.
+pub(super) const REMOVE_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local version = tonumber(ARGV[1])
+if redis.call('XLEN', KEYS[2]) ~= version or entry_hash_matches(KEYS[2], version, ARGV[2]) ~= true then return 0 end
+for _, record in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do redis.call('DEL', record) end
+redis.call('DEL', unpack(KEYS))
+return 1
 "#;
 
 // KEYS: an idempotency record. The record, written again as it is when there is one: a wait for replicas after this

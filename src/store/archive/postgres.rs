@@ -1,0 +1,136 @@
+//! The archive on PostgreSQL: a pool of connections, the versioned migrations (applied before the first use, so that
+//! ludus starts and serves while the database is down), and the records' reads and writes in standard SQL.
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio::sync::OnceCell;
+use tokio_postgres::NoTls;
+
+use super::record::ArchivedGame;
+use crate::ids::GameId;
+use crate::store::{StoreError, StoreResult};
+
+/// The migrations, in order: each applied once, in its own transaction, recorded in `ludus_migrations`.
+const MIGRATIONS: [(i32, &str); 1] = [(1, include_str!("migrations/0001_games.sql"))];
+/// Connections one instance holds at most.
+const POOL_SIZE: usize = 8;
+
+/// The archive's database.
+pub struct Postgres {
+    pool: Pool,
+    migrated: OnceCell<()>,
+}
+
+impl Postgres {
+    /// The archive at `url` (`postgres://user@host:port/database`); nothing is sent before the first use.
+    pub fn open(url: &str) -> Result<Self, String> {
+        let config: tokio_postgres::Config = url.parse().map_err(|error| format!("{error}"))?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(std::time::Duration::from_secs(5)))
+            .create_timeout(Some(std::time::Duration::from_secs(5)))
+            .build()
+            .map_err(|error| format!("{error}"))?;
+        Ok(Self {
+            pool,
+            migrated: OnceCell::new(),
+        })
+    }
+
+    /// A connection, once the migrations are applied.
+    async fn client(&self) -> StoreResult<deadpool_postgres::Object> {
+        let mut client = self.pool.get().await.map_err(unavailable)?;
+        self.migrated.get_or_try_init(|| migrate(&mut client)).await?;
+        Ok(client)
+    }
+
+    /// Keeps `game`, unless the archive holds as long a log of it already (a retried archival writes nothing).
+    pub async fn put(&self, game: &ArchivedGame) -> StoreResult<()> {
+        let record = game.encode()?;
+        let id: &str = &game.meta.id;
+        let client = self.client().await?;
+        client
+            .execute(
+                "INSERT INTO ludus_games (id, title, version, record) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, record = EXCLUDED.record \
+                 WHERE ludus_games.version < EXCLUDED.version",
+                &[&id, &game.meta.title, &(game.head.version as i64), &record],
+            )
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
+    /// The archived game `id`, if the archive holds it.
+    pub async fn get(&self, id: &GameId) -> StoreResult<Option<ArchivedGame>> {
+        let key: &str = id;
+        let client = self.client().await?;
+        let row = client
+            .query_opt("SELECT title, record FROM ludus_games WHERE id = $1", &[&key])
+            .await
+            .map_err(unavailable)?;
+        row.map(|row| ArchivedGame::decode(id, row.get(0), row.get(1)))
+            .transpose()
+    }
+
+    /// The archive's games and the bytes their table takes on disk (rows, indexes and TOAST).
+    pub async fn size(&self) -> StoreResult<(u64, u64)> {
+        let client = self.client().await?;
+        let row = client
+            .query_one("SELECT count(*), pg_total_relation_size('ludus_games') FROM ludus_games", &[])
+            .await
+            .map_err(unavailable)?;
+        Ok((row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64))
+    }
+}
+
+/// Applies the migrations not yet recorded. Instances starting together race on the record's key: the loser's
+/// transaction fails and it reads the migrations again.
+async fn migrate(client: &mut deadpool_postgres::Object) -> StoreResult<()> {
+    const ATTEMPTS: usize = 3;
+    let mut last = None;
+    for _ in 0..ATTEMPTS {
+        match try_migrate(client).await {
+            Ok(()) => return Ok(()),
+            Err(error) => last = Some(error),
+        }
+    }
+    Err(unavailable(last.expect("at least one attempt")))
+}
+
+async fn try_migrate(client: &mut deadpool_postgres::Object) -> Result<(), tokio_postgres::Error> {
+    client
+        .batch_execute(
+            "CREATE TABLE IF NOT EXISTS ludus_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)",
+        )
+        .await?;
+    let applied: Vec<i32> = client
+        .query("SELECT version FROM ludus_migrations", &[])
+        .await?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| !applied.contains(version)) {
+        // The record first: a racing instance waits on its key, then fails (its transaction rolled back on drop)
+        // and finds it applied.
+        let transaction = client.transaction().await?;
+        transaction
+            .execute("INSERT INTO ludus_migrations (version, applied_at) VALUES ($1, now())", &[version])
+            .await?;
+        transaction.batch_execute(sql).await?;
+        transaction.commit().await?;
+        tracing::info!(version, "archive migration applied");
+    }
+    Ok(())
+}
+
+fn unavailable(error: impl std::fmt::Display) -> StoreError {
+    StoreError::Unavailable(format!("archive: {error}"))
+}

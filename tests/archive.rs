@@ -1,0 +1,171 @@
+//! The archive of finished games on a real PostgreSQL, behind a real `redis-server`: a finished game leaves Redis
+//! entirely and reads back the same from the archive (the game, as a seat and as a spectator, at a past version, its
+//! events and its chat); a rematch brings it back; while PostgreSQL is down, games are served and archival waits.
+
+use crate::common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use actix_web::{App, test, web};
+use common::RedisServer;
+use common::app::{Duel, TestApp, bearer, call};
+use common::postgres::PostgresServer;
+use ludus::clock::now_ms;
+use ludus::service::GameService;
+use ludus::store::{EventStore, Postgres, TieredStore};
+use serde_json::{Value, json};
+
+/// Redis in front of PostgreSQL, finished games due in the archive at once.
+fn tiered(redis: &RedisServer, postgres: &PostgresServer) -> Arc<dyn EventStore> {
+    let archive = Postgres::open(&postgres.url).expect("a PostgreSQL URL");
+    Arc::new(TieredStore::new(redis.store(), archive, Duration::from_millis(1)))
+}
+
+/// An instance: its service (to sweep) and its app.
+async fn instance(store: Arc<dyn EventStore>) -> (web::Data<GameService>, impl TestApp) {
+    let service = web::Data::new(common::service(store));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    (service, app)
+}
+
+async fn post(app: &impl TestApp, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    let mut request = TestRequest::post().uri(path).set_json(body);
+    if let Some(token) = token {
+        request = request.insert_header(bearer(token));
+    }
+    let (status, _, body) = call(app, request).await;
+    (status, body)
+}
+
+/// A duel played to its end, with a word in its chat.
+async fn finished_duel(app: &impl TestApp) -> Duel {
+    let (status, created) = post(app, "/v1/games", None, json!({"title": "duel", "players": 2, "seed": 7})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let duel = Duel::from_created(&created);
+    let actions = format!("/v1/games/{}/actions", duel.id);
+    for token in [&duel.north, &duel.south] {
+        let (status, body) = post(app, &actions, Some(token), json!({"action": {"type": "reveal"}})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) =
+        post(app, &format!("/v1/games/{}/chat", duel.id), Some(&duel.north), json!({"text": "gg"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    duel
+}
+
+/// Everything a client reads of a game: as each seat and as a spectator, at version 2, its events, its chat.
+async fn reads(app: &impl TestApp, duel: &Duel) -> Vec<Value> {
+    let id = &duel.id;
+    let mut answers = Vec::new();
+    for (path, token) in [
+        (format!("/v1/games/{id}"), None),
+        (format!("/v1/games/{id}"), Some(&duel.north)),
+        (format!("/v1/games/{id}?lang=fr"), Some(&duel.south)),
+        (format!("/v1/games/{id}?at=2"), None),
+        (format!("/v1/games/{id}/events"), None),
+        (format!("/v1/games/{id}/events?after=1&limit=2"), Some(&duel.north)),
+        (format!("/v1/games/{id}/chat"), Some(&duel.south)),
+    ] {
+        let mut request = TestRequest::get().uri(&path);
+        if let Some(token) = token {
+            request = request.insert_header(bearer(token));
+        }
+        let (status, headers, body) = call(app, request).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        let etag = headers.get("etag").map(|etag| etag.to_str().unwrap().to_owned());
+        let body = match body.get("players") {
+            Some(_) => common::without_presence(&body),
+            None => body,
+        };
+        answers.push(json!({"path": path, "etag": etag, "body": body}));
+    }
+    answers
+}
+
+/// The game's own keys in Redis (under its hash tag), and whether every other key naming it (a rate of its chat)
+/// expires.
+fn redis_keys(redis: &RedisServer, id: &str) -> Vec<String> {
+    let mut connection = redis::Client::open(redis.url.as_str())
+        .and_then(|client| client.get_connection())
+        .expect("Redis answers");
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("*{id}*"))
+        .query(&mut connection)
+        .unwrap();
+    let (own, others): (Vec<String>, Vec<String>) =
+        keys.into_iter().partition(|key| key.contains(&format!("{{{id}}}")));
+    for key in others {
+        let ttl: i64 = redis::cmd("PTTL").arg(&key).query(&mut connection).unwrap();
+        assert!(ttl > 0, "{key} never expires");
+    }
+    own
+}
+
+#[actix_web::test]
+async fn a_finished_game_leaves_redis_for_the_archive_and_reads_the_same() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let duel = finished_duel(&app).await;
+    let before = reads(&app, &duel).await;
+    assert!(redis_keys(&redis, &duel.id).iter().any(|key| key.ends_with(":events")), "live in Redis first");
+
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new(), "nothing of the game is left in Redis");
+    assert_eq!(postgres.query("SELECT count(*) FROM ludus_games"), "1");
+    assert_eq!(reads(&app, &duel).await, before, "the same instance reads the same");
+    // Another instance, which never saw the game: from the archive alone.
+    let (_, other) = instance(tiered(&redis, &postgres)).await;
+    assert_eq!(reads(&other, &duel).await, before, "another instance reads the same");
+
+    assert_eq!(service.games.archive_due(now_ms() + 120_000).await.unwrap(), 0, "archived once");
+    assert_eq!(postgres.query("SELECT count(*) FROM ludus_games"), "1");
+}
+
+#[actix_web::test]
+async fn a_rematch_of_an_archived_game_brings_it_back_and_it_is_archived_again_longer() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let duel = finished_duel(&app).await;
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    let archived_version = postgres.query(&format!("SELECT version FROM ludus_games WHERE id = '{}'", duel.id));
+
+    let (status, rematch) = post(&app, &format!("/v1/games/{}/rematch", duel.id), Some(&duel.north), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{rematch}");
+    let keys = redis_keys(&redis, &duel.id);
+    assert!(keys.iter().any(|key| key.ends_with(":events")), "back in Redis to be written to: {keys:?}");
+    let (status, _, game) = call(&app, TestRequest::get().uri(&format!("/v1/games/{}", duel.id))).await;
+    assert_eq!(status, StatusCode::OK);
+    let version = game["version"].as_u64().unwrap();
+    assert_eq!(version, archived_version.parse::<u64>().unwrap() + 1, "the rematch is one more event: {game}");
+
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new());
+    let rows = postgres.query(&format!("SELECT count(*), max(version) FROM ludus_games WHERE id = '{}'", duel.id));
+    assert_eq!(rows, format!("1|{version}"), "one row, with the longer log");
+}
+
+#[actix_web::test]
+async fn while_postgresql_is_down_games_are_served_and_archival_waits() {
+    let (redis, mut postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let duel = finished_duel(&app).await;
+    let before = reads(&app, &duel).await;
+    postgres.kill();
+
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 0, "nothing moves");
+    let keys = redis_keys(&redis, &duel.id);
+    assert!(keys.iter().any(|key| key.ends_with(":events")), "the game stays live: {keys:?}");
+    assert_eq!(reads(&app, &duel).await, before);
+    let (status, created) = post(&app, "/v1/games", None, json!({"title": "duel", "players": 2})).await;
+    assert_eq!(status, StatusCode::CREATED, "new games are served: {created}");
+
+    postgres.restart();
+    // Claimed by the failed attempt: due again once its lease ends.
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 0, "still leased");
+    assert_eq!(service.games.archive_due(now_ms() + 120_000).await.unwrap(), 1);
+    assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new());
+    assert_eq!(reads(&app, &duel).await, before);
+}

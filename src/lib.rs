@@ -13,7 +13,8 @@
 //! - `config`: the settings, from flags or the environment;
 //! - `telemetry`: the Prometheus metrics;
 //! - `shutdown`: the graceful stop on SIGTERM;
-//! - `clock`: wall-clock time as the service and the store exchange it.
+//! - `clock`: wall-clock time as the service and the store exchange it;
+//! - `varint`: the varints of the archive's compact layouts.
 //!
 //! What each holds: the module map in docs/architecture.md.
 
@@ -28,5 +29,6 @@ pub mod service;
 pub mod shutdown;
 pub mod store;
 pub mod telemetry;
+pub mod varint;
 pub mod watch;
 pub mod webhook;

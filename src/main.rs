@@ -1,6 +1,7 @@
 //! `ludus` serves the games over HTTP; `ludus openapi` prints the OpenAPI document; `ludus healthcheck` asks a
 //! running server on `LUDUS_BIND` for `/readyz` (for container health checks, where no curl is installed);
-//! `ludus --help` lists the settings (declared in `ludus::config`).
+//! `ludus archive-freeze` and `ludus archive-compact` rewrite the archive's records before and after an upgrade that
+//! changes a title's rules (docs/operations.md); `ludus --help` lists the settings (declared in `ludus::config`).
 
 use actix_web::{App, web};
 use std::io::IsTerminal;
@@ -25,13 +26,15 @@ fn service(config: &Config) -> std::io::Result<GameService> {
             before_rating: test_pause("LUDUS_TEST_PAUSE_BEFORE_RATING_MS"),
             before_opening_table: test_pause("LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS"),
             before_notifying: test_pause("LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS"),
+            before_live_removal: test_pause("LUDUS_TEST_PAUSE_BEFORE_LIVE_REMOVAL_MS"),
         }))
 }
 
 /// A test's hook, outside the settings: `LUDUS_TEST_PAUSE_BEFORE_RATING_MS` holds a rated game's ratings back after
 /// its last append, `LUDUS_TEST_PAUSE_BEFORE_OPENING_TABLE_MS` a completed quick-play table's game before it is
-/// opened, `LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS` an append's notifications before they leave the game's outbox, so
-/// that a test can kill the instance in between.
+/// opened, `LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS` an append's notifications before they leave the game's outbox,
+/// `LUDUS_TEST_PAUSE_BEFORE_LIVE_REMOVAL_MS` an archived game before it leaves Redis, so that a test can kill the
+/// instance in between.
 fn test_pause(variable: &str) -> Option<std::time::Duration> {
     let millis = std::env::var(variable).ok()?.parse().ok()?;
     Some(std::time::Duration::from_millis(millis))
@@ -64,7 +67,7 @@ async fn main() -> std::io::Result<()> {
         return Ok(());
     };
     if let Some(task) = task {
-        return run_task(task, &config);
+        return run_task(task, &config).await;
     }
     init_logs(&config);
     fit_streams_to_file_limit(&mut config);
@@ -100,9 +103,9 @@ fn invocation() -> Option<Invocation> {
     }
 }
 
-/// A task other than serving: prints the OpenAPI document, or checks a running server's health (exit status 1 when
-/// it is not healthy).
-fn run_task(task: Task, config: &Config) -> std::io::Result<()> {
+/// A task other than serving: prints the OpenAPI document, checks a running server's health (exit status 1 when
+/// it is not healthy), or rewrites the archive's records.
+async fn run_task(task: Task, config: &Config) -> std::io::Result<()> {
     match task {
         Task::Openapi => println!("{}", ludus::api::openapi_json(&service(config)?)),
         Task::Healthcheck => {
@@ -111,6 +114,24 @@ fn run_task(task: Task, config: &Config) -> std::io::Result<()> {
                 std::process::exit(1);
             }
         }
+        Task::ArchiveFreeze => recode_archive(config, false).await?,
+        Task::ArchiveCompact => recode_archive(config, true).await?,
+    }
+    Ok(())
+}
+
+/// Rewrites the archive's records by their decisions or as their events (`Postgres::recode`), and says how many.
+async fn recode_archive(config: &Config, decisions: bool) -> std::io::Result<()> {
+    let archive = (config.archive())
+        .ok_or_else(|| std::io::Error::other("no archive: set LUDUS_ARCHIVE_URL"))?
+        .map_err(std::io::Error::other)?;
+    let recoded = archive.recode(decisions).await.map_err(std::io::Error::other)?;
+    println!(
+        "{} archived games rewritten, {} already so, {} unreadable by this build (left as they are)",
+        recoded.rewritten, recoded.unchanged, recoded.unreadable
+    );
+    if recoded.unreadable > 0 {
+        std::process::exit(1);
     }
     Ok(())
 }

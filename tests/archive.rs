@@ -14,13 +14,26 @@ use common::RedisServer;
 use common::app::{Duel, TestApp, bearer, call};
 use common::postgres::PostgresServer;
 use ludus::clock::now_ms;
-use ludus::service::GameService;
-use ludus::store::{EventStore, Postgres, TieredStore};
+use ludus::engine::Registry;
+use ludus::service::{GameService, RulesCodec};
+use ludus::store::{EventStore, GameMeta, LogCodec, Postgres, Recoded, TieredStore};
 use serde_json::{Value, json};
+
+/// The archive, its logs told by this build's rules.
+fn archive(postgres: &PostgresServer) -> Postgres {
+    archive_with(postgres, Arc::new(RulesCodec::new(Registry::with_all_titles())))
+}
+
+fn archive_with(postgres: &PostgresServer, codec: Arc<dyn LogCodec>) -> Postgres {
+    Postgres::open(&postgres.url, codec).expect("a PostgreSQL URL")
+}
 
 /// Redis in front of PostgreSQL, finished games due in the archive at once.
 fn tiered(redis: &RedisServer, postgres: &PostgresServer) -> Arc<dyn EventStore> {
-    let archive = Postgres::open(&postgres.url).expect("a PostgreSQL URL");
+    tiered_over(redis, archive(postgres))
+}
+
+fn tiered_over(redis: &RedisServer, archive: Postgres) -> Arc<dyn EventStore> {
     Arc::new(TieredStore::new(redis.store(), archive, Duration::from_millis(1)))
 }
 
@@ -115,6 +128,8 @@ async fn a_finished_game_leaves_redis_for_the_archive_and_reads_the_same() {
     assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
     assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new(), "nothing of the game is left in Redis");
     assert_eq!(postgres.query("SELECT count(*) FROM ludus_games"), "1");
+    // The test title is not among the codec's (the titles of the build): its log is kept as events (format 1).
+    assert_eq!(postgres.query("SELECT get_byte(record, 0) FROM ludus_games"), "1");
     assert_eq!(reads(&app, &duel).await, before, "the same instance reads the same");
     // Another instance, which never saw the game: from the archive alone.
     let (_, other) = instance(tiered(&redis, &postgres)).await;
@@ -168,4 +183,84 @@ async fn while_postgresql_is_down_games_are_served_and_archival_waits() {
     assert_eq!(service.games.archive_due(now_ms() + 120_000).await.unwrap(), 1);
     assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new());
     assert_eq!(reads(&app, &duel).await, before);
+}
+
+/// A game's events and its `ETag` (its version and chain hash).
+async fn events_and_etag(app: &impl TestApp, id: &str) -> (Value, String) {
+    let (status, _, events) = call(app, TestRequest::get().uri(&format!("/v1/games/{id}/events"))).await;
+    assert_eq!(status, StatusCode::OK, "{events}");
+    let (status, headers, game) = call(app, TestRequest::get().uri(&format!("/v1/games/{id}"))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    (events, headers.get("etag").expect("an ETag").to_str().unwrap().to_owned())
+}
+
+/// A later release whose rules differ from this build's: it reads no record told by this build's decisions.
+struct OtherRules;
+
+impl LogCodec for OtherRules {
+    fn encode(&self, _: &GameMeta, _: &[String]) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn decode(&self, _: &GameMeta, _: &[u8]) -> Result<Vec<String>, String> {
+        Err("recorded for other rules".into())
+    }
+}
+
+#[actix_web::test]
+async fn an_archive_told_by_decisions_is_frozen_as_events_for_a_rules_change_and_compacted_back() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let (status, created) = post(&app, "/v1/games", None, json!({"title": "caligula", "players": 2})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_owned();
+    let token = common::seat_tokens(&created)[0].1.clone();
+    let action = json!({"action": {"type": "resign"}});
+    let (status, body) = post(&app, &format!("/v1/games/{id}/actions"), Some(&token), action).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let before = events_and_etag(&app, &id).await;
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    let format = || postgres.query("SELECT get_byte(record, 0) FROM ludus_games");
+    assert_eq!(format(), "2", "told by its decisions");
+
+    let frozen = archive(&postgres).recode(false).await.unwrap();
+    assert_eq!(
+        frozen,
+        Recoded {
+            rewritten: 1,
+            unchanged: 0,
+            unreadable: 0
+        }
+    );
+    assert_eq!(format(), "1", "kept as its events");
+    let (_, upgraded) = instance(tiered_over(&redis, archive_with(&postgres, Arc::new(OtherRules)))).await;
+    let read = events_and_etag(&upgraded, &id).await;
+    assert_eq!(read, before, "a release with other rules reads the frozen game the same");
+
+    let compacted = archive(&postgres).recode(true).await.unwrap();
+    assert_eq!(
+        compacted,
+        Recoded {
+            rewritten: 1,
+            unchanged: 0,
+            unreadable: 0
+        }
+    );
+    assert_eq!(format(), "2");
+    let (_, fresh) = instance(tiered(&redis, &postgres)).await;
+    assert_eq!(events_and_etag(&fresh, &id).await, before, "compacted back, it reads the same");
+    let unread = archive_with(&postgres, Arc::new(OtherRules))
+        .recode(false)
+        .await
+        .unwrap();
+    assert_eq!(
+        unread,
+        Recoded {
+            rewritten: 0,
+            unchanged: 0,
+            unreadable: 1
+        },
+        "other rules cannot freeze it"
+    );
+    assert_eq!(format(), "2", "left as it was");
 }

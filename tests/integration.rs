@@ -5,6 +5,7 @@
 mod accounts;
 mod accounts_process;
 mod archive;
+mod archive_process;
 mod bots;
 mod browser;
 mod chat;

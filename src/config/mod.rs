@@ -15,7 +15,8 @@ use ipnet::IpNet;
 
 use crate::api::limits::Limits;
 use crate::api::server::ConnectionLimits;
-use crate::service::WebhookSettings;
+use crate::engine::Registry;
+use crate::service::{RulesCodec, WebhookSettings};
 use crate::store::{
     EventStore, MemoryStore, Postgres, RedisStore, RedisTls, Replication, Retention, StoreError, TieredStore,
     TlsFileError,
@@ -53,6 +54,12 @@ pub enum Task {
     /// Exit 0 when the server on --bind's port of 127.0.0.1 answers GET /readyz with 200 (for container health
     /// checks, where no curl is installed)
     Healthcheck,
+    /// Rewrite every archived game told by its decisions as its events (format 1), readable by any release: run it
+    /// with the release in use before one that changes a title's rules (LUDUS_ARCHIVE_URL)
+    ArchiveFreeze,
+    /// Rewrite every archived game kept as its events by its decisions (format 2) where this release's rules replay
+    /// them to the very events: after an upgrade, to win the space back (LUDUS_ARCHIVE_URL)
+    ArchiveCompact,
 }
 
 /// The service's settings.
@@ -411,13 +418,17 @@ impl Config {
             ),
             None => Arc::new(MemoryStore::new(self.retention)),
         };
-        Ok(match &self.archive_url {
-            Some(url) => {
-                let archive = Postgres::open(url).map_err(StoreError::Unavailable)?;
-                Arc::new(TieredStore::new(live, archive, self.archive_after))
-            }
+        Ok(match self.archive().transpose()? {
+            Some(archive) => Arc::new(TieredStore::new(live, archive, self.archive_after)),
             None => live,
         })
+    }
+
+    /// The configured archive, its logs told by this build's rules, if there is one.
+    pub fn archive(&self) -> Option<Result<Postgres, StoreError>> {
+        let url = self.archive_url.as_ref()?;
+        let codec = Arc::new(RulesCodec::new(Registry::with_all_titles()));
+        Some(Postgres::open(url, codec).map_err(StoreError::Unavailable))
     }
 }
 

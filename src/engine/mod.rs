@@ -6,6 +6,7 @@
 pub mod bot;
 pub mod catalog;
 pub mod clocks;
+pub mod decisions;
 pub mod lang;
 mod registry;
 mod rng;

@@ -53,6 +53,11 @@ pub trait GameSession: Send + Sync {
     /// this log position; returns the next state and the new events, serialized for the log. `self` is left
     /// untouched.
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// How many actions `legal_actions(seat)` lists.
+    fn listed_count(&self, seat: Seat) -> usize;
+    /// Plays the `index`-th action that `legal_actions(seat)` lists, as `play` or a bot's move plays it, whoever
+    /// plays the seat: the archive replays a log's decisions by their index, without their JSON.
+    fn play_listed(&self, seat: Seat, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
     /// Seats `taker` on open seat `seat`; the last seat taken starts the game.
     fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError>;
     /// Appends table events the service decided (a timeout, an expiry, a rematch).

@@ -385,6 +385,21 @@ impl<G: Game> GameSession for Session<G> {
         self.play_typed(seat, &action, seed, now_ms)
     }
 
+    fn listed_count(&self, seat: Seat) -> usize {
+        self.listed_actions(seat).len()
+    }
+
+    fn play_listed(&self, seat: Seat, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        if self.is_finished() {
+            return Err(ActionError::GameOver);
+        }
+        match self.listed_actions(seat).into_iter().nth(index) {
+            Some(Listed::Title(action)) => self.play_typed(seat, &action, seed, now_ms),
+            Some(Listed::Table(action)) => self.play_table(seat, action, now_ms),
+            None => Err(RuleError::new(RuleCode::NoLegalAction, "no such listed action").into()),
+        }
+    }
+
     fn bot_to_act(&self) -> Option<(Seat, Bot)> {
         if self.is_finished() || self.table.is_open() {
             return None;

@@ -52,7 +52,7 @@ pub use chat::{Chat, ChatMessage, MAX_CHAT_CHARS};
 pub use create::{Created, MAX_TURN_SECONDS, NewGame, SeatChoice, SeatKeyword, SeatsRequest};
 pub use ending::GameEnding;
 pub use error::ServiceError;
-pub use games::{Games, LoadedGame, Move, MoveRequest, PlayOutcome, SNAPSHOT_EVERY};
+pub use games::{Games, LoadedGame, Move, MoveRequest, PlayOutcome, RulesCodec, SNAPSHOT_EVERY};
 pub use idempotency_key::{IdempotencyKey, InvalidIdempotencyKey};
 pub use join::Joined;
 pub use lobby::{DEFAULT_LOBBY_TTL, LobbyEntry, LobbyPage, LobbyStatus};
@@ -300,6 +300,8 @@ pub struct TestPauses {
     pub before_opening_table: Option<Duration>,
     /// Between an append and the delivery of the notifications it left in the game's outbox.
     pub before_notifying: Option<Duration>,
+    /// Between a finished game's copy in the archive and its removal from the live store.
+    pub before_live_removal: Option<Duration>,
 }
 
 impl TestPauses {

@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::Games;
-use crate::service::{GameId, ServiceError};
+use crate::service::{GameId, ServiceError, TestPauses};
 use crate::store::{Archival, TieredStore};
 use crate::telemetry;
 
 /// How long an instance holds the games it claimed for the archive: a batch's writes and reads back.
-const ARCHIVAL_LEASE: Duration = Duration::from_secs(60);
+const ARCHIVAL_LEASE: Duration = Duration::from_secs(15);
 /// Games one sweep claims for the archive at most.
 const ARCHIVAL_BATCH: usize = 32;
 /// How long a game that is not ready (notifications not all delivered) waits before it is tried again.
@@ -71,7 +71,14 @@ impl Games {
         }
         // The ratings read the game's log: applied (once) before it leaves.
         self.followers.rate(&game).await?;
-        match tiers.archive(id).await? {
+        let archival = match tiers.copy(id).await? {
+            Ok(head) => {
+                TestPauses::wait(self.pauses.before_live_removal).await;
+                tiers.remove_live(id, head).await?
+            }
+            Err(archival) => archival,
+        };
+        match archival {
             Archival::Moved => {
                 metrics::counter!(telemetry::GAMES_ARCHIVED).increment(1);
                 Ok(None)

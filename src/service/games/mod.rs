@@ -13,6 +13,7 @@ use crate::store::{Creation, EventStore, GameMeta, Head};
 
 mod archive;
 mod commit;
+mod decisions;
 mod load;
 mod loaded;
 mod meters;
@@ -20,6 +21,7 @@ mod play;
 mod settle;
 mod think;
 
+pub use decisions::RulesCodec;
 pub(super) use load::replay;
 pub use loaded::LoadedGame;
 pub use play::{Move, MoveRequest, PlayOutcome};

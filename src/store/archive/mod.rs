@@ -3,9 +3,9 @@
 //! `TieredStore` is an `EventStore` over both: every write goes to the live store, every read of a game the live
 //! store no longer holds is answered from the archive, and a write to an archived game (a rematch) brings it back to
 //! the live store first. A finished game is noted for archival by the append that finished it (and put off by any
-//! later append); the service's sweep claims the games due, and `archive` moves each one: written, read back and
-//! checked against the log's hash chain, then removed from the live store only if its log still ends where the
-//! copy does. A crash at any step leaves the game in the live store (and its note, claimed with a lease, comes due
+//! later append); the service's sweep claims the games due and moves each one: `copy` writes it, reads it back and
+//! checks it against the log's hash chain, then `remove_live` removes it from the live store only if its log still
+//! ends where the copy does. A crash at any step leaves the game in the live store (and its note, claimed with a lease, comes due
 //! again), or archived and not yet removed (the next attempt finds it archived already): never lost, never twice.
 
 mod postgres;
@@ -17,8 +17,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-pub use postgres::Postgres;
-pub use record::ArchivedGame;
+pub use postgres::{Postgres, Recoded};
+pub use record::{ArchivedGame, LogCodec};
 
 use super::{
     AccountStore, Append, Appended, CHAT_CAPACITY, ChatEntry, ChatPage, Creation, EventStore, HeadTag, History,
@@ -58,15 +58,16 @@ impl TieredStore {
         self.archive.get(&id).await?.ok_or(StoreError::NotFound)
     }
 
-    /// Moves finished game `id` to the archive (see the module's documentation).
-    pub async fn archive(&self, id: &str) -> StoreResult<Archival> {
+    /// Copies finished game `id` to the archive, read back and checked against the live store's (see the module's
+    /// documentation): the head the copy ends at, for `remove_live`; `Gone` and `NotYet` as `Archival` says.
+    pub async fn copy(&self, id: &str) -> StoreResult<Result<Head, Archival>> {
         let loaded = match self.live.load(id).await {
             Ok(loaded) => loaded,
-            Err(StoreError::NotFound) => return Ok(Archival::Gone),
+            Err(StoreError::NotFound) => return Ok(Err(Archival::Gone)),
             Err(error) => return Err(error),
         };
         if !self.live.outbox(id).await?.is_empty() {
-            return Ok(Archival::NotYet);
+            return Ok(Err(Archival::NotYet));
         }
         let chat = self
             .live
@@ -87,7 +88,12 @@ impl TieredStore {
                 copy.head.version, game.head.version
             )));
         }
-        match self.live.remove_game(id, game.head).await? {
+        Ok(Ok(game.head))
+    }
+
+    /// Removes archived game `id` from the live store, if its log still ends at `head`, where the copy does.
+    pub async fn remove_live(&self, id: &str, head: Head) -> StoreResult<Archival> {
+        match self.live.remove_game(id, head).await? {
             true => Ok(Archival::Moved),
             false => Ok(Archival::NotYet),
         }

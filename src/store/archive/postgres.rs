@@ -5,7 +5,9 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::OnceCell;
 use tokio_postgres::NoTls;
 
-use super::record::ArchivedGame;
+use std::sync::Arc;
+
+use super::record::{ArchivedGame, LogCodec};
 use crate::ids::GameId;
 use crate::store::{StoreError, StoreResult};
 
@@ -18,11 +20,14 @@ const POOL_SIZE: usize = 8;
 pub struct Postgres {
     pool: Pool,
     migrated: OnceCell<()>,
+    /// The rules engines, which tell the logs by their decisions.
+    codec: Arc<dyn LogCodec>,
 }
 
 impl Postgres {
-    /// The archive at `url` (`postgres://user@host:port/database`); nothing is sent before the first use.
-    pub fn open(url: &str) -> Result<Self, String> {
+    /// The archive at `url` (`postgres://user@host:port/database`), its logs told by `codec`; nothing is sent before
+    /// the first use.
+    pub fn open(url: &str, codec: Arc<dyn LogCodec>) -> Result<Self, String> {
         let config: tokio_postgres::Config = url.parse().map_err(|error| format!("{error}"))?;
         let manager = Manager::from_config(
             config,
@@ -41,6 +46,7 @@ impl Postgres {
         Ok(Self {
             pool,
             migrated: OnceCell::new(),
+            codec,
         })
     }
 
@@ -53,7 +59,7 @@ impl Postgres {
 
     /// Keeps `game`, unless the archive holds as long a log of it already (a retried archival writes nothing).
     pub async fn put(&self, game: &ArchivedGame) -> StoreResult<()> {
-        let record = game.encode()?;
+        let record = game.encode(Some(self.codec.as_ref()))?;
         let id: &str = &game.meta.id;
         let client = self.client().await?;
         client
@@ -76,8 +82,60 @@ impl Postgres {
             .query_opt("SELECT title, record FROM ludus_games WHERE id = $1", &[&key])
             .await
             .map_err(unavailable)?;
-        row.map(|row| ArchivedGame::decode(id, row.get(0), row.get(1)))
+        row.map(|row| ArchivedGame::decode(id, row.get(0), row.get(1), Some(self.codec.as_ref())))
             .transpose()
+    }
+
+    /// Rewrites every record that `decisions` would write otherwise: in format 2 where this build's rules replay
+    /// the log (`true`), in format 1 (`false`). Each row is rewritten only if it still holds the log it was read
+    /// with (an archival of a longer log meanwhile wins). Records this build cannot read are counted and left as
+    /// they are.
+    pub async fn recode(&self, decisions: bool) -> StoreResult<Recoded> {
+        const BATCH: i64 = 200;
+        let codec = decisions.then_some(self.codec.as_ref());
+        let client = self.client().await?;
+        let (mut after, mut recoded) = (String::new(), Recoded::default());
+        loop {
+            let rows = client
+                .query(
+                    "SELECT id, title, version, record FROM ludus_games WHERE id > $1 ORDER BY id LIMIT $2",
+                    &[&after, &BATCH],
+                )
+                .await
+                .map_err(unavailable)?;
+            let Some(last) = rows.last() else {
+                return Ok(recoded);
+            };
+            after = last.get(0);
+            for row in &rows {
+                let (id, record): (&str, &[u8]) = (row.get(0), row.get(3));
+                let game = GameId::parse(id)
+                    .map_err(|_| corrupt_id(id))
+                    .and_then(|id| ArchivedGame::decode(&id, row.get(1), record, Some(self.codec.as_ref())));
+                let game = match game {
+                    Ok(game) => game,
+                    Err(error) => {
+                        tracing::warn!(game = id, %error, "an archived game this build cannot read is left as it is");
+                        recoded.unreadable += 1;
+                        continue;
+                    }
+                };
+                let rewritten = game.encode(codec)?;
+                if rewritten == record {
+                    recoded.unchanged += 1;
+                    continue;
+                }
+                let version: i64 = row.get(2);
+                client
+                    .execute(
+                        "UPDATE ludus_games SET record = $3 WHERE id = $1 AND version = $2",
+                        &[&id, &version, &rewritten],
+                    )
+                    .await
+                    .map_err(unavailable)?;
+                recoded.rewritten += 1;
+            }
+        }
     }
 
     /// The archive's games and the bytes their table takes on disk (rows, indexes and TOAST).
@@ -129,6 +187,19 @@ async fn try_migrate(client: &mut deadpool_postgres::Object) -> Result<(), tokio
         tracing::info!(version, "archive migration applied");
     }
     Ok(())
+}
+
+/// What `Postgres::recode` did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recoded {
+    pub rewritten: u64,
+    pub unchanged: u64,
+    /// Records this build cannot read (told by other rules, or damaged).
+    pub unreadable: u64,
+}
+
+fn corrupt_id(id: &str) -> StoreError {
+    StoreError::Corrupt(format!("archive: a game id that is not one: {id}"))
 }
 
 fn unavailable(error: impl std::fmt::Display) -> StoreError {

@@ -1,20 +1,33 @@
 //! A finished game as the archive keeps it: one compact binary record that reads back as the very metadata and
 //! events the live store held, byte for byte, checked against the log's hash chain.
 //!
-//! Layout (format 1), integers as LEB128 varints:
+//! Layout, integers as LEB128 varints:
 //! `format` · `created_at_ms` · `players` · `seeded` (0/1) · seed (32 bytes) · one token hash per seat (32 bytes
-//! each) · head version · head hash (16 bytes) · options (length, UTF-8) · the events, one per line, compressed with
-//! zstd (length, bytes) · the chat, one `<id> <message>` per line, compressed with zstd
-//! (the rest of the record; nothing for a game without chat).
+//! each) · head version · head hash (16 bytes) · options (length, UTF-8) · the log (length, bytes) · the chat, one
+//! `<id> <message>` per line, compressed with zstd (the rest of the record; nothing for a game without chat).
 //!
-//! The events are kept as they are, not re-derived from decisions: a record never depends on the engine that
-//! wrote it, so it reads back identically whatever `RULES_VERSION` the title has since.
+//! The log is, in format 2, the game's decisions (`LogCodec`: the rules engines replay them to the very events),
+//! compressed with zstd: a few hundred bytes. A record of format 2 names the rules it was made with and reads back
+//! only under them; before a release changes a title's rules, `ludus archive freeze` rewrites that title's records in
+//! format 1, where the log is the events themselves, one per line, compressed with zstd (tens of KiB, read back by any
+//! release). A log that the rules cannot replay identically is archived in format 1 too.
 
 use crate::ids::GameId;
 use crate::store::{ChainHash, ChatEntry, GameMeta, Head, StoreError, StoreResult};
+use crate::varint;
 
-/// The only format written so far.
-const FORMAT: u8 = 1;
+/// Tells a finished game's log by what decided it, and back: the rules engines, which the store does not know.
+pub trait LogCodec: Send + Sync {
+    /// The `events` of game `meta` told compactly, or `None` when they cannot be.
+    fn encode(&self, meta: &GameMeta, events: &[String]) -> Option<Vec<u8>>;
+    /// The events that `encode` told as `bytes`.
+    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<Vec<String>, String>;
+}
+
+/// The events themselves.
+const EVENTS: u8 = 1;
+/// The decisions, replayed by the rules engines.
+const DECISIONS: u8 = 2;
 /// zstd's level: archival is rare and reads decompress at the same speed whatever the level.
 const LEVEL: i32 = 19;
 /// The largest section a record may unpack to: far beyond any game's log (the longest are a few hundred KiB).
@@ -30,12 +43,18 @@ pub struct ArchivedGame {
 }
 
 impl ArchivedGame {
-    /// The record's bytes. The title is not in them (the archive keeps it beside, as a column).
-    pub fn encode(&self) -> StoreResult<Vec<u8>> {
+    /// The record's bytes, in format 2 when `codec` replays the log to its very events, else in format 1. The title
+    /// is not in them (the archive keeps it beside, as a column).
+    pub fn encode(&self, codec: Option<&dyn LogCodec>) -> StoreResult<Vec<u8>> {
+        let decisions = codec.and_then(|codec| {
+            let decisions = codec.encode(&self.meta, &self.events)?;
+            let replayed = codec.decode(&self.meta, &decisions);
+            (replayed.as_ref() == Ok(&self.events)).then_some(decisions)
+        });
         let meta = &self.meta;
-        let mut bytes = vec![FORMAT];
-        put_varint(&mut bytes, meta.created_at_ms);
-        put_varint(&mut bytes, meta.players as u64);
+        let mut bytes = vec![if decisions.is_some() { DECISIONS } else { EVENTS }];
+        varint::put(&mut bytes, meta.created_at_ms);
+        varint::put(&mut bytes, meta.players as u64);
         bytes.push(u8::from(meta.seeded));
         put_hex(&mut bytes, &meta.seed, 32)?;
         if meta.token_hashes.len() != meta.players {
@@ -44,29 +63,33 @@ impl ArchivedGame {
         for hash in &meta.token_hashes {
             put_hex(&mut bytes, hash, 32)?;
         }
-        put_varint(&mut bytes, self.head.version);
+        varint::put(&mut bytes, self.head.version);
         bytes.extend_from_slice(&self.head.hash.0);
-        put_varint(&mut bytes, meta.options.len() as u64);
+        varint::put(&mut bytes, meta.options.len() as u64);
         bytes.extend_from_slice(meta.options.as_bytes());
-        let events = compress(&lines(self.events.iter().map(String::as_str))?)?;
-        put_varint(&mut bytes, events.len() as u64);
-        bytes.extend_from_slice(&events);
+        let log = match decisions {
+            Some(decisions) => compress(&decisions)?,
+            None => compress(lines(self.events.iter().map(String::as_str))?.as_bytes())?,
+        };
+        varint::put(&mut bytes, log.len() as u64);
+        bytes.extend_from_slice(&log);
         if !self.chat.is_empty() {
             let chat: Vec<String> = self
                 .chat
                 .iter()
                 .map(|entry| format!("{} {}", entry.id, entry.message))
                 .collect();
-            bytes.extend_from_slice(&compress(&lines(chat.iter().map(String::as_str))?)?);
+            bytes.extend_from_slice(&compress(lines(chat.iter().map(String::as_str))?.as_bytes())?);
         }
         Ok(bytes)
     }
 
-    /// The game of `id` and `title` from its record's bytes, once its events hash to the head the record names.
-    pub fn decode(id: &GameId, title: &str, bytes: &[u8]) -> StoreResult<Self> {
+    /// The game of `id` and `title` from its record's bytes, once its events hash to the head the record names
+    /// (`codec` replays a record of format 2).
+    pub fn decode(id: &GameId, title: &str, bytes: &[u8], codec: Option<&dyn LogCodec>) -> StoreResult<Self> {
         let mut reader = Reader { bytes };
         let format = reader.take(1)?[0];
-        if format != FORMAT {
+        if format != EVENTS && format != DECISIONS {
             return Err(corrupt(&format!("archive record format {format}")));
         }
         let created_at_ms = reader.varint()?;
@@ -80,11 +103,11 @@ impl ArchivedGame {
         let hash = ChainHash(reader.take(16)?.try_into().map_err(|_| corrupt("head hash"))?);
         let options_length = usize::try_from(reader.varint()?).map_err(|_| corrupt("options"))?;
         let options = String::from_utf8(reader.take(options_length)?.to_vec()).map_err(|_| corrupt("options"))?;
-        let events_length = usize::try_from(reader.varint()?).map_err(|_| corrupt("events"))?;
-        let events = split_lines(&decompress(reader.take(events_length)?)?);
+        let log_length = usize::try_from(reader.varint()?).map_err(|_| corrupt("log"))?;
+        let log = decompress(reader.take(log_length)?)?;
         let chat = match reader.bytes {
             [] => Vec::new(),
-            compressed => split_lines(&decompress(compressed)?)
+            compressed => split_lines(&text(decompress(compressed)?)?)
                 .iter()
                 .map(|line| {
                     let (id, message) = line.split_once(' ').ok_or_else(|| corrupt("chat"))?;
@@ -95,21 +118,27 @@ impl ArchivedGame {
                 })
                 .collect::<StoreResult<_>>()?,
         };
+        let meta = GameMeta {
+            id: id.clone(),
+            title: title.to_owned(),
+            players,
+            options,
+            token_hashes,
+            seed,
+            created_at_ms,
+            seeded,
+        };
+        let events = match (format, codec) {
+            (EVENTS, _) => split_lines(&text(log)?),
+            (_, Some(codec)) => codec.decode(&meta, &log).map_err(|reason| corrupt(&reason))?,
+            (_, None) => return Err(corrupt("a record of decisions, read without the rules engines")),
+        };
         let head = Head::of_log(id, &events);
         if head != (Head { version, hash }) {
             return Err(corrupt("the archived events do not hash to the archived head"));
         }
         Ok(Self {
-            meta: GameMeta {
-                id: id.clone(),
-                title: title.to_owned(),
-                players,
-                options,
-                token_hashes,
-                seed,
-                created_at_ms,
-                seeded,
-            },
+            meta,
             events,
             head,
             chat,
@@ -139,35 +168,25 @@ fn split_lines(text: &str) -> Vec<String> {
     }
 }
 
-fn compress(text: &str) -> StoreResult<Vec<u8>> {
-    zstd::bulk::compress(text.as_bytes(), LEVEL).map_err(|error| corrupt(&format!("zstd: {error}")))
+fn compress(bytes: &[u8]) -> StoreResult<Vec<u8>> {
+    zstd::bulk::compress(bytes, LEVEL).map_err(|error| corrupt(&format!("zstd: {error}")))
 }
 
-fn decompress(compressed: &[u8]) -> StoreResult<String> {
+fn text(bytes: Vec<u8>) -> StoreResult<String> {
+    String::from_utf8(bytes).map_err(|_| corrupt("events or chat that are not UTF-8"))
+}
+
+fn decompress(compressed: &[u8]) -> StoreResult<Vec<u8>> {
     let size = zstd::zstd_safe::get_frame_content_size(compressed)
         .ok()
         .flatten()
         .filter(|size| *size <= MAX_SECTION)
         .ok_or_else(|| corrupt("zstd frame without its size, or too large"))?;
-    let bytes =
-        zstd::bulk::decompress(compressed, size as usize).map_err(|error| corrupt(&format!("zstd: {error}")))?;
-    String::from_utf8(bytes).map_err(|_| corrupt("events are not UTF-8"))
+    zstd::bulk::decompress(compressed, size as usize).map_err(|error| corrupt(&format!("zstd: {error}")))
 }
 
 fn corrupt(what: &str) -> StoreError {
     StoreError::Corrupt(format!("archive record: {what}"))
-}
-
-fn put_varint(bytes: &mut Vec<u8>, mut value: u64) {
-    loop {
-        let low = (value & 0x7f) as u8;
-        value >>= 7;
-        if value == 0 {
-            bytes.push(low);
-            return;
-        }
-        bytes.push(low | 0x80);
-    }
 }
 
 fn put_hex(bytes: &mut Vec<u8>, text: &str, length: usize) -> StoreResult<()> {
@@ -185,24 +204,11 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, length: usize) -> StoreResult<&'a [u8]> {
-        if self.bytes.len() < length {
-            return Err(corrupt("truncated"));
-        }
-        let (taken, rest) = self.bytes.split_at(length);
-        self.bytes = rest;
-        Ok(taken)
+        varint::take(&mut self.bytes, length).ok_or_else(|| corrupt("truncated"))
     }
 
     fn varint(&mut self) -> StoreResult<u64> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.take(1)?[0];
-            value |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return Ok(value);
-            }
-        }
-        Err(corrupt("varint too long"))
+        varint::read(&mut self.bytes).ok_or_else(|| corrupt("a varint cut short or too long"))
     }
 }
 
@@ -244,8 +250,8 @@ mod tests {
             game(&[r#"{"type":"dealt","seat":0}"#], &[]),
             game(&[], &[]),
         ] {
-            let bytes = game.encode().unwrap();
-            assert_eq!(ArchivedGame::decode(&game.meta.id, "caligula", &bytes).unwrap(), game);
+            let bytes = game.encode(None).unwrap();
+            assert_eq!(ArchivedGame::decode(&game.meta.id, "caligula", &bytes, None).unwrap(), game);
         }
     }
 
@@ -253,19 +259,60 @@ mod tests {
     fn a_record_is_refused_when_its_events_do_not_hash_to_its_head() {
         let mut game = game(&[r#"{"type":"dealt","seat":0}"#], &[]);
         game.head.version = 2;
-        let bytes = game.encode().unwrap();
-        let error = ArchivedGame::decode(&game.meta.id, "caligula", &bytes).unwrap_err();
+        let bytes = game.encode(None).unwrap();
+        let error = ArchivedGame::decode(&game.meta.id, "caligula", &bytes, None).unwrap_err();
         assert!(error.to_string().contains("do not hash to the archived head"), "{error}");
-        assert!(ArchivedGame::decode(&game.meta.id, "caligula", &bytes[..bytes.len() - 3]).is_err(), "truncated");
+        assert!(
+            ArchivedGame::decode(&game.meta.id, "caligula", &bytes[..bytes.len() - 3], None).is_err(),
+            "truncated"
+        );
     }
 
     #[test]
     fn a_game_whose_metadata_cannot_be_packed_is_not_archived() {
         let mut bad_seed = game(&[], &[]);
         bad_seed.meta.seed = "not hex".into();
-        assert!(bad_seed.encode().is_err());
+        assert!(bad_seed.encode(None).is_err());
         let mut line_break = game(&["{\"a\":\n1}"], &[]);
         line_break.head = Head::of_log(&line_break.meta.id, &line_break.events);
-        assert!(line_break.encode().is_err());
+        assert!(line_break.encode(None).is_err());
+    }
+
+    /// Tells a log of `{"n":0}`, `{"n":1}`... by its length alone, and any other log not at all; `faithful: false`
+    /// tells it back one event short.
+    struct Counting {
+        faithful: bool,
+    }
+
+    impl LogCodec for Counting {
+        fn encode(&self, _: &GameMeta, events: &[String]) -> Option<Vec<u8>> {
+            let counted = (0..events.len()).all(|n| events[n] == format!(r#"{{"n":{n}}}"#));
+            counted.then(|| vec![events.len() as u8])
+        }
+
+        fn decode(&self, _: &GameMeta, bytes: &[u8]) -> Result<Vec<String>, String> {
+            let count = usize::from(bytes[0]) - usize::from(!self.faithful);
+            Ok((0..count).map(|n| format!(r#"{{"n":{n}}}"#)).collect())
+        }
+    }
+
+    #[test]
+    fn a_log_is_kept_as_its_decisions_only_when_they_replay_to_its_very_events() {
+        let counted = game(&[r#"{"n":0}"#, r#"{"n":1}"#, r#"{"n":2}"#], &["gg"]);
+        let faithful = Counting { faithful: true };
+        let bytes = counted.encode(Some(&faithful)).unwrap();
+        assert_eq!(bytes[0], DECISIONS);
+        assert!(bytes.len() < counted.encode(None).unwrap().len());
+        assert_eq!(ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, Some(&faithful)).unwrap(), counted);
+        let error = ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, None).unwrap_err();
+        assert!(error.to_string().contains("without the rules engines"), "{error}");
+
+        let unfaithful = Counting { faithful: false };
+        let bytes = counted.encode(Some(&unfaithful)).unwrap();
+        assert_eq!(bytes[0], EVENTS, "a codec that does not give the log back is not used");
+        assert_eq!(ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, None).unwrap(), counted);
+
+        let other = game(&[r#"{"type":"dealt","seat":0}"#], &[]);
+        assert_eq!(other.encode(Some(&faithful)).unwrap()[0], EVENTS, "a log the codec cannot tell");
     }
 }

@@ -1,0 +1,179 @@
+//! What the archive costs and gives, in one run: plays random games of every title and player count through the
+//! service on a real Redis with a real PostgreSQL archive, then archives them all, and prints for every title and
+//! player count the record's bytes per game and how many were told by their decisions, the table's bytes per game
+//! (its `pg_total_relation_size` growth: records, index and PostgreSQL's row overhead, in 8 KiB pages: run enough
+//! games for a fair average), and the p99 of a first read of an archived game against that of a game still in Redis
+//! (each read on a fresh service, so that neither comes from a cache); then the archival throughput and the whole
+//! table's bytes per game.
+//!
+//! `LUDUS_REDIS_URL=redis://127.0.0.1:6379 LUDUS_ARCHIVE_URL=postgres://ludus@127.0.0.1:5432/postgres
+//! cargo run --release --example archive -- 20` (20 games per title and player count); `scripts/measure-archive`
+//! starts both servers and runs it.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ludus::clock::now_ms;
+use ludus::engine::Registry;
+use ludus::engine::table::TableAction;
+use ludus::ids::GameId;
+use ludus::service::{Caller, GameService, MoveRequest, NewGame, RulesCodec};
+use ludus::store::{ArchivedGame, EventStore, Postgres, RedisStore, RedisTls, Retention, TieredStore};
+use rand::{Rng, SeedableRng};
+
+fn store(redis: &str, archive: &str, codec: Arc<RulesCodec>) -> Arc<dyn EventStore> {
+    let live =
+        Arc::new(RedisStore::open(redis, false, &RedisTls::default(), Retention::default()).expect("a Redis URL"));
+    let archive = Postgres::open(archive, codec).expect("a PostgreSQL URL");
+    Arc::new(TieredStore::new(live, archive, Duration::from_millis(1)))
+}
+
+/// The bytes of game `id`'s archive record, and whether its log is told by its decisions (format 2).
+async fn record(tiers: &Arc<dyn EventStore>, codec: &RulesCodec, id: &GameId) -> (usize, bool) {
+    let loaded = tiers.load(id).await.expect("the game");
+    let game = ArchivedGame {
+        meta: loaded.meta,
+        events: loaded.events,
+        head: loaded.head,
+        chat: Vec::new(),
+    };
+    let bytes = game.encode(Some(codec)).expect("a record");
+    (bytes.len(), bytes[0] == 2)
+}
+
+/// A random game of `title` for `players`, played to its end: its id.
+async fn random_game(service: &GameService, title: &'static str, players: usize, seed: u64) -> GameId {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let created = service
+        .tables
+        .create(NewGame::closed(title, players, Some(seed), None))
+        .await
+        .expect("a game");
+    let id = created.game.meta.id.clone();
+    let tokens: Vec<String> = created.tokens.into_iter().map(|(_, token)| token).collect();
+    loop {
+        let game = service.games.load(&id).await.expect("the game loads");
+        let Some(&seat) = game.session.to_act().first() else {
+            return id;
+        };
+        let actions: Vec<_> = (game.session.legal_actions(seat).into_iter())
+            .filter(|action| TableAction::parse(action).is_none())
+            .collect();
+        let action = &actions[rng.random_range(0..actions.len())];
+        let request = MoveRequest {
+            action,
+            known: None,
+            expected_version: None,
+            idempotency_key: None,
+        };
+        service
+            .games
+            .play(&id, &Caller::Token(tokens[seat].clone()), &request)
+            .await
+            .expect("a legal move");
+    }
+}
+
+/// The p99 of the first read of each game on a fresh service (nothing cached) over the stores' open connections.
+async fn first_read_p99(tiers: &Arc<dyn EventStore>, ids: &[GameId]) -> Duration {
+    let mut times = Vec::with_capacity(ids.len());
+    for id in ids {
+        let fresh = GameService::new(Registry::with_all_titles(), tiers.clone());
+        let started = Instant::now();
+        fresh.games.load(id).await.expect("the game reads");
+        times.push(started.elapsed());
+    }
+    times.sort();
+    times[(times.len() * 99 / 100).min(times.len() - 1)]
+}
+
+/// Archives every game due: sweeps until one moves none.
+async fn archive_all(service: &GameService) -> usize {
+    let mut moved = 0;
+    loop {
+        match service.games.archive_due(now_ms() + 1_000).await.expect("archival") {
+            0 => return moved,
+            some => moved += some,
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let redis = std::env::var("LUDUS_REDIS_URL").expect("LUDUS_REDIS_URL names the Redis to measure on");
+    let archive = std::env::var("LUDUS_ARCHIVE_URL").expect("LUDUS_ARCHIVE_URL names the PostgreSQL to archive to");
+    let per_case: u64 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20);
+    let codec = Arc::new(RulesCodec::new(Registry::with_all_titles()));
+    let tiers = store(&redis, &archive, codec.clone());
+    let service = GameService::new(Registry::with_all_titles(), tiers.clone());
+    let size = || async {
+        tiers
+            .tiers()
+            .expect("an archive")
+            .archive_size()
+            .await
+            .expect("the archive's size")
+            .1
+    };
+    // The table exists (migrations) before its first measure.
+    archive_all(&service).await;
+
+    println!(
+        "| title | players | events/game | record bytes/game | told by decisions | table bytes/game | first read p99, archived ÷ hot |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let (mut archived, mut archiving, mut hot_reads, mut cold_reads) = (0, Duration::ZERO, Vec::new(), Vec::new());
+    let titles: Vec<_> = service.titles().cloned().collect();
+    for info in titles {
+        for players in info.min_players..=info.max_players {
+            let (mut ids, mut events, mut record_bytes, mut by_decisions) = (Vec::new(), 0, 0, 0);
+            for seed in 0..per_case {
+                let id = random_game(&service, info.id, players, seed).await;
+                events += service.games.load(&id).await.expect("the game").version();
+                let (bytes, decisions) = record(&tiers, &codec, &id).await;
+                record_bytes += bytes as u64;
+                by_decisions += u64::from(decisions);
+                ids.push(id);
+            }
+            let hot = first_read_p99(&tiers, &ids).await;
+            hot_reads.push(hot);
+            let before = size().await;
+            let started = Instant::now();
+            archived += archive_all(&service).await;
+            archiving += started.elapsed();
+            let bytes = size().await.saturating_sub(before);
+            let cold = first_read_p99(&tiers, &ids).await;
+            cold_reads.push(cold);
+            println!(
+                "| {} | {players} | {} | {} | {by_decisions}/{per_case} | {} | {:.2} ms ÷ {:.2} ms = {:.1} |",
+                info.id,
+                events / per_case,
+                record_bytes / per_case,
+                bytes / per_case,
+                cold.as_secs_f64() * 1000.0,
+                hot.as_secs_f64() * 1000.0,
+                cold.as_secs_f64() / hot.as_secs_f64()
+            );
+        }
+    }
+    let (games, table_bytes) = tiers
+        .tiers()
+        .expect("an archive")
+        .archive_size()
+        .await
+        .expect("the archive's size");
+    println!("the whole table: {games} games, {} bytes a game", table_bytes / games.max(1));
+    let worst = |reads: &[Duration]| reads.iter().max().copied().unwrap_or_default();
+    println!();
+    println!(
+        "archival: {archived} games in {:.2} s, {:.0} games/s",
+        archiving.as_secs_f64(),
+        archived as f64 / archiving.as_secs_f64()
+    );
+    println!(
+        "first read, p99 (worst case): archived {:.2} ms, hot {:.2} ms, ratio {:.2}",
+        worst(&cold_reads).as_secs_f64() * 1000.0,
+        worst(&hot_reads).as_secs_f64() * 1000.0,
+        worst(&cold_reads).as_secs_f64() / worst(&hot_reads).as_secs_f64()
+    );
+}

@@ -139,6 +139,115 @@ async fn a_finished_game_leaves_redis_for_the_archive_and_reads_the_same() {
     assert_eq!(postgres.query("SELECT count(*) FROM ludus_games"), "1");
 }
 
+/// The listings (sorted sets) in Redis that hold game `id`.
+fn redis_listings_of(redis: &RedisServer, id: &str) -> Vec<String> {
+    let mut connection = redis::Client::open(redis.url.as_str())
+        .and_then(|client| client.get_connection())
+        .expect("Redis answers");
+    let keys: Vec<String> = redis::cmd("KEYS").arg("*").query(&mut connection).unwrap();
+    keys.into_iter()
+        .filter(|key| {
+            let kind: String = redis::cmd("TYPE").arg(key).query(&mut connection).unwrap();
+            let score: Option<f64> = match kind.as_str() {
+                "zset" => redis::cmd("ZSCORE").arg(key).arg(id).query(&mut connection).unwrap(),
+                _ => None,
+            };
+            score.is_some()
+        })
+        .collect()
+}
+
+/// A keyed move (`Idempotency-Key: last`) with `token`: its status and body.
+async fn keyed_reveal(app: &impl TestApp, id: &str, token: &str) -> (StatusCode, Value) {
+    let request = TestRequest::post()
+        .uri(&format!("/v1/games/{id}/actions"))
+        .insert_header(bearer(token))
+        .insert_header(("Idempotency-Key", "last"))
+        .set_json(json!({"action": {"type": "reveal"}}));
+    let (status, _, body) = call(app, request).await;
+    (status, body)
+}
+
+/// A duel Ann's account creates with its south seat open, which Bob's account joins, played to its end (its last
+/// move keyed, `keyed_reveal`): its id and the last mover's token.
+async fn accounts_duel(app: &impl TestApp, ann_key: &str, bob_key: &str) -> (String, String) {
+    let body = json!({"title": "duel", "players": 2, "seats": {"south": "open"}});
+    let (status, created) = common::app::send(app, "POST", "/v1/games", Some(ann_key), Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_owned();
+    let (status, joined) =
+        common::app::send(app, "POST", &format!("/v1/games/{id}/seats/south/join"), Some(bob_key), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    let reveal = json!({"action": {"type": "reveal"}});
+    let first = created["seats"][0]["token"].as_str();
+    let (status, body) = post(app, &format!("/v1/games/{id}/actions"), first, reveal).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let last = joined["token"].as_str().unwrap().to_owned();
+    let (status, body) = keyed_reveal(app, &id, &last).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (id, last)
+}
+
+/// The ids of a listing's pages, `limit` a page, followed to the end.
+async fn listed_ids(app: &impl TestApp, key: Option<&str>, path: &str, limit: usize) -> Vec<String> {
+    let (mut ids, mut before) = (Vec::new(), None::<String>);
+    loop {
+        let cursor = before.map(|cursor| format!("&before={cursor}")).unwrap_or_default();
+        let (status, page) = common::app::send(app, "GET", &format!("{path}&limit={limit}{cursor}"), key, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {page}");
+        ids.extend(
+            page["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|game| game["id"].as_str().unwrap().to_owned()),
+        );
+        match page["next_before"].as_str() {
+            Some(next) => before = Some(next.to_owned()),
+            None => return ids,
+        }
+    }
+}
+
+#[actix_web::test]
+async fn finished_games_are_listed_for_their_accounts_and_in_the_lobby_from_the_archive_too() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let (_, ann_key) = common::app::new_account(&app, "ann").await;
+    let (_, bob_key) = common::app::new_account(&app, "bob").await;
+    let (older, older_last) = accounts_duel(&app, &ann_key, &bob_key).await;
+    let (status, answer) = keyed_reveal(&app, &older, &older_last).await;
+    assert_eq!(status, StatusCode::OK, "a retried move is answered again while the game is live: {answer}");
+    assert!(!redis_listings_of(&redis, &older).is_empty(), "listed live first");
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    assert_eq!(redis_listings_of(&redis, &older), Vec::<String>::new(), "no listing or note of it is left in Redis");
+    assert_eq!(redis_keys(&redis, &older), Vec::<String>::new());
+    // A newer game, finished and still live: the pages run across Redis and the archive, newest first.
+    let (newer, _) = accounts_duel(&app, &ann_key, &bob_key).await;
+    let (status, gone) = keyed_reveal(&app, &older, &older_last).await;
+    assert_eq!((status, gone["code"].as_str()), (StatusCode::GONE, Some("answer_archived")), "{gone}");
+
+    let both = vec![newer.clone(), older.clone()];
+    let (_, other) = instance(tiered(&redis, &postgres)).await;
+    for app in [&app, &other] {
+        for key in [&ann_key, &bob_key] {
+            for limit in [1, 20] {
+                let mine = listed_ids(app, Some(key), "/v1/accounts/me/games?status=finished", limit).await;
+                assert_eq!(mine, both, "an account's finished games, {limit} a page");
+            }
+            let active = listed_ids(app, Some(key), "/v1/accounts/me/games?status=active", 20).await;
+            assert_eq!(active, Vec::<String>::new());
+        }
+        for limit in [1, 20] {
+            let lobby = listed_ids(app, None, "/v1/lobby?status=finished&title=duel", limit).await;
+            assert_eq!(lobby, both, "the lobby's finished games, {limit} a page");
+        }
+    }
+    let (_, eve_key) = common::app::new_account(&app, "eve").await;
+    let hers = listed_ids(&app, Some(&eve_key), "/v1/accounts/me/games?status=finished", 20).await;
+    assert_eq!(hers, Vec::<String>::new(), "nobody else's");
+}
+
 #[actix_web::test]
 async fn a_rematch_of_an_archived_game_brings_it_back_and_it_is_archived_again_longer() {
     let (redis, postgres) = (RedisServer::start(), PostgresServer::start());

@@ -190,6 +190,10 @@ fn a_thousand_finished_games_are_archived_once_by_two_instances_one_killed_mid_w
         assert_eq!(&read(reader.port, id), answer, "game {id} reads as it did before its archival");
         let keys = redis.command(&["KEYS", &format!("ludus:{{{id}}}:*")]);
         assert_eq!(keys, "array([])", "nothing of game {id} is left in Redis");
+        for notes in ["ludus:due", "ludus:archival"] {
+            let noted = redis.command(&["ZSCORE", notes, id]);
+            assert_eq!(noted, "nil", "game {id} is left noted in {notes} (its clock's deadline)");
+        }
     }
     let after = used_memory(&redis);
     let drift = after.abs_diff(baseline) as f64 / baseline as f64;

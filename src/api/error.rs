@@ -130,6 +130,9 @@ error_codes! {
     Contention = "contention", CONFLICT, "the game kept changing while this move was decided; try again";
     IdempotencyRecordLost = "idempotency_record_lost", CONFLICT,
         "the move recorded under this Idempotency-Key is no longer in the game's log";
+    AnswerArchived = "answer_archived", GONE,
+        "the game is finished and archived: answers to its moves are not kept in the archive; read the game to find \
+         whether your move is in its log";
     HistoryRewritten = "history_rewritten", CONFLICT,
         "the game's history was rewritten after version 40: the position you hold is no longer in its log; reload \
          the game from version 40";
@@ -397,6 +400,7 @@ impl From<ServiceError> for ApiError {
             }
             ServiceError::IdempotencyKeyReused => Self::new(C::IdempotencyKeyReused, detail),
             ServiceError::IdempotencyRecordLost => Self::new(C::IdempotencyRecordLost, detail),
+            ServiceError::AnswerArchived => Self::new(C::AnswerArchived, detail),
             ServiceError::LogChanged => Self::new(C::LogChanged, detail).with_retry_after(1),
             ServiceError::HistoryRewritten { common } => {
                 Self::new(C::HistoryRewritten, detail).with_common_version(common)

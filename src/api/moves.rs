@@ -217,6 +217,10 @@ impl Endpoint for __path_play {
             "Store unavailable: the move may still have been applied; retry with the same `Idempotency-Key`",
             &[Code::StoreUnavailable, Code::LogChanged],
         ),
+        Problems::new(
+            "A retried move (`Idempotency-Key`) of a game that is finished and archived: its answer is not kept there",
+            &[Code::AnswerArchived],
+        ),
         Problems::new("This seat made its most moves this minute (`LUDUS_MOVES_PER_MINUTE`)", &[Code::RateLimited]),
     ];
 

@@ -37,6 +37,12 @@ pub enum ServiceError {
         "the move recorded under this Idempotency-Key is no longer in the log (the store lost it); send the move again under a new key"
     )]
     IdempotencyRecordLost,
+    /// A keyed move of an archived game: its answers under idempotency keys stayed behind in the live store.
+    #[error(
+        "the game is finished and archived: answers to its moves are not kept in the archive; read the game to find \
+         whether your move is in its log"
+    )]
+    AnswerArchived,
     #[error("the game's log changed while it was read; try again")]
     LogChanged,
     /// The client presented a position the log no longer holds: the store lost acknowledged events (a failover onto a

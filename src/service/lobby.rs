@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::games::listing_page;
 use super::{GameId, LoadedGame, ServiceError, Tables, now_ms};
 use crate::store::EventStore;
 
@@ -36,11 +37,12 @@ impl LobbyStatus {
         }
     }
 
-    fn index(self, title: &str) -> Option<String> {
+    /// The listing of a title's games of this status (finished: in the archive too, once archived).
+    pub(super) fn index(self, title: &str) -> String {
         match self {
-            LobbyStatus::Open => Some(format!("open:{title}")),
-            LobbyStatus::Active => Some(format!("active:{title}")),
-            LobbyStatus::Finished => None,
+            LobbyStatus::Open => format!("open:{title}"),
+            LobbyStatus::Active => format!("active:{title}"),
+            LobbyStatus::Finished => format!("finished:{title}"),
         }
     }
 }
@@ -96,10 +98,8 @@ impl Listings {
     pub(super) async fn relist(&self, game: &LoadedGame) {
         let status = LobbyStatus::of(game);
         let meta = &game.meta;
-        for listed in [LobbyStatus::Open, LobbyStatus::Active] {
-            let Some(index) = listed.index(&meta.title) else {
-                continue;
-            };
+        for listed in [LobbyStatus::Open, LobbyStatus::Active, LobbyStatus::Finished] {
+            let index = listed.index(&meta.title);
             let result = if listed == status {
                 self.store.index_put(&index, &meta.id, meta.created_at_ms).await
             } else {
@@ -113,7 +113,8 @@ impl Listings {
 }
 
 impl Tables {
-    /// A page of the lobby: games of `status` (open: joinable; active: being played), of one title or all, newest
+    /// A page of the lobby: games of `status` (open: joinable; active: being played; finished, archived ones
+    /// included), of one title or all, newest
     /// first, created before the `before` cursor. Every listed game is checked against its log, and a stale listing
     /// is fixed on the way.
     pub async fn lobby(
@@ -140,8 +141,9 @@ impl Tables {
         let mut candidates = Vec::new();
         let mut exhausted = true;
         for title in titles {
-            let Some(index) = status.index(title) else { continue };
-            let page = self.store.index_page(&index, max_score, wanted).await?;
+            let index = status.index(title);
+            let page = listing_page(self.store.as_ref(), &index, status == LobbyStatus::Finished, max_score, wanted);
+            let page = page.await?;
             exhausted &= page.len() < wanted;
             candidates.extend(
                 page.into_iter()

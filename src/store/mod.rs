@@ -156,8 +156,8 @@ pub trait EventStore: Send + Sync {
     /// Settles an archival claim made at `now_ms + lease_ms` = `claimed_ms` (as `settle`).
     async fn settle_archival(&self, id: &str, claimed_ms: u64, next_ms: Option<u64>) -> StoreResult<()>;
 
-    /// Removes everything of game `id` (its log, metadata, snapshot, outbox, chat, seats seen, idempotency records),
-    /// if and only if its log still ends at `head`: `false` when it moved on (or is gone).
+    /// Removes everything of game `id` (its log, metadata, snapshot, outbox, chat, seats seen, idempotency records,
+    /// its deadline's note), if and only if its log still ends at `head`: `false` when it moved on (or is gone).
     async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool>;
 
     /// The live store and the archive, when finished games go to one (`LUDUS_ARCHIVE_URL`).

@@ -6,6 +6,7 @@ use crate::engine::Seat;
 use std::sync::Arc;
 
 use super::Accounts;
+use crate::service::games::listing_page;
 use crate::service::{GameId, LoadedGame, LobbyEntry, ServiceError};
 use crate::store::EventStore;
 
@@ -30,9 +31,22 @@ pub struct AccountGames {
     pub next: Option<String>,
 }
 
-fn index(account: &str, finished: bool) -> String {
+/// The listing of an account's finished games (in the archive too, once archived) or active ones.
+pub(in crate::service) fn account_listing(account: &str, finished: bool) -> String {
     let status = if finished { "finished" } else { "active" };
     format!("account:{account}:{status}")
+}
+
+/// The accounts that list `game` among their games: seated at it, or invited to it.
+pub(in crate::service) fn listing_accounts(game: &LoadedGame) -> Vec<String> {
+    let seats = &game.session.table().seats;
+    let mut accounts: Vec<String> = Vec::new();
+    for account in seats.iter().flat_map(|seat| [&seat.account, &seat.invited]).flatten() {
+        if !accounts.contains(account) {
+            accounts.push(account.clone());
+        }
+    }
+    accounts
 }
 
 /// The accounts' game lists, kept in step after each append.
@@ -75,8 +89,12 @@ impl GameLists {
 
     pub(super) async fn list_account_game(&self, account: &str, game: &LoadedGame, finished: bool) {
         let (id, score) = (&game.meta.id, game.meta.created_at_ms);
-        let result = match self.store.index_put(&index(account, finished), id, score).await {
-            Ok(()) if finished => self.store.index_remove(&index(account, false), id).await,
+        let result = match self
+            .store
+            .index_put(&account_listing(account, finished), id, score)
+            .await
+        {
+            Ok(()) if finished => self.store.index_remove(&account_listing(account, false), id).await,
             other => other,
         };
         if let Err(error) = result {
@@ -95,11 +113,11 @@ impl Accounts {
         before: Option<&LobbyEntry>,
         limit: usize,
     ) -> Result<AccountGames, ServiceError> {
-        let listing = index(account, filter.finished);
+        let listing = account_listing(account, filter.finished);
         let max_score = before.map_or(u64::MAX, |entry| entry.created_at_ms);
         // Entries that tie with the cursor's time come back too and are skipped: a little more is read.
         let wanted = limit + 16;
-        let page = self.store.index_page(&listing, max_score, wanted).await?;
+        let page = listing_page(self.store.as_ref(), &listing, filter.finished, max_score, wanted).await?;
         let mut exhausted = page.len() < wanted;
         let mut candidates: Vec<LobbyEntry> = page
             .into_iter()

@@ -14,6 +14,7 @@ mod webhook;
 pub use caller::Caller;
 pub(super) use games::GameLists;
 pub use games::{AccountGame, AccountGames, GamesFilter};
+pub(in crate::service) use games::{account_listing, listing_accounts};
 pub use key::is_account_key;
 pub use notify::{Notification, Notifier};
 pub use webhook::{Delivery, WebhookSettings, WebhookState};

@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::Games;
+use crate::service::accounts::{account_listing, listing_accounts};
+use crate::service::lobby::LobbyStatus;
 use crate::service::{GameId, ServiceError, TestPauses};
-use crate::store::{Archival, TieredStore};
+use crate::store::{Archival, EventStore, StoreResult, TieredStore};
 use crate::telemetry;
 
 /// How long an instance holds the games it claimed for the archive: a batch's writes and reads back.
@@ -71,8 +73,18 @@ impl Games {
         }
         // The ratings read the game's log: applied (once) before it leaves.
         self.followers.rate(&game).await?;
-        let archival = match tiers.copy(id).await? {
+        let accounts = listing_accounts(&game);
+        let mut listings: Vec<String> = accounts.iter().map(|account| account_listing(account, true)).collect();
+        if game.session.table().listed {
+            listings.push(LobbyStatus::Finished.index(&game.meta.title));
+        }
+        let archival = match tiers.copy(id, &listings).await? {
             Ok(head) => {
+                // Unlisted live before the game leaves: a crash in between leaves it live, listed in the archive.
+                let lingering = accounts.iter().map(|account| account_listing(account, false));
+                for listing in listings.iter().cloned().chain(lingering) {
+                    self.store.index_remove(&listing, id).await?;
+                }
                 TestPauses::wait(self.pauses.before_live_removal).await;
                 tiers.remove_live(id, head).await?
             }
@@ -86,5 +98,20 @@ impl Games {
             Archival::Gone => Ok(None),
             Archival::NotYet => Ok(Some(now + NOT_YET.as_millis() as u64)),
         }
+    }
+}
+
+/// Up to `limit` games of `listing` with a score at most `max_score` (`EventStore::index_page`): a listing of
+/// finished games is read from the archive too, where archived games are listed.
+pub(in crate::service) async fn listing_page(
+    store: &dyn EventStore,
+    listing: &str,
+    finished: bool,
+    max_score: u64,
+    limit: usize,
+) -> StoreResult<Vec<(String, u64)>> {
+    match store.tiers() {
+        Some(tiers) if finished => tiers.listing_page(listing, max_score, limit).await,
+        _ => store.index_page(listing, max_score, limit).await,
     }
 }

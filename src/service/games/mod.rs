@@ -21,6 +21,7 @@ mod play;
 mod settle;
 mod think;
 
+pub(in crate::service) use archive::listing_page;
 pub use decisions::RulesCodec;
 pub(super) use load::replay;
 pub use loaded::LoadedGame;

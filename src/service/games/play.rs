@@ -219,6 +219,13 @@ impl Games {
         {
             return self.replayed(game, *seat, &record, request).await;
         }
+        if refusal.keyed.is_some()
+            && game.session.is_finished()
+            && let Some(tiers) = self.store.tiers()
+            && tiers.is_archived(id).await?
+        {
+            return Err(ServiceError::AnswerArchived);
+        }
         // A client refused on a history it does not hold is told so first: what it knows is wrong.
         if let Some(known) = request.known {
             self.check_known(game, known).await?;

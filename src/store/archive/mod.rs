@@ -58,9 +58,10 @@ impl TieredStore {
         self.archive.get(&id).await?.ok_or(StoreError::NotFound)
     }
 
-    /// Copies finished game `id` to the archive, read back and checked against the live store's (see the module's
-    /// documentation): the head the copy ends at, for `remove_live`; `Gone` and `NotYet` as `Archival` says.
-    pub async fn copy(&self, id: &str) -> StoreResult<Result<Head, Archival>> {
+    /// Copies finished game `id` to the archive, listed in `listings`, read back and checked against the live
+    /// store's (see the module's documentation): the head the copy ends at, for `remove_live`; `Gone` and `NotYet`
+    /// as `Archival` says.
+    pub async fn copy(&self, id: &str, listings: &[String]) -> StoreResult<Result<Head, Archival>> {
         let loaded = match self.live.load(id).await {
             Ok(loaded) => loaded,
             Err(StoreError::NotFound) => return Ok(Err(Archival::Gone)),
@@ -80,7 +81,7 @@ impl TieredStore {
             head: loaded.head,
             chat,
         };
-        self.archive.put(&game).await?;
+        self.archive.put(&game, listings).await?;
         let copy = self.archived(id).await?;
         if copy != game {
             return Err(StoreError::Corrupt(format!(
@@ -91,6 +92,15 @@ impl TieredStore {
         Ok(Ok(game.head))
     }
 
+    /// Whether game `id`, which one of the two holds, is no longer in the live store (it is archived).
+    pub async fn is_archived(&self, id: &str) -> StoreResult<bool> {
+        match self.live.load_latest(id).await {
+            Ok(_) => Ok(false),
+            Err(StoreError::NotFound) => Ok(true),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Removes archived game `id` from the live store, if its log still ends at `head`, where the copy does.
     pub async fn remove_live(&self, id: &str, head: Head) -> StoreResult<Archival> {
         match self.live.remove_game(id, head).await? {
@@ -99,7 +109,18 @@ impl TieredStore {
         }
     }
 
-    /// The archive's games and the bytes its table takes.
+    /// Up to `limit` games of `listing` with a score at most `max_score`, from the live store and the archive
+    /// together, in `EventStore::index_page`'s order; a game listed in both (archived, not yet unlisted live) once.
+    pub async fn listing_page(&self, listing: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>> {
+        let mut page = self.live.index_page(listing, max_score, limit).await?;
+        page.extend(self.archive.listing_page(listing, max_score, limit).await?);
+        page.sort_unstable_by(|a, b| (b.1, &b.0).cmp(&(a.1, &a.0)));
+        page.dedup_by(|a, b| a.0 == b.0);
+        page.truncate(limit);
+        Ok(page)
+    }
+
+    /// The archive's games and the bytes its tables take.
     pub async fn archive_size(&self) -> StoreResult<(u64, u64)> {
         self.archive.size().await
     }

@@ -12,7 +12,10 @@ use crate::ids::GameId;
 use crate::store::{StoreError, StoreResult};
 
 /// The migrations, in order: each applied once, in its own transaction, recorded in `ludus_migrations`.
-const MIGRATIONS: [(i32, &str); 1] = [(1, include_str!("migrations/0001_games.sql"))];
+const MIGRATIONS: [(i32, &str); 2] = [
+    (1, include_str!("migrations/0001_games.sql")),
+    (2, include_str!("migrations/0002_listings.sql")),
+];
 /// Connections one instance holds at most.
 const POOL_SIZE: usize = 8;
 
@@ -57,12 +60,15 @@ impl Postgres {
         Ok(client)
     }
 
-    /// Keeps `game`, unless the archive holds as long a log of it already (a retried archival writes nothing).
-    pub async fn put(&self, game: &ArchivedGame) -> StoreResult<()> {
+    /// Keeps `game`, unless the archive holds as long a log of it already (a retried archival writes nothing), and
+    /// lists it in `listings` (by its creation time), in one transaction.
+    pub async fn put(&self, game: &ArchivedGame, listings: &[String]) -> StoreResult<()> {
         let record = game.encode(Some(self.codec.as_ref()))?;
         let id: &str = &game.meta.id;
-        let client = self.client().await?;
-        client
+        let created_at_ms = game.meta.created_at_ms as i64;
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(unavailable)?;
+        transaction
             .execute(
                 "INSERT INTO ludus_games (id, title, version, record) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, record = EXCLUDED.record \
@@ -71,7 +77,35 @@ impl Postgres {
             )
             .await
             .map_err(unavailable)?;
-        Ok(())
+        for listing in listings {
+            transaction
+                .execute(
+                    "INSERT INTO ludus_listings (listing, created_at_ms, game) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                    &[listing, &created_at_ms, &id],
+                )
+                .await
+                .map_err(unavailable)?;
+        }
+        transaction.commit().await.map_err(unavailable)
+    }
+
+    /// Up to `limit` games of `listing` created at `max_score` or before, newest first (ties: the greater id
+    /// first), with their creation times: the order of `EventStore::index_page`.
+    pub async fn listing_page(&self, listing: &str, max_score: u64, limit: usize) -> StoreResult<Vec<(String, u64)>> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT game, created_at_ms FROM ludus_listings WHERE listing = $1 AND created_at_ms <= $2 \
+                 ORDER BY created_at_ms DESC, game DESC LIMIT $3",
+                &[&listing, &(max_score.min(i64::MAX as u64) as i64), &(limit as i64)],
+            )
+            .await
+            .map_err(unavailable)?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), row.get::<_, i64>(1) as u64))
+            .collect())
     }
 
     /// The archived game `id`, if the archive holds it.
@@ -138,11 +172,15 @@ impl Postgres {
         }
     }
 
-    /// The archive's games and the bytes their table takes on disk (rows, indexes and TOAST).
+    /// The archive's games and the bytes its tables take on disk (rows, indexes and TOAST; the listings included).
     pub async fn size(&self) -> StoreResult<(u64, u64)> {
         let client = self.client().await?;
         let row = client
-            .query_one("SELECT count(*), pg_total_relation_size('ludus_games') FROM ludus_games", &[])
+            .query_one(
+                "SELECT count(*), pg_total_relation_size('ludus_games') + pg_total_relation_size('ludus_listings') \
+                 FROM ludus_games",
+                &[],
+            )
             .await
             .map_err(unavailable)?;
         Ok((row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64))

@@ -3,7 +3,7 @@
 //!
 //! Layout, integers as LEB128 varints:
 //! `format` · `created_at_ms` · `players` · `seeded` (0/1) · seed (32 bytes) · one token hash per seat (32 bytes
-//! each) · head version · head hash (16 bytes) · options (length, UTF-8) · the log (length, bytes) · the chat, one
+//! each, zeros for a seat that had none: open, or a bot's) · head version · head hash (16 bytes) · options (length, UTF-8) · the log (length, bytes) · the chat, one
 //! `<id> <message>` per line, compressed with zstd (the rest of the record; nothing for a game without chat).
 //!
 //! The log is, in format 2, the game's decisions (`LogCodec`: the rules engines replay them to the very events),
@@ -61,7 +61,10 @@ impl ArchivedGame {
             return Err(corrupt("one token hash per seat"));
         }
         for hash in &meta.token_hashes {
-            put_hex(&mut bytes, hash, 32)?;
+            match hash.as_str() {
+                "" => bytes.extend_from_slice(&NO_TOKEN),
+                hash => put_hex(&mut bytes, hash, 32)?,
+            }
         }
         varint::put(&mut bytes, self.head.version);
         bytes.extend_from_slice(&self.head.hash.0);
@@ -97,7 +100,15 @@ impl ArchivedGame {
         let seeded = reader.take(1)?[0] == 1;
         let seed = hex::encode(reader.take(32)?);
         let token_hashes = (0..players)
-            .map(|_| reader.take(32).map(hex::encode))
+            .map(|_| {
+                reader.take(32).map(|hash| {
+                    if hash == NO_TOKEN {
+                        String::new()
+                    } else {
+                        hex::encode(hash)
+                    }
+                })
+            })
             .collect::<StoreResult<Vec<_>>>()?;
         let version = reader.varint()?;
         let hash = ChainHash(reader.take(16)?.try_into().map_err(|_| corrupt("head hash"))?);
@@ -189,6 +200,9 @@ fn corrupt(what: &str) -> StoreError {
     StoreError::Corrupt(format!("archive record: {what}"))
 }
 
+/// A seat without a token (open when the game was made, or a bot's): no SHA-256 is all zeros.
+const NO_TOKEN: [u8; 32] = [0; 32];
+
 fn put_hex(bytes: &mut Vec<u8>, text: &str, length: usize) -> StoreResult<()> {
     let decoded = hex::decode(text).map_err(|_| corrupt("a hash or seed is not hex"))?;
     if decoded.len() != length {
@@ -225,7 +239,8 @@ mod tests {
                 title: "caligula".into(),
                 players: 2,
                 options: r#"{"variant":"full"}"#.into(),
-                token_hashes: vec!["ab".repeat(32), "cd".repeat(32)],
+                // The second seat was open (or a bot's): no token.
+                token_hashes: vec!["ab".repeat(32), String::new()],
                 seed: "ef".repeat(32),
                 created_at_ms: 1_790_000_000_123,
                 seeded: true,

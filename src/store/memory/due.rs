@@ -24,6 +24,11 @@ impl DueNotes {
         self.lock().insert(id.to_owned(), due_ms);
     }
 
+    /// Forgets `id`'s note (a game that left the store).
+    pub(super) fn forget(&self, id: &str) {
+        self.lock().remove(id);
+    }
+
     pub(super) fn earliest(&self) -> Option<u64> {
         self.lock().values().min().copied()
     }

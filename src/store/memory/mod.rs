@@ -525,6 +525,7 @@ impl EventStore for MemoryStore {
         let ends_there = games.get(id).is_some_and(|entry| lock(entry).head == head);
         if ends_there {
             games.remove(id);
+            self.due.forget(id);
         }
         Ok(ends_there)
     }

@@ -19,6 +19,18 @@ impl RedisStore {
         self.zadd(key, None, id, due_ms).await
     }
 
+    /// Forgets `id`'s note.
+    pub(super) async fn forget_in(&self, key: &str, id: &str) -> StoreResult<()> {
+        self.run("forget_due", |mut connection| async move {
+            redis::cmd("ZREM")
+                .arg(key)
+                .arg(id)
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
     async fn zadd(&self, key: &str, condition: Option<&str>, id: &str, due_ms: u64) -> StoreResult<()> {
         self.run("schedule", |mut connection| async move {
             redis::cmd("ZADD")

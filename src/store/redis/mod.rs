@@ -319,7 +319,13 @@ impl EventStore for RedisStore {
     }
 
     async fn remove_game(&self, id: &str, head: Head) -> StoreResult<bool> {
-        self.remove_log(id, head).await
+        let removed = self.remove_log(id, head).await?;
+        if removed {
+            // Its deadline's note, in another slot of a cluster: a crash before this leaves the note to the sweep,
+            // which drops the note of a game it finds over.
+            self.forget_in(DUE_KEY, id).await?;
+        }
+        Ok(removed)
     }
 
     async fn ping(&self) -> StoreResult<()> {

@@ -210,7 +210,7 @@ async fn listed_ids(app: &impl TestApp, key: Option<&str>, path: &str, limit: us
 }
 
 #[actix_web::test]
-async fn finished_games_are_listed_for_their_accounts_and_in_the_lobby_from_the_archive_too() {
+async fn finished_games_are_listed_and_exported_for_their_accounts_and_in_the_lobby_from_the_archive_too() {
     let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
     let (service, app) = instance(tiered(&redis, &postgres)).await;
     let (_, ann_key) = common::app::new_account(&app, "ann").await;
@@ -246,6 +246,40 @@ async fn finished_games_are_listed_for_their_accounts_and_in_the_lobby_from_the_
     let (_, eve_key) = common::app::new_account(&app, "eve").await;
     let hers = listed_ids(&app, Some(&eve_key), "/v1/accounts/me/games?status=finished", 20).await;
     assert_eq!(hers, Vec::<String>::new(), "nobody else's");
+
+    let lines = export(&other, &bob_key).await;
+    assert_eq!(lines[0]["kind"], "account");
+    assert_eq!(lines[0]["account"]["name"], "bob");
+    let key_id = lines[0]["keys"][0]["id"].as_str().unwrap();
+    assert!(bob_key.contains(key_id) && !lines[0].to_string().contains(&bob_key), "the key's id, never the key");
+    let games: Vec<&str> = lines[1..]
+        .iter()
+        .map(|line| line["game"]["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, both, "the account's games, archived or not");
+    for line in &lines[1..] {
+        assert_eq!((line["kind"].as_str(), line["game"]["seats"].clone()), (Some("game"), json!(["south"])));
+        let events = line["events"].as_array().unwrap();
+        assert_eq!(events.len() as u64, line["game"]["version"].as_u64().unwrap(), "the whole log: {line}");
+    }
+    let eves = export(&app, &eve_key).await;
+    assert_eq!((eves.len(), eves[0]["account"]["name"].as_str()), (1, Some("eve")), "no games of others");
+}
+
+/// `GET /v1/accounts/me/export` with `key`: its JSON lines.
+async fn export(app: &impl TestApp, key: &str) -> Vec<Value> {
+    let request = TestRequest::get()
+        .uri("/v1/accounts/me/export")
+        .insert_header(bearer(key));
+    let response = test::call_service(app, request.to_request()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers().get("content-type").unwrap(), "application/x-ndjson");
+    let body = test::read_body(response).await;
+    let text = std::str::from_utf8(&body).expect("UTF-8");
+    assert!(text.ends_with('\n'), "every line ends");
+    text.lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON document a line"))
+        .collect()
 }
 
 #[actix_web::test]

@@ -167,6 +167,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<accounts::__path_add_key>(),
         Mounted::of::<accounts::__path_revoke_key>(),
         Mounted::of::<accounts::games::__path_my_games>(),
+        Mounted::of::<accounts::export::__path_export>(),
         Mounted::of::<accounts::stream::__path_account_stream>(),
         Mounted::of::<accounts::webhook::__path_set_webhook>(),
         Mounted::of::<accounts::webhook::__path_webhook>(),

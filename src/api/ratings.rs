@@ -34,7 +34,7 @@ pub struct RatingResponse {
 }
 
 impl RatingResponse {
-    fn of(title: &'static str, rating: StoredRating) -> Self {
+    pub(super) fn of(title: &'static str, rating: StoredRating) -> Self {
         Self {
             title,
             rating: rating.rating,

@@ -47,7 +47,7 @@ pub async fn my_games(
         }))
 }
 
-fn entry(listed: &AccountGame) -> AccountGameEntry {
+pub(super) fn entry(listed: &AccountGame) -> AccountGameEntry {
     let game = &listed.game;
     let to_act = game.session.to_act();
     AccountGameEntry {

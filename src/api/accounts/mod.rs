@@ -2,6 +2,7 @@
 //! `games` lists an account's games, `stream` carries its notifications and `webhook` delivers them.
 
 pub mod dto;
+pub mod export;
 pub mod games;
 pub mod stream;
 pub mod webhook;

@@ -60,6 +60,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         accounts::add_key,
         accounts::revoke_key,
         accounts::games::my_games,
+        accounts::export::export,
         accounts::stream::account_stream,
         accounts::webhook::set_webhook,
         accounts::webhook::webhook,

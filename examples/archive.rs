@@ -3,12 +3,16 @@
 //! player count the record's bytes per game and how many were told by their decisions, the table's bytes per game
 //! (its `pg_total_relation_size` growth: records, index and PostgreSQL's row overhead, in 8 KiB pages: run enough
 //! games for a fair average), and the p99 of a first read of an archived game against that of a game still in Redis
-//! (each read on a fresh service, so that neither comes from a cache); then the archival throughput and the whole
-//! table's bytes per game.
+//! (each read on a fresh service, so that neither comes from a cache); then the archival throughput, the whole
+//! table's bytes per game, and the p99 of reading an archived game again (the store keeps it decoded).
 //!
 //! `LUDUS_REDIS_URL=redis://127.0.0.1:6379 LUDUS_ARCHIVE_URL=postgres://ludus@127.0.0.1:5432/postgres
 //! cargo run --release --example archive -- 20` (20 games per title and player count); `scripts/measure-archive`
 //! starts both servers and runs it.
+//!
+//! `-- --sizes 1000` measures the table alone, over enough games for whole pages not to matter: 1,000 games per
+//! title (spread evenly over its player counts), played on the memory store (faster than Redis, and the record does
+//! not depend on the live store), each title archived in turn, the table's growth per title.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,12 +22,10 @@ use ludus::engine::Registry;
 use ludus::engine::table::TableAction;
 use ludus::ids::GameId;
 use ludus::service::{Caller, GameService, MoveRequest, NewGame, RulesCodec};
-use ludus::store::{ArchivedGame, EventStore, Postgres, RedisStore, RedisTls, Retention, TieredStore};
+use ludus::store::{ArchivedGame, EventStore, MemoryStore, Postgres, RedisStore, RedisTls, Retention, TieredStore};
 use rand::{Rng, SeedableRng};
 
-fn store(redis: &str, archive: &str, codec: Arc<RulesCodec>) -> Arc<dyn EventStore> {
-    let live =
-        Arc::new(RedisStore::open(redis, false, &RedisTls::default(), Retention::default()).expect("a Redis URL"));
+fn store(live: Arc<dyn EventStore>, archive: &str, codec: Arc<RulesCodec>) -> Arc<dyn EventStore> {
     let archive = Postgres::open(archive, codec).expect("a PostgreSQL URL");
     Arc::new(TieredStore::new(live, archive, Duration::from_millis(1)))
 }
@@ -98,23 +100,50 @@ async fn archive_all(service: &GameService) -> usize {
     }
 }
 
+/// The archive's size in bytes.
+async fn table_bytes(tiers: &Arc<dyn EventStore>) -> u64 {
+    let archive = tiers.tiers().expect("an archive");
+    archive.archive_size().await.expect("the archive's size").1
+}
+
+/// `--sizes`: the table's bytes per game for each title, over `per_title` games of it.
+async fn sizes(archive: &str, per_title: u64) {
+    let codec = Arc::new(RulesCodec::new(Registry::with_all_titles()));
+    let tiers = store(Arc::new(MemoryStore::new(Retention::default())), archive, codec);
+    let service = GameService::new(Registry::with_all_titles(), tiers.clone());
+    archive_all(&service).await;
+    println!("| title | games | player counts | table bytes/game |");
+    println!("|---|---|---|---|");
+    let titles: Vec<_> = service.titles().cloned().collect();
+    for info in titles {
+        let counts: Vec<usize> = (info.min_players..=info.max_players).collect();
+        let before = table_bytes(&tiers).await;
+        for seed in 0..per_title {
+            let players = counts[seed as usize % counts.len()];
+            random_game(&service, info.id, players, seed).await;
+        }
+        let archived = archive_all(&service).await;
+        let bytes = table_bytes(&tiers).await.saturating_sub(before);
+        let range = format!("{} to {}", counts[0], counts[counts.len() - 1]);
+        println!("| {} | {archived} | {range} | {} |", info.id, bytes / archived.max(1) as u64);
+    }
+}
+
 #[tokio::main]
 async fn main() {
-    let redis = std::env::var("LUDUS_REDIS_URL").expect("LUDUS_REDIS_URL names the Redis to measure on");
     let archive = std::env::var("LUDUS_ARCHIVE_URL").expect("LUDUS_ARCHIVE_URL names the PostgreSQL to archive to");
-    let per_case: u64 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, per_title] = args.as_slice()
+        && flag == "--sizes"
+    {
+        return sizes(&archive, per_title.parse().expect("games per title")).await;
+    }
+    let redis = std::env::var("LUDUS_REDIS_URL").expect("LUDUS_REDIS_URL names the Redis to measure on");
+    let per_case: u64 = args.first().and_then(|n| n.parse().ok()).unwrap_or(20);
     let codec = Arc::new(RulesCodec::new(Registry::with_all_titles()));
-    let tiers = store(&redis, &archive, codec.clone());
+    let live = RedisStore::open(&redis, false, &RedisTls::default(), Retention::default()).expect("a Redis URL");
+    let tiers = store(Arc::new(live), &archive, codec.clone());
     let service = GameService::new(Registry::with_all_titles(), tiers.clone());
-    let size = || async {
-        tiers
-            .tiers()
-            .expect("an archive")
-            .archive_size()
-            .await
-            .expect("the archive's size")
-            .1
-    };
     // The table exists (migrations) before its first measure.
     archive_all(&service).await;
 
@@ -123,6 +152,7 @@ async fn main() {
     );
     println!("|---|---|---|---|---|---|---|");
     let (mut archived, mut archiving, mut hot_reads, mut cold_reads) = (0, Duration::ZERO, Vec::new(), Vec::new());
+    let mut again_reads = Vec::new();
     let titles: Vec<_> = service.titles().cloned().collect();
     for info in titles {
         for players in info.min_players..=info.max_players {
@@ -137,13 +167,15 @@ async fn main() {
             }
             let hot = first_read_p99(&tiers, &ids).await;
             hot_reads.push(hot);
-            let before = size().await;
+            let before = table_bytes(&tiers).await;
             let started = Instant::now();
             archived += archive_all(&service).await;
             archiving += started.elapsed();
-            let bytes = size().await.saturating_sub(before);
+            let bytes = table_bytes(&tiers).await.saturating_sub(before);
             let cold = first_read_p99(&tiers, &ids).await;
             cold_reads.push(cold);
+            // Read again on a fresh service: the store's decoded copy, checked against the archive's version.
+            again_reads.push(first_read_p99(&tiers, &ids).await);
             println!(
                 "| {} | {players} | {} | {} | {by_decisions}/{per_case} | {} | {:.2} ms ÷ {:.2} ms = {:.1} |",
                 info.id,
@@ -175,5 +207,10 @@ async fn main() {
         worst(&cold_reads).as_secs_f64() * 1000.0,
         worst(&hot_reads).as_secs_f64() * 1000.0,
         worst(&cold_reads).as_secs_f64() / worst(&hot_reads).as_secs_f64()
+    );
+    println!(
+        "an archived game read again (a replay's next step), p99 (worst case): {:.2} ms, ratio to hot {:.2}",
+        worst(&again_reads).as_secs_f64() * 1000.0,
+        worst(&again_reads).as_secs_f64() / worst(&hot_reads).as_secs_f64()
     );
 }

@@ -407,3 +407,31 @@ async fn an_archive_told_by_decisions_is_frozen_as_events_for_a_rules_change_and
     );
     assert_eq!(format(), "2", "left as it was");
 }
+
+#[actix_web::test]
+async fn a_word_in_the_chat_of_an_archived_game_is_archived_with_it() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let duel = finished_duel(&app).await;
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    let chat = format!("/v1/games/{}/chat", duel.id);
+    let read_chat = || async {
+        let request = TestRequest::get().uri(&chat).insert_header(bearer(&duel.south));
+        let (status, _, body) = call(&app, request).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body.to_string()
+    };
+    assert!(read_chat().await.contains("gg"), "read from the archive, decoded");
+
+    let (status, body) = post(&app, &chat, Some(&duel.south), json!({"text": "well played"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1, "archived again");
+    assert_eq!(redis_keys(&redis, &duel.id), Vec::<String>::new());
+    let (_, other) = instance(tiered(&redis, &postgres)).await;
+    for app in [&app, &other] {
+        let request = TestRequest::get().uri(&chat).insert_header(bearer(&duel.south));
+        let (status, _, body) = call(app, request).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(body.to_string().contains("gg") && body.to_string().contains("well played"), "{body}");
+    }
+}

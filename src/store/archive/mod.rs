@@ -11,13 +11,16 @@
 mod postgres;
 mod record;
 
-use std::sync::Arc;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use lru::LruCache;
 
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-pub use postgres::{Postgres, Recoded};
+pub use postgres::{ArchivedVersion, Postgres, Recoded};
 pub use record::{ArchivedGame, LogCodec};
 
 use super::{
@@ -39,23 +42,47 @@ pub enum Archival {
     NotYet,
 }
 
+/// Archived games an instance keeps decoded: a replay steps through a game one read at a time (`?at=N`, event pages),
+/// and each read would otherwise replay the whole game's decisions again.
+const DECODED_CACHED: usize = 32;
+
 /// The live store in front of the archive.
 pub struct TieredStore {
     live: Arc<dyn EventStore>,
     archive: Postgres,
     /// How long after its last append a finished game stays live.
     after: Duration,
+    /// Recently read archived games, checked against the archive's version of each before use.
+    decoded: Mutex<LruCache<String, Arc<ArchivedGame>>>,
 }
 
 impl TieredStore {
     pub fn new(live: Arc<dyn EventStore>, archive: Postgres, after: Duration) -> Self {
-        Self { live, archive, after }
+        let capacity = NonZeroUsize::new(DECODED_CACHED).expect("a capacity");
+        Self {
+            live,
+            archive,
+            after,
+            decoded: Mutex::new(LruCache::new(capacity)),
+        }
     }
 
-    /// The archived game `id`, or `NotFound`.
-    async fn archived(&self, id: &str) -> StoreResult<ArchivedGame> {
-        let id = GameId::parse(id).map_err(|_| StoreError::NotFound)?;
-        self.archive.get(&id).await?.ok_or(StoreError::NotFound)
+    fn decoded(&self) -> std::sync::MutexGuard<'_, LruCache<String, Arc<ArchivedGame>>> {
+        self.decoded.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The archived game `id`, or `NotFound`: decoded once, then while the archive's version of it stays the same.
+    async fn archived(&self, id: &str) -> StoreResult<Arc<ArchivedGame>> {
+        let key = GameId::parse(id).map_err(|_| StoreError::NotFound)?;
+        let cached = self.decoded().get(id).cloned();
+        if let Some(game) = cached
+            && self.archive.version(&key).await? == Some(ArchivedVersion::of(&game))
+        {
+            return Ok(game);
+        }
+        let game = Arc::new(self.archive.get(&key).await?.ok_or(StoreError::NotFound)?);
+        self.decoded().put(id.to_owned(), game.clone());
+        Ok(game)
     }
 
     /// Copies finished game `id` to the archive, listed in `listings`, read back and checked against the live
@@ -82,11 +109,16 @@ impl TieredStore {
             chat,
         };
         self.archive.put(&game, listings).await?;
-        let copy = self.archived(id).await?;
-        if copy != game {
+        // The record itself, read back: not a copy decoded before.
+        let copy = self
+            .archive
+            .get(&GameId::parse(id).map_err(|_| StoreError::NotFound)?)
+            .await?;
+        if copy.as_ref() != Some(&game) {
+            let archived = copy.map_or(0, |copy| copy.head.version);
             return Err(StoreError::Corrupt(format!(
-                "the archive's copy of game {id} is not the live one (version {} against {})",
-                copy.head.version, game.head.version
+                "the archive's copy of game {id} is not the live one (version {archived} against {})",
+                game.head.version
             )));
         }
         Ok(Ok(game.head))
@@ -207,8 +239,8 @@ impl EventStore for TieredStore {
             Err(StoreError::NotFound) => {
                 let game = self.archived(id).await?;
                 Ok(Loaded {
-                    meta: game.meta,
-                    events: game.events,
+                    meta: game.meta.clone(),
+                    events: game.events.clone(),
                     head: game.head,
                 })
             }
@@ -245,9 +277,9 @@ impl EventStore for TieredStore {
             Err(StoreError::NotFound) => {
                 let game = self.archived(id).await?;
                 Ok(LoadedLatest {
-                    meta: game.meta,
+                    meta: game.meta.clone(),
                     snapshot: None,
-                    events: game.events,
+                    events: game.events.clone(),
                     head: game.head,
                 })
             }

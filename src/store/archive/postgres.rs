@@ -12,9 +12,10 @@ use crate::ids::GameId;
 use crate::store::{StoreError, StoreResult};
 
 /// The migrations, in order: each applied once, in its own transaction, recorded in `ludus_migrations`.
-const MIGRATIONS: [(i32, &str); 2] = [
+const MIGRATIONS: [(i32, &str); 3] = [
     (1, include_str!("migrations/0001_games.sql")),
     (2, include_str!("migrations/0002_listings.sql")),
+    (3, include_str!("migrations/0003_chat_version.sql")),
 ];
 /// Connections one instance holds at most.
 const POOL_SIZE: usize = 8;
@@ -68,12 +69,20 @@ impl Postgres {
         let created_at_ms = game.meta.created_at_ms as i64;
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(unavailable)?;
+        let version = ArchivedVersion::of(game);
         transaction
             .execute(
-                "INSERT INTO ludus_games (id, title, version, record) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, record = EXCLUDED.record \
-                 WHERE ludus_games.version < EXCLUDED.version",
-                &[&id, &game.meta.title, &(game.head.version as i64), &record],
+                "INSERT INTO ludus_games (id, title, version, chat_last, record) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, chat_last = EXCLUDED.chat_last, \
+                 record = EXCLUDED.record \
+                 WHERE (ludus_games.version, ludus_games.chat_last) < (EXCLUDED.version, EXCLUDED.chat_last)",
+                &[
+                    &id,
+                    &game.meta.title,
+                    &(version.log as i64),
+                    &version.chat_last,
+                    &record,
+                ],
             )
             .await
             .map_err(unavailable)?;
@@ -118,6 +127,20 @@ impl Postgres {
             .map_err(unavailable)?;
         row.map(|row| ArchivedGame::decode(id, row.get(0), row.get(1), Some(self.codec.as_ref())))
             .transpose()
+    }
+
+    /// How far archived game `id` goes, if the archive holds it: whether a copy read before is still its record.
+    pub async fn version(&self, id: &GameId) -> StoreResult<Option<ArchivedVersion>> {
+        let key: &str = id;
+        let client = self.client().await?;
+        let row = client
+            .query_opt("SELECT version, chat_last FROM ludus_games WHERE id = $1", &[&key])
+            .await
+            .map_err(unavailable)?;
+        Ok(row.map(|row| ArchivedVersion {
+            log: row.get::<_, i64>(0) as u64,
+            chat_last: row.get(1),
+        }))
     }
 
     /// Rewrites every record that `decisions` would write otherwise: in format 2 where this build's rules replay
@@ -225,6 +248,26 @@ async fn try_migrate(client: &mut deadpool_postgres::Object) -> Result<(), tokio
         tracing::info!(version, "archive migration applied");
     }
     Ok(())
+}
+
+/// How far an archived game goes: its log's length and its chat's last entry (empty without chat). A record is only
+/// ever replaced by one that goes further (a longer log, or the same log with more chat), whatever the order in
+/// which instances archive it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchivedVersion {
+    pub log: u64,
+    pub chat_last: String,
+}
+
+impl ArchivedVersion {
+    pub fn of(game: &ArchivedGame) -> Self {
+        Self {
+            log: game.head.version,
+            // Zero-padded, so that text compares as the ids do.
+            chat_last: (game.chat.last())
+                .map_or_else(String::new, |last| format!("{:020}-{:020}", last.id.ms, last.id.seq)),
+        }
+    }
 }
 
 /// What `Postgres::recode` did.

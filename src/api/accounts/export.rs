@@ -3,6 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::KEY_NEEDED;
 use super::dto::{AccountGameEntry, AccountResponse, KeyResponse};
@@ -21,9 +22,9 @@ use crate::service::{GamesFilter, LobbyEntry, ServiceError};
 const PAGE: usize = 100;
 
 /// One line of an export.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-enum ExportLine {
+pub enum ExportLine {
     /// The first line: the account, its keys (ids and dates, never the keys), its webhook's address and its ratings.
     Account {
         account: AccountResponse,
@@ -44,8 +45,8 @@ enum ExportLine {
 /// [...]}` per game (as `GET /v1/accounts/me/games` lists it, active ones then finished ones, archived ones
 /// included), each with its whole log as the account's seat sees it.
 #[utoipa::path(get, path = "/v1/accounts/me/export", tag = "accounts", security(("account_key" = [])),
-    responses((status = 200, description = "JSON lines: the account, then its games", content_type = "application/x-ndjson",
-        body = String)))]
+    responses((status = 200, description = "JSON lines, an `ExportLine` each: the account, then its games (as text/plain too: the same lines, for generators that know no JSON lines)",
+        content((ExportLine = "application/x-ndjson"), (String = "text/plain")))))]
 pub async fn export(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
     let keys = service.accounts.account_keys(&account.id).await?;

@@ -114,9 +114,8 @@ impl Listings {
 
 impl Tables {
     /// A page of the lobby: games of `status` (open: joinable; active: being played; finished, archived ones
-    /// included), of one title or all, newest
-    /// first, created before the `before` cursor. Every listed game is checked against its log, and a stale listing
-    /// is fixed on the way.
+    /// included), of one title or all, newest first, created before the `before` cursor. Every listed game is
+    /// checked against its log, and a stale listing is fixed on the way.
     pub async fn lobby(
         &self,
         title: Option<&str>,

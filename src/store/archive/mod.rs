@@ -5,8 +5,9 @@
 //! the live store first. A finished game is noted for archival by the append that finished it (and put off by any
 //! later append); the service's sweep claims the games due and moves each one: `copy` writes it, reads it back and
 //! checks it against the log's hash chain, then `remove_live` removes it from the live store only if its log still
-//! ends where the copy does. A crash at any step leaves the game in the live store (and its note, claimed with a lease, comes due
-//! again), or archived and not yet removed (the next attempt finds it archived already): never lost, never twice.
+//! ends where the copy does. A crash at any step leaves the game in the live store (and its note, claimed with a
+//! lease, comes due again), or archived and not yet removed (the next attempt finds it archived already): never
+//! lost, never twice.
 
 mod postgres;
 mod record;
@@ -20,7 +21,8 @@ use lru::LruCache;
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
-pub use postgres::{ArchivedVersion, Postgres, Recoded};
+use postgres::ArchivedVersion;
+pub use postgres::{Postgres, Recoded};
 pub use record::{ArchivedGame, LogCodec};
 
 use super::{
@@ -73,7 +75,7 @@ impl TieredStore {
 
     /// The archived game `id`, or `NotFound`: decoded once, then while the archive's version of it stays the same.
     async fn archived(&self, id: &str) -> StoreResult<Arc<ArchivedGame>> {
-        let key = GameId::parse(id).map_err(|_| StoreError::NotFound)?;
+        let key = archive_key(id)?;
         let cached = self.decoded().get(id).cloned();
         if let Some(game) = cached
             && self.archive.version(&key).await? == Some(ArchivedVersion::of(&game))
@@ -110,10 +112,7 @@ impl TieredStore {
         };
         self.archive.put(&game, listings).await?;
         // The record itself, read back: not a copy decoded before.
-        let copy = self
-            .archive
-            .get(&GameId::parse(id).map_err(|_| StoreError::NotFound)?)
-            .await?;
+        let copy = self.archive.get(&archive_key(id)?).await?;
         if copy.as_ref() != Some(&game) {
             let archived = copy.map_or(0, |copy| copy.head.version);
             return Err(StoreError::Corrupt(format!(
@@ -180,6 +179,11 @@ impl TieredStore {
     fn archival_due(&self) -> u64 {
         crate::clock::now_ms() + self.after.as_millis() as u64
     }
+}
+
+/// The archive's key of game `id`: none holds an id that is not a game's.
+fn archive_key(id: &str) -> StoreResult<GameId> {
+    GameId::parse(id).map_err(|_| StoreError::NotFound)
 }
 
 /// The events of `events` after `from`, if they extend it.

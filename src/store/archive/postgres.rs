@@ -130,7 +130,7 @@ impl Postgres {
     }
 
     /// How far archived game `id` goes, if the archive holds it: whether a copy read before is still its record.
-    pub async fn version(&self, id: &GameId) -> StoreResult<Option<ArchivedVersion>> {
+    pub(super) async fn version(&self, id: &GameId) -> StoreResult<Option<ArchivedVersion>> {
         let key: &str = id;
         let client = self.client().await?;
         let row = client
@@ -254,13 +254,13 @@ async fn try_migrate(client: &mut deadpool_postgres::Object) -> Result<(), tokio
 /// ever replaced by one that goes further (a longer log, or the same log with more chat), whatever the order in
 /// which instances archive it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ArchivedVersion {
-    pub log: u64,
-    pub chat_last: String,
+pub(super) struct ArchivedVersion {
+    log: u64,
+    chat_last: String,
 }
 
 impl ArchivedVersion {
-    pub fn of(game: &ArchivedGame) -> Self {
+    pub(super) fn of(game: &ArchivedGame) -> Self {
         Self {
             log: game.head.version,
             // Zero-padded, so that text compares as the ids do.

@@ -141,20 +141,41 @@ async fn a_finished_game_leaves_redis_for_the_archive_and_reads_the_same() {
 
 /// The listings (sorted sets) in Redis that hold game `id`.
 fn redis_listings_of(redis: &RedisServer, id: &str) -> Vec<String> {
+    redis_keys_holding(redis, id)
+        .into_iter()
+        .filter(|(_, kind)| kind == "zset")
+        .map(|(key, _)| key)
+        .collect()
+}
+
+/// Every Redis key, with its type, whose sorted set or hash has `text` as a member or field.
+fn redis_keys_holding(redis: &RedisServer, text: &str) -> Vec<(String, String)> {
     let mut connection = redis::Client::open(redis.url.as_str())
         .and_then(|client| client.get_connection())
         .expect("Redis answers");
     let keys: Vec<String> = redis::cmd("KEYS").arg("*").query(&mut connection).unwrap();
-    keys.into_iter()
-        .filter(|key| {
-            let kind: String = redis::cmd("TYPE").arg(key).query(&mut connection).unwrap();
-            let score: Option<f64> = match kind.as_str() {
-                "zset" => redis::cmd("ZSCORE").arg(key).arg(id).query(&mut connection).unwrap(),
-                _ => None,
-            };
-            score.is_some()
-        })
-        .collect()
+    let mut holding = Vec::new();
+    for key in keys {
+        let kind: String = redis::cmd("TYPE").arg(&key).query(&mut connection).unwrap();
+        let holds = match kind.as_str() {
+            "zset" => redis::cmd("ZSCORE")
+                .arg(&key)
+                .arg(text)
+                .query::<Option<f64>>(&mut connection)
+                .unwrap()
+                .is_some(),
+            "hash" => redis::cmd("HEXISTS")
+                .arg(&key)
+                .arg(text)
+                .query(&mut connection)
+                .unwrap(),
+            _ => false,
+        };
+        if holds {
+            holding.push((key, kind));
+        }
+    }
+    holding
 }
 
 /// A keyed move (`Idempotency-Key: last`) with `token`: its status and body.
@@ -434,4 +455,102 @@ async fn a_word_in_the_chat_of_an_archived_game_is_archived_with_it() {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(body.to_string().contains("gg") && body.to_string().contains("well played"), "{body}");
     }
+}
+
+/// Every Redis key whose name holds `text` (in any case), or whose sorted set or hash has it as a member or field.
+fn redis_keys_naming(redis: &RedisServer, text: &str) -> Vec<String> {
+    let mut connection = redis::Client::open(redis.url.as_str())
+        .and_then(|client| client.get_connection())
+        .expect("Redis answers");
+    let keys: Vec<String> = redis::cmd("KEYS").arg("*").query(&mut connection).unwrap();
+    let named = keys
+        .into_iter()
+        .filter(|key| key.to_lowercase().contains(&text.to_lowercase()));
+    let mut naming: Vec<String> = named
+        .chain(redis_keys_holding(redis, text).into_iter().map(|(key, _)| key))
+        .collect();
+    naming.sort();
+    naming.dedup();
+    naming
+}
+
+#[actix_web::test]
+async fn a_deleted_account_leaves_its_games_and_shows_as_a_deleted_player_live_and_archived() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    let (ann, ann_key) = common::app::new_account(&app, "ann").await;
+    let (bob, bob_key) = common::app::new_account(&app, "bob").await;
+    let (archived, bob_token) = accounts_duel(&app, &ann_key, &bob_key).await;
+    let chat = format!("/v1/games/{archived}/chat");
+    let (status, body) = post(&app, &chat, Some(&bob_token), json!({"text": "gg"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 1);
+    // A game on: Bob's seat, named, has not moved yet.
+    let body = json!({"title": "duel", "players": 2, "seats": {"south": "open"}});
+    let (_, created) = common::app::send(&app, "POST", "/v1/games", Some(&ann_key), Some(body)).await;
+    let live = created["game"]["id"].as_str().unwrap().to_owned();
+    let join = format!("/v1/games/{live}/seats/south/join");
+    let (status, joined) = post(&app, &join, Some(&bob_key), json!({"name": "Bobby Tables"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    let live_token = joined["token"].as_str().unwrap().to_owned();
+    let (status, body) = post(&app, &format!("/v1/games/{live}/chat"), Some(&live_token), json!({"text": "hi"})).await;
+    assert_eq!((status, body["name"].as_str()), (StatusCode::CREATED, Some("Bobby Tables")), "{body}");
+
+    let (status, body) = common::app::send(&app, "DELETE", "/v1/accounts/me", Some(&bob_key), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (status, body) = common::app::send(&app, "GET", "/v1/accounts/me", Some(&bob_key), None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_account_key")));
+    let (status, body) = common::app::send(&app, "DELETE", "/v1/accounts/me", Some(&bob_key), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a deleted account's key opens nothing: {body}");
+
+    // Both games are over, Bob's seat a deleted player's in every answer, and nothing names him.
+    let (_, other) = instance(tiered(&redis, &postgres)).await;
+    let check = |game: Value, events: Value, id: &str| {
+        assert_eq!(game["status"], "finished", "{game}");
+        let south = &game["players"][1];
+        assert_eq!((south["seat"].as_str(), south["deleted_player"].as_bool()), (Some("south"), Some(true)));
+        assert!(south.get("name").is_none() && south.get("account").is_none(), "{south}");
+        assert_eq!(game["players"][0]["account"].as_str(), Some(ann.as_str()), "Ann's seat stays hers");
+        for answer in [game.to_string(), events.to_string()] {
+            assert!(!answer.contains(&bob) && !answer.contains("Bobby"), "{id}: {answer}");
+        }
+        let erased = events["events"].as_array().unwrap().last().unwrap()["event"].clone();
+        assert_eq!(erased, json!({"type": "seats_erased", "seats": ["south"]}));
+    };
+    for app in [&app, &other] {
+        for id in [&archived, &live] {
+            let (status, game) = common::app::send(app, "GET", &format!("/v1/games/{id}"), None, None).await;
+            assert_eq!(status, StatusCode::OK, "{game}");
+            let (_, events) = common::app::send(app, "GET", &format!("/v1/games/{id}/events"), None, None).await;
+            check(game, events, id);
+        }
+    }
+    let (_, live_events) = common::app::send(&app, "GET", &format!("/v1/games/{live}/events"), None, None).await;
+    let types: Vec<&str> = live_events["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|logged| logged["event"]["type"].as_str().unwrap())
+        .collect();
+    assert!(types.ends_with(&["resigned", "seats_erased"]), "the live game's seat left it first: {types:?}");
+    for (id, token, text) in [(&archived, &bob_token, "gg"), (&live, &live_token, "hi")] {
+        let (_, words) = common::app::send(&app, "GET", &format!("/v1/games/{id}/chat"), Some(token), None).await;
+        let said = &words["messages"][0];
+        assert_eq!((said["seat"].as_str(), said["text"].as_str()), (Some("south"), Some(text)), "{words}");
+        assert!(said.get("name").is_none(), "his words stay, not under his name: {words}");
+    }
+
+    // The archived game came back to be written to, and leaves again as it now is.
+    assert_eq!(service.games.archive_due(now_ms() + 1_000).await.unwrap(), 2);
+    let (_, game) = common::app::send(&other, "GET", &format!("/v1/games/{archived}"), None, None).await;
+    let (_, events) = common::app::send(&other, "GET", &format!("/v1/games/{archived}/events"), None, None).await;
+    check(game, events, &archived);
+    assert_eq!(redis_keys_naming(&redis, &bob), Vec::<String>::new(), "nothing of Bob's account in Redis");
+    assert_eq!(redis_keys_naming(&redis, "bob"), Vec::<String>::new(), "nor his name");
+    let rows = postgres.query(&format!("SELECT count(*) FROM ludus_listings WHERE listing LIKE '%{bob}%'"));
+    assert_eq!(rows, "0", "no archived listing of his");
+    let mine = listed_ids(&app, Some(&ann_key), "/v1/accounts/me/games?status=finished", 20).await;
+    assert_eq!(mine, vec![live.clone(), archived.clone()], "Ann's games stay hers");
+    let (new_bob, _) = common::app::new_account(&app, "Bob").await;
+    assert_ne!(new_bob, bob, "the name is free again, for a new account");
 }

@@ -189,3 +189,48 @@ async fn a_ladder_bot_plays_rated_games_under_an_account_of_kind_bot() {
     let (status, missing) = send(&app, "GET", "/v1/accounts/nobody-here", None, None).await;
     assert_eq!((status, missing["code"].as_str()), (StatusCode::NOT_FOUND, Some("account_not_found")));
 }
+
+/// Deleting an account on `store`: off the leaderboards, its invitation declined, its rated game's seat a deleted
+/// player's, its name free again.
+async fn a_deleted_account_is_off_the_leaderboards(store: std::sync::Arc<dyn ludus::store::EventStore>) {
+    let service = web::Data::new(common::service(store));
+    let app = test::init_service(App::new().configure(ludus::api::routes(service.clone()))).await;
+    let (ada, ada_key) = new_account(&app, "ada").await;
+    let (bea, bea_key) = new_account(&app, "bea").await;
+    let rated = rated_duel(&app, &ada_key, &bea_key).await;
+    resign(&app, &rated, &bea_key).await;
+    let invitation = json!({"title": "duel", "players": 2, "seats": {"south": {"account": "bea"}}});
+    let (_, invited) = send(&app, "POST", "/v1/games", Some(&ada_key), Some(invitation)).await;
+    let invited = invited["game"]["id"].as_str().unwrap().to_owned();
+    let board = "/v1/titles/duel/leaderboard?provisional=true";
+    let (_, before) = send(&app, "GET", board, None, None).await;
+    assert_eq!(before["total"], 2, "{before}");
+
+    let (status, body) = send(&app, "DELETE", "/v1/accounts/me", Some(&bea_key), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (_, after) = send(&app, "GET", board, None, None).await;
+    assert_eq!((after["total"].as_u64(), after["entries"][0]["name"].as_str()), (Some(1), Some("ada")), "{after}");
+    assert_eq!(duel_rating(&app, &ada).await["games"], 1, "Ada's rating stays");
+    let (status, body) = send(&app, "GET", &format!("/v1/accounts/{bea}"), None, None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("account_not_found")), "{body}");
+    let (_, game) = send(&app, "GET", &format!("/v1/games/{rated}"), None, None).await;
+    assert_eq!(game["players"][1]["deleted_player"], true, "{game}");
+    assert!(!game.to_string().contains(&bea), "{game}");
+    let (_, declined) = send(&app, "GET", &format!("/v1/games/{invited}"), None, None).await;
+    let south = &declined["players"][1];
+    assert!(south.get("invited").is_none() && south["open"] == true, "declined, open to anyone: {declined}");
+    let (_, events) = send(&app, "GET", &format!("/v1/games/{invited}/events"), None, None).await;
+    assert!(!events.to_string().contains(&bea), "no invitation names her: {events}");
+    new_account(&app, "bea").await;
+}
+
+#[actix_web::test]
+async fn a_deleted_account_is_off_the_leaderboards_in_memory() {
+    a_deleted_account_is_off_the_leaderboards(common::memory()).await;
+}
+
+#[actix_web::test]
+async fn a_deleted_account_is_off_the_leaderboards_on_redis() {
+    let redis = common::RedisServer::start();
+    a_deleted_account_is_off_the_leaderboards(redis.store()).await;
+}

@@ -81,6 +81,7 @@ const WORDS = {
   "players heading": ["Players", "Joueurs", "Spieler"],
   "bot": ["computer", "ordinateur", "Computer"],
   "open seat": ["open seat", "place libre", "freier Platz"],
+  "deleted player": ["deleted player", "joueur supprimé", "gelöschte Person"],
   "say something": ["Say something", "Dites quelque chose", "Sag etwas"],
   "face down": ["face down", "face cachée", "verdeckt"],
   "no token": ["No token for {0} in this browser: watching as a spectator.",

@@ -172,6 +172,7 @@ function drawPlayers() {
   const rows = game.players.map((player) => {
     const time = times.get(player.seat);
     const who = player.open ? t("open seat")
+      : player.deleted_player ? t("deleted player")
       : player.abandoned ? `${text(player.abandoned)}: ${t("bot")}`
       : player.handed_to_bot ? `${player.name ?? ""} (${t("bot")})`
       : player.bot ? t("bot") : player.name ?? "";

@@ -167,6 +167,7 @@ pub(super) fn player_seats(game: &LoadedGame, seen: Option<&SeatsSeen>) -> Vec<P
             invited: taken.invited.clone(),
             abandoned: taken.abandoned,
             handed_to_bot: taken.handed,
+            deleted_player: taken.erased,
             connected: seen.map(|seen| taken.bot.is_some() || seen.connected(seat, now)),
             last_seen_ms: seen.and_then(|seen| seen.last_seen_ms(seat)),
         })

@@ -176,6 +176,10 @@ pub struct PlayerSeat {
     /// True while its player handed the seat to a bot (`hand_to_bot`); `take_back_seat` ends it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub handed_to_bot: bool,
+    /// True once the account that held the seat was deleted: show "deleted player" (its name and account are gone,
+    /// here and in the log).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub deleted_player: bool,
     /// Whether the seat's player is here: it streams the game, or made a request as the seat, within the presence
     /// TTL (30 s by default); a bot always is. In a game's answers now: not in the lobby, nor at a past version
     /// `at`, nor in a move's answer (which a retry under its Idempotency-Key gets again as it was); absent when the

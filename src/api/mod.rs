@@ -163,6 +163,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<chat::__path_list_chat>(),
         Mounted::of::<accounts::__path_create_account>(),
         Mounted::of::<accounts::__path_me>(),
+        Mounted::of::<accounts::__path_delete_account>(),
         Mounted::of::<ratings::__path_account_profile>(),
         Mounted::of::<accounts::__path_add_key>(),
         Mounted::of::<accounts::__path_revoke_key>(),

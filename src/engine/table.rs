@@ -11,7 +11,9 @@ mod evolve;
 mod options;
 
 pub use clocks::ClockReading;
-pub use events::{DRAW_ACTION_TYPES, TABLE_ACTION_TYPES, TABLE_EVENT_TYPES, TableAction, TableEvent, is_table_action};
+pub use events::{
+    DRAW_ACTION_TYPES, Erasures, TABLE_ACTION_TYPES, TABLE_EVENT_TYPES, TableAction, TableEvent, is_table_action,
+};
 pub use options::{ChatPolicy, LeaveReason, OnDecline, OnLeave, OpenedSeat};
 
 use serde::{Deserialize, Serialize};
@@ -50,6 +52,12 @@ pub struct TableSeat {
     pub abandoned: Option<LeaveReason>,
     /// True while its player handed the seat to a bot.
     pub handed: bool,
+    /// Set once the account that held the seat was deleted: a deleted player's seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub erased: bool,
+    /// Set once the account the seat's invitation named was deleted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub invitation_erased: bool,
 }
 
 impl TableSeat {
@@ -123,6 +131,9 @@ pub struct Table {
     /// The game changes its accounts' ratings once it is over.
     #[serde(default)]
     pub rated: bool,
+    /// The account that created the game was deleted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub creator_erased: bool,
 }
 /// What folding a table event needs to know of the title's game.
 pub struct Seating<'a> {
@@ -157,6 +168,22 @@ impl Table {
             draw_declined_to: None,
             chat: ChatPolicy::Players,
             rated: false,
+            creator_erased: false,
+        }
+    }
+
+    /// What the erased seats (named by `seat_id`) hide of the events before their erasure.
+    pub fn erasures(&self, seat_id: impl Fn(Seat) -> String) -> Erasures {
+        let seats = |erased: fn(&TableSeat) -> bool| {
+            (0..self.seats.len())
+                .filter(|&seat| erased(&self.seats[seat]))
+                .map(&seat_id)
+                .collect()
+        };
+        Erasures {
+            seats: seats(|seat| seat.erased),
+            invitations: seats(|seat| seat.invitation_erased),
+            creator: self.creator_erased,
         }
     }
 

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use super::bot::{self, Bot};
 use super::session::{ActionError, BotMove, Decided, GameSession, Played, ReplayError, Told};
 use super::table::{
-    ClockReading, DRAW_ACTION_TYPES, LeaveReason, OnLeave, Seating, Table, TableAction, TableEvent, Taker,
+    ClockReading, DRAW_ACTION_TYPES, Erasures, LeaveReason, OnLeave, Seating, Table, TableAction, TableEvent, Taker,
 };
 use super::undo::UndoTrail;
 use super::words;
@@ -139,6 +139,11 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// What this game's erased seats hide of its earlier events.
+    fn erasures(&self) -> Erasures {
+        self.table.erasures(|seat| self.seat_id(seat))
+    }
+
     fn seat_id(&self, seat: Seat) -> String {
         seat_ids::<G>()
             .get(seat)
@@ -254,11 +259,12 @@ pub(super) enum Entry<G: Game> {
 }
 
 impl<G: Game> Entry<G> {
-    /// The entry as `viewer` may see it: table events as anyone may (tokens never leave the store), the title's as
-    /// its rules redact them (once the game is `finished`, as everyone may see them); `None` when it may not.
-    fn shown(&self, viewer: Viewer, finished: bool) -> Option<Self> {
+    /// The entry as `viewer` may see it: table events as anyone may (tokens never leave the store, nor the names of
+    /// `erased` seats), the title's as its rules redact them (once the game is `finished`, as everyone may see
+    /// them); `None` when it may not.
+    fn shown(&self, viewer: Viewer, finished: bool, erased: &Erasures) -> Option<Self> {
         match self {
-            Entry::Table(event) => Some(Entry::Table(event.public())),
+            Entry::Table(event) => Some(Entry::Table(event.public(erased))),
             Entry::Title(event) if finished => Some(Entry::Title(G::redact_finished(event))),
             Entry::Title(event) => G::redact(event, viewer).map(Entry::Title),
         }
@@ -287,7 +293,8 @@ impl<G: Game> Decided for Decision<G> {
         self.0
             .iter()
             .map(|entry| {
-                let shown = entry.shown(viewer, finished)?;
+                // Told as decided: an erasure is always a step of its own, after every event it hides something of.
+                let shown = entry.shown(viewer, finished, &Erasures::default())?;
                 Some((shown.json(), lang.map(|lang| shown.text(lang))))
             })
             .collect()
@@ -502,11 +509,19 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn redact(&self, event: &str, viewer: Viewer) -> Option<Box<RawValue>> {
-        Some(Self::read(event)?.shown(viewer, self.is_finished())?.json())
+        Some(
+            Self::read(event)?
+                .shown(viewer, self.is_finished(), &self.erasures())?
+                .json(),
+        )
     }
 
     fn event_text(&self, event: &str, viewer: Viewer, lang: Lang) -> Option<String> {
-        Some(Self::read(event)?.shown(viewer, self.is_finished())?.text(lang))
+        Some(
+            Self::read(event)?
+                .shown(viewer, self.is_finished(), &self.erasures())?
+                .text(lang),
+        )
     }
 
     fn labelled_actions_json(&self, seat: Seat, lang: Lang) -> Box<RawValue> {

@@ -64,6 +64,8 @@ pub fn table_event_text(event: &TableEvent, lang: Lang, seat: &dyn Fn(&str) -> S
             None => text!(TABLE, lang, "clocks-started"),
         },
         TableEvent::Undone { seat: id } => tell("undone", &seat(id)),
+        TableEvent::SeatsErased { seats, .. } if seats.is_empty() => text!(TABLE, lang, "invitations-erased"),
+        TableEvent::SeatsErased { seats, .. } => tell("seats-erased", &names(seats, lang, seat)),
     }
 }
 
@@ -162,6 +164,8 @@ mod tests {
             json!({"type": "clocks_run", "at_ms": 1, "moved": "caesar"}),
             json!({"type": "clocks_run", "at_ms": 1}),
             json!({"type": "undone", "seat": "caesar"}),
+            json!({"type": "seats_erased", "seats": ["caesar"], "creator": true}),
+            json!({"type": "seats_erased", "seats": [], "invitations": ["caesar"]}),
         ];
         let seat = |id: &str| format!("Seat {}", capitalized(id));
         let mut met = std::collections::BTreeSet::new();

@@ -94,12 +94,18 @@ impl Chat {
     ) -> Result<Vec<ChatMessage>, ServiceError> {
         game.check_chat_access(viewer)?;
         let entries = self.store.rooms().read_chat(&game.meta.id, page, limit).await?;
+        let table = game.session.table();
+        let erased = |seat: &str| game.seat_index(seat).is_ok_and(|seat| table.seats[seat].erased);
         entries
             .into_iter()
             .map(|entry| {
                 let mut message: ChatMessage = serde_json::from_str(&entry.message)
                     .map_err(|error| ServiceError::Corrupt(format!("chat message {}: {error}", entry.id)))?;
                 message.id = entry.id.to_string();
+                // A deleted player's words stay with the game, no longer under its name.
+                if message.seat.as_deref().is_some_and(erased) {
+                    message.name = None;
+                }
                 Ok(message)
             })
             .collect()

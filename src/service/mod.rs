@@ -28,6 +28,7 @@ mod bots;
 mod chat;
 mod create;
 mod ending;
+mod erasure;
 mod error;
 mod followers;
 mod games;

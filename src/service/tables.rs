@@ -1,5 +1,6 @@
 //! Tables: the games before and around play. Creating one (`create`), taking and declining seats (`join`), the
-//! lobby (`lobby`), rematches (`rematch`), seat tickets (`tickets`) and quick play (`matchmaking`).
+//! lobby (`lobby`), rematches (`rematch`), seat tickets (`tickets`), quick play (`matchmaking`) and deleting an
+//! account from its games (`erasure`).
 
 use std::sync::Arc;
 use std::time::Duration;

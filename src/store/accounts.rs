@@ -178,4 +178,8 @@ pub trait AccountStore: Send + Sync {
     /// The accounts whose inbox grew, as announced by every instance sharing the store: one subscription per
     /// instance, whatever the number of open account streams.
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>>;
+
+    /// Erases account `id` named `name`: its name (free to take again), its keys (refused at once on every instance), its
+    /// webhook and its deliveries, its inbox, and the account itself.
+    async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()>;
 }

@@ -90,6 +90,9 @@ pub trait RatingStore: Send + Sync {
 
     /// A page of the ladder's accounts, best first.
     async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage>;
+
+    /// Forgets the account's rating in each of `titles`, and takes it off their ladders.
+    async fn forget_ratings(&self, titles: &[&str], account: &str) -> StoreResult<()>;
 }
 
 #[cfg(test)]

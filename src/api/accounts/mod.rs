@@ -102,6 +102,33 @@ impl Endpoint for __path_me {
     }
 }
 
+/// Deletes the account, for good: its seats leave the games still on (an abort before a game started, else a
+/// resignation: the game goes on with a bot or ends, as its `on_leave` says), its invitations are declined, and in
+/// every one of its games, live or archived, its seats show as a deleted player's (`deleted_player`) with no name
+/// nor account, in the log's earlier events too. Its name is free again; its keys are refused at once on every
+/// instance; its webhook, inbox, ratings (and place on the leaderboards), quick-play seek and game lists are erased.
+/// Take your data away first with `GET /v1/accounts/me/export`. Asking again finishes a deletion cut short.
+#[utoipa::path(delete, path = "/v1/accounts/me", tag = "accounts", security(("account_key" = [])),
+    responses((status = 204, description = "Deleted")))]
+pub async fn delete_account(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    let games = service.tables.erase_account(&account).await?;
+    tracing::info!(account = %account.id, games, "account deleted");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+impl Endpoint for __path_delete_account {
+    const PROBLEMS: &'static [Problems] = &[
+        KEY_NEEDED,
+        Problems::new("Other writers kept changing one of its games: ask again", &[Code::Contention]),
+        common::STORE_UNAVAILABLE,
+    ];
+
+    fn route() -> Route {
+        web::delete().to(delete_account)
+    }
+}
+
 /// A new key for the account, beside its others: to rotate, add one, move to it, then revoke the old one.
 #[utoipa::path(post, path = "/v1/accounts/me/keys", tag = "accounts", security(("account_key" = [])),
     responses((status = 201, description = "The new key, shown once", body = NewKeyResponse)))]

@@ -56,6 +56,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         chat::list_chat,
         accounts::create_account,
         accounts::me,
+        accounts::delete_account,
         ratings::account_profile,
         accounts::add_key,
         accounts::revoke_key,

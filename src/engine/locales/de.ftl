@@ -24,6 +24,8 @@ draw-agreed = Remis vereinbart: Die Partie endet.
 clock-stopped = Die Uhr von { $who } hält an.
 clocks-started = Die Uhren laufen.
 undone = { $who } nimmt den letzten Zug zurück.
+seats-erased = { $who }: Die Person hat ihr Konto gelöscht.
+invitations-erased = Eine eingeladene Person hat ihr Konto gelöscht.
 
 bot-random = Der Zufallscomputer
 bot-search = Der Computer

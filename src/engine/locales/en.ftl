@@ -24,6 +24,8 @@ draw-agreed = Draw agreed: the game ends.
 clock-stopped = { $who }'s clock stops.
 clocks-started = The clocks start.
 undone = { $who } takes back the last move.
+seats-erased = { $who }: the player deleted their account.
+invitations-erased = An invited player deleted their account.
 
 bot-random = The random computer player
 bot-search = The computer

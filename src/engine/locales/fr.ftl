@@ -24,6 +24,8 @@ draw-agreed = Partie nulle d'un commun accord.
 clock-stopped = La pendule de { $who } s'arrête.
 clocks-started = Les pendules démarrent.
 undone = { $who } reprend son dernier coup.
+seats-erased = { $who } : le joueur a supprimé son compte.
+invitations-erased = Un joueur invité a supprimé son compte.
 
 bot-random = L'ordinateur (au hasard)
 bot-search = L'ordinateur

@@ -9,7 +9,7 @@ use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
-pub const TABLE_EVENT_TYPES: [&str; 19] = [
+pub const TABLE_EVENT_TYPES: [&str; 20] = [
     "table_opened",
     "seat_joined",
     "first_move",
@@ -29,6 +29,7 @@ pub const TABLE_EVENT_TYPES: [&str; 19] = [
     "draw_agreed",
     "clocks_run",
     "undone",
+    "seats_erased",
 ];
 
 /// The `type` of the actions every title accepts besides its own.
@@ -177,6 +178,39 @@ pub enum TableEvent {
     Undone {
         seat: String,
     },
+    /// The account that held these seats was deleted: they show as a deleted player's from then on, and the names
+    /// and account of earlier events are no longer shown for them (nor the invitations of `invitations`, nor the
+    /// creator's account, with `creator`).
+    SeatsErased {
+        seats: Vec<String>,
+        /// The seats the deleted account was invited to: their invitations no longer name it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        invitations: Vec<String>,
+        /// The deleted account had created the game.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        creator: bool,
+    },
+}
+
+/// What a table's erased seats hide of the events written before their erasure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Erasures {
+    /// The ids of the erased seats.
+    pub seats: Vec<String>,
+    /// The ids of the seats whose invitation named an erased account.
+    pub invitations: Vec<String>,
+    /// The game's creator was erased.
+    pub creator: bool,
+}
+
+impl Erasures {
+    fn hides(&self, seat: &str) -> bool {
+        self.seats.iter().any(|erased| erased == seat)
+    }
+
+    fn hides_invitation(&self, seat: &str) -> bool {
+        self.hides(seat) || self.invitations.iter().any(|erased| erased == seat)
+    }
 }
 
 impl TableEvent {
@@ -208,8 +242,9 @@ impl TableEvent {
         )
     }
 
-    /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store.
-    pub fn public(&self) -> Self {
+    /// The event as anyone may see it: tokens, even hashed or sealed, never leave the store, and `erased`'s seats
+    /// show no name nor account.
+    pub fn public(&self, erased: &Erasures) -> Self {
         match self {
             TableEvent::SeatJoined {
                 seat,
@@ -217,13 +252,36 @@ impl TableEvent {
                 bot,
                 account,
                 ..
-            } => TableEvent::SeatJoined {
-                seat: seat.clone(),
-                name: name.clone(),
-                token_hash: None,
-                bot: *bot,
-                account: account.clone(),
-            },
+            } => {
+                let hidden = erased.hides(seat);
+                TableEvent::SeatJoined {
+                    seat: seat.clone(),
+                    name: name.clone().filter(|_| !hidden),
+                    token_hash: None,
+                    bot: *bot,
+                    account: account.clone().filter(|_| !hidden),
+                }
+            }
+            TableEvent::TableOpened { seats, created_by, .. } if erased != &Erasures::default() => {
+                let mut shown = self.clone();
+                if let TableEvent::TableOpened {
+                    seats: shown_seats,
+                    created_by: shown_creator,
+                    ..
+                } = &mut shown
+                {
+                    for (opened, shown) in seats.iter().zip(shown_seats) {
+                        if erased.hides(&opened.seat) {
+                            (shown.name, shown.account) = (None, None);
+                        }
+                        if erased.hides_invitation(&opened.seat) {
+                            shown.invited = None;
+                        }
+                    }
+                    *shown_creator = created_by.clone().filter(|_| !erased.creator);
+                }
+                shown
+            }
             TableEvent::RematchCreated { game, .. } => TableEvent::RematchCreated {
                 game: game.clone(),
                 sealed_tokens: Vec::new(),
@@ -333,11 +391,53 @@ mod tests {
             bot: None,
             account: None,
         };
-        assert!(!joined.public().encode().contains("token"));
+        assert!(!joined.public(&Erasures::default()).encode().contains("token"));
         let rematch = TableEvent::RematchCreated {
             game: "g".into(),
             sealed_tokens: vec!["cd".into()],
         };
-        assert!(!rematch.public().encode().contains("sealed"));
+        assert!(!rematch.public(&Erasures::default()).encode().contains("sealed"));
+    }
+
+    #[test]
+    fn an_erased_seat_s_name_and_account_are_no_longer_shown() {
+        let joined = |seat: &str| TableEvent::SeatJoined {
+            seat: seat.into(),
+            name: Some("Livia".into()),
+            token_hash: None,
+            bot: None,
+            account: Some("acc_1".into()),
+        };
+        let erased = Erasures {
+            seats: vec!["caesar".into()],
+            invitations: Vec::new(),
+            creator: true,
+        };
+        let shown = joined("caesar").public(&erased).encode();
+        assert!(!shown.contains("Livia") && !shown.contains("acc_1"), "{shown}");
+        assert_eq!(joined("cleopatra").public(&erased), joined("cleopatra"));
+        let opened = TableEvent::TableOpened {
+            seats: ["caesar", "cleopatra"]
+                .map(|seat| OpenedSeat {
+                    seat: seat.into(),
+                    open: false,
+                    name: Some(format!("{seat} player")),
+                    bot: None,
+                    account: Some(format!("acc_{seat}")),
+                    invited: None,
+                })
+                .to_vec(),
+            turn_seconds: None,
+            expires_at_ms: None,
+            on_decline: None,
+            created_by: Some("acc_caesar".into()),
+            on_leave: None,
+            clock: None,
+            chat: None,
+            rated: false,
+        };
+        let shown = opened.public(&erased).encode();
+        assert!(!shown.contains("caesar player") && !shown.contains("acc_caesar"), "{shown}");
+        assert!(shown.contains("cleopatra player") && shown.contains("acc_cleopatra"), "{shown}");
     }
 }

@@ -65,6 +65,28 @@ impl Table {
             TableEvent::ClocksRun { at_ms, moved } => {
                 self.run_clocks(*at_ms, moved.as_deref().and_then(seat_of), seating)
             }
+            TableEvent::SeatsErased {
+                seats,
+                invitations,
+                creator,
+            } => {
+                for seat in seats {
+                    if let Some(erased) = self.seat_mut(seat_of(seat)) {
+                        (erased.name, erased.account) = (None, None);
+                        erased.erased = true;
+                    }
+                }
+                for seat in invitations {
+                    if let Some(erased) = self.seat_mut(seat_of(seat)) {
+                        erased.invited = None;
+                        erased.invitation_erased = true;
+                    }
+                }
+                if *creator {
+                    self.created_by = None;
+                    self.creator_erased = true;
+                }
+            }
         }
         self.settle_clocks(event);
     }

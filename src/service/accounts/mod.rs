@@ -162,14 +162,17 @@ impl Accounts {
     }
 
     /// The account an account key belongs to, read from the store at every request so that a revoked key is
-    /// refused at once on every instance.
+    /// refused at once on every instance. A key left by a deletion cut short opens nothing.
     pub async fn authenticate(&self, key: &str) -> Result<Account, ServiceError> {
         let key_id = key::key_id(key).ok_or(ServiceError::InvalidAccountKey)?;
         let stored = self.store.accounts().key(key_id).await?;
         let stored = stored
             .filter(|stored| key::matches(key, &stored.hash))
             .ok_or(ServiceError::InvalidAccountKey)?;
-        self.account(&stored.account).await
+        match self.account(&stored.account).await {
+            Err(ServiceError::AccountNotFound(_)) => Err(ServiceError::InvalidAccountKey),
+            found => found,
+        }
     }
 
     pub async fn account(&self, id: &str) -> Result<Account, ServiceError> {

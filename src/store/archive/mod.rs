@@ -151,6 +151,11 @@ impl TieredStore {
         Ok(page)
     }
 
+    /// Forgets `listing` in the archive (the live store's is an index of its own).
+    pub async fn unlist(&self, listing: &str) -> StoreResult<()> {
+        self.archive.unlist(listing).await
+    }
+
     /// The archive's games and the bytes its tables take.
     pub async fn archive_size(&self) -> StoreResult<(u64, u64)> {
         self.archive.size().await

@@ -117,6 +117,16 @@ impl Postgres {
             .collect())
     }
 
+    /// Forgets every game of `listing`.
+    pub async fn unlist(&self, listing: &str) -> StoreResult<()> {
+        let client = self.client().await?;
+        client
+            .execute("DELETE FROM ludus_listings WHERE listing = $1", &[&listing])
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
     /// The archived game `id`, if the archive holds it.
     pub async fn get(&self, id: &GameId) -> StoreResult<Option<ArchivedGame>> {
         let key: &str = id;

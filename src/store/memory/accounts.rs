@@ -221,4 +221,18 @@ impl AccountStore for MemoryAccounts {
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>> {
         Ok(super::received(&self.pushed))
     }
+
+    async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()> {
+        let mut accounts = self.lock();
+        accounts.names.remove(&name.to_lowercase());
+        accounts.keys.retain(|_, key| key.account != id);
+        accounts.inboxes.remove(id);
+        accounts.told.remove(id);
+        accounts.webhooks.remove(id);
+        accounts.deliveries.remove(id);
+        accounts.by_id.remove(id);
+        drop(accounts);
+        self.webhooks_due.forget(id);
+        Ok(())
+    }
 }

@@ -76,4 +76,14 @@ impl RatingStore for MemoryRatings {
         let entries = board.into_iter().skip(offset).take(limit).collect();
         Ok(LeaderboardPage { entries, total })
     }
+
+    async fn forget_ratings(&self, titles: &[&str], account: &str) -> StoreResult<()> {
+        let mut ratings = self.lock();
+        for title in titles {
+            if let Some(accounts) = ratings.titles.get_mut(*title) {
+                accounts.remove(account);
+            }
+        }
+        Ok(())
+    }
 }

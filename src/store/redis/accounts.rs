@@ -13,7 +13,7 @@ use redis::Script;
 
 use super::codec::{corrupt, entry_fields, entry_id};
 use super::scripts::PUSH_ONCE_SCRIPT;
-use super::webhooks::WEBHOOKS_DUE_KEY;
+use super::webhooks::{WEBHOOKS_DUE_KEY, deliveries_key, webhook_key};
 use super::{RedisStore, Write};
 use crate::clock::now_ms;
 use crate::store::{
@@ -346,5 +346,31 @@ impl AccountStore for RedisStore {
 
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>> {
         self.subscribe(INBOX_CHANNEL).await
+    }
+
+    async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()> {
+        // The name first, then the account with everything under its hash tag (one slot), its keys' lookups last: a
+        // crash midway leaves either an account whose keys still open it (to be deleted again), or lookups of keys
+        // whose account is gone (refused), and never its name.
+        let keys = self.keys(id).await?;
+        let mut unnamed = redis::cmd("DEL");
+        unnamed.arg(name_key(name));
+        self.write::<()>("erase_account", Write::Commands(&[unnamed])).await?;
+        self.forget_in(WEBHOOKS_DUE_KEY, id).await?;
+        let mut erased = redis::cmd("DEL");
+        erased
+            .arg(account_key(id))
+            .arg(keys_key(id))
+            .arg(inbox_key(id))
+            .arg(told_key(id))
+            .arg(webhook_key(id))
+            .arg(deliveries_key(id));
+        self.write::<()>("erase_account", Write::Commands(&[erased])).await?;
+        for key in keys {
+            let mut forgotten = redis::cmd("DEL");
+            forgotten.arg(key_key(&key.id));
+            self.write::<()>("erase_account", Write::Commands(&[forgotten])).await?;
+        }
+        Ok(())
     }
 }

@@ -163,4 +163,24 @@ impl RatingStore for RedisStore {
             total: total.parse().map_err(corrupt)?,
         })
     }
+
+    async fn forget_ratings(&self, titles: &[&str], account: &str) -> StoreResult<()> {
+        let commands: Vec<redis::Cmd> = titles
+            .iter()
+            .flat_map(|title| {
+                let mut rating = redis::cmd("HDEL");
+                rating.arg(title_key(title)).arg(account);
+                let boards = [false, true].map(|provisional| {
+                    let mut listed = redis::cmd("ZREM");
+                    listed.arg(board_key(title, provisional)).arg(account);
+                    listed
+                });
+                std::iter::once(rating).chain(boards)
+            })
+            .collect();
+        if commands.is_empty() {
+            return Ok(());
+        }
+        self.write("forget_ratings", Write::Commands(&commands)).await
+    }
 }

@@ -10,11 +10,11 @@ use crate::store::{InboxId, StoreResult, StoredWebhook};
 
 pub(super) const WEBHOOKS_DUE_KEY: &str = "ludus:webhooks:due";
 
-fn webhook_key(account: &str) -> String {
+pub(super) fn webhook_key(account: &str) -> String {
     format!("ludus:account:{{{account}}}:webhook")
 }
 
-fn deliveries_key(account: &str) -> String {
+pub(super) fn deliveries_key(account: &str) -> String {
     format!("ludus:account:{{{account}}}:deliveries")
 }
 

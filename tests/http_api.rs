@@ -59,6 +59,53 @@ async fn lists_titles() {
         .expect("fixture listed");
     assert_eq!(duel["seats"], json!(["north", "south"]));
     assert_eq!(duel["min_players"], 2);
+
+    // The table's actions, as data: every title's, but the draw's where the rules have a draw of their own.
+    let table_actions = |title: &str| -> Vec<(String, bool)> {
+        let listed = body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == title)
+            .expect("title listed");
+        (listed["table_actions"].as_array().unwrap().iter())
+            .map(|action| (action["type"].as_str().unwrap().to_owned(), action["listed"].as_bool().unwrap()))
+            .collect()
+    };
+    let every = table_actions("duel");
+    let unlisted: Vec<&str> = every
+        .iter()
+        .filter(|(_, listed)| !listed)
+        .map(|(kind, _)| kind.as_str())
+        .collect();
+    assert_eq!(unlisted, ["resign", "abort", "hand_to_bot"]);
+    let kinds: Vec<&str> = every.iter().map(|(kind, _)| kind.as_str()).collect();
+    assert_eq!(kinds, ludus::engine::table::TABLE_ACTION_TYPES);
+    let rome: Vec<String> = table_actions("rome-carthage")
+        .into_iter()
+        .map(|(kind, _)| kind)
+        .collect();
+    assert!(!rome.iter().any(|kind| kind.contains("draw")) && rome.len() == kinds.len() - 3, "{rome:?}");
+
+    // docs/api.md tells every one of them, and no other, under "Table actions" (and "Undo").
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md")).expect("docs/api.md");
+    let bullet = |title: &str| {
+        let start = docs
+            .find(&format!("- **{title}"))
+            .unwrap_or_else(|| panic!("a bullet {title}"));
+        let end = docs[start + 2..]
+            .find("\n- **")
+            .map_or(docs.len(), |end| start + 2 + end);
+        docs[start..end].to_owned()
+    };
+    let told = bullet("Table actions") + &bullet("Undo.");
+    for kind in &kinds {
+        assert!(told.contains(&format!("`{kind}`")) || told.contains(&format!("{{\"type\": \"{kind}\"}}")), "{kind}");
+    }
+    for sent in told.split("{\"type\": \"").skip(1) {
+        let kind = &sent[..sent.find('"').unwrap()];
+        assert!(kinds.contains(&kind), "docs/api.md tells of a table action {kind} the service does not take");
+    }
 }
 
 #[actix_web::test]

@@ -41,3 +41,20 @@ fn the_move_operation_says_which_retries_are_safe() {
     let unavailable = play["responses"]["503"]["description"].as_str().unwrap_or_default();
     assert!(unavailable.contains("may still have been applied"), "{unavailable}");
 }
+
+#[test]
+fn the_account_stream_names_every_notification_type() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
+    let spec: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let operation = &spec["paths"]["/v1/accounts/me/stream"]["get"];
+    let description = ["summary", "description"]
+        .map(|part| operation[part].as_str().unwrap_or_default())
+        .join("\n");
+    let types = spec["components"]["schemas"]["Notification"]["discriminator"]["mapping"]
+        .as_object()
+        .unwrap();
+    assert!(types.len() >= 10, "{types:?}");
+    for kind in types.keys() {
+        assert!(description.contains(&format!("`{kind}`")), "the account stream's description misses {kind}");
+    }
+}

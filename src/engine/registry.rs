@@ -30,6 +30,7 @@ impl Registry {
             .map(|(_, title)| title)
     }
 
+    /// Each title's description, in the order of `titles`.
     pub fn infos(&self) -> impl Iterator<Item = &TitleInfo> {
         self.titles.iter().map(|(info, _)| info)
     }

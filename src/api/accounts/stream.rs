@@ -161,7 +161,8 @@ fn resume_after(request: &HttpRequest, query: &AccountStreamQuery) -> Result<Opt
 }
 
 /// The account's notifications, live: `game_started`, `your_turn`, `game_finished`, `seat_joined`, `invited`,
-/// `invitation_declined`, `rematch_offered` (each a `Notification`, with its `id`). As Server-Sent Events (each
+/// `invitation_declined`, `rematch_offered`, `webhook_disabled`, `matched`, `seek_expired` (each a `Notification`,
+/// with its `id`). As Server-Sent Events (each
 /// message's SSE `id` and event name are the notification's), or as NDJSON, one notification per line, with
 /// `Accept: application/x-ndjson` (an empty line every 15 s of silence). Reconnecting with `Last-Event-ID` (or
 /// `?after=`) resumes after that notification from the account's inbox in the store, on any instance; without it

@@ -315,6 +315,40 @@ pub enum TableAction {
 }
 
 impl TableAction {
+    /// Every table action, in the order of `TABLE_ACTION_TYPES`.
+    pub const ALL: [TableAction; 8] = [
+        TableAction::Resign,
+        TableAction::Abort,
+        TableAction::HandToBot,
+        TableAction::TakeBackSeat,
+        TableAction::OfferDraw,
+        TableAction::AcceptDraw,
+        TableAction::DeclineDraw,
+        TableAction::Undo,
+    ];
+
+    /// Its `type`.
+    pub fn kind(self) -> &'static str {
+        TABLE_ACTION_TYPES[Self::ALL
+            .iter()
+            .position(|action| *action == self)
+            .expect("every action is in ALL")]
+    }
+
+    /// Whether a seat's legal actions list it when it is open to the seat; the others (resigning, aborting, handing
+    /// the seat to a bot) are never listed: a player sends them when they choose.
+    pub fn is_listed(self) -> bool {
+        !matches!(self, TableAction::Resign | TableAction::Abort | TableAction::HandToBot)
+    }
+
+    /// The table's actions of a title's games: all of them, but the draw's when the title's rules have a draw of
+    /// their own (`rules_draw`: its actions of the same `type` are then the title's).
+    pub fn of_title(rules_draw: bool) -> impl Iterator<Item = TableAction> {
+        Self::ALL
+            .into_iter()
+            .filter(move |action| !(rules_draw && DRAW_ACTION_TYPES.contains(&action.kind())))
+    }
+
     /// The table action `action` is, or `None` when it is not one (then it is the title's to read).
     pub fn parse(action: &serde_json::Value) -> Option<Result<Self, serde_json::Error>> {
         let kind = action.get("type")?.as_str()?;
@@ -345,6 +379,18 @@ mod tests {
         assert_eq!(TableEvent::parse(&joined.encode()), Some(joined));
         assert_eq!(TableEvent::parse(r#"{"type":"card_played","card":3}"#), None);
         assert_eq!(TableEvent::parse(r#"{"seat":"caesar","type":"resigned"}"#), None);
+    }
+
+    #[test]
+    fn every_table_action_is_named_by_its_type() {
+        assert_eq!(TableAction::ALL.len(), TABLE_ACTION_TYPES.len());
+        for action in TableAction::ALL {
+            let json = serde_json::to_value(action).expect("actions serialize");
+            assert_eq!(json, serde_json::json!({"type": action.kind()}));
+            let listed = TableAction::of_title(true).any(|other| other == action);
+            assert_eq!(listed, !DRAW_ACTION_TYPES.contains(&action.kind()), "{action:?}");
+        }
+        assert_eq!(TableAction::of_title(false).count(), TABLE_ACTION_TYPES.len());
     }
 
     #[test]

@@ -812,3 +812,26 @@ async fn cors_exposed_headers_present_on_a_real_answer() {
         assert!(exposed.contains(&header.to_owned()), "{header} exposed: {exposed:?}");
     }
 }
+
+#[actix_web::test]
+async fn the_documents_examples_create_a_game_and_play_its_first_move() {
+    let app = app().await;
+    let (_, _, spec) = call(&app, test::TestRequest::get().uri("/openapi.json")).await;
+    let schemas = &spec["components"]["schemas"];
+    let create = schemas["CreateGameRequest"]["example"].clone();
+    let (status, _, created) = call(&app, test::TestRequest::post().uri("/v1/games").set_json(&create)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap();
+    let to_act = created["game"]["to_act"][0].as_str().unwrap();
+    let seats = created["seats"].as_array().unwrap();
+    let token = seats.iter().find(|seat| seat["seat"] == to_act).unwrap()["token"]
+        .as_str()
+        .unwrap();
+    let play = schemas["PlayRequest"]["example"].clone();
+    let request = test::TestRequest::post()
+        .uri(&format!("/v1/games/{id}/actions"))
+        .insert_header(bearer(token))
+        .set_json(&play);
+    let (status, _, played) = call(&app, request).await;
+    assert_eq!(status, StatusCode::OK, "the example move {play} on the example game: {played}");
+}

@@ -22,6 +22,7 @@ const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
 /// Creates a game. The answer holds the secret token of every seat the creator takes, once; the other seats wait in
 /// the lobby for players.
 #[utoipa::path(post, path = "/v1/games", tag = "games", request_body = CreateGameRequest,
+    security((), ("account_key" = [])),
     responses(
         (status = 201, description = "Created", body = CreateGameResponse,
             headers(("Location" = String, description = "The game's address"),

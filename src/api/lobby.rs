@@ -83,6 +83,7 @@ impl Endpoint for __path_lobby {
 #[utoipa::path(post, path = "/v1/games/{id}/seats/{seat}/join", tag = "lobby", request_body(content = Option<JoinRequest>,
         description = "Optional: a display name"),
     params(("id" = String, Path, description = "Game id"), ("seat" = String, Path, description = "Seat id"), LangQuery),
+    security((), ("account_key" = [])),
     responses(
         (status = 201, description = "The seat is yours", body = SeatResponse),
     ))]

@@ -134,7 +134,8 @@ pub fn document(registry: &Registry) -> Value {
 }
 
 /// The example move is the first legal action of the first seat to act in the game `CreateGameRequest`'s example
-/// creates, so that trying the two examples in a row works.
+/// creates, so that trying the two examples in a row works (with no `expected_version`: the created game's version
+/// is the service's to tell, e.g. one more with a `table_opened`).
 fn document_play_example(document: &mut Value, registry: &Registry) {
     let create = document["components"]["schemas"]["CreateGameRequest"]["example"].clone();
     let title = registry
@@ -153,10 +154,7 @@ fn document_play_example(document: &mut Value, registry: &Registry) {
         .expect("the example game replays");
     let seat = session.to_act()[0];
     let action = session.legal_actions(seat).swap_remove(0);
-    document["components"]["schemas"]["PlayRequest"]["example"] = json!({
-        "action": action,
-        "expected_version": session.version(),
-    });
+    document["components"]["schemas"]["PlayRequest"]["example"] = json!({ "action": action });
 }
 
 #[cfg(test)]

@@ -34,14 +34,16 @@ const CASES: [(&str, usize); 12] = [
 ];
 
 /// Redis's `used_memory` without what its clients' connections take (`mem_clients_normal`: query and output
-/// buffers, about 20 KB a connection, which come and go with the instances' pools, not with games) and without the
+/// buffers, about 20 KB a connection, which come and go with the instances' pools, not with games), without the
 /// latency histogram (about 20 KB) Redis allocates for each command name the first time it runs (a fixed cost per
-/// command, which `CONFIG RESETSTAT` frees), read until it settles (two readings 250 ms apart within 1 KB, 15 s at
-/// most): right after a burst of writes, Redis frees memory over its next cron runs, later on a loaded machine. The
+/// command, which `CONFIG RESETSTAT` frees) and without its slow log (commands over 10 ms, up to 128 of them with
+/// their arguments: about 60 KB on a loaded machine, which made a CI run read 6.1% more before the games than after;
+/// `SLOWLOG RESET` frees it). Read until it settles (two readings 250 ms apart within 1 KB, 15 s at most). The
 /// level, and what was read, for the failure message.
 fn settled_memory(redis: &RedisServer) -> (u64, String) {
     let read = || {
         redis.command(&["CONFIG", "RESETSTAT"]);
+        redis.command(&["SLOWLOG", "RESET"]);
         let info = redis.command(&["INFO", "memory"]);
         let value = |name: &str| -> u64 {
             let value = ludus::store::info_value(&info, name).unwrap_or_else(|| panic!("{name} in INFO memory"));

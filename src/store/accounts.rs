@@ -179,7 +179,7 @@ pub trait AccountStore: Send + Sync {
     /// instance, whatever the number of open account streams.
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>>;
 
-    /// Erases account `id` named `name`: its name (free to take again), its keys (refused at once on every instance), its
-    /// webhook and its deliveries, its inbox, and the account itself.
+    /// Erases account `id` named `name`: its name (free to take again), its keys (refused at once on every
+    /// instance), its webhook and its deliveries, its inbox, and the account itself.
     async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()>;
 }

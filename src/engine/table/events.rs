@@ -262,23 +262,20 @@ impl TableEvent {
                     account: account.clone().filter(|_| !hidden),
                 }
             }
-            TableEvent::TableOpened { seats, created_by, .. } if erased != &Erasures::default() => {
+            TableEvent::TableOpened { .. } if erased != &Erasures::default() => {
                 let mut shown = self.clone();
-                if let TableEvent::TableOpened {
-                    seats: shown_seats,
-                    created_by: shown_creator,
-                    ..
-                } = &mut shown
-                {
-                    for (opened, shown) in seats.iter().zip(shown_seats) {
+                if let TableEvent::TableOpened { seats, created_by, .. } = &mut shown {
+                    for opened in seats {
                         if erased.hides(&opened.seat) {
-                            (shown.name, shown.account) = (None, None);
+                            (opened.name, opened.account) = (None, None);
                         }
                         if erased.hides_invitation(&opened.seat) {
-                            shown.invited = None;
+                            opened.invited = None;
                         }
                     }
-                    *shown_creator = created_by.clone().filter(|_| !erased.creator);
+                    if erased.creator {
+                        *created_by = None;
+                    }
                 }
                 shown
             }

@@ -435,3 +435,95 @@ async fn webhook_urls_and_host_names_are_refused_beyond_their_lengths() {
         .await;
     assert_eq!(kept["url"].as_str(), Some(format!("https://{longest_host}./").as_str()), "the last one accepted");
 }
+
+/// The NDJSON notifications that `body` brings until none came for 300 ms.
+async fn notifications_until_quiet(body: &mut (impl actix_web::body::MessageBody + Unpin)) -> Vec<Value> {
+    let mut text = String::new();
+    loop {
+        let next = std::future::poll_fn(|cx| std::pin::Pin::new(&mut *body).poll_next(cx));
+        match tokio::time::timeout(std::time::Duration::from_millis(300), next).await {
+            Ok(Some(Ok(bytes))) => text.push_str(std::str::from_utf8(&bytes).unwrap()),
+            _ => break,
+        }
+    }
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).expect("one notification a line"))
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_your_turn_carries_the_seat_s_legal_actions_and_a_stream_catching_up_gets_only_the_newest() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let (_, ann_key, _, bob_key, game, _) = client.ann_and_bob_duel().await;
+    // Moves until bob was to act three times: three your_turns of his seat in his inbox, two of them stale.
+    let mut bobs_turns = 0;
+    while bobs_turns < 3 {
+        let (_, _, state) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
+        let key = if state["to_act"][0] == "north" {
+            &ann_key
+        } else {
+            &bob_key
+        };
+        let (status, _, played) = client.move_as(&game, key, None).await;
+        assert_eq!(status, StatusCode::OK, "{played}");
+        bobs_turns += usize::from(played["game"]["to_act"] == json!(["south"]));
+    }
+    let stream = |query: &str| {
+        test::TestRequest::get()
+            .uri(&format!("/v1/accounts/me/stream?after=0-0{query}"))
+            .insert_header(("Authorization", format!("Bearer {bob_key}")))
+            .insert_header(("Accept", "application/x-ndjson"))
+            .to_request()
+    };
+    let response = test::call_service(&app, stream("")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let caught_up = notifications_until_quiet(&mut body).await;
+    let turns: Vec<&Value> = caught_up.iter().filter(|note| note["type"] == "your_turn").collect();
+    assert_eq!(turns.len(), 1, "only the turn that still holds: {caught_up:?}");
+    let (_, _, mine) = client
+        .send("GET", &format!("/v1/games/{game}/actions"), Some(&bob_key), &[], None)
+        .await;
+    let (_, _, state) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
+    assert_eq!(turns[0]["version"], state["version"], "{:?}", turns[0]);
+    assert_eq!(turns[0]["legal_actions"], mine["actions"], "the seat's own list, unlabelled");
+    assert!(caught_up.iter().any(|note| note["type"] == "game_started"), "the rest as it is: {caught_up:?}");
+
+    // One request a move: the pushed action, at the pushed version.
+    let action = json!({"action": turns[0]["legal_actions"][0], "expected_version": turns[0]["version"]});
+    let (status, _, played) = client
+        .send("POST", &format!("/v1/games/{game}/actions"), Some(&bob_key), &[], Some(action))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    if played["game"]["to_act"] == json!(["north"]) {
+        client.move_as(&game, &ann_key, None).await;
+    }
+    let live = notifications_until_quiet(&mut body).await;
+    let next = live
+        .iter()
+        .rfind(|note| note["type"] == "your_turn")
+        .expect("bob's next turn, live");
+    assert!(next["version"].as_u64() > turns[0]["version"].as_u64(), "{live:?}");
+    assert!(
+        next["legal_actions"]
+            .as_array()
+            .is_some_and(|actions| !actions.is_empty()),
+        "{next}"
+    );
+
+    let labelled = notifications_until_quiet(&mut test::call_service(&app, stream("&lang=fr")).await.into_body()).await;
+    let turn = labelled
+        .iter()
+        .find(|note| note["type"] == "your_turn")
+        .expect("bob's turn");
+    assert!(
+        turn["legal_actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|action| action["label"].is_string()),
+        "labelled in the stream's language: {turn}"
+    );
+}

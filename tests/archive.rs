@@ -16,7 +16,7 @@ use common::postgres::PostgresServer;
 use ludus::clock::now_ms;
 use ludus::engine::Registry;
 use ludus::service::{GameService, RulesCodec};
-use ludus::store::{EventStore, GameMeta, LogCodec, Postgres, Recoded, TieredStore};
+use ludus::store::{DecodedLog, EventStore, GameMeta, LogCodec, Postgres, Recoded, TieredStore};
 use serde_json::{Value, json};
 
 /// The archive, its logs told by this build's rules.
@@ -366,7 +366,7 @@ impl LogCodec for OtherRules {
         None
     }
 
-    fn decode(&self, _: &GameMeta, _: &[u8]) -> Result<Vec<String>, String> {
+    fn decode(&self, _: &GameMeta, _: &[u8]) -> Result<DecodedLog, String> {
         Err("recorded for other rules".into())
     }
 }

@@ -66,6 +66,15 @@ async fn resumes_after_last_event_id_then_goes_live() {
     assert_eq!(missed[2].2["event"], json!({"type": "bumped", "seat": 0}));
     assert_eq!(missed[2].2["to_act"], json!(["south"]));
     assert_eq!(missed[2].2["status"], "active");
+    let listed: Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::get()
+            .uri(&format!("/v1/games/{}/actions", duel.id))
+            .insert_header(("Authorization", format!("Bearer {}", duel.south)))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(missed[2].2["legal_actions"], listed["actions"], "the seat's legal actions, pushed");
 
     play(&app, &duel.id, &duel.south, "bump").await;
     let live = read_messages(&mut body, 2).await;
@@ -82,6 +91,7 @@ async fn a_spectator_stream_is_redacted_and_ends_with_the_game() {
     let dealt = read_messages(&mut body, 2).await;
     assert_eq!(dealt[0].2["event"], json!({"type": "dealt", "seat": 0}), "no card for a spectator");
     assert_eq!(dealt[1].2["event"], json!({"type": "dealt", "seat": 1}));
+    assert!(dealt.iter().all(|message| message.2.get("legal_actions").is_none()), "none for a spectator");
     play(&app, &duel.id, &duel.north, "reveal").await;
     play(&app, &duel.id, &duel.south, "reveal").await;
     let end = read_messages(&mut body, 3).await;

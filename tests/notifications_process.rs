@@ -8,27 +8,25 @@ use std::time::Duration;
 
 use common::app::{self, FAST_SWEEP, NO_SWEEP, process_account, process_call as call};
 use common::http::request;
-use common::sse::{Read, Sse};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::{Value, json};
 
-fn account(port: u16, name: &str) -> String {
-    process_account(port, name).1
-}
-
-/// Every notification in the account's inbox, read from its stream from the start until it is quiet.
-fn inbox(port: u16, key: &str) -> Vec<Value> {
-    let auth = format!("Bearer {key}");
-    let headers = [("Authorization", auth.as_str()), ("Last-Event-ID", "0-0")];
-    let mut stream = Sse::open_path(port, "/v1/accounts/me/stream", &headers).expect("the account stream opens");
-    let mut notifications = Vec::new();
-    loop {
-        match stream.next() {
-            Read::Message { data, .. } if !data.is_null() => notifications.push(data),
-            Read::Message { .. } => {}
-            Read::Idle | Read::Ended => return notifications,
-        }
-    }
+/// Every notification in account `id`'s inbox, as the store keeps them (its stream leaves out the turns a game moved
+/// past).
+fn inbox(redis: &RedisServer, id: &str) -> Vec<Value> {
+    let mut connection = redis::Client::open(redis.url.as_str())
+        .and_then(|client| client.get_connection())
+        .expect("the server answers");
+    let entries: Vec<(String, Vec<String>)> = redis::cmd("XRANGE")
+        .arg(format!("ludus:account:{{{id}}}:inbox"))
+        .arg("-")
+        .arg("+")
+        .query(&mut connection)
+        .expect("the inbox");
+    // Each entry's one field, `e`, holds the notification's JSON.
+    (entries.iter())
+        .map(|(_, fields)| serde_json::from_str(&fields[1]).expect("a notification"))
+        .collect()
 }
 
 /// The account's `your_turn` notifications: (game, version) of each.
@@ -50,8 +48,8 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
     let pause = ("LUDUS_TEST_PAUSE_BEFORE_NOTIFYING_MS", "120000");
     let mut moving = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[pause, NO_SWEEP]);
     let reader = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[NO_SWEEP]);
-    let caesar = account(reader.port, "caesar-notified");
-    let cleopatra = account(reader.port, "cleopatra-notified");
+    let (_, caesar) = process_account(reader.port, "caesar-notified");
+    let (cleopatra_id, cleopatra) = process_account(reader.port, "cleopatra-notified");
     let create = json!({"title": "caesar-cleopatra", "players": 2, "seats": {"cleopatra": "open"}});
     let (status, created) = call(reader.port, "POST", "/v1/games", Some(&caesar), Some(&create));
     assert_eq!(status, 201, "{created}");
@@ -59,7 +57,7 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
     let join = format!("/v1/games/{game}/seats/cleopatra/join");
     let (status, joined) = call(reader.port, "POST", &join, Some(&cleopatra), Some(&json!({})));
     assert_eq!(status, 201, "{joined}");
-    let before = turns(&inbox(reader.port, &cleopatra)).len();
+    let before = turns(&inbox(&redis, &cleopatra_id)).len();
 
     // Caesar moves through the instance that holds notifications back; it is killed once the move is in the log.
     let path = format!("/v1/games/{game}");
@@ -80,7 +78,7 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
             > version
     });
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(turns(&inbox(reader.port, &cleopatra)).len(), before, "the moving instance holds them back");
+    assert_eq!(turns(&inbox(&redis, &cleopatra_id)).len(), before, "the moving instance holds them back");
     moving.kill();
     drop(mover);
 
@@ -89,11 +87,11 @@ fn notifications_an_instance_was_killed_before_delivering_are_delivered_once_by_
     let (_, state) = call(reader.port, "GET", &path, None, None);
     let moved_to = state["version"].as_u64().unwrap();
     wait_for("the notifications", Duration::from_secs(30), || {
-        turns(&inbox(reader.port, &cleopatra)).contains(&(game.clone(), moved_to))
+        turns(&inbox(&redis, &cleopatra_id)).contains(&(game.clone(), moved_to))
     });
     let _second = ServerProcess::start_with_env(free_port(), Some(&redis.url), &[FAST_SWEEP]);
     std::thread::sleep(Duration::from_secs(6));
-    let told = turns(&inbox(reader.port, &cleopatra));
+    let told = turns(&inbox(&redis, &cleopatra_id));
     let mut distinct = told.clone();
     distinct.sort();
     distinct.dedup();

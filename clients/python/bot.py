@@ -58,15 +58,15 @@ TABLE_ACTIONS = {"resign", "abort", "hand_to_bot", "take_back_seat", "offer_draw
 
 
 def title_actions(listed):
-    """The title's moves among the listed actions. A seat to act with only draw answers listed is in Rome et
-    Carthage's own draw offer: those are the title's moves there."""
-    moves = [action for action in listed if action.to_dict().get("type") not in TABLE_ACTIONS]
+    """The title's moves among the listed actions (as JSON objects). A seat to act with only draw answers listed is in
+    Rome et Carthage's own draw offer: those are the title's moves there."""
+    moves = [action for action in listed if action.get("type") not in TABLE_ACTIONS]
     return moves or listed
 
 
-def choose(game):
-    """The action to play, among the legal ones of the game as the bot's seat sees it."""
-    return random.choice(title_actions(game.legal_actions))
+def choose(listed):
+    """The action to play, among the legal ones of the bot's seat (as JSON objects)."""
+    return random.choice(title_actions(listed))
 
 
 def ok(answer):
@@ -83,6 +83,8 @@ class Bot:
         self.last_id = None  # the last notification handled: where a new connection resumes
         self.turns = 0
         self.finished = 0
+        self.moves = self.requests = self.conflicts = 0  # the moves played, the requests they took, the 409s
+        self.versions = {}  # each game's version after the bot's last move there
 
     def client(self, headers=None):
         return AuthenticatedClient(base_url=self.args.url, token=self.args.key, timeout=TIMEOUT,
@@ -95,25 +97,37 @@ class Bot:
             self.seat_clients[seat] = self.client({"X-Ludus-Seat": seat})
         return self.seat_clients[seat]
 
+    def play_one(self, game_id, seat, listed, known=UNSET):
+        """Plays one of `listed`, the seat's legal actions now; True when the seat still acts after it. The action
+        goes alone (no expected_version): the rules check it against the game as it is when it arrives."""
+        # The minimal answer says who acts next, without the whole game.
+        answer = play.sync(game_id, client=self.as_seat(seat), idempotency_key=str(uuid.uuid4()),
+                           prefer="return=minimal", x_ludus_known_head=known,
+                           body=PlayRequest.from_dict({"action": choose(listed)}))
+        self.requests += 1
+        if isinstance(answer, PlayResponse):
+            self.moves += 1
+            self.versions[game_id] = answer.version
+            return seat in answer.to_act
+        if answer.status not in RETRY:
+            ok(answer)
+        self.conflicts += answer.status == 409
+        return False
+
     def act(self, game_id, seat):
-        """Plays for the seat while it is to act. A your_turn may be stale: the game read says."""
-        client = self.as_seat(seat)
+        """Plays for the seat while it is to act, reading the game first (a game found waiting on connecting)."""
         while True:
-            read = get_game.sync_detailed(game_id, client=client)
+            read = get_game.sync_detailed(game_id, client=self.as_seat(seat))
+            self.requests += 1
             game = ok(read.parsed)
             if seat not in game.to_act:
                 return
             # The move goes with the position it was chosen on (the read's ETag): should the server have lost that
             # history since (a store failover), the move is refused with 409 history_rewritten and the game is read
-            # again. The minimal answer says who acts next, without the whole game.
-            answer = play.sync(game_id, client=client, idempotency_key=str(uuid.uuid4()), prefer="return=minimal",
-                               x_ludus_known_head=read.headers.get("etag", UNSET),
-                               body=PlayRequest(action=choose(game), expected_version=game.version))
-            if isinstance(answer, PlayResponse):
-                if seat not in answer.to_act:
-                    return
-            elif answer.status not in RETRY:
-                ok(answer)
+            # again.
+            listed = [action.to_dict() for action in game.legal_actions]
+            if not self.play_one(game_id, seat, listed, read.headers.get("etag", UNSET)):
+                return
 
     def catch_up(self):
         """Plays the games waiting for the account already: the stream brings only what comes next."""
@@ -135,8 +149,12 @@ class Bot:
             if isinstance(joined, Problem):  # taken back, or the game aborted: nothing to retry
                 print(f"{note['game']}: could not join {note['seat']}: {joined.code}", flush=True)
         elif kind == "your_turn":
+            # It brings the seat's legal actions at its version: one request a move. One sent before the bot's own
+            # last move of the game is answered already; should another seat's move take the action away meanwhile
+            # (422), the next your_turn brings the actions as they are then.
             self.turns += 1
-            self.act(note["game"], note["seat"])
+            if note["version"] >= self.versions.get(note["game"], 0):
+                self.play_one(note["game"], note["seat"], note["legal_actions"])
         elif kind == "game_finished":
             self.finished += 1
             ending = note.get("ending") or {}
@@ -156,7 +174,8 @@ class Bot:
             if stream.status_code != 200:  # 503 shutting_down, 429 too_many_streams...: try again
                 raise RuntimeError(f"stream refused: {stream.status_code} {stream.read().decode(errors='replace')}")
             print(f"stream open, resuming after {self.last_id}" if self.last_id else "stream open", flush=True)
-            self.catch_up()
+            if not self.last_id:  # resuming, the stream brings back the turns still to play, with their actions
+                self.catch_up()
             for line in stream.iter_lines():
                 if not line:  # keep-alive
                     continue
@@ -167,6 +186,7 @@ class Bot:
                 self.handle(note)
                 self.last_id = note["id"]
                 if self.finished == self.args.stop_after_finished:
+                    print(f"{self.moves} moves, {self.requests} requests, {self.conflicts} conflicts", flush=True)
                     return True
                 if self.args.test_reconnect and note["type"] == "your_turn" and self.turns == 5:
                     # What the server sent meanwhile, unread, goes with this connection: Last-Event-ID brings it back.

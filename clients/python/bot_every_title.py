@@ -1,8 +1,12 @@
 """Runs bot.py against the real server, as its author would: a bot account is invited to the first seat of one game
 of every title, the other seats played by built-in random bots, and bot.py (told to drop its stream once, to resume
-it with Last-Event-ID) must join and finish them all. Usage: bot_every_title.py <base-url> <generated-package-dir>."""
+it with Last-Event-ID) must join and finish them all. Usage: bot_every_title.py <base-url> <generated-package-dir>.
+
+With `--docs-bot <file>`, the same for the standard-library bot of docs/accounts.md saved in <file> (run as
+`python3 <file> <base-url> <key> <games>`). Either must need at most 1.05 requests a move (each prints its counts)."""
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -41,13 +45,15 @@ def create_request(title, body):
     return getattr(models, name).from_dict({"title": title, **body})
 
 
-def start_bot(base, client_dir, key, games):
-    """bot.py, its output echoed and kept, once its stream is open (invitations sent earlier would not reach it: a new
-    stream brings only what comes next)."""
-    bot = subprocess.Popen(
-        [sys.executable, BOT, "--client", client_dir, "--stop-after-finished", str(games), "--test-reconnect"],
-        env={**os.environ, "LUDUS_URL": base, "LUDUS_KEY": key}, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True)
+# At most this many requests a move (issue 48: one request a move, a few conflicts aside).
+REQUESTS_PER_MOVE = 1.05
+
+
+def start_bot(command, env):
+    """The bot, its output echoed and kept, once its stream is open (invitations sent earlier would not reach it: a
+    new stream brings only what comes next)."""
+    bot = subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
     output, opened = [], threading.Event()
 
     def echo():
@@ -90,7 +96,14 @@ def main():
     host = AuthenticatedClient(base_url=base, token=account(public, f"host-{suffix}", AccountKind.PLAYER),
                                raise_on_unexpected_status=True)
     titles = list_titles.sync(client=public)
-    bot, reader, output = start_bot(base, client_dir, bot_key, len(titles))
+    docs_bot = sys.argv[4] if sys.argv[3:4] == ["--docs-bot"] else None
+    if docs_bot:
+        command, env = [sys.executable, docs_bot, base, bot_key, str(len(titles))], {}
+    else:
+        command = [sys.executable, BOT, "--client", client_dir, "--stop-after-finished", str(len(titles)),
+                   "--test-reconnect"]
+        env = {"LUDUS_URL": base, "LUDUS_KEY": bot_key}
+    bot, reader, output = start_bot(command, env)
 
     try:
         games = create_games(host, titles, bot_name)
@@ -104,15 +117,22 @@ def main():
         fail(f"bot.py exited with {code}")
     reader.join()
     printed = "".join(output)
-    if "resuming after" not in printed:
+    if not docs_bot and "resuming after" not in printed:
         fail("bot.py never resumed its stream with Last-Event-ID")
 
     for game_id, title in games.items():
         game = get_game.sync(game_id, client=public)
         if not isinstance(game, GameResponse) or game.status != GameStatus.FINISHED:
             fail(f"{title} {game_id} is not finished: {game}")
-        if f"{game_id}: finished" not in printed:
+        if not docs_bot and f"{game_id}: finished" not in printed:
             fail(f"bot.py did not report {title} {game_id} finished: a game_finished notification was lost")
+    counts = re.search(r"(\d+) moves, (\d+) requests, (\d+) conflicts", printed)
+    if not counts:
+        fail("the bot did not print its counts")
+    moves, requests, conflicts = map(int, counts.groups())
+    print(f"{requests / moves:.3f} requests a move ({requests} for {moves}), {conflicts} conflicts")
+    if requests > REQUESTS_PER_MOVE * moves:
+        fail(f"{requests} requests for {moves} moves: more than {REQUESTS_PER_MOVE} a move")
     bots = AuthenticatedClient(base_url=base, token=bot_key, raise_on_unexpected_status=True)
     listed = my_games.sync(client=bots, status=GamesStatus.FINISHED, limit=100)
     if not isinstance(listed, AccountGamesResponse) or {game.id for game in listed.games} != set(games):

@@ -25,14 +25,6 @@ pub(super) async fn game_answer(
     game_response(game, viewer, caller, seen.as_ref(), lang)
 }
 
-/// Every action `seat` may send now, each with its `label` in `lang` when asked.
-pub(super) fn legal_actions_of(game: &LoadedGame, seat: Seat, lang: Option<Lang>) -> Box<RawValue> {
-    match lang {
-        Some(lang) => game.session.labelled_actions_json(seat, lang),
-        None => game.session.legal_actions_json(seat),
-    }
-}
-
 /// The game as `viewer` sees it, with who is connected as `seen` says (left out without it: a past version, or a
 /// store that did not say). The viewer's own seat is here: it makes this request, with `caller` (its seat's token
 /// is its token in the rematch, shown to it alone). With `lang`, each legal action has its `label`.
@@ -69,7 +61,7 @@ pub(super) fn game_response(
         },
         view: session.view(viewer),
         legal_actions: match viewer {
-            Viewer::Seat(seat) => Some(legal_actions_of(game, seat, lang)),
+            Viewer::Seat(seat) => Some(game.session.actions_json(seat, lang)),
             Viewer::Spectator => None,
         },
         result: session.outcome(),

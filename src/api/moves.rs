@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::Service;
 use super::Settings;
 use super::answer::etag;
-use super::answer::{game_response, json_body, legal_actions_of, logged, status_of, told_in};
+use super::answer::{game_response, json_body, logged, status_of, told_in};
 use super::body::JsonBody;
 use super::dto::{LangQuery, LegalActionsResponse, PlayRequest, PlayResponse};
 use super::endpoint::{Endpoint, Problems, common};
@@ -47,7 +47,7 @@ pub async fn legal_actions(
     let listed = LegalActionsResponse {
         seat: game.seat_name(seat),
         version: game.version(),
-        actions: legal_actions_of(&game, seat, lang),
+        actions: game.session.actions_json(seat, lang),
     };
     Ok(told_in(HttpResponse::Ok().json(listed), lang))
 }
@@ -163,7 +163,7 @@ fn move_response(done: &Move, caller: &Caller, lang: Option<Lang>, minimal: bool
             version: after.version(),
             events,
             to_act: Some(after.to_act()),
-            legal_actions: Some(legal_actions_of(after, done.seat, lang)),
+            legal_actions: Some(after.session.actions_json(done.seat, lang)),
             game: None,
         }
     } else {

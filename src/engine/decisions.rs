@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use super::{GameSeed, GameSession, ReplayError, Seat, Title};
+use super::{Decisions, GameSeed, GameSession, ReplayError, Title};
 use crate::varint;
 
 /// How far ahead of a step the time of a clocked move is looked for (its `clocks_run` event).
@@ -32,24 +32,26 @@ pub fn encode(
     let (mut digits, mut side, mut last_ms) = (Vec::new(), Vec::new(), 0u64);
     let mut at = 0;
     while at < events.len() {
-        let choices = choices(session.as_ref());
         let rest = &events[at..];
-        let radix = choices.len() as u64 + 1;
-        let times = [Some(last_ms), clock_time(&rest[..rest.len().min(CLOCK_WINDOW)])];
-        let played = times.iter().flatten().find_map(|&now_ms| {
-            choices.iter().enumerate().find_map(|(index, choice)| {
-                let (next, produced) = match choice {
-                    Choice::Setup if rest.starts_with(&setup) => (None, setup.len()),
-                    Choice::Setup => return None,
-                    Choice::Play(seat, listed) => {
-                        let played = session.play_listed(*seat, *listed, seed, now_ms).ok()?;
-                        let fits = !played.events.is_empty() && rest.starts_with(&played.events);
-                        (Some(played.next), fits.then_some(played.events.len())?)
-                    }
-                };
-                Some((index, now_ms, next, produced))
-            })
-        });
+        let (played, radix) = {
+            let step = Step::of(session.as_ref());
+            let times = [Some(last_ms), clock_time(&rest[..rest.len().min(CLOCK_WINDOW)])];
+            let played = times.iter().flatten().find_map(|&now_ms| {
+                (0..step.count()).find_map(|index| {
+                    let (next, produced) = match &step {
+                        Step::Setup if rest.starts_with(&setup) => (None, setup.len()),
+                        Step::Setup => return None,
+                        Step::Decide(decisions) => {
+                            let played = decisions.play(index, seed, now_ms).ok()?;
+                            let fits = !played.events.is_empty() && rest.starts_with(&played.events);
+                            (Some(played.next), fits.then_some(played.events.len())?)
+                        }
+                    };
+                    Some((index, now_ms, next, produced))
+                })
+            });
+            (played, step.count() as u64 + 1)
+        };
         match played {
             Some((index, now_ms, next, produced)) => {
                 digits.push((index as u64, radix));
@@ -84,6 +86,12 @@ pub fn encode(
     Some(bytes)
 }
 
+/// A log that `decode` replayed, and the game it ends in.
+pub struct Replayed {
+    pub events: Vec<String>,
+    pub session: Box<dyn GameSession>,
+}
+
 /// The log that `encode` told as `bytes`, replayed by this build's rules of `title`.
 pub fn decode(
     title: &dyn Title,
@@ -91,7 +99,7 @@ pub fn decode(
     options: &Value,
     seed: GameSeed,
     bytes: &[u8],
-) -> Result<Vec<String>, ReplayError> {
+) -> Result<Replayed, ReplayError> {
     let mut reader = Reader { bytes, events: 0 };
     let engine = reader.text()?;
     if engine != title.snapshot_format() {
@@ -111,21 +119,29 @@ pub fn decode(
     let mut last_ms = 0u64;
     while events.len() < count {
         reader.events = events.len();
-        let choices = choices(session.as_ref());
-        let index = choices_number.take_digit(choices.len() as u64 + 1);
-        match choices.get(index as usize) {
-            Some(Choice::Play(seat, listed)) => {
-                last_ms = last_ms.wrapping_add(unzigzag(reader.varint()?) as u64);
-                let played = session
-                    .play_listed(*seat, *listed, seed, last_ms)
-                    .map_err(|error| reader.broken(format!("a recorded decision is refused: {error}")))?;
-                if played.events.is_empty() {
-                    return Err(reader.broken("a recorded decision led to no event".into()));
+        let (played, setup_step) = {
+            let step = Step::of(session.as_ref());
+            let index = choices_number.take_digit(step.count() as u64 + 1) as usize;
+            match &step {
+                Step::Decide(decisions) if index < decisions.count() => {
+                    last_ms = last_ms.wrapping_add(unzigzag(reader.varint()?) as u64);
+                    let played = (decisions.play(index, seed, last_ms))
+                        .map_err(|error| reader.broken(format!("a recorded decision is refused: {error}")))?;
+                    (Some(played), false)
                 }
+                Step::Setup => (None, index == 0),
+                Step::Decide(_) => (None, false),
+            }
+        };
+        match played {
+            Some(played) if played.events.is_empty() => {
+                return Err(reader.broken("a recorded decision led to no event".into()));
+            }
+            Some(played) => {
                 events.extend(played.events);
                 session = played.next;
             }
-            Some(Choice::Setup) => {
+            None if setup_step => {
                 session.apply(&setup)?;
                 events.extend(setup.iter().cloned());
             }
@@ -139,30 +155,31 @@ pub fn decode(
     if events.len() != count || !reader.bytes.is_empty() {
         return Err(reader.broken("the decisions do not end where the log does".into()));
     }
-    Ok(events)
+    Ok(Replayed { events, session })
 }
 
-/// What one step of a log may be, besides an event kept as it is.
-enum Choice {
+/// What one step of a log chooses among, besides an event kept as it is (the last index).
+enum Step<'a> {
     /// The title's setup (what `Title::create` gives for the game's seed), when nobody is to act in a game not over.
     Setup,
-    /// A seat to act plays one of its legal actions: the index of the action among those `legal_actions` lists.
-    Play(Seat, usize),
+    /// One of the actions the seats to act list, by its index.
+    Decide(Box<dyn Decisions + 'a>),
 }
 
-/// What a step chooses among, in order: the setup while nobody is to act in a game not over, else the legal actions
-/// of the seats to act.
-fn choices(session: &dyn GameSession) -> Vec<Choice> {
-    let to_act = session.to_act();
-    if to_act.is_empty() {
-        return match session.is_finished() {
-            true => Vec::new(),
-            false => vec![Choice::Setup],
-        };
+impl<'a> Step<'a> {
+    fn of(session: &'a dyn GameSession) -> Self {
+        match session.to_act().is_empty() && !session.is_finished() {
+            true => Step::Setup,
+            false => Step::Decide(session.decisions()),
+        }
     }
-    (to_act.into_iter())
-        .flat_map(|seat| (0..session.listed_count(seat)).map(move |listed| Choice::Play(seat, listed)))
-        .collect()
+
+    fn count(&self) -> usize {
+        match self {
+            Step::Setup => 1,
+            Step::Decide(decisions) => decisions.count(),
+        }
+    }
 }
 
 /// The time of the first `clocks_run` event among `events`: a clocked move's time.
@@ -325,7 +342,8 @@ mod tests {
                 }
                 let bytes = encode(title.as_ref(), players, &options, seed, &events).expect("encoded");
                 let decoded = decode(title.as_ref(), players, &options, seed, &bytes).expect("decoded");
-                assert_eq!(decoded, events, "{} for {players}", info.id);
+                assert_eq!(decoded.session.snapshot(), session.snapshot(), "{} for {players}", info.id);
+                assert_eq!(decoded.events, events, "{} for {players}", info.id);
                 let raw: usize = events.iter().map(String::len).sum();
                 assert!(bytes.len() * 20 < raw, "{} for {players}: {} bytes for {raw}", info.id, bytes.len());
 
@@ -334,7 +352,9 @@ mod tests {
                 varint::put(&mut other, engine.len() as u64 + 1);
                 other.extend_from_slice(format!("{engine}x").as_bytes());
                 other.extend_from_slice(&bytes[1 + engine.len()..]);
-                let refused = decode(title.as_ref(), players, &options, seed, &other).expect_err("other rules");
+                let Err(refused) = decode(title.as_ref(), players, &options, seed, &other) else {
+                    panic!("{} for {players}: read under other rules", info.id);
+                };
                 assert!(refused.reason.contains("its own rules"), "{}", refused.reason);
             }
         }

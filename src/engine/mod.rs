@@ -28,7 +28,7 @@ pub mod words;
 pub use registry::Registry;
 pub use rng::{GameRng, GameSeed, SETUP_STREAM};
 pub use rule_code::RuleCode;
-pub use session::{ActionError, BotMove, Decided, GameSession, Played, ReplayError, Told};
+pub use session::{ActionError, BotMove, Decided, Decisions, GameSession, Played, ReplayError, Told};
 pub use title::{Opening, Title, TitleAdapter, TitleSchemaNames};
 pub use words::Lang;
 

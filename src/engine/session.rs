@@ -53,11 +53,10 @@ pub trait GameSession: Send + Sync {
     /// this log position; returns the next state and the new events, serialized for the log. `self` is left
     /// untouched.
     fn play(&self, seat: Seat, action: &Value, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
-    /// How many actions `legal_actions(seat)` lists.
-    fn listed_count(&self, seat: Seat) -> usize;
-    /// Plays the `index`-th action that `legal_actions(seat)` lists, as `play` or a bot's move plays it, whoever
-    /// plays the seat: the archive replays a log's decisions by their index, without their JSON.
-    fn play_listed(&self, seat: Seat, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
+    /// What the seats to act may decide now, listed once: each seat's actions as `legal_actions` lists them, seat
+    /// after seat in `to_act`'s order (none once the game is over). The archive tells a decision by its index here
+    /// and replays it without its JSON.
+    fn decisions(&self) -> Box<dyn Decisions + '_>;
     /// Seats `taker` on open seat `seat`; the last seat taken starts the game.
     fn join(&self, seat: Seat, taker: Taker, seed: GameSeed, now_ms: u64) -> Result<Played, RuleError>;
     /// Appends table events the service decided (a timeout, an expiry, a rematch).
@@ -94,6 +93,14 @@ pub trait GameSession: Send + Sync {
     fn event_text(&self, event: &str, viewer: Viewer, lang: Lang) -> Option<String>;
     /// `legal_actions_json`, each action with a `label` in `lang` beside its fields.
     fn labelled_actions_json(&self, seat: Seat, lang: Lang) -> Box<RawValue>;
+    /// Every action `seat` may send now, as answers, streams and notifications carry them: labelled in `lang` when
+    /// one is asked.
+    fn actions_json(&self, seat: Seat, lang: Option<Lang>) -> Box<RawValue> {
+        match lang {
+            Some(lang) => self.labelled_actions_json(seat, lang),
+            None => self.legal_actions_json(seat),
+        }
+    }
     fn clone_session(&self) -> Box<dyn GameSession>;
     /// The whole state, serialized: `Title::restore` of it gives back this very session.
     fn snapshot(&self) -> String;
@@ -106,6 +113,13 @@ pub struct BotMove {
     pub bot: Bot,
     pub seed: GameSeed,
     pub now_ms: u64,
+}
+
+/// The actions listed for the seats to act at one state (`GameSession::decisions`).
+pub trait Decisions {
+    fn count(&self) -> usize;
+    /// Plays the `index`-th listed action, as `play` or a bot's move plays it, whoever plays the seat.
+    fn play(&self, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError>;
 }
 
 /// What `GameSession::play` produced.

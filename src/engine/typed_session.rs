@@ -9,7 +9,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::bot::{self, Bot};
-use super::session::{ActionError, BotMove, Decided, GameSession, Played, ReplayError, Told};
+use super::session::{ActionError, BotMove, Decided, Decisions, GameSession, Played, ReplayError, Told};
 use super::table::{
     ClockReading, DRAW_ACTION_TYPES, Erasures, LeaveReason, OnLeave, Seating, Table, TableAction, TableEvent, Taker,
 };
@@ -236,6 +236,26 @@ enum Listed<A> {
     Table(TableAction),
 }
 
+/// The actions the seats to act list at one state, to be played by their index.
+struct Listing<'a, G: Game> {
+    session: &'a Session<G>,
+    listed: Vec<(Seat, Listed<G::Action>)>,
+}
+
+impl<G: Game> Decisions for Listing<'_, G> {
+    fn count(&self) -> usize {
+        self.listed.len()
+    }
+
+    fn play(&self, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
+        match self.listed.get(index) {
+            Some((seat, Listed::Title(action))) => self.session.play_typed(*seat, action, seed, now_ms),
+            Some((seat, Listed::Table(action))) => self.session.play_table(*seat, *action, now_ms),
+            None => Err(RuleError::new(RuleCode::NoLegalAction, "no such listed action").into()),
+        }
+    }
+}
+
 /// A listed action with its words, for answers asked in a language.
 #[derive(serde::Serialize)]
 struct Labelled<A> {
@@ -392,19 +412,11 @@ impl<G: Game> GameSession for Session<G> {
         self.play_typed(seat, &action, seed, now_ms)
     }
 
-    fn listed_count(&self, seat: Seat) -> usize {
-        self.listed_actions(seat).len()
-    }
-
-    fn play_listed(&self, seat: Seat, index: usize, seed: GameSeed, now_ms: u64) -> Result<Played, ActionError> {
-        if self.is_finished() {
-            return Err(ActionError::GameOver);
-        }
-        match self.listed_actions(seat).into_iter().nth(index) {
-            Some(Listed::Title(action)) => self.play_typed(seat, &action, seed, now_ms),
-            Some(Listed::Table(action)) => self.play_table(seat, action, now_ms),
-            None => Err(RuleError::new(RuleCode::NoLegalAction, "no such listed action").into()),
-        }
+    fn decisions(&self) -> Box<dyn Decisions + '_> {
+        let listed = (self.to_act().into_iter())
+            .flat_map(|seat| self.listed_actions(seat).into_iter().map(move |action| (seat, action)))
+            .collect();
+        Box::new(Listing { session: self, listed })
     }
 
     fn bot_to_act(&self) -> Option<(Seat, Bot)> {

@@ -123,6 +123,7 @@ impl GameService {
             followers::Followers::new(store.clone(), notifier.clone(), ratings.clone(), bots.clone(), settings.pauses);
         let games =
             Arc::new(Games::new(registry.clone(), store.clone(), followers, settings.pauses, settings.search_slots));
+        notifier.tell_turns_of(&games);
         let accounts = Accounts::new(store.clone(), games.clone());
         let tables = Tables::new(
             games.clone(),

@@ -25,7 +25,7 @@ mod tls;
 pub use accounts::{
     AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoredAccount, StoredKey, StoredWebhook, TOLD_KEPT,
 };
-pub use archive::{Archival, ArchivedGame, LogCodec, Postgres, Recoded, TieredStore};
+pub use archive::{Archival, ArchivedGame, DecodedLog, LogCodec, Postgres, ReadBack, Recoded, TieredStore};
 pub use chain::{ChainHash, Head, HeadTag};
 pub use error::{StoreError, StoreResult};
 pub use game::{

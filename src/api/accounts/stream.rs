@@ -12,8 +12,9 @@ use super::KEY_NEEDED;
 use crate::api::client::stream_client;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
-use crate::api::request::account;
+use crate::api::request::{account, lang};
 use crate::api::stream::{KeepAlive, RECONNECT};
+use crate::engine::Lang;
 use crate::service::{GameService, Notification};
 use crate::store::{InboxEntry, InboxId, InboxPage};
 use crate::watch::InboxSubscription;
@@ -28,6 +29,9 @@ const NDJSON: &str = "application/x-ndjson";
 pub struct AccountStreamQuery {
     /// Start after this notification id (as `Last-Event-ID` does; the header wins). Default: only new ones.
     pub after: Option<String>,
+    /// Label each `your_turn`'s legal actions in one of the service's languages (`Lang`: `en`, `fr`, `de`). Default:
+    /// the one of them `Accept-Language` prefers, else no labels.
+    pub lang: Option<Lang>,
 }
 
 /// How the stream is written.
@@ -50,9 +54,8 @@ impl Format {
         }
     }
 
-    /// One notification: its JSON with its `id` first.
-    fn message(self, entry: &InboxEntry) -> Bytes {
-        let data = entry.message();
+    /// One notification, `data` as it is delivered (`Notifier::delivered`).
+    fn message(self, entry: &InboxEntry, data: &str) -> Bytes {
         match self {
             Format::Ndjson => Bytes::from(format!("{data}\n")),
             Format::EventStream => {
@@ -84,6 +87,7 @@ struct Cursor {
     after: Option<InboxId>,
     subscription: InboxSubscription,
     format: Format,
+    lang: Option<Lang>,
     pending: VecDeque<Bytes>,
     keep_alive: KeepAlive,
     done: bool,
@@ -105,8 +109,11 @@ impl Cursor {
                 )
                 .await?;
             let full = entries.len() == READ_BATCH;
-            for entry in &entries {
-                self.pending.push_back(self.format.message(entry));
+            let delivered = self.service.notifier.delivered(&entries, self.lang).await?;
+            for (entry, (_, message)) in entries.iter().zip(delivered) {
+                if let Some(message) = message {
+                    self.pending.push_back(self.format.message(entry, &message));
+                }
                 self.after = Some(entry.id);
             }
             if !full {
@@ -162,7 +169,9 @@ fn resume_after(request: &HttpRequest, query: &AccountStreamQuery) -> Result<Opt
 
 /// The account's notifications, live: `game_started`, `your_turn`, `game_finished`, `seat_joined`, `invited`,
 /// `invitation_declined`, `rematch_offered`, `webhook_disabled`, `matched`, `seek_expired` (each a `Notification`,
-/// with its `id`). As Server-Sent Events (each
+/// with its `id`). A `your_turn` carries the seat's `legal_actions` at its `version` (labelled with `?lang=` or
+/// `Accept-Language`); one whose game moved past its version before it was sent is left out, so a stream catching up
+/// gets only the newest of each game's seat. As Server-Sent Events (each
 /// message's SSE `id` and event name are the notification's), or as NDJSON, one notification per line, with
 /// `Accept: application/x-ndjson` (an empty line every 15 s of silence). Reconnecting with `Last-Event-ID` (or
 /// `?after=`) resumes after that notification from the account's inbox in the store, on any instance; without it
@@ -185,6 +194,7 @@ pub async fn account_stream(
     let account = account(&service, &request).await?;
     let resume = resume_after(&request, &query)?;
     let format = Format::of(&request);
+    let lang = lang(&request)?;
     let subscription = service
         .watcher()
         .subscribe_inbox(&account.id, stream_client(&request))
@@ -201,6 +211,7 @@ pub async fn account_stream(
         after,
         subscription,
         format,
+        lang,
         pending: VecDeque::new(),
         keep_alive: KeepAlive::new(),
         done: false,

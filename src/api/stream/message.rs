@@ -38,6 +38,12 @@ pub struct StreamMessage {
     /// In a game with a clock: every seat's time when this message was sent, and whose clock runs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clocks: Vec<SeatTime>,
+    /// In a stream opened as a seat: that seat's legal actions at `version` (with a `label` each in a stream opened in
+    /// a language), as `GET /v1/games/{id}/actions` lists them; play one with `expected_version` set to `version`.
+    /// Absent in a spectator's stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub legal_actions: Option<Box<RawValue>>,
 }
 
 /// Who a message is rendered for: a seat or the spectators, told in a language or in none.
@@ -85,6 +91,10 @@ pub fn render(
         deadline_ms,
         remaining_ms: deadline_ms.map(|deadline| deadline.saturating_sub(now)),
         clocks,
+        legal_actions: match viewer {
+            Viewer::Seat(seat) => Some(session.actions_json(seat, lang)),
+            Viewer::Spectator => None,
+        },
     };
     let data = serde_json::to_string(&message).expect("messages serialize");
     let kind = if message.event.is_some() { "game" } else { "hidden" };

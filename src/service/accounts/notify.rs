@@ -1,16 +1,18 @@
 //! What an append tells the accounts at the table: derived from the game before and after it (and the table events
 //! it wrote), written to the game's outbox by the append itself, then delivered to each account's inbox once.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use super::WebhookSettings;
+use crate::engine::Lang;
 use crate::engine::bot::Bot;
 use crate::engine::table::TableEvent;
-use crate::service::{GameEnding, LoadedGame, ServiceError};
+use crate::ids::GameId;
+use crate::service::{GameEnding, Games, LoadedGame, ServiceError};
 use crate::store::{EventStore, InboxEntry, InboxId, InboxPage};
 use crate::webhook::Deliverer;
 
@@ -25,15 +27,23 @@ pub enum Notification {
         /// The account's seats.
         seats: Vec<&'static str>,
     },
-    /// One of the account's seats is to act (sent after every change while it is).
+    /// One of the account's seats is to act (sent after every change while it is). Streams and webhooks deliver only
+    /// the newest of a game's seat: one whose game moved past its `version` meanwhile is left out.
     YourTurn {
         game: String,
         title: String,
         seat: &'static str,
+        /// The game's version these legal actions hold at: send it as the move's `expected_version`.
         version: u64,
         /// When the seat must have acted (milliseconds since the Unix epoch), in a game with a clock.
         #[serde(skip_serializing_if = "Option::is_none")]
         deadline_ms: Option<u64>,
+        /// The seat's legal actions at `version` (with a `label` each when the account stream was opened in a
+        /// language), as `GET /v1/games/{game}/actions` lists them: play one of them, no other request needed. Added
+        /// when the notification is delivered, from the game as it stands then.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<Vec<Object>>)]
+        legal_actions: Option<Box<RawValue>>,
     },
     /// A game where the account sits is over.
     GameFinished {
@@ -103,6 +113,25 @@ pub struct Notifier {
     pub(super) deliverer: Deliverer,
     /// Wakes this instance's webhook deliveries when it noted some due.
     pub(super) wake: tokio::sync::Notify,
+    /// The games, to tell a `your_turn` with its legal actions: built after the notifier (their steps notify), and
+    /// weak, as they hold it.
+    games: OnceLock<Weak<Games>>,
+}
+
+/// What a delivery reads of a stored `your_turn`.
+#[derive(Deserialize)]
+struct Turn {
+    game: String,
+    seat: String,
+    version: u64,
+}
+
+impl Turn {
+    fn of(entry: &InboxEntry) -> Option<Self> {
+        (entry.kind() == Some("your_turn"))
+            .then(|| serde_json::from_str(&entry.event).ok())
+            .flatten()
+    }
 }
 
 impl Notifier {
@@ -112,7 +141,73 @@ impl Notifier {
             deliverer: Deliverer::new(webhooks.allow_private),
             webhooks,
             wake: tokio::sync::Notify::new(),
+            games: OnceLock::new(),
         }
+    }
+
+    /// The games whose `your_turn`s this notifier delivers with their legal actions.
+    pub(in crate::service) fn tell_turns_of(&self, games: &Arc<Games>) {
+        // Set once, where the service is wired.
+        let _ = self.games.set(Arc::downgrade(games));
+    }
+
+    /// `entries`, a page of an inbox, as streams and webhooks deliver them (`InboxEntry::message`), in order: each
+    /// `your_turn` with the seat's legal actions at its version, told in `lang` when one is asked. A `your_turn`
+    /// whose game moved past its version is left out (`None`): a newer one of the seat, or the game's end, follows in
+    /// the inbox, or the seat no longer acts; so is one that a later entry of the page supersedes already.
+    pub async fn delivered(
+        &self,
+        entries: &[InboxEntry],
+        lang: Option<Lang>,
+    ) -> Result<Vec<(InboxId, Option<String>)>, ServiceError> {
+        let turns: Vec<Option<Turn>> = entries.iter().map(Turn::of).collect();
+        let mut out = Vec::with_capacity(entries.len());
+        for (at, entry) in entries.iter().enumerate() {
+            let message = match &turns[at] {
+                None => Some(entry.message()),
+                Some(turn) => {
+                    let later = turns[at + 1..].iter().flatten();
+                    let superseded = later
+                        .clone()
+                        .any(|later| later.game == turn.game && later.seat == turn.seat);
+                    match superseded {
+                        true => None,
+                        false => self.with_legal_actions(entry, turn, lang).await?,
+                    }
+                }
+            };
+            out.push((entry.id, message));
+        }
+        Ok(out)
+    }
+
+    /// A `your_turn`'s message with the seat's legal actions, if its game is still at its version.
+    async fn with_legal_actions(
+        &self,
+        entry: &InboxEntry,
+        turn: &Turn,
+        lang: Option<Lang>,
+    ) -> Result<Option<String>, ServiceError> {
+        let Some(games) = self.games.get().and_then(Weak::upgrade) else {
+            return Ok(Some(entry.message()));
+        };
+        let Ok(id) = GameId::parse(&turn.game) else {
+            return Ok(None);
+        };
+        let game = match games.load(&id).await {
+            Ok(game) => game,
+            Err(ServiceError::GameNotFound) => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        if game.version() != turn.version {
+            return Ok(None);
+        }
+        let seat = game.seat_index(&turn.seat)?;
+        let actions = game.session.actions_json(seat, lang);
+        let message = entry.message();
+        // A JSON object: the actions go in as its last field.
+        let fields = message.strip_suffix('}').unwrap_or(&message);
+        Ok(Some(format!("{fields},\"legal_actions\":{}}}", actions.get())))
     }
 
     /// A page of the account's notifications, oldest first.
@@ -354,6 +449,7 @@ impl Told {
                     seat: after.seat_name(seat),
                     version: after.version(),
                     deadline_ms: table.deadline_ms,
+                    legal_actions: None,
                 };
                 out.push((account.clone(), notification));
             }

@@ -13,7 +13,7 @@ use super::{Notification, Notifier};
 use crate::clock::now_ms;
 use crate::config::values::{duration, switch};
 use crate::service::ServiceError;
-use crate::store::{InboxEntry, InboxPage, Lease, StoredWebhook};
+use crate::store::{InboxId, InboxPage, Lease, StoredWebhook};
 use crate::telemetry;
 use crate::webhook::{DISABLE_AFTER, FIRST_RETRY, Target, new_secret, next_delay};
 
@@ -219,13 +219,19 @@ impl Notifier {
         let more = entries.len() == BATCH;
         let target = Target::parse(&webhook.url, self.webhooks.allow_private)
             .map_err(|error| ServiceError::InvalidWebhook(error.to_string()))?;
-        for entry in &entries {
-            let attempt = self.deliver_entry(&target, &webhook.secret, entry).await;
+        for (id, message) in self.delivered(&entries, None).await? {
+            let Some(body) = message else {
+                // A turn the game moved past: nothing to deliver, and nothing to wait for.
+                webhook.cursor = Some(id);
+                accounts.advance_webhook(account, &webhook).await?;
+                continue;
+            };
+            let attempt = self.deliver_entry(&target, &webhook.secret, id, &body).await;
             let delivered = attempt.delivered;
             let record = serde_json::to_string(&attempt).expect("deliveries serialize");
             accounts.record_delivery(account, &record, DELIVERIES_KEPT).await?;
             if delivered {
-                webhook.cursor = Some(entry.id);
+                webhook.cursor = Some(id);
                 webhook.failures = 0;
                 accounts.advance_webhook(account, &webhook).await?;
                 continue;
@@ -249,18 +255,17 @@ impl Notifier {
         Ok(if more { Next::More } else { Next::CaughtUp })
     }
 
-    async fn deliver_entry(&self, target: &Target, secret: &str, entry: &InboxEntry) -> Delivery {
-        let body = entry.message();
+    async fn deliver_entry(&self, target: &Target, secret: &str, id: InboxId, body: &str) -> Delivery {
         let at_ms = now_ms();
         let attempt = self
             .deliverer
-            .deliver(target, secret, &entry.id.to_string(), body.as_bytes())
+            .deliver(target, secret, &id.to_string(), body.as_bytes())
             .await;
         let outcome = if attempt.succeeded() { "delivered" } else { "failed" };
         metrics::counter!(telemetry::WEBHOOK_DELIVERIES, "outcome" => outcome).increment(1);
         metrics::histogram!(telemetry::WEBHOOK_DURATION).record(attempt.duration_ms as f64 / 1000.0);
         Delivery {
-            event: entry.id.to_string(),
+            event: id.to_string(),
             at_ms,
             status: attempt.status,
             delivered: attempt.succeeded(),

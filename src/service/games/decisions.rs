@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::engine::{GameSeed, Registry, Title, decisions};
-use crate::store::{GameMeta, LogCodec};
+use crate::store::{DecodedLog, GameMeta, LogCodec};
 
 /// Every title's rules, as the archive's codec.
 pub struct RulesCodec {
@@ -31,8 +31,13 @@ impl LogCodec for RulesCodec {
         decisions::encode(title, meta.players, &options, seed, events)
     }
 
-    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<Vec<String>, String> {
+    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<DecodedLog, String> {
         let (title, options, seed) = self.game(meta)?;
-        decisions::decode(title, meta.players, &options, seed, bytes).map_err(|error| error.to_string())
+        let replayed =
+            decisions::decode(title, meta.players, &options, seed, bytes).map_err(|error| error.to_string())?;
+        Ok(DecodedLog {
+            events: replayed.events,
+            end_state: Some((title.snapshot_format(), replayed.session.snapshot())),
+        })
     }
 }

@@ -23,7 +23,7 @@ use futures_util::stream::BoxStream;
 
 use postgres::ArchivedVersion;
 pub use postgres::{Postgres, Recoded};
-pub use record::{ArchivedGame, LogCodec};
+pub use record::{ArchivedGame, DecodedLog, LogCodec, ReadBack};
 
 use super::{
     AccountStore, Append, Appended, CHAT_CAPACITY, ChatEntry, ChatPage, Creation, EventStore, HeadTag, History,
@@ -55,7 +55,7 @@ pub struct TieredStore {
     /// How long after its last append a finished game stays live.
     after: Duration,
     /// Recently read archived games, checked against the archive's version of each before use.
-    decoded: Mutex<LruCache<String, Arc<ArchivedGame>>>,
+    decoded: Mutex<LruCache<String, Arc<ReadBack>>>,
 }
 
 impl TieredStore {
@@ -69,18 +69,18 @@ impl TieredStore {
         }
     }
 
-    fn decoded(&self) -> std::sync::MutexGuard<'_, LruCache<String, Arc<ArchivedGame>>> {
+    fn decoded(&self) -> std::sync::MutexGuard<'_, LruCache<String, Arc<ReadBack>>> {
         self.decoded.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The archived game `id`, or `NotFound`: decoded once, then while the archive's version of it stays the same.
-    async fn archived(&self, id: &str) -> StoreResult<Arc<ArchivedGame>> {
+    async fn archived(&self, id: &str) -> StoreResult<Arc<ReadBack>> {
         let key = archive_key(id)?;
         let cached = self.decoded().get(id).cloned();
-        if let Some(game) = cached
-            && self.archive.version(&key).await? == Some(ArchivedVersion::of(&game))
+        if let Some(read) = cached
+            && self.archive.version(&key).await? == Some(ArchivedVersion::of(&read.game))
         {
-            return Ok(game);
+            return Ok(read);
         }
         let game = Arc::new(self.archive.get(&key).await?.ok_or(StoreError::NotFound)?);
         self.decoded().put(id.to_owned(), game.clone());
@@ -112,7 +112,7 @@ impl TieredStore {
         };
         self.archive.put(&game, listings).await?;
         // The record itself, read back: not a copy decoded before.
-        let copy = self.archive.get(&archive_key(id)?).await?;
+        let copy = self.archive.get(&archive_key(id)?).await?.map(|read| read.game);
         if copy.as_ref() != Some(&game) {
             let archived = copy.map_or(0, |copy| copy.head.version);
             return Err(StoreError::Corrupt(format!(
@@ -163,7 +163,7 @@ impl TieredStore {
 
     /// Brings archived game `id` back to the live store, so that it can be written to.
     async fn restore(&self, id: &str) -> StoreResult<()> {
-        let game = self.archived(id).await?;
+        let game = &self.archived(id).await?.game;
         let created = self.live.create_with(Creation {
             meta: &game.meta,
             events: &game.events,
@@ -246,7 +246,7 @@ impl EventStore for TieredStore {
     async fn load(&self, id: &str) -> StoreResult<Loaded> {
         match self.live.load(id).await {
             Err(StoreError::NotFound) => {
-                let game = self.archived(id).await?;
+                let game = &self.archived(id).await?.game;
                 Ok(Loaded {
                     meta: game.meta.clone(),
                     events: game.events.clone(),
@@ -260,7 +260,7 @@ impl EventStore for TieredStore {
     async fn read_after(&self, id: &str, from: Head) -> StoreResult<ReadAfter> {
         match self.live.read_after(id, from).await {
             Err(StoreError::NotFound) => {
-                let game = self.archived(id).await?;
+                let game = &self.archived(id).await?.game;
                 Ok(read_after(id, &game.events, game.head, from))
             }
             other => other,
@@ -284,12 +284,16 @@ impl EventStore for TieredStore {
     async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
         match self.live.load_latest(id).await {
             Err(StoreError::NotFound) => {
-                let game = self.archived(id).await?;
+                let read = self.archived(id).await?;
+                let (snapshot, events) = match &read.end_state {
+                    Some(end_state) => (Some(end_state.clone()), Vec::new()),
+                    None => (None, read.game.events.clone()),
+                };
                 Ok(LoadedLatest {
-                    meta: game.meta.clone(),
-                    snapshot: None,
-                    events: game.events.clone(),
-                    head: game.head,
+                    meta: read.game.meta.clone(),
+                    snapshot,
+                    events,
+                    head: read.game.head,
                 })
             }
             other => other,
@@ -299,7 +303,7 @@ impl EventStore for TieredStore {
     async fn history_of(&self, id: &str, tag: HeadTag) -> StoreResult<History> {
         match self.live.history_of(id, tag).await {
             Err(StoreError::NotFound) => {
-                let game = self.archived(id).await?;
+                let game = &self.archived(id).await?.game;
                 let holds = usize::try_from(tag.version).ok().and_then(|at| game.events.get(..at));
                 Ok(match holds {
                     Some(events) if tag.names(tag.version, Head::of_log(id, events).hash) => History::Holds,
@@ -424,10 +428,10 @@ impl RoomStore for TieredStore {
         if !live.is_empty() {
             return Ok(live);
         }
-        let Ok(game) = self.archived(id).await else {
+        let Ok(read) = self.archived(id).await else {
             return Ok(live);
         };
-        let chat = &game.chat;
+        let chat = &read.game.chat;
         let positions = page.positions(chat.len(), limit, |at| chat[at].id);
         Ok(chat[positions].to_vec())
     }

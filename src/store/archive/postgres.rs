@@ -7,7 +7,7 @@ use tokio_postgres::NoTls;
 
 use std::sync::Arc;
 
-use super::record::{ArchivedGame, LogCodec};
+use super::record::{ArchivedGame, LogCodec, ReadBack};
 use crate::ids::GameId;
 use crate::store::{StoreError, StoreResult};
 
@@ -128,7 +128,7 @@ impl Postgres {
     }
 
     /// The archived game `id`, if the archive holds it.
-    pub async fn get(&self, id: &GameId) -> StoreResult<Option<ArchivedGame>> {
+    pub async fn get(&self, id: &GameId) -> StoreResult<Option<ReadBack>> {
         let key: &str = id;
         let client = self.client().await?;
         let row = client
@@ -180,7 +180,7 @@ impl Postgres {
                     .map_err(|_| corrupt_id(id))
                     .and_then(|id| ArchivedGame::decode(&id, row.get(1), record, Some(self.codec.as_ref())));
                 let game = match game {
-                    Ok(game) => game,
+                    Ok(read) => read.game,
                     Err(error) => {
                         tracing::warn!(game = id, %error, "an archived game this build cannot read is left as it is");
                         recoded.unreadable += 1;

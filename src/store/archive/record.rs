@@ -13,7 +13,7 @@
 //! release). A log that the rules cannot replay identically is archived in format 1 too.
 
 use crate::ids::GameId;
-use crate::store::{ChainHash, ChatEntry, GameMeta, Head, StoreError, StoreResult};
+use crate::store::{ChainHash, ChatEntry, GameMeta, Head, StoreError, StoreResult, StoredSnapshot};
 use crate::varint;
 
 /// Tells a finished game's log by what decided it, and back: the rules engines, which the store does not know.
@@ -21,7 +21,23 @@ pub trait LogCodec: Send + Sync {
     /// The `events` of game `meta` told compactly, or `None` when they cannot be.
     fn encode(&self, meta: &GameMeta, events: &[String]) -> Option<Vec<u8>>;
     /// The events that `encode` told as `bytes`.
-    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<Vec<String>, String>;
+    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<DecodedLog, String>;
+}
+
+/// A log a `LogCodec` told back, with the state its replay ended in when the codec has one (as a snapshot holds it:
+/// its format and data), so that reading the game restores that state instead of folding the log again.
+#[derive(Debug)]
+pub struct DecodedLog {
+    pub events: Vec<String>,
+    pub end_state: Option<(String, String)>,
+}
+
+/// An archived game as read back: for a record of decisions, with the state the replay ended in, as a snapshot at the
+/// game's head.
+#[derive(Debug)]
+pub struct ReadBack {
+    pub game: ArchivedGame,
+    pub end_state: Option<StoredSnapshot>,
 }
 
 /// The events themselves.
@@ -48,8 +64,8 @@ impl ArchivedGame {
     pub fn encode(&self, codec: Option<&dyn LogCodec>) -> StoreResult<Vec<u8>> {
         let decisions = codec.and_then(|codec| {
             let decisions = codec.encode(&self.meta, &self.events)?;
-            let replayed = codec.decode(&self.meta, &decisions);
-            (replayed.as_ref() == Ok(&self.events)).then_some(decisions)
+            let replayed = codec.decode(&self.meta, &decisions).ok()?;
+            (replayed.events == self.events).then_some(decisions)
         });
         let meta = &self.meta;
         let mut bytes = vec![if decisions.is_some() { DECISIONS } else { EVENTS }];
@@ -89,7 +105,7 @@ impl ArchivedGame {
 
     /// The game of `id` and `title` from its record's bytes, once its events hash to the head the record names
     /// (`codec` replays a record of format 2).
-    pub fn decode(id: &GameId, title: &str, bytes: &[u8], codec: Option<&dyn LogCodec>) -> StoreResult<Self> {
+    pub fn decode(id: &GameId, title: &str, bytes: &[u8], codec: Option<&dyn LogCodec>) -> StoreResult<ReadBack> {
         let mut reader = Reader { bytes };
         let format = reader.take(1)?[0];
         if format != EVENTS && format != DECISIONS {
@@ -139,8 +155,11 @@ impl ArchivedGame {
             created_at_ms,
             seeded,
         };
-        let events = match (format, codec) {
-            (EVENTS, _) => split_lines(&text(log)?),
+        let DecodedLog { events, end_state } = match (format, codec) {
+            (EVENTS, _) => DecodedLog {
+                events: split_lines(&text(log)?),
+                end_state: None,
+            },
             (_, Some(codec)) => codec.decode(&meta, &log).map_err(|reason| corrupt(&reason))?,
             (_, None) => return Err(corrupt("a record of decisions, read without the rules engines")),
         };
@@ -148,11 +167,14 @@ impl ArchivedGame {
         if head != (Head { version, hash }) {
             return Err(corrupt("the archived events do not hash to the archived head"));
         }
-        Ok(Self {
-            meta,
-            events,
-            head,
-            chat,
+        Ok(ReadBack {
+            game: Self {
+                meta,
+                events,
+                head,
+                chat,
+            },
+            end_state: end_state.map(|(format, data)| StoredSnapshot { head, format, data }),
         })
     }
 }
@@ -266,7 +288,12 @@ mod tests {
             game(&[], &[]),
         ] {
             let bytes = game.encode(None).unwrap();
-            assert_eq!(ArchivedGame::decode(&game.meta.id, "caligula", &bytes, None).unwrap(), game);
+            assert_eq!(
+                ArchivedGame::decode(&game.meta.id, "caligula", &bytes, None)
+                    .unwrap()
+                    .game,
+                game
+            );
         }
     }
 
@@ -305,9 +332,12 @@ mod tests {
             counted.then(|| vec![events.len() as u8])
         }
 
-        fn decode(&self, _: &GameMeta, bytes: &[u8]) -> Result<Vec<String>, String> {
+        fn decode(&self, _: &GameMeta, bytes: &[u8]) -> Result<DecodedLog, String> {
             let count = usize::from(bytes[0]) - usize::from(!self.faithful);
-            Ok((0..count).map(|n| format!(r#"{{"n":{n}}}"#)).collect())
+            Ok(DecodedLog {
+                events: (0..count).map(|n| format!(r#"{{"n":{n}}}"#)).collect(),
+                end_state: None,
+            })
         }
     }
 
@@ -318,14 +348,24 @@ mod tests {
         let bytes = counted.encode(Some(&faithful)).unwrap();
         assert_eq!(bytes[0], DECISIONS);
         assert!(bytes.len() < counted.encode(None).unwrap().len());
-        assert_eq!(ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, Some(&faithful)).unwrap(), counted);
+        assert_eq!(
+            ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, Some(&faithful))
+                .unwrap()
+                .game,
+            counted
+        );
         let error = ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, None).unwrap_err();
         assert!(error.to_string().contains("without the rules engines"), "{error}");
 
         let unfaithful = Counting { faithful: false };
         let bytes = counted.encode(Some(&unfaithful)).unwrap();
         assert_eq!(bytes[0], EVENTS, "a codec that does not give the log back is not used");
-        assert_eq!(ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, None).unwrap(), counted);
+        assert_eq!(
+            ArchivedGame::decode(&counted.meta.id, "caligula", &bytes, None)
+                .unwrap()
+                .game,
+            counted
+        );
 
         let other = game(&[r#"{"type":"dealt","seat":0}"#], &[]);
         assert_eq!(other.encode(Some(&faithful)).unwrap()[0], EVENTS, "a log the codec cannot tell");

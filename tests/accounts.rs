@@ -526,4 +526,14 @@ async fn a_your_turn_carries_the_seat_s_legal_actions_and_a_stream_catching_up_g
             .all(|action| action["label"].is_string()),
         "labelled in the stream's language: {turn}"
     );
+
+    // Once the game is over, its turns are moot: a stream catching up gets its end alone.
+    let resign = json!({"action": {"type": "resign"}});
+    let (status, _, resigned) = client
+        .send("POST", &format!("/v1/games/{game}/actions"), Some(&bob_key), &[], Some(resign))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    let after_the_end = notifications_until_quiet(&mut test::call_service(&app, stream("")).await.into_body()).await;
+    assert!(after_the_end.iter().all(|note| note["type"] != "your_turn"), "{after_the_end:?}");
+    assert!(after_the_end.iter().any(|note| note["type"] == "game_finished"), "{after_the_end:?}");
 }

@@ -39,8 +39,8 @@ pub struct StreamMessage {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clocks: Vec<SeatTime>,
     /// In a stream opened as a seat: that seat's legal actions at `version` (with a `label` each in a stream opened in
-    /// a language), as `GET /v1/games/{id}/actions` lists them; play one with `expected_version` set to `version`.
-    /// Absent in a spectator's stream.
+    /// a language), as `GET /v1/games/{id}/actions` lists them: play one, no other request needed. Absent in a
+    /// spectator's stream.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub legal_actions: Option<Box<RawValue>>,

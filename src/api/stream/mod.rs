@@ -22,7 +22,7 @@ use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode, ErrorCode as Code};
 use super::request::{bearer, caller, lang, seated};
 use crate::engine::{Lang, Viewer};
-use crate::service::{GameId, GameService, LoadedGame, TICKET_TTL};
+use crate::service::{GameId, GameService, LoadedGame, ServiceError, TICKET_TTL};
 use crate::store::{HeadTag, History};
 use cursor::Cursor;
 use message::Audience;
@@ -194,7 +194,8 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let game = service.games.load(&GameId::parse(&id)?).await?;
+    let game_id = GameId::parse(&id)?;
+    let mut game = service.games.load(&game_id).await?;
     let viewer = stream_viewer(&service, &game, query.ticket.as_deref(), &request).await?;
     let lang = lang(&request)?;
     // A message id the log no longer holds (the store lost acknowledged events): the stream starts again from the
@@ -203,7 +204,17 @@ pub async fn stream(
         None => (game.version(), false),
         Some(Resume::Version(version)) => (version.min(game.version()), false),
         Some(Resume::Message(tag)) => match service.games.history_of(&game, tag).await? {
-            History::Holds => (tag.version.min(game.version()), false),
+            History::Holds if tag.version > game.version() => {
+                // The log holds the client's position beyond the game as read (a read that came before the store's
+                // latest, as while a failover settles): read again, as resuming before that position would send the
+                // client versions it holds under their ids again.
+                game = service.games.load(&game_id).await?;
+                if tag.version > game.version() {
+                    return Err(ServiceError::LogChanged.into());
+                }
+                (tag.version, false)
+            }
+            History::Holds => (tag.version, false),
             History::Rewritten { common } => (common.min(game.version()), true),
         },
     };

@@ -33,7 +33,8 @@ pub enum Notification {
         game: String,
         title: String,
         seat: &'static str,
-        /// The game's version these legal actions hold at: send it as the move's `expected_version`.
+        /// The game's version these legal actions hold at: a bot skips a turn older than its own last move's answer
+        /// (docs/accounts.md).
         version: u64,
         /// When the seat must have acted (milliseconds since the Unix epoch), in a game with a clock.
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -118,19 +119,26 @@ pub struct Notifier {
     games: OnceLock<Weak<Games>>,
 }
 
-/// What a delivery reads of a stored `your_turn`.
+/// What a delivery reads of a stored `your_turn` (its game, seat and version) or `game_finished` (its game, whose
+/// turns it ends: no seat).
 #[derive(Deserialize)]
 struct Turn {
     game: String,
-    seat: String,
+    seat: Option<String>,
     version: u64,
 }
 
 impl Turn {
     fn of(entry: &InboxEntry) -> Option<Self> {
-        (entry.kind() == Some("your_turn"))
+        matches!(entry.kind(), Some("your_turn" | "game_finished"))
             .then(|| serde_json::from_str(&entry.event).ok())
             .flatten()
+    }
+
+    /// Whether `later`, a notification after this turn, makes it moot: a newer turn of the same seat, or the game's
+    /// end.
+    fn superseded_by(&self, later: &Turn) -> bool {
+        later.game == self.game && (later.seat.is_none() || later.seat == self.seat)
     }
 }
 
@@ -154,7 +162,8 @@ impl Notifier {
     /// `entries`, a page of an inbox, as streams and webhooks deliver them (`InboxEntry::message`), in order: each
     /// `your_turn` with the seat's legal actions at its version, told in `lang` when one is asked. A `your_turn`
     /// whose game moved past its version is left out (`None`): a newer one of the seat, or the game's end, follows in
-    /// the inbox, or the seat no longer acts; so is one that a later entry of the page supersedes already.
+    /// the inbox, or the seat no longer acts; so is one that a later entry of the page supersedes already (without
+    /// reading its game).
     pub async fn delivered(
         &self,
         entries: &[InboxEntry],
@@ -164,17 +173,13 @@ impl Notifier {
         let mut out = Vec::with_capacity(entries.len());
         for (at, entry) in entries.iter().enumerate() {
             let message = match &turns[at] {
-                None => Some(entry.message()),
-                Some(turn) => {
-                    let later = turns[at + 1..].iter().flatten();
-                    let superseded = later
-                        .clone()
-                        .any(|later| later.game == turn.game && later.seat == turn.seat);
-                    match superseded {
+                Some(turn @ Turn { seat: Some(seat), .. }) => {
+                    match turns[at + 1..].iter().flatten().any(|later| turn.superseded_by(later)) {
                         true => None,
-                        false => self.with_legal_actions(entry, turn, lang).await?,
+                        false => self.with_legal_actions(entry, turn, seat, lang).await?,
                     }
                 }
+                _ => Some(entry.message()),
             };
             out.push((entry.id, message));
         }
@@ -186,6 +191,7 @@ impl Notifier {
         &self,
         entry: &InboxEntry,
         turn: &Turn,
+        seat: &str,
         lang: Option<Lang>,
     ) -> Result<Option<String>, ServiceError> {
         let Some(games) = self.games.get().and_then(Weak::upgrade) else {
@@ -202,7 +208,7 @@ impl Notifier {
         if game.version() != turn.version {
             return Ok(None);
         }
-        let seat = game.seat_index(&turn.seat)?;
+        let seat = game.seat_index(seat)?;
         let actions = game.session.actions_json(seat, lang);
         let message = entry.message();
         // A JSON object: the actions go in as its last field.

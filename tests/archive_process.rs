@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use common::app::{self, FAST_SWEEP, process_call as call};
-use common::http::request;
+use common::http::{raw_metrics, request};
 use common::postgres::PostgresServer;
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::{Value, json};
@@ -57,7 +57,9 @@ fn settled_memory(redis: &RedisServer) -> (u64, String) {
             "mem_aof_buffer",
         ];
         let parts = parts.map(|name| format!("{name} {}", value(name))).join(", ");
-        (used - clients, format!("used_memory {used}, mem_clients_normal {clients}, {parts}"))
+        let keys = redis.command(&["KEYS", "*"]);
+        let keys: String = keys.chars().take(300).collect();
+        (used - clients, format!("used_memory {used}, mem_clients_normal {clients}, {parts}; keys {keys}"))
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(15);
     let mut last = read();
@@ -184,6 +186,7 @@ fn a_thousand_finished_games_are_archived_once_by_two_instances_one_killed_mid_w
     let (baseline, baseline_info) = settled_memory(&redis);
 
     let mut before = Vec::with_capacity(GAMES);
+    let playing = std::time::Instant::now();
     for n in 0..GAMES {
         // Both play until one dies; then the other goes on alone.
         let port = if n.is_multiple_of(2) || n > GAMES / 2 {
@@ -202,15 +205,21 @@ fn a_thousand_finished_games_are_archived_once_by_two_instances_one_killed_mid_w
         }
     }
 
+    let played = format!("{} archived once the games were played, in {:?}", archived(), playing.elapsed());
     let live = || redis.command(&["KEYS", "ludus:{*}:meta"]);
     let all = GAMES + warm_ups.len();
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
     while archived() != all.to_string() || live() != "array([])" {
         assert!(
             std::time::Instant::now() < deadline,
-            "not every game archived in 120 s: {} in the archive; live in Redis: {}",
+            "not every game archived in 120 s: {} in the archive ({played}); live in Redis: {}; the survivor's \
+             archival metrics: {:?}",
             archived(),
-            live().chars().take(300).collect::<String>()
+            live().chars().take(300).collect::<String>(),
+            raw_metrics(steady.port)
+                .lines()
+                .filter(|line| line.starts_with("ludus_archiv") || line.starts_with("ludus_games_archived"))
+                .collect::<Vec<_>>()
         );
         std::thread::sleep(Duration::from_millis(250));
     }

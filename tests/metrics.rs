@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::http::{create, next_move, play, send};
+use common::http::{create, next_move, play, raw_metrics, send};
 use common::{RedisServer, ServerProcess, free_port};
 use serde_json::json;
 
@@ -169,36 +169,4 @@ fn prometheus_scrapes_what_the_service_did() {
         String::from_utf8_lossy(&checked.stdout),
         String::from_utf8_lossy(&checked.stderr)
     );
-}
-
-/// The `/metrics` body as text (the test client reads JSON bodies).
-fn raw_metrics(port: u16) -> String {
-    use std::io::Read;
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        .unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("an answer");
-    assert!(head.contains("text/plain; version=0.0.4"), "{head}");
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        unchunk(body)
-    } else {
-        body.to_owned()
-    }
-}
-
-/// A chunked body's content.
-fn unchunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if size == 0 {
-            break;
-        }
-        out.push_str(&rest[..size]);
-        body = &rest[size + 2..];
-    }
-    out
 }

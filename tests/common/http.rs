@@ -176,3 +176,34 @@ pub fn logged_count(port: u16, id: &str, kind: &str) -> usize {
         .filter(|logged| logged["event"]["type"] == kind)
         .count()
 }
+
+/// The `/metrics` body as text (the test client reads JSON bodies).
+pub fn raw_metrics(port: u16) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("an answer");
+    assert!(head.contains("text/plain; version=0.0.4"), "{head}");
+    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        unchunk(body)
+    } else {
+        body.to_owned()
+    }
+}
+
+/// A chunked body's content.
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if size == 0 {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+    out
+}

@@ -537,3 +537,67 @@ async fn a_your_turn_carries_the_seat_s_legal_actions_and_a_stream_catching_up_g
     assert!(after_the_end.iter().all(|note| note["type"] != "your_turn"), "{after_the_end:?}");
     assert!(after_the_end.iter().any(|note| note["type"] == "game_finished"), "{after_the_end:?}");
 }
+
+/// An account stream ticket opens the account's stream once, as the account, on the memory store and on Redis; it
+/// never goes with a key, and nothing else opens the stream.
+#[actix_web::test]
+async fn an_account_stream_ticket_opens_the_account_s_stream_once() {
+    let redis = common::RedisServer::start();
+    for store in [common::memory(), redis.store()] {
+        let service = web::Data::new(common::service(store));
+        let app = test::init_service(App::new().configure(ludus::api::routes(service))).await;
+        let client = Client { app: &app };
+        let (_, ann_key, _, bob_key, game, _) = client.ann_and_bob_duel().await;
+        let tickets = "/v1/accounts/me/stream-tickets";
+        let (status, _, refused) = client.send("POST", tickets, None, &[], None).await;
+        assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "account_key_required"), "{refused}");
+        let (status, headers, issued) = client.send("POST", tickets, Some(&bob_key), &[], None).await;
+        assert_eq!(status, StatusCode::CREATED, "{issued}");
+        assert_eq!(headers.get("cache-control").map(|value| value.to_str().unwrap()), Some("no-store"));
+        assert_eq!(issued["expires_in"], 60);
+        let ticket = issued["ticket"].as_str().expect("a ticket").to_owned();
+        assert!(ticket.len() >= 32 && !ticket.contains(&bob_key), "{ticket}");
+
+        let open = |ticket: &str, key: Option<&str>| {
+            let mut request = test::TestRequest::get()
+                .uri(&format!("/v1/accounts/me/stream?after=0-0&ticket={ticket}"))
+                .insert_header(("Accept", "application/x-ndjson"));
+            if let Some(key) = key {
+                request = request.insert_header(("Authorization", format!("Bearer {key}")));
+            }
+            request.to_request()
+        };
+        let (status, _, both) = call(
+            &app,
+            test::TestRequest::get()
+                .uri(&format!("/v1/accounts/me/stream?ticket={ticket}"))
+                .insert_header(("Authorization", format!("Bearer {bob_key}"))),
+        )
+        .await;
+        assert_eq!((status, code(&both)), (StatusCode::BAD_REQUEST, "conflicting_credentials"), "{both}");
+
+        let response = test::call_service(&app, open(&ticket, None)).await;
+        assert_eq!(response.status(), StatusCode::OK, "the ticket was not used up by the refused request");
+        let mut body = response.into_body();
+        let seen = notifications_until_quiet(&mut body).await;
+        let started = seen
+            .iter()
+            .find(|note| note["type"] == "game_started")
+            .unwrap_or_else(|| panic!("bob's own notifications: {seen:?}"));
+        assert_eq!((started["game"].as_str(), &started["seats"]), (Some(game.as_str()), &json!(["south"])));
+
+        for (ticket, why) in [(ticket.as_str(), "used"), (&"0".repeat(32), "made up")] {
+            let (status, _, again) =
+                call(&app, test::TestRequest::get().uri(&format!("/v1/accounts/me/stream?ticket={ticket}"))).await;
+            assert_eq!((status, code(&again)), (StatusCode::UNAUTHORIZED, "invalid_ticket"), "{why}: {again}");
+        }
+        // A game's seat ticket is not an account's.
+        let (_, _, seat_ticket) = client
+            .send("POST", &format!("/v1/games/{game}/stream-tickets"), Some(&ann_key), &[], None)
+            .await;
+        let seat_ticket = seat_ticket["ticket"].as_str().expect("a seat ticket");
+        let (status, _, refused) =
+            call(&app, test::TestRequest::get().uri(&format!("/v1/accounts/me/stream?ticket={seat_ticket}"))).await;
+        assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "invalid_ticket"), "{refused}");
+    }
+}

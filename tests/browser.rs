@@ -1,6 +1,7 @@
 //! A real browser on another origin: headless Chromium loads a page served from one loopback port, and the page
 //! creates a game, plays a move with fetch and receives it over EventSource (opened with a stream ticket) from the
-//! real binary on another port, allowed by `LUDUS_CORS_ORIGINS`. Skipped, saying so, where Chromium is not installed
+//! real binary on another port, allowed by `LUDUS_CORS_ORIGINS`; then it creates an account, follows the account's
+//! notifications over EventSource (opened with an account stream ticket) and plays the `your_turn` it is told. Skipped, saying so, where Chromium is not installed
 //! (`scripts/test` installs it).
 
 use crate::common;
@@ -83,7 +84,49 @@ async function run() {
   target = answer.version;
   if (lastSeen < target) await reached;
   source.close();
-  report({streamed});
+  result.streamed = streamed;
+  await followAccount();
+  report({});
+}
+
+// An account's notifications over EventSource, opened with an account stream ticket: its your_turn carries the
+// legal actions, and one of them is played with one request.
+async function followAccount() {
+  const made = await fetch(`${api}/v1/accounts`, {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({name: "browser-bot", kind: "bot"}),
+  });
+  result.account_status = made.status;
+  const {key} = await made.json();
+  const auth = {"Authorization": "Bearer " + key};
+  const issued = await fetch(`${api}/v1/accounts/me/stream-tickets`, {method: "POST", headers: auth});
+  result.account_ticket_status = issued.status;
+  const {ticket} = await issued.json();
+  const source = new EventSource(`${api}/v1/accounts/me/stream?ticket=${encodeURIComponent(ticket)}`);
+  const turn = new Promise((resolve, reject) => {
+    source.addEventListener("your_turn", (message) => resolve(JSON.parse(message.data)));
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) reject(new Error("the account's EventSource was closed"));
+    };
+  });
+  await new Promise((resolve) => { source.onopen = resolve; });
+  const created = await fetch(`${api}/v1/games`, {
+    method: "POST",
+    headers: {...auth, "Content-Type": "application/json"},
+    body: JSON.stringify({title: "caesar-cleopatra", players: 2, seed: 7, bots: {caesar: {kind: "random"}}}),
+  });
+  result.account_game_status = created.status;
+  result.account_game = (await created.json()).game.id;
+  const told = await turn;
+  source.close();
+  result.your_turn = {game: told.game, seat: told.seat, version: told.version, actions: told.legal_actions.length};
+  const played = await fetch(`${api}/v1/games/${told.game}/actions`, {
+    method: "POST",
+    headers: {...auth, "Content-Type": "application/json", "Prefer": "return=minimal"},
+    body: JSON.stringify({action: told.legal_actions[0]}),
+  });
+  result.account_play_status = played.status;
 }
 run().catch((error) => report({error: String(error)}));
 </script></body></html>
@@ -149,7 +192,7 @@ fn answer(connection: TcpStream, page: &str, results: &mpsc::Sender<String>) -> 
 }
 
 #[test]
-fn a_page_on_another_origin_plays_with_fetch_and_follows_with_event_source() {
+fn a_page_on_another_origin_plays_with_fetch_and_follows_its_game_and_its_account_with_event_source() {
     let Some(chromium) = chromium() else {
         println!("SKIPPED: chromium not installed (scripts/test installs the Debian package `chromium`)");
         return;
@@ -216,4 +259,13 @@ fn a_page_on_another_origin_plays_with_fetch_and_follows_with_event_source() {
         played,
         "the EventSource received exactly the move's events, as the seat sees them"
     );
+
+    assert_eq!(report["account_status"], 201, "{report}");
+    assert_eq!(report["account_ticket_status"], 201, "{report}");
+    assert_eq!(report["account_game_status"], 201, "{report}");
+    let turn = &report["your_turn"];
+    assert_eq!(turn["game"], report["account_game"], "the account's EventSource told its turn: {report}");
+    assert_eq!(turn["seat"], "cleopatra", "{report}");
+    assert!(turn["actions"].as_u64().is_some_and(|count| count > 0), "with its legal actions: {report}");
+    assert_eq!(report["account_play_status"], 200, "one of them played with one request: {report}");
 }

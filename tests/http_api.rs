@@ -738,13 +738,37 @@ fn header_items(headers: &actix_web::http::header::HeaderMap, name: &str) -> Vec
         .unwrap_or_default()
 }
 
+/// Every request header the OpenAPI document declares (`Prefer`, `Idempotency-Key`, `X-Ludus-Seat`...), lower-case:
+/// a page on another origin may send each of them.
+fn documented_headers() -> Vec<String> {
+    let document: Value = serde_json::from_str(&ludus::api::openapi_json(&common::service(common::memory()))).unwrap();
+    let mut headers: Vec<String> = document["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|operations| operations.as_object().unwrap().values())
+        .flat_map(|operation| operation["parameters"].as_array().cloned().unwrap_or_default())
+        .filter(|parameter| parameter["in"] == "header")
+        .map(|parameter| parameter["name"].as_str().unwrap().to_ascii_lowercase())
+        .collect();
+    headers.sort();
+    headers.dedup();
+    assert!(headers.contains(&"prefer".to_owned()), "{headers:?}");
+    headers
+}
+
 #[actix_web::test]
 async fn cors_preflight_from_an_allowed_origin_allows_the_api_headers_on_every_route() {
     let app = app_for_page().await;
     let (id, ..) = create(&app).await;
     let routes = [
         ("/v1/games", "POST", "content-type"),
-        (&format!("/v1/games/{id}/actions") as &str, "POST", "authorization, content-type, idempotency-key"),
+        (
+            &format!("/v1/games/{id}/actions") as &str,
+            "POST",
+            "authorization, content-type, idempotency-key, prefer",
+        ),
+        ("/v1/accounts/me/stream-tickets", "POST", "authorization"),
         (&format!("/v1/games/{id}/stream"), "GET", "authorization, last-event-id"),
         (&format!("/v1/games/{id}/stream-tickets"), "POST", "authorization"),
         ("/no/such/route", "GET", "authorization"),
@@ -755,8 +779,11 @@ async fn cors_preflight_from_an_allowed_origin_allows_the_api_headers_on_every_r
         assert_eq!(headers.get("access-control-allow-origin").unwrap(), PAGE);
         assert!(header_items(&headers, "access-control-allow-methods").contains(&method.to_ascii_lowercase()));
         let allowed = header_items(&headers, "access-control-allow-headers");
-        for header in ["authorization", "content-type", "idempotency-key", "last-event-id"] {
-            assert!(allowed.contains(&header.to_owned()), "{header} allowed on {path}: {allowed:?}");
+        for header in ["authorization".to_owned(), "content-type".to_owned()]
+            .into_iter()
+            .chain(documented_headers())
+        {
+            assert!(allowed.contains(&header), "{header} allowed on {path}: {allowed:?}");
         }
         assert!(headers.get("access-control-allow-credentials").is_none(), "never with credentials");
     }

@@ -127,6 +127,7 @@ pub fn cors(origins: &CorsOrigins) -> Cors {
             "Content-Type",
             "Idempotency-Key",
             "Last-Event-ID",
+            "Prefer",
             request::SEAT_HEADER,
             request::KNOWN_HEAD_HEADER,
         ])
@@ -170,6 +171,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<accounts::games::__path_my_games>(),
         Mounted::of::<accounts::export::__path_export>(),
         Mounted::of::<accounts::stream::__path_account_stream>(),
+        Mounted::of::<accounts::stream::__path_issue_stream_ticket>(),
         Mounted::of::<accounts::webhook::__path_set_webhook>(),
         Mounted::of::<accounts::webhook::__path_webhook>(),
         Mounted::of::<accounts::webhook::__path_remove_webhook>(),

@@ -1,5 +1,5 @@
-//! Stream tickets: single-use, short-lived stand-ins for a seat's token, for clients that cannot send headers (a
-//! browser's EventSource).
+//! Stream tickets: single-use, short-lived stand-ins for a seat's token or an account's key, for clients that cannot
+//! send headers (a browser's EventSource).
 
 use std::time::Duration;
 
@@ -14,10 +14,8 @@ impl Tables {
     /// A new single-use ticket that opens one stream of the game as `seat` within `TICKET_TTL`. 128 random bits;
     /// only its hash is stored.
     pub async fn issue_ticket(&self, game: &LoadedGame, seat: Seat) -> Result<String, ServiceError> {
-        let ticket = hex::encode(rand::random::<[u8; 16]>());
-        self.store
-            .issue_ticket(&game.meta.id, &hash_token(&ticket), seat, TICKET_TTL)
-            .await?;
+        let (ticket, hash) = new_ticket();
+        self.store.issue_ticket(&game.meta.id, &hash, seat, TICKET_TTL).await?;
         Ok(ticket)
     }
 
@@ -29,4 +27,11 @@ impl Tables {
             .filter(|&seat| seat < game.seats.len())
             .ok_or(ServiceError::InvalidTicket)
     }
+}
+
+/// A ticket, 128 random bits, and the hash the store keeps of it.
+pub(super) fn new_ticket() -> (String, String) {
+    let ticket = hex::encode(rand::random::<[u8; 16]>());
+    let hash = hash_token(&ticket);
+    (ticket, hash)
 }

@@ -1,13 +1,15 @@
 //! What the store keeps about accounts: the account, its keys (hashed), its inbox of notifications (capped, resumable
 //! by entry id) and, announced to every instance, which inbox grew.
 
+use std::time::Duration;
+
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
 
 use super::StoreResult;
 
 /// How long an inbox remembers the sources it took a notification from (`AccountStore::push_inbox_once`).
-pub const TOLD_KEPT: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+pub const TOLD_KEPT: Duration = Duration::from_secs(24 * 3600);
 
 /// The most notifications an inbox keeps: older ones are dropped (a client away longer re-reads its games).
 pub const INBOX_CAPACITY: usize = 1000;
@@ -135,6 +137,14 @@ pub trait AccountStore: Send + Sync {
 
     /// Revokes the account's key `key_id`; false when it has no such key.
     async fn revoke_key(&self, account: &str, key_id: &str) -> StoreResult<bool>;
+
+    /// Remembers a stream ticket of `account` during `ttl`, by its hash only (as `EventStore::issue_ticket` does for a
+    /// game's seat): any instance sharing the store can redeem it.
+    async fn issue_stream_ticket(&self, ticket_hash: &str, account: &str, ttl: Duration) -> StoreResult<()>;
+
+    /// The account of an unexpired stream ticket, consumed in the same step (redeemed at most once, even by racing
+    /// instances); `None` for an unknown, used or expired ticket.
+    async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>>;
 
     /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId>;

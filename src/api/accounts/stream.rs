@@ -12,8 +12,8 @@ use super::KEY_NEEDED;
 use crate::api::client::stream_client;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
-use crate::api::request::{account, lang};
-use crate::api::stream::{KeepAlive, RECONNECT};
+use crate::api::request::{account, bearer, lang};
+use crate::api::stream::{KeepAlive, RECONNECT, StreamTicket};
 use crate::engine::Lang;
 use crate::service::{GameService, Notification};
 use crate::store::{InboxEntry, InboxId, InboxPage};
@@ -32,6 +32,9 @@ pub struct AccountStreamQuery {
     /// Label each `your_turn`'s legal actions in one of the service's languages (`Lang`: `en`, `fr`, `de`). Default:
     /// the one of them `Accept-Language` prefers, else no labels.
     pub lang: Option<Lang>,
+    /// A single-use ticket from `POST /v1/accounts/me/stream-tickets`: opens the stream as the ticket's account, for
+    /// clients that cannot send `Authorization` (a browser's EventSource). Not together with `Authorization`.
+    pub ticket: Option<String>,
 }
 
 /// How the stream is written.
@@ -176,7 +179,9 @@ fn resume_after(request: &HttpRequest, query: &AccountStreamQuery) -> Result<Opt
 /// `Accept: application/x-ndjson` (an empty line every 15 s of silence). Reconnecting with `Last-Event-ID` (or
 /// `?after=`) resumes after that notification from the account's inbox in the store, on any instance; without it
 /// only new notifications come: connect first, then list `GET /v1/accounts/me/games?to_act=true`. The inbox keeps
-/// the latest 1000. On shutdown the stream ends with a `reconnect` message.
+/// the latest 1000. On shutdown the stream ends with a `reconnect` message. The account authenticates with its key
+/// (`Authorization: Bearer`), or, where headers cannot be sent (EventSource), with `?ticket=` from
+/// `POST /v1/accounts/me/stream-tickets`.
 #[utoipa::path(get, path = "/v1/accounts/me/stream", tag = "accounts", security(("account_key" = [])),
     params(
         ("Last-Event-ID" = Option<String>, Header, description = "Resume after this notification id"),
@@ -191,7 +196,14 @@ pub async fn account_stream(
     query: web::Query<AccountStreamQuery>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let account = account(&service, &request).await?;
+    let account = match (query.ticket.as_deref(), bearer(&request)?) {
+        (Some(_), Some(_)) => {
+            let detail = "send either ?ticket= or an Authorization header, not both";
+            return Err(ApiError::new(Code::ConflictingCredentials, detail));
+        }
+        (Some(ticket), None) => service.accounts.redeem_stream_ticket(ticket).await?,
+        (None, _) => account(&service, &request).await?,
+    };
     let resume = resume_after(&request, &query)?;
     let format = Format::of(&request);
     let lang = lang(&request)?;
@@ -238,13 +250,47 @@ pub async fn account_stream(
 
 impl Endpoint for __path_account_stream {
     const PROBLEMS: &'static [Problems] = &[
-        Problems::new("Bad Last-Event-ID or query", &[Code::InvalidLastEventId, Code::InvalidQuery]),
-        KEY_NEEDED,
+        Problems::new(
+            "Bad Last-Event-ID or query, or both a ticket and a key (`conflicting_credentials`)",
+            &[
+                Code::InvalidLastEventId,
+                Code::InvalidQuery,
+                Code::ConflictingCredentials,
+            ],
+        ),
+        Problems::new(
+            "No account key, one unknown or revoked, or a ticket that is unknown, expired or used (`invalid_ticket`)",
+            &[Code::AccountKeyRequired, Code::InvalidAccountKey, Code::InvalidTicket],
+        ),
         common::TOO_MANY_STREAMS,
         common::STREAM_UNAVAILABLE,
     ];
 
     fn route() -> Route {
         web::get().to(account_stream)
+    }
+}
+
+/// A ticket that opens one stream of the account's notifications, for a browser's EventSource, which cannot send
+/// `Authorization` (on this origin or another one that `LUDUS_CORS_ORIGINS` allows): the long-lived account key then
+/// never appears in a URL, nor in the logs that record URLs. The ticket is random, works once, and expires after 60 s;
+/// a reconnecting EventSource needs a new one, and `?after=` with the last notification id it saw.
+#[utoipa::path(post, path = "/v1/accounts/me/stream-tickets", tag = "accounts", security(("account_key" = [])),
+    responses(
+        (status = 201, description = "A fresh ticket", body = StreamTicket),
+    ))]
+pub async fn issue_stream_ticket(
+    service: web::Data<GameService>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    Ok(StreamTicket::created(service.accounts.issue_stream_ticket(&account).await?))
+}
+
+impl Endpoint for __path_issue_stream_ticket {
+    const PROBLEMS: &'static [Problems] = &[KEY_NEEDED, common::STORE_UNAVAILABLE];
+
+    fn route() -> Route {
+        web::post().to(issue_stream_ticket)
     }
 }

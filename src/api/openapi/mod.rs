@@ -63,6 +63,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         accounts::games::my_games,
         accounts::export::export,
         accounts::stream::account_stream,
+        accounts::stream::issue_stream_ticket,
         accounts::webhook::set_webhook,
         accounts::webhook::webhook,
         accounts::webhook::remove_webhook,

@@ -65,13 +65,26 @@ pub struct StreamQuery {
     pub lang: Option<Lang>,
 }
 
-/// A single-use ticket for one stream of a game, as one seat.
+/// A single-use ticket for one stream: a game's, as one seat, or an account's notifications.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StreamTicket {
-    /// Pass it as `?ticket=` to `GET /v1/games/{id}/stream`; it works once.
+    /// Pass it as `?ticket=` to the stream it was issued for (`GET /v1/games/{id}/stream`, `GET /v1/accounts/me/stream`);
+    /// it works once.
     pub ticket: String,
     /// Seconds left to use it.
     pub expires_in: u64,
+}
+
+impl StreamTicket {
+    /// The 201 answer that hands out a fresh `ticket`, never cached.
+    pub(super) fn created(ticket: String) -> HttpResponse {
+        HttpResponse::Created()
+            .insert_header(("Cache-Control", "no-store"))
+            .json(StreamTicket {
+                ticket,
+                expires_in: TICKET_TTL.as_secs(),
+            })
+    }
 }
 
 /// Where a stream resumes: after a version, or after a message id, whose position the log must still hold.
@@ -122,13 +135,7 @@ pub async fn issue_ticket(
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let (game, seat) = seated(&service, &id, &request).await?;
-    let ticket = service.tables.issue_ticket(&game, seat).await?;
-    Ok(HttpResponse::Created()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(StreamTicket {
-            ticket,
-            expires_in: TICKET_TTL.as_secs(),
-        }))
+    Ok(StreamTicket::created(service.tables.issue_ticket(&game, seat).await?))
 }
 
 impl Endpoint for __path_issue_ticket {

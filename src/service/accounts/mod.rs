@@ -24,6 +24,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::tickets::{TICKET_TTL, new_ticket};
 use super::{AccountRef, Games, ServiceError, hash_token, now_ms};
 use crate::ids::ACCOUNT_PREFIX;
 use crate::store::{EventStore, StoredAccount, StoredKey};
@@ -171,6 +172,26 @@ impl Accounts {
             .ok_or(ServiceError::InvalidAccountKey)?;
         match self.account(&stored.account).await {
             Err(ServiceError::AccountNotFound(_)) => Err(ServiceError::InvalidAccountKey),
+            found => found,
+        }
+    }
+
+    /// A new single-use ticket that opens one stream of `account`'s notifications within `TICKET_TTL`, as
+    /// `Tables::issue_ticket` does for a seat.
+    pub async fn issue_stream_ticket(&self, account: &Account) -> Result<String, ServiceError> {
+        let (ticket, hash) = new_ticket();
+        self.store
+            .accounts()
+            .issue_stream_ticket(&hash, &account.id, TICKET_TTL)
+            .await?;
+        Ok(ticket)
+    }
+
+    /// The account an account stream ticket stands for, consuming the ticket (an account erased since has none).
+    pub async fn redeem_stream_ticket(&self, ticket: &str) -> Result<Account, ServiceError> {
+        let account = self.store.accounts().redeem_stream_ticket(&hash_token(ticket)).await?;
+        match self.account(&account.ok_or(ServiceError::InvalidTicket)?).await {
+            Err(ServiceError::AccountNotFound(_)) => Err(ServiceError::InvalidTicket),
             found => found,
         }
     }

@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
@@ -28,6 +29,8 @@ struct Accounts {
     told: HashMap<String, HashMap<String, u64>>,
     webhooks: HashMap<String, StoredWebhook>,
     deliveries: HashMap<String, VecDeque<String>>,
+    /// Account and expiry per stream ticket hash.
+    tickets: HashMap<String, (String, Instant)>,
 }
 
 pub(super) struct MemoryAccounts {
@@ -104,6 +107,24 @@ impl AccountStore for MemoryAccounts {
         }
         accounts.keys.remove(key_id);
         Ok(true)
+    }
+
+    async fn issue_stream_ticket(&self, ticket_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
+        let now = Instant::now();
+        let mut accounts = self.lock();
+        // Expired tickets are dropped here: the map holds at most the tickets of the last `ttl`.
+        accounts.tickets.retain(|_, (_, expires)| *expires > now);
+        accounts
+            .tickets
+            .insert(ticket_hash.to_owned(), (account.to_owned(), now + ttl));
+        Ok(())
+    }
+
+    async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>> {
+        let ticket = self.lock().tickets.remove(ticket_hash);
+        Ok(ticket
+            .filter(|(_, expires)| *expires > Instant::now())
+            .map(|(account, _)| account))
     }
 
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {

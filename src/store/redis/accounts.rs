@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
+use std::time::Duration;
 
 use async_trait::async_trait;
 use futures_util::stream::BoxStream;
@@ -48,6 +49,11 @@ fn name_key(name: &str) -> String {
 
 fn key_key(key_id: &str) -> String {
     format!("ludus:account-key:{key_id}")
+}
+
+/// A stream ticket's account, by the ticket's hash (with a TTL).
+fn ticket_key(ticket_hash: &str) -> String {
+    format!("ludus:account-ticket:{ticket_hash}")
 }
 
 fn parse_account(mut fields: HashMap<String, String>) -> StoreResult<Option<StoredAccount>> {
@@ -207,6 +213,15 @@ impl AccountStore for RedisStore {
         unlisted.arg(keys_key(account)).arg(key_id);
         self.write::<()>("revoke_key", Write::Commands(&[unlisted])).await?;
         Ok(true)
+    }
+
+    async fn issue_stream_ticket(&self, ticket_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
+        self.set_for("issue_stream_ticket", &ticket_key(ticket_hash), account, ttl)
+            .await
+    }
+
+    async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>> {
+        self.take("redeem_stream_ticket", &ticket_key(ticket_hash)).await
     }
 
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {

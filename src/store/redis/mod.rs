@@ -21,7 +21,7 @@ mod run;
 mod scripts;
 mod webhooks;
 
-use codec::{Keys, ask_persistence, corrupt, millis, timed_out, unavailable};
+use codec::{Keys, ask_persistence, corrupt, timed_out, unavailable};
 use connection::{Connection, Target};
 use due::ARCHIVAL_KEY;
 use run::{OPERATION_TIMEOUT, Write};
@@ -196,27 +196,12 @@ impl EventStore for RedisStore {
     }
 
     async fn issue_ticket(&self, id: &str, ticket_hash: &str, seat: usize, ttl: Duration) -> StoreResult<()> {
-        let key = Keys::ticket(id, ticket_hash);
-        self.run("issue_ticket", |mut connection| async move {
-            redis::cmd("SET")
-                .arg(&key)
-                .arg(seat)
-                .arg("PX")
-                .arg(millis(Some(ttl)))
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await
+        self.set_for("issue_ticket", &Keys::ticket(id, ticket_hash), seat, ttl)
+            .await
     }
 
     async fn redeem_ticket(&self, id: &str, ticket_hash: &str) -> StoreResult<Option<usize>> {
-        let key = Keys::ticket(id, ticket_hash);
-        // GETDEL reads and deletes in one step: two instances redeeming the same ticket cannot both get the seat.
-        let seat: Option<String> = self
-            .run("redeem_ticket", |mut connection| async move {
-                redis::cmd("GETDEL").arg(&key).query_async(&mut connection).await
-            })
-            .await?;
+        let seat = self.take("redeem_ticket", &Keys::ticket(id, ticket_hash)).await?;
         seat.map(|text| {
             text.parse()
                 .map_err(|_| corrupt(format!("ticket seat {text:?} is not a number")))

@@ -46,6 +46,36 @@ impl RedisStore {
         })
     }
 
+    /// Sets `key` to `value` for `ttl` (a stream ticket's seat or account).
+    pub(super) async fn set_for(
+        &self,
+        command: &'static str,
+        key: &str,
+        value: impl redis::ToRedisArgs + Send,
+        ttl: Duration,
+    ) -> StoreResult<()> {
+        self.run(command, |mut connection| async move {
+            redis::cmd("SET")
+                .arg(key)
+                .arg(value)
+                .arg("PX")
+                .arg(millis(Some(ttl)))
+                .query_async::<()>(&mut connection)
+                .await
+        })
+        .await
+    }
+
+    /// The value of `key`, deleted in the same step (GETDEL): racing instances cannot both take it (a ticket redeemed
+    /// once).
+    pub(super) async fn take(&self, command: &'static str, key: &str) -> StoreResult<Option<String>> {
+        self.run(
+            command,
+            |mut connection| async move { redis::cmd("GETDEL").arg(key).query_async(&mut connection).await },
+        )
+        .await
+    }
+
     /// Runs one operation with a deadline, so that a dead server gives a quick 503 rather than a hanging request;
     /// `command` names it in the metrics.
     pub(super) async fn run<T, F>(

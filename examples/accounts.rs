@@ -8,7 +8,7 @@
 //! (`scripts/measure-accounts` starts Redis and ludus, with the settings this needs, and runs this.) Traffic goes to
 //! 127.0.0.1 only; every loop is bounded by the counts given or by a deadline.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -265,6 +265,12 @@ struct StreamCounts {
 struct Pair {
     seats: [(Account, mpsc::UnboundedReceiver<Arrival>); 2],
     game: String,
+    /// The version after the last move made here: a `your_turn` below it was sent before that move.
+    known: u64,
+    /// The newest `your_turn` of the game the streams brought and no move answered yet, with its account's index.
+    told: Option<(usize, Value)>,
+    /// The streams told the game's end.
+    finished: bool,
 }
 
 impl Pair {
@@ -276,6 +282,9 @@ impl Pair {
         let mut pair = Pair {
             seats: [caesar, cleopatra],
             game: String::new(),
+            known: 0,
+            told: None,
+            finished: false,
         };
         pair.new_game(port).await;
         pair
@@ -285,68 +294,124 @@ impl Pair {
     async fn new_game(&mut self, port: u16) {
         let [(caesar, _), (cleopatra, _)] = &self.seats;
         self.game = new_game(port, &caesar.key, Some(&cleopatra.id)).await;
+        (self.known, self.told, self.finished) = (0, None, false);
         let path = format!("/v1/games/{}/seats/cleopatra/join", self.game);
         let (status, joined) = call(port, "POST", &path, Some(&cleopatra.key), None).await;
         assert_eq!(status, 201, "{joined}");
     }
+
+    /// Takes in a notification of the account `index`: its game's newest `your_turn` not answered yet, or its end.
+    fn take_in(&mut self, index: usize, note: Value) {
+        if note["game"] != self.game.as_str() {
+            return;
+        }
+        match note["type"].as_str() {
+            Some("game_finished") => self.finished = true,
+            Some("your_turn") => {
+                let version = note["version"].as_u64().unwrap_or(0);
+                let newer = (self.told.as_ref()).is_none_or(|(_, told)| told["version"].as_u64() <= Some(version));
+                if version >= self.known && newer {
+                    self.told = Some((index, note));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Takes in what the streams brought so far.
+    fn take_in_arrived(&mut self) {
+        for index in 0..2 {
+            while let Ok((_, note)) = self.seats[index].1.try_recv() {
+                self.take_in(index, note);
+            }
+        }
+    }
+
+    /// The next notification either stream brings before `deadline`, with its account's index.
+    async fn next_arrival(&mut self, deadline: Instant) -> Option<(Instant, usize, Value)> {
+        let [(_, first), (_, second)] = &mut self.seats;
+        let next = async {
+            tokio::select! {
+                Some((at, note)) = first.recv() => Some((at, 0, note)),
+                Some((at, note)) = second.recv() => Some((at, 1, note)),
+                else => None,
+            }
+        };
+        let deadline = tokio::time::Instant::from_std(deadline);
+        tokio::time::timeout_at(deadline, next).await.ok().flatten()
+    }
 }
 
-/// Moves in the pairs' games one at a time, `count` times: from sending each move to the first notification it
-/// makes arriving on a stream of the game's accounts (`your_turn` to each account with a seat to act after every
-/// change, or `game_finished`); and the moves' own answers. Notifications that never came within 10 s are counted.
-async fn notification_latencies(port: u16, pairs: &mut [Pair], count: usize) -> (Vec<Duration>, Vec<Duration>, usize) {
-    let (mut latencies, mut answers, mut missed) = (Vec::new(), Vec::new(), 0);
+/// What the latency loop measured: each move's time to its first notification on a stream of the game's accounts,
+/// each move's answer, the notifications that never came within 10 s, and the requests the moves took.
+struct Latencies {
+    latencies: Vec<Duration>,
+    answers: Vec<Duration>,
+    missed: usize,
+    moves: usize,
+    requests: usize,
+}
+
+/// Moves in the pairs' games one at a time, `count` times, as a bot of docs/accounts.md plays: each one of the actions
+/// the last `your_turn` of the game carried, one request a move (a finished game is replaced: two requests). From
+/// sending each move to the first notification it makes arriving on a stream of the game's accounts (`your_turn` to
+/// each account with a seat to act after every change, or `game_finished`); and the moves' own answers.
+async fn notification_latencies(port: u16, pairs: &mut [Pair], count: usize) -> Latencies {
+    let mut measured = Latencies {
+        latencies: Vec::new(),
+        answers: Vec::new(),
+        missed: 0,
+        moves: 0,
+        requests: 0,
+    };
     for turn in 0..count * 4 {
-        if latencies.len() + missed >= count {
+        if measured.latencies.len() + measured.missed >= count {
             break;
         }
         let pair = &mut pairs[turn % pairs.len()];
-        let (_, state) = call(port, "GET", &format!("/v1/games/{}", pair.game), None, None).await;
-        if state["status"] == "finished" {
+        pair.take_in_arrived();
+        if pair.finished {
             pair.new_game(port).await;
+            measured.requests += 2;
             continue;
         }
-        let mover = usize::from(state["to_act"][0] == "cleopatra");
-        let key = pair.seats[mover].0.key.clone();
-        let (_, mine) = call(port, "GET", &format!("/v1/games/{}", pair.game), Some(&key), None).await;
-        let actions = title_actions(&mine);
+        let Some((mover, note)) = pair.told.take() else {
+            // A new game's first turn may still be on its way.
+            match pair.next_arrival(Instant::now() + Duration::from_secs(10)).await {
+                Some((_, index, note)) => pair.take_in(index, note),
+                None => measured.missed += 1,
+            }
+            continue;
+        };
+        let actions = title_actions(&note);
         if actions.is_empty() {
             continue;
         }
         let action = actions[rand::random_range(0..actions.len())].clone();
-        let [(_, first), (_, second)] = &mut pair.seats;
-        while first.try_recv().is_ok() || second.try_recv().is_ok() {}
+        let key = pair.seats[mover].0.key.clone();
         let path = format!("/v1/games/{}/actions", pair.game);
         let sent = Instant::now();
         let (status, played) = call(port, "POST", &path, Some(&key), Some(&json!({"action": action}))).await;
-        answers.push(sent.elapsed());
+        measured.answers.push(sent.elapsed());
         assert_eq!(status, 200, "{played}");
+        (measured.moves, measured.requests) = (measured.moves + 1, measured.requests + 1);
         let version = played["version"].as_u64().unwrap();
-        let deadline = tokio::time::Instant::from_std(sent + Duration::from_secs(10));
-        let arrived = loop {
-            let next = async {
-                tokio::select! {
-                    Some(arrival) = first.recv() => Some(arrival),
-                    Some(arrival) = second.recv() => Some(arrival),
-                    else => None,
-                }
+        pair.known = version;
+        let deadline = sent + Duration::from_secs(10);
+        loop {
+            let Some((at, index, note)) = pair.next_arrival(deadline).await else {
+                measured.missed += 1;
+                break;
             };
-            match tokio::time::timeout_at(deadline, next).await {
-                Ok(Some((at, note)))
-                    if note["game"] == pair.game.as_str() && note["version"].as_u64() >= Some(version) =>
-                {
-                    break Some(at - sent);
-                }
-                Ok(Some(_)) => {}
-                _ => break None,
+            let caused = note["game"] == pair.game.as_str() && note["version"].as_u64() >= Some(version);
+            pair.take_in(index, note);
+            if caused {
+                measured.latencies.push(at - sent);
+                break;
             }
-        };
-        match arrived {
-            Some(latency) => latencies.push(latency),
-            None => missed += 1,
         }
     }
-    (latencies, answers, missed)
+    measured
 }
 
 /// Holds one stream per account, then measures what they cost and how fast they are told.
@@ -395,7 +460,13 @@ async fn streams(args: &Args) {
     while let (Some(caesar), Some(cleopatra)) = (receivers.next(), receivers.next()) {
         games.push(Pair::start(port, caesar, cleopatra).await);
     }
-    let (mut latencies, mut answers, missed) = notification_latencies(port, &mut games, args.notifications).await;
+    let Latencies {
+        mut latencies,
+        mut answers,
+        missed,
+        moves,
+        requests,
+    } = notification_latencies(port, &mut games, args.notifications).await;
     latencies.sort();
     answers.sort();
     let rss_after = rss_kib(args.instance.pid);
@@ -444,6 +515,10 @@ async fn streams(args: &Args) {
             percentile(&answers, 0.99),
         );
     }
+    println!(
+        "requests a move, playing each your_turn's actions: {:.3} ({requests} for {moves} moves, new games included)",
+        requests as f64 / moves.max(1) as f64
+    );
 }
 
 /// One request the webhook receiver got.
@@ -461,17 +536,21 @@ fn unix_ms() -> u64 {
         .map_or(0, |since| since.as_millis() as u64)
 }
 
-/// Answers 204 to at most `cap` connections, logging each request.
-async fn receive(listener: TcpListener, log: Arc<Mutex<Vec<Received>>>, cap: usize) {
+/// Where the webhook receiver hands each delivered notification, with its account's index: to the player of that
+/// account (`index % players`).
+type Routes = Arc<Vec<mpsc::UnboundedSender<(usize, Value)>>>;
+
+/// Answers 204 to at most `cap` connections, logging each request and routing its notification.
+async fn receive(listener: TcpListener, log: Arc<Mutex<Vec<Received>>>, routes: Routes, cap: usize) {
     for _ in 0..cap {
         let Ok((connection, _)) = listener.accept().await else {
             continue;
         };
-        tokio::spawn(answer(connection, log.clone()));
+        tokio::spawn(answer(connection, log.clone(), routes.clone()));
     }
 }
 
-async fn answer(mut connection: TcpStream, log: Arc<Mutex<Vec<Received>>>) {
+async fn answer(mut connection: TcpStream, log: Arc<Mutex<Vec<Received>>>, routes: Routes) {
     let (mut raw, mut buffer) = (Vec::new(), [0u8; 4096]);
     let head_end = loop {
         if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
@@ -509,6 +588,10 @@ async fn answer(mut connection: TcpStream, log: Arc<Mutex<Vec<Received>>>) {
             at,
             at_ms,
         });
+        let body = raw.get(head_end..head_end + length).unwrap_or_default();
+        if let Ok(note) = serde_json::from_slice::<Value>(body) {
+            let _ = routes[account % routes.len()].send((account, note));
+        }
     }
     let _ = connection
         .write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
@@ -520,16 +603,37 @@ fn inbox_key(account: &Account) -> String {
     format!("ludus:account:{{{}}}:inbox", account.id)
 }
 
-/// The ids of each account's inbox, oldest first.
-fn inboxes(connection: &mut redis::Connection, accounts: &[Account]) -> Vec<Vec<String>> {
+/// Each account's inbox, oldest first: each entry's id and notification.
+fn inboxes(connection: &mut redis::Connection, accounts: &[Account]) -> Vec<Vec<(String, Value)>> {
     let mut pipe = redis::pipe();
     for account in accounts {
         pipe.cmd("XRANGE").arg(inbox_key(account)).arg("-").arg("+");
     }
-    let entries: Vec<Vec<(String, redis::Value)>> = pipe.query(connection).expect("XRANGE");
-    entries
-        .into_iter()
-        .map(|inbox| inbox.into_iter().map(|(id, _)| id).collect())
+    let entries: Vec<Vec<(String, HashMap<String, String>)>> = pipe.query(connection).expect("XRANGE");
+    (entries.into_iter())
+        .map(|inbox| {
+            (inbox.into_iter())
+                .map(|(id, fields)| {
+                    let note = fields.get("e").and_then(|event| serde_json::from_str(event).ok());
+                    (id, note.unwrap_or(Value::Null))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The entries of `inbox` a webhook owes: all but the `your_turn`s a later entry of their game supersedes (a newer
+/// turn of the seat, or the game's end), which a delivery leaves out once its game moved past them.
+fn owed(inbox: &[(String, Value)]) -> Vec<&str> {
+    let superseded = |at: usize, turn: &Value| {
+        inbox[at + 1..].iter().any(|(_, later)| {
+            later["game"] == turn["game"]
+                && (later["type"] == "game_finished" || (later["type"] == "your_turn" && later["seat"] == turn["seat"]))
+        })
+    };
+    (inbox.iter().enumerate())
+        .filter(|(at, (_, note))| note["type"] != "your_turn" || !superseded(*at, note))
+        .map(|(_, (id, _))| id.as_str())
         .collect()
 }
 
@@ -549,44 +653,59 @@ fn title_actions(game: &Value) -> Vec<&Value> {
         .collect()
 }
 
-/// Moves for its accounts, each against a random bot, while the shared count of moves is under `total`: a game
-/// where the bot is to act is passed over, a finished one replaced. The moves made and when the last was answered.
+/// Moves for its accounts (by index: the account, its game and the version after its last move there), each against
+/// a random bot, from the notifications their webhooks deliver (`notes`), as a bot of docs/accounts.md plays: each
+/// `your_turn` at or past that version gets one POST of one of the actions it carries, each `game_finished` a new
+/// game; while the shared count of moves is under `total`, until the webhooks stay quiet for 10 s. The moves made,
+/// the requests they took and when the last was answered.
 async fn play_against_bots(
     port: u16,
-    mut seats: Vec<(Account, String)>,
+    mut seats: HashMap<usize, (Account, String, u64)>,
+    mut notes: mpsc::UnboundedReceiver<(usize, Value)>,
     claimed: Arc<AtomicUsize>,
     total: usize,
-) -> (usize, Option<Instant>) {
-    let (mut made, mut last) = (0, None);
+) -> (usize, usize, Option<Instant>) {
+    let (mut made, mut requests, mut last) = (0, 0, None);
     let deadline = Instant::now() + Duration::from_secs(600);
-    while Instant::now() < deadline {
-        let mut progressed = false;
-        for (account, game) in &mut seats {
-            let (_, state) = call(port, "GET", &format!("/v1/games/{game}"), Some(&account.key), None).await;
-            if state["status"] == "finished" {
-                *game = new_game(port, &account.key, None).await;
-                progressed = true;
+    let mut heard = Instant::now();
+    while claimed.load(Ordering::Relaxed) < total && Instant::now() < deadline {
+        let (index, note) = match tokio::time::timeout(Duration::from_secs(1), notes.recv()).await {
+            Ok(Some(delivered)) => delivered,
+            Ok(None) => break,
+            Err(_) if heard.elapsed() > Duration::from_secs(10) => break,
+            Err(_) => continue,
+        };
+        heard = Instant::now();
+        let Some((account, game, known)) = seats.get_mut(&index) else {
+            continue;
+        };
+        if note["game"] != game.as_str() {
+            continue;
+        }
+        match note["type"].as_str() {
+            Some("game_finished") => {
+                (*game, *known) = (new_game(port, &account.key, None).await, 0);
+                requests += 1;
                 continue;
             }
-            let actions = title_actions(&state);
-            if actions.is_empty() {
-                continue;
-            }
-            if claimed.fetch_add(1, Ordering::Relaxed) >= total {
-                return (made, last);
-            }
-            let action = &actions[rand::random_range(0..actions.len())];
-            let path = format!("/v1/games/{game}/actions");
-            let (status, played) =
-                call(port, "POST", &path, Some(&account.key), Some(&json!({"action": action}))).await;
-            assert_eq!(status, 200, "{played}");
-            (made, last, progressed) = (made + 1, Some(Instant::now()), true);
+            Some("your_turn") if note["version"].as_u64().is_some_and(|version| version >= *known) => {}
+            _ => continue,
         }
-        if !progressed {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let actions = title_actions(&note);
+        if actions.is_empty() {
+            continue;
         }
+        if claimed.fetch_add(1, Ordering::Relaxed) >= total {
+            break;
+        }
+        let action = &actions[rand::random_range(0..actions.len())];
+        let path = format!("/v1/games/{game}/actions");
+        let (status, played) = call(port, "POST", &path, Some(&account.key), Some(&json!({"action": action}))).await;
+        assert_eq!(status, 200, "{played}");
+        *known = played["version"].as_u64().unwrap_or(*known);
+        (made, requests, last) = (made + 1, requests + 1, Some(Instant::now()));
     }
-    (made, last)
+    (made, requests, last)
 }
 
 /// Webhooks for `count` new accounts to a receiver here, notifications made by moves against random bots; what
@@ -596,8 +715,11 @@ async fn webhooks(args: &Args) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
     let receiver_port = listener.local_addr().unwrap().port();
     let log = Arc::new(Mutex::new(Vec::new()));
+    let players = args.players.min(args.webhooks).max(1);
+    let (routes, deliveries): (Vec<_>, Vec<_>) = (0..players).map(|_| mpsc::unbounded_channel()).unzip();
     // Far more than the deliveries can be: a few notifications per move and game.
-    let receiving = tokio::spawn(receive(listener, log.clone(), 10 * (args.moves + args.webhooks) + 1000));
+    let cap = 10 * (args.moves + args.webhooks) + 1000;
+    let receiving = tokio::spawn(receive(listener, log.clone(), Arc::new(routes), cap));
     let accounts = create_accounts(port, "w", args.webhooks).await;
     for (index, account) in accounts.iter().enumerate() {
         let body = json!({"url": format!("http://127.0.0.1:{receiver_port}/hook/{index}")});
@@ -605,23 +727,20 @@ async fn webhooks(args: &Args) {
         assert_eq!(status, 200, "{set}");
     }
     let started = Instant::now();
-    let mut seats = Vec::new();
-    for account in &accounts {
-        seats.push((account.clone(), new_game(port, &account.key, None).await));
+    let mut seats: Vec<HashMap<usize, (Account, String, u64)>> = vec![HashMap::new(); players];
+    for (index, account) in accounts.iter().enumerate() {
+        let game = new_game(port, &account.key, None).await;
+        seats[index % players].insert(index, (account.clone(), game, 0));
     }
-    let players = args.players.min(accounts.len());
     let claimed = Arc::new(AtomicUsize::new(0));
     let moves_started = Instant::now();
-    let tasks: Vec<_> = (0..players)
-        .map(|player| {
-            let mine = seats.iter().skip(player).step_by(players).cloned().collect();
-            tokio::spawn(play_against_bots(port, mine, claimed.clone(), args.moves))
-        })
+    let tasks: Vec<_> = (seats.into_iter().zip(deliveries))
+        .map(|(mine, notes)| tokio::spawn(play_against_bots(port, mine, notes, claimed.clone(), args.moves)))
         .collect();
-    let (mut moves, mut last_move) = (0, None);
+    let (mut moves, mut requests, mut last_move) = (0, 0, None);
     for task in tasks {
-        let (made, last) = task.await.expect("moves played");
-        moves += made;
+        let (made, asked, last) = task.await.expect("moves played");
+        (moves, requests) = (moves + made, requests + asked);
         last_move = last_move.max(last);
     }
     let last_move = last_move.unwrap_or(moves_started);
@@ -655,14 +774,16 @@ async fn webhooks(args: &Args) {
             .collect();
         let distinct: HashSet<&str> = got.iter().copied().collect();
         duplicates += got.len() - distinct.len();
-        missing += inbox.iter().filter(|id| !distinct.contains(id.as_str())).count();
-        unexpected += distinct
-            .iter()
-            .filter(|id| !inbox.iter().any(|known| known == *id))
-            .count();
+        missing += owed(inbox).iter().filter(|id| !distinct.contains(*id)).count();
+        let position = |id: &str| inbox.iter().position(|(known, _)| known == id);
+        unexpected += distinct.iter().filter(|id| position(id).is_none()).count();
+        // Delivered in the inbox's order: each first delivery after the one before it.
         let mut seen = HashSet::new();
-        let firsts: Vec<&str> = got.iter().copied().filter(|id| seen.insert(*id)).collect();
-        out_of_order += usize::from(firsts.iter().copied().ne(inbox.iter().map(String::as_str)));
+        let firsts: Vec<usize> = (got.iter().copied())
+            .filter(|id| seen.insert(*id))
+            .filter_map(position)
+            .collect();
+        out_of_order += usize::from(firsts.windows(2).any(|pair| pair[0] > pair[1]));
     }
     let stored: usize = expected.iter().map(Vec::len).sum();
     let (Some(first), Some(last)) = (log.iter().map(|r| r.at).min(), log.iter().map(|r| r.at).max()) else {
@@ -684,10 +805,12 @@ async fn webhooks(args: &Args) {
     let span = (last - first).as_secs_f64();
     println!(
         "moves: {moves} by {players} players against random bots in {moves_time:.1?} ({:.0}/s), after {} games \
-         created in {:.1?}; notifications stored: {stored}",
+         created in {:.1?}; notifications stored: {stored}; requests a move, playing each webhook your_turn's \
+         actions: {:.3} ({requests}, new games included)",
         moves as f64 / moves_time.as_secs_f64(),
         accounts.len(),
-        moves_started - started
+        moves_started - started,
+        requests as f64 / moves.max(1) as f64
     );
     println!(
         "webhook deliveries: {} in {span:.1} s from the first to the last ({:.0}/s); {during} while the moves went on \
@@ -704,9 +827,11 @@ async fn webhooks(args: &Args) {
         lags[lags.len() - 1],
         last.saturating_duration_since(last_move)
     );
+    let owed: usize = expected.iter().map(|inbox| owed(inbox).len()).sum();
     println!(
-        "checked against the {} inboxes: {stored} notifications stored, {} requests received; {missing} missing, \
-         {duplicates} duplicates, {unexpected} not in the inbox, {out_of_order} accounts out of order",
+        "checked against the {} inboxes: {stored} notifications stored, {owed} of them owed (the rest your_turns a \
+         later entry of their game superseded), {} requests received; {missing} missing, {duplicates} duplicates, \
+         {unexpected} not in the inbox, {out_of_order} accounts out of order",
         accounts.len(),
         log.len()
     );

@@ -7,7 +7,11 @@
 //!
 //! A seat learns that it must act, and its legal actions, as a client would: from the (minimal, `Prefer:
 //! return=minimal`) answer to its own move when it must act again, otherwise by asking for its legal actions with its
-//! token (`GET /v1/games/{id}/actions`), the least a client reads between moves. Traffic goes to the given loopback
+//! token (`GET /v1/games/{id}/actions`), the least a client reads between moves. With `--bot-loop`, as a bot that
+//! follows docs/accounts.md does instead: each task makes an account, holds its notification stream (NDJSON) and
+//! creates its games with the account's key (every seat its own); each `your_turn` at or past the version of its last
+//! move gets one POST of one of the actions it carries (`X-Ludus-Seat`, an `Idempotency-Key`), and nothing else is
+//! asked. Both report requests per move. Traffic goes to the given loopback
 //! address only and stops after `--seconds` (or `--moves` moves, when given).
 //! `scripts/bench` runs it next to `redis-benchmark` on one Redis and prints the ratios. With `--floor`, it sends
 //! `GET /health` on `--games` connections instead: the cost of the HTTP exchange alone, which a move is compared with.
@@ -24,6 +28,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+use tokio::sync::mpsc;
 
 struct Args {
     address: String,
@@ -35,12 +40,14 @@ struct Args {
     json: bool,
     /// `GET /health` instead of games: the cost of the HTTP exchange itself, the floor a move is compared with.
     floor: bool,
+    /// Play as a bot of docs/accounts.md does: an account per game task, its notification stream, one POST a move.
+    bot_loop: bool,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: loadgen [--url http://127.0.0.1:8080] [--title caesar-cleopatra] [--players N] [--games 64] \
-         [--seconds 20] [--moves N] [--json] [--floor]"
+         [--seconds 20] [--moves N] [--json] [--floor] [--bot-loop]"
     );
     std::process::exit(2)
 }
@@ -55,6 +62,7 @@ fn parse_args() -> Args {
         moves: None,
         json: false,
         floor: false,
+        bot_loop: false,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -64,6 +72,10 @@ fn parse_args() -> Args {
         }
         if word == "--floor" {
             args.floor = true;
+            continue;
+        }
+        if word == "--bot-loop" {
+            args.bot_loop = true;
             continue;
         }
         let Some(value) = words.next() else { usage() };
@@ -110,6 +122,7 @@ impl Connection {
         method: &str,
         path: &str,
         token: Option<&str>,
+        headers: &[(&str, &str)],
         body: &str,
     ) -> std::io::Result<(u16, Vec<u8>)> {
         use std::io::Write;
@@ -117,6 +130,9 @@ impl Connection {
         write!(self.request, "{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.address)?;
         if let Some(token) = token {
             write!(self.request, "Authorization: Bearer {token}\r\n")?;
+        }
+        for (name, value) in headers {
+            write!(self.request, "{name}: {value}\r\n")?;
         }
         if method == "POST" && path.ends_with("/actions") {
             // A move's answer without the whole game: what the next move needs is in it.
@@ -154,8 +170,38 @@ impl Connection {
     }
 }
 
+fn broken(what: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned())
+}
+
+/// The next chunk of a chunked body, appended to `body`; false at the last (empty) chunk.
+async fn read_chunk(stream: &mut BufReader<TcpStream>, body: &mut Vec<u8>) -> std::io::Result<bool> {
+    let mut line = String::new();
+    if stream.read_line(&mut line).await? == 0 {
+        return Err(std::io::ErrorKind::UnexpectedEof.into());
+    }
+    let size = usize::from_str_radix(line.trim(), 16).map_err(|_| broken("chunk size"))?;
+    let start = body.len();
+    body.resize(start + size + 2, 0);
+    stream.read_exact(&mut body[start..]).await?;
+    body.truncate(start + size);
+    Ok(size > 0)
+}
+
 async fn read_response(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, Vec<u8>)> {
-    let broken = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+    let (status, length, chunked) = read_head(stream).await?;
+    let mut body = Vec::new();
+    if chunked {
+        while read_chunk(stream, &mut body).await? {}
+    } else {
+        body.resize(length.unwrap_or(0), 0);
+        stream.read_exact(&mut body).await?;
+    }
+    Ok((status, body))
+}
+
+/// An answer's status line and headers: its status, and how its body comes (a length, or chunked).
+async fn read_head(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, Option<usize>, bool)> {
     let mut line = String::new();
     if stream.read_line(&mut line).await? == 0 {
         return Err(std::io::ErrorKind::UnexpectedEof.into());
@@ -183,25 +229,7 @@ async fn read_response(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u1
             chunked = true;
         }
     }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            line.clear();
-            stream.read_line(&mut line).await?;
-            let size = usize::from_str_radix(line.trim(), 16).map_err(|_| broken("chunk size"))?;
-            let start = body.len();
-            body.resize(start + size + 2, 0);
-            stream.read_exact(&mut body[start..]).await?;
-            body.truncate(start + size);
-            if size == 0 {
-                break;
-            }
-        }
-    } else {
-        body.resize(length.unwrap_or(0), 0);
-        stream.read_exact(&mut body).await?;
-    }
-    Ok((status, body))
+    Ok((status, length, chunked))
 }
 
 #[derive(Deserialize)]
@@ -242,6 +270,7 @@ struct Created {
 /// A move's minimal answer (`Prefer: return=minimal`).
 #[derive(Deserialize)]
 struct Played {
+    version: u64,
     status: String,
     to_act: Vec<String>,
     legal_actions: Vec<Box<RawValue>>,
@@ -286,11 +315,12 @@ impl Player {
         method: &str,
         path: &str,
         token: Option<&str>,
+        headers: &[(&str, &str)],
         body: &str,
         expected: u16,
     ) -> Option<T> {
         self.totals.requests.fetch_add(1, Ordering::Relaxed);
-        let answer = self.connection.call(method, path, token, body).await;
+        let answer = self.connection.call(method, path, token, headers, body).await;
         let problem = match answer {
             Ok((status, body)) if status == expected => match serde_json::from_slice(&body) {
                 Ok(parsed) if method == "POST" && path.ends_with("/actions") => {
@@ -313,6 +343,37 @@ impl Player {
         None
     }
 
+    /// Posts one of `actions` of `seat`, drawn at random among the title's, to `path` with `token`: the move's answer
+    /// (`None`: the seat had no action of the title, or the move failed, counted as an error).
+    async fn play_random(
+        &mut self,
+        path: &str,
+        token: &str,
+        headers: &[(&str, &str)],
+        mut actions: Vec<Box<RawValue>>,
+        seat: &str,
+    ) -> Option<Played> {
+        // The title's actions: a random player skips the table's (undo), or it could undo forever.
+        actions.retain(|action| {
+            serde_json::from_str(action.get()).is_ok_and(|action| TableAction::parse(&action).is_none())
+        });
+        if actions.is_empty() {
+            self.last_error = Some(format!("{path}: seat {seat} must act but has no legal action"));
+            self.totals.errors.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let action = &actions[self.rng.random_range(0..actions.len())];
+        let body = format!(r#"{{"action":{}}}"#, action.get());
+        let started = Instant::now();
+        let played = self
+            .call::<Played>("POST", path, Some(token), headers, &body, 200)
+            .await?;
+        self.latencies
+            .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+        self.totals.moves.fetch_add(1, Ordering::Relaxed);
+        Some(played)
+    }
+
     fn out_of_moves(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self
@@ -323,7 +384,7 @@ impl Player {
     /// Creates a game and plays it to its end (or until time is up), always as the first seat to act.
     async fn play_one_game(&mut self) -> Stop {
         let create = format!(r#"{{"title":"{}","players":{}}}"#, self.title, self.players);
-        let Some(created) = self.call::<Created>("POST", "/v1/games", None, &create, 201).await else {
+        let Some(created) = self.call::<Created>("POST", "/v1/games", None, &[], &create, 201).await else {
             return Stop::Finished;
         };
         let tokens = created.seats;
@@ -345,38 +406,23 @@ impl Player {
                 return Stop::Finished;
             };
             // The last answer holds this seat's actions only when it was this seat's own.
-            let mut actions = match known
+            let actions = match known
                 .legal_actions
                 .take()
                 .filter(|_| known.seat.as_deref() == Some(&seat))
             {
                 Some(actions) => actions,
-                None => match self.call::<Listed>("GET", &actions_path, Some(&token), "", 200).await {
+                None => match self
+                    .call::<Listed>("GET", &actions_path, Some(&token), &[], "", 200)
+                    .await
+                {
                     Some(listed) => listed.actions,
                     None => return Stop::Finished,
                 },
             };
-            // The title's actions: a random player skips the table's (undo), or it could undo forever.
-            actions.retain(|action| {
-                serde_json::from_str(action.get()).is_ok_and(|action| TableAction::parse(&action).is_none())
-            });
-            if actions.is_empty() {
-                self.last_error = Some(format!("{game_path}: seat {seat} must act but has no legal action"));
-                self.totals.errors.fetch_add(1, Ordering::Relaxed);
-                return Stop::Finished;
-            }
-            let action = &actions[self.rng.random_range(0..actions.len())];
-            let body = format!(r#"{{"action":{}}}"#, action.get());
-            let started = Instant::now();
-            let Some(played) = self
-                .call::<Played>("POST", &actions_path, Some(&token), &body, 200)
-                .await
-            else {
+            let Some(played) = self.play_random(&actions_path, &token, &[], actions, &seat).await else {
                 return Stop::Finished;
             };
-            self.latencies
-                .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
-            self.totals.moves.fetch_add(1, Ordering::Relaxed);
             known = Game {
                 id: known.id,
                 status: played.status,
@@ -395,6 +441,137 @@ impl Player {
         }
         self
     }
+
+    /// The bot loop (`--bot-loop`): an account named after `index`, its notification stream, and its games one after
+    /// the other, each move one POST of an action a `your_turn` carried.
+    async fn run_as_bot(mut self, index: usize) -> Self {
+        // Unique across runs on one server: the task's seeded generator repeats itself.
+        let name = format!("lg{index}-{:012x}", rand::random::<u64>() >> 16);
+        let body = format!(r#"{{"name":"{name}","kind":"bot"}}"#);
+        let Some(account) = self
+            .call::<NewAccount>("POST", "/v1/accounts", None, &[], &body, 201)
+            .await
+        else {
+            return self;
+        };
+        self.totals.requests.fetch_add(1, Ordering::Relaxed);
+        let mut notes = match follow_account(&self.connection.address, &account.key).await {
+            Ok(notes) => notes,
+            Err(error) => {
+                self.last_error = Some(format!("the account stream: {error}"));
+                self.totals.errors.fetch_add(1, Ordering::Relaxed);
+                return self;
+            }
+        };
+        while !self.out_of_moves() {
+            if let Stop::Done = self.play_one_game_as_bot(&account.key, &mut notes).await {
+                break;
+            }
+        }
+        self
+    }
+
+    /// Creates a game with the account's `key` (every seat its own) and plays the `your_turn`s `notes` bring for it
+    /// until it ends (or time is up).
+    async fn play_one_game_as_bot(&mut self, key: &str, notes: &mut mpsc::UnboundedReceiver<Vec<u8>>) -> Stop {
+        let create = format!(r#"{{"title":"{}","players":{}}}"#, self.title, self.players);
+        let Some(created) = self
+            .call::<Created>("POST", "/v1/games", Some(key), &[], &create, 201)
+            .await
+        else {
+            return Stop::Done;
+        };
+        let game = created.game.id;
+        let actions_path = format!("/v1/games/{game}/actions");
+        // The version after this bot's last move: a your_turn below it was sent before that move, and is answered.
+        let mut known = 0;
+        loop {
+            if self.out_of_moves() {
+                return Stop::Done;
+            }
+            let line = match tokio::time::timeout(Duration::from_millis(200), notes.recv()).await {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    self.last_error = Some("the account stream ended".into());
+                    self.totals.errors.fetch_add(1, Ordering::Relaxed);
+                    return Stop::Done;
+                }
+                Err(_) => continue,
+            };
+            let Ok(note) = serde_json::from_slice::<Notification>(&line) else {
+                continue;
+            };
+            if note.game.as_deref() != Some(game.as_str()) {
+                continue;
+            }
+            match note.kind.as_str() {
+                "game_finished" => {
+                    self.totals.games_finished.fetch_add(1, Ordering::Relaxed);
+                    return Stop::Finished;
+                }
+                "your_turn" if note.version.is_some_and(|version| version >= known) => {}
+                _ => continue,
+            }
+            let (Some(seat), Some(actions)) = (note.seat, note.legal_actions) else {
+                continue;
+            };
+            let idempotency_key = format!("{:016x}", self.rng.random::<u64>());
+            let headers = [
+                ("X-Ludus-Seat", seat.as_str()),
+                ("Idempotency-Key", idempotency_key.as_str()),
+            ];
+            let Some(played) = self.play_random(&actions_path, key, &headers, actions, &seat).await else {
+                return Stop::Finished;
+            };
+            known = played.version;
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct NewAccount {
+    key: String,
+}
+
+/// A notification of the account stream, as far as the bot loop reads it.
+#[derive(Deserialize)]
+struct Notification {
+    #[serde(rename = "type")]
+    kind: String,
+    game: Option<String>,
+    seat: Option<String>,
+    version: Option<u64>,
+    legal_actions: Option<Vec<Box<RawValue>>>,
+}
+
+/// The account's notification stream (NDJSON) opened with its `key`: each line, as it comes, read by a task of its
+/// own (so that waiting for one can be given up without cutting a chunk in two).
+async fn follow_account(address: &str, key: &str) -> std::io::Result<mpsc::UnboundedReceiver<Vec<u8>>> {
+    let stream = TcpStream::connect(address).await?;
+    stream.set_nodelay(true)?;
+    let mut stream = BufReader::new(stream);
+    let request = format!(
+        "GET /v1/accounts/me/stream HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {key}\r\n\
+         Accept: application/x-ndjson\r\n\r\n"
+    );
+    stream.get_mut().write_all(request.as_bytes()).await?;
+    let (status, _, chunked) = read_head(&mut stream).await?;
+    if status != 200 || !chunked {
+        return Err(broken(&format!("the account stream answered {status}")));
+    }
+    let (lines, notes) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut pending = Vec::new();
+        while let Ok(true) = read_chunk(&mut stream, &mut pending).await {
+            while let Some(end) = pending.iter().position(|&byte| byte == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                if line.len() > 1 && lines.send(line).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    Ok(notes)
 }
 
 /// `GET /health` on `connections` keep-alive connections until `seconds` pass: the requests answered, and the errors.
@@ -406,7 +583,7 @@ async fn floor(address: &str, connections: usize, seconds: f64) -> (u64, u64) {
             tokio::spawn(async move {
                 let (mut answered, mut errors) = (0, 0);
                 while Instant::now() < deadline {
-                    match connection.call("GET", "/health", None, "").await {
+                    match connection.call("GET", "/health", None, &[], "").await {
                         Ok((200, _)) => answered += 1,
                         _ => errors += 1,
                     }
@@ -459,7 +636,7 @@ async fn main() -> ExitCode {
     let players = match args.players {
         Some(players) => players,
         None => {
-            let titles = match setup.call("GET", "/v1/titles", None, "").await {
+            let titles = match setup.call("GET", "/v1/titles", None, &[], "").await {
                 Ok((200, body)) => serde_json::from_slice::<Vec<Title>>(&body).ok(),
                 _ => None,
             };
@@ -490,7 +667,10 @@ async fn main() -> ExitCode {
                 rng: SmallRng::seed_from_u64(index as u64),
                 last_error: None,
             };
-            tokio::spawn(player.run())
+            match args.bot_loop {
+                true => tokio::spawn(player.run_as_bot(index)),
+                false => tokio::spawn(player.run()),
+            }
         })
         .collect();
     let deadline = tokio::time::sleep(Duration::from_secs_f64(args.seconds));
@@ -531,6 +711,7 @@ async fn main() -> ExitCode {
                 "title": args.title, "players": players, "games": args.games, "seconds": seconds,
                 "moves": moves, "requests": requests, "errors": errors, "games_finished": games_finished,
                 "moves_per_s": moves as f64 / seconds, "requests_per_s": requests as f64 / seconds,
+                "requests_per_move": requests as f64 / moves.max(1) as f64, "bot_loop": args.bot_loop,
                 "p50_ms": p50, "p90_ms": p90, "p99_ms": p99, "max_ms": max,
                 "move_answer_bytes": move_bytes, "actions_read_bytes": read_bytes,
             })
@@ -543,6 +724,14 @@ async fn main() -> ExitCode {
             args.games,
             moves as f64 / seconds,
             requests as f64 / seconds
+        );
+        println!(
+            "{:.3} requests a move ({}, creations included)",
+            requests as f64 / moves.max(1) as f64,
+            match args.bot_loop {
+                true => "the bot loop: an account stream, one POST a move",
+                false => "the lean loop: a seat's actions read when the last answer was another seat's",
+            }
         );
         println!("move latency (POST): p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
         println!(

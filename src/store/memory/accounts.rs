@@ -25,12 +25,42 @@ struct Accounts {
     names: HashMap<String, String>,
     keys: HashMap<String, StoredKey>,
     inboxes: HashMap<String, VecDeque<InboxEntry>>,
-    /// Per account, the sources notifications were taken from, with when (ms).
-    told: HashMap<String, HashMap<String, u64>>,
+    /// Per account, the sources notifications were taken from within `TOLD_KEPT`.
+    told: HashMap<String, Told>,
     webhooks: HashMap<String, StoredWebhook>,
     deliveries: HashMap<String, VecDeque<String>>,
     /// Account and expiry per stream ticket hash.
     tickets: HashMap<String, (String, Instant)>,
+}
+
+/// The sources an account's notifications were taken from, with when (ms), and in that order: the ones past
+/// `TOLD_KEPT` leave from the front, so that a push costs the same however many came before it.
+#[derive(Default)]
+struct Told {
+    at: HashMap<String, u64>,
+    order: VecDeque<(u64, String)>,
+}
+
+impl Told {
+    /// Notes `source` at `now`, forgetting those past `TOLD_KEPT`; false when it was noted already.
+    fn note(&mut self, source: &str, now: u64) -> bool {
+        let kept = TOLD_KEPT.as_millis() as u64;
+        while let Some((at, _)) = self.order.front()
+            && now.saturating_sub(*at) >= kept
+        {
+            if let Some((at, old)) = self.order.pop_front()
+                && self.at.get(&old) == Some(&at)
+            {
+                self.at.remove(&old);
+            }
+        }
+        if self.at.contains_key(source) {
+            return false;
+        }
+        self.at.insert(source.to_owned(), now);
+        self.order.push_back((now, source.to_owned()));
+        true
+    }
 }
 
 pub(super) struct MemoryAccounts {
@@ -149,9 +179,7 @@ impl AccountStore for MemoryAccounts {
         {
             let mut accounts = self.lock();
             let now = now_ms();
-            let told = accounts.told.entry(account.to_owned()).or_default();
-            told.retain(|_, at| now.saturating_sub(*at) < TOLD_KEPT.as_millis() as u64);
-            if told.insert(source.to_owned(), now).is_some() {
+            if !accounts.told.entry(account.to_owned()).or_default().note(source, now) {
                 return Ok(None);
             }
         }
@@ -164,12 +192,9 @@ impl AccountStore for MemoryAccounts {
         let Some(inbox) = accounts.inboxes.get(account) else {
             return Ok(Vec::new());
         };
-        Ok(inbox
-            .iter()
-            .filter(|entry| after.is_none_or(|after| entry.id > after))
-            .take(limit)
-            .cloned()
-            .collect())
+        // Ids grow along the inbox: the page starts where they pass `after`.
+        let start = inbox.partition_point(|entry| after.is_some_and(|after| entry.id <= after));
+        Ok(inbox.range(start..).take(limit).cloned().collect())
     }
 
     async fn newest_inbox_entry(&self, account: &str) -> StoreResult<Option<InboxId>> {
@@ -255,5 +280,22 @@ impl AccountStore for MemoryAccounts {
         drop(accounts);
         self.webhooks_due.forget(id);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_source_is_told_once_within_the_kept_time_and_again_after_it() {
+        let kept = TOLD_KEPT.as_millis() as u64;
+        let mut told = Told::default();
+        assert!(told.note("game:1", 1_000));
+        assert!(told.note("game:2", 2_000));
+        assert!(!told.note("game:1", 1_000 + kept - 1), "within the kept time: once");
+        assert!(told.note("game:1", 1_000 + kept), "past it: forgotten, told again");
+        assert!(!told.note("game:2", 1_000 + kept), "game:2 is younger");
+        assert_eq!((told.at.len(), told.order.len()), (2, 2), "nothing past the kept time is held");
     }
 }

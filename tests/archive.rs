@@ -5,6 +5,7 @@
 use crate::common;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -15,8 +16,11 @@ use common::app::{Duel, TestApp, bearer, call};
 use common::postgres::PostgresServer;
 use ludus::clock::now_ms;
 use ludus::engine::Registry;
-use ludus::service::{GameService, RulesCodec};
+use ludus::engine::table::TableAction;
+use ludus::ids::GameId;
+use ludus::service::{Caller, GameService, MoveRequest, NewGame, RulesCodec};
 use ludus::store::{DecodedLog, EventStore, GameMeta, LogCodec, Postgres, Recoded, TieredStore};
+use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
 /// The archive, its logs told by this build's rules.
@@ -72,16 +76,23 @@ async fn finished_duel(app: &impl TestApp) -> Duel {
 /// Everything a client reads of a game: as each seat and as a spectator, at version 2, its events, its chat.
 async fn reads(app: &impl TestApp, duel: &Duel) -> Vec<Value> {
     let id = &duel.id;
-    let mut answers = Vec::new();
-    for (path, token) in [
+    let paths = [
         (format!("/v1/games/{id}"), None),
-        (format!("/v1/games/{id}"), Some(&duel.north)),
-        (format!("/v1/games/{id}?lang=fr"), Some(&duel.south)),
+        (format!("/v1/games/{id}"), Some(duel.north.as_str())),
+        (format!("/v1/games/{id}?lang=fr"), Some(duel.south.as_str())),
         (format!("/v1/games/{id}?at=2"), None),
         (format!("/v1/games/{id}/events"), None),
-        (format!("/v1/games/{id}/events?after=1&limit=2"), Some(&duel.north)),
-        (format!("/v1/games/{id}/chat"), Some(&duel.south)),
-    ] {
+        (format!("/v1/games/{id}/events?after=1&limit=2"), Some(duel.north.as_str())),
+        (format!("/v1/games/{id}/chat"), Some(duel.south.as_str())),
+    ];
+    answers(app, paths).await
+}
+
+/// The answers to GET `paths`, each with its bearer token if any: each path, its `ETag` and its body (without
+/// presence, which changes from one read to the next).
+async fn answers(app: &impl TestApp, paths: impl IntoIterator<Item = (String, Option<&str>)>) -> Vec<Value> {
+    let mut answers = Vec::new();
+    for (path, token) in paths {
         let mut request = TestRequest::get().uri(&path);
         if let Some(token) = token {
             request = request.insert_header(bearer(token));
@@ -553,4 +564,91 @@ async fn a_deleted_account_leaves_its_games_and_shows_as_a_deleted_player_live_a
     assert_eq!(mine, vec![live.clone(), archived.clone()], "Ann's games stay hers");
     let (new_bob, _) = common::app::new_account(&app, "Bob").await;
     assert_ne!(new_bob, bob, "the name is free again, for a new account");
+}
+
+/// A game of Rome et Carthage played to its end by random moves of its seats (`seed` makes both), its id and seat
+/// tokens.
+async fn random_game(service: &GameService, seed: u64) -> (String, Vec<String>) {
+    let created = service
+        .tables
+        .create(NewGame::closed("rome-carthage", 2, Some(seed), None))
+        .await
+        .expect("a game");
+    let id = created.game.meta.id.clone();
+    let tokens: Vec<String> = created.tokens.into_iter().map(|(_, token)| token).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let game = service.games.load(&id).await.expect("the game loads");
+        let Some(&seat) = game.session.to_act().first() else {
+            return (id.to_string(), tokens);
+        };
+        let actions: Vec<_> = (game.session.legal_actions(seat).into_iter())
+            .filter(|action| TableAction::parse(action).is_none())
+            .collect();
+        let request = MoveRequest {
+            action: &actions[rng.random_range(0..actions.len())],
+            known: None,
+            expected_version: None,
+            idempotency_key: None,
+        };
+        let caller = Caller::Token(tokens[seat].clone());
+        service.games.play(&id, &caller, &request).await.expect("a legal move");
+    }
+}
+
+/// Game `id` as a seat and a spectator see it, at a past version, and a page of its events.
+async fn long_game_reads(app: &impl TestApp, id: &str, token: &str) -> Vec<Value> {
+    let paths = [
+        (format!("/v1/games/{id}"), Some(token)),
+        (format!("/v1/games/{id}?lang=fr"), None),
+        (format!("/v1/games/{id}?at=700"), Some(token)),
+        (format!("/v1/games/{id}/events?after=990&limit=20"), None),
+    ];
+    answers(app, paths).await
+}
+
+/// A long log's record keeps the state the game ends in (format 3): an instance that never read the game answers
+/// its first read from that state, without replaying the decisions, and then everything else the same.
+#[actix_web::test]
+async fn a_long_game_s_first_read_comes_from_its_kept_end_state_and_every_read_is_the_same() {
+    let (redis, postgres) = (RedisServer::start(), PostgresServer::start());
+    let (service, app) = instance(tiered(&redis, &postgres)).await;
+    // The first of the seeds' games with a long log (most are: 3,000 events on average).
+    let mut seeds = 1..;
+    let (id, tokens) = loop {
+        let (id, tokens) = random_game(&service, seeds.next().unwrap()).await;
+        if service.games.load(&GameId::known(&id)).await.unwrap().version() >= 1_000 {
+            break (id, tokens);
+        }
+    };
+    let before = long_game_reads(&app, &id, &tokens[1]).await;
+    assert!(service.games.archive_due(now_ms() + 1_000).await.unwrap() >= 1);
+    let format = postgres.query(&format!("SELECT get_byte(record, 0) FROM ludus_games WHERE id = '{id}'"));
+    assert_eq!(format, "3", "its end state kept");
+    assert_eq!(redis_keys(&redis, &id), Vec::<String>::new(), "nothing of the game is left in Redis");
+
+    let codec = Arc::new(CountedDecodes::default());
+    let (_, other) = instance(tiered_over(&redis, archive_with(&postgres, codec.clone()))).await;
+    let first = answers(&other, [(format!("/v1/games/{id}"), Some(tokens[1].as_str()))]).await;
+    assert_eq!(first[..], before[..1], "the first read, from the kept state");
+    assert_eq!(codec.decodes.load(Ordering::Relaxed), 0, "not replayed");
+    assert_eq!(long_game_reads(&other, &id, &tokens[1]).await, before, "then every read the same");
+    assert_eq!(codec.decodes.load(Ordering::Relaxed), 1, "replayed once for the past and the events, then kept");
+}
+
+/// This build's rules, counting the logs they replay.
+#[derive(Default)]
+struct CountedDecodes {
+    decodes: AtomicUsize,
+}
+
+impl LogCodec for CountedDecodes {
+    fn encode(&self, meta: &GameMeta, events: &[String]) -> Option<Vec<u8>> {
+        RulesCodec::new(Registry::with_all_titles()).encode(meta, events)
+    }
+
+    fn decode(&self, meta: &GameMeta, bytes: &[u8]) -> Result<DecodedLog, String> {
+        self.decodes.fetch_add(1, Ordering::Relaxed);
+        RulesCodec::new(Registry::with_all_titles()).decode(meta, bytes)
+    }
 }

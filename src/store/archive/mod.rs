@@ -87,6 +87,36 @@ impl TieredStore {
         Ok(game)
     }
 
+    /// Archived game `id` as `load_latest` gives it: from the end state its record keeps when it keeps one (a long
+    /// log, not replayed for a read of the game's state), else from the game decoded, which is kept for the reads
+    /// that follow.
+    async fn archived_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
+        let key = archive_key(id)?;
+        let cached = self.decoded().contains(id);
+        let read = match cached {
+            true => self.archived(id).await?,
+            false => {
+                let record = self.archive.record(&key).await?.ok_or(StoreError::NotFound)?;
+                if let Some(latest) = ArchivedGame::latest(&key, &record.title, &record.bytes)? {
+                    return Ok(latest);
+                }
+                let read = Arc::new(self.archive.read(&key, &record)?);
+                self.decoded().put(id.to_owned(), read.clone());
+                read
+            }
+        };
+        let (snapshot, events) = match &read.end_state {
+            Some(end_state) => (Some(end_state.clone()), Vec::new()),
+            None => (None, read.game.events.clone()),
+        };
+        Ok(LoadedLatest {
+            meta: read.game.meta.clone(),
+            snapshot,
+            events,
+            head: read.game.head,
+        })
+    }
+
     /// Copies finished game `id` to the archive, listed in `listings`, read back and checked against the live
     /// store's (see the module's documentation): the head the copy ends at, for `remove_live`; `Gone` and `NotYet`
     /// as `Archival` says.
@@ -283,19 +313,7 @@ impl EventStore for TieredStore {
 
     async fn load_latest(&self, id: &str) -> StoreResult<LoadedLatest> {
         match self.live.load_latest(id).await {
-            Err(StoreError::NotFound) => {
-                let read = self.archived(id).await?;
-                let (snapshot, events) = match &read.end_state {
-                    Some(end_state) => (Some(end_state.clone()), Vec::new()),
-                    None => (None, read.game.events.clone()),
-                };
-                Ok(LoadedLatest {
-                    meta: read.game.meta.clone(),
-                    snapshot,
-                    events,
-                    head: read.game.head,
-                })
-            }
+            Err(StoreError::NotFound) => self.archived_latest(id).await,
             other => other,
         }
     }

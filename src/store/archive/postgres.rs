@@ -12,13 +12,20 @@ use crate::ids::GameId;
 use crate::store::{StoreError, StoreResult};
 
 /// The migrations, in order: each applied once, in its own transaction, recorded in `ludus_migrations`.
-const MIGRATIONS: [(i32, &str); 3] = [
+const MIGRATIONS: [(i32, &str); 4] = [
     (1, include_str!("migrations/0001_games.sql")),
     (2, include_str!("migrations/0002_listings.sql")),
     (3, include_str!("migrations/0003_chat_version.sql")),
+    (4, include_str!("migrations/0004_record_inline.sql")),
 ];
 /// Connections one instance holds at most.
 const POOL_SIZE: usize = 8;
+
+/// An archived game's row, not decoded.
+pub struct Record {
+    pub title: String,
+    pub bytes: Vec<u8>,
+}
 
 /// The archive's database.
 pub struct Postgres {
@@ -129,24 +136,40 @@ impl Postgres {
 
     /// The archived game `id`, if the archive holds it.
     pub async fn get(&self, id: &GameId) -> StoreResult<Option<ReadBack>> {
+        let record = self.record(id).await?;
+        record.map(|record| self.read(id, &record)).transpose()
+    }
+
+    /// The record of archived game `id`, not decoded, if the archive holds it.
+    pub async fn record(&self, id: &GameId) -> StoreResult<Option<Record>> {
         let key: &str = id;
         let client = self.client().await?;
-        let row = client
-            .query_opt("SELECT title, record FROM ludus_games WHERE id = $1", &[&key])
-            .await
+        // Prepared once per connection: a read is then one round trip.
+        let statement = (client
+            .prepare_cached("SELECT title, record FROM ludus_games WHERE id = $1")
+            .await)
             .map_err(unavailable)?;
-        row.map(|row| ArchivedGame::decode(id, row.get(0), row.get(1), Some(self.codec.as_ref())))
-            .transpose()
+        let row = client.query_opt(&statement, &[&key]).await.map_err(unavailable)?;
+        Ok(row.map(|row| Record {
+            title: row.get(0),
+            bytes: row.get(1),
+        }))
+    }
+
+    /// Archived game `id` from its `record`, its log replayed by the rules engines where it is told by decisions.
+    pub fn read(&self, id: &GameId, record: &Record) -> StoreResult<ReadBack> {
+        ArchivedGame::decode(id, &record.title, &record.bytes, Some(self.codec.as_ref()))
     }
 
     /// How far archived game `id` goes, if the archive holds it: whether a copy read before is still its record.
     pub(super) async fn version(&self, id: &GameId) -> StoreResult<Option<ArchivedVersion>> {
         let key: &str = id;
         let client = self.client().await?;
-        let row = client
-            .query_opt("SELECT version, chat_last FROM ludus_games WHERE id = $1", &[&key])
-            .await
+        let statement = (client
+            .prepare_cached("SELECT version, chat_last FROM ludus_games WHERE id = $1")
+            .await)
             .map_err(unavailable)?;
+        let row = client.query_opt(&statement, &[&key]).await.map_err(unavailable)?;
         Ok(row.map(|row| ArchivedVersion {
             log: row.get::<_, i64>(0) as u64,
             chat_last: row.get(1),

@@ -1,11 +1,13 @@
 """Runs bot.py against the real server, as its author would: a bot account is invited to the first seat of one game
 of every title, the other seats played by built-in random bots, and bot.py (told to drop its stream once, to resume
-it with Last-Event-ID) must join and finish them all. Usage: bot_every_title.py <base-url> <generated-package-dir>.
+it with Last-Event-ID) must join and finish them all. Usage: bot_every_title.py <base-url> <generated-package-dir>,
+or `installed` for the package ludus_client installed (`pip install ./clients/python`).
 
 With `--docs-bot <file>`, the same for the standard-library bot of docs/accounts.md saved in <file> (run as
 `python3 <file> <base-url> <key> <games>`), over five games of every title at once (20 games), with no
-`409 version_conflict` at all, as docs/accounts.md says of a bot that follows it. Either must need at most 1.05
-requests a move (each prints its counts)."""
+`409 version_conflict` at all, as docs/accounts.md says of a bot that follows it; with `--bot-command <command>...`,
+the same for any bot run as `<command>... <base-url> <key> <games>` (the TypeScript client's example bot). Each must
+need at most 1.05 requests a move (each prints its counts)."""
 
 import os
 import re
@@ -15,7 +17,8 @@ import threading
 import time
 import uuid
 
-sys.path.insert(0, sys.argv[2])
+if sys.argv[2] != "installed":
+    sys.path.insert(0, sys.argv[2])
 
 from ludus_client import AuthenticatedClient, Client, models  # noqa: E402
 from ludus_client.api.accounts import create_account, my_games  # noqa: E402
@@ -62,7 +65,7 @@ def start_bot(command, env):
 
     def echo():
         for line in bot.stdout:
-            print(f"  bot.py: {line.rstrip()}", flush=True)
+            print(f"  bot: {line.rstrip()}", flush=True)
             output.append(line)
             if line.startswith("stream open"):
                 opened.set()
@@ -100,13 +103,15 @@ def main():
     host = AuthenticatedClient(base_url=base, token=account(public, f"host-{suffix}", AccountKind.PLAYER),
                                raise_on_unexpected_status=True)
     titles = list_titles.sync(client=public)
-    docs_bot = sys.argv[4] if sys.argv[3:4] == ["--docs-bot"] else None
+    # A bot run as `<command>... <base-url> <key> <games>`, as docs/accounts.md's is.
+    docs_bot = {"--docs-bot": [sys.executable, *sys.argv[4:5]], "--bot-command": sys.argv[4:]}.get(
+        sys.argv[3] if len(sys.argv) > 4 else None)
     per_title = DOCS_BOT_GAMES_PER_TITLE if docs_bot else 1
     if docs_bot:
-        command, env = [sys.executable, docs_bot, base, bot_key, str(len(titles) * per_title)], {}
+        command, env = [*docs_bot, base, bot_key, str(len(titles) * per_title)], {}
     else:
-        command = [sys.executable, BOT, "--client", client_dir, "--stop-after-finished", str(len(titles)),
-                   "--test-reconnect"]
+        client = [] if client_dir == "installed" else ["--client", client_dir]
+        command = [sys.executable, BOT, *client, "--stop-after-finished", str(len(titles)), "--test-reconnect"]
         env = {"LUDUS_URL": base, "LUDUS_KEY": bot_key}
     bot, reader, output = start_bot(command, env)
 
@@ -144,7 +149,7 @@ def main():
     listed = my_games.sync(client=bots, status=GamesStatus.FINISHED, limit=100)
     if not isinstance(listed, AccountGamesResponse) or {game.id for game in listed.games} != set(games):
         fail(f"the bot's finished games are not the {len(games)} created: {listed}")
-    print(f"{'the docs bot' if docs_bot else 'bot.py'} joined and finished {len(games)} games, {per_title} of every "
+    print(f"{' '.join(docs_bot[1:2]) if docs_bot else 'bot.py'} joined and finished {len(games)} games, {per_title} of every "
           f"title, in {time.monotonic() - started:.0f} s")
 
 

@@ -17,29 +17,7 @@ use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, ReplicationStatus, StoreKind};
 
 /// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
-macro_rules! title_union {
-    ($($type:ident => $name:literal),* $(,)?) => {$(
-        #[doc = concat!("Placeholder for the `", $name, "` schema: a `oneOf` of every title's own schema.")]
-        pub struct $type;
-        impl utoipa::PartialSchema for $type {
-            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                utoipa::openapi::schema::Object::new().into()
-            }
-        }
-        impl ToSchema for $type {
-            fn name() -> std::borrow::Cow<'static, str> {
-                $name.into()
-            }
-        }
-    )*};
-}
-
-title_union! {
-    AnyAction => "Action",
-    AnyView => "View",
-    AnyEvent => "Event",
-    AnyOutcome => "Outcome",
-}
+pub use crate::engine::unions::{AnyAction, AnyEvent, AnyOutcome, AnyView};
 
 /// Integers the API reads are JSON Schema `int64` from 0 up: a larger number is refused, as the OpenAPI document says,
 /// rather than accepted beyond what a client generated from it can represent.

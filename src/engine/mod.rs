@@ -23,6 +23,7 @@ pub(crate) mod testing;
 mod title;
 mod typed_session;
 mod undo;
+pub mod unions;
 pub mod words;
 
 pub use registry::Registry;

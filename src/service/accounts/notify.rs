@@ -43,7 +43,7 @@ pub enum Notification {
         /// language), as `GET /v1/games/{game}/actions` lists them: play one of them, no other request needed. Added
         /// when the notification is delivered, from the game as it stands then.
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<Vec<Object>>)]
+        #[schema(value_type = Option<Vec<crate::engine::unions::AnyAction>>)]
         legal_actions: Option<Box<RawValue>>,
     },
     /// A game where the account sits is over.

@@ -1,4 +1,4 @@
-// A small client for ludus over fetch (Node 18 and later, browsers), without dependencies: the calls a bot makes,
+// A small client for ludus over fetch (Node 20 and later, browsers), without dependencies: the calls a bot makes,
 // typed in index.d.ts by the types openapi-typescript generates from ludus's OpenAPI document. Every other operation
 // is one `request` away, with the same types (`paths`).
 

@@ -103,12 +103,12 @@ def main():
     host = AuthenticatedClient(base_url=base, token=account(public, f"host-{suffix}", AccountKind.PLAYER),
                                raise_on_unexpected_status=True)
     titles = list_titles.sync(client=public)
-    # A bot run as `<command>... <base-url> <key> <games>`, as docs/accounts.md's is.
-    docs_bot = {"--docs-bot": [sys.executable, *sys.argv[4:5]], "--bot-command": sys.argv[4:]}.get(
+    # A bot run as `<command>... <base-url> <key> <games>`, as docs/accounts.md's is; else bot.py.
+    bot_command = {"--docs-bot": [sys.executable, *sys.argv[4:5]], "--bot-command": sys.argv[4:]}.get(
         sys.argv[3] if len(sys.argv) > 4 else None)
-    per_title = DOCS_BOT_GAMES_PER_TITLE if docs_bot else 1
-    if docs_bot:
-        command, env = [*docs_bot, base, bot_key, str(len(titles) * per_title)], {}
+    per_title = DOCS_BOT_GAMES_PER_TITLE if bot_command else 1
+    if bot_command:
+        command, env = [*bot_command, base, bot_key, str(len(titles) * per_title)], {}
     else:
         client = [] if client_dir == "installed" else ["--client", client_dir]
         command = [sys.executable, BOT, *client, "--stop-after-finished", str(len(titles)), "--test-reconnect"]
@@ -127,14 +127,14 @@ def main():
         fail(f"bot.py exited with {code}")
     reader.join()
     printed = "".join(output)
-    if not docs_bot and "resuming after" not in printed:
+    if not bot_command and "resuming after" not in printed:
         fail("bot.py never resumed its stream with Last-Event-ID")
 
     for game_id, title in games.items():
         game = get_game.sync(game_id, client=public)
         if not isinstance(game, GameResponse) or game.status != GameStatus.FINISHED:
             fail(f"{title} {game_id} is not finished: {game}")
-        if not docs_bot and f"{game_id}: finished" not in printed:
+        if not bot_command and f"{game_id}: finished" not in printed:
             fail(f"bot.py did not report {title} {game_id} finished: a game_finished notification was lost")
     counts = re.search(r"(\d+) moves, (\d+) requests, (\d+) conflicts", printed)
     if not counts:
@@ -143,14 +143,15 @@ def main():
     print(f"{requests / moves:.3f} requests a move ({requests} for {moves}), {conflicts} conflicts")
     if requests > REQUESTS_PER_MOVE * moves:
         fail(f"{requests} requests for {moves} moves: more than {REQUESTS_PER_MOVE} a move")
-    if docs_bot and conflicts:
+    if bot_command and conflicts:
         fail(f"{conflicts} conflicts over {len(games)} games: a bot following docs/accounts.md gets none")
     bots = AuthenticatedClient(base_url=base, token=bot_key, raise_on_unexpected_status=True)
     listed = my_games.sync(client=bots, status=GamesStatus.FINISHED, limit=100)
     if not isinstance(listed, AccountGamesResponse) or {game.id for game in listed.games} != set(games):
         fail(f"the bot's finished games are not the {len(games)} created: {listed}")
-    print(f"{' '.join(docs_bot[1:2]) if docs_bot else 'bot.py'} joined and finished {len(games)} games, {per_title} of every "
-          f"title, in {time.monotonic() - started:.0f} s")
+    name = bot_command[1] if bot_command else "bot.py"
+    print(f"{name} joined and finished {len(games)} games, {per_title} of every title, in "
+          f"{time.monotonic() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // A small client for ludus over fetch (Node 20 and later, browsers), without dependencies: the calls a bot makes,
 // typed in index.d.ts by the types openapi-typescript generates from ludus's OpenAPI document. Every other operation
-// is one `request` away, with the same types (`paths`).
+// is one `request` away, its answer typed by the caller with `paths`.
 
 /** A refusal: the RFC 9457 problem ludus answered with. */
 export class LudusError extends Error {

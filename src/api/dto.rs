@@ -16,7 +16,6 @@ pub use crate::service::GameEnding;
 use crate::service::{LobbyStatus, SeatsRequest};
 use crate::store::{Persistence, ReplicationStatus, StoreKind};
 
-/// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
 pub use crate::engine::unions::{AnyAction, AnyEvent, AnyOutcome, AnyView};
 
 /// Integers the API reads are JSON Schema `int64` from 0 up: a larger number is refused, as the OpenAPI document says,

@@ -3,6 +3,7 @@
 
 use utoipa::ToSchema;
 
+/// Declares a schema name whose definition the OpenAPI builder fills in from the registry.
 macro_rules! title_union {
     ($($type:ident => $name:literal),* $(,)?) => {$(
         #[doc = concat!("Placeholder for the `", $name, "` schema: a `oneOf` of every title's own schema.")]

@@ -82,9 +82,15 @@ impl TieredStore {
         {
             return Ok(read);
         }
-        let game = Arc::new(self.archive.get(&key).await?.ok_or(StoreError::NotFound)?);
+        let game = self.archive.get(&key).await?.ok_or(StoreError::NotFound)?;
+        Ok(self.keep_decoded(id, game))
+    }
+
+    /// `game`, archived game `id` decoded, kept for the reads that follow.
+    fn keep_decoded(&self, id: &str, game: ReadBack) -> Arc<ReadBack> {
+        let game = Arc::new(game);
         self.decoded().put(id.to_owned(), game.clone());
-        Ok(game)
+        game
     }
 
     /// Archived game `id` as `load_latest` gives it: from the end state its record keeps when it keeps one (a long
@@ -100,9 +106,7 @@ impl TieredStore {
                 if let Some(latest) = ArchivedGame::latest(&key, &record.title, &record.bytes)? {
                     return Ok(latest);
                 }
-                let read = Arc::new(self.archive.read(&key, &record)?);
-                self.decoded().put(id.to_owned(), read.clone());
-                read
+                self.keep_decoded(id, self.archive.read(&key, &record)?)
             }
         };
         let (snapshot, events) = match &read.end_state {

@@ -5,8 +5,8 @@
 //! `format` · `created_at_ms` · `players` · `seeded` (0/1) · seed (32 bytes) · one token hash per seat (32 bytes
 //! each, zeros for a seat that had none: open, or a bot's) · head version · head hash (16 bytes) · options (length,
 //! UTF-8) · the log (length, bytes) · in format 3 only, the state the log ends in (the number of the zstd dictionary
-//! it is compressed with; its snapshot format: length, UTF-8; its data: length, zstd) · the chat, one `<id> <message>` per line, compressed with zstd (the rest of the
-//! record; nothing for a game without chat).
+//! it is compressed with; its snapshot format: length, UTF-8; its data: length, zstd) · the chat, one
+//! `<id> <message>` per line, compressed with zstd (the rest of the record; nothing for a game without chat).
 //!
 //! The log is, in format 2, the game's decisions (`LogCodec`: the rules engines replay them to the very events),
 //! compressed with zstd: a few hundred bytes. A record of format 2 names the rules it was made with and reads back
@@ -15,9 +15,10 @@
 //! release). A log that the rules cannot replay identically is archived in format 1 too.
 //!
 //! Format 3 is format 2 for a long log (`KEEPS_END_FROM` events or more): the record also keeps the state the replay
-//! ends in, about 200 bytes compressed with a dictionary trained on such states
-//! (`scripts/train-end-state-dictionary`; 950 bytes without), so that reading the game's current state restores it instead of replaying
-//! thousands of decisions (Rome et Carthage's 3,000 to 6,000 events take milliseconds). That state is checked
+//! ends in, 200 to 500 bytes compressed with a dictionary trained on such states
+//! (`scripts/train-end-state-dictionary`; 950 bytes without), so that reading the game's current state restores it
+//! instead of replaying thousands of decisions (Rome et Carthage's 3,000 to 6,000 events take milliseconds). That
+//! state is checked
 //! against the replay's whenever the log is replayed (archival reads every record back), and it is used only by the
 //! rules that wrote it (its snapshot format names them).
 
@@ -101,8 +102,9 @@ pub struct ArchivedGame {
 }
 
 impl ArchivedGame {
-    /// The record's bytes, in format 2 when `codec` replays the log to its very events, else in format 1. The title
-    /// is not in them (the archive keeps it beside, as a column).
+    /// The record's bytes, in format 2 when `codec` replays the log to its very events (3 when the log is long enough
+    /// to keep the state it ends in too), else in format 1. The title is not in them (the archive keeps it beside, as
+    /// a column).
     pub fn encode(&self, codec: Option<&dyn LogCodec>) -> StoreResult<Vec<u8>> {
         let told = codec.and_then(|codec| {
             let decisions = codec.encode(&self.meta, &self.events)?;
@@ -147,9 +149,7 @@ impl ArchivedGame {
             varint::put(&mut bytes, number);
             varint::put(&mut bytes, format.len() as u64);
             bytes.extend_from_slice(format.as_bytes());
-            let data = (zstd::bulk::Compressor::with_prepared_dictionary(dictionary))
-                .and_then(|mut compressor| compressor.compress(data.as_bytes()))
-                .map_err(|error| corrupt(&format!("zstd: {error}")))?;
+            let data = compress_with(data.as_bytes(), Some(dictionary))?;
             varint::put(&mut bytes, data.len() as u64);
             bytes.extend_from_slice(&data);
         }
@@ -342,7 +342,16 @@ fn split_lines(text: &str) -> Vec<String> {
 }
 
 fn compress(bytes: &[u8]) -> StoreResult<Vec<u8>> {
-    zstd::bulk::compress(bytes, LEVEL).map_err(|error| corrupt(&format!("zstd: {error}")))
+    compress_with(bytes, None)
+}
+
+fn compress_with(bytes: &[u8], dictionary: Option<&zstd::dict::EncoderDictionary>) -> StoreResult<Vec<u8>> {
+    let compressor = match dictionary {
+        Some(dictionary) => zstd::bulk::Compressor::with_prepared_dictionary(dictionary),
+        None => zstd::bulk::Compressor::new(LEVEL),
+    };
+    (compressor.and_then(|mut compressor| compressor.compress(bytes)))
+        .map_err(|error| corrupt(&format!("zstd: {error}")))
 }
 
 fn text(bytes: Vec<u8>) -> StoreResult<String> {

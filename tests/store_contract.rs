@@ -490,6 +490,29 @@ async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore
     assert!(!accounts.revoke_key(&ada.id, &first_key.id).await.unwrap(), "revoked once");
 }
 
+async fn a_source_s_notification_is_pushed_and_announced_once(store: Arc<dyn EventStore>) {
+    let accounts = store.accounts();
+    let mut pushes = accounts.inbox_pushes().await.unwrap();
+    let (owner, marker) = (unique("acc"), unique("acc"));
+    let pushed = accounts.push_inbox_once(&owner, "g:1-0", "{\"n\":0}").await.unwrap();
+    assert!(pushed.is_some());
+    let retried = accounts.push_inbox_once(&owner, "g:1-0", "{\"n\":0}").await.unwrap();
+    assert_eq!(retried, None, "a retried delivery adds nothing");
+    accounts.push_inbox(&marker, "{}").await.unwrap();
+    let mut announced = Vec::new();
+    while announced.last() != Some(&marker) {
+        let next = tokio::time::timeout(Duration::from_secs(5), pushes.next())
+            .await
+            .unwrap();
+        announced.push(next.expect("announcements go on"));
+    }
+    // Other tests share the store: only these two accounts' announcements count.
+    announced.retain(|account| [&owner, &marker].contains(&account));
+    assert_eq!(announced, [owner.clone(), marker], "the push is announced, the retry is not");
+    let kept = accounts.read_inbox(&owner, InboxPage::oldest(10)).await.unwrap();
+    assert_eq!(kept.iter().map(|entry| Some(entry.id)).collect::<Vec<_>>(), [pushed]);
+}
+
 async fn inboxes_resume_after_an_entry_and_stay_capped(store: Arc<dyn EventStore>) {
     let accounts = store.accounts();
     let mut pushes = accounts.inbox_pushes().await.unwrap();
@@ -1086,6 +1109,7 @@ contract!(
     places_are_capped_renewed_and_released,
     accounts_have_unique_names_and_revocable_keys,
     inboxes_resume_after_an_entry_and_stay_capped,
+    a_source_s_notification_is_pushed_and_announced_once,
     webhooks_are_kept_claimed_once_and_their_deliveries_capped,
     racing_writers_never_both_win,
     appends_are_announced,

@@ -116,7 +116,7 @@ impl GameService {
     /// The one place where the parts meet: each gets the others it calls.
     fn wire(watcher: Arc<Watcher>, store: Arc<dyn EventStore>, settings: Settings) -> Self {
         let registry = &settings.registry;
-        let notifier = Arc::new(Notifier::new(store.clone(), settings.webhooks));
+        let notifier = Arc::new(Notifier::new(store.clone(), settings.webhooks, watcher.clone()));
         let ratings = Ratings::new(store.clone(), registry.clone());
         let bots = Arc::new(BotQueue::default());
         let followers =

@@ -14,6 +14,7 @@ use crate::engine::table::TableEvent;
 use crate::ids::GameId;
 use crate::service::{GameEnding, Games, LoadedGame, ServiceError};
 use crate::store::{EventStore, InboxEntry, InboxId, InboxPage};
+use crate::watch::Watcher;
 use crate::webhook::Deliverer;
 
 /// A notification to an account, as its stream and its webhook carry it (with the entry's `id`).
@@ -117,6 +118,8 @@ pub struct Notifier {
     /// The games, to tell a `your_turn` with its legal actions: built after the notifier (their steps notify), and
     /// weak, as they hold it.
     games: OnceLock<Weak<Games>>,
+    /// This instance's streams, told of its own pushes at once.
+    watcher: Arc<Watcher>,
 }
 
 /// What a delivery reads of a stored `your_turn` (its game, seat and version) or `game_finished` (its game, whose
@@ -143,13 +146,18 @@ impl Turn {
 }
 
 impl Notifier {
-    pub(in crate::service) fn new(store: Arc<dyn EventStore>, webhooks: WebhookSettings) -> Self {
+    pub(in crate::service) fn new(
+        store: Arc<dyn EventStore>,
+        webhooks: WebhookSettings,
+        watcher: Arc<Watcher>,
+    ) -> Self {
         Self {
             store,
             deliverer: Deliverer::new(webhooks.allow_private),
             webhooks,
             wake: tokio::sync::Notify::new(),
             games: OnceLock::new(),
+            watcher,
         }
     }
 
@@ -272,12 +280,11 @@ impl Notifier {
         let mut delivered = Vec::with_capacity(entries.len());
         for entry in entries {
             let source = format!("{id}:{}", entry.id);
-            match self
+            let push = self
                 .store
                 .accounts()
-                .push_inbox_once(&entry.account, &source, &entry.notification)
-                .await
-            {
+                .push_inbox_once(&entry.account, &source, &entry.notification);
+            match self.watcher.push_announced(&entry.account, push).await {
                 Ok(pushed) => {
                     if pushed.is_some() {
                         self.webhook_due(&entry.account).await;
@@ -301,7 +308,8 @@ impl Notifier {
     /// Best effort: a store error loses it.
     pub(in crate::service) async fn tell(&self, account: &str, notification: &Notification) {
         let event = serde_json::to_string(notification).expect("notifications serialize");
-        match self.store.accounts().push_inbox(account, &event).await {
+        let push = async { self.store.accounts().push_inbox(account, &event).await.map(Some) };
+        match self.watcher.push_announced(account, push).await {
             Ok(_) => self.webhook_due(account).await,
             Err(error) => tracing::warn!(%account, %error, "a notification was not stored"),
         }

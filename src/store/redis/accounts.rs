@@ -258,22 +258,13 @@ impl AccountStore for RedisStore {
             .arg(INBOX_CAPACITY)
             .arg(source)
             .arg(now_ms())
-            .arg(TOLD_KEPT.as_millis() as u64);
-        let Some(id) = self
+            .arg(TOLD_KEPT.as_millis() as u64)
+            .arg(INBOX_CHANNEL)
+            .arg(account);
+        let id = self
             .write::<Option<String>>("push_inbox", Write::Script(&invocation))
-            .await?
-        else {
-            return Ok(None);
-        };
-        self.run("push_inbox", |mut connection| async move {
-            redis::cmd("PUBLISH")
-                .arg(INBOX_CHANNEL)
-                .arg(account)
-                .query_async::<()>(&mut connection)
-                .await
-        })
-        .await?;
-        entry_id(&id).map(Some)
+            .await?;
+        id.map(|id| entry_id(&id)).transpose()
     }
 
     async fn read_inbox(&self, account: &str, page: InboxPage) -> StoreResult<Vec<InboxEntry>> {

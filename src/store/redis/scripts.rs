@@ -197,14 +197,17 @@ return tostring(common)
 "#;
 
 // KEYS: the account's inbox, the sources it took notifications from. ARGV: the notification, the inbox's capacity,
-// its source, now (ms), how long sources are remembered (ms). The new entry's id, or false when that source's
-// notification was taken already (a delivery retried after a crash).
+// its source, now (ms), how long sources are remembered (ms), the channel announcing pushes, the account. The new
+// entry's id, announced in the same call, or false when that source's notification was taken already (a delivery
+// retried after a crash).
 pub(super) const PUSH_ONCE_SCRIPT: &str = r#"
 if redis.call('ZSCORE', KEYS[2], ARGV[3]) then return false end
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[4]) - tonumber(ARGV[5]))
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
-return redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
+redis.call('PUBLISH', ARGV[6], ARGV[7])
+return id
 "#;
 
 /// Every game with something due (a deadline, an expiry), scored by when. One key: it lives on one node of a

@@ -100,24 +100,30 @@ async function create(event) {
   }
 }
 
-/** The created game's seats: a Play link for mine, an invitation link to copy for every seat someone else takes. */
+/** The created game's seats: a Play link for the one I play, an invitation link to copy for every seat someone else
+ * takes. */
 function drawCreated(created, seats, bots) {
   const game = created.game;
   const tokens = Object.fromEntries(created.seats.map(({seat, token}) => [seat, token]));
+  const played = firstMine(game.seats, seats);
   const rows = game.seats.map((seat, index) => {
     const link = pageUrl("table.html", {game: game.id, seat});
     if (bots[seat]) return el("li", {}, el("b", {}, words(seat)), ` ${t("played by bot")}`);
-    // My own seats beyond the first are seats to hand to a friend: their invitation carries the token in the
-    // fragment, which browsers never send to a server.
+    // The seat I play is never offered as an invitation: its link would carry my own token.
+    if (tokens[seat] && index === played) {
+      return el("li", {"data-seat": seat}, el("b", {}, words(seat)), " ",
+        el("a", {href: link, class: "play", "data-seat": seat}, t("play this seat")));
+    }
+    // My other seats are seats to hand to a friend: their invitation carries the token in the fragment, which
+    // browsers never send to a server.
     const invitation = new URL(link);
     if (tokens[seat]) invitation.hash = `token=${tokens[seat]}`;
-    const input = el("input", {class: "invitation", readonly: true, value: invitation, "data-seat": seat});
+    const input = el("input", {class: "invitation", readonly: true, value: invitation, "data-seat": seat,
+      "aria-label": t("invitation for", words(seat))});
     const copy = el("button", {type: "button", onclick: () => copyLink(input)}, t("copy invitation"));
     return el("li", {"data-seat": seat},
       el("b", {}, words(seat)), " ",
-      tokens[seat] && index === firstMine(game.seats, seats)
-        ? el("a", {href: link, class: "play", "data-seat": seat}, t("play this seat"))
-        : `${seats[seat] === "open" ? t("open") : t("yours to hand over")}: `,
+      `${seats[seat] === "open" ? t("open") : t("yours to hand over")}: `,
       input, copy);
   });
   const panel = document.getElementById("created");

@@ -65,11 +65,8 @@ function render(next) {
   const status = document.getElementById("status");
   status.dataset.version = game.version;
   status.dataset.status = game.status;
-  status.textContent = [
-    game.seat ? t("you play", seatName(game.seat)) : t("spectator"),
-    t("version", game.version),
-    game.to_act.length && game.status !== "finished" ? t("to act", game.to_act.map(seatName).join(", ")) : null,
-  ].filter(Boolean).join(" · ");
+  status.textContent = [game.seat ? t("you play", seatName(game.seat)) : t("spectator"), stage()].filter(Boolean)
+    .join(" · ");
   const moves = titleActions();
   picker = board && game.view && game.status === "active" && moves.length ? new Picker(board, game, moves, play) : null;
   drawPlayers();
@@ -79,6 +76,15 @@ function render(next) {
   drawActions();
   drawLog();
   if (game.status === "finished") showEnd();
+}
+
+/** Where the game stands, in words: whose turn it is (mine first), or that it waits for players or is over. */
+function stage() {
+  if (game.status === "open") return t("waiting for players");
+  if (game.status === "finished") return t("game over");
+  const others = game.to_act.filter((seat) => seat !== game.seat).map(seatName).join(", ");
+  if (game.seat && game.to_act.includes(game.seat)) return others ? t("your turn with", others) : t("your turn");
+  return others ? t("waiting for", others) : null;
 }
 
 /** A seat's name as its player gave it, else its id in words. */

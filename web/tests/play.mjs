@@ -129,6 +129,8 @@ async function playTitle(browser, title, index, pageOrigin) {
     await a.click("#create-button");
     await a.waitForSelector("#created:not([hidden])");
     const id = await a.getAttribute("#created", "data-game");
+    // The seat Livia plays is never offered as an invitation (its link would carry her token).
+    if (await a.locator("#created li:has(a.play) input.invitation").count()) fail(`${title}: my own seat offered as an invitation`);
     const openSeat = await a.getAttribute("#created li:has(input.invitation):not(:has(a.play))", "data-seat");
     const invitation = await a.inputValue(`input.invitation[data-seat="${openSeat}"]`);
     if (!invitation.includes(`table.html?game=${id}&seat=${openSeat}`)) fail(`${title}: invitation link ${invitation}`);
@@ -159,6 +161,9 @@ async function playTitle(browser, title, index, pageOrigin) {
     }
     await b.waitForSelector("body[data-ready]");
     await b.waitForSelector('#status[data-status="active"], #status[data-status="finished"]');
+    // Where the game stands, in words: whose turn (or that it is over), no version number.
+    const stage = await b.textContent("#status");
+    if (!/(Your turn|Waiting for|Game over)/.test(stage) || /version/i.test(stage)) fail(`${title}: the status reads ${stage}`);
     await b.click("#advanced-summary");
 
     // An action the title does not have, sent from the JSON form: the problem document is shown in words.

@@ -137,6 +137,12 @@ async function playOnBoard(browser, title, lang, index) {
         await page.setViewportSize({width: 390, height: 844});
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
         if (wide > 390 + 1) problems.push(`${label}: the table is ${wide} px wide at a 390 px viewport`);
+        // What may be clicked now is on the first screen, under the prompt, not a long scroll below it.
+        const firstOpen = await page.evaluate(() => Math.min(...[...document.querySelectorAll("#board .pickable.open")]
+          .map((element) => element.getBoundingClientRect().top + window.scrollY)));
+        if (Number.isFinite(firstOpen) && firstOpen > 844) {
+          problems.push(`${label}: at 390 px the first element to click is ${Math.round(firstOpen)} px down the page`);
+        }
         await page.screenshot({path: join(shots, `${title}-${lang}-390.png`), fullPage: true});
         await page.setViewportSize({width: 1280, height: 900});
         problems.push(...await accessibilityProblems(page, `${label} mid-game`));

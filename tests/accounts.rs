@@ -1,5 +1,5 @@
 //! Accounts through the real HTTP app on the in-memory store: creation and names, keys rotated and revoked, seats
-//! bound by creating and joining with an account key, the key acting for every seat it holds (naming one where it
+//! bound by creating and joining with an account key (or later, a guest's, with its token), the key acting for every seat it holds (naming one where it
 //! holds several), invitations joined and declined, the account's games, and its inbox of notifications.
 
 use crate::common;
@@ -597,4 +597,117 @@ async fn an_account_stream_ticket_opens_the_account_s_stream_once() {
             call(&app, test::TestRequest::get().uri(&format!("/v1/accounts/me/stream?ticket={seat_ticket}"))).await;
         assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "invalid_ticket"), "{refused}");
     }
+}
+
+#[actix_web::test]
+async fn a_guest_s_seats_are_bound_to_the_account_they_sign_up_with_finished_games_included() {
+    let app = app().await;
+    let client = Client { app: &app };
+    let body = json!({"title": "duel", "players": 2});
+    let (status, _, created) = client.send("POST", "/v1/games", None, &[], Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["game"]["id"].as_str().unwrap().to_owned();
+    let token_of = |seat: &str| {
+        let seats = created["seats"].as_array().unwrap();
+        let held = seats
+            .iter()
+            .find(|held| held["seat"] == seat)
+            .expect("the guest holds both seats");
+        held["token"].as_str().unwrap().to_owned()
+    };
+    let (north, south) = (token_of("north"), token_of("south"));
+    let (ann, ann_key) = client.account("ann").await;
+    let (_, bob_key) = client.account("bob").await;
+    let bind = format!("/v1/games/{game}/bind");
+
+    let (status, _, bound) = client
+        .send("POST", &bind, Some(&ann_key), &[], Some(json!({"token": north})))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{bound}");
+    assert_eq!(bound["seat"], "north", "the game as the bound seat sees it");
+    assert_eq!(bound["players"][0]["account"].as_str(), Some(ann.as_str()));
+    let version = bound["version"].as_u64().unwrap();
+    let (status, _, again) = client
+        .send("POST", &bind, Some(&ann_key), &[], Some(json!({"token": north})))
+        .await;
+    assert_eq!((status, again["version"].as_u64()), (StatusCode::OK, Some(version)), "bound once: nothing new");
+    let (status, _, refused) = client
+        .send("POST", &bind, Some(&bob_key), &[], Some(json!({"token": north})))
+        .await;
+    assert_eq!((status, code(&refused)), (StatusCode::CONFLICT, "seat_bound_elsewhere"), "{refused}");
+    let (status, _, refused) = client
+        .send("POST", &bind, Some(&ann_key), &[], Some(json!({"token": "nope"})))
+        .await;
+    assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "invalid_token"), "{refused}");
+    let (status, _, refused) = client
+        .send("POST", &bind, None, &[], Some(json!({"token": south.clone()})))
+        .await;
+    assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "account_key_required"), "{refused}");
+
+    // The log says so, in words; the key now acts for the seat; the game is among the account's games.
+    let (_, _, log) = client
+        .send("GET", &format!("/v1/games/{game}/events"), None, &[], None)
+        .await;
+    let told = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|event| event["event"]["type"] == "seat_bound");
+    let told = told.unwrap_or_else(|| panic!("no seat_bound in {log}"));
+    assert_eq!((&told["event"]["seat"], told["event"]["account"].as_str()), (&json!("north"), Some(ann.as_str())));
+    let (status, _, seen) = client
+        .send("GET", &format!("/v1/games/{game}"), Some(&ann_key), &[], None)
+        .await;
+    assert_eq!((status, &seen["seat"]), (StatusCode::OK, &json!("north")));
+    let (_, _, listed) = client
+        .send("GET", "/v1/accounts/me/games", Some(&ann_key), &[], None)
+        .await;
+    assert!(
+        listed["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|listed| listed["id"] == game.as_str()),
+        "{listed}"
+    );
+
+    // A finished game's seat is bound too, and listed with the account's finished games.
+    let resign = json!({"action": {"type": "resign"}});
+    let (status, _, over) = client
+        .send("POST", &format!("/v1/games/{game}/actions"), Some(&north), &[], Some(resign))
+        .await;
+    assert_eq!((status, &over["game"]["status"]), (StatusCode::OK, &json!("finished")), "{over}");
+    let (status, _, bound) = client
+        .send("POST", &bind, Some(&bob_key), &[], Some(json!({"token": south})))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{bound}");
+    let (_, _, finished) = client
+        .send("GET", "/v1/accounts/me/games?status=finished", Some(&bob_key), &[], None)
+        .await;
+    assert!(
+        finished["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|listed| listed["id"] == game.as_str()),
+        "{finished}"
+    );
+
+    // Once Ann deletes her account, the log no longer shows it on the seat it was bound to.
+    let (status, _, body) = client
+        .send("DELETE", "/v1/accounts/me", Some(&ann_key), &[], None)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (_, _, log) = client
+        .send("GET", &format!("/v1/games/{game}/events"), None, &[], None)
+        .await;
+    let bound: Vec<&Value> = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|event| &event["event"])
+        .filter(|event| event["type"] == "seat_bound")
+        .collect();
+    assert_eq!(bound[0], &json!({"type": "seat_bound", "seat": "north"}), "Ann's account no longer shows");
+    assert_eq!((&bound[1]["seat"], bound[1]["account"].is_string()), (&json!("south"), true), "Bob's does");
 }

@@ -284,6 +284,14 @@ pub struct JoinRequest {
     pub name: Option<String>,
 }
 
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BindRequest {
+    /// The token of the seat to bind, as its join or the game's creation gave it.
+    #[schema(example = "st_...")]
+    pub token: String,
+}
+
 /// A seat's token, returned once, and the game as that seat sees it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeatResponse {

@@ -115,6 +115,8 @@ error_codes! {
     ChatPlayersOnly = "chat_players_only", FORBIDDEN,
         "this game's chat is for its players: send a seat token or an account key holding a seat";
     SeatTaken = "seat_taken", CONFLICT, "seat cleopatra is already taken";
+    SeatBoundElsewhere = "seat_bound_elsewhere", CONFLICT,
+        "seat cleopatra is bound to another account, or its account was deleted: it cannot be bound to this one";
     AlreadySeeking = "already_seeking", CONFLICT,
         "the account waits at a quick-play table already: cancel it (DELETE /v1/matchmaking) to seek another";
     NotSeeking = "not_seeking", NOT_FOUND, "the account is not seeking a game";
@@ -355,6 +357,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotSeeking => Self::new(C::NotSeeking, detail),
             ServiceError::InvalidBotAfter => Self::new(C::InvalidBotAfter, detail),
             ServiceError::SeatTaken(_) => Self::new(C::SeatTaken, detail),
+            ServiceError::SeatBoundElsewhere(_) => Self::new(C::SeatBoundElsewhere, detail),
             ServiceError::JoinTooLate => Self::new(C::JoinTooLate, detail),
             ServiceError::NotFinished => Self::new(C::GameNotFinished, detail),
             ServiceError::NoRematch => Self::new(C::NoRematch, detail),

@@ -8,7 +8,8 @@ use super::Service;
 use super::answer::{game_answer, player_seats, told_in};
 use super::body::{JsonBody, OptionalJsonBody};
 use super::dto::{
-    GameResponse, JoinRequest, LangQuery, LobbyGame, LobbyQuery, LobbyResponse, RematchResponse, SeatResponse,
+    BindRequest, GameResponse, JoinRequest, LangQuery, LobbyGame, LobbyQuery, LobbyResponse, RematchResponse,
+    SeatResponse,
 };
 use super::endpoint::{Endpoint, Problems, common};
 use super::error::{ApiError, ErrorCode as Code};
@@ -276,5 +277,58 @@ impl Endpoint for __path_decline_seat {
 
     fn route() -> Route {
         web::post().to(decline_seat)
+    }
+}
+
+/// Binds the seat a token holds to the account: a guest who signs up or in keeps the games they played (finished ones
+/// included), and the account acts for the seat from then on, as if it had joined with it. The log says so
+/// (`seat_bound`). Binding a seat again to the same account changes nothing.
+#[utoipa::path(post, path = "/v1/games/{id}/bind", tag = "accounts", request_body = BindRequest,
+    params(("id" = String, Path, description = "Game id"), LangQuery),
+    security(("account_key" = [])),
+    responses((status = 200, description = "Bound: the game as the seat sees it", body = GameResponse)))]
+pub async fn bind_seat(
+    service: Service,
+    path: web::Path<String>,
+    request: HttpRequest,
+    JsonBody(body): JsonBody<BindRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    let id = path.into_inner();
+    let (game, seat) = service
+        .tables
+        .bind(&GameId::parse(&id)?, &body.token, &account.id)
+        .await?;
+    tracing::info!(game = %id, seat = game.seat_name(seat), account = %account.id, "seat bound");
+    let lang = lang(&request)?;
+    let answer = HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(game_answer(&service, &game, Viewer::Seat(seat), None, lang).await);
+    Ok(told_in(answer, lang))
+}
+
+impl Endpoint for __path_bind_seat {
+    const PROBLEMS: &'static [Problems] = &[
+        Problems::new(
+            "Malformed body, or a key twice in one object (`invalid_body`), or a bad `lang`",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidQuery],
+        ),
+        Problems::new(
+            "No account key, one unknown or revoked, or a token that holds no seat of this game (`invalid_token`)",
+            &[Code::AccountKeyRequired, Code::InvalidAccountKey, Code::InvalidToken],
+        ),
+        Problems::new("No such game", &[Code::GameNotFound]),
+        Problems::new(
+            "The seat is bound to another account, or its account was deleted (`seat_bound_elsewhere`), or the game kept \
+             changing (`contention`)",
+            &[Code::SeatBoundElsewhere, Code::Contention],
+        ),
+        common::BODY_TOO_LARGE,
+        common::BODY_NOT_JSON,
+        common::STORE_UNAVAILABLE,
+    ];
+
+    fn route() -> Route {
+        web::post().to(bind_seat)
     }
 }

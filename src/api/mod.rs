@@ -154,6 +154,7 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<lobby::__path_seat_bot>(),
         Mounted::of::<lobby::__path_rematch>(),
         Mounted::of::<lobby::__path_decline_seat>(),
+        Mounted::of::<lobby::__path_bind_seat>(),
         Mounted::of::<lobby::__path_lobby>(),
         Mounted::of::<matchmaking::__path_seek>(),
         Mounted::of::<matchmaking::__path_cancel_seek>(),

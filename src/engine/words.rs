@@ -66,6 +66,7 @@ pub fn table_event_text(event: &TableEvent, lang: Lang, seat: &dyn Fn(&str) -> S
         TableEvent::Undone { seat: id } => tell("undone", &seat(id)),
         TableEvent::SeatsErased { seats, .. } if seats.is_empty() => text!(TABLE, lang, "invitations-erased"),
         TableEvent::SeatsErased { seats, .. } => tell("seats-erased", &names(seats, lang, seat)),
+        TableEvent::SeatBound { seat: id, .. } => tell("seat-bound", &seat(id)),
     }
 }
 
@@ -166,6 +167,7 @@ mod tests {
             json!({"type": "undone", "seat": "caesar"}),
             json!({"type": "seats_erased", "seats": ["caesar"], "creator": true}),
             json!({"type": "seats_erased", "seats": [], "invitations": ["caesar"]}),
+            json!({"type": "seat_bound", "seat": "caesar", "account": "acc_1"}),
         ];
         let seat = |id: &str| format!("Seat {}", capitalized(id));
         let mut met = std::collections::BTreeSet::new();

@@ -112,6 +112,8 @@ pub enum ServiceError {
     SeatReserved(&'static str),
     #[error("seat {0} holds no invitation for this account")]
     NotInvited(&'static str),
+    #[error("seat {0} is bound to another account, or its account was deleted: it cannot be bound to this one")]
+    SeatBoundElsewhere(&'static str),
     #[error("this webhook URL is refused: {0}")]
     InvalidWebhook(String),
     #[error("the account has no webhook")]

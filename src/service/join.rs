@@ -72,17 +72,8 @@ impl Tables {
             let declined = TableEvent::InvitationDeclined {
                 seat: seat_id.to_owned(),
             };
-            let played = game.session.record(&[declined]);
-            let after = game.followed_by(played.next, &played.events);
-            match self
-                .games
-                .commit(&game, &after, &played.events, None, None, now_ms())
-                .await
-            {
-                Ok(Appended::Ok { .. }) => return Ok(after),
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
-                | Err(StoreError::Conflict { .. }) => continue,
-                Err(other) => return Err(other.into()),
+            if let Some(after) = self.append_table_event(&game, declined).await? {
+                return Ok(after);
             }
         }
         Err(ServiceError::Contention)

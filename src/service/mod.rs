@@ -24,6 +24,7 @@ use crate::store::{EventStore, Persistence, Rate, RateDecision, ReplicationStatu
 use crate::watch::{StreamLimits, Watcher};
 
 mod accounts;
+mod bind;
 mod bots;
 mod chat;
 mod create;

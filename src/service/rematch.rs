@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use super::{CONFLICT_RETRIES, Caller, GameId, LoadedGame, ServiceError, Tables, hash_token, now_ms};
 use crate::engine::table::{ChatPolicy, EndReason, OpenedSeat, TableEvent};
 use crate::engine::{GameSeed, Opening, Seat};
-use crate::store::{Appended, GameMeta, StoreError};
+use crate::store::{GameMeta, StoreError};
 
 /// A rematch as one of its players sees it.
 pub struct Rematch {
@@ -51,28 +51,17 @@ impl Tables {
                 game: rematch.to_string(),
                 sealed_tokens: Vec::new(),
             };
-            let played = game.session.record(&[event]);
-            let after = game.followed_by(played.next, &played.events);
-            match self
-                .games
-                .commit(&game, &after, &played.events, None, None, now_ms())
-                .await
-            {
-                Ok(Appended::Ok { .. }) => {
-                    let hashes = after.rematch_token_hashes().ok_or_else(|| {
-                        ServiceError::Corrupt("the rematch just announced has no token hashes".into())
-                    })?;
-                    let created = self.create_rematch(&after, &rematch, &hashes).await?;
-                    return Ok(Rematch {
-                        seat: (seat + 1) % players,
-                        game: created,
-                        token: after.rematch_token(seat, Some(caller)),
-                        created: true,
-                    });
-                }
-                Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
-                | Err(StoreError::Conflict { .. }) => continue,
-                Err(other) => return Err(other.into()),
+            if let Some(after) = self.append_table_event(&game, event).await? {
+                let hashes = after
+                    .rematch_token_hashes()
+                    .ok_or_else(|| ServiceError::Corrupt("the rematch just announced has no token hashes".into()))?;
+                let created = self.create_rematch(&after, &rematch, &hashes).await?;
+                return Ok(Rematch {
+                    seat: (seat + 1) % players,
+                    game: created,
+                    token: after.rematch_token(seat, Some(caller)),
+                    created: true,
+                });
             }
         }
         Err(ServiceError::Contention)

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::lobby::Listings;
-use super::{Accounts, Games, Notifier, TestPauses};
-use crate::store::EventStore;
+use super::{Accounts, Games, LoadedGame, Notifier, ServiceError, TestPauses, now_ms};
+use crate::engine::table::TableEvent;
+use crate::store::{Appended, EventStore, StoreError};
 
 pub struct Tables {
     pub(super) games: Arc<Games>,
@@ -39,6 +40,27 @@ impl Tables {
             notifier,
             lobby_ttl,
             pauses,
+        }
+    }
+
+    /// Appends the table's `event` onto `game`: the game after it, or `None` when the log moved meanwhile (the
+    /// caller loads the game and decides again).
+    pub(super) async fn append_table_event(
+        &self,
+        game: &LoadedGame,
+        event: TableEvent,
+    ) -> Result<Option<LoadedGame>, ServiceError> {
+        let played = game.session.record(&[event]);
+        let after = game.followed_by(played.next, &played.events);
+        match self
+            .games
+            .commit(game, &after, &played.events, None, None, now_ms())
+            .await
+        {
+            Ok(Appended::Ok { .. }) => Ok(Some(after)),
+            Ok(Appended::Duplicate { .. } | Appended::Behind { .. } | Appended::Rewritten { .. })
+            | Err(StoreError::Conflict { .. }) => Ok(None),
+            Err(other) => Err(other.into()),
         }
     }
 }

@@ -44,6 +44,7 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         lobby::seat_bot,
         lobby::rematch,
         lobby::decline_seat,
+        lobby::bind_seat,
         matchmaking::seek,
         matchmaking::cancel_seek,
         games::get_game,

@@ -26,6 +26,7 @@ clocks-started = Die Uhren laufen.
 undone = { $who } nimmt den letzten Zug zurück.
 seats-erased = { $who }: Die Person hat ihr Konto gelöscht.
 invitations-erased = Eine eingeladene Person hat ihr Konto gelöscht.
+seat-bound = { $who } hat sich angemeldet: Der Platz gehört nun zum Konto.
 
 bot-random = Der Zufallscomputer
 bot-search = Der Computer

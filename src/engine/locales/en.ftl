@@ -26,6 +26,7 @@ clocks-started = The clocks start.
 undone = { $who } takes back the last move.
 seats-erased = { $who }: the player deleted their account.
 invitations-erased = An invited player deleted their account.
+seat-bound = { $who } signed in: the seat is bound to their account.
 
 bot-random = The random computer player
 bot-search = The computer

@@ -26,6 +26,7 @@ clocks-started = Les pendules démarrent.
 undone = { $who } reprend son dernier coup.
 seats-erased = { $who } : le joueur a supprimé son compte.
 invitations-erased = Un joueur invité a supprimé son compte.
+seat-bound = { $who } s'est connecté : la place est liée à son compte.
 
 bot-random = L'ordinateur (au hasard)
 bot-search = L'ordinateur

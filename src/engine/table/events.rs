@@ -9,7 +9,7 @@ use crate::engine::bot::Bot;
 use crate::engine::clocks::ClockSettings;
 
 /// The `type` of every table event: a title's events and actions never use these (a test checks it).
-pub const TABLE_EVENT_TYPES: [&str; 20] = [
+pub const TABLE_EVENT_TYPES: [&str; 21] = [
     "table_opened",
     "seat_joined",
     "first_move",
@@ -30,6 +30,7 @@ pub const TABLE_EVENT_TYPES: [&str; 20] = [
     "clocks_run",
     "undone",
     "seats_erased",
+    "seat_bound",
 ];
 
 /// The `type` of the actions every title accepts besides its own.
@@ -190,6 +191,14 @@ pub enum TableEvent {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         creator: bool,
     },
+    /// The seat a token holds was bound to an account (a guest who signed up or in keeps the game): the account acts
+    /// for it from then on.
+    SeatBound {
+        seat: String,
+        /// Hidden once the account is deleted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
+    },
 }
 
 /// What a table's erased seats hide of the events written before their erasure.
@@ -279,6 +288,10 @@ impl TableEvent {
                 }
                 shown
             }
+            TableEvent::SeatBound { seat, account } => TableEvent::SeatBound {
+                seat: seat.clone(),
+                account: account.clone().filter(|_| !erased.hides(seat)),
+            },
             TableEvent::RematchCreated { game, .. } => TableEvent::RematchCreated {
                 game: game.clone(),
                 sealed_tokens: Vec::new(),

@@ -65,6 +65,11 @@ impl Table {
             TableEvent::ClocksRun { at_ms, moved } => {
                 self.run_clocks(*at_ms, moved.as_deref().and_then(seat_of), seating)
             }
+            TableEvent::SeatBound { seat, account } => {
+                if let Some(bound) = self.seat_mut(seat_of(seat)) {
+                    bound.account = account.clone();
+                }
+            }
             TableEvent::SeatsErased {
                 seats,
                 invitations,

@@ -79,9 +79,11 @@ impl GameLists {
             }
         }
         for (account, _) in accounts_of_game(after) {
-            if finished && !was_finished {
+            // New at the table: it joined, or a seat it held as a guest was bound to it (the game may be over).
+            let new = !known.iter().any(|(seated, _)| *seated == account);
+            if finished && (new || !was_finished) {
                 self.list_account_game(&account, after, true).await;
-            } else if !finished && !known.iter().any(|(seated, _)| *seated == account) {
+            } else if !finished && new {
                 self.list_account_game(&account, after, false).await;
             }
         }

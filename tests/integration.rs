@@ -36,6 +36,7 @@ mod request_ids;
 mod rooms_process;
 mod round_trips;
 mod server_process;
+mod sessions;
 mod shutdown;
 mod store_contract;
 mod stream_labels;

@@ -63,10 +63,10 @@ fn the_account_stream_names_every_notification_type() {
 fn operations_that_take_an_account_key_optionally_declare_it() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
     let spec: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    // Creating a game and joining a seat bind it to the account whose key comes with them: Swagger UI sends the key
-    // only where the document declares it.
+    // Creating a game and joining a seat bind it to the account whose key (or a person's session cookie) comes with
+    // them: Swagger UI sends the key only where the document declares it.
     for path in ["/v1/games", "/v1/games/{id}/seats/{seat}/join"] {
         let security = &spec["paths"][path]["post"]["security"];
-        assert_eq!(security, &serde_json::json!([{}, {"account_key": []}]), "{path}");
+        assert_eq!(security, &serde_json::json!([{}, {"account_key": []}, {"session_cookie": []}]), "{path}");
     }
 }

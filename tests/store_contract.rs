@@ -460,6 +460,7 @@ fn account(name: &str) -> (StoredAccount, StoredKey) {
         name: name.to_owned(),
         kind: "bot".into(),
         created_at_ms: 1,
+        password_hash: None,
     };
     (account, key)
 }
@@ -468,9 +469,9 @@ async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore
     let accounts = store.accounts();
     let name = unique("Ada");
     let (ada, first_key) = account(&name);
-    assert!(accounts.create_account(&ada, &first_key).await.unwrap());
+    assert!(accounts.create_account(&ada, Some(&first_key)).await.unwrap());
     let (other, other_key) = account(&name.to_uppercase());
-    assert!(!accounts.create_account(&other, &other_key).await.unwrap(), "names are unique in any case");
+    assert!(!accounts.create_account(&other, Some(&other_key)).await.unwrap(), "names are unique in any case");
     assert_eq!(accounts.key(&other_key.id).await.unwrap(), None, "the refused account keeps no key");
     assert_eq!(accounts.account(&ada.id).await.unwrap().as_ref(), Some(&ada));
     assert_eq!(accounts.account_named(&name.to_lowercase()).await.unwrap().as_ref(), Some(&ada));
@@ -488,6 +489,34 @@ async fn accounts_have_unique_names_and_revocable_keys(store: Arc<dyn EventStore
     assert_eq!(accounts.key(&first_key.id).await.unwrap(), None, "a revoked key is gone");
     assert_eq!(accounts.keys(&ada.id).await.unwrap(), [second_key]);
     assert!(!accounts.revoke_key(&ada.id, &first_key.id).await.unwrap(), "revoked once");
+}
+
+async fn people_keep_a_password_hash_and_sessions_that_end_at_once_or_with_their_account(store: Arc<dyn EventStore>) {
+    let accounts = store.accounts();
+    let (mut livia, _) = account(&unique("Livia"));
+    livia.password_hash = Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into());
+    assert!(accounts.create_account(&livia, None).await.unwrap(), "a person's account has no key");
+    assert_eq!(accounts.account(&livia.id).await.unwrap().as_ref(), Some(&livia), "the hash is kept");
+    assert_eq!(accounts.keys(&livia.id).await.unwrap(), []);
+    let (phone, laptop, brief) = (unique("session"), unique("session"), unique("session"));
+    let month = Duration::from_secs(30 * 24 * 3600);
+    accounts.create_session(&phone, &livia.id, month).await.unwrap();
+    accounts.create_session(&laptop, &livia.id, month).await.unwrap();
+    accounts
+        .create_session(&brief, &livia.id, Duration::from_millis(50))
+        .await
+        .unwrap();
+    assert_eq!(accounts.session(&phone).await.unwrap().as_deref(), Some(livia.id.as_str()));
+    assert_eq!(accounts.session(&unique("session")).await.unwrap(), None, "an unknown session");
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    assert_eq!(accounts.session(&brief).await.unwrap(), None, "an expired session");
+    accounts.delete_session(&phone).await.unwrap();
+    assert_eq!(accounts.session(&phone).await.unwrap(), None, "a session ended");
+    accounts.delete_session(&phone).await.unwrap();
+    assert_eq!(accounts.session(&laptop).await.unwrap().as_deref(), Some(livia.id.as_str()), "the others go on");
+    accounts.erase_account(&livia.id, &livia.name).await.unwrap();
+    assert_eq!(accounts.session(&laptop).await.unwrap(), None, "sessions end with their account");
+    assert_eq!(accounts.account(&livia.id).await.unwrap(), None);
 }
 
 async fn a_source_s_notification_is_pushed_and_announced_once(store: Arc<dyn EventStore>) {
@@ -1108,6 +1137,7 @@ contract!(
     rates_are_counted_in_one_place,
     places_are_capped_renewed_and_released,
     accounts_have_unique_names_and_revocable_keys,
+    people_keep_a_password_hash_and_sessions_that_end_at_once_or_with_their_account,
     inboxes_resume_after_an_entry_and_stay_capped,
     a_source_s_notification_is_pushed_and_announced_once,
     webhooks_are_kept_claimed_once_and_their_deliveries_capped,

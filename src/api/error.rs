@@ -76,6 +76,11 @@ error_codes! {
     InvalidAccountKey = "invalid_account_key", UNAUTHORIZED, "the account key is unknown or revoked";
     AccountKeyRequired = "account_key_required", UNAUTHORIZED,
         "this request needs an account key (Authorization: Bearer lk_...)";
+    InvalidSession = "invalid_session", UNAUTHORIZED, "the session is unknown, expired or signed out: sign in again";
+    InvalidCredentials = "invalid_credentials", UNAUTHORIZED, "the name or the password is wrong";
+    CrossOriginRequest = "cross_origin_request", FORBIDDEN,
+        "a write with the session cookie must come from the service's own pages (Origin or Sec-Fetch-Site: \
+         same-origin); other sites send an account key";
     SeatNotHeld = "seat_not_held", FORBIDDEN, "the account holds no such seat in this game";
     SeatReserved = "seat_reserved", FORBIDDEN, "seat cleopatra is reserved for an invited account";
     NotInvited = "not_invited", FORBIDDEN, "seat cleopatra holds no invitation for this account";
@@ -83,6 +88,7 @@ error_codes! {
         "the account holds several seats of this game (caesar, cleopatra): name one with X-Ludus-Seat or ?seat=";
     InvalidAccountName = "invalid_account_name", BAD_REQUEST,
         "an account name has 2 to 24 characters, each a letter, a digit, `_` or `-`";
+    InvalidPassword = "invalid_password", BAD_REQUEST, "a password has 8 to 128 characters";
     AccountNameTaken = "account_name_taken", CONFLICT, "this account name is taken";
     AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
     KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
@@ -366,6 +372,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::InvalidTicket => Self::new(C::InvalidTicket, detail),
             ServiceError::InvalidAccountKey => Self::new(C::InvalidAccountKey, detail),
             ServiceError::AccountKeyRequired => Self::new(C::AccountKeyRequired, detail),
+            ServiceError::InvalidPassword => Self::new(C::InvalidPassword, detail),
+            ServiceError::InvalidCredentials => Self::new(C::InvalidCredentials, detail),
+            ServiceError::InvalidSession => Self::new(C::InvalidSession, detail),
             ServiceError::SeatNotHeld => Self::new(C::SeatNotHeld, detail),
             ServiceError::SeatReserved(_) => Self::new(C::SeatReserved, detail),
             ServiceError::NotInvited(_) => Self::new(C::NotInvited, detail),
@@ -409,7 +418,9 @@ impl From<ServiceError> for ApiError {
                 Self::new(C::HistoryRewritten, detail).with_common_version(common)
             }
             ServiceError::Store(other) => internal(other.to_string()),
-            ServiceError::Corrupt(reason) | ServiceError::BotFailed(reason) => internal(reason),
+            ServiceError::Corrupt(reason) | ServiceError::BotFailed(reason) | ServiceError::PasswordHashing(reason) => {
+                internal(reason)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Protection against clients that would exhaust the server: caps on games created per client and minute, moves per
-//! seat and minute, chat messages per seat (or spectator's address) and minute and accounts per client and hour, counted in the store so that every instance enforces one
-//! limit, and on the nesting depth of an action's JSON (bodies are size-limited by the JSON extractor).
+//! seat and minute, chat messages per seat (or spectator's address) and minute, accounts per client and hour, and
+//! sign-ins per account name and per client and minute (password guessing), counted in the store so that every
+//! instance enforces one limit, and on the nesting depth of an action's JSON (bodies are size-limited by the JSON extractor).
 
 use std::time::Duration;
 
@@ -35,6 +36,14 @@ pub struct Limits {
     #[arg(long, env = "LUDUS_ACCOUNTS_PER_HOUR", default_value_t = Limits::default().accounts_per_hour,
           value_parser = whole_number::<u32>, value_name = "COUNT")]
     pub accounts_per_hour: u32,
+    /// Sign-ins one account name may be tried with per minute, from any client, counted across instances (0: no cap)
+    #[arg(long, env = "LUDUS_SIGN_INS_PER_NAME_PER_MINUTE", default_value_t = Limits::default().sign_ins_per_name_per_minute,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub sign_ins_per_name_per_minute: u32,
+    /// Sign-ins one client address may try per minute, whatever the names, counted across instances (0: no cap)
+    #[arg(long, env = "LUDUS_SIGN_INS_PER_CLIENT_PER_MINUTE", default_value_t = Limits::default().sign_ins_per_client_per_minute,
+          value_parser = whole_number::<u32>, value_name = "COUNT")]
+    pub sign_ins_per_client_per_minute: u32,
     /// The bits of an IPv6 address that make one client for every limit per client address (64: a subscriber's
     /// network; 128: each address alone). IPv4 clients are counted by address
     #[arg(long, env = "LUDUS_IPV6_PREFIX", default_value_t = Limits::default().ipv6_prefix,
@@ -54,6 +63,8 @@ impl Default for Limits {
             moves_per_minute: 0,
             chat_per_minute: 20,
             accounts_per_hour: 20,
+            sign_ins_per_name_per_minute: 10,
+            sign_ins_per_client_per_minute: 30,
             ipv6_prefix: 64,
             max_searches: 0,
         }
@@ -64,7 +75,8 @@ impl Default for Limits {
 /// draft-ietf-httpapi-ratelimit-headers) every answer under a limit carries.
 #[derive(Clone, Copy, Debug)]
 pub struct Quota {
-    /// The policy's name in the headers (`games`, `moves`, `chat`, `accounts`).
+    /// The policy's name in the headers (`games`, `moves`, `chat`, `accounts`, `sign_ins_of_name`,
+    /// `sign_ins_of_client`).
     name: &'static str,
     rate: Rate,
     decision: RateDecision,

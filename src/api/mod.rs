@@ -117,8 +117,8 @@ pub fn routes_with(service: web::Data<GameService>, settings: web::Data<Settings
 }
 
 /// The CORS middleware for pages of `origins`: it answers every preflight itself (before routing, so no 405), lets
-/// pages send the headers the API reads and read the ones it sets. Credentials (cookies) are never allowed: the API
-/// authenticates with bearer tokens only.
+/// pages send the headers the API reads and read the ones it sets. Credentials (cookies) are never allowed: other
+/// sites' pages authenticate with bearer tokens; the session cookie is for the service's own pages.
 pub fn cors(origins: &CorsOrigins) -> Cors {
     let cors = Cors::default()
         .allowed_methods(["GET", "POST", "PUT", "DELETE"])
@@ -164,6 +164,9 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<chat::__path_post_chat>(),
         Mounted::of::<chat::__path_list_chat>(),
         Mounted::of::<accounts::__path_create_account>(),
+        Mounted::of::<accounts::session::__path_sign_up>(),
+        Mounted::of::<accounts::session::__path_sign_in>(),
+        Mounted::of::<accounts::session::__path_sign_out>(),
         Mounted::of::<accounts::__path_me>(),
         Mounted::of::<accounts::__path_delete_account>(),
         Mounted::of::<ratings::__path_account_profile>(),

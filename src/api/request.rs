@@ -1,6 +1,6 @@
 //! Reading what a request carries besides its body: credentials, an idempotency key, a page size.
 
-use actix_web::http::header;
+use actix_web::http::{Method, header};
 use actix_web::{HttpRequest, web};
 
 use serde::Deserialize;
@@ -20,6 +20,8 @@ pub const SEAT_HEADER: &str = "X-Ludus-Seat";
 /// The header by which a client presents the latest position it was told of (an `ETag` of ours): a request is
 /// refused with `history_rewritten` when the log no longer holds it.
 pub const KNOWN_HEAD_HEADER: &str = "X-Ludus-Known-Head";
+/// The cookie that carries a person's session token; it acts as the account wherever an account key does.
+pub const SESSION_COOKIE: &str = "ludus_session";
 
 /// The bearer token, if any. A malformed `Authorization` header is an error, not a spectator.
 pub(super) fn bearer(request: &HttpRequest) -> Result<Option<&str>, ApiError> {
@@ -67,44 +69,108 @@ fn named_seat(request: &HttpRequest) -> Option<String> {
     })
 }
 
-/// Who the request's bearer credential stands for, if it has one: an account key is checked in the store now (so
-/// that a revoked key is refused at once), a seat token later, against its game.
+/// Who the request's credential stands for, if it has one: an account key is checked in the store now (so that a
+/// revoked key is refused at once), a seat token later, against its game; without a bearer credential, the session
+/// cookie (one unknown or ended counts as none: the caller is a spectator).
 pub(super) async fn caller(service: &GameService, request: &HttpRequest) -> Result<Option<Caller>, ApiError> {
-    let Some(bearer) = bearer(request)? else {
-        return Ok(None);
+    caller_of(service, request, false).await
+}
+
+/// `caller`, where a credential is needed: an unknown or ended session is refused.
+pub(super) async fn required_caller(service: &GameService, request: &HttpRequest) -> Result<Caller, ApiError> {
+    caller_of(service, request, true)
+        .await?
+        .ok_or_else(|| ServiceError::MissingToken.into())
+}
+
+async fn caller_of(service: &GameService, request: &HttpRequest, required: bool) -> Result<Option<Caller>, ApiError> {
+    let account = match bearer(request)? {
+        Some(bearer) if !is_account_key(bearer) => return Ok(Some(Caller::Token(bearer.to_owned()))),
+        Some(key) => Some(service.accounts.authenticate(key).await?),
+        None => session_account(service, request, required).await?,
     };
-    if !is_account_key(bearer) {
-        return Ok(Some(Caller::Token(bearer.to_owned())));
-    }
-    let account = service.accounts.authenticate(bearer).await?;
-    Ok(Some(Caller::Account {
+    Ok(account.map(|account| Caller::Account {
         id: account.id,
         seat: named_seat(request),
     }))
 }
 
-pub(super) async fn required_caller(service: &GameService, request: &HttpRequest) -> Result<Caller, ApiError> {
-    caller(service, request)
-        .await?
-        .ok_or_else(|| ServiceError::MissingToken.into())
-}
-
-/// The account of the request's account key, if it comes with one (a seat token is not an account's).
+/// The account of the request's account key, or without a bearer credential of its session cookie, if it comes with
+/// one (a seat token is not an account's; a session unknown or ended counts as none).
 pub(super) async fn optional_account(
     service: &GameService,
     request: &HttpRequest,
 ) -> Result<Option<Account>, ApiError> {
     match bearer(request)? {
         Some(key) if is_account_key(key) => Ok(Some(service.accounts.authenticate(key).await?)),
-        _ => Ok(None),
+        Some(_) => Ok(None),
+        None => session_account(service, request, false).await,
     }
 }
 
-/// The account of the request's account key; a seat token, or no credential, is refused.
+/// The account of the request's account key, or without a bearer credential of its session cookie; a seat token,
+/// or no credential, is refused.
 pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Result<Account, ApiError> {
-    match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(service.accounts.authenticate(key).await?),
-        _ => Err(ServiceError::AccountKeyRequired.into()),
+    let account = match bearer(request)? {
+        Some(key) if is_account_key(key) => Some(service.accounts.authenticate(key).await?),
+        Some(_) => None,
+        None => session_account(service, request, true).await?,
+    };
+    account.ok_or_else(|| ServiceError::AccountKeyRequired.into())
+}
+
+/// The session token of the request's cookie, if it has one.
+pub(super) fn session_token(request: &HttpRequest) -> Option<String> {
+    request
+        .cookie(SESSION_COOKIE)
+        .map(|cookie| cookie.value().to_owned())
+        .filter(|token| !token.is_empty())
+}
+
+/// The account of the request's session cookie: `None` without one, and with one unknown or ended unless
+/// `required`. A browser sends the cookie with any site's requests, so a write it authenticates must come from the
+/// service's own pages (see `same_origin`).
+async fn session_account(
+    service: &GameService,
+    request: &HttpRequest,
+    required: bool,
+) -> Result<Option<Account>, ApiError> {
+    let Some(token) = session_token(request) else {
+        return Ok(None);
+    };
+    let account = match service.accounts.session_account(&token).await {
+        Err(ServiceError::InvalidSession) if !required => return Ok(None),
+        found => found?,
+    };
+    check_same_origin(request)?;
+    Ok(Some(account))
+}
+
+/// Refuses a write that a session cookie authenticates unless it comes from the service's own pages.
+pub(super) fn check_same_origin(request: &HttpRequest) -> Result<(), ApiError> {
+    if !same_origin(request) {
+        return Err(ApiError::new(ErrorCode::CrossOriginRequest, ErrorCode::CrossOriginRequest.example_detail()));
+    }
+    Ok(())
+}
+
+/// Whether the request may act with its session cookie: a read, or a write whose `Origin` is the service's own
+/// (the scheme and host it was asked at) or, from a browser that sends no `Origin`, `Sec-Fetch-Site: same-origin`.
+/// Browsers set both headers themselves: a page of another site cannot forge them.
+fn same_origin(request: &HttpRequest) -> bool {
+    if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return true;
+    }
+    let headers = request.headers();
+    match headers.get(header::ORIGIN) {
+        Some(origin) => {
+            let info = request.connection_info();
+            let own = format!("{}://{}", info.scheme(), info.host());
+            origin.to_str().is_ok_and(|origin| origin.eq_ignore_ascii_case(&own))
+        }
+        None => headers
+            .get("sec-fetch-site")
+            .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"same-origin")),
     }
 }
 

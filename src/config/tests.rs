@@ -211,6 +211,8 @@ fn settings_for_operations_are_declared() {
         ("LUDUS_TRUSTED_PROXIES", "10.0.0.0/8, fd00::/8,127.0.0.1/32"),
         ("LUDUS_MOVES_PER_MINUTE", "60"),
         ("LUDUS_ACCOUNTS_PER_HOUR", "0"),
+        ("LUDUS_SIGN_INS_PER_NAME_PER_MINUTE", "3"),
+        ("LUDUS_SIGN_INS_PER_CLIENT_PER_MINUTE", "0"),
         ("LUDUS_METRICS", "off"),
     ]);
     assert_eq!(set.shutdown_grace, Duration::from_secs(30));
@@ -219,6 +221,10 @@ fn settings_for_operations_are_declared() {
         .into();
     assert_eq!(set.trusted_proxies, proxies);
     assert_eq!((set.limits.moves_per_minute, set.limits.accounts_per_hour), (60, 0));
+    let sign_ins = |limits: &crate::api::limits::Limits| {
+        (limits.sign_ins_per_name_per_minute, limits.sign_ins_per_client_per_minute)
+    };
+    assert_eq!((sign_ins(&defaults.limits), sign_ins(&set.limits)), ((10, 30), (3, 0)));
     assert!(!set.metrics);
     let error = try_config(&[("LUDUS_TRUSTED_PROXIES", "10.0.0.0/8,10.0.0.0/33")]).unwrap_err();
     assert_eq!((error.name, error.value.as_str()), ("LUDUS_TRUSTED_PROXIES", "10.0.0.0/33"));

@@ -1,5 +1,6 @@
 //! What the service refuses, and why; `api::error` maps each to its HTTP answer.
 
+use super::accounts::PASSWORD_CHARS;
 use super::chat::MAX_CHAT_CHARS;
 use super::create::MAX_TURN_SECONDS;
 use super::name::{MAX_MARKS, MAX_NAME_CHARS};
@@ -104,6 +105,15 @@ pub enum ServiceError {
     KeyNotFound,
     #[error("this request needs an account key (Authorization: Bearer lk_...)")]
     AccountKeyRequired,
+    #[error("a password has {} to {} characters", PASSWORD_CHARS.start(), PASSWORD_CHARS.end())]
+    InvalidPassword,
+    /// An unknown name, a wrong password, or an account without one: one answer, so that it tells no name apart.
+    #[error("the name or the password is wrong")]
+    InvalidCredentials,
+    #[error("the session is unknown, expired or signed out: sign in again")]
+    InvalidSession,
+    #[error("a password could not be hashed: {0}")]
+    PasswordHashing(String),
     #[error("the account holds no such seat in this game")]
     SeatNotHeld,
     #[error("the account holds several seats of this game ({}): name one with X-Ludus-Seat or ?seat=", .0.join(", "))]

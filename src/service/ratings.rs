@@ -206,6 +206,7 @@ impl Ratings {
                 name: ladder.name.to_owned(),
                 kind: "bot".to_owned(),
                 created_at_ms,
+                password_hash: None,
             };
             // A key nobody holds: the service plays these accounts' seats itself.
             let key = StoredKey {
@@ -214,7 +215,7 @@ impl Ratings {
                 hash: String::new(),
                 created_at_ms,
             };
-            self.store.accounts().create_account(&account, &key).await?;
+            self.store.accounts().create_account(&account, Some(&key)).await?;
         }
         Ok(())
     }

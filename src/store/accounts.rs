@@ -1,5 +1,5 @@
-//! What the store keeps about accounts: the account, its keys (hashed), its inbox of notifications (capped, resumable
-//! by entry id) and, announced to every instance, which inbox grew.
+//! What the store keeps about accounts: the account, its keys (hashed), its people's sessions (hashed), its inbox of
+//! notifications (capped, resumable by entry id) and, announced to every instance, which inbox grew.
 
 use std::time::Duration;
 
@@ -20,6 +20,8 @@ pub struct StoredAccount {
     pub name: String,
     pub kind: String,
     pub created_at_ms: u64,
+    /// The argon2id PHC string of a person's password; `None` for an account signed into with keys only.
+    pub password_hash: Option<String>,
 }
 
 /// An account key as stored: its public id and the SHA-256 of the whole key (never the key).
@@ -119,8 +121,9 @@ impl std::str::FromStr for InboxId {
 /// Accounts, their keys and inboxes.
 #[async_trait]
 pub trait AccountStore: Send + Sync {
-    /// Stores a new account with its first key, unless its name is taken (compared case-insensitively): then false.
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool>;
+    /// Stores a new account with its first key (a person's account, signed into with a password, has none), unless
+    /// its name is taken (compared case-insensitively): then false.
+    async fn create_account(&self, account: &StoredAccount, key: Option<&StoredKey>) -> StoreResult<bool>;
 
     async fn account(&self, id: &str) -> StoreResult<Option<StoredAccount>>;
 
@@ -145,6 +148,17 @@ pub trait AccountStore: Send + Sync {
     /// The account of an unexpired stream ticket, consumed in the same step (redeemed at most once, even by racing
     /// instances); `None` for an unknown, used or expired ticket.
     async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>>;
+
+    /// Remembers a session of `account` during `ttl`, by the hash of its token only: any instance sharing the store
+    /// accepts it.
+    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()>;
+
+    /// The account of an unexpired session; read at every request, so that a session ended is refused at once
+    /// everywhere.
+    async fn session(&self, token_hash: &str) -> StoreResult<Option<String>>;
+
+    /// Ends a session (nothing when it is unknown or expired).
+    async fn delete_session(&self, token_hash: &str) -> StoreResult<()>;
 
     /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId>;
@@ -189,7 +203,7 @@ pub trait AccountStore: Send + Sync {
     /// instance, whatever the number of open account streams.
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>>;
 
-    /// Erases account `id` named `name`: its name (free to take again), its keys (refused at once on every
-    /// instance), its webhook and its deliveries, its inbox, and the account itself.
+    /// Erases account `id` named `name`: its name (free to take again), its keys and sessions (refused at once on
+    /// every instance), its webhook and its deliveries, its inbox, and the account itself.
     async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()>;
 }

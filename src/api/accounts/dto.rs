@@ -16,6 +16,19 @@ pub struct CreateAccountRequest {
     pub kind: AccountKind,
 }
 
+/// A person's name and password, to sign up or sign in.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "livia", "password": "a long passphrase"}))]
+pub struct SignInRequest {
+    /// The account's name: 2 to 24 letters, digits, `_` or `-`, in any case.
+    #[schema(min_length = 2, max_length = 24, pattern = "^[A-Za-z0-9_-]+$")]
+    pub name: String,
+    /// 8 to 128 characters; kept only as an argon2id hash.
+    #[schema(min_length = 8, max_length = 128, format = Password)]
+    pub password: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountResponse {
     #[schema(example = "acc_5f0c3e1a9b7d2c4e6f8a0b1c")]

@@ -8,16 +8,17 @@ mod title_schemas;
 
 use serde_json::{Value, json};
 use utoipa::openapi::OpenApi as Document;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::dto::*;
 use super::error::Problem;
+use super::request::SESSION_COOKIE;
 use super::{accounts, chat, events, games, health, lobby, matchmaking, moves, ratings, stream, titles};
 use crate::engine::{GameSeed, Lang, OptionInfo, Registry, RuleCode, TitleInfo};
 use crate::service::LobbyStatus;
 use crate::store::{Persistence, StoreKind};
-use problems::{document_problems, problem_code_schema};
+use problems::{document_problems, document_session_cookie, problem_code_schema};
 use refine::{bound_integers, document_account_keys, drop_internal_references, no_null_parameters};
 use title_schemas::{add_create_requests, add_seek_requests, add_title_schemas};
 
@@ -56,6 +57,9 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         chat::post_chat,
         chat::list_chat,
         accounts::create_account,
+        accounts::session::sign_up,
+        accounts::session::sign_in,
+        accounts::session::sign_out,
         accounts::me,
         accounts::delete_account,
         ratings::account_profile,
@@ -95,6 +99,16 @@ impl Modify for SeatToken {
         // An account key is a bearer credential too (`lk_...`); where a seat token is accepted, so is the key of the
         // account the seat is bound to.
         components.add_security_scheme("account_key", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        // A person signed in (`POST /v1/sessions`): the cookie acts as the account wherever its key would.
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                SESSION_COOKIE,
+                "The session of a person signed in with `POST /v1/sessions`; where an account key is accepted, so is \
+                 this cookie (a bearer credential wins over it). A write with it must come from the service's own \
+                 pages (`Origin`, or `Sec-Fetch-Site: same-origin`).",
+            ))),
+        );
     }
 }
 
@@ -112,6 +126,7 @@ pub fn document(registry: &Registry) -> Value {
     document_problems(&mut document);
     no_null_parameters(&mut document);
     document_account_keys(&mut document);
+    document_session_cookie(&mut document);
     document_play_example(&mut document, registry);
     // The map operation takes the ids of the titles that have one.
     let with_map: Vec<&str> = registry

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::api::endpoint::Problems;
 use crate::api::endpoints;
 use crate::api::error::{ApiError, ErrorCode};
 use crate::engine::{ActionError, RuleCode, RuleError};
@@ -54,6 +55,58 @@ pub(super) fn document_problems(document: &mut Value) {
             operation["responses"][status.to_string()] = problems.response(examples);
         }
     }
+}
+
+/// Where an account key is accepted, so is the session cookie of a person signed in (`request::account`): the
+/// operation takes the `session_cookie` scheme as another way in, answers 401 `invalid_session` where it needs an
+/// account, and, a write, 403 `cross_origin_request` when the cookie comes from another site's page.
+pub(super) fn document_session_cookie(document: &mut Value) {
+    let paths = document["paths"].as_object_mut().expect("the document has paths");
+    for (method, operation) in paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.iter_mut())
+    {
+        let Some(security) = operation.get_mut("security").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        if !security.iter().any(|scheme| scheme.get("account_key").is_some()) {
+            continue;
+        }
+        let anonymous = security
+            .iter()
+            .any(|scheme| scheme.as_object().is_some_and(|scheme| scheme.is_empty()));
+        security.push(json!({"session_cookie": []}));
+        let responses = &mut operation["responses"];
+        if !anonymous && responses.get("401").is_some() {
+            add_example(&mut responses["401"], ErrorCode::InvalidSession);
+            let description = &mut responses["401"]["description"];
+            *description =
+                format!("{}; or a session unknown, expired or signed out", description.as_str().unwrap_or("")).into();
+        }
+        if method != "get" {
+            let refused = "The session cookie came with a write from another site's page (`cross_origin_request`)";
+            match responses.get_mut("403") {
+                Some(forbidden) => {
+                    add_example(forbidden, ErrorCode::CrossOriginRequest);
+                    let description = &mut forbidden["description"];
+                    *description = format!("{}; or: {refused}", description.as_str().unwrap_or("")).into();
+                }
+                None => {
+                    let problems = Problems::new(refused, &[ErrorCode::CrossOriginRequest]);
+                    let code = ErrorCode::CrossOriginRequest;
+                    let examples =
+                        Map::from_iter([(code.as_str().to_owned(), example(code.as_str(), &example_error(code)))]);
+                    responses["403"] = problems.response(examples);
+                }
+            }
+        }
+    }
+}
+
+fn add_example(response: &mut Value, code: ErrorCode) {
+    response["content"]["application/problem+json"]["examples"][code.as_str()] =
+        example(code.as_str(), &example_error(code));
 }
 
 /// An error of `code` as the service answers it, with the example detail.

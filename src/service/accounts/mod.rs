@@ -2,13 +2,17 @@
 //! notifications (its turn, a game started or finished, invitations) go to its inbox, read as one stream, and to its
 //! webhook.
 //!
+//! A person's account is signed into with its name and password instead, for a session that acts as the account.
+//!
 //! `key` (the key format), `caller` (who a request comes from, and its seat), `notify` (what an append tells the
-//! accounts at the table), `games` (an account's games), `webhook` (deliveries to the account's URL).
+//! accounts at the table), `games` (an account's games), `webhook` (deliveries to the account's URL), `password`
+//! (people's password hashes).
 
 mod caller;
 mod games;
 mod key;
 mod notify;
+mod password;
 mod webhook;
 
 pub use caller::Caller;
@@ -17,9 +21,11 @@ pub use games::{AccountGame, AccountGames, GamesFilter};
 pub(in crate::service) use games::{account_listing, listing_accounts};
 pub use key::is_account_key;
 pub use notify::{Notification, Notifier};
+pub use password::PASSWORD_CHARS;
 pub use webhook::{Delivery, WebhookSettings, WebhookState};
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -28,6 +34,10 @@ use super::tickets::{TICKET_TTL, new_ticket};
 use super::{AccountRef, Games, ServiceError, hash_token, now_ms};
 use crate::ids::ACCOUNT_PREFIX;
 use crate::store::{EventStore, StoredAccount, StoredKey};
+
+/// How long a session lasts after its sign-in.
+pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+const SESSION_TOKEN_BYTES: usize = 32;
 
 /// Account names: 2 to 24 of these characters, unique whatever their case.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=24;
@@ -96,12 +106,37 @@ pub struct NewKey {
     pub key: String,
 }
 
+/// A person signed in: the account and its new session's token, handed to the client once (the store keeps its
+/// hash).
+pub struct NewSession {
+    pub account: Account,
+    pub token: String,
+}
+
 fn check_account_name(name: &str) -> Result<(), ServiceError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     if !NAME_CHARS.contains(&name.len()) || !name.chars().all(allowed) {
         return Err(ServiceError::InvalidAccountName);
     }
     Ok(())
+}
+
+/// A new account and what the store keeps of it.
+fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>) -> (Account, StoredAccount) {
+    let account = Account {
+        id: format!("{ACCOUNT_PREFIX}{}", hex::encode(rand::random::<[u8; 12]>())),
+        name: name.to_owned(),
+        kind,
+        created_at_ms: now_ms(),
+    };
+    let stored = StoredAccount {
+        id: account.id.clone(),
+        name: account.name.clone(),
+        kind: kind.as_str().to_owned(),
+        created_at_ms: account.created_at_ms,
+        password_hash,
+    };
+    (account, stored)
 }
 
 fn new_stored_key(account: &str) -> (StoredKey, NewKey) {
@@ -143,23 +178,63 @@ impl Accounts {
     /// Creates an account and its first key.
     pub async fn create_account(&self, name: &str, kind: AccountKind) -> Result<(Account, NewKey), ServiceError> {
         check_account_name(name)?;
-        let account = Account {
-            id: format!("{ACCOUNT_PREFIX}{}", hex::encode(rand::random::<[u8; 12]>())),
-            name: name.to_owned(),
-            kind,
-            created_at_ms: now_ms(),
-        };
-        let stored = StoredAccount {
-            id: account.id.clone(),
-            name: account.name.clone(),
-            kind: kind.as_str().to_owned(),
-            created_at_ms: account.created_at_ms,
-        };
+        let (account, stored) = new_account(name, kind, None);
         let (stored_key, key) = new_stored_key(&account.id);
-        if !self.store.accounts().create_account(&stored, &stored_key).await? {
+        if !self.store.accounts().create_account(&stored, Some(&stored_key)).await? {
             return Err(ServiceError::AccountNameTaken);
         }
         Ok((account, key))
+    }
+
+    /// Creates a person's account signed into with `password` (it has no key), and its first session.
+    pub async fn sign_up(&self, name: &str, password: &str) -> Result<NewSession, ServiceError> {
+        check_account_name(name)?;
+        password::check_password(password)?;
+        let hash = password::hash(password.to_owned()).await?;
+        let (account, stored) = new_account(name, AccountKind::Player, Some(hash));
+        if !self.store.accounts().create_account(&stored, None).await? {
+            return Err(ServiceError::AccountNameTaken);
+        }
+        self.start_session(account).await
+    }
+
+    /// A new session of the account named `name` if `password` is its password. Whatever fails (no such name, a
+    /// wrong password, an account without one) fails alike, after the same work.
+    pub async fn sign_in(&self, name: &str, password: &str) -> Result<NewSession, ServiceError> {
+        let stored = match check_account_name(name) {
+            Ok(()) => self.store.accounts().account_named(name).await?,
+            Err(_) => None,
+        };
+        let hash = stored.as_ref().and_then(|stored| stored.password_hash.clone());
+        if !password::verify(password.to_owned(), hash).await? {
+            return Err(ServiceError::InvalidCredentials);
+        }
+        let stored = stored.ok_or(ServiceError::InvalidCredentials)?;
+        self.start_session(stored.try_into()?).await
+    }
+
+    async fn start_session(&self, account: Account) -> Result<NewSession, ServiceError> {
+        let token = hex::encode(rand::random::<[u8; SESSION_TOKEN_BYTES]>());
+        self.store
+            .accounts()
+            .create_session(&hash_token(&token), &account.id, SESSION_TTL)
+            .await?;
+        Ok(NewSession { account, token })
+    }
+
+    /// The account a session token stands for, read from the store at every request so that a session ended is
+    /// refused at once on every instance.
+    pub async fn session_account(&self, token: &str) -> Result<Account, ServiceError> {
+        let account = self.store.accounts().session(&hash_token(token)).await?;
+        match self.account(&account.ok_or(ServiceError::InvalidSession)?).await {
+            Err(ServiceError::AccountNotFound(_)) => Err(ServiceError::InvalidSession),
+            found => found,
+        }
+    }
+
+    /// Ends the session of `token` on every instance.
+    pub async fn sign_out(&self, token: &str) -> Result<(), ServiceError> {
+        Ok(self.store.accounts().delete_session(&hash_token(token)).await?)
     }
 
     /// The account an account key belongs to, read from the store at every request so that a revoked key is

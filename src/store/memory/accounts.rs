@@ -31,6 +31,8 @@ struct Accounts {
     deliveries: HashMap<String, VecDeque<String>>,
     /// Account and expiry per stream ticket hash.
     tickets: HashMap<String, (String, Instant)>,
+    /// Account and expiry per session token hash.
+    sessions: HashMap<String, (String, Instant)>,
 }
 
 /// The sources an account's notifications were taken from, with when (ms), and in that order: the ones past
@@ -87,7 +89,7 @@ impl MemoryAccounts {
 
 #[async_trait]
 impl AccountStore for MemoryAccounts {
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool> {
+    async fn create_account(&self, account: &StoredAccount, key: Option<&StoredKey>) -> StoreResult<bool> {
         let mut accounts = self.lock();
         let name = account.name.to_lowercase();
         if accounts.names.contains_key(&name) {
@@ -95,7 +97,9 @@ impl AccountStore for MemoryAccounts {
         }
         accounts.names.insert(name, account.id.clone());
         accounts.by_id.insert(account.id.clone(), account.clone());
-        accounts.keys.insert(key.id.clone(), key.clone());
+        if let Some(key) = key {
+            accounts.keys.insert(key.id.clone(), key.clone());
+        }
         Ok(true)
     }
 
@@ -155,6 +159,31 @@ impl AccountStore for MemoryAccounts {
         Ok(ticket
             .filter(|(_, expires)| *expires > Instant::now())
             .map(|(account, _)| account))
+    }
+
+    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
+        let now = Instant::now();
+        let mut accounts = self.lock();
+        // As with tickets: the map holds at most the sessions of the last `ttl`.
+        accounts.sessions.retain(|_, (_, expires)| *expires > now);
+        accounts
+            .sessions
+            .insert(token_hash.to_owned(), (account.to_owned(), now + ttl));
+        Ok(())
+    }
+
+    async fn session(&self, token_hash: &str) -> StoreResult<Option<String>> {
+        let accounts = self.lock();
+        Ok(accounts
+            .sessions
+            .get(token_hash)
+            .filter(|(_, expires)| *expires > Instant::now())
+            .map(|(account, _)| account.clone()))
+    }
+
+    async fn delete_session(&self, token_hash: &str) -> StoreResult<()> {
+        self.lock().sessions.remove(token_hash);
+        Ok(())
     }
 
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {
@@ -272,6 +301,7 @@ impl AccountStore for MemoryAccounts {
         let mut accounts = self.lock();
         accounts.names.remove(&name.to_lowercase());
         accounts.keys.retain(|_, key| key.account != id);
+        accounts.sessions.retain(|_, (account, _)| account != id);
         accounts.inboxes.remove(id);
         accounts.told.remove(id);
         accounts.webhooks.remove(id);

@@ -1,6 +1,7 @@
-//! Accounts in Redis: `ludus:account:{<id>}` (a hash), its key ids (a set) and its inbox (a Stream capped at
-//! INBOX_CAPACITY), under the account's hash tag; `ludus:account-name:<lower-case name>` (the account id) and
-//! `ludus:account-key:<key id>` (a hash: account, SHA-256 of the key, creation time) each on their own. Inbox growth
+//! Accounts in Redis: `ludus:account:{<id>}` (a hash), its key ids (a set), its session hashes (a set) and its inbox
+//! (a Stream capped at INBOX_CAPACITY), under the account's hash tag; `ludus:account-name:<lower-case name>` (the
+//! account id), `ludus:account-key:<key id>` (a hash: account, SHA-256 of the key, creation time) and
+//! `ludus:session:<SHA-256 of the token>` (the account id, with the session's TTL) each on their own. Inbox growth
 //! is announced on the channel `ludus:inbox`, to which each instance subscribes once.
 
 use std::collections::HashMap;
@@ -34,6 +35,15 @@ fn keys_key(id: &str) -> String {
 
 fn inbox_key(id: &str) -> String {
     format!("ludus:account:{{{id}}}:inbox")
+}
+
+/// The hashes of the account's sessions, to end them with the account; it lives as long as its longest session.
+fn sessions_key(id: &str) -> String {
+    format!("ludus:account:{{{id}}}:sessions")
+}
+
+fn session_key(token_hash: &str) -> String {
+    format!("ludus:session:{token_hash}")
 }
 
 /// The sources the account's inbox took notifications from lately: a sorted set by when (ms).
@@ -70,6 +80,7 @@ fn parse_account(mut fields: HashMap<String, String>) -> StoreResult<Option<Stor
         name: take("name")?,
         kind: take("kind")?,
         created_at_ms: take("created_at_ms")?.parse().map_err(corrupt)?,
+        password_hash: fields.remove("password_hash"),
     }))
 }
 
@@ -111,20 +122,25 @@ impl RedisStore {
 
 #[async_trait]
 impl AccountStore for RedisStore {
-    async fn create_account(&self, account: &StoredAccount, key: &StoredKey) -> StoreResult<bool> {
+    async fn create_account(&self, account: &StoredAccount, key: Option<&StoredKey>) -> StoreResult<bool> {
         // The account and its key first, the name last: a crash in between leaves an account nobody can name,
         // never a name taken by no account.
-        let fields = [
+        let mut fields = vec![
             ("id", account.id.clone()),
             ("name", account.name.clone()),
             ("kind", account.kind.clone()),
             ("created_at_ms", account.created_at_ms.to_string()),
         ];
+        if let Some(password_hash) = &account.password_hash {
+            fields.push(("password_hash", password_hash.clone()));
+        }
         let stored = &account_key(&account.id);
         let mut hash = redis::cmd("HSET");
         hash.arg(stored).arg(&fields[..]);
         self.write::<()>("create_account", Write::Commands(&[hash])).await?;
-        self.store_key(key).await?;
+        if let Some(key) = key {
+            self.store_key(key).await?;
+        }
         let mut name = redis::cmd("SET");
         name.arg(name_key(&account.name)).arg(&account.id).arg("NX");
         let named = self
@@ -132,14 +148,18 @@ impl AccountStore for RedisStore {
             .await?
             .is_some();
         if !named {
-            let (lookup, set) = (key_key(&key.id), keys_key(&account.id));
+            let set = keys_key(&account.id);
+            let lookup = key.map(|key| key_key(&key.id));
             self.run("create_account", |mut connection| async move {
                 redis::cmd("DEL")
                     .arg(stored)
                     .arg(&set)
                     .query_async::<()>(&mut connection)
                     .await?;
-                redis::cmd("DEL").arg(&lookup).query_async::<()>(&mut connection).await
+                match &lookup {
+                    Some(lookup) => redis::cmd("DEL").arg(lookup).query_async::<()>(&mut connection).await,
+                    None => Ok(()),
+                }
             })
             .await?;
         }
@@ -222,6 +242,45 @@ impl AccountStore for RedisStore {
 
     async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>> {
         self.take("redeem_stream_ticket", &ticket_key(ticket_hash)).await
+    }
+
+    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
+        let ttl_ms = ttl.as_millis() as u64;
+        let mut session = redis::cmd("SET");
+        session.arg(session_key(token_hash)).arg(account).arg("PX").arg(ttl_ms);
+        self.write::<()>("create_session", Write::Commands(&[session])).await?;
+        let set = sessions_key(account);
+        let mut listed = redis::cmd("SADD");
+        listed.arg(&set).arg(token_hash);
+        // The set lives as long as its longest session: a first expiry (NX), then only a later one (GT, Redis 7).
+        let mut first = redis::cmd("PEXPIRE");
+        first.arg(&set).arg(ttl_ms).arg("NX");
+        let mut longer = redis::cmd("PEXPIRE");
+        longer.arg(&set).arg(ttl_ms).arg("GT");
+        self.write("create_session", Write::Commands(&[listed, first, longer]))
+            .await
+    }
+
+    async fn session(&self, token_hash: &str) -> StoreResult<Option<String>> {
+        let key = session_key(token_hash);
+        self.run(
+            "session",
+            |mut connection| async move { redis::cmd("GET").arg(&key).query_async(&mut connection).await },
+        )
+        .await
+    }
+
+    async fn delete_session(&self, token_hash: &str) -> StoreResult<()> {
+        let Some(account) = self.session(token_hash).await? else {
+            return Ok(());
+        };
+        // The session itself first: once that is gone, no instance accepts it.
+        let mut ended = redis::cmd("DEL");
+        ended.arg(session_key(token_hash));
+        self.write::<()>("delete_session", Write::Commands(&[ended])).await?;
+        let mut unlisted = redis::cmd("SREM");
+        unlisted.arg(sessions_key(&account)).arg(token_hash);
+        self.write("delete_session", Write::Commands(&[unlisted])).await
     }
 
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {
@@ -355,10 +414,16 @@ impl AccountStore for RedisStore {
     }
 
     async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()> {
-        // The name first, then the account with everything under its hash tag (one slot), its keys' lookups last: a
-        // crash midway leaves either an account whose keys still open it (to be deleted again), or lookups of keys
-        // whose account is gone (refused), and never its name.
+        // The name first, then the account with everything under its hash tag (one slot), its keys' and sessions'
+        // lookups last: a crash midway leaves either an account whose keys still open it (to be deleted again), or
+        // lookups of keys and sessions whose account is gone (refused), and never its name.
         let keys = self.keys(id).await?;
+        let set = sessions_key(id);
+        let sessions: Vec<String> = self
+            .run("erase_account", |mut connection| async move {
+                redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await
+            })
+            .await?;
         let mut unnamed = redis::cmd("DEL");
         unnamed.arg(name_key(name));
         self.write::<()>("erase_account", Write::Commands(&[unnamed])).await?;
@@ -367,6 +432,7 @@ impl AccountStore for RedisStore {
         erased
             .arg(account_key(id))
             .arg(keys_key(id))
+            .arg(sessions_key(id))
             .arg(inbox_key(id))
             .arg(told_key(id))
             .arg(webhook_key(id))
@@ -376,6 +442,11 @@ impl AccountStore for RedisStore {
             let mut forgotten = redis::cmd("DEL");
             forgotten.arg(key_key(&key.id));
             self.write::<()>("erase_account", Write::Commands(&[forgotten])).await?;
+        }
+        for session in sessions {
+            let mut ended = redis::cmd("DEL");
+            ended.arg(session_key(&session));
+            self.write::<()>("erase_account", Write::Commands(&[ended])).await?;
         }
         Ok(())
     }

@@ -39,10 +39,13 @@ export class ApiError extends Error {
  * Calls the API; resolves to the JSON answer (null for an empty one), rejects with an ApiError. With `history` (an
  * object this page keeps per game), the position the page was last shown goes with the call, so that a game the
  * server lost acknowledged moves of answers `history_rewritten`, and the answer's position is kept for the next call.
+ * Without a `token`, a person signed in on this origin acts through the session cookie the browser sends itself, and
+ * `seat` names which of the account's seats of the game (it may hold several).
  */
-export async function call(method, path, {token, body, history} = {}) {
+export async function call(method, path, {token, seat, body, history} = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (seat) headers["X-Ludus-Seat"] = seat;
   if (history?.known) headers["X-Ludus-Known-Head"] = history.known;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method === "POST" && path.endsWith("/actions")) headers["Idempotency-Key"] = randomKey();
@@ -83,6 +86,15 @@ export function saveToken(game, seat, token) {
 
 export function loadToken(game, seat) {
   return localStorage.getItem(tokenKey(game, seat));
+}
+
+/** Every seat token this browser holds for this server: `{game, seat, token}` each. */
+export function heldTokens() {
+  const prefix = `ludus:${API}:`;
+  return Object.keys(localStorage).filter((key) => key.startsWith(prefix)).map((key) => {
+    const [game, seat] = key.slice(prefix.length).split(":");
+    return {game, seat, token: localStorage.getItem(key)};
+  });
 }
 
 /** `snake_case` or `kebab-case` as words: "place_initial" -> "Place initial". */

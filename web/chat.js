@@ -30,7 +30,7 @@ export async function catchUp() {
   if (!gameId) return;
   try {
     const query = lastId ? `?after=${encodeURIComponent(lastId)}&limit=200` : "";
-    const page = await call("GET", `/v1/games/${gameId}/chat${query}`, {token});
+    const page = await call("GET", `/v1/games/${gameId}/chat${query}`, {token, seat: mine});
     page.messages.forEach(showMessage);
   } catch (error) {
     showError(error);
@@ -72,7 +72,7 @@ async function send(event) {
   if (!input.value.trim()) return;
   showError(null);
   try {
-    showMessage(await call("POST", `/v1/games/${gameId}/chat`, {token, body: {text: input.value}}));
+    showMessage(await call("POST", `/v1/games/${gameId}/chat`, {token, seat: mine, body: {text: input.value}}));
     input.value = "";
   } catch (error) {
     showError(error);

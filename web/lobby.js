@@ -1,7 +1,8 @@
-// The lobby: one click to play any title against the computer, a form to create a game (players, seats for me / open
-// / bots, options), the created game's seats with invitation links, and the open games with Join buttons.
+// The lobby: signing up, in and out (a person's account, whose games are then listed here on any device), one click
+// to play any title against the computer, a form to create a game (players, seats for me / open / bots, options), the
+// created game's seats with invitation links, and the open games with Join buttons.
 
-import {API, call, el, pageUrl, saveToken, showError, words} from "./api.js";
+import {API, call, el, heldTokens, pageUrl, saveToken, showError, words} from "./api.js";
 import {langSwitch, t} from "./i18n.js";
 
 const form = document.getElementById("create");
@@ -203,12 +204,116 @@ async function playComputer(title) {
   }
 }
 
+/** The person signed in (their account), or null. Only where the pages come from the API's own origin: the session
+ * is a cookie of that origin, which the browser sends nowhere else. */
+let me = null;
+const signable = API === location.origin;
+
+async function whoAmI() {
+  if (!signable) return null;
+  try {
+    return await call("GET", "/v1/accounts/me");
+  } catch {
+    return null;
+  }
+}
+
+/** Signed out: a name and a password to sign in or up with. Signed in: who, and a way out. */
+function drawAccount() {
+  const panel = document.getElementById("account");
+  panel.hidden = !signable;
+  if (me) {
+    panel.replaceChildren(el("p", {id: "signed-in"}, t("signed in as", me.name), " ",
+      el("button", {type: "button", id: "sign-out", onclick: signOut}, t("sign out"))));
+    return;
+  }
+  const name = el("input", {id: "account-name", autocomplete: "username", required: true, minlength: 2, maxlength: 24});
+  const password = el("input", {id: "account-password", type: "password", autocomplete: "current-password",
+    required: true, minlength: 8, maxlength: 128});
+  const form = el("form", {id: "sign-in-form"},
+    el("label", {}, `${t("account name")} `, name),
+    el("label", {}, `${t("password")} `, password),
+    el("button", {type: "submit", id: "sign-in"}, t("sign in")),
+    el("button", {type: "button", id: "sign-up", onclick: () => form.reportValidity() && enter("/v1/accounts/sign-up")},
+      t("sign up")));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    enter("/v1/sessions");
+  });
+  panel.replaceChildren(el("h2", {}, t("your account")), el("p", {class: "muted"}, t("account hint")), form);
+}
+
+/** Signs in (or up, by `path`); the games this browser played as a guest become the account's. */
+async function enter(path) {
+  showError(null);
+  const name = document.getElementById("account-name").value.trim();
+  const password = document.getElementById("account-password").value;
+  try {
+    me = await call("POST", path, {body: {name, password}});
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  for (const {game, token} of heldTokens()) {
+    // A game gone, or a seat bound to another account already, stays as it is.
+    await call("POST", `/v1/games/${game}/bind`, {body: {token}}).catch(() => {});
+  }
+  drawAccount();
+  await drawMyGames();
+}
+
+async function signOut() {
+  showError(null);
+  try {
+    await call("DELETE", "/v1/sessions/current");
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  me = null;
+  drawAccount();
+  await drawMyGames();
+}
+
+/** The account's games, the same on every device: those waiting for me first, then invitations, then the others; the
+ * latest finished ones apart. Each links to its table by game and seat, with no token. */
+async function drawMyGames() {
+  const section = document.getElementById("my-games-section");
+  section.hidden = !me;
+  if (!me) return;
+  try {
+    const [active, finished] = await Promise.all([
+      call("GET", "/v1/accounts/me/games?status=active&limit=100"),
+      call("GET", "/v1/accounts/me/games?status=finished&limit=20"),
+    ]);
+    const rank = (game) => (game.my_turn ? 0 : game.invited?.length ? 1 : 2);
+    const ordered = [...active.games].sort((a, b) => rank(a) - rank(b));
+    const list = document.getElementById("my-games");
+    list.replaceChildren(...ordered.map(drawMyGame));
+    if (!ordered.length) list.append(el("li", {class: "empty"}, t("no game yet")));
+    document.getElementById("my-finished").replaceChildren(...finished.games.map(drawMyGame));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function drawMyGame(game) {
+  const title = titles.find((known) => known.id === game.title)?.name ?? game.title;
+  const seat = game.seats[0] ?? game.invited?.[0];
+  const stage = game.status === "finished" ? t("game over")
+    : game.my_turn ? t("your turn")
+      : game.invited?.length ? t("invited")
+        : game.to_act.length ? t("waiting for", game.to_act.map(words).join(", ")) : t("waiting for players");
+  return el("li", {"data-game": game.id, class: game.my_turn ? "my-turn" : null},
+    el("a", {href: pageUrl("table.html", {game: game.id, seat})}, el("b", {}, title), ` (${words(seat)})`), ` ${stage}`);
+}
+
 /** The page's own words in its language. */
 function translatePage() {
   document.getElementById("lang").replaceChildren(langSwitch(el));
   for (const [id, key] of [["quick-heading", "play vs computer"], ["quick-hint", "play vs computer hint"],
     ["new-game-heading", "new game"], ["open-games-heading", "open games"], ["refresh", "refresh"],
-    ["create-button", "create"]]) {
+    ["create-button", "create"], ["my-games-heading", "my games"], ["my-finished-heading", "finished games"]]) {
     document.getElementById(id).textContent = t(key);
   }
   for (const [field, key] of [["title", "title"], ["players", "players"], ["name", "your name"], ["clock", "clock"], ["chat", "chat"]]) {
@@ -235,7 +340,9 @@ async function start() {
   form.addEventListener("submit", create);
   document.getElementById("refresh").addEventListener("click", refresh);
   drawPlayers();
-  await refresh();
+  me = await whoAmI();
+  drawAccount();
+  await Promise.all([refresh(), drawMyGames()]);
   document.body.dataset.ready = "true";
 }
 

@@ -1,4 +1,5 @@
-// A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`).
+// A table: `table.html?game=ID&seat=SEAT` (the seat's token from localStorage, or from an invitation's `#token=`, or
+// the account of the person signed in, which needs no token).
 // Draws the title's board, on which the seat makes its moves (see picker.js), with the players, whose turn and the
 // clocks above it, the game log in words beside it (the API's `text` of each event), and the table's actions (undo,
 // draw offers) apart; every legal action as a list and a JSON form stay behind the Advanced switch. Follows the game
@@ -15,6 +16,8 @@ const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 let seat = params.get("seat");
 let token = null;
+/** The seat the person signed in acts as through their account (no token here), once the server showed it theirs. */
+let asSeat = null;
 let game = null;
 let titleName = "";
 /** The title's board module (`draw`, `path`, `parts`, optional `load` and `choiceLabel`), its static data, and the
@@ -138,7 +141,7 @@ async function drawLog() {
       logAgain = false;
       try {
         for (;;) {
-          const page = await call("GET", inLang(`/v1/games/${gameId}/events?after=${logged}`), {token});
+          const page = await call("GET", inLang(`/v1/games/${gameId}/events?after=${logged}`), {token, seat: asSeat});
           for (const {seq, event, text: told} of page.events) {
             lines.append(el("li", {"data-seq": seq, "data-type": event.type}, told ?? words(event.type)));
           }
@@ -230,7 +233,7 @@ async function play(action) {
   const buttons = document.querySelectorAll("#actions button, #table-actions button, #prompt-area button");
   for (const button of buttons) button.disabled = true;
   try {
-    const answer = await call("POST", inLang(`/v1/games/${gameId}/actions`), {token, body: {action}, history: shownAt});
+    const answer = await call("POST", inLang(`/v1/games/${gameId}/actions`), {token, seat: asSeat, body: {action}, history: shownAt});
     render(answer.game);
   } catch (error) {
     if (error.code === "history_rewritten") return rewind(error.commonVersion);
@@ -271,7 +274,7 @@ async function reload() {
     do {
       reloadAgain = false;
       try {
-        render(await call("GET", inLang(`/v1/games/${gameId}`), {token, history: shownAt}));
+        render(await call("GET", inLang(`/v1/games/${gameId}`), {token, seat: asSeat, history: shownAt}));
       } catch (error) {
         if (error.code === "history_rewritten") {
           reloading = null;
@@ -292,9 +295,10 @@ async function follow() {
   if (game.status === "finished") return;
   const since = shownAt.known?.replaceAll('"', "") ?? game.version;
   let url = `${API}/v1/games/${gameId}/stream?last_event_id=${since}&lang=${lang}`;
-  if (token) {
+  // A seat: by its token, or by the account of the person signed in.
+  if (token || game.seat) {
     try {
-      const {ticket} = await call("POST", `/v1/games/${gameId}/stream-tickets`, {token});
+      const {ticket} = await call("POST", `/v1/games/${gameId}/stream-tickets`, {token, seat: asSeat});
       url += `&ticket=${encodeURIComponent(ticket)}`;
     } catch (error) {
       showError(error);
@@ -357,7 +361,7 @@ function showEnd() {
       const at = wanted;
       wanted = null;
       try {
-        const past = await call("GET", inLang(`/v1/games/${gameId}?at=${at}`), {token});
+        const past = await call("GET", inLang(`/v1/games/${gameId}?at=${at}`), {token, seat: asSeat});
         drawView(past, "replay-board", "replay-view");
         const output = document.getElementById("replay-version");
         output.textContent = `${past.version} / ${game.version}`;
@@ -417,6 +421,21 @@ function translatePage() {
   document.getElementById("players").setAttribute("aria-label", t("players heading"));
 }
 
+/** The game as this page may see it first: as the seat its token holds, else as the seat of the person signed in if
+ * their account holds it, else as a spectator. */
+async function firstLook() {
+  const path = inLang(`/v1/games/${gameId}`);
+  if (token || !seat) return call("GET", path, {token});
+  try {
+    const shown = await call("GET", path, {seat});
+    if (shown.seat === seat) asSeat = seat;
+    return shown;
+  } catch (error) {
+    if (error.code !== "seat_not_held") throw error;
+    return call("GET", path);
+  }
+}
+
 async function start() {
   translatePage();
   document.getElementById("lobby-link").href = pageUrl("./");
@@ -426,7 +445,7 @@ async function start() {
   }
   takeInvitation();
   try {
-    const [titles, first] = await Promise.all([call("GET", "/v1/titles"), call("GET", inLang(`/v1/games/${gameId}`), {token})]);
+    const [titles, first] = await Promise.all([call("GET", "/v1/titles"), firstLook()]);
     titleName = titles.find((title) => title.id === first.title)?.name ?? first.title;
     document.getElementById("title-name").textContent = titleName;
     document.title = `ludus: ${titleName}`;
@@ -435,7 +454,8 @@ async function start() {
       boardData = board.load ? await board.load(call, first) : null;
     }
     render(first);
-    if (seat && !token) offerJoin(first.players.some((player) => player.seat === seat && player.open));
+    // A seat this browser holds no token of, unless the person signed in holds it with their account.
+    if (seat && !token && first.seat !== seat) offerJoin(first.players.some((player) => player.seat === seat && player.open));
     await startChat(first, token);
   } catch (error) {
     showError(error);

@@ -11,10 +11,10 @@
 // so that edits show without rebuilding the server; without it, from the server's own /play/.
 
 import {mkdirSync} from "node:fs";
-import {createRequire} from "node:module";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
 import {generator} from "./random.mjs";
+import {accessibilityProblems} from "./harness.mjs";
 import {serveWebFromAnotherOrigin} from "./serve.mjs";
 
 const TITLES = ["caesar-cleopatra", "alea-iacta-est", "caligula", "rome-carthage"];
@@ -43,24 +43,10 @@ const langs = args.langs ? args.langs.split(",") : ["fr", "en", "de"];
 const seed = Number(args.seed ?? 7);
 const pagePort = args["page-port"] ? Number(args["page-port"]) : null;
 const lobbyUrl = pagePort ? `http://127.0.0.1:${pagePort}/index.html?api=${encodeURIComponent(api)}` : `${api}/play/`;
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 mkdirSync(shots, {recursive: true});
 
 function fail(message) {
   throw new Error(message);
-}
-
-/** axe-core on the page as it is: the serious and critical violations, in words. */
-async function accessibilityProblems(page, where) {
-  await page.addScriptTag({path: axePath});
-  const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document, {resultTypes: ["violations"]});
-    return result.violations.map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" "))}));
-  });
-  return violations.filter((violation) => ["serious", "critical"].includes(violation.impact))
-    .map((violation) => `${where}: ${violation.impact} ${violation.id} (${violation.help}) at ${violation.nodes.join(", ")}`);
 }
 
 /** What the table asks of the person: "done" once the result shows, "act" when the board or prompt offers a click. */

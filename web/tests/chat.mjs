@@ -6,7 +6,7 @@
 //
 // node chat.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium
 
-import {chromium} from "playwright-core";
+import {inBrowser} from "./harness.mjs";
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, index, all) =>
   arg.startsWith("--") ? [...pairs, [arg.slice(2), all[index + 1]]] : pairs, []));
@@ -65,13 +65,7 @@ async function waitForDot(page, seat, connected, label) {
       `(it says ${await dotOf(page, seat)})`));
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
-const problems = [];
-let failed = false;
-try {
+await inBrowser("chat", args.chromium, async (browser, problems) => {
   const created = await post("/v1/games", null, {title: "caesar-cleopatra", players: 2});
   const game = created.game.id;
   const token = Object.fromEntries(created.seats.map(({seat, token}) => [seat, token]));
@@ -112,11 +106,4 @@ try {
   await waitForDot(caesar.page, "cleopatra", false, "caesar");
   console.log("presence: each sees the other here, and cleopatra gone once her page closed and the TTL passed");
   await caesar.context.close();
-  if (problems.length) fail(problems.join("\n"));
-} catch (error) {
-  failed = true;
-  console.error(`FAILED chat: ${error.message}\n${problems.join("\n")}`);
-} finally {
-  await browser.close();
-}
-process.exit(failed ? 1 : 0);
+});

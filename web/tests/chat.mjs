@@ -76,6 +76,9 @@ await inBrowser("chat", args.chromium, async (browser, problems) => {
 
   await caesar.page.fill("#chat-text", IMG);
   await caesar.page.click("#chat-form button");
+  // The click only starts the page's request: the message is stored once the page shows it, and only then the
+  // second one is sent, so that both pages must list them in this order.
+  await waitForMessages(caesar.page, 1, "caesar");
   await post(`/v1/games/${game}/chat`, token.cleopatra, {text: SCRIPT});
   for (const [{page}, label] of [[caesar, "caesar"], [cleopatra, "cleopatra"]]) {
     await waitForMessages(page, 2, label);

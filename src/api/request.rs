@@ -84,39 +84,41 @@ pub(super) async fn required_caller(service: &GameService, request: &HttpRequest
 }
 
 async fn caller_of(service: &GameService, request: &HttpRequest, required: bool) -> Result<Option<Caller>, ApiError> {
-    let account = match bearer(request)? {
-        Some(bearer) if !is_account_key(bearer) => return Ok(Some(Caller::Token(bearer.to_owned()))),
-        Some(key) => Some(service.accounts.authenticate(key).await?),
-        None => session_account(service, request, required).await?,
-    };
-    Ok(account.map(|account| Caller::Account {
-        id: account.id,
-        seat: named_seat(request),
-    }))
+    if let Some(token) = bearer(request)?.filter(|bearer| !is_account_key(bearer)) {
+        return Ok(Some(Caller::Token(token.to_owned())));
+    }
+    Ok(account_of(service, request, required)
+        .await?
+        .map(|account| Caller::Account {
+            id: account.id,
+            seat: named_seat(request),
+        }))
 }
 
 /// The account of the request's account key, or without a bearer credential of its session cookie, if it comes with
-/// one (a seat token is not an account's; a session unknown or ended counts as none).
+/// one (a seat token is not an account's; a session unknown or ended counts as none unless `required`).
+async fn account_of(service: &GameService, request: &HttpRequest, required: bool) -> Result<Option<Account>, ApiError> {
+    match bearer(request)? {
+        Some(key) if is_account_key(key) => Ok(Some(service.accounts.authenticate(key).await?)),
+        Some(_) => Ok(None),
+        None => session_account(service, request, required).await,
+    }
+}
+
+/// `account_of` where an account is optional.
 pub(super) async fn optional_account(
     service: &GameService,
     request: &HttpRequest,
 ) -> Result<Option<Account>, ApiError> {
-    match bearer(request)? {
-        Some(key) if is_account_key(key) => Ok(Some(service.accounts.authenticate(key).await?)),
-        Some(_) => Ok(None),
-        None => session_account(service, request, false).await,
-    }
+    account_of(service, request, false).await
 }
 
 /// The account of the request's account key, or without a bearer credential of its session cookie; a seat token,
 /// or no credential, is refused.
 pub(super) async fn account(service: &GameService, request: &HttpRequest) -> Result<Account, ApiError> {
-    let account = match bearer(request)? {
-        Some(key) if is_account_key(key) => Some(service.accounts.authenticate(key).await?),
-        Some(_) => None,
-        None => session_account(service, request, true).await?,
-    };
-    account.ok_or_else(|| ServiceError::AccountKeyRequired.into())
+    account_of(service, request, true)
+        .await?
+        .ok_or_else(|| ServiceError::AccountKeyRequired.into())
 }
 
 /// The session token of the request's cookie, if it has one.

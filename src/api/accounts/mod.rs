@@ -26,6 +26,15 @@ use dto::{AccountResponse, CreateAccountRequest, CreatedAccountResponse, KeyResp
 
 const HOUR: Duration = Duration::from_secs(3600);
 
+/// Takes one account creation from the client's quota (`LUDUS_ACCOUNTS_PER_HOUR`): a key's or a person's alike.
+pub(super) async fn take_account_quota(
+    service: &Service,
+    settings: &Settings,
+    http: &HttpRequest,
+) -> Result<Option<limits::Quota>, ApiError> {
+    take_per_client(service, http, "accounts", settings.limits.accounts_per_hour, HOUR).await
+}
+
 /// The 401 of every operation on `me`.
 pub(super) const KEY_NEEDED: Problems =
     Problems::new("No account key, or one unknown or revoked", &[Code::AccountKeyRequired, Code::InvalidAccountKey]);
@@ -45,8 +54,7 @@ pub async fn create_account(
     http: HttpRequest,
     JsonBody(request): JsonBody<CreateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let per_hour = settings.limits.accounts_per_hour;
-    let quota = take_per_client(&service, &http, "accounts", per_hour, HOUR).await?;
+    let quota = take_account_quota(&service, &settings, &http).await?;
     let (account, key) = service.accounts.create_account(&request.name, request.kind).await?;
     tracing::info!(account = %account.id, kind = ?account.kind, "account created");
     let mut answer = HttpResponse::Created();

@@ -7,17 +7,17 @@ use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, Route, web};
 
 use super::dto::{AccountResponse, SignInRequest};
+use super::take_account_quota;
 use crate::api::Service;
 use crate::api::Settings;
 use crate::api::body::JsonBody;
-use crate::api::client::{client_key, take_per_client};
+use crate::api::client::client_key;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::limits::{self, Quota};
 use crate::api::request::{SESSION_COOKIE, check_same_origin, session_token};
 use crate::service::{NewSession, SESSION_TTL};
 
-const HOUR: Duration = Duration::from_secs(3600);
 const MINUTE: Duration = Duration::from_secs(60);
 
 /// The cookie of a session: out of scripts' reach, sent by the browser on the service's own pages and on links to it
@@ -67,8 +67,7 @@ pub async fn sign_up(
     http: HttpRequest,
     JsonBody(request): JsonBody<SignInRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let per_hour = settings.limits.accounts_per_hour;
-    let quota = take_per_client(&service, &http, "accounts", per_hour, HOUR).await?;
+    let quota = take_account_quota(&service, &settings, &http).await?;
     let session = service.accounts.sign_up(&request.name, &request.password).await?;
     tracing::info!(account = %session.account.id, "account signed up");
     Ok(signed_in(HttpResponse::Created(), &http, session, &[quota]))

@@ -29,10 +29,37 @@ struct Accounts {
     told: HashMap<String, Told>,
     webhooks: HashMap<String, StoredWebhook>,
     deliveries: HashMap<String, VecDeque<String>>,
-    /// Account and expiry per stream ticket hash.
-    tickets: HashMap<String, (String, Instant)>,
-    /// Account and expiry per session token hash.
-    sessions: HashMap<String, (String, Instant)>,
+    /// The account of each stream ticket's hash, until it expires.
+    tickets: Expiring,
+    /// The account of each session token's hash, until it expires.
+    sessions: Expiring,
+}
+
+/// Accounts by a secret's hash, each until its expiry. Expired entries are dropped at each insert: the map holds at
+/// most those of the last ttl.
+#[derive(Default)]
+struct Expiring(HashMap<String, (String, Instant)>);
+
+impl Expiring {
+    fn insert(&mut self, hash: &str, account: &str, ttl: Duration) {
+        let now = Instant::now();
+        self.0.retain(|_, (_, expires)| *expires > now);
+        self.0.insert(hash.to_owned(), (account.to_owned(), now + ttl));
+    }
+
+    fn get(&self, hash: &str) -> Option<String> {
+        let (account, expires) = self.0.get(hash)?;
+        (*expires > Instant::now()).then(|| account.clone())
+    }
+
+    fn remove(&mut self, hash: &str) -> Option<String> {
+        let (account, expires) = self.0.remove(hash)?;
+        (expires > Instant::now()).then_some(account)
+    }
+
+    fn forget_account(&mut self, account: &str) {
+        self.0.retain(|_, (held, _)| held != account);
+    }
 }
 
 /// The sources an account's notifications were taken from, with when (ms), and in that order: the ones past
@@ -144,41 +171,21 @@ impl AccountStore for MemoryAccounts {
     }
 
     async fn issue_stream_ticket(&self, ticket_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
-        let now = Instant::now();
-        let mut accounts = self.lock();
-        // Expired tickets are dropped here: the map holds at most the tickets of the last `ttl`.
-        accounts.tickets.retain(|_, (_, expires)| *expires > now);
-        accounts
-            .tickets
-            .insert(ticket_hash.to_owned(), (account.to_owned(), now + ttl));
+        self.lock().tickets.insert(ticket_hash, account, ttl);
         Ok(())
     }
 
     async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>> {
-        let ticket = self.lock().tickets.remove(ticket_hash);
-        Ok(ticket
-            .filter(|(_, expires)| *expires > Instant::now())
-            .map(|(account, _)| account))
+        Ok(self.lock().tickets.remove(ticket_hash))
     }
 
     async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
-        let now = Instant::now();
-        let mut accounts = self.lock();
-        // As with tickets: the map holds at most the sessions of the last `ttl`.
-        accounts.sessions.retain(|_, (_, expires)| *expires > now);
-        accounts
-            .sessions
-            .insert(token_hash.to_owned(), (account.to_owned(), now + ttl));
+        self.lock().sessions.insert(token_hash, account, ttl);
         Ok(())
     }
 
     async fn session(&self, token_hash: &str) -> StoreResult<Option<String>> {
-        let accounts = self.lock();
-        Ok(accounts
-            .sessions
-            .get(token_hash)
-            .filter(|(_, expires)| *expires > Instant::now())
-            .map(|(account, _)| account.clone()))
+        Ok(self.lock().sessions.get(token_hash))
     }
 
     async fn delete_session(&self, token_hash: &str) -> StoreResult<()> {
@@ -301,7 +308,7 @@ impl AccountStore for MemoryAccounts {
         let mut accounts = self.lock();
         accounts.names.remove(&name.to_lowercase());
         accounts.keys.retain(|_, key| key.account != id);
-        accounts.sessions.retain(|_, (account, _)| account != id);
+        accounts.sessions.forget_account(id);
         accounts.inboxes.remove(id);
         accounts.told.remove(id);
         accounts.webhooks.remove(id);

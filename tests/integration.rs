@@ -21,6 +21,7 @@ mod integrity;
 mod limits;
 mod live_stream;
 mod lobby;
+mod logs_process;
 mod matchmaking;
 mod matchmaking_process;
 mod metrics;

@@ -295,3 +295,62 @@ async fn redis_keeps_an_argon2id_hash_and_the_session_s_sha_256_never_the_secret
     let keys = redis.command(&["KEYS", "*"]);
     assert!(!keys.contains(token), "no key names the token: {keys}");
 }
+
+#[actix_web::test]
+async fn a_person_lists_their_sessions_and_ends_one_on_every_instance_sharing_redis() {
+    let redis = common::RedisServer::start();
+    let (first, second) =
+        (app_on(redis.store(), Limits::default()).await, app_on(redis.store(), Limits::default()).await);
+    let (_, laptop) = sign_up(&first, "livia").await;
+    let body = Some(json!({"name": "livia", "password": PASSWORD}));
+    let phone_agent = [("User-Agent", "Mozilla/5.0 (Android 15; Mobile)")];
+    let (status, headers, _) = send(&second, "POST", "/v1/sessions", &phone_agent, body).await;
+    assert_eq!(status, StatusCode::OK);
+    let phone = cookie_of(&headers);
+
+    let (status, _, listed) = send(&first, "GET", "/v1/sessions", &[("Cookie", &laptop)], None).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let sessions = listed["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 2, "{listed}");
+    assert_eq!((sessions[0]["current"].as_bool(), sessions[1]["current"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(sessions[1]["agent"], "Mozilla/5.0 (Android 15; Mobile)");
+    let phone_id = sessions[1]["id"].as_str().unwrap();
+    assert!(!phone.contains(phone_id), "an id is not the token: {phone_id}");
+
+    let foreign = [("Cookie", laptop.as_str()), ("Origin", "https://evil.example")];
+    let path = format!("/v1/sessions/{phone_id}");
+    let (status, _, refused) = send(&first, "DELETE", &path, &foreign, None).await;
+    assert_eq!((status, code(&refused)), (StatusCode::FORBIDDEN, "cross_origin_request"));
+    let (status, _, _) = send(&second, "GET", "/v1/accounts/me", &[("Cookie", &phone)], None).await;
+    assert_eq!(status, StatusCode::OK, "a refused revocation ends nothing");
+
+    let own = [("Cookie", laptop.as_str()), ("Origin", OWN_ORIGIN)];
+    let (status, _, _) = send(&first, "DELETE", &path, &own, None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    for app in [&first, &second] {
+        let (status, _, refused) = send(app, "GET", "/v1/accounts/me", &[("Cookie", &phone)], None).await;
+        assert_eq!((status, code(&refused)), (StatusCode::UNAUTHORIZED, "invalid_session"), "revoked everywhere");
+        let (status, _, _) = send(app, "GET", "/v1/accounts/me", &[("Cookie", &laptop)], None).await;
+        assert_eq!(status, StatusCode::OK, "the other session goes on");
+    }
+    let (status, _, listed) = send(&second, "GET", "/v1/sessions", &[("Cookie", &laptop)], None).await;
+    assert_eq!((status, listed["sessions"].as_array().map(Vec::len)), (StatusCode::OK, Some(1)));
+    let (status, _, missing) = send(&second, "DELETE", &path, &own, None).await;
+    assert_eq!((status, code(&missing)), (StatusCode::NOT_FOUND, "session_not_found"), "ended once");
+    let (status, _, missing) = send(&second, "DELETE", "/v1/sessions/not-an-id", &own, None).await;
+    assert_eq!((status, code(&missing)), (StatusCode::NOT_FOUND, "session_not_found"));
+}
+
+#[actix_web::test]
+async fn another_account_cannot_end_a_session() {
+    let app = app().await;
+    let (_, livia) = sign_up(&app, "livia").await;
+    let (_, marcus) = sign_up(&app, "marcus").await;
+    let (_, _, listed) = send(&app, "GET", "/v1/sessions", &[("Cookie", &livia)], None).await;
+    let path = format!("/v1/sessions/{}", listed["sessions"][0]["id"].as_str().unwrap());
+    let own = [("Cookie", marcus.as_str()), ("Origin", OWN_ORIGIN)];
+    let (status, _, missing) = send(&app, "DELETE", &path, &own, None).await;
+    assert_eq!((status, code(&missing)), (StatusCode::NOT_FOUND, "session_not_found"));
+    let (status, _, _) = send(&app, "GET", "/v1/accounts/me", &[("Cookie", &livia)], None).await;
+    assert_eq!(status, StatusCode::OK);
+}

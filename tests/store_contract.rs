@@ -13,7 +13,7 @@ use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId,
     InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, Rate, RatingUpdate, RatingsApplied, ReadAfter,
     Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError, StoredAccount, StoredKey, StoredRating,
-    StoredSnapshot, StoredWebhook, Window,
+    StoredSession, StoredSnapshot, StoredWebhook, Window,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -498,25 +498,39 @@ async fn people_keep_a_password_hash_and_sessions_that_end_at_once_or_with_their
     assert!(accounts.create_account(&livia, None).await.unwrap(), "a person's account has no key");
     assert_eq!(accounts.account(&livia.id).await.unwrap().as_ref(), Some(&livia), "the hash is kept");
     assert_eq!(accounts.keys(&livia.id).await.unwrap(), []);
-    let (phone, laptop, brief) = (unique("session"), unique("session"), unique("session"));
+    let session = |created_at_ms: u64, agent: Option<&str>| StoredSession {
+        token_hash: unique("session"),
+        account: livia.id.clone(),
+        created_at_ms,
+        agent: agent.map(str::to_owned),
+    };
+    let (phone, laptop, brief) = (session(3, Some("Phone/1.0")), session(1, None), session(2, Some("Brief")));
     let month = Duration::from_secs(30 * 24 * 3600);
-    accounts.create_session(&phone, &livia.id, month).await.unwrap();
-    accounts.create_session(&laptop, &livia.id, month).await.unwrap();
+    accounts.create_session(&phone, month).await.unwrap();
+    accounts.create_session(&laptop, month).await.unwrap();
     accounts
-        .create_session(&brief, &livia.id, Duration::from_millis(50))
+        .create_session(&brief, Duration::from_millis(50))
         .await
         .unwrap();
-    assert_eq!(accounts.session(&phone).await.unwrap().as_deref(), Some(livia.id.as_str()));
+    assert_eq!(accounts.session(&phone.token_hash).await.unwrap().as_deref(), Some(livia.id.as_str()));
     assert_eq!(accounts.session(&unique("session")).await.unwrap(), None, "an unknown session");
     tokio::time::sleep(Duration::from_millis(120)).await;
-    assert_eq!(accounts.session(&brief).await.unwrap(), None, "an expired session");
-    accounts.delete_session(&phone).await.unwrap();
-    assert_eq!(accounts.session(&phone).await.unwrap(), None, "a session ended");
-    accounts.delete_session(&phone).await.unwrap();
+    assert_eq!(accounts.session(&brief.token_hash).await.unwrap(), None, "an expired session");
+    assert_eq!(
+        accounts.sessions(&livia.id).await.unwrap(),
+        [laptop.clone(), phone.clone()],
+        "the account's live sessions, oldest first, with their browsers"
+    );
+    accounts.delete_session(&phone.token_hash).await.unwrap();
+    assert_eq!(accounts.session(&phone.token_hash).await.unwrap(), None, "a session ended");
+    assert_eq!(accounts.sessions(&livia.id).await.unwrap(), std::slice::from_ref(&laptop), "and no longer listed");
+    accounts.delete_session(&phone.token_hash).await.unwrap();
+    let laptop = laptop.token_hash;
     assert_eq!(accounts.session(&laptop).await.unwrap().as_deref(), Some(livia.id.as_str()), "the others go on");
     accounts.erase_account(&livia.id, &livia.name).await.unwrap();
     assert_eq!(accounts.session(&laptop).await.unwrap(), None, "sessions end with their account");
     assert_eq!(accounts.account(&livia.id).await.unwrap(), None);
+    assert_eq!(accounts.sessions(&livia.id).await.unwrap(), [], "nor listed");
 }
 
 async fn a_source_s_notification_is_pushed_and_announced_once(store: Arc<dyn EventStore>) {

@@ -92,6 +92,7 @@ error_codes! {
     AccountNameTaken = "account_name_taken", CONFLICT, "this account name is taken";
     AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
     KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
+    SessionNotFound = "session_not_found", NOT_FOUND, "the account has no such session";
     InvalidWebhookUrl = "invalid_webhook_url", BAD_REQUEST,
         "this webhook URL is refused: 10.0.0.5 is a private address (webhooks go to public https:// URLs)";
     WebhookNotFound = "webhook_not_found", NOT_FOUND, "the account has no webhook";
@@ -383,6 +384,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::AccountNameTaken => Self::new(C::AccountNameTaken, detail),
             ServiceError::AccountNotFound(_) => Self::new(C::AccountNotFound, detail),
             ServiceError::KeyNotFound => Self::new(C::KeyNotFound, detail),
+            ServiceError::SessionNotFound => Self::new(C::SessionNotFound, detail),
             ServiceError::InvalidWebhook(_) => Self::new(C::InvalidWebhookUrl, detail),
             ServiceError::NoWebhook => Self::new(C::WebhookNotFound, detail),
             ServiceError::InvalidChatText => Self::new(C::InvalidChatText, detail),

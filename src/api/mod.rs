@@ -167,6 +167,8 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<accounts::session::__path_sign_up>(),
         Mounted::of::<accounts::session::__path_sign_in>(),
         Mounted::of::<accounts::session::__path_sign_out>(),
+        Mounted::of::<accounts::session::__path_list_sessions>(),
+        Mounted::of::<accounts::session::__path_revoke_session>(),
         Mounted::of::<accounts::__path_me>(),
         Mounted::of::<accounts::__path_delete_account>(),
         Mounted::of::<ratings::__path_account_profile>(),

@@ -103,6 +103,8 @@ pub enum ServiceError {
     AccountNotFound(String),
     #[error("the account has no such key")]
     KeyNotFound,
+    #[error("the account has no such session")]
+    SessionNotFound,
     #[error("this request needs an account key (Authorization: Bearer lk_...)")]
     AccountKeyRequired,
     #[error("a password has {} to {} characters", PASSWORD_CHARS.start(), PASSWORD_CHARS.end())]

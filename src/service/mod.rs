@@ -47,7 +47,8 @@ pub use crate::clock::now_ms;
 pub use crate::ids::{AccountId, AccountRef, GameId};
 pub use accounts::{
     Account, AccountGame, AccountGames, AccountKind, Accounts, Caller, Delivery, GamesFilter, KeyInfo, NewKey,
-    NewSession, Notification, Notifier, PASSWORD_CHARS, SESSION_TTL, WebhookSettings, WebhookState, is_account_key,
+    NewSession, Notification, Notifier, PASSWORD_CHARS, SESSION_TTL, SessionInfo, WebhookSettings, WebhookState,
+    is_account_key,
 };
 pub use bots::BotQueue;
 pub use chat::{Chat, ChatMessage, MAX_CHAT_CHARS};

@@ -24,6 +24,20 @@ pub struct StoredAccount {
     pub password_hash: Option<String>,
 }
 
+/// A person's session as stored: by the SHA-256 of its token (never the token), with when it began and the browser
+/// that began it, so that its account can list and end its sessions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSession {
+    pub token_hash: String,
+    pub account: String,
+    pub created_at_ms: u64,
+    /// The `User-Agent` of the sign-in, cut to `SESSION_AGENT_CHARS`.
+    pub agent: Option<String>,
+}
+
+/// The most characters of a `User-Agent` a session keeps.
+pub const SESSION_AGENT_CHARS: usize = 200;
+
 /// An account key as stored: its public id and the SHA-256 of the whole key (never the key).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredKey {
@@ -149,9 +163,11 @@ pub trait AccountStore: Send + Sync {
     /// instances); `None` for an unknown, used or expired ticket.
     async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>>;
 
-    /// Remembers a session of `account` during `ttl`, by the hash of its token only: any instance sharing the store
-    /// accepts it.
-    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()>;
+    /// Remembers a session during `ttl`, by the hash of its token only: any instance sharing the store accepts it.
+    async fn create_session(&self, session: &StoredSession, ttl: Duration) -> StoreResult<()>;
+
+    /// The account's unexpired sessions, oldest first.
+    async fn sessions(&self, account: &str) -> StoreResult<Vec<StoredSession>>;
 
     /// The account of an unexpired session; read at every request, so that a session ended is refused at once
     /// everywhere.

@@ -617,15 +617,30 @@ impl ServerProcess {
 
     /// Starts the binary with extra environment variables (e.g. `LUDUS_MAX_STREAMS`).
     pub fn start_with_env(port: u16, redis_url: Option<&str>, env: &[(&str, &str)]) -> Self {
+        Self::spawn(port, redis_url, env, None)
+    }
+
+    /// Starts the binary logging at `filter` (`RUST_LOG`) into the file `log`, its standard output and error both.
+    pub fn start_logging(redis_url: Option<&str>, filter: &str, log: &std::path::Path) -> Self {
+        let file = std::fs::File::create(log).expect("the log file is created");
+        Self::spawn(free_port(), redis_url, &[("RUST_LOG", filter)], Some(file))
+    }
+
+    fn spawn(port: u16, redis_url: Option<&str>, env: &[(&str, &str)], log: Option<std::fs::File>) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_ludus"));
-        command.envs(env.iter().copied());
         command
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .env("LUDUS_BIND", format!("127.0.0.1:{port}"))
             .env_remove("LUDUS_REDIS_URL")
-            .env_remove("REDIS_URL")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
+            .env_remove("REDIS_URL");
+        match log {
+            Some(file) => {
+                let copy = file.try_clone().expect("the log file is shared");
+                command.stdout(copy).stderr(file)
+            }
+            None => command.stdout(Stdio::null()).stderr(Stdio::null()),
+        };
         if let Some(url) = redis_url {
             command.env("LUDUS_REDIS_URL", url);
         }

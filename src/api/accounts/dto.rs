@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::dto::GameStatus;
-use crate::service::{Account, AccountKind, KeyInfo};
+use crate::service::{Account, AccountKind, KeyInfo, SessionInfo};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -156,4 +156,35 @@ pub struct AccountGamesResponse {
     /// When there may be more: pass it as `before` for the next page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_before: Option<String>,
+}
+
+/// One of the account's sessions (never its token).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionResponse {
+    /// The session's id, to end it with `DELETE /v1/sessions/{session_id}`.
+    #[schema(example = "9b1f3c5e7a2d4f60")]
+    pub id: String,
+    pub created_at_ms: u64,
+    /// The `User-Agent` of the browser that signed in (its first 200 characters), when it sent one.
+    #[schema(example = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0")]
+    pub agent: Option<String>,
+    /// Whether it is the session of this request's cookie.
+    pub current: bool,
+}
+
+impl From<SessionInfo> for SessionResponse {
+    fn from(session: SessionInfo) -> Self {
+        Self {
+            id: session.id,
+            created_at_ms: session.created_at_ms,
+            agent: session.agent,
+            current: session.current,
+        }
+    }
+}
+
+/// The account's sessions, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionsResponse {
+    pub sessions: Vec<SessionResponse>,
 }

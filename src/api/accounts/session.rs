@@ -6,7 +6,7 @@ use std::time::Duration;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, Route, web};
 
-use super::dto::{AccountResponse, SignInRequest};
+use super::dto::{AccountResponse, SessionsResponse, SignInRequest};
 use super::take_account_quota;
 use crate::api::Service;
 use crate::api::Settings;
@@ -15,10 +15,22 @@ use crate::api::client::client_key;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::limits::{self, Quota};
-use crate::api::request::{SESSION_COOKIE, check_same_origin, session_token};
+use crate::api::request::{SESSION_COOKIE, account, check_same_origin, session_token};
 use crate::service::{NewSession, SESSION_TTL};
 
 const MINUTE: Duration = Duration::from_secs(60);
+
+/// What an operation of a signed-in account answers without its key or session.
+const KEY_OR_SESSION_NEEDED: Problems = Problems::new(
+    "No account key nor session cookie, or one unknown, revoked or ended",
+    &[Code::AccountKeyRequired, Code::InvalidAccountKey, Code::InvalidSession],
+);
+
+/// The browser a sign-in comes from, as its `User-Agent` says, for the account's list of sessions.
+fn user_agent(request: &HttpRequest) -> Option<&str> {
+    let agent = request.headers().get(actix_web::http::header::USER_AGENT)?;
+    agent.to_str().ok().filter(|agent| !agent.is_empty())
+}
 
 /// The cookie of a session: out of scripts' reach, sent by the browser on the service's own pages and on links to it
 /// from elsewhere but not with other sites' writes, and over TLS only when the request came over it (directly, or
@@ -68,7 +80,10 @@ pub async fn sign_up(
     JsonBody(request): JsonBody<SignInRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let quota = take_account_quota(&service, &settings, &http).await?;
-    let session = service.accounts.sign_up(&request.name, &request.password).await?;
+    let session = service
+        .accounts
+        .sign_up(&request.name, &request.password, user_agent(&http))
+        .await?;
     tracing::info!(account = %session.account.id, "account signed up");
     Ok(signed_in(HttpResponse::Created(), &http, session, &[quota]))
 }
@@ -136,7 +151,10 @@ pub async fn sign_in(
         MINUTE,
     )
     .await?;
-    let session = service.accounts.sign_in(&request.name, &request.password).await?;
+    let session = service
+        .accounts
+        .sign_in(&request.name, &request.password, user_agent(&http))
+        .await?;
     tracing::info!(account = %session.account.id, "signed in");
     Ok(signed_in(HttpResponse::Ok(), &http, session, &[per_client, per_name]))
 }
@@ -186,5 +204,58 @@ impl Endpoint for __path_sign_out {
 
     fn route() -> Route {
         web::delete().to(sign_out)
+    }
+}
+
+/// The account's sessions, oldest first: when each began and in which browser, and which is this request's. With the
+/// account's key or a session cookie.
+#[utoipa::path(get, path = "/v1/sessions", tag = "accounts", security(("account_key" = []), ("session_cookie" = [])),
+    responses((status = 200, description = "The account's sessions", body = SessionsResponse)))]
+pub async fn list_sessions(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    let token = session_token(&request);
+    let sessions = service.accounts.sessions(&account.id, token.as_deref()).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(SessionsResponse {
+            sessions: sessions.into_iter().map(Into::into).collect(),
+        }))
+}
+
+impl Endpoint for __path_list_sessions {
+    const PROBLEMS: &'static [Problems] = &[KEY_OR_SESSION_NEEDED, common::STORE_UNAVAILABLE];
+
+    fn route() -> Route {
+        web::get().to(list_sessions)
+    }
+}
+
+/// Ends one of the account's sessions (a lost phone's, say) at once on every instance; the browser holding it is
+/// signed out at its next request. With the account's key or a session cookie (then from the service's own pages).
+#[utoipa::path(delete, path = "/v1/sessions/{session_id}", tag = "accounts",
+    security(("account_key" = []), ("session_cookie" = [])),
+    params(("session_id" = String, Path, description = "The session's id, from `GET /v1/sessions`")),
+    responses((status = 204, description = "Ended")))]
+pub async fn revoke_session(
+    service: Service,
+    session_id: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let account = account(&service, &request).await?;
+    service.accounts.revoke_session(&account.id, &session_id).await?;
+    tracing::info!(account = %account.id, session = %session_id, "session revoked");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+impl Endpoint for __path_revoke_session {
+    const PROBLEMS: &'static [Problems] = &[
+        KEY_OR_SESSION_NEEDED,
+        Problems::new("The request comes from another site's page", &[Code::CrossOriginRequest]),
+        Problems::new("The account has no such session", &[Code::SessionNotFound]),
+        common::STORE_UNAVAILABLE,
+    ];
+
+    fn route() -> Route {
+        web::delete().to(revoke_session)
     }
 }

@@ -60,6 +60,8 @@ may know; without a token you are a spectator. Errors are RFC 9457 `application/
         accounts::session::sign_up,
         accounts::session::sign_in,
         accounts::session::sign_out,
+        accounts::session::list_sessions,
+        accounts::session::revoke_session,
         accounts::me,
         accounts::delete_account,
         ratings::account_profile,

@@ -33,7 +33,7 @@ use utoipa::ToSchema;
 use super::tickets::{TICKET_TTL, new_ticket};
 use super::{AccountRef, Games, ServiceError, hash_token, now_ms};
 use crate::ids::ACCOUNT_PREFIX;
-use crate::store::{EventStore, StoredAccount, StoredKey};
+use crate::store::{EventStore, SESSION_AGENT_CHARS, StoredAccount, StoredKey, StoredSession};
 
 /// How long a session lasts after its sign-in.
 pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -105,6 +105,19 @@ pub struct NewKey {
     pub info: KeyInfo,
     pub key: String,
 }
+
+/// One of a person's sessions, as its account sees it: a short public id (the start of its token's hash), when it
+/// began, in which browser, and whether it is the one asking.
+pub struct SessionInfo {
+    pub id: String,
+    pub created_at_ms: u64,
+    pub agent: Option<String>,
+    pub current: bool,
+}
+
+/// The hex digits of a session's token hash that name it to its account: enough to tell its sessions apart, too few
+/// to stand for the hash.
+const SESSION_ID_CHARS: usize = 16;
 
 /// A person signed in: the account and its new session's token, handed to the client once (the store keeps its
 /// hash).
@@ -187,7 +200,7 @@ impl Accounts {
     }
 
     /// Creates a person's account signed into with `password` (it has no key), and its first session.
-    pub async fn sign_up(&self, name: &str, password: &str) -> Result<NewSession, ServiceError> {
+    pub async fn sign_up(&self, name: &str, password: &str, agent: Option<&str>) -> Result<NewSession, ServiceError> {
         check_account_name(name)?;
         password::check_password(password)?;
         let hash = password::hash(password.to_owned()).await?;
@@ -195,12 +208,12 @@ impl Accounts {
         if !self.store.accounts().create_account(&stored, None).await? {
             return Err(ServiceError::AccountNameTaken);
         }
-        self.start_session(account).await
+        self.start_session(account, agent).await
     }
 
     /// A new session of the account named `name` if `password` is its password. Whatever fails (no such name, a
     /// wrong password, an account without one) fails alike, after the same work.
-    pub async fn sign_in(&self, name: &str, password: &str) -> Result<NewSession, ServiceError> {
+    pub async fn sign_in(&self, name: &str, password: &str, agent: Option<&str>) -> Result<NewSession, ServiceError> {
         let stored = match check_account_name(name) {
             Ok(()) => self.store.accounts().account_named(name).await?,
             Err(_) => None,
@@ -210,16 +223,45 @@ impl Accounts {
             return Err(ServiceError::InvalidCredentials);
         }
         let stored = stored.ok_or(ServiceError::InvalidCredentials)?;
-        self.start_session(stored.try_into()?).await
+        self.start_session(stored.try_into()?, agent).await
     }
 
-    async fn start_session(&self, account: Account) -> Result<NewSession, ServiceError> {
+    /// A new session of `account`, begun in the browser `agent` names.
+    async fn start_session(&self, account: Account, agent: Option<&str>) -> Result<NewSession, ServiceError> {
         let token = hex::encode(rand::random::<[u8; SESSION_TOKEN_BYTES]>());
-        self.store
-            .accounts()
-            .create_session(&hash_token(&token), &account.id, SESSION_TTL)
-            .await?;
+        let session = StoredSession {
+            token_hash: hash_token(&token),
+            account: account.id.clone(),
+            created_at_ms: now_ms(),
+            agent: agent.map(|agent| agent.chars().take(SESSION_AGENT_CHARS).collect()),
+        };
+        self.store.accounts().create_session(&session, SESSION_TTL).await?;
         Ok(NewSession { account, token })
+    }
+
+    /// The account's sessions, oldest first; `current` is the one of the token `asking` (if the request has one).
+    pub async fn sessions(&self, account: &str, asking: Option<&str>) -> Result<Vec<SessionInfo>, ServiceError> {
+        let asking = asking.map(hash_token);
+        let sessions = self.store.accounts().sessions(account).await?;
+        Ok(sessions
+            .into_iter()
+            .map(|session| SessionInfo {
+                id: session.token_hash[..SESSION_ID_CHARS].to_owned(),
+                created_at_ms: session.created_at_ms,
+                agent: session.agent,
+                current: asking.as_deref() == Some(session.token_hash.as_str()),
+            })
+            .collect())
+    }
+
+    /// Ends the account's session `id` (as `sessions` names it) on every instance.
+    pub async fn revoke_session(&self, account: &str, id: &str) -> Result<(), ServiceError> {
+        let sessions = self.store.accounts().sessions(account).await?;
+        let session = sessions
+            .iter()
+            .find(|session| id.len() == SESSION_ID_CHARS && session.token_hash.starts_with(id))
+            .ok_or(ServiceError::SessionNotFound)?;
+        Ok(self.store.accounts().delete_session(&session.token_hash).await?)
     }
 
     /// The account a session token stands for, read from the store at every request so that a session ended is

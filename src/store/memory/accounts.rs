@@ -11,8 +11,8 @@ use tokio::sync::broadcast;
 use super::due::DueNotes;
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredWebhook,
-    TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredSession,
+    StoredWebhook, TOLD_KEPT,
 };
 
 /// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
@@ -30,35 +30,66 @@ struct Accounts {
     webhooks: HashMap<String, StoredWebhook>,
     deliveries: HashMap<String, VecDeque<String>>,
     /// The account of each stream ticket's hash, until it expires.
-    tickets: Expiring,
-    /// The account of each session token's hash, until it expires.
-    sessions: Expiring,
+    tickets: Expiring<String>,
+    /// Each session by its token's hash, until it expires.
+    sessions: Expiring<StoredSession>,
 }
 
-/// Accounts by a secret's hash, each until its expiry. Expired entries are dropped at each insert: the map holds at
-/// most those of the last ttl.
-#[derive(Default)]
-struct Expiring(HashMap<String, (String, Instant)>);
+/// What a secret's hash stands for, each until its expiry. Expired entries are dropped at each insert: the map holds
+/// at most those of the last ttl.
+struct Expiring<T>(HashMap<String, (T, Instant)>);
 
-impl Expiring {
-    fn insert(&mut self, hash: &str, account: &str, ttl: Duration) {
+impl<T> Default for Expiring<T> {
+    fn default() -> Self {
+        Self(HashMap::new())
+    }
+}
+
+/// The account an entry of `Expiring` belongs to.
+trait OfAccount: Clone {
+    fn account(&self) -> &str;
+}
+
+impl OfAccount for String {
+    fn account(&self) -> &str {
+        self
+    }
+}
+
+impl OfAccount for StoredSession {
+    fn account(&self) -> &str {
+        &self.account
+    }
+}
+
+impl<T: OfAccount> Expiring<T> {
+    fn insert(&mut self, hash: &str, value: T, ttl: Duration) {
         let now = Instant::now();
         self.0.retain(|_, (_, expires)| *expires > now);
-        self.0.insert(hash.to_owned(), (account.to_owned(), now + ttl));
+        self.0.insert(hash.to_owned(), (value, now + ttl));
     }
 
-    fn get(&self, hash: &str) -> Option<String> {
-        let (account, expires) = self.0.get(hash)?;
-        (*expires > Instant::now()).then(|| account.clone())
+    fn get(&self, hash: &str) -> Option<T> {
+        let (value, expires) = self.0.get(hash)?;
+        (*expires > Instant::now()).then(|| value.clone())
     }
 
-    fn remove(&mut self, hash: &str) -> Option<String> {
-        let (account, expires) = self.0.remove(hash)?;
-        (expires > Instant::now()).then_some(account)
+    fn remove(&mut self, hash: &str) -> Option<T> {
+        let (value, expires) = self.0.remove(hash)?;
+        (expires > Instant::now()).then_some(value)
+    }
+
+    fn of_account(&self, account: &str) -> Vec<T> {
+        let now = Instant::now();
+        let held = self
+            .0
+            .values()
+            .filter(|(value, expires)| *expires > now && value.account() == account);
+        held.map(|(value, _)| value.clone()).collect()
     }
 
     fn forget_account(&mut self, account: &str) {
-        self.0.retain(|_, (held, _)| held != account);
+        self.0.retain(|_, (held, _)| held.account() != account);
     }
 }
 
@@ -171,7 +202,7 @@ impl AccountStore for MemoryAccounts {
     }
 
     async fn issue_stream_ticket(&self, ticket_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
-        self.lock().tickets.insert(ticket_hash, account, ttl);
+        self.lock().tickets.insert(ticket_hash, account.to_owned(), ttl);
         Ok(())
     }
 
@@ -179,13 +210,19 @@ impl AccountStore for MemoryAccounts {
         Ok(self.lock().tickets.remove(ticket_hash))
     }
 
-    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
-        self.lock().sessions.insert(token_hash, account, ttl);
+    async fn create_session(&self, session: &StoredSession, ttl: Duration) -> StoreResult<()> {
+        self.lock().sessions.insert(&session.token_hash, session.clone(), ttl);
         Ok(())
     }
 
+    async fn sessions(&self, account: &str) -> StoreResult<Vec<StoredSession>> {
+        let mut sessions = self.lock().sessions.of_account(account);
+        sessions.sort_by_key(|session| session.created_at_ms);
+        Ok(sessions)
+    }
+
     async fn session(&self, token_hash: &str) -> StoreResult<Option<String>> {
-        Ok(self.lock().sessions.get(token_hash))
+        Ok(self.lock().sessions.get(token_hash).map(|session| session.account))
     }
 
     async fn delete_session(&self, token_hash: &str) -> StoreResult<()> {

@@ -19,8 +19,8 @@ use super::webhooks::{WEBHOOKS_DUE_KEY, deliveries_key, webhook_key};
 use super::{RedisStore, Write};
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredWebhook,
-    TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredSession,
+    StoredWebhook, TOLD_KEPT,
 };
 
 const INBOX_CHANNEL: &str = "ludus:inbox";
@@ -40,6 +40,11 @@ fn inbox_key(id: &str) -> String {
 /// The hashes of the account's sessions, to end them with the account; it lives as long as its longest session.
 fn sessions_key(id: &str) -> String {
     format!("ludus:account:{{{id}}}:sessions")
+}
+
+/// When a session of the account began and in which browser, as long as the session lasts.
+fn session_info_key(id: &str, token_hash: &str) -> String {
+    format!("ludus:account:{{{id}}}:session:{token_hash}")
 }
 
 fn session_key(token_hash: &str) -> String {
@@ -244,11 +249,17 @@ impl AccountStore for RedisStore {
         self.take("redeem_stream_ticket", &ticket_key(ticket_hash)).await
     }
 
-    async fn create_session(&self, token_hash: &str, account: &str, ttl: Duration) -> StoreResult<()> {
+    async fn create_session(&self, session: &StoredSession, ttl: Duration) -> StoreResult<()> {
         let ttl_ms = ttl.as_millis() as u64;
-        let mut session = redis::cmd("SET");
-        session.arg(session_key(token_hash)).arg(account).arg("PX").arg(ttl_ms);
-        self.write::<()>("create_session", Write::Commands(&[session])).await?;
+        let StoredSession {
+            token_hash,
+            account,
+            created_at_ms,
+            agent,
+        } = session;
+        let mut opened = redis::cmd("SET");
+        opened.arg(session_key(token_hash)).arg(account).arg("PX").arg(ttl_ms);
+        self.write::<()>("create_session", Write::Commands(&[opened])).await?;
         let set = sessions_key(account);
         let mut listed = redis::cmd("SADD");
         listed.arg(&set).arg(token_hash);
@@ -257,8 +268,47 @@ impl AccountStore for RedisStore {
         first.arg(&set).arg(ttl_ms).arg("NX");
         let mut longer = redis::cmd("PEXPIRE");
         longer.arg(&set).arg(ttl_ms).arg("GT");
-        self.write("create_session", Write::Commands(&[listed, first, longer]))
+        let info = session_info_key(account, token_hash);
+        let mut described = redis::cmd("HSET");
+        described.arg(&info).arg("created_at_ms").arg(created_at_ms);
+        if let Some(agent) = agent {
+            described.arg("agent").arg(agent);
+        }
+        let mut lasting = redis::cmd("PEXPIRE");
+        lasting.arg(&info).arg(ttl_ms);
+        self.write("create_session", Write::Commands(&[listed, first, longer, described, lasting]))
             .await
+    }
+
+    async fn sessions(&self, account: &str) -> StoreResult<Vec<StoredSession>> {
+        let set = sessions_key(account);
+        let hashes: Vec<String> = self
+            .run("sessions", |mut connection| async move {
+                redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await
+            })
+            .await?;
+        let mut sessions = Vec::with_capacity(hashes.len());
+        for token_hash in hashes {
+            let info = session_info_key(account, &token_hash);
+            let fields: HashMap<String, String> = self
+                .run("sessions", |mut connection| async move {
+                    redis::cmd("HGETALL").arg(&info).query_async(&mut connection).await
+                })
+                .await?;
+            // The description expires with its session: none left means the session ended.
+            let Some(created_at_ms) = fields.get("created_at_ms") else {
+                continue;
+            };
+            let created_at_ms = created_at_ms.parse().map_err(corrupt)?;
+            sessions.push(StoredSession {
+                token_hash,
+                account: account.to_owned(),
+                created_at_ms,
+                agent: fields.get("agent").cloned(),
+            });
+        }
+        sessions.sort_by_key(|session| session.created_at_ms);
+        Ok(sessions)
     }
 
     async fn session(&self, token_hash: &str) -> StoreResult<Option<String>> {
@@ -280,7 +330,10 @@ impl AccountStore for RedisStore {
         self.write::<()>("delete_session", Write::Commands(&[ended])).await?;
         let mut unlisted = redis::cmd("SREM");
         unlisted.arg(sessions_key(&account)).arg(token_hash);
-        self.write("delete_session", Write::Commands(&[unlisted])).await
+        let mut undescribed = redis::cmd("DEL");
+        undescribed.arg(session_info_key(&account, token_hash));
+        self.write("delete_session", Write::Commands(&[unlisted, undescribed]))
+            .await
     }
 
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId> {
@@ -437,6 +490,9 @@ impl AccountStore for RedisStore {
             .arg(told_key(id))
             .arg(webhook_key(id))
             .arg(deliveries_key(id));
+        for session in &sessions {
+            erased.arg(session_info_key(id, session));
+        }
         self.write::<()>("erase_account", Write::Commands(&[erased])).await?;
         for key in keys {
             let mut forgotten = redis::cmd("DEL");

@@ -136,6 +136,7 @@ async fn ratings_far_apart_wait_apart_and_a_bot_fills_a_table_once_the_wait_is_o
     let update = RatingUpdate {
         account: strong.clone(),
         expected_games: 0,
+        before: 1500.0,
         rating,
         provisional: false,
     };

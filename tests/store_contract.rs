@@ -11,9 +11,9 @@ use futures_util::StreamExt;
 use ludus::ids::GameId;
 use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId,
-    InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, Rate, RatingUpdate, RatingsApplied, ReadAfter,
-    Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError, StoredAccount, StoredKey, StoredRating,
-    StoredSession, StoredSnapshot, StoredWebhook, Window,
+    InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, Rate, RatingChange, RatingUpdate, RatingsApplied,
+    ReadAfter, Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError, StoredAccount, StoredKey,
+    StoredRating, StoredSession, StoredSnapshot, StoredWebhook, Window,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -854,6 +854,7 @@ fn update(account: &str, expected_games: u64, rating: StoredRating) -> RatingUpd
     RatingUpdate {
         account: account.to_owned(),
         expected_games,
+        before: 1500.0 + expected_games as f64,
         rating,
         provisional: rating.deviation > 110.0,
     }
@@ -871,8 +872,16 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
         update(&a, 0, rated(1600.0, 200.0, 1)),
         update(&b, 0, rated(1400.0, 200.0, 1)),
     ];
+    assert_eq!(ratings.rating_changes(&game).await.unwrap(), [], "no change before the game is rated");
     assert_eq!(ratings.apply_ratings(&title, &game, &first).await.unwrap(), RatingsApplied::Applied);
     assert!(ratings.is_rated(&game).await.unwrap());
+    let change = |account: &str, after| RatingChange {
+        account: account.to_owned(),
+        before: 1500.0,
+        after,
+    };
+    let moved = [change(&a, 1600.0), change(&b, 1400.0)];
+    assert_eq!(ratings.rating_changes(&game).await.unwrap(), moved, "the game's changes, as applied");
     let again = [
         update(&a, 1, rated(1700.0, 150.0, 2)),
         update(&b, 1, rated(1300.0, 150.0, 2)),
@@ -882,6 +891,7 @@ async fn ratings_apply_once_per_game_only_over_what_was_read_and_page_best_first
         RatingsApplied::AlreadyApplied,
         "a game is rated once"
     );
+    assert_eq!(ratings.rating_changes(&game).await.unwrap(), moved, "and its changes kept once");
     let stale = [
         update(&a, 0, rated(1700.0, 150.0, 1)),
         update(&c, 0, rated(1300.0, 300.0, 1)),

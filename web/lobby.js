@@ -1,8 +1,11 @@
-// The lobby: signing up, in and out (a person's account, whose games are then listed here on any device), one click
-// to play any title against the computer, a form to create a game (players, seats for me / open / bots, options), the
-// created game's seats with invitation links, and the open games with Join buttons.
+// The lobby, which is a person's home page: signing up, in and out; once signed in, my games on any device (my turn
+// first, then invitations to join or decline, the others, and the finished ones paged), told live (alerts.js), and
+// quick play with other people (rated or not) with a wait screen. For everyone: one click to play any title against
+// the computer, a form to create a game (players, seats for me / open / an invited account / bots, rated, options),
+// the created game's seats with invitation links, and the open games with Join buttons.
 
 import {API, call, el, heldTokens, pageUrl, saveToken, showError, words} from "./api.js";
+import {alertSettings, followAccount} from "./alerts.js";
 import {langSwitch, t} from "./i18n.js";
 
 const form = document.getElementById("create");
@@ -13,6 +16,7 @@ let titles = [];
 const SEAT_CHOICES = [
   ["mine", t("me")],
   ["open", t("open seat choice")],
+  ["account", t("invite account")],
   ["random", t("bot random")],
   ["search", t("bot search")],
 ];
@@ -37,7 +41,14 @@ function drawSeats() {
     const select = el("select", {name: `seat-${seat}`, "data-seat": seat});
     for (const [value, label] of SEAT_CHOICES) select.append(el("option", {value}, label));
     select.value = index === 0 ? "mine" : "open";
-    fieldset.append(el("label", {}, words(seat), " ", select));
+    // An invitation names the account: the field shows only when that is chosen.
+    const invitee = el("input", {class: "invitee", "data-seat": seat, maxlength: 24, hidden: true,
+      "aria-label": t("account to invite", words(seat)), placeholder: t("account name")});
+    select.addEventListener("change", () => {
+      invitee.hidden = select.value !== "account";
+      invitee.required = !invitee.hidden;
+    });
+    fieldset.append(el("label", {}, words(seat), " ", select), invitee);
   });
 }
 
@@ -78,8 +89,11 @@ async function create(event) {
   const seats = {};
   const bots = {};
   for (const select of document.querySelectorAll("#seats select")) {
-    if (select.value === "random" || select.value === "search") bots[select.dataset.seat] = {kind: select.value};
-    else seats[select.dataset.seat] = select.value;
+    const seat = select.dataset.seat;
+    if (select.value === "random" || select.value === "search") bots[seat] = {kind: select.value};
+    else if (select.value === "account") {
+      seats[seat] = {account: document.querySelector(`.invitee[data-seat="${seat}"]`).value.trim()};
+    } else seats[seat] = select.value;
   }
   const options = {};
   for (const option of title.options) {
@@ -91,6 +105,7 @@ async function create(event) {
   if (name && Object.values(seats).includes("mine")) body.name = name;
   const chat = document.getElementById("chat").value;
   if (chat !== "players") body.chat = chat;
+  if (me && document.getElementById("rated").checked) body.rated = true;
   try {
     const created = await call("POST", "/v1/games", {body});
     for (const {seat, token} of created.seats) saveToken(created.game.id, seat, token);
@@ -124,7 +139,7 @@ function drawCreated(created, seats, bots) {
     const copy = el("button", {type: "button", onclick: () => copyLink(input)}, t("copy invitation"));
     return el("li", {"data-seat": seat},
       el("b", {}, words(seat)), " ",
-      `${seats[seat] === "open" ? t("open") : t("yours to hand over")}: `,
+      `${seats[seat] === "open" ? t("open") : seats[seat]?.account ? seats[seat].account : t("yours to hand over")}: `,
       input, copy);
   });
   const panel = document.getElementById("created");
@@ -218,13 +233,16 @@ async function whoAmI() {
   }
 }
 
-/** Signed out: a name and a password to sign in or up with. Signed in: who, and a way out. */
+/** Signed out: a name and a password to sign in or up with. Signed in: who, the alerts' settings, and a way out. */
 function drawAccount() {
   const panel = document.getElementById("account");
   panel.hidden = !signable;
+  document.getElementById("profile-link").hidden = !me;
+  document.getElementById("rated-label").hidden = !me;
+  document.getElementById("seek-section").hidden = !me;
   if (me) {
     panel.replaceChildren(el("p", {id: "signed-in"}, t("signed in as", me.name), " ",
-      el("button", {type: "button", id: "sign-out", onclick: signOut}, t("sign out"))));
+      el("button", {type: "button", id: "sign-out", onclick: signOut}, t("sign out")), " ", ...alertSettings()));
     return;
   }
   const name = el("input", {id: "account-name", autocomplete: "username", required: true, minlength: 2, maxlength: 24});
@@ -258,9 +276,17 @@ async function enter(path) {
     // A game gone, or a seat bound to another account already, stays as it is.
     await call("POST", `/v1/games/${game}/bind`, {body: {token}}).catch(() => {});
   }
+  await signedIn();
+}
+
+/** What a person signed in sees: their account, their games, followed live. */
+async function signedIn() {
   drawAccount();
   await drawMyGames();
+  stopFollowing = await followAccount({titleName, changed: noticed});
 }
+
+let stopFollowing = () => {};
 
 async function signOut() {
   showError(null);
@@ -271,12 +297,32 @@ async function signOut() {
     return;
   }
   me = null;
+  stopFollowing();
   drawAccount();
   await drawMyGames();
 }
 
+const titleName = (id) => titles.find((known) => known.id === id)?.name ?? id;
+
+/** A notification of the account's: its games are drawn again, and a quick-play match opens its table. */
+function noticed(note) {
+  if (note.type === "matched" && seeking) {
+    seeking = false;
+    location.href = pageUrl("table.html", {game: note.game, seat: note.seat});
+    return;
+  }
+  if (note.type === "seek_expired" && seeking) {
+    seeking = false;
+    drawSeek(t("seek expired"));
+  }
+  drawMyGames();
+}
+
+/** Where the finished games' next page starts, while there may be one. */
+let finishedBefore = null;
+
 /** The account's games, the same on every device: those waiting for me first, then invitations, then the others; the
- * latest finished ones apart. Each links to its table by game and seat, with no token. */
+ * finished ones apart, newest first, a page at a time. Each links to its table by game and seat, with no token. */
 async function drawMyGames() {
   const section = document.getElementById("my-games-section");
   section.hidden = !me;
@@ -284,28 +330,164 @@ async function drawMyGames() {
   try {
     const [active, finished] = await Promise.all([
       call("GET", "/v1/accounts/me/games?status=active&limit=100"),
-      call("GET", "/v1/accounts/me/games?status=finished&limit=20"),
+      call("GET", "/v1/accounts/me/games?status=finished&limit=10"),
     ]);
     const rank = (game) => (game.my_turn ? 0 : game.invited?.length ? 1 : 2);
     const ordered = [...active.games].sort((a, b) => rank(a) - rank(b));
     const list = document.getElementById("my-games");
-    list.replaceChildren(...ordered.map(drawMyGame));
+    list.replaceChildren(...await Promise.all(ordered.map(drawMyGame)));
     if (!ordered.length) list.append(el("li", {class: "empty"}, t("no game yet")));
-    document.getElementById("my-finished").replaceChildren(...finished.games.map(drawMyGame));
+    document.getElementById("my-finished").replaceChildren(...await Promise.all(finished.games.map(drawMyGame)));
+    finishedBefore = finished.next_before ?? null;
+    document.getElementById("my-finished-more").hidden = !finishedBefore;
   } catch (error) {
     showError(error);
   }
 }
 
-function drawMyGame(game) {
-  const title = titles.find((known) => known.id === game.title)?.name ?? game.title;
+async function moreFinished() {
+  try {
+    const page = await call("GET", `/v1/accounts/me/games?status=finished&limit=10&before=${encodeURIComponent(finishedBefore)}`);
+    document.getElementById("my-finished").append(...await Promise.all(page.games.map(drawMyGame)));
+    finishedBefore = page.next_before ?? null;
+    document.getElementById("my-finished-more").hidden = !finishedBefore;
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** A duration in milliseconds as m:ss (or h:mm:ss). */
+function duration(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
+}
+
+/** One of my games: its title, players, whose turn and the time left, linked to its table with no token; an
+ * invitation with Join and Decline. */
+async function drawMyGame(game) {
   const seat = game.seats[0] ?? game.invited?.[0];
+  // The players' names are the game's: read as my seat (an invitation's seat is not mine yet: as a spectator).
+  const shown = await call("GET", `/v1/games/${game.id}`, {seat: game.seats[0]}).catch(() => null);
+  const name = (player) => player.bot ? t("bot") : player.deleted_player ? t("deleted player")
+    : player.open ? t("open seat") : player.name ?? words(player.seat);
+  const players = shown ? shown.players.map((player) => `${name(player)} (${words(player.seat)})`).join(", ") : "";
   const stage = game.status === "finished" ? t("game over")
     : game.my_turn ? t("your turn")
       : game.invited?.length ? t("invited")
         : game.to_act.length ? t("waiting for", game.to_act.map(words).join(", ")) : t("waiting for players");
-  return el("li", {"data-game": game.id, class: game.my_turn ? "my-turn" : null},
-    el("a", {href: pageUrl("table.html", {game: game.id, seat})}, el("b", {}, title), ` (${words(seat)})`), ` ${stage}`);
+  const left = game.status === "active" && game.deadline_ms ? ` ${t("time left", duration(game.deadline_ms - Date.now()))}` : "";
+  const link = game.status === "finished" ? {game: game.id, seat, at: 0} : {game: game.id, seat};
+  const invitation = game.status !== "finished" && game.invited?.length && !game.seats.length;
+  return el("li", {"data-game": game.id, "data-stage": game.my_turn ? "my-turn" : invitation ? "invited" : game.status,
+    class: game.my_turn ? "my-turn" : null},
+    el("a", {href: pageUrl("table.html", link)}, el("b", {}, titleName(game.title)), ` (${words(seat)})`),
+    shown?.rated ? ` · ${t("rated")}` : "",
+    players ? el("span", {class: "players-line"}, ` · ${players}`) : "",
+    ` · ${stage}${left}`,
+    invitation ? [" ",
+      el("button", {type: "button", class: "accept-invitation", onclick: () => acceptInvitation(game.id, seat)}, t("join")), " ",
+      el("button", {type: "button", class: "decline-invitation", onclick: () => declineInvitation(game.id, seat)}, t("decline"))]
+      : "");
+}
+
+async function acceptInvitation(game, seat) {
+  showError(null);
+  try {
+    const joined = await call("POST", `/v1/games/${game}/seats/${seat}/join`, {body: {}});
+    if (joined.token) saveToken(game, joined.seat, joined.token);
+    location.href = pageUrl("table.html", {game, seat: joined.seat});
+  } catch (error) {
+    showError(error);
+    drawMyGames();
+  }
+}
+
+async function declineInvitation(game, seat) {
+  showError(null);
+  try {
+    await call("POST", `/v1/games/${game}/seats/${seat}/decline`);
+  } catch (error) {
+    showError(error);
+  }
+  drawMyGames();
+}
+
+/** Whether this page waits for quick play to seat the person. */
+let seeking = false;
+
+/** Quick play's form: a title, players, a clock and rated or not; a computer fills the seats left after a minute. */
+function drawSeekForm() {
+  const title = el("select", {id: "seek-title", "aria-label": t("title")},
+    titles.map((known) => el("option", {value: known.id}, known.name)));
+  const players = el("select", {id: "seek-players", "aria-label": t("players")});
+  const drawPlayersOf = () => {
+    const known = titles.find((candidate) => candidate.id === title.value);
+    players.replaceChildren();
+    for (let count = known.min_players; count <= known.max_players; count++) players.append(el("option", {value: count}, count));
+  };
+  title.addEventListener("change", drawPlayersOf);
+  drawPlayersOf();
+  // Quick play takes a clock per seat (Fischer or a time bank), not a turn clock.
+  const clock = document.getElementById("clock").cloneNode(true);
+  clock.querySelector('option[value^="turn:"]').remove();
+  clock.id = "seek-clock";
+  clock.setAttribute("aria-label", t("clock"));
+  const rated = el("input", {type: "checkbox", id: "seek-rated", checked: true});
+  const bot = el("input", {type: "checkbox", id: "seek-bot"});
+  const form = el("form", {id: "seek-form"},
+    el("label", {}, `${t("title")} `, title), el("label", {}, `${t("players")} `, players),
+    el("label", {}, `${t("clock")} `, clock), el("label", {}, rated, ` ${t("rated")}`),
+    el("label", {}, bot, ` ${t("bot after")}`),
+    el("button", {type: "submit", id: "seek-button"}, t("seek")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {title: title.value, players: Number(players.value), rated: rated.checked};
+    const {clock: perSeat} = clockOf(clock.value);
+    if (perSeat) body.clock = perSeat;
+    if (bot.checked) body.bot_after_seconds = 60;
+    await seek(body);
+  });
+  document.getElementById("seek").replaceChildren(form);
+}
+
+async function seek(body) {
+  showError(null);
+  try {
+    const sought = await call("POST", "/v1/matchmaking", {body});
+    if (sought.status === "matched") {
+      location.href = pageUrl("table.html", {game: sought.game, seat: sought.seat});
+      return;
+    }
+    seeking = true;
+    drawSeek(t("seeking", titleName(body.title)));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The wait screen of quick play, with a way out; or, after it, why it ended and the form again. */
+function drawSeek(words) {
+  const panel = document.getElementById("seek");
+  if (!seeking) {
+    drawSeekForm();
+    panel.prepend(el("p", {class: "muted", role: "status"}, words));
+    return;
+  }
+  panel.replaceChildren(el("p", {id: "seek-wait", role: "status"}, el("span", {class: "spinner", "aria-hidden": "true"}), words),
+    el("button", {type: "button", id: "seek-cancel", onclick: cancelSeek}, t("cancel")));
+}
+
+async function cancelSeek() {
+  showError(null);
+  try {
+    await call("DELETE", "/v1/matchmaking");
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  seeking = false;
+  drawSeekForm();
 }
 
 /** The page's own words in its language. */
@@ -313,7 +495,9 @@ function translatePage() {
   document.getElementById("lang").replaceChildren(langSwitch(el));
   for (const [id, key] of [["quick-heading", "play vs computer"], ["quick-hint", "play vs computer hint"],
     ["new-game-heading", "new game"], ["open-games-heading", "open games"], ["refresh", "refresh"],
-    ["create-button", "create"], ["my-games-heading", "my games"], ["my-finished-heading", "finished games"]]) {
+    ["create-button", "create"], ["my-games-heading", "my games"], ["my-finished-heading", "finished games"],
+    ["my-finished-more", "more"], ["seek-heading", "quick play"], ["seek-hint", "quick play hint"],
+    ["profile-link", "profile"], ["leaderboard-link", "leaderboard"], ["rated-text", "rated game"]]) {
     document.getElementById(id).textContent = t(key);
   }
   for (const [field, key] of [["title", "title"], ["players", "players"], ["name", "your name"], ["clock", "clock"], ["chat", "chat"]]) {
@@ -340,9 +524,13 @@ async function start() {
   form.addEventListener("submit", create);
   document.getElementById("refresh").addEventListener("click", refresh);
   drawPlayers();
+  document.getElementById("my-finished-more").addEventListener("click", moreFinished);
+  document.getElementById("profile-link").href = pageUrl("profile.html");
+  document.getElementById("leaderboard-link").href = pageUrl("leaderboard.html");
   me = await whoAmI();
+  drawSeekForm();
   drawAccount();
-  await Promise.all([refresh(), drawMyGames()]);
+  await Promise.all([refresh(), me ? signedIn() : drawMyGames()]);
   document.body.dataset.ready = "true";
 }
 

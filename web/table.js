@@ -3,17 +3,22 @@
 // Draws the title's board, on which the seat makes its moves (see picker.js), with the players, whose turn and the
 // clocks above it, the game log in words beside it (the API's `text` of each event), and the table's actions (undo,
 // draw offers) apart; every legal action as a list and a JSON form stay behind the Advanced switch. Follows the game
-// over a stream opened with a ticket, shows who is here (a dot per player) and the chat, the result at the end, and
-// replays the finished game with a version slider (`GET /v1/games/{id}?at=N`). In French or English (i18n.js).
+// over a stream opened with a ticket, shows who is here (a dot per player) and the chat, the result at the end (with
+// the rating changes of a rated game, and a rematch), and replays the finished game move by move (`?at=N` opens it
+// there; `GET /v1/games/{id}?at=N`), the log's later lines set apart. Tells a person signed in of their other games
+// (alerts.js). In English, French and German (i18n.js).
 
 import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
+import {followAccount} from "./alerts.js";
 import {lang, langSwitch, t} from "./i18n.js";
 import {Picker} from "./picker.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
+/** The version a replay opens at (`?at=N`), for a finished game. */
+const openedAt = params.has("at") ? Number(params.get("at")) : null;
 let seat = params.get("seat");
 let token = null;
 /** The seat the person signed in acts as through their account (no token here), once the server showed it theirs. */
@@ -145,6 +150,7 @@ async function drawLog() {
           for (const {seq, event, text: told} of page.events) {
             lines.append(el("li", {"data-seq": seq, "data-type": event.type}, told ?? words(event.type)));
           }
+          markReplayed();
           logged = page.next_after ?? page.version;
           if (page.next_after === undefined) break;
         }
@@ -339,19 +345,76 @@ async function follow() {
 }
 
 let replayReady = false;
+/** The version the replay shows, while it shows one. */
+let replayedAt = null;
 
-/** The result, then the replay: a slider over every version, each drawn as this seat saw it then. */
+/** The log's lines after the version the replay shows are set apart; the last one it shows is marked current. */
+function markReplayed() {
+  for (const line of document.querySelectorAll("#log-lines li")) {
+    const seq = Number(line.dataset.seq);
+    line.classList.toggle("after-replay", replayedAt !== null && seq > replayedAt);
+    if (replayedAt !== null && seq === replayedAt) line.setAttribute("aria-current", "step");
+    else line.removeAttribute("aria-current");
+  }
+}
+
+/** A rated game's rating changes, in words: each player's new rating and by how much it moved. */
+function ratingChanges() {
+  const changes = game.rating_changes ?? [];
+  if (!changes.length) return "";
+  const signed = (delta) => `${delta >= 0 ? "+" : "−"}${Math.abs(Math.round(delta))}`;
+  return el("ul", {class: "rating-changes"}, changes.map((change) => el("li", {"data-seat": change.seat,
+    "data-rating": Math.round(change.after)},
+    t("rating change", seatName(change.seat), Math.round(change.after), signed(change.after - change.before)))));
+}
+
+let awaitingRatings = false;
+
+/** A rated game's ratings are applied just after its end: read again until they are, and shown then. */
+async function awaitRatings() {
+  if (awaitingRatings) return;
+  awaitingRatings = true;
+  for (let tries = 0; tries < 20 && !game.rating_changes; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await call("GET", inLang(`/v1/games/${gameId}`), {token, seat: asSeat}).catch(() => null);
+    if (again?.rating_changes) {
+      game.rating_changes = again.rating_changes;
+      document.getElementById("result").replaceChildren(renderResult(game), ratingChanges(), rematchControl());
+    }
+  }
+}
+
+/** A rematch for a seat of the game: a link to it once asked for, else a button that asks for it. */
+function rematchControl() {
+  if (!game.seat) return "";
+  if (game.rematch) {
+    const where = {game: game.rematch.game, ...(game.rematch.seat ? {seat: game.rematch.seat} : {})};
+    return el("a", {href: pageUrl("table.html", where), id: "rematch-link", class: "button"}, t("rematch"));
+  }
+  return el("button", {type: "button", id: "rematch-button", onclick: async () => {
+    try {
+      const asked = await call("POST", `/v1/games/${gameId}/rematch`, {token, seat: asSeat});
+      const rematch = asked.rematch ?? asked;
+      location.href = pageUrl("table.html", {game: rematch.game, seat: rematch.seat ?? game.seat});
+    } catch (error) {
+      showError(error);
+    }
+  }}, t("rematch"));
+}
+
+/** The result (the ranking, rating changes, a rematch), then the replay: a slider and steps over every version, each
+ * drawn as this seat saw it then. */
 function showEnd() {
   const result = document.getElementById("result");
-  result.replaceChildren(renderResult(game));
+  result.replaceChildren(renderResult(game), ratingChanges(), rematchControl());
   result.hidden = false;
+  if (game.rated && !game.rating_changes) awaitRatings();
   // The stream has ended: the chat is read now and then instead.
   pollChat();
   if (replayReady) return;
   replayReady = true;
   const slider = document.getElementById("replay-slider");
   slider.max = game.version;
-  slider.value = game.version;
   let wanted = null;
   let showing = false;
   const show = async () => {
@@ -364,21 +427,36 @@ function showEnd() {
         const past = await call("GET", inLang(`/v1/games/${gameId}?at=${at}`), {token, seat: asSeat});
         drawView(past, "replay-board", "replay-view");
         const output = document.getElementById("replay-version");
-        output.textContent = `${past.version} / ${game.version}`;
+        output.textContent = t("replay at", past.version, game.version);
         output.dataset.version = past.version;
+        replayedAt = past.version === game.version ? null : past.version;
+        markReplayed();
       } catch (error) {
         showError(error);
       }
     }
     showing = false;
   };
-  slider.addEventListener("input", () => {
-    wanted = Number(slider.value);
+  const go = (at) => {
+    const version = Math.min(game.version, Math.max(0, at));
+    slider.value = version;
+    wanted = version;
+    // The address names the step shown, to come back to it or pass it on.
+    const address = new URL(location.href);
+    address.searchParams.set("at", version);
+    history.replaceState(null, "", address);
     show();
-  });
-  document.getElementById("replay").hidden = false;
-  wanted = game.version;
+  };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  document.getElementById("replay-previous").addEventListener("click", () => go(Number(slider.value) - 1));
+  document.getElementById("replay-next").addEventListener("click", () => go(Number(slider.value) + 1));
+  const replay = document.getElementById("replay");
+  replay.hidden = false;
+  slider.value = openedAt ?? game.version;
+  wanted = Number(slider.value);
   show();
+  // Opened as a replay: the replay comes first.
+  if (openedAt !== null) replay.scrollIntoView({block: "start"});
 }
 
 function offerJoin(open) {
@@ -414,7 +492,8 @@ function offerJoin(open) {
 function translatePage() {
   document.getElementById("lang").replaceChildren(langSwitch(el));
   for (const [id, key] of [["log-heading", "game log"], ["chat-heading", "chat"], ["replay-heading", "replay"],
-    ["advanced-summary", "advanced"], ["custom-summary", "another action"], ["custom-send", "send"], ["chat-send", "send"]]) {
+    ["advanced-summary", "advanced"], ["custom-summary", "another action"], ["custom-send", "send"], ["chat-send", "send"],
+    ["replay-previous", "previous move"], ["replay-next", "next move"]]) {
     document.getElementById(id).textContent = t(key);
   }
   document.getElementById("chat-text").placeholder = t("say something");
@@ -470,6 +549,11 @@ async function start() {
     }
   });
   follow();
+  if (API === location.origin) {
+    // A person signed in hears of their other games here too (a 401: signed out, nothing to follow).
+    call("GET", "/v1/accounts/me").then(() => followAccount({titleName: (id) => (id === game.title ? titleName : id)}),
+      () => {});
+  }
   document.body.dataset.ready = "true";
 }
 

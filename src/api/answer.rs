@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use serde_json::value::RawValue;
 
-use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RematchInfo, SeatTime};
+use super::dto::{Clock, GameResponse, GameStatus, LoggedEvent, PlayerSeat, RatingChangeInfo, RematchInfo, SeatTime};
 use crate::engine::clocks::ClockSettings;
 use crate::engine::{GameSession, Lang, Seat, Viewer};
 use crate::service::{Caller, GameService, LoadedGame, now_ms};
@@ -22,7 +22,41 @@ pub(super) async fn game_answer(
     lang: Option<Lang>,
 ) -> GameResponse {
     let seen = service.watcher().seats_seen(&game.meta.id).await;
-    game_response(game, viewer, caller, seen.as_ref(), lang)
+    let mut response = game_response(game, viewer, caller, seen.as_ref(), lang);
+    if response.rated && response.status == GameStatus::Finished {
+        response.rating_changes = rating_changes(service, game, &response.players).await;
+    }
+    response
+}
+
+/// How a rated game over moved its seats' ratings, once they are applied; none before, or when the store did not
+/// say (the rest of the answer stands without it).
+async fn rating_changes(
+    service: &GameService,
+    game: &LoadedGame,
+    players: &[PlayerSeat],
+) -> Option<Vec<RatingChangeInfo>> {
+    let changes = match service.ratings.rating_changes(&game.meta.id).await {
+        Ok(changes) => changes,
+        Err(error) => {
+            tracing::warn!(game = %game.meta.id, %error, "the game's rating changes could not be read");
+            return None;
+        }
+    };
+    let by_seat: Vec<RatingChangeInfo> = players
+        .iter()
+        .filter_map(|player| {
+            let account = player.account.as_ref()?;
+            let change = changes.iter().find(|change| &change.account == account)?;
+            Some(RatingChangeInfo {
+                seat: player.seat,
+                account: account.clone(),
+                before: change.before,
+                after: change.after,
+            })
+        })
+        .collect();
+    (!by_seat.is_empty()).then_some(by_seat)
 }
 
 /// The game as `viewer` sees it, with who is connected as `seen` says (left out without it: a past version, or a
@@ -80,6 +114,7 @@ pub(super) fn game_response(
                 token: mine.and_then(|(_, token)| token),
             }
         }),
+        rating_changes: None,
         created_at_ms: game.meta.created_at_ms,
     }
 }

@@ -200,6 +200,20 @@ pub struct SeatTime {
     pub running: bool,
 }
 
+/// How a rated game moved the rating of the account at one seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingChangeInfo {
+    #[schema(example = "caesar")]
+    pub seat: &'static str,
+    #[schema(example = "acc_5f0c3e1a9b7d2c4e6f8a0b1c")]
+    pub account: String,
+    /// The rating before the game (1500 for a first rated game of the title).
+    #[schema(example = 1500.0)]
+    pub before: f64,
+    #[schema(example = 1662.3)]
+    pub after: f64,
+}
+
 /// The rematch of a finished game.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RematchInfo {
@@ -265,6 +279,10 @@ pub struct GameResponse {
     /// The rematch, once a seat asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<RematchInfo>,
+    /// For a rated game over, once its ratings are applied: how it moved each seat's rating, in seat order. In
+    /// `GET /v1/games/{id}` (not at a past version `at`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_changes: Option<Vec<RatingChangeInfo>>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at_ms: u64,
 }

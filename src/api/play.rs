@@ -33,6 +33,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "lobby.js",
         "table.js",
         "chat.js",
+        "alerts.js",
         "render.js",
         "map.js",
         "i18n.js",

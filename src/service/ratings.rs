@@ -10,7 +10,8 @@ use crate::engine::bot::Bot;
 use crate::engine::{Registry, Seat};
 use crate::ratings::{PROVISIONAL_DEVIATION, Placing, Rating, rate_game};
 use crate::store::{
-    EventStore, Ladder, LeaderboardPage, Page, RatingUpdate, RatingsApplied, StoredAccount, StoredKey, StoredRating,
+    EventStore, Ladder, LeaderboardPage, Page, RatingChange, RatingUpdate, RatingsApplied, StoredAccount, StoredKey,
+    StoredRating,
 };
 use crate::telemetry;
 
@@ -161,6 +162,7 @@ impl Ratings {
                     Some(RatingUpdate {
                         account: account.clone(),
                         expected_games: games,
+                        before: before.get(account).copied().unwrap_or_default().rating,
                         rating: StoredRating {
                             rating: new.rating,
                             deviation: new.deviation,
@@ -218,6 +220,11 @@ impl Ratings {
             self.store.accounts().create_account(&account, Some(&key)).await?;
         }
         Ok(())
+    }
+
+    /// How the game moved its accounts' ratings (empty for a game not rated, or not yet).
+    pub async fn rating_changes(&self, game: &str) -> Result<Vec<RatingChange>, ServiceError> {
+        Ok(self.store.ratings().rating_changes(game).await?)
     }
 
     /// Whether the game's ratings were applied.

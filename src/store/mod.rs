@@ -36,7 +36,9 @@ pub use game::{
 pub use limits::{Lease, Rate, RateDecision};
 pub use matchmaking::{MatchmakingStore, Seating, Seeker, Sought, WaitingTable, Window};
 pub use memory::MemoryStore;
-pub use ratings::{Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoredRating};
+pub use ratings::{
+    Ladder, LeaderboardPage, Page, RatingChange, RatingStore, RatingUpdate, RatingsApplied, StoredRating,
+};
 pub use redis::RedisStore;
 pub use rooms::{CHAT_CAPACITY, ChatEntry, ChatPage, RoomMessage, RoomStore, SEEN_KEPT};
 pub use settings::{Replication, Retention, StoreKind};

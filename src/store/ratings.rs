@@ -38,9 +38,58 @@ impl StoredRating {
 pub struct RatingUpdate {
     pub account: String,
     pub expected_games: u64,
+    /// The rating before the game (the starting rating for a first game), kept as the game's rating change.
+    pub before: f64,
     pub rating: StoredRating,
     /// Listed apart on the leaderboard.
     pub provisional: bool,
+}
+
+/// How a rated game moved one account's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    pub account: String,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl RatingChange {
+    fn of(update: &RatingUpdate) -> Self {
+        Self {
+            account: update.account.clone(),
+            before: update.before,
+            after: update.rating.rating,
+        }
+    }
+
+    /// A game's changes as the store keeps them: `account before after` each, `;` between them.
+    pub fn encode_all(updates: &[RatingUpdate]) -> String {
+        let changes = updates.iter().map(Self::of);
+        let encoded: Vec<String> = changes
+            .map(|change| format!("{} {} {}", change.account, change.before, change.after))
+            .collect();
+        encoded.join(";")
+    }
+
+    pub fn decode_all(text: &str) -> Option<Vec<Self>> {
+        text.split(';')
+            .filter(|change| !change.is_empty())
+            .map(|change| {
+                let mut fields = change.split(' ');
+                let decoded = Self {
+                    account: fields.next()?.to_owned(),
+                    before: fields.next()?.parse().ok()?,
+                    after: fields.next()?.parse().ok()?,
+                };
+                fields.next().is_none().then_some(decoded)
+            })
+            .collect()
+    }
+
+    /// A game's changes, from the updates that applied them.
+    pub fn all_of(updates: &[RatingUpdate]) -> Vec<Self> {
+        updates.iter().map(Self::of).collect()
+    }
 }
 
 /// What applying a game's ratings did.
@@ -87,6 +136,9 @@ pub trait RatingStore: Send + Sync {
 
     /// Whether the game's ratings were applied.
     async fn is_rated(&self, game: &str) -> StoreResult<bool>;
+
+    /// How the game moved its accounts' ratings, in the order they were applied; empty for a game not rated.
+    async fn rating_changes(&self, game: &str) -> StoreResult<Vec<RatingChange>>;
 
     /// A page of the ladder's accounts, best first.
     async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage>;

@@ -1,19 +1,20 @@
 //! Ratings in this process's memory.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 use async_trait::async_trait;
 
 use crate::store::{
-    Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
+    Ladder, LeaderboardPage, Page, RatingChange, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
 };
 
 #[derive(Default)]
 struct Ratings {
     /// Title → account → its rating, and whether it is provisional.
     titles: HashMap<String, HashMap<String, (StoredRating, bool)>>,
-    rated: HashSet<String>,
+    /// The games rated, with how each moved its accounts' ratings.
+    rated: HashMap<String, Vec<RatingChange>>,
 }
 
 #[derive(Default)]
@@ -38,7 +39,7 @@ impl RatingStore for MemoryRatings {
 
     async fn apply_ratings(&self, title: &str, game: &str, updates: &[RatingUpdate]) -> StoreResult<RatingsApplied> {
         let mut ratings = self.lock();
-        if ratings.rated.contains(game) {
+        if ratings.rated.contains_key(game) {
             return Ok(RatingsApplied::AlreadyApplied);
         }
         let accounts = ratings.titles.entry(title.to_owned()).or_default();
@@ -52,12 +53,16 @@ impl RatingStore for MemoryRatings {
         for update in updates {
             accounts.insert(update.account.clone(), (update.rating, update.provisional));
         }
-        ratings.rated.insert(game.to_owned());
+        ratings.rated.insert(game.to_owned(), RatingChange::all_of(updates));
         Ok(RatingsApplied::Applied)
     }
 
     async fn is_rated(&self, game: &str) -> StoreResult<bool> {
-        Ok(self.lock().rated.contains(game))
+        Ok(self.lock().rated.contains_key(game))
+    }
+
+    async fn rating_changes(&self, game: &str) -> StoreResult<Vec<RatingChange>> {
+        Ok(self.lock().rated.get(game).cloned().unwrap_or_default())
     }
 
     async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage> {

@@ -1,7 +1,8 @@
 //! Ratings in Redis, all under the hash tag `{ratings}` so that a game's update, which touches several accounts, is
 //! one script on one slot (on a Redis Cluster too): `ludus:{ratings}:title:<title>` (a hash: account → `rating
 //! deviation volatility games`), `ludus:{ratings}:board:<title>` and `ludus:{ratings}:provisional:<title>` (sorted
-//! sets by minus the rating, so that ties order by account id) and `ludus:{ratings}:rated` (the games rated).
+//! sets by minus the rating, so that ties order by account id), `ludus:{ratings}:rated` (the games rated) and
+//! `ludus:{ratings}:changes` (a hash: game → how it moved each account's rating, `account before after;...`).
 
 use std::sync::LazyLock;
 
@@ -11,10 +12,11 @@ use redis::Script;
 use super::codec::corrupt;
 use super::{RedisStore, Write};
 use crate::store::{
-    Ladder, LeaderboardPage, Page, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
+    Ladder, LeaderboardPage, Page, RatingChange, RatingStore, RatingUpdate, RatingsApplied, StoreResult, StoredRating,
 };
 
 const RATED_KEY: &str = "ludus:{ratings}:rated";
+const CHANGES_KEY: &str = "ludus:{ratings}:changes";
 
 fn title_key(title: &str) -> String {
     format!("ludus:{{ratings}}:title:{title}")
@@ -25,19 +27,19 @@ fn board_key(title: &str, provisional: bool) -> String {
     format!("ludus:{{ratings}}:{board}:{title}")
 }
 
-// KEYS: rated games, the title's ratings, its board, its provisional board. ARGV: the game, then per account: id,
-// expected games, new rating (encoded), 1 if provisional, the board's score.
+// KEYS: rated games, the title's ratings, its board, its provisional board, the games' changes. ARGV: the game, its
+// changes (encoded), then per account: id, expected games, new rating (encoded), 1 if provisional, the board's score.
 static APPLY: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r#"
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 'already' end
-for i = 2, #ARGV, 5 do
+for i = 3, #ARGV, 5 do
   local current = redis.call('HGET', KEYS[2], ARGV[i])
   local games = 0
   if current then games = tonumber(string.match(current, '(%d+)$')) end
   if games ~= tonumber(ARGV[i + 1]) then return 'stale' end
 end
-for i = 2, #ARGV, 5 do
+for i = 3, #ARGV, 5 do
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
   local board, other = KEYS[3], KEYS[4]
   if ARGV[i + 3] == '1' then board, other = KEYS[4], KEYS[3] end
@@ -45,6 +47,7 @@ for i = 2, #ARGV, 5 do
   redis.call('ZADD', board, ARGV[i + 4], ARGV[i])
 end
 redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
 return 'applied'
 "#,
     )
@@ -95,7 +98,13 @@ impl RatingStore for RedisStore {
     async fn apply_ratings(&self, title: &str, game: &str, updates: &[RatingUpdate]) -> StoreResult<RatingsApplied> {
         let (ratings, board, provisional) = (title_key(title), board_key(title, false), board_key(title, true));
         let mut invocation = APPLY.key(RATED_KEY);
-        invocation.key(&ratings).key(&board).key(&provisional).arg(game);
+        invocation
+            .key(&ratings)
+            .key(&board)
+            .key(&provisional)
+            .key(CHANGES_KEY)
+            .arg(game)
+            .arg(RatingChange::encode_all(updates));
         for update in updates {
             invocation
                 .arg(&update.account)
@@ -122,6 +131,20 @@ impl RatingStore for RedisStore {
                 .await
         })
         .await
+    }
+
+    async fn rating_changes(&self, game: &str) -> StoreResult<Vec<RatingChange>> {
+        let changes: Option<String> = self
+            .run("rating_changes", |mut connection| async move {
+                redis::cmd("HGET")
+                    .arg(CHANGES_KEY)
+                    .arg(game)
+                    .query_async(&mut connection)
+                    .await
+            })
+            .await?;
+        let Some(changes) = changes else { return Ok(Vec::new()) };
+        RatingChange::decode_all(&changes).ok_or_else(|| corrupt(format!("rating changes of {game}: {changes:?}")))
     }
 
     async fn leaderboard(&self, ladder: Ladder<'_>, page: Page) -> StoreResult<LeaderboardPage> {

@@ -22,6 +22,9 @@ export function switchLang(code) {
 
 const WORDS = {
   "lobby": ["Lobby", "Salon", "Lobby"],
+  "my profile": ["My profile", "Mon profil", "Mein Profil"],
+  "leaderboard": ["Leaderboard", "Classement", "Rangliste"],
+  "pages": ["Pages", "Pages", "Seiten"],
   "new game": ["New game", "Nouvelle partie", "Neue Partie"],
   "title": ["Game", "Jeu", "Spiel"],
   "players": ["Players", "Joueurs", "Spieler"],

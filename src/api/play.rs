@@ -29,9 +29,13 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
     web_files![
         "index.html",
         "table.html",
+        "profile.html",
+        "leaderboard.html",
         "api.js",
         "lobby.js",
         "table.js",
+        "profile.js",
+        "leaderboard.js",
         "chat.js",
         "alerts.js",
         "render.js",

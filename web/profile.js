@@ -1,0 +1,200 @@
+// A player's profile: the account's name and its rating in each title it played rated games of, each linked to that
+// title's leaderboard. Signed in, on one's own profile (no `?account=`, or one's own name): the finished games too,
+// newest first, with who played, one's place and a link to the replay (by game and seat: never a token).
+
+import {API, call, el, pageUrl, showError, words} from "./api.js";
+import {lang, langSwitch, t, wordsFrom} from "./i18n.js";
+
+/** The page's words, English, French, then German. */
+const WORDS = {
+  "profile": ["Profile", "Profil", "Profil"],
+  "playing since": ["Playing since {0}.", "Joue depuis le {0}.", "Spielt seit {0}."],
+  "ratings": ["Ratings", "Classements", "Wertungen"],
+  "game": ["Game", "Jeu", "Spiel"],
+  "rating": ["Rating", "Classement", "Wertung"],
+  "margin": ["Margin", "Marge", "Spanne"],
+  "rated games": ["Games", "Parties", "Partien"],
+  "provisional": ["provisional", "provisoire", "vorläufig"],
+  "no rating": ["{0} has no rated game yet.", "{0} n'a pas encore joué de partie classée.",
+    "{0} hat noch keine gewertete Partie gespielt."],
+  "finished games": ["My finished games", "Mes parties terminées", "Meine beendeten Partien"],
+  "no finished game": ["No finished game yet.", "Aucune partie terminée pour l'instant.", "Noch keine beendete Partie."],
+  "more": ["More", "Plus", "Mehr"],
+  "rated": ["rated", "classée", "gewertet"],
+  "your place": ["Your place: {0}.", "Votre place : {0}.", "Dein Platz: {0}."],
+  "shared": ["{0}, shared", "{0} ex æquo", "{0}, geteilt"],
+  "place one": ["{0}st", "{0}er", "{0}."],
+  "place two": ["{0}nd", "{0}e", "{0}."],
+  "place few": ["{0}rd", "{0}e", "{0}."],
+  "place other": ["{0}th", "{0}e", "{0}."],
+  "signed out": ["Sign in to see your profile: ", "Connectez-vous pour voir votre profil : ",
+    "Melde dich an, um dein Profil zu sehen: "],
+  "to the lobby": ["go to the lobby", "aller au salon", "zur Lobby"],
+};
+
+const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
+const number = (value) => Math.round(value).toLocaleString(lang);
+const ordinals = new Intl.PluralRules(lang, {type: "ordinal"});
+const params = new URLSearchParams(location.search);
+let titleNames = new Map();
+let nextBefore = null;
+
+function drawHeader() {
+  document.getElementById("lang").replaceChildren(langSwitch(el));
+  document.getElementById("home").href = pageUrl("./");
+  document.getElementById("nav").setAttribute("aria-label", t("pages"));
+  for (const [id, page, key] of [["nav-lobby", "./", "lobby"], ["nav-profile", "profile.html", "my profile"],
+    ["nav-leaderboard", "leaderboard.html", "leaderboard"]]) {
+    const link = document.getElementById(id);
+    link.href = pageUrl(page);
+    link.textContent = t(key);
+  }
+}
+
+/** The person signed in, or null. Only where the pages come from the API's own origin: the session is a cookie of that
+ * origin, which the browser sends nowhere else. */
+async function whoAmI() {
+  if (API !== location.origin) return null;
+  try {
+    return await call("GET", "/v1/accounts/me");
+  } catch (error) {
+    if (error.status !== 401) showError(error);
+    return null;
+  }
+}
+
+function drawProfile(profile) {
+  const name = profile.kind === "bot" ? `${profile.name} (${t("bot")})` : profile.name;
+  document.getElementById("profile-name").textContent = name;
+  document.title = `ludus: ${profile.name}`;
+  document.getElementById("profile-since").textContent =
+    say("playing since", new Date(profile.created_at_ms).toLocaleDateString(lang, {dateStyle: "long"}));
+  const none = document.getElementById("no-ratings");
+  none.textContent = say("no rating", profile.name);
+  none.hidden = profile.ratings.length > 0;
+  const table = document.getElementById("ratings");
+  table.hidden = profile.ratings.length === 0;
+  table.replaceChildren(
+    el("caption", {}, say("ratings")),
+    el("thead", {}, el("tr", {}, ["game", "rating", "margin", "rated games"].map((key) =>
+      el("th", {scope: "col", class: key === "game" ? null : "number"}, say(key))))),
+    el("tbody", {}, profile.ratings.map(drawRating)),
+  );
+  document.getElementById("profile").hidden = false;
+}
+
+function drawRating(rating) {
+  return el("tr", {"data-title": rating.title, "data-rating": Math.round(rating.rating)},
+    el("td", {}, el("a", {href: pageUrl("leaderboard.html", {title: rating.title})},
+      titleNames.get(rating.title) ?? rating.title)),
+    el("td", {class: "number"}, number(rating.rating),
+      rating.provisional ? [" ", el("span", {class: "tag"}, say("provisional"))] : null),
+    el("td", {class: "number"}, `± ${number(2 * rating.deviation)}`),
+    el("td", {class: "number"}, rating.games.toLocaleString(lang)),
+  );
+}
+
+/** A page of my finished games, after those shown; each game is read as my seat, for its players and ranking. */
+async function drawRecent() {
+  const query = new URLSearchParams({status: "finished", limit: 10});
+  if (nextBefore) query.set("before", nextBefore);
+  const page = await call("GET", `/v1/accounts/me/games?${query}`);
+  const games = await Promise.all(page.games.map(async (entry) => {
+    const game = await call("GET", `/v1/games/${entry.id}`, {seat: entry.seats[0]});
+    const names = await Promise.all(game.players.map((player) => player.account && accountName(player.account)));
+    return {entry, game, names};
+  }));
+  const list = document.getElementById("recent");
+  list.append(...games.map(drawFinished));
+  if (!list.children.length) list.append(el("li", {class: "empty"}, say("no finished game")));
+  nextBefore = page.next_before ?? null;
+  document.getElementById("recent-more").hidden = !nextBefore;
+}
+
+function drawFinished({entry, game, names}) {
+  const seat = entry.seats[0];
+  const players = game.players.flatMap((player, index) => [index ? ", " : "", `${words(player.seat)}: `,
+    drawPlayer(player, names[index]), player.seat === seat ? ` (${t("you")})` : ""]);
+  const place = placeOf(game.ending?.ranking ?? [], seat);
+  return el("li", {"data-game": game.id},
+    el("b", {}, titleNames.get(game.title) ?? game.title), " ",
+    game.rated ? [el("span", {class: "tag"}, say("rated")), " "] : null,
+    el("span", {class: "muted"}, new Date(game.created_at_ms).toLocaleDateString(lang)),
+    el("div", {}, players),
+    place ? el("div", {}, place) : null,
+    el("a", {href: pageUrl("table.html", {game: game.id, seat, at: 0})}, t("replay")),
+  );
+}
+
+/** A seat's player: a guest by the name it gave, an account by its own name, linked to its profile. */
+function drawPlayer(player, name) {
+  if (player.bot) return t("bot");
+  if (player.deleted_player) return t("deleted player");
+  if (!player.account) return player.name ?? "?";
+  return el("a", {href: pageUrl("profile.html", {account: player.account})}, name ?? player.name ?? "?");
+}
+
+/** An account's name by its id (a game names its seats' accounts by id only), asked once per page. */
+const accountNames = new Map();
+function accountName(id) {
+  if (!accountNames.has(id)) {
+    accountNames.set(id, call("GET", `/v1/accounts/${encodeURIComponent(id)}`).then((account) => account.name,
+      () => null));
+  }
+  return accountNames.get(id);
+}
+
+/** "Your place: 2nd." from the ending's ranking (seats sharing a place together), or null for a game with none
+ * (aborted). Places count the seats before: two sharing the 1st place put the next seat 3rd. */
+function placeOf(ranking, seat) {
+  const index = ranking.findIndex((group) => group.includes(seat));
+  if (index < 0) return null;
+  const place = 1 + ranking.slice(0, index).reduce((count, group) => count + group.length, 0);
+  const text = say(`place ${ordinals.select(place)}`, place.toLocaleString(lang));
+  return say("your place", ranking[index].length > 1 ? say("shared", text) : text);
+}
+
+async function more(event) {
+  event.target.disabled = true;
+  try {
+    await drawRecent();
+  } catch (error) {
+    showError(error);
+  }
+  event.target.disabled = false;
+}
+
+function drawSignedOut() {
+  document.getElementById("nav-profile").setAttribute("aria-current", "page");
+  document.getElementById("signed-out").replaceChildren(say("signed out"),
+    el("a", {href: pageUrl("./")}, say("to the lobby")), ".");
+  document.getElementById("signed-out").hidden = false;
+}
+
+async function start() {
+  const asked = params.get("account");
+  drawHeader();
+  document.getElementById("recent-heading").textContent = say("finished games");
+  document.getElementById("recent-more").textContent = say("more");
+  document.getElementById("recent-more").addEventListener("click", more);
+  try {
+    const [titles, me] = await Promise.all([call("GET", "/v1/titles"), whoAmI()]);
+    titleNames = new Map(titles.map((title) => [title.id, title.name]));
+    if (!asked && !me) {
+      drawSignedOut();
+    } else {
+      const profile = await call("GET", `/v1/accounts/${encodeURIComponent(asked ?? me.id)}`);
+      drawProfile(profile);
+      if (profile.id === me?.id) {
+        document.getElementById("nav-profile").setAttribute("aria-current", "page");
+        document.getElementById("recent-section").hidden = false;
+        await drawRecent();
+      }
+    }
+  } catch (error) {
+    showError(error);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

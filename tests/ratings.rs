@@ -121,8 +121,13 @@ async fn finished_rated_games_rate_their_accounts_once_and_the_leaderboard_pages
     assert_eq!(duel_rating(&app, cato).await["games"], 2);
     // Each game tells how it moved its seats' ratings: ada's second game took her from her first's rating onwards.
     let (_, second_game) = send(&app, "GET", &format!("/v1/games/{second}"), None, None).await;
-    let changes = second_game["rating_changes"].as_array().expect("a rated game over tells its rating changes");
-    let ada_change = changes.iter().find(|change| change["account"] == *ada).expect("ada's change");
+    let changes = second_game["rating_changes"]
+        .as_array()
+        .expect("a rated game over tells its rating changes");
+    let ada_change = changes
+        .iter()
+        .find(|change| change["account"] == *ada)
+        .expect("ada's change");
     let (before, after) = (ada_change["before"].as_f64().unwrap(), ada_change["after"].as_f64().unwrap());
     assert!(before > 1500.0 && after > before, "she won both: {ada_change}");
     assert_eq!(after, ada_rating["rating"].as_f64().unwrap(), "her rating now");

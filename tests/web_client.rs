@@ -225,6 +225,8 @@ async fn the_client_speaks_every_language_of_the_service() {
         "caligula-board.js",
         "cc-board.js",
         "rome-board.js",
+        "profile.js",
+        "leaderboard.js",
     ] {
         let script = std::fs::read_to_string(format!("{web}{file}")).expect("a web file");
         let start = script.find("const WORDS = {").expect("a word table");

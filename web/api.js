@@ -97,6 +97,31 @@ export function heldTokens() {
   });
 }
 
+/** Whether a person may sign in on these pages: only where they come from the API's own origin, as the session is a
+ * cookie of that origin, which the browser sends nowhere else. */
+export const signable = API === location.origin;
+
+/** The account of the person signed in on this origin, or null (signed out: a 401; another failure is shown). */
+export async function signedInAccount() {
+  if (!signable) return null;
+  try {
+    return await call("GET", "/v1/accounts/me");
+  } catch (error) {
+    if (error.status !== 401) showError(error);
+    return null;
+  }
+}
+
+/** An account's name by its id (a game names its seats' accounts by id only), asked once per page. */
+const accountNames = new Map();
+export function accountName(id) {
+  if (!accountNames.has(id)) {
+    accountNames.set(id, call("GET", `/v1/accounts/${encodeURIComponent(id)}`).then((account) => account.name,
+      () => null));
+  }
+  return accountNames.get(id);
+}
+
 /** `snake_case` or `kebab-case` as words: "place_initial" -> "Place initial". */
 export function words(name) {
   const text = String(name).replace(/[_-]+/g, " ").trim();

@@ -2,7 +2,8 @@
 // rated games. The provisional ratings (too few games to trust them) are a list apart, behind a switch.
 
 import {call, el, pageUrl, showError} from "./api.js";
-import {lang, langSwitch, t, wordsFrom} from "./i18n.js";
+import {lang, t, wordsFrom} from "./i18n.js";
+import {drawPageHeader} from "./nav.js";
 
 /** The page's words, English, French, then German. */
 const WORDS = {
@@ -23,7 +24,6 @@ const WORDS = {
   "no one": ["No one has a rating in {0} yet.", "Personne n'a encore de classement à {0}.", "Noch niemand hat eine Wertung in {0}."],
   "no one provisional": ["No one has a provisional rating in {0}.", "Personne n'a de classement provisoire à {0}.",
     "Niemand hat eine vorläufige Wertung in {0}."],
-  "more": ["More", "Plus", "Mehr"],
 };
 
 const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
@@ -38,19 +38,12 @@ let nextOffset = null;
 let asked = 0;
 
 function drawHeader() {
-  document.getElementById("lang").replaceChildren(langSwitch(el));
-  document.getElementById("home").href = pageUrl("./");
-  document.getElementById("nav").setAttribute("aria-label", t("pages"));
-  for (const [id, page, key] of [["nav-lobby", "./", "lobby"], ["nav-profile", "profile.html", "my profile"],
-    ["nav-leaderboard", "leaderboard.html", "leaderboard"]]) {
-    const link = document.getElementById(id);
-    link.href = pageUrl(page);
-    link.textContent = t(key);
-  }
+  drawPageHeader();
   for (const [id, key] of [["leaderboard-title-label", "game"], ["leaderboard-provisional-label", "provisional"],
-    ["leaderboard-hint", "provisional hint"], ["leaderboard-more", "more"]]) {
+    ["leaderboard-hint", "provisional hint"]]) {
     document.getElementById(id).textContent = say(key);
   }
+  document.getElementById("leaderboard-more").textContent = t("more");
   document.getElementById("leaderboard-heading").textContent = t("leaderboard");
 }
 

@@ -4,7 +4,8 @@
 // the computer, a form to create a game (players, seats for me / open / an invited account / bots, rated, options),
 // the created game's seats with invitation links, and the open games with Join buttons.
 
-import {API, call, el, heldTokens, pageUrl, saveToken, showError, words} from "./api.js";
+import {API, accountName, call, el, heldTokens, pageUrl, saveToken, showError, signable, signedInAccount, words}
+  from "./api.js";
 import {alertSettings, followAccount} from "./alerts.js";
 import {langSwitch, t} from "./i18n.js";
 
@@ -219,19 +220,8 @@ async function playComputer(title) {
   }
 }
 
-/** The person signed in (their account), or null. Only where the pages come from the API's own origin: the session
- * is a cookie of that origin, which the browser sends nowhere else. */
+/** The person signed in (their account), or null. */
 let me = null;
-const signable = API === location.origin;
-
-async function whoAmI() {
-  if (!signable) return null;
-  try {
-    return await call("GET", "/v1/accounts/me");
-  } catch {
-    return null;
-  }
-}
 
 /** Signed out: a name and a password to sign in or up with. Signed in: who, the alerts' settings, and a way out. */
 function drawAccount() {
@@ -321,9 +311,28 @@ function noticed(note) {
 /** Where the finished games' next page starts, while there may be one. */
 let finishedBefore = null;
 
+let drawingGames = null;
+let drawGamesAgain = false;
+
 /** The account's games, the same on every device: those waiting for me first, then invitations, then the others; the
- * finished ones apart, newest first, a page at a time. Each links to its table by game and seat, with no token. */
-async function drawMyGames() {
+ * finished ones apart, newest first, a page at a time. Each links to its table by game and seat, with no token. Calls
+ * made while one is under way (a notification each move) are folded into one more. */
+function drawMyGames() {
+  if (drawingGames) {
+    drawGamesAgain = true;
+    return drawingGames;
+  }
+  drawingGames = (async () => {
+    do {
+      drawGamesAgain = false;
+      await drawMyGamesOnce();
+    } while (drawGamesAgain);
+    drawingGames = null;
+  })();
+  return drawingGames;
+}
+
+async function drawMyGamesOnce() {
   const section = document.getElementById("my-games-section");
   section.hidden = !me;
   if (!me) return;
@@ -369,9 +378,10 @@ async function drawMyGame(game) {
   const seat = game.seats[0] ?? game.invited?.[0];
   // The players' names are the game's: read as my seat (an invitation's seat is not mine yet: as a spectator).
   const shown = await call("GET", `/v1/games/${game.id}`, {seat: game.seats[0]}).catch(() => null);
-  const name = (player) => player.bot ? t("bot") : player.deleted_player ? t("deleted player")
-    : player.open ? t("open seat") : player.name ?? words(player.seat);
-  const players = shown ? shown.players.map((player) => `${name(player)} (${words(player.seat)})`).join(", ") : "";
+  const accounts = await Promise.all((shown?.players ?? []).map((player) => player.account && accountName(player.account)));
+  const name = (player, index) => player.bot ? t("bot") : player.deleted_player ? t("deleted player")
+    : player.open ? t("open seat") : player.name ?? accounts[index] ?? words(player.seat);
+  const players = shown ? shown.players.map((player, index) => `${name(player, index)} (${words(player.seat)})`).join(", ") : "";
   const stage = game.status === "finished" ? t("game over")
     : game.my_turn ? t("your turn")
       : game.invited?.length ? t("invited")
@@ -497,7 +507,7 @@ function translatePage() {
     ["new-game-heading", "new game"], ["open-games-heading", "open games"], ["refresh", "refresh"],
     ["create-button", "create"], ["my-games-heading", "my games"], ["my-finished-heading", "finished games"],
     ["my-finished-more", "more"], ["seek-heading", "quick play"], ["seek-hint", "quick play hint"],
-    ["profile-link", "profile"], ["leaderboard-link", "leaderboard"], ["rated-text", "rated game"]]) {
+    ["profile-link", "my profile"], ["leaderboard-link", "leaderboard"], ["rated-text", "rated game"]]) {
     document.getElementById(id).textContent = t(key);
   }
   for (const [field, key] of [["title", "title"], ["players", "players"], ["name", "your name"], ["clock", "clock"], ["chat", "chat"]]) {
@@ -527,7 +537,7 @@ async function start() {
   document.getElementById("my-finished-more").addEventListener("click", moreFinished);
   document.getElementById("profile-link").href = pageUrl("profile.html");
   document.getElementById("leaderboard-link").href = pageUrl("leaderboard.html");
-  me = await whoAmI();
+  me = await signedInAccount();
   drawSeekForm();
   drawAccount();
   await Promise.all([refresh(), me ? signedIn() : drawMyGames()]);

@@ -1,9 +1,12 @@
 // A player's profile: the account's name and its rating in each title it played rated games of, each linked to that
 // title's leaderboard. Signed in, on one's own profile (no `?account=`, or one's own name): the finished games too,
-// newest first, with who played, one's place and a link to the replay (by game and seat: never a token).
+// newest first, with who played, one's place and a link to the replay (by game and seat: never a token); and where one
+// is signed in (each session's browser and when it began), to sign out any other device.
 
-import {API, call, el, pageUrl, showError, words} from "./api.js";
-import {lang, langSwitch, t, wordsFrom} from "./i18n.js";
+import {accountName, call, el, pageUrl, showError, signedInAccount, words} from "./api.js";
+import {followAccount} from "./alerts.js";
+import {lang, t, wordsFrom} from "./i18n.js";
+import {drawPageHeader} from "./nav.js";
 
 /** The page's words, English, French, then German. */
 const WORDS = {
@@ -19,8 +22,6 @@ const WORDS = {
     "{0} hat noch keine gewertete Partie gespielt."],
   "finished games": ["My finished games", "Mes parties terminées", "Meine beendeten Partien"],
   "no finished game": ["No finished game yet.", "Aucune partie terminée pour l'instant.", "Noch keine beendete Partie."],
-  "more": ["More", "Plus", "Mehr"],
-  "rated": ["rated", "classée", "gewertet"],
   "your place": ["Your place: {0}.", "Votre place : {0}.", "Dein Platz: {0}."],
   "shared": ["{0}, shared", "{0} ex æquo", "{0}, geteilt"],
   "place one": ["{0}st", "{0}er", "{0}."],
@@ -30,6 +31,11 @@ const WORDS = {
   "signed out": ["Sign in to see your profile: ", "Connectez-vous pour voir votre profil : ",
     "Melde dich an, um dein Profil zu sehen: "],
   "to the lobby": ["go to the lobby", "aller au salon", "zur Lobby"],
+  "sessions": ["Where you are signed in", "Où vous êtes connecté", "Wo du angemeldet bist"],
+  "since": ["since {0}", "depuis le {0}", "seit {0}"],
+  "this device": ["this device", "cet appareil", "dieses Gerät"],
+  "unknown browser": ["a browser that did not say which", "un navigateur qui ne l'a pas dit", "ein Browser, der es nicht sagte"],
+  "end session": ["Sign out there", "Déconnecter", "Dort abmelden"],
 };
 
 const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
@@ -38,30 +44,6 @@ const ordinals = new Intl.PluralRules(lang, {type: "ordinal"});
 const params = new URLSearchParams(location.search);
 let titleNames = new Map();
 let nextBefore = null;
-
-function drawHeader() {
-  document.getElementById("lang").replaceChildren(langSwitch(el));
-  document.getElementById("home").href = pageUrl("./");
-  document.getElementById("nav").setAttribute("aria-label", t("pages"));
-  for (const [id, page, key] of [["nav-lobby", "./", "lobby"], ["nav-profile", "profile.html", "my profile"],
-    ["nav-leaderboard", "leaderboard.html", "leaderboard"]]) {
-    const link = document.getElementById(id);
-    link.href = pageUrl(page);
-    link.textContent = t(key);
-  }
-}
-
-/** The person signed in, or null. Only where the pages come from the API's own origin: the session is a cookie of that
- * origin, which the browser sends nowhere else. */
-async function whoAmI() {
-  if (API !== location.origin) return null;
-  try {
-    return await call("GET", "/v1/accounts/me");
-  } catch (error) {
-    if (error.status !== 401) showError(error);
-    return null;
-  }
-}
 
 function drawProfile(profile) {
   const name = profile.kind === "bot" ? `${profile.name} (${t("bot")})` : profile.name;
@@ -118,7 +100,7 @@ function drawFinished({entry, game, names}) {
   const place = placeOf(game.ending?.ranking ?? [], seat);
   return el("li", {"data-game": game.id},
     el("b", {}, titleNames.get(game.title) ?? game.title), " ",
-    game.rated ? [el("span", {class: "tag"}, say("rated")), " "] : null,
+    game.rated ? [el("span", {class: "tag"}, t("rated")), " "] : null,
     el("span", {class: "muted"}, new Date(game.created_at_ms).toLocaleDateString(lang)),
     el("div", {}, players),
     place ? el("div", {}, place) : null,
@@ -132,16 +114,6 @@ function drawPlayer(player, name) {
   if (player.deleted_player) return t("deleted player");
   if (!player.account) return player.name ?? "?";
   return el("a", {href: pageUrl("profile.html", {account: player.account})}, name ?? player.name ?? "?");
-}
-
-/** An account's name by its id (a game names its seats' accounts by id only), asked once per page. */
-const accountNames = new Map();
-function accountName(id) {
-  if (!accountNames.has(id)) {
-    accountNames.set(id, call("GET", `/v1/accounts/${encodeURIComponent(id)}`).then((account) => account.name,
-      () => null));
-  }
-  return accountNames.get(id);
 }
 
 /** "Your place: 2nd." from the ending's ranking (seats sharing a place together), or null for a game with none
@@ -164,6 +136,28 @@ async function more(event) {
   event.target.disabled = false;
 }
 
+/** My sessions (`GET /v1/sessions`): each browser signed in and since when; any but this one can be signed out. */
+async function drawSessions() {
+  const {sessions} = await call("GET", "/v1/sessions");
+  const list = document.getElementById("sessions");
+  list.replaceChildren(...sessions.map((session) => el("li", {"data-session": session.id},
+    session.agent ?? say("unknown browser"), " · ",
+    say("since", new Date(session.created_at_ms).toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})),
+    session.current ? ` · ${say("this device")}` : [" ",
+      el("button", {type: "button", class: "end-session", onclick: () => endSession(session.id)}, say("end session"))])));
+  document.getElementById("sessions-section").hidden = false;
+}
+
+async function endSession(id) {
+  showError(null);
+  try {
+    await call("DELETE", `/v1/sessions/${encodeURIComponent(id)}`);
+  } catch (error) {
+    showError(error);
+  }
+  await drawSessions().catch(showError);
+}
+
 function drawSignedOut() {
   document.getElementById("nav-profile").setAttribute("aria-current", "page");
   document.getElementById("signed-out").replaceChildren(say("signed out"),
@@ -173,22 +167,24 @@ function drawSignedOut() {
 
 async function start() {
   const asked = params.get("account");
-  drawHeader();
+  drawPageHeader();
   document.getElementById("recent-heading").textContent = say("finished games");
-  document.getElementById("recent-more").textContent = say("more");
+  document.getElementById("recent-more").textContent = t("more");
   document.getElementById("recent-more").addEventListener("click", more);
+  document.getElementById("sessions-heading").textContent = say("sessions");
   try {
-    const [titles, me] = await Promise.all([call("GET", "/v1/titles"), whoAmI()]);
+    const [titles, me] = await Promise.all([call("GET", "/v1/titles"), signedInAccount()]);
     titleNames = new Map(titles.map((title) => [title.id, title.name]));
     if (!asked && !me) {
       drawSignedOut();
     } else {
       const profile = await call("GET", `/v1/accounts/${encodeURIComponent(asked ?? me.id)}`);
       drawProfile(profile);
+      if (me) followAccount({titleName: (id) => titleNames.get(id) ?? id});
       if (profile.id === me?.id) {
         document.getElementById("nav-profile").setAttribute("aria-current", "page");
         document.getElementById("recent-section").hidden = false;
-        await drawRecent();
+        await Promise.all([drawRecent(), drawSessions()]);
       }
     }
   } catch (error) {

@@ -8,7 +8,8 @@
 // there; `GET /v1/games/{id}?at=N`), the log's later lines set apart. Tells a person signed in of their other games
 // (alerts.js). In English, French and German (i18n.js).
 
-import {API, RULES_DRAW, TABLE_ACTIONS, call, el, loadToken, pageUrl, saveToken, showError, words} from "./api.js";
+import {API, RULES_DRAW, TABLE_ACTIONS, accountName, call, el, loadToken, pageUrl, saveToken, showError, signedInAccount,
+  words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
 import {followAccount} from "./alerts.js";
@@ -70,11 +71,8 @@ function render(next) {
   }
   if (game && next.version === game.version && next.status === game.status && next.seat === game.seat) return;
   game = next;
-  const status = document.getElementById("status");
-  status.dataset.version = game.version;
-  status.dataset.status = game.status;
-  status.textContent = [game.seat ? t("you play", seatName(game.seat)) : t("spectator"), stage()].filter(Boolean)
-    .join(" · ");
+  drawStatus();
+  learnNames();
   const moves = titleActions();
   picker = board && game.view && game.status === "active" && moves.length ? new Picker(board, game, moves, play) : null;
   drawPlayers();
@@ -86,6 +84,15 @@ function render(next) {
   if (game.status === "finished") showEnd();
 }
 
+/** The status line: the seat I play, and where the game stands. */
+function drawStatus() {
+  const status = document.getElementById("status");
+  status.dataset.version = game.version;
+  status.dataset.status = game.status;
+  status.textContent = [game.seat ? t("you play", seatName(game.seat)) : t("spectator"), stage()].filter(Boolean)
+    .join(" · ");
+}
+
 /** Where the game stands, in words: whose turn it is (mine first), or that it waits for players or is over. */
 function stage() {
   if (game.status === "open") return t("waiting for players");
@@ -95,10 +102,26 @@ function stage() {
   return others ? t("waiting for", others) : null;
 }
 
-/** A seat's name as its player gave it, else its id in words. */
+/** The names of the accounts at the table that gave none of their own (a game names them by id), once looked up. */
+const accountNames = new Map();
+
+/** Looks up the names of the table's accounts not known yet, then draws the players and the status with them. */
+async function learnNames() {
+  const unknown = game.players.filter((player) => player.account && !player.name && !accountNames.has(player.account));
+  if (!unknown.length) return;
+  for (const player of unknown) accountNames.set(player.account, await accountName(player.account));
+  drawPlayers();
+  drawStatus();
+  if (game.status === "finished") drawResult();
+}
+
+/** Who sits at `player`'s seat: the name its player gave, else its account's. */
+const playerName = (player) => player?.name ?? (player?.account ? accountNames.get(player.account) : null);
+
+/** A seat's name as its player is known, else its id in words. */
 function seatName(seat) {
-  const player = game?.players.find((candidate) => candidate.seat === seat);
-  return player?.name ? `${player.name} (${words(seat)})` : words(seat);
+  const name = playerName(game?.players.find((candidate) => candidate.seat === seat));
+  return name ? `${name} (${words(seat)})` : words(seat);
 }
 
 /** Whether `action` is the table's (draw offers, undo...) rather than the title's. Rome et Carthage's draw offer is its
@@ -189,8 +212,8 @@ function drawPlayers() {
     const who = player.open ? t("open seat")
       : player.deleted_player ? t("deleted player")
       : player.abandoned ? `${text(player.abandoned)}: ${t("bot")}`
-      : player.handed_to_bot ? `${player.name ?? ""} (${t("bot")})`
-      : player.bot ? t("bot") : player.name ?? "";
+      : player.handed_to_bot ? `${playerName(player) ?? ""} (${t("bot")})`
+      : player.bot ? t("bot") : playerName(player) ?? "";
     return el("li", {class: game.to_act.includes(player.seat) ? "to-act" : "", "data-seat": player.seat,
       "aria-current": game.to_act.includes(player.seat) ? "true" : null},
       presenceDot(player), el("b", {}, words(player.seat)), " ", who,
@@ -379,9 +402,14 @@ async function awaitRatings() {
     const again = await call("GET", inLang(`/v1/games/${gameId}`), {token, seat: asSeat}).catch(() => null);
     if (again?.rating_changes) {
       game.rating_changes = again.rating_changes;
-      document.getElementById("result").replaceChildren(renderResult(game), ratingChanges(), rematchControl());
+      drawResult();
     }
   }
+}
+
+/** The result in words: the ranking, each seat's rating change in a rated game, and a rematch. */
+function drawResult() {
+  document.getElementById("result").replaceChildren(renderResult(game), ratingChanges(), rematchControl());
 }
 
 /** A rematch for a seat of the game: a link to it once asked for, else a button that asks for it. */
@@ -393,9 +421,9 @@ function rematchControl() {
   }
   return el("button", {type: "button", id: "rematch-button", onclick: async () => {
     try {
-      const asked = await call("POST", `/v1/games/${gameId}/rematch`, {token, seat: asSeat});
-      const rematch = asked.rematch ?? asked;
-      location.href = pageUrl("table.html", {game: rematch.game, seat: rematch.seat ?? game.seat});
+      const rematch = await call("POST", `/v1/games/${gameId}/rematch`, {token, seat: asSeat});
+      if (rematch.token) saveToken(rematch.game.id, rematch.seat, rematch.token);
+      location.href = pageUrl("table.html", {game: rematch.game.id, seat: rematch.seat});
     } catch (error) {
       showError(error);
     }
@@ -405,9 +433,8 @@ function rematchControl() {
 /** The result (the ranking, rating changes, a rematch), then the replay: a slider and steps over every version, each
  * drawn as this seat saw it then. */
 function showEnd() {
-  const result = document.getElementById("result");
-  result.replaceChildren(renderResult(game), ratingChanges(), rematchControl());
-  result.hidden = false;
+  drawResult();
+  document.getElementById("result").hidden = false;
   if (game.rated && !game.rating_changes) awaitRatings();
   // The stream has ended: the chat is read now and then instead.
   pollChat();
@@ -549,11 +576,8 @@ async function start() {
     }
   });
   follow();
-  if (API === location.origin) {
-    // A person signed in hears of their other games here too (a 401: signed out, nothing to follow).
-    call("GET", "/v1/accounts/me").then(() => followAccount({titleName: (id) => (id === game.title ? titleName : id)}),
-      () => {});
-  }
+  // A person signed in hears of their other games here too.
+  signedInAccount().then((me) => me && followAccount({titleName: (id) => (id === game.title ? titleName : id)}));
   document.body.dataset.ready = "true";
 }
 

@@ -38,6 +38,7 @@ static FILES: LazyLock<Vec<WebFile>> = LazyLock::new(|| {
         "leaderboard.js",
         "chat.js",
         "alerts.js",
+        "nav.js",
         "render.js",
         "map.js",
         "i18n.js",

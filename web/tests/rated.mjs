@@ -3,7 +3,8 @@
 // it; B joins; they play to the end on the board, B's tab hidden until a browser notification tells B it is their
 // turn; both see the result with their rating changes, then their ratings on their profiles and both names on the
 // title's leaderboard; B signs in from a third context (another device), finds the finished game among "My games" and
-// steps through its replay. Quick play's wait screen is shown and cancelled. axe-core checks the home page, the
+// steps through its replay; then B signs that device out from My profile on the first. Quick play's wait screen is
+// shown and cancelled. axe-core checks the home page, the
 // invitation, the wait screen and the table at the end, at 1280 and 390 px; screenshots go to --screenshots.
 //
 // node rated.mjs --api http://127.0.0.1:PORT --chromium /usr/bin/chromium [--screenshots DIR] [--seed N]
@@ -165,6 +166,15 @@ await inBrowser("rated", args.chromium, async (browser, problems) => {
   }
   await checkBothWidths(ann.page, "table at the end", "result", problems);
 
+  // A asks for a rematch from the result: her table of it opens, and B's link to it shows once B's page learns of it.
+  await Promise.all([ann.page.waitForURL((url) => url.searchParams.get("game") !== game), ann.page.click("#rematch-button")]);
+  await ann.page.waitForSelector("body[data-ready]");
+  const rematch = new URL(ann.page.url()).searchParams.get("game");
+  if (!await ann.page.textContent("#status").then((status) => /you play/.test(status))) fail("A is not seated in the rematch");
+  await bob.page.reload();
+  await bob.page.waitForSelector(`#rematch-link[href*="${rematch}"]`, {timeout: 15000})
+    .catch(() => fail("B's table of the finished game does not lead to the rematch"));
+
   // Their profiles show their ratings; the leaderboard (provisional: new players) lists both.
   for (const [person, name] of [[ann, A], [bob, B]]) {
     await person.page.goto(`${api}/play/profile.html`);
@@ -209,5 +219,18 @@ await inBrowser("rated", args.chromium, async (browser, problems) => {
   if (!later) fail("the replay sets no later log line apart");
   await third.page.click("#replay-previous");
   await third.page.waitForSelector(`#replay-version[data-version="1"]`, {timeout: 15000});
+
+  // On B's first device, My profile lists both devices; B signs the other one out, which is signed out at once.
+  await bob.page.goto(`${api}/play/profile.html`);
+  await bob.page.waitForSelector("body[data-ready]");
+  const sessions = bob.page.locator("#sessions li");
+  if (await sessions.count() !== 2) fail(`B's profile lists ${await sessions.count()} sessions, not 2`);
+  await bob.page.click("#sessions li button.end-session");
+  await bob.page.waitForFunction(() => document.querySelectorAll("#sessions li").length === 1, null, {timeout: 10000})
+    .catch(() => fail("the session ended is still listed"));
+  await third.page.goto(lobby);
+  await third.page.waitForSelector("body[data-ready]");
+  if (!await third.page.isVisible("#sign-in-form")) fail("the device signed out elsewhere is still signed in");
+  if (!await bob.page.isVisible("#profile-name")) fail("B's own device was signed out too");
   console.log(`rated: ${A} and ${B} played game ${game} to the end in ${clicks} rounds of clicks`);
 });

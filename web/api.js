@@ -122,6 +122,13 @@ export function accountName(id) {
   return accountNames.get(id);
 }
 
+/** A duration in milliseconds as m:ss (or h:mm:ss). */
+export function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(s).padStart(2, "0")}`;
+}
+
 /** `snake_case` or `kebab-case` as words: "place_initial" -> "Place initial". */
 export function words(name) {
   const text = String(name).replace(/[_-]+/g, " ").trim();

@@ -4,7 +4,7 @@
 // the computer, a form to create a game (players, seats for me / open / an invited account / bots, rated, options),
 // the created game's seats with invitation links, and the open games with Join buttons.
 
-import {API, accountName, call, el, heldTokens, pageUrl, saveToken, showError, signable, signedInAccount, words}
+import {API, accountName, call, clockText, el, heldTokens, pageUrl, saveToken, showError, signable, signedInAccount, words}
   from "./api.js";
 import {alertSettings, followAccount} from "./alerts.js";
 import {langSwitch, t} from "./i18n.js";
@@ -365,13 +365,6 @@ async function moreFinished() {
   }
 }
 
-/** A duration in milliseconds as m:ss (or h:mm:ss). */
-function duration(ms) {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
-  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
-}
-
 /** One of my games: its title, players, whose turn and the time left, linked to its table with no token; an
  * invitation with Join and Decline. */
 async function drawMyGame(game) {
@@ -386,7 +379,7 @@ async function drawMyGame(game) {
     : game.my_turn ? t("your turn")
       : game.invited?.length ? t("invited")
         : game.to_act.length ? t("waiting for", game.to_act.map(words).join(", ")) : t("waiting for players");
-  const left = game.status === "active" && game.deadline_ms ? ` ${t("time left", duration(game.deadline_ms - Date.now()))}` : "";
+  const left = game.status === "active" && game.deadline_ms ? ` ${t("time left", clockText(game.deadline_ms - Date.now()))}` : "";
   const link = game.status === "finished" ? {game: game.id, seat, at: 0} : {game: game.id, seat};
   const invitation = game.status !== "finished" && game.invited?.length && !game.seats.length;
   return el("li", {"data-game": game.id, "data-stage": game.my_turn ? "my-turn" : invitation ? "invited" : game.status,

@@ -8,7 +8,7 @@
 // there; `GET /v1/games/{id}?at=N`), the log's later lines set apart. Tells a person signed in of their other games
 // (alerts.js). In English, French and German (i18n.js).
 
-import {API, RULES_DRAW, TABLE_ACTIONS, accountName, call, el, loadToken, pageUrl, saveToken, showError, signedInAccount,
+import {API, RULES_DRAW, TABLE_ACTIONS, accountName, call, clockText, el, loadToken, pageUrl, saveToken, showError, signedInAccount,
   words} from "./api.js";
 import {actionLabel, renderResult, renderView, text} from "./render.js";
 import {catchUp, pollChat, showMessage, startChat} from "./chat.js";
@@ -196,13 +196,6 @@ function presenceDot(player) {
     "data-connected": String(player.connected),
     title: player.bot ? "a bot: always here" : player.connected ? "here" : seen,
   });
-}
-
-/** A duration in milliseconds as m:ss (or h:mm:ss). */
-function clockText(ms) {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
-  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(s).padStart(2, "0")}`;
 }
 
 function drawPlayers() {

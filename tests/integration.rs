@@ -28,6 +28,7 @@ mod metrics;
 mod notifications_process;
 mod openapi_contract;
 mod openapi_file;
+mod passkeys;
 mod ratings;
 mod ratings_process;
 mod redis_tls;

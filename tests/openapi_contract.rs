@@ -236,5 +236,5 @@ async fn every_operation_that_reads_a_body_documents_a_key_given_twice() {
             );
         }
     }
-    assert_eq!(reading.len(), 11, "{reading:?}");
+    assert_eq!(reading.len(), 13, "{reading:?}");
 }

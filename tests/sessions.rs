@@ -17,11 +17,11 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 /// The host the requests are addressed to, and so the service's own origin.
-const HOST: &str = "ludus.example";
-const OWN_ORIGIN: &str = "http://ludus.example";
+pub(crate) const HOST: &str = "ludus.example";
+pub(crate) const OWN_ORIGIN: &str = "http://ludus.example";
 const PASSWORD: &str = "correct horse battery";
 
-async fn app_on(store: Arc<dyn EventStore>, limits: Limits) -> impl TestApp {
+pub(crate) async fn app_on(store: Arc<dyn EventStore>, limits: Limits) -> impl TestApp {
     let service = web::Data::new(common::service(store));
     let settings = Settings {
         limits,
@@ -35,7 +35,7 @@ async fn app() -> impl TestApp {
 }
 
 /// `method uri` to `HOST` with `headers` and an optional JSON body.
-async fn send(
+pub(crate) async fn send(
     app: &impl TestApp,
     method: &str,
     uri: &str,
@@ -58,7 +58,7 @@ async fn send(
     call(app, request).await
 }
 
-fn code(body: &Value) -> &str {
+pub(crate) fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
 }
 
@@ -76,12 +76,12 @@ fn set_cookie(headers: &HeaderMap) -> &str {
 }
 
 /// The `Cookie` header that sends back the session an answer set.
-fn cookie_of(headers: &HeaderMap) -> String {
+pub(crate) fn cookie_of(headers: &HeaderMap) -> String {
     set_cookie(headers).split(';').next().unwrap().to_owned()
 }
 
 /// Signs `name` up: its account id and the cookie of its session.
-async fn sign_up(app: &impl TestApp, name: &str) -> (String, String) {
+pub(crate) async fn sign_up(app: &impl TestApp, name: &str) -> (String, String) {
     let body = json!({"name": name, "password": PASSWORD});
     let (status, headers, account) = send(app, "POST", "/v1/accounts/sign-up", &[], Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{account}");

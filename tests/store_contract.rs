@@ -11,9 +11,9 @@ use futures_util::StreamExt;
 use ludus::ids::GameId;
 use ludus::store::{
     Append, Appended, CHAT_CAPACITY, ChatPage, EventStore, GameMeta, Head, INBOX_CAPACITY, Idempotency, InboxId,
-    InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, Rate, RatingChange, RatingUpdate, RatingsApplied,
-    ReadAfter, Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError, StoredAccount, StoredKey,
-    StoredRating, StoredSession, StoredSnapshot, StoredWebhook, Window,
+    InboxPage, Ladder, Lease, MatchmakingStore, MemoryStore, Page, PasskeyCeremony, Rate, RatingChange, RatingUpdate,
+    RatingsApplied, ReadAfter, Retention, RoomMessage, Seating, Seeker, SnapshotData, Sought, StoreError,
+    StoredAccount, StoredKey, StoredPasskey, StoredRating, StoredSession, StoredSnapshot, StoredWebhook, Window,
 };
 
 /// The retention of the contract's stores: short enough to watch it end.
@@ -531,6 +531,74 @@ async fn people_keep_a_password_hash_and_sessions_that_end_at_once_or_with_their
     assert_eq!(accounts.session(&laptop).await.unwrap(), None, "sessions end with their account");
     assert_eq!(accounts.account(&livia.id).await.unwrap(), None);
     assert_eq!(accounts.sessions(&livia.id).await.unwrap(), [], "nor listed");
+}
+
+async fn passkeys_are_found_by_credential_counted_once_per_sign_in_and_go_with_their_account(
+    store: Arc<dyn EventStore>,
+) {
+    let accounts = store.accounts();
+    let (livia, _) = account(&unique("Livia"));
+    let (marcus, _) = account(&unique("Marcus"));
+    for person in [&livia, &marcus] {
+        assert!(accounts.create_account(person, None).await.unwrap());
+    }
+    let passkey = |account: &StoredAccount, created_at_ms: u64| StoredPasskey {
+        id: unique("credential"),
+        account: account.id.clone(),
+        public_key: "a501020326200121582001".into(),
+        sign_count: 0,
+        name: "Laptop".into(),
+        created_at_ms,
+        last_used_ms: None,
+    };
+    let (laptop, phone) = (passkey(&livia, 2), passkey(&livia, 1));
+    assert!(accounts.add_passkey(&laptop).await.unwrap());
+    assert!(accounts.add_passkey(&phone).await.unwrap());
+    let taken = StoredPasskey {
+        account: marcus.id.clone(),
+        ..laptop.clone()
+    };
+    assert!(!accounts.add_passkey(&taken).await.unwrap(), "one credential, one account");
+    assert_eq!(accounts.passkeys(&marcus.id).await.unwrap(), [], "and not listed for the other");
+    assert_eq!(accounts.passkey(&laptop.id).await.unwrap().as_ref(), Some(&laptop), "found by its credential");
+    assert_eq!(accounts.passkeys(&livia.id).await.unwrap(), [phone.clone(), laptop.clone()], "oldest first");
+
+    assert!(accounts.use_passkey(&laptop.id, 0, 5, 1_000).await.unwrap());
+    assert!(!accounts.use_passkey(&laptop.id, 0, 6, 1_001).await.unwrap(), "the counter moved since it was read");
+    let used = accounts.passkey(&laptop.id).await.unwrap().unwrap();
+    assert_eq!((used.sign_count, used.last_used_ms), (5, Some(1_000)));
+    assert!(!accounts.use_passkey(&unique("credential"), 0, 1, 1).await.unwrap(), "an unknown passkey");
+
+    assert!(!accounts.remove_passkey(&marcus.id, &laptop.id).await.unwrap(), "another account's");
+    assert!(accounts.remove_passkey(&livia.id, &laptop.id).await.unwrap());
+    assert_eq!(accounts.passkey(&laptop.id).await.unwrap(), None, "removed");
+    assert!(!accounts.remove_passkey(&livia.id, &laptop.id).await.unwrap(), "once");
+    assert_eq!(accounts.passkeys(&livia.id).await.unwrap(), std::slice::from_ref(&phone));
+
+    let (sign_in, register) = (unique("challenge"), unique("challenge"));
+    let ceremony = PasskeyCeremony::Register(livia.id.clone());
+    let minutes = Duration::from_secs(300);
+    accounts
+        .issue_passkey_challenge(&sign_in, &PasskeyCeremony::SignIn, minutes)
+        .await
+        .unwrap();
+    accounts
+        .issue_passkey_challenge(&register, &ceremony, minutes)
+        .await
+        .unwrap();
+    let brief = unique("challenge");
+    (accounts.issue_passkey_challenge(&brief, &PasskeyCeremony::SignIn, Duration::from_millis(50)))
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    assert_eq!(accounts.redeem_passkey_challenge(&brief).await.unwrap(), None, "expired");
+    assert_eq!(accounts.redeem_passkey_challenge(&sign_in).await.unwrap(), Some(PasskeyCeremony::SignIn));
+    assert_eq!(accounts.redeem_passkey_challenge(&sign_in).await.unwrap(), None, "answered once");
+    assert_eq!(accounts.redeem_passkey_challenge(&register).await.unwrap(), Some(ceremony));
+
+    accounts.erase_account(&livia.id, &livia.name).await.unwrap();
+    assert_eq!(accounts.passkey(&phone.id).await.unwrap(), None, "passkeys go with their account");
+    assert_eq!(accounts.passkeys(&livia.id).await.unwrap(), []);
 }
 
 async fn a_source_s_notification_is_pushed_and_announced_once(store: Arc<dyn EventStore>) {
@@ -1162,6 +1230,7 @@ contract!(
     places_are_capped_renewed_and_released,
     accounts_have_unique_names_and_revocable_keys,
     people_keep_a_password_hash_and_sessions_that_end_at_once_or_with_their_account,
+    passkeys_are_found_by_credential_counted_once_per_sign_in_and_go_with_their_account,
     inboxes_resume_after_an_entry_and_stay_capped,
     a_source_s_notification_is_pushed_and_announced_once,
     webhooks_are_kept_claimed_once_and_their_deliveries_capped,

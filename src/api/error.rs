@@ -93,6 +93,13 @@ error_codes! {
     AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
     KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
     SessionNotFound = "session_not_found", NOT_FOUND, "the account has no such session";
+    PasskeyRefused = "passkey_refused", BAD_REQUEST,
+        "the passkey is refused: the answer was made on http://evil.example, not on this service's pages";
+    InvalidPasskey = "invalid_passkey", UNAUTHORIZED,
+        "the passkey is unknown or removed, or its answer does not verify: sign in again";
+    PasskeyNotFound = "passkey_not_found", NOT_FOUND, "the account has no such passkey";
+    PasskeyRegistered = "passkey_registered", CONFLICT, "this passkey is registered already";
+    TooManyPasskeys = "too_many_passkeys", CONFLICT, "an account keeps at most 20 passkeys: remove one first";
     InvalidWebhookUrl = "invalid_webhook_url", BAD_REQUEST,
         "this webhook URL is refused: 10.0.0.5 is a private address (webhooks go to public https:// URLs)";
     WebhookNotFound = "webhook_not_found", NOT_FOUND, "the account has no webhook";
@@ -385,6 +392,11 @@ impl From<ServiceError> for ApiError {
             ServiceError::AccountNotFound(_) => Self::new(C::AccountNotFound, detail),
             ServiceError::KeyNotFound => Self::new(C::KeyNotFound, detail),
             ServiceError::SessionNotFound => Self::new(C::SessionNotFound, detail),
+            ServiceError::PasskeyRefused(_) => Self::new(C::PasskeyRefused, detail),
+            ServiceError::InvalidPasskey => Self::new(C::InvalidPasskey, detail),
+            ServiceError::PasskeyNotFound => Self::new(C::PasskeyNotFound, detail),
+            ServiceError::PasskeyRegistered => Self::new(C::PasskeyRegistered, detail),
+            ServiceError::TooManyPasskeys => Self::new(C::TooManyPasskeys, detail),
             ServiceError::InvalidWebhook(_) => Self::new(C::InvalidWebhookUrl, detail),
             ServiceError::NoWebhook => Self::new(C::WebhookNotFound, detail),
             ServiceError::InvalidChatText => Self::new(C::InvalidChatText, detail),

@@ -167,6 +167,13 @@ fn endpoints() -> Vec<Mounted> {
         Mounted::of::<accounts::session::__path_sign_up>(),
         Mounted::of::<accounts::session::__path_sign_in>(),
         Mounted::of::<accounts::session::__path_sign_out>(),
+        // Before `/v1/sessions/{session_id}` and `/v1/accounts/me/passkeys/{passkey_id}`, which would take their paths.
+        Mounted::of::<accounts::passkeys::__path_sign_in_challenge>(),
+        Mounted::of::<accounts::passkeys::__path_passkey_sign_in>(),
+        Mounted::of::<accounts::passkeys::__path_registration_challenge>(),
+        Mounted::of::<accounts::passkeys::__path_add_passkey>(),
+        Mounted::of::<accounts::passkeys::__path_list_passkeys>(),
+        Mounted::of::<accounts::passkeys::__path_remove_passkey>(),
         Mounted::of::<accounts::session::__path_list_sessions>(),
         Mounted::of::<accounts::session::__path_revoke_session>(),
         Mounted::of::<accounts::__path_me>(),

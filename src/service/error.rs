@@ -105,6 +105,21 @@ pub enum ServiceError {
     KeyNotFound,
     #[error("the account has no such session")]
     SessionNotFound,
+    /// A passkey's registration refused, saying why.
+    #[error("the passkey is refused: {0}")]
+    PasskeyRefused(String),
+    /// A sign-in with a passkey refused: one answer whatever the reason (logged), so that it tells nothing apart.
+    #[error("the passkey is unknown or removed, or its answer does not verify: sign in again")]
+    InvalidPasskey,
+    #[error("the account has no such passkey")]
+    PasskeyNotFound,
+    #[error("this passkey is registered already")]
+    PasskeyRegistered,
+    #[error(
+        "an account keeps at most {} passkeys: remove one first",
+        super::accounts::PASSKEYS_PER_ACCOUNT
+    )]
+    TooManyPasskeys,
     #[error("this request needs an account key (Authorization: Bearer lk_...)")]
     AccountKeyRequired,
     #[error("a password has {} to {} characters", PASSWORD_CHARS.start(), PASSWORD_CHARS.end())]

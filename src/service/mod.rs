@@ -46,9 +46,10 @@ mod tickets;
 pub use crate::clock::now_ms;
 pub use crate::ids::{AccountId, AccountRef, GameId};
 pub use accounts::{
-    Account, AccountGame, AccountGames, AccountKind, Accounts, Caller, Delivery, GamesFilter, KeyInfo, NewKey,
-    NewSession, Notification, Notifier, PASSWORD_CHARS, SESSION_TTL, SessionInfo, WebhookSettings, WebhookState,
-    is_account_key,
+    Account, AccountGame, AccountGames, AccountKind, Accounts, Caller, Delivery, GamesFilter, IssuedChallenge, KeyInfo,
+    NewKey, NewSession, Notification, Notifier, PASSKEY_CHALLENGE_TTL, PASSKEYS_PER_ACCOUNT, PASSWORD_CHARS,
+    PasskeyAssertion, PasskeyInfo, PasskeyRegistration, SESSION_TTL, SessionInfo, WebhookSettings, WebhookState,
+    is_account_key, webauthn,
 };
 pub use bots::BotQueue;
 pub use chat::{Chat, ChatMessage, MAX_CHAT_CHARS};

@@ -38,6 +38,45 @@ pub struct StoredSession {
 /// The most characters of a `User-Agent` a session keeps.
 pub const SESSION_AGENT_CHARS: usize = 200;
 
+/// A person's passkey as stored: its credential id (base64url), its public key (COSE, hex), the signature counter its
+/// authenticator last gave, the name its person gave it, and when it was added and last used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPasskey {
+    pub id: String,
+    pub account: String,
+    pub public_key: String,
+    pub sign_count: u32,
+    pub name: String,
+    pub created_at_ms: u64,
+    pub last_used_ms: Option<u64>,
+}
+
+/// What a passkey challenge was issued for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PasskeyCeremony {
+    /// A sign-in: any account's passkey may answer it.
+    SignIn,
+    /// A new passkey of this account.
+    Register(String),
+}
+
+impl PasskeyCeremony {
+    /// As the store keeps it.
+    pub fn encode(&self) -> String {
+        match self {
+            PasskeyCeremony::SignIn => "sign-in".into(),
+            PasskeyCeremony::Register(account) => format!("register:{account}"),
+        }
+    }
+
+    pub fn decode(text: &str) -> Option<Self> {
+        match text.strip_prefix("register:") {
+            Some(account) => Some(PasskeyCeremony::Register(account.to_owned())),
+            None => (text == "sign-in").then_some(PasskeyCeremony::SignIn),
+        }
+    }
+}
+
 /// An account key as stored: its public id and the SHA-256 of the whole key (never the key).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredKey {
@@ -176,6 +215,34 @@ pub trait AccountStore: Send + Sync {
     /// Ends a session (nothing when it is unknown or expired).
     async fn delete_session(&self, token_hash: &str) -> StoreResult<()>;
 
+    /// Remembers a passkey challenge during `ttl`, by its hash, with the ceremony it was issued for.
+    async fn issue_passkey_challenge(
+        &self,
+        challenge_hash: &str,
+        ceremony: &PasskeyCeremony,
+        ttl: Duration,
+    ) -> StoreResult<()>;
+
+    /// The ceremony of an unexpired passkey challenge, consumed in the same step (answered at most once, even on
+    /// racing instances); `None` for an unknown, used or expired challenge.
+    async fn redeem_passkey_challenge(&self, challenge_hash: &str) -> StoreResult<Option<PasskeyCeremony>>;
+
+    /// Stores a new passkey, unless one with its credential id is stored already (of any account): false then.
+    async fn add_passkey(&self, passkey: &StoredPasskey) -> StoreResult<bool>;
+
+    /// A passkey by its credential id; read at every sign-in with it, so that one removed is refused at once.
+    async fn passkey(&self, id: &str) -> StoreResult<Option<StoredPasskey>>;
+
+    /// The account's passkeys, oldest first.
+    async fn passkeys(&self, account: &str) -> StoreResult<Vec<StoredPasskey>>;
+
+    /// Removes the account's passkey `id`; false when it has no such passkey.
+    async fn remove_passkey(&self, account: &str, id: &str) -> StoreResult<bool>;
+
+    /// Records a sign-in at `at_ms` with passkey `id` whose authenticator counted `sign_count`, in one step, unless
+    /// the stored counter is no longer `seen` (another sign-in with it came between): false then.
+    async fn use_passkey(&self, id: &str, seen: u32, sign_count: u32, at_ms: u64) -> StoreResult<bool>;
+
     /// Adds a notification to the account's inbox (dropping the oldest beyond INBOX_CAPACITY) and announces it.
     async fn push_inbox(&self, account: &str, event: &str) -> StoreResult<InboxId>;
 
@@ -219,7 +286,7 @@ pub trait AccountStore: Send + Sync {
     /// instance, whatever the number of open account streams.
     async fn inbox_pushes(&self) -> StoreResult<BoxStream<'static, String>>;
 
-    /// Erases account `id` named `name`: its name (free to take again), its keys and sessions (refused at once on
+    /// Erases account `id` named `name`: its name (free to take again), its keys, passkeys and sessions (refused at once on
     /// every instance), its webhook and its deliveries, its inbox, and the account itself.
     async fn erase_account(&self, id: &str, name: &str) -> StoreResult<()>;
 }

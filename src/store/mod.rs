@@ -23,8 +23,8 @@ mod status;
 mod tls;
 
 pub use accounts::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, SESSION_AGENT_CHARS, StoredAccount, StoredKey,
-    StoredSession, StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, PasskeyCeremony, SESSION_AGENT_CHARS, StoredAccount,
+    StoredKey, StoredPasskey, StoredSession, StoredWebhook, TOLD_KEPT,
 };
 pub use archive::{Archival, ArchivedGame, DecodedLog, LogCodec, Postgres, ReadBack, Recoded, TieredStore};
 pub use chain::{ChainHash, Head, HeadTag};

@@ -1,10 +1,11 @@
 //! Accounts and their keys: creation (rate-limited per client), the account itself, key rotation and revocation.
-//! `session` signs people in with a password, `games` lists an account's games, `stream` carries its notifications
+//! `session` signs people in with a password, `passkeys` with a passkey, `games` lists an account's games, `stream` carries its notifications
 //! and `webhook` delivers them.
 
 pub mod dto;
 pub mod export;
 pub mod games;
+pub mod passkeys;
 pub mod session;
 pub mod stream;
 pub mod webhook;

@@ -21,13 +21,13 @@ use crate::service::{NewSession, SESSION_TTL};
 const MINUTE: Duration = Duration::from_secs(60);
 
 /// What an operation of a signed-in account answers without its key or session.
-const KEY_OR_SESSION_NEEDED: Problems = Problems::new(
+pub(super) const KEY_OR_SESSION_NEEDED: Problems = Problems::new(
     "No account key nor session cookie, or one unknown, revoked or ended",
     &[Code::AccountKeyRequired, Code::InvalidAccountKey, Code::InvalidSession],
 );
 
 /// The browser a sign-in comes from, as its `User-Agent` says, for the account's list of sessions.
-fn user_agent(request: &HttpRequest) -> Option<&str> {
+pub(super) fn user_agent(request: &HttpRequest) -> Option<&str> {
     let agent = request.headers().get(actix_web::http::header::USER_AGENT)?;
     agent.to_str().ok().filter(|agent| !agent.is_empty())
 }
@@ -46,7 +46,7 @@ fn session_cookie<'a>(request: &HttpRequest, token: String, lifetime: time::Dura
 }
 
 /// The answer of a sign-up or sign-in: the account, and the cookie of its new session.
-fn signed_in(
+pub(super) fn signed_in(
     mut answer: HttpResponseBuilder,
     request: &HttpRequest,
     session: NewSession,

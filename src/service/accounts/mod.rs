@@ -12,7 +12,9 @@ mod caller;
 mod games;
 mod key;
 mod notify;
+mod passkeys;
 mod password;
+pub mod webauthn;
 mod webhook;
 
 pub use caller::Caller;
@@ -21,6 +23,9 @@ pub use games::{AccountGame, AccountGames, GamesFilter};
 pub(in crate::service) use games::{account_listing, listing_accounts};
 pub use key::is_account_key;
 pub use notify::{Notification, Notifier};
+pub use passkeys::{
+    IssuedChallenge, PASSKEY_CHALLENGE_TTL, PASSKEYS_PER_ACCOUNT, PasskeyAssertion, PasskeyInfo, PasskeyRegistration,
+};
 pub use password::PASSWORD_CHARS;
 pub use webhook::{Delivery, WebhookSettings, WebhookState};
 

@@ -11,8 +11,8 @@ use tokio::sync::broadcast;
 use super::due::DueNotes;
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredSession,
-    StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, PasskeyCeremony, StoreResult, StoredAccount,
+    StoredKey, StoredPasskey, StoredSession, StoredWebhook, TOLD_KEPT,
 };
 
 /// Inbox announcements not yet taken by a slow listener; one that lags re-reads its inboxes.
@@ -33,6 +33,10 @@ struct Accounts {
     tickets: Expiring<String>,
     /// Each session by its token's hash, until it expires.
     sessions: Expiring<StoredSession>,
+    /// Each passkey challenge's ceremony by the challenge's hash, until it expires.
+    challenges: Expiring<PasskeyCeremony>,
+    /// Passkeys by credential id.
+    passkeys: HashMap<String, StoredPasskey>,
 }
 
 /// What a secret's hash stands for, each until its expiry. Expired entries are dropped at each insert: the map holds
@@ -59,6 +63,15 @@ impl OfAccount for String {
 impl OfAccount for StoredSession {
     fn account(&self) -> &str {
         &self.account
+    }
+}
+
+impl OfAccount for PasskeyCeremony {
+    fn account(&self) -> &str {
+        match self {
+            PasskeyCeremony::SignIn => "",
+            PasskeyCeremony::Register(account) => account,
+        }
     }
 }
 
@@ -210,6 +223,68 @@ impl AccountStore for MemoryAccounts {
         Ok(self.lock().tickets.remove(ticket_hash))
     }
 
+    async fn issue_passkey_challenge(
+        &self,
+        challenge_hash: &str,
+        ceremony: &PasskeyCeremony,
+        ttl: Duration,
+    ) -> StoreResult<()> {
+        self.lock().challenges.insert(challenge_hash, ceremony.clone(), ttl);
+        Ok(())
+    }
+
+    async fn redeem_passkey_challenge(&self, challenge_hash: &str) -> StoreResult<Option<PasskeyCeremony>> {
+        Ok(self.lock().challenges.remove(challenge_hash))
+    }
+
+    async fn add_passkey(&self, passkey: &StoredPasskey) -> StoreResult<bool> {
+        let mut accounts = self.lock();
+        if accounts.passkeys.contains_key(&passkey.id) {
+            return Ok(false);
+        }
+        accounts.passkeys.insert(passkey.id.clone(), passkey.clone());
+        Ok(true)
+    }
+
+    async fn passkey(&self, id: &str) -> StoreResult<Option<StoredPasskey>> {
+        Ok(self.lock().passkeys.get(id).cloned())
+    }
+
+    async fn passkeys(&self, account: &str) -> StoreResult<Vec<StoredPasskey>> {
+        let accounts = self.lock();
+        let mut passkeys: Vec<StoredPasskey> = (accounts.passkeys.values())
+            .filter(|passkey| passkey.account == account)
+            .cloned()
+            .collect();
+        passkeys.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+        Ok(passkeys)
+    }
+
+    async fn remove_passkey(&self, account: &str, id: &str) -> StoreResult<bool> {
+        let mut accounts = self.lock();
+        if accounts
+            .passkeys
+            .get(id)
+            .is_none_or(|passkey| passkey.account != account)
+        {
+            return Ok(false);
+        }
+        accounts.passkeys.remove(id);
+        Ok(true)
+    }
+
+    async fn use_passkey(&self, id: &str, seen: u32, sign_count: u32, at_ms: u64) -> StoreResult<bool> {
+        let mut accounts = self.lock();
+        match accounts.passkeys.get_mut(id) {
+            Some(passkey) if passkey.sign_count == seen => {
+                passkey.sign_count = sign_count;
+                passkey.last_used_ms = Some(at_ms);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
     async fn create_session(&self, session: &StoredSession, ttl: Duration) -> StoreResult<()> {
         self.lock().sessions.insert(&session.token_hash, session.clone(), ttl);
         Ok(())
@@ -346,6 +421,8 @@ impl AccountStore for MemoryAccounts {
         accounts.names.remove(&name.to_lowercase());
         accounts.keys.retain(|_, key| key.account != id);
         accounts.sessions.forget_account(id);
+        accounts.challenges.forget_account(id);
+        accounts.passkeys.retain(|_, passkey| passkey.account != id);
         accounts.inboxes.remove(id);
         accounts.told.remove(id);
         accounts.webhooks.remove(id);

@@ -19,8 +19,8 @@ use super::webhooks::{WEBHOOKS_DUE_KEY, deliveries_key, webhook_key};
 use super::{RedisStore, Write};
 use crate::clock::now_ms;
 use crate::store::{
-    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, StoreResult, StoredAccount, StoredKey, StoredSession,
-    StoredWebhook, TOLD_KEPT,
+    AccountStore, INBOX_CAPACITY, InboxEntry, InboxId, InboxPage, PasskeyCeremony, StoreResult, StoredAccount,
+    StoredKey, StoredPasskey, StoredSession, StoredWebhook, TOLD_KEPT,
 };
 
 const INBOX_CHANNEL: &str = "ludus:inbox";
@@ -247,6 +247,47 @@ impl AccountStore for RedisStore {
 
     async fn redeem_stream_ticket(&self, ticket_hash: &str) -> StoreResult<Option<String>> {
         self.take("redeem_stream_ticket", &ticket_key(ticket_hash)).await
+    }
+
+    async fn issue_passkey_challenge(
+        &self,
+        challenge_hash: &str,
+        ceremony: &PasskeyCeremony,
+        ttl: Duration,
+    ) -> StoreResult<()> {
+        self.issue_challenge(challenge_hash, ceremony, ttl).await
+    }
+
+    async fn redeem_passkey_challenge(&self, challenge_hash: &str) -> StoreResult<Option<PasskeyCeremony>> {
+        self.redeem_challenge(challenge_hash).await
+    }
+
+    async fn add_passkey(&self, passkey: &StoredPasskey) -> StoreResult<bool> {
+        self.store_passkey(passkey).await
+    }
+
+    async fn passkey(&self, id: &str) -> StoreResult<Option<StoredPasskey>> {
+        self.read_passkey(id).await
+    }
+
+    async fn passkeys(&self, account: &str) -> StoreResult<Vec<StoredPasskey>> {
+        self.read_passkeys(account).await
+    }
+
+    async fn remove_passkey(&self, account: &str, id: &str) -> StoreResult<bool> {
+        if self
+            .read_passkey(id)
+            .await?
+            .is_none_or(|passkey| passkey.account != account)
+        {
+            return Ok(false);
+        }
+        self.forget_passkey(account, id).await?;
+        Ok(true)
+    }
+
+    async fn use_passkey(&self, id: &str, seen: u32, sign_count: u32, at_ms: u64) -> StoreResult<bool> {
+        self.count_passkey_use(id, seen, sign_count, at_ms).await
     }
 
     async fn create_session(&self, session: &StoredSession, ttl: Duration) -> StoreResult<()> {
@@ -477,6 +518,7 @@ impl AccountStore for RedisStore {
                 redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await
             })
             .await?;
+        let passkeys = self.passkey_ids(id).await?;
         let mut unnamed = redis::cmd("DEL");
         unnamed.arg(name_key(name));
         self.write::<()>("erase_account", Write::Commands(&[unnamed])).await?;
@@ -503,6 +545,9 @@ impl AccountStore for RedisStore {
             let mut ended = redis::cmd("DEL");
             ended.arg(session_key(&session));
             self.write::<()>("erase_account", Write::Commands(&[ended])).await?;
+        }
+        for passkey in passkeys {
+            self.forget_passkey(id, &passkey).await?;
         }
         Ok(())
     }

@@ -14,6 +14,7 @@ mod due;
 mod limits;
 mod log;
 mod matchmaking;
+mod passkeys;
 mod ratings;
 mod replies;
 mod rooms;

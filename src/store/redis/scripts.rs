@@ -279,3 +279,18 @@ if ttl > 0 and ttl < keep then keep = ttl end
 redis.call('PEXPIRE', KEYS[2], keep)
 return before
 "#;
+
+// KEYS: a passkey's hash. ARGV: its fields and values. 1 when stored, 0 when a passkey with its credential id is.
+pub(super) const ADD_PASSKEY_SCRIPT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+"#;
+
+// KEYS: a passkey's hash. ARGV: the signature counter last seen, the new one, now (ms). 1 when recorded, 0 when the
+// passkey is gone or another sign-in moved its counter since it was read.
+pub(super) const USE_PASSKEY_SCRIPT: &str = r#"
+if redis.call('HGET', KEYS[1], 'sign_count') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'sign_count', ARGV[2], 'last_used_ms', ARGV[3])
+return 1
+"#;

@@ -101,6 +101,26 @@ export function heldTokens() {
  * cookie of that origin, which the browser sends nowhere else. */
 export const signable = API === location.origin;
 
+/** Whether this browser makes and uses passkeys from the API's JSON options (WebAuthn and its JSON helpers), where
+ * a person may sign in (a passkey is bound to the page's host, which must be the API's). */
+export const passkeys = signable && typeof window.PublicKeyCredential?.parseRequestOptionsFromJSON === "function"
+  && typeof window.PublicKeyCredential?.parseCreationOptionsFromJSON === "function";
+
+/**
+ * A passkey ceremony: the server's options from `challenge` (a POST answering `{"publicKey": ...}`), then the
+ * browser's dialog, to make a passkey (`kind` "create") or to use one (`kind` "get"); resolves to the credential as
+ * JSON for the server to check. A person who closes the dialog rejects it with a DOMException named NotAllowedError.
+ */
+export async function passkeyCredential(kind, challenge) {
+  const {publicKey: options} = await call("POST", challenge);
+  const publicKey = kind === "create"
+    ? PublicKeyCredential.parseCreationOptionsFromJSON(options)
+    : PublicKeyCredential.parseRequestOptionsFromJSON(options);
+  const credential = await navigator.credentials[kind]({publicKey});
+  if (!credential) throw new DOMException("No passkey was chosen", "NotAllowedError");
+  return credential.toJSON();
+}
+
 /** The account of the person signed in on this origin, or null (signed out: a 401; another failure is shown). */
 export async function signedInAccount() {
   if (!signable) return null;

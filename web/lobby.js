@@ -4,8 +4,8 @@
 // the computer, a form to create a game (players, seats for me / open / an invited account / bots, rated, options),
 // the created game's seats with invitation links, and the open games with Join buttons.
 
-import {API, accountName, call, clockText, el, heldTokens, pageUrl, saveToken, showError, signable, signedInAccount, words}
-  from "./api.js";
+import {API, accountName, call, clockText, el, heldTokens, pageUrl, passkeyCredential, passkeys, saveToken, showError,
+  signable, signedInAccount, words} from "./api.js";
 import {alertSettings, followAccount} from "./alerts.js";
 import {langSwitch, t} from "./i18n.js";
 
@@ -223,7 +223,8 @@ async function playComputer(title) {
 /** The person signed in (their account), or null. */
 let me = null;
 
-/** Signed out: a name and a password to sign in or up with. Signed in: who, the alerts' settings, and a way out. */
+/** Signed out: a name and a password to sign in or up with, or a passkey where the browser has them. Signed in: who,
+ * the alerts' settings, and a way out. */
 function drawAccount() {
   const panel = document.getElementById("account");
   panel.hidden = !signable;
@@ -243,7 +244,8 @@ function drawAccount() {
     el("label", {}, `${t("password")} `, password),
     el("button", {type: "submit", id: "sign-in"}, t("sign in")),
     el("button", {type: "button", id: "sign-up", onclick: () => form.reportValidity() && enter("/v1/accounts/sign-up")},
-      t("sign up")));
+      t("sign up")),
+    passkeys && el("button", {type: "button", id: "passkey-sign-in", onclick: enterWithPasskey}, t("passkey sign in")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     enter("/v1/sessions");
@@ -251,7 +253,7 @@ function drawAccount() {
   panel.replaceChildren(el("h2", {}, t("your account")), el("p", {class: "muted"}, t("account hint")), form);
 }
 
-/** Signs in (or up, by `path`); the games this browser played as a guest become the account's. */
+/** Signs in (or up, by `path`) with the name and password typed. */
 async function enter(path) {
   showError(null);
   const name = document.getElementById("account-name").value.trim();
@@ -262,6 +264,29 @@ async function enter(path) {
     showError(error);
     return;
   }
+  await entered();
+}
+
+/** Signs in with a passkey: the server's challenge, the browser's dialog to choose a passkey of this site (no name
+ * typed: the passkey names its account), and the server's check of its signature. */
+async function enterWithPasskey(event) {
+  showError(null);
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    const credential = await passkeyCredential("get", "/v1/sessions/passkey/challenge");
+    me = await call("POST", "/v1/sessions/passkey", {body: {credential}});
+  } catch (error) {
+    // Closing the browser's dialog is no failure to explain: a short word, not the DOMException's.
+    showError(error.name === "NotAllowedError" ? t("passkey cancelled") : error);
+    button.disabled = false;
+    return;
+  }
+  await entered();
+}
+
+/** Signed in, however: the games this browser played as a guest become the account's. */
+async function entered() {
   for (const {game, token} of heldTokens()) {
     // A game gone, or a seat bound to another account already, stays as it is.
     await call("POST", `/v1/games/${game}/bind`, {body: {token}}).catch(() => {});

@@ -1,9 +1,10 @@
 // A player's profile: the account's name and its rating in each title it played rated games of, each linked to that
 // title's leaderboard. Signed in, on one's own profile (no `?account=`, or one's own name): the finished games too,
 // newest first, with who played, one's place and a link to the replay (by game and seat: never a token); and where one
-// is signed in (each session's browser and when it began), to sign out any other device.
+// is signed in (each session's browser and when it began), to sign out any other device; and the account's passkeys
+// (each one's name, when it was added and last used), to add one made on this device or to remove one.
 
-import {accountName, call, el, pageUrl, showError, signedInAccount, words} from "./api.js";
+import {accountName, call, el, pageUrl, passkeyCredential, passkeys, showError, signedInAccount, words} from "./api.js";
 import {followAccount} from "./alerts.js";
 import {lang, t, wordsFrom} from "./i18n.js";
 import {drawPageHeader} from "./nav.js";
@@ -36,6 +37,27 @@ const WORDS = {
   "this device": ["this device", "cet appareil", "dieses Gerät"],
   "unknown browser": ["a browser that did not say which", "un navigateur qui ne l'a pas dit", "ein Browser, der es nicht sagte"],
   "end session": ["Sign out there", "Déconnecter", "Dort abmelden"],
+  "passkeys": ["Passkeys", "Clés d'accès", "Passkeys"],
+  "passkeys hint": ["A passkey signs you in without a password, on this device or any other your password manager syncs it to.",
+    "Une clé d'accès vous connecte sans mot de passe, sur cet appareil ou tout autre où votre gestionnaire de mots de passe la synchronise.",
+    "Ein Passkey meldet dich ohne Passwort an, auf diesem Gerät oder jedem anderen, auf das dein Passwortmanager ihn überträgt."],
+  "no passkeys here": ["This browser cannot make passkeys.", "Ce navigateur ne sait pas créer de clé d'accès.",
+    "Dieser Browser kann keine Passkeys erstellen."],
+  "no passkey": ["No passkey yet.", "Aucune clé d'accès pour l'instant.", "Noch kein Passkey."],
+  "added": ["added {0}", "ajoutée le {0}", "hinzugefügt am {0}"],
+  "last used": ["last used {0}", "dernière utilisation le {0}", "zuletzt benutzt am {0}"],
+  "remove passkey": ["Remove", "Supprimer", "Entfernen"],
+  "remove passkey named": ["Remove the passkey {0}", "Supprimer la clé d'accès {0}", "Den Passkey {0} entfernen"],
+  "passkey name": ["Name of the new passkey", "Nom de la nouvelle clé d'accès", "Name des neuen Passkeys"],
+  "add passkey": ["Add a passkey", "Ajouter une clé d'accès", "Passkey hinzufügen"],
+  "passkey": ["Passkey", "Clé d'accès", "Passkey"],
+  "passkey added": ["Passkey added: {0}.", "Clé d'accès ajoutée : {0}.", "Passkey hinzugefügt: {0}."],
+  "passkey removed": ["Passkey removed: {0}.", "Clé d'accès supprimée : {0}.", "Passkey entfernt: {0}."],
+  "passkey not added": ["No passkey was added: the browser's dialog was closed.",
+    "Aucune clé d'accès n'a été ajoutée : la fenêtre du navigateur a été fermée.",
+    "Kein Passkey wurde hinzugefügt: Das Fenster des Browsers wurde geschlossen."],
+  "passkey already here": ["This device already holds a passkey for your account.",
+    "Cet appareil a déjà une clé d'accès pour votre compte.", "Dieses Gerät hat schon einen Passkey für dein Konto."],
 };
 
 const say = (key, ...values) => wordsFrom(WORDS, lang, key, ...values);
@@ -158,6 +180,86 @@ async function endSession(id) {
   await drawSessions().catch(showError);
 }
 
+/** My passkeys (`GET /v1/accounts/me/passkeys`, oldest first): each one's name, when it was added and last used, and
+ * a button to remove it; the form to add one, where this browser can make one. */
+async function drawPasskeys() {
+  const {passkeys: found} = await call("GET", "/v1/accounts/me/passkeys");
+  const list = document.getElementById("passkeys");
+  list.replaceChildren(...found.map(drawPasskey));
+  if (!found.length) list.append(el("li", {class: "empty"}, say("no passkey")));
+  document.getElementById("passkeys-section").hidden = false;
+}
+
+/** "added 4 Dec 2026" and the like, as a `<time>` with the moment in its `datetime`. */
+const when = (key, ms) => el("time", {datetime: new Date(ms).toISOString()},
+  say(key, new Date(ms).toLocaleDateString(lang, {dateStyle: "medium"})));
+
+function drawPasskey(passkey) {
+  return el("li", {"data-passkey": passkey.id},
+    el("b", {class: "passkey-name"}, passkey.name), " · ", when("added", passkey.created_at_ms),
+    passkey.last_used_ms ? [" · ", when("last used", passkey.last_used_ms)] : null, " ",
+    el("button", {type: "button", class: "remove-passkey", "aria-label": say("remove passkey named", passkey.name),
+      onclick: () => removePasskey(passkey)}, say("remove passkey")));
+}
+
+/** A name for a passkey made here when the person gives none: the device's platform, as the browser tells it. */
+const defaultPasskeyName = () => (navigator.userAgentData?.platform || say("passkey")).slice(0, 40);
+
+/** Makes a passkey on this device (the browser's dialog, from the server's challenge) and has the server keep it. */
+async function addPasskey(event) {
+  event.preventDefault();
+  showError(null);
+  const status = document.getElementById("passkey-status");
+  status.textContent = "";
+  const input = document.getElementById("passkey-name");
+  const button = document.getElementById("add-passkey");
+  const name = input.value.trim() || defaultPasskeyName();
+  button.disabled = true;
+  try {
+    const credential = await passkeyCredential("create", "/v1/accounts/me/passkeys/challenge");
+    const added = await call("POST", "/v1/accounts/me/passkeys", {body: {name, credential}});
+    input.value = "";
+    status.textContent = say("passkey added", added.name);
+  } catch (error) {
+    showError(passkeyProblem(error));
+  }
+  button.disabled = false;
+  await drawPasskeys().catch(showError);
+}
+
+/** The browser's refusals in the page's words: the dialog closed, or a passkey of the account on this device
+ * already (the server's challenge lists them to exclude); the server's own in its words. */
+function passkeyProblem(error) {
+  if (error.name === "NotAllowedError") return say("passkey not added");
+  if (error.name === "InvalidStateError") return say("passkey already here");
+  return error;
+}
+
+async function removePasskey(passkey) {
+  showError(null);
+  const status = document.getElementById("passkey-status");
+  status.textContent = "";
+  try {
+    await call("DELETE", `/v1/accounts/me/passkeys/${encodeURIComponent(passkey.id)}`);
+    status.textContent = say("passkey removed", passkey.name);
+  } catch (error) {
+    showError(error);
+  }
+  await drawPasskeys().catch(showError);
+}
+
+/** The passkeys section's own words, and its form where this browser makes passkeys (else why not). */
+function preparePasskeys() {
+  document.getElementById("passkeys-heading").textContent = say("passkeys");
+  document.getElementById("passkeys-hint").textContent = say(passkeys ? "passkeys hint" : "no passkeys here");
+  document.getElementById("passkey-name-label").textContent = say("passkey name");
+  document.getElementById("passkey-name").placeholder = defaultPasskeyName();
+  document.getElementById("add-passkey").textContent = say("add passkey");
+  const form = document.getElementById("add-passkey-form");
+  form.hidden = !passkeys;
+  form.addEventListener("submit", addPasskey);
+}
+
 function drawSignedOut() {
   document.getElementById("nav-profile").setAttribute("aria-current", "page");
   document.getElementById("signed-out").replaceChildren(say("signed out"),
@@ -172,6 +274,7 @@ async function start() {
   document.getElementById("recent-more").textContent = t("more");
   document.getElementById("recent-more").addEventListener("click", more);
   document.getElementById("sessions-heading").textContent = say("sessions");
+  preparePasskeys();
   try {
     const [titles, me] = await Promise.all([call("GET", "/v1/titles"), signedInAccount()]);
     titleNames = new Map(titles.map((title) => [title.id, title.name]));
@@ -184,7 +287,7 @@ async function start() {
       if (profile.id === me?.id) {
         document.getElementById("nav-profile").setAttribute("aria-current", "page");
         document.getElementById("recent-section").hidden = false;
-        await Promise.all([drawRecent(), drawSessions()]);
+        await Promise.all([drawRecent(), drawSessions(), drawPasskeys()]);
       }
     }
   } catch (error) {

@@ -18,10 +18,11 @@ export async function accessibilityProblems(page, where) {
     .map((violation) => `${where}: ${violation.impact} ${violation.id} (${violation.help}) at ${violation.nodes.join(", ")}`);
 }
 
-/** Runs `test(browser, problems)` in a headless Chromium at `executablePath`; any failure, or a problem it noted, is
- * printed as `FAILED name` and ends the process with status 1. */
-export async function inBrowser(name, executablePath, test) {
-  const browser = await chromium.launch({executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]});
+/** Runs `test(browser, problems)` in a headless Chromium at `executablePath` (with `args` besides the usual
+ * switches); any failure, or a problem it noted, is printed as `FAILED name` and ends the process with status 1. */
+export async function inBrowser(name, executablePath, test, args = []) {
+  const browser = await chromium.launch({executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...args]});
   const problems = [];
   let failed = false;
   try {

@@ -102,7 +102,11 @@ async fn a_passkey_signs_its_person_in_on_every_instance_until_removed() {
         (to_base64url(&laptop.credential_id).as_str(), Some("Laptop"))
     );
     let (status, _, again) = send(&first, "POST", "/v1/accounts/me/passkeys", &own(&cookie), Some(body)).await;
-    assert_eq!((status, code(&again)), (StatusCode::BAD_REQUEST, "passkey_refused"), "a challenge answered once");
+    assert_eq!(
+        (status, code(&again)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "passkey_refused"),
+        "a challenge answered once"
+    );
     let listed = creation_options(&first, &cookie).await;
     assert_eq!(listed["excludeCredentials"], json!([{"type": "public-key", "id": passkey}]));
 
@@ -201,14 +205,18 @@ async fn a_registration_must_answer_its_own_account_s_challenge_for_this_site_fr
         .unwrap()
         .to_owned();
     let (status, _, refused) = register(&app, &livia, registration(&laptop, &theirs, OWN_ORIGIN, HOST)).await;
-    assert_eq!((status, code(&refused)), (StatusCode::BAD_REQUEST, "passkey_refused"), "{refused}");
+    assert_eq!((status, code(&refused)), (StatusCode::UNPROCESSABLE_ENTITY, "passkey_refused"), "{refused}");
     let challenge = creation_options(&app, &livia).await["challenge"]
         .as_str()
         .unwrap()
         .to_owned();
     let (status, _, refused) =
         register(&app, &livia, registration(&laptop, &challenge, OWN_ORIGIN, "evil.example")).await;
-    assert_eq!((status, code(&refused)), (StatusCode::BAD_REQUEST, "passkey_refused"), "another site's: {refused}");
+    assert_eq!(
+        (status, code(&refused)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "passkey_refused"),
+        "another site's: {refused}"
+    );
     let challenge = creation_options(&app, &livia).await["challenge"]
         .as_str()
         .unwrap()

@@ -93,7 +93,7 @@ error_codes! {
     AccountNotFound = "account_not_found", NOT_FOUND, "no account \"livia\"";
     KeyNotFound = "key_not_found", NOT_FOUND, "the account has no such key";
     SessionNotFound = "session_not_found", NOT_FOUND, "the account has no such session";
-    PasskeyRefused = "passkey_refused", BAD_REQUEST,
+    PasskeyRefused = "passkey_refused", UNPROCESSABLE_ENTITY,
         "the passkey is refused: the answer was made on http://evil.example, not on this service's pages";
     InvalidPasskey = "invalid_passkey", UNAUTHORIZED,
         "the passkey is unknown or removed, or its answer does not verify: sign in again";

@@ -238,7 +238,7 @@ fn descriptor(id: String) -> CredentialDescriptor {
 /// Begins adding a passkey to the account: the options for the browser's `navigator.credentials.create`, with a
 /// challenge to answer within 5 minutes. With the account's session cookie (from its own pages) or key.
 #[utoipa::path(post, path = "/v1/accounts/me/passkeys/challenge", tag = "accounts",
-    security(("session_cookie" = []), ("account_key" = [])),
+    security(("account_key" = [])),
     responses((status = 200, description = "The options of the registration", body = CreationChallengeResponse)))]
 pub async fn registration_challenge(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
@@ -288,7 +288,7 @@ impl Endpoint for __path_registration_challenge {
 /// answer to the challenge checks out: made on this service's pages, for this site, with a person present, with a
 /// key of an accepted algorithm. Attestation is not checked (none is asked for).
 #[utoipa::path(post, path = "/v1/accounts/me/passkeys", tag = "accounts", request_body = AddPasskeyRequest,
-    security(("session_cookie" = []), ("account_key" = [])),
+    security(("account_key" = [])),
     responses((status = 201, description = "Added", body = PasskeyInfo)))]
 pub async fn add_passkey(
     service: Service,
@@ -308,17 +308,15 @@ pub async fn add_passkey(
 impl Endpoint for __path_add_passkey {
     const PROBLEMS: &'static [Problems] = &[
         Problems::new(
-            "Malformed body, a key twice in one object (`invalid_body`), a blank or too long name \
-             (`invalid_name`), or an answer that does not check out: another ceremony's, made on another site, \
-             without a person present, an unknown or used challenge, an algorithm not accepted",
-            &[
-                Code::MalformedRequest,
-                Code::InvalidBody,
-                Code::InvalidName,
-                Code::PasskeyRefused,
-            ],
+            "Malformed body, a key twice in one object (`invalid_body`), or a blank or too long name (`invalid_name`)",
+            &[Code::MalformedRequest, Code::InvalidBody, Code::InvalidName],
         ),
-        Problems::new("The name has a character names may not have", &[Code::NameRefused]),
+        Problems::new(
+            "The name has a character names may not have (`name_refused`), or the answer does not check out \
+             (`passkey_refused`): another ceremony's, made on another site, without a person present, an unknown or \
+             used challenge, an algorithm not accepted",
+            &[Code::NameRefused, Code::PasskeyRefused],
+        ),
         KEY_OR_SESSION_NEEDED,
         Problems::new("The request comes from another site's page", &[Code::CrossOriginRequest]),
         Problems::new(
@@ -337,7 +335,7 @@ impl Endpoint for __path_add_passkey {
 
 /// The account's passkeys, oldest first.
 #[utoipa::path(get, path = "/v1/accounts/me/passkeys", tag = "accounts",
-    security(("session_cookie" = []), ("account_key" = [])),
+    security(("account_key" = [])),
     responses((status = 200, description = "The account's passkeys", body = PasskeysResponse)))]
 pub async fn list_passkeys(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
@@ -358,7 +356,7 @@ impl Endpoint for __path_list_passkeys {
 /// Removes one of the account's passkeys: it signs no one in any more, on any instance (the sessions it began go on;
 /// end them with `DELETE /v1/sessions/{session_id}`).
 #[utoipa::path(delete, path = "/v1/accounts/me/passkeys/{passkey_id}", tag = "accounts",
-    security(("session_cookie" = []), ("account_key" = [])),
+    security(("account_key" = [])),
     params(("passkey_id" = String, Path, description = "The passkey's id, from `GET /v1/accounts/me/passkeys`")),
     responses((status = 204, description = "Removed")))]
 pub async fn remove_passkey(

@@ -209,7 +209,7 @@ impl Endpoint for __path_sign_out {
 
 /// The account's sessions, oldest first: when each began and in which browser, and which is this request's. With the
 /// account's key or a session cookie.
-#[utoipa::path(get, path = "/v1/sessions", tag = "accounts", security(("account_key" = []), ("session_cookie" = [])),
+#[utoipa::path(get, path = "/v1/sessions", tag = "accounts", security(("account_key" = [])),
     responses((status = 200, description = "The account's sessions", body = SessionsResponse)))]
 pub async fn list_sessions(service: Service, request: HttpRequest) -> Result<HttpResponse, ApiError> {
     let account = account(&service, &request).await?;
@@ -233,7 +233,7 @@ impl Endpoint for __path_list_sessions {
 /// Ends one of the account's sessions (a lost phone's, say) at once on every instance; the browser holding it is
 /// signed out at its next request. With the account's key or a session cookie (then from the service's own pages).
 #[utoipa::path(delete, path = "/v1/sessions/{session_id}", tag = "accounts",
-    security(("account_key" = []), ("session_cookie" = [])),
+    security(("account_key" = [])),
     params(("session_id" = String, Path, description = "The session's id, from `GET /v1/sessions`")),
     responses((status = 204, description = "Ended")))]
 pub async fn revoke_session(

@@ -42,7 +42,8 @@ pub(super) fn document_problems(document: &mut Value) {
                 .iter()
                 .map(|&code| (code.as_str().to_owned(), example(code.as_str(), &example_error(code))))
                 .collect();
-            if status == 422 {
+            // Only the game operations apply a title's rules.
+            if status == 422 && endpoint.path.starts_with("/v1/games") {
                 let illegal = ServiceError::Action(ActionError::Rule(RuleError::new(
                     RuleCode::NotYourTurn,
                     "it is not your turn",
@@ -76,7 +77,10 @@ pub(super) fn document_session_cookie(document: &mut Value) {
         let anonymous = security
             .iter()
             .any(|scheme| scheme.as_object().is_some_and(|scheme| scheme.is_empty()));
-        security.push(json!({"session_cookie": []}));
+        let cookie = json!({"session_cookie": []});
+        if !security.contains(&cookie) {
+            security.push(cookie);
+        }
         let responses = &mut operation["responses"];
         if !anonymous && responses.get("401").is_some() {
             add_example(&mut responses["401"], ErrorCode::InvalidSession);

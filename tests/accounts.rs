@@ -225,6 +225,9 @@ async fn an_account_holding_several_seats_names_the_one_it_acts_for() {
     assert_eq!(active["games"][0]["id"].as_str(), Some(game.as_str()));
     assert_eq!(active["games"][0]["seats"], json!(["north", "south"]));
     assert_eq!(active["games"][0]["my_turn"], true);
+    let (_, _, shown) = client.send("GET", &format!("/v1/games/{game}"), None, &[], None).await;
+    assert_eq!(active["games"][0]["players"], common::without_presence(&shown)["players"], "the game's own players");
+    assert_eq!(active["games"][0]["rated"], false);
     assert_eq!(listed("?to_act=true").await["games"].as_array().unwrap().len(), 1);
     assert!(listed("?status=finished").await["games"].as_array().unwrap().is_empty());
     let (status, _, resigned) = client

@@ -20,6 +20,13 @@ async fn rated_duel(app: &impl TestApp, north_key: &str, south_key: &str) -> Str
     let (status, joined) =
         send(app, "POST", &format!("/v1/games/{game}/seats/south/join"), Some(south_key), Some(json!({}))).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
+    let (_, mine) = send(app, "GET", "/v1/accounts/me/games", Some(south_key), None).await;
+    let listed = mine["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|listed| listed["id"] == game.as_str());
+    assert_eq!(listed.map(|listed| &listed["rated"]), Some(&json!(true)), "{mine}");
     game
 }
 

@@ -394,12 +394,11 @@ async function moreFinished() {
  * invitation with Join and Decline. */
 async function drawMyGame(game) {
   const seat = game.seats[0] ?? game.invited?.[0];
-  // The players' names are the game's: read as my seat (an invitation's seat is not mine yet: as a spectator).
-  const shown = await call("GET", `/v1/games/${game.id}`, {seat: game.seats[0]}).catch(() => null);
-  const accounts = await Promise.all((shown?.players ?? []).map((player) => player.account && accountName(player.account)));
+  // The entry carries the game's players: only the names of accounts that gave none are looked up (and cached).
+  const accounts = await Promise.all(game.players.map((player) => player.account && !player.name && accountName(player.account)));
   const name = (player, index) => player.bot ? t("bot") : player.deleted_player ? t("deleted player")
     : player.open ? t("open seat") : player.name ?? accounts[index] ?? words(player.seat);
-  const players = shown ? shown.players.map((player, index) => `${name(player, index)} (${words(player.seat)})`).join(", ") : "";
+  const players = game.players.map((player, index) => `${name(player, index)} (${words(player.seat)})`).join(", ");
   const stage = game.status === "finished" ? t("game over")
     : game.my_turn ? t("your turn")
       : game.invited?.length ? t("invited")
@@ -410,7 +409,7 @@ async function drawMyGame(game) {
   return el("li", {"data-game": game.id, "data-stage": game.my_turn ? "my-turn" : invitation ? "invited" : game.status,
     class: game.my_turn ? "my-turn" : null},
     el("a", {href: pageUrl("table.html", link)}, el("b", {}, titleName(game.title)), ` (${words(seat)})`),
-    shown?.rated ? ` · ${t("rated")}` : "",
+    game.rated ? ` · ${t("rated")}` : "",
     players ? el("span", {class: "players-line"}, ` · ${players}`) : "",
     ` · ${stage}${left}`,
     invitation ? [" ",

@@ -128,6 +128,9 @@ await inBrowser("rated", args.chromium, async (browser, problems) => {
   await invitation.waitFor({timeout: 15000}).catch(() => fail(`B's home page does not show the invitation to ${game}`));
   await bob.page.waitForFunction(() => /^\(1\) /.test(document.title), null, {timeout: 15000})
     .catch(async () => fail(`B's tab title does not count the invitation: ${await bob.page.title()}`));
+  // The entry tells who invites and that the game is rated, from the listing alone.
+  const entry = await invitation.textContent();
+  if (!entry.includes(A) || !/rated/i.test(entry)) fail(`B's invitation does not name ${A} nor say rated: ${entry}`);
   await checkBothWidths(bob.page, "home with an invitation", "home", problems);
   await Promise.all([bob.page.waitForURL(/table\.html/), invitation.locator(".accept-invitation").click()]);
   await bob.page.waitForSelector("body[data-ready]");

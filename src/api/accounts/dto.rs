@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::dto::GameStatus;
+use crate::api::dto::{GameStatus, PlayerSeat};
 use crate::service::{Account, AccountKind, KeyInfo, SessionInfo};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -143,6 +143,10 @@ pub struct AccountGameEntry {
     pub to_act: Vec<&'static str>,
     /// True when one of the account's seats is to act.
     pub my_turn: bool,
+    /// Who sits at each seat, as the game's own answer shows them (without presence).
+    pub players: Vec<PlayerSeat>,
+    /// True when the game counts for the ratings.
+    pub rated: bool,
     /// When the seats to act must have acted (milliseconds since the Unix epoch), in a game with a clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,

@@ -5,15 +5,15 @@ use actix_web::{HttpRequest, HttpResponse, Route, web};
 use super::KEY_NEEDED;
 use super::dto::{AccountGameEntry, AccountGamesQuery, AccountGamesResponse, GamesStatus};
 use crate::api::Service;
-use crate::api::answer::status_of;
+use crate::api::answer::{player_seats, status_of};
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::request::{account, page_limit};
 use crate::service::{AccountGame, GamesFilter, LobbyEntry};
 
 /// The account's games: `active` ones (waiting for players or being played, and those it is invited to) or
-/// `finished` ones, newest first, each with the account's seats (and the seats it is invited to), the seats to act
-/// and the deadline; `to_act=true` keeps those where it is the account's turn.
+/// `finished` ones, newest first, each with the account's seats (and the seats it is invited to), the seats to act,
+/// the deadline and the players; `to_act=true` keeps those where it is the account's turn.
 #[utoipa::path(get, path = "/v1/accounts/me/games", tag = "accounts", security(("account_key" = [])),
     params(AccountGamesQuery),
     responses((status = 200, description = "A page of games", body = AccountGamesResponse)))]
@@ -59,6 +59,8 @@ pub(super) fn entry(listed: &AccountGame) -> AccountGameEntry {
         invited: listed.invited.iter().map(|&seat| game.seat_name(seat)).collect(),
         to_act: to_act.iter().map(|&seat| game.seat_name(seat)).collect(),
         my_turn: to_act.iter().any(|seat| listed.seats.contains(seat)),
+        players: player_seats(game, None),
+        rated: game.session.table().rated,
         deadline_ms: game.session.table().deadline_ms.filter(|_| !game.session.is_finished()),
         created_at_ms: game.meta.created_at_ms,
     }

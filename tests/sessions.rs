@@ -354,3 +354,34 @@ async fn another_account_cannot_end_a_session() {
     let (status, _, _) = send(&app, "GET", "/v1/accounts/me", &[("Cookie", &livia)], None).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[actix_web::test]
+async fn sessions_that_ended_on_their_own_leave_the_account_s_set_in_redis() {
+    let redis = common::RedisServer::start();
+    let store = redis.store();
+    let accounts = store.accounts();
+    let session = |token_hash: &str, created_at_ms| ludus::store::StoredSession {
+        token_hash: token_hash.to_owned(),
+        account: "acc_signs_in_daily".to_owned(),
+        created_at_ms,
+        agent: None,
+    };
+    let listed = || redis.command(&["SCARD", "ludus:account:{acc_signs_in_daily}:sessions"]);
+    let brief = std::time::Duration::from_millis(50);
+    for day in 0..3 {
+        accounts
+            .create_session(&session(&format!("day{day}"), day), brief)
+            .await
+            .unwrap();
+    }
+    assert_eq!(listed(), "int(3)");
+    tokio::time::sleep(std::time::Duration::from_millis(120)).await;
+    let month = std::time::Duration::from_secs(30 * 24 * 3600);
+    let today = session("today", 9);
+    accounts.create_session(&today, month).await.unwrap();
+    assert_eq!(listed(), "int(1)", "a sign-in unlists the sessions that ended");
+    accounts.create_session(&session("later", 10), brief).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(120)).await;
+    assert_eq!(accounts.sessions("acc_signs_in_daily").await.unwrap(), [today]);
+    assert_eq!(listed(), "int(1)", "and so does a listing");
+}

@@ -123,6 +123,44 @@ impl RedisStore {
         listed.arg(&set).arg(&key.id);
         self.write("add_key", Write::Commands(&[listed])).await
     }
+
+    /// The account's listed sessions with their descriptions, read in one round trip (they share the account's
+    /// slot). A description expires with its session: those whose description is gone ended on their own and are
+    /// unlisted here, so that the set does not grow with every sign-in of an account that keeps signing in.
+    async fn described_sessions(&self, account: &str) -> StoreResult<Vec<(String, HashMap<String, String>)>> {
+        let set = sessions_key(account);
+        let hashes: Vec<String> = self
+            .run("sessions", |mut connection| {
+                let set = set.clone();
+                async move { redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await }
+            })
+            .await?;
+        if hashes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let descriptions: Vec<HashMap<String, String>> = self
+            .run("sessions", |mut connection| {
+                let mut pipeline = redis::pipe();
+                for token_hash in &hashes {
+                    pipeline.cmd("HGETALL").arg(session_info_key(account, token_hash));
+                }
+                async move { pipeline.query_async(&mut connection).await }
+            })
+            .await?;
+        let (live, ended): (Vec<_>, Vec<_>) = hashes
+            .into_iter()
+            .zip(descriptions)
+            .partition(|(_, fields)| !fields.is_empty());
+        if !ended.is_empty() {
+            let mut unlisted = redis::cmd("SREM");
+            unlisted.arg(&set);
+            for (token_hash, _) in &ended {
+                unlisted.arg(token_hash);
+            }
+            self.write::<()>("sessions", Write::Commands(&[unlisted])).await?;
+        }
+        Ok(live)
+    }
 }
 
 #[async_trait]
@@ -317,34 +355,23 @@ impl AccountStore for RedisStore {
         }
         let mut lasting = redis::cmd("PEXPIRE");
         lasting.arg(&info).arg(ttl_ms);
-        self.write("create_session", Write::Commands(&[listed, first, longer, described, lasting]))
-            .await
+        // Described before listed: a listed session without a description ended (see `described_sessions`).
+        self.write::<()>("create_session", Write::Commands(&[described, lasting, listed, first, longer]))
+            .await?;
+        // Each sign-in unlists the sessions that ended on their own, so the set holds live sessions only.
+        self.described_sessions(account).await.map(drop)
     }
 
     async fn sessions(&self, account: &str) -> StoreResult<Vec<StoredSession>> {
-        let set = sessions_key(account);
-        let hashes: Vec<String> = self
-            .run("sessions", |mut connection| async move {
-                redis::cmd("SMEMBERS").arg(&set).query_async(&mut connection).await
-            })
-            .await?;
-        let mut sessions = Vec::with_capacity(hashes.len());
-        for token_hash in hashes {
-            let info = session_info_key(account, &token_hash);
-            let fields: HashMap<String, String> = self
-                .run("sessions", |mut connection| async move {
-                    redis::cmd("HGETALL").arg(&info).query_async(&mut connection).await
-                })
-                .await?;
-            // The description expires with its session: none left means the session ended.
+        let mut sessions = Vec::new();
+        for (token_hash, fields) in self.described_sessions(account).await? {
             let Some(created_at_ms) = fields.get("created_at_ms") else {
                 continue;
             };
-            let created_at_ms = created_at_ms.parse().map_err(corrupt)?;
             sessions.push(StoredSession {
                 token_hash,
                 account: account.to_owned(),
-                created_at_ms,
+                created_at_ms: created_at_ms.parse().map_err(corrupt)?,
                 agent: fields.get("agent").cloned(),
             });
         }

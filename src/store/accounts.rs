@@ -51,6 +51,13 @@ pub struct StoredPasskey {
     pub last_used_ms: Option<u64>,
 }
 
+impl StoredPasskey {
+    /// The order an account's passkeys are listed in: oldest first (by id among those added at one moment).
+    pub fn oldest_first(passkeys: &mut [StoredPasskey]) {
+        passkeys.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+    }
+}
+
 /// What a passkey challenge was issued for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PasskeyCeremony {

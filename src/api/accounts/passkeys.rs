@@ -3,18 +3,15 @@
 //! credentials in the JSON forms browsers make and read (`PublicKeyCredential.parseCreationOptionsFromJSON`,
 //! `parseRequestOptionsFromJSON` and `toJSON()`), binary fields in base64url.
 
-use std::time::Duration;
-
 use actix_web::{HttpRequest, HttpResponse, Route, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dto::AccountResponse;
-use super::session::{KEY_OR_SESSION_NEEDED, signed_in, user_agent};
+use super::session::{KEY_OR_SESSION_NEEDED, signed_in, take_client_sign_in, user_agent};
 use crate::api::Service;
 use crate::api::Settings;
 use crate::api::body::JsonBody;
-use crate::api::client::client_key;
 use crate::api::endpoint::{Endpoint, Problems, common};
 use crate::api::error::{ApiError, ErrorCode as Code};
 use crate::api::limits;
@@ -22,7 +19,6 @@ use crate::api::request::account;
 use crate::service::webauthn::{self, ALGORITHMS, RelyingParty};
 use crate::service::{PASSKEY_CHALLENGE_TTL, PasskeyAssertion, PasskeyInfo, PasskeyRegistration, ServiceError};
 
-const MINUTE: Duration = Duration::from_secs(60);
 const PUBLIC_KEY: &str = "public-key";
 
 /// The relying party of the pages this request came from: the scheme and host it was asked at (as a proxy in front
@@ -394,15 +390,7 @@ pub async fn sign_in_challenge(
     settings: web::Data<Settings>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let quota = limits::take(
-        &service,
-        "sign_ins_of_client",
-        "sign-ins from one client",
-        &client_key(&request),
-        settings.limits.sign_ins_per_client_per_minute,
-        MINUTE,
-    )
-    .await?;
+    let quota = take_client_sign_in(&service, &settings, &request).await?;
     let issued = service.accounts.sign_in_challenge().await?;
     let options = RequestOptions {
         challenge: issued.challenge,

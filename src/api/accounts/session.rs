@@ -45,6 +45,17 @@ fn session_cookie<'a>(request: &HttpRequest, token: String, lifetime: time::Dura
         .finish()
 }
 
+/// Takes one try of the client's sign-ins (`LUDUS_SIGN_INS_PER_CLIENT_PER_MINUTE`): a password's, or a passkey's
+/// challenge.
+pub(super) async fn take_client_sign_in(
+    service: &Service,
+    settings: &Settings,
+    http: &HttpRequest,
+) -> Result<Option<Quota>, ApiError> {
+    let per_minute = settings.limits.sign_ins_per_client_per_minute;
+    limits::take(service, "sign_ins_of_client", "sign-ins from one client", &client_key(http), per_minute, MINUTE).await
+}
+
 /// The answer of a sign-up or sign-in: the account, and the cookie of its new session.
 pub(super) fn signed_in(
     mut answer: HttpResponseBuilder,
@@ -130,15 +141,7 @@ pub async fn sign_in(
     JsonBody(request): JsonBody<SignInRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let limits = &settings.limits;
-    let per_client = limits::take(
-        &service,
-        "sign_ins_of_client",
-        "sign-ins from one client",
-        &client_key(&http),
-        limits.sign_ins_per_client_per_minute,
-        MINUTE,
-    )
-    .await?;
+    let per_client = take_client_sign_in(&service, &settings, &http).await?;
     // Counted under the hash of the name, the way the store finds it (any case): the key stays short whatever the
     // body holds.
     let name = crate::service::hash_token(&request.name.to_lowercase());

@@ -256,7 +256,7 @@ impl AccountStore for MemoryAccounts {
             .filter(|passkey| passkey.account == account)
             .cloned()
             .collect();
-        passkeys.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+        StoredPasskey::oldest_first(&mut passkeys);
         Ok(passkeys)
     }
 

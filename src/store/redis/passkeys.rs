@@ -143,7 +143,7 @@ impl RedisStore {
                 passkeys.push(passkey);
             }
         }
-        passkeys.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+        StoredPasskey::oldest_first(&mut passkeys);
         Ok(passkeys)
     }
 
